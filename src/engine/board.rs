@@ -1,0 +1,490 @@
+//! The bitboard position: one bit board per side, the occupied cells and a
+//! Zobrist key, all kept in step by a single XOR move function.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::geometry::{BoardSize, Geometry};
+
+/// A side. Max plays X and moves first; Min plays O.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Max,
+    Min,
+}
+
+impl Side {
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Max => Side::Min,
+            Side::Min => Side::Max,
+        }
+    }
+
+    /// +1 for Max, -1 for Min: turns a Max-view score into the mover's view.
+    #[inline]
+    pub fn sign(self) -> i32 {
+        match self {
+            Side::Max => 1,
+            Side::Min => -1,
+        }
+    }
+
+    /// "X" or "O".
+    pub fn mark(self) -> &'static str {
+        match self {
+            Side::Max => "X",
+            Side::Min => "O",
+        }
+    }
+
+    /// "Max (X)" or "Min (O)".
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Max => "Max (X)",
+            Side::Min => "Min (O)",
+        }
+    }
+}
+
+/// How a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    /// The side won; the mask holds the winning line(s).
+    Won(Side, u32),
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => write!(f, "in progress"),
+            Outcome::Won(side, _) => write!(f, "{} won", side.mark()),
+            Outcome::Draw => write!(f, "draw"),
+        }
+    }
+}
+
+/// Why a position text or a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    WrongLength(usize),
+    UnknownCharacter { character: char, cell: usize },
+    ImpossibleCounts { x: u32, o: u32 },
+    BothWon,
+    MovedAfterWin(Side),
+    GameOver(Outcome),
+    CellOutOfRange { cell: usize, cells: usize },
+    CellOccupied(usize),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::WrongLength(n) => {
+                write!(f, "wrong length: {n} cells, expected 9, 16 or 25")
+            }
+            BoardError::UnknownCharacter { character, cell } => write!(
+                f,
+                "unknown character '{character}' at cell {cell}: use x, o, '.' or '-'"
+            ),
+            BoardError::ImpossibleCounts { x, o } => write!(
+                f,
+                "impossible stone counts: {x} X and {o} O (X moves first, so X has as many stones as O or one more)"
+            ),
+            BoardError::BothWon => write!(f, "impossible position: both X and O have a line"),
+            BoardError::MovedAfterWin(winner) => write!(
+                f,
+                "impossible position: {} moved after {} had already won",
+                winner.opponent().mark(),
+                winner.mark()
+            ),
+            BoardError::GameOver(outcome) => write!(f, "game is over: {outcome}"),
+            BoardError::CellOutOfRange { cell, cells } => {
+                write!(
+                    f,
+                    "cell {cell} is off the board (cells are 0-{})",
+                    cells - 1
+                )
+            }
+            BoardError::CellOccupied(cell) => write!(f, "cell {cell} is already taken"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A position. Copying is cheap (a few words).
+#[derive(Clone, Copy)]
+pub struct Board {
+    geometry: &'static Geometry,
+    /// Stones of X (index 0) and O (index 1).
+    stones: [u32; 2],
+    occupied: u32,
+    key: u64,
+}
+
+impl Board {
+    pub fn new(size: BoardSize) -> Board {
+        Board {
+            geometry: size.geometry(),
+            stones: [0, 0],
+            occupied: 0,
+            key: 0,
+        }
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.geometry.size
+    }
+
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.geometry.cells
+    }
+
+    #[inline]
+    pub fn stones(&self, side: Side) -> u32 {
+        self.stones[side.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        self.occupied
+    }
+
+    #[inline]
+    pub fn empty(&self) -> u32 {
+        !self.occupied & self.geometry.full
+    }
+
+    #[inline]
+    pub fn stone_count(&self) -> u32 {
+        self.occupied.count_ones()
+    }
+
+    /// The Zobrist key of the position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// X moves first, so the side to move follows from the stone counts.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        if self.stones[0].count_ones() == self.stones[1].count_ones() {
+            Side::Max
+        } else {
+            Side::Min
+        }
+    }
+
+    pub fn cell(&self, cell: usize) -> Option<Side> {
+        if self.stones[0] & 1 << cell != 0 {
+            Some(Side::Max)
+        } else if self.stones[1] & 1 << cell != 0 {
+            Some(Side::Min)
+        } else {
+            None
+        }
+    }
+
+    /// Puts a stone of `side` on `cell`, or takes it away again: the same
+    /// XOR step makes and unmakes a move.
+    #[inline]
+    pub fn toggle(&mut self, cell: usize, side: Side) {
+        let bit = 1u32 << cell;
+        self.stones[side.index()] ^= bit;
+        self.occupied ^= bit;
+        self.key ^= self.geometry.zobrist(side.index(), cell);
+    }
+
+    /// True if `side`'s stone on `cell` completes a line. Only the lines
+    /// through that cell are looked at.
+    #[inline]
+    pub fn completes_line(&self, cell: usize, side: Side) -> bool {
+        let stones = self.stones[side.index()];
+        self.geometry
+            .lines_through(cell)
+            .iter()
+            .any(|&line| stones & line == line)
+    }
+
+    /// All lines `side` has completed, as one mask (0 if none).
+    pub fn winning_lines(&self, side: Side) -> u32 {
+        let stones = self.stones[side.index()];
+        self.geometry
+            .lines
+            .iter()
+            .filter(|&&line| stones & line == line)
+            .fold(0, |mask, line| mask | line)
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        for side in [Side::Max, Side::Min] {
+            let lines = self.winning_lines(side);
+            if lines != 0 {
+                return Outcome::Won(side, lines);
+            }
+        }
+        if self.empty() == 0 {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    /// Empty cells in ascending order.
+    pub fn legal_moves(&self) -> impl Iterator<Item = usize> + use<> {
+        bits(self.empty())
+    }
+
+    /// Checks that the side to move may play `cell`.
+    pub fn validate_move(&self, cell: usize) -> Result<(), BoardError> {
+        let outcome = self.outcome();
+        if outcome != Outcome::Ongoing {
+            return Err(BoardError::GameOver(outcome));
+        }
+        if cell >= self.cells() {
+            return Err(BoardError::CellOutOfRange {
+                cell,
+                cells: self.cells(),
+            });
+        }
+        if self.occupied & 1 << cell != 0 {
+            return Err(BoardError::CellOccupied(cell));
+        }
+        Ok(())
+    }
+
+    /// Plays `cell` for the side to move after checking it; on error the
+    /// board is unchanged.
+    pub fn play(&mut self, cell: usize) -> Result<Side, BoardError> {
+        self.validate_move(cell)?;
+        let side = self.side_to_move();
+        self.toggle(cell, side);
+        Ok(side)
+    }
+
+    /// Parses a position and also requires that the game is not over, for
+    /// places that ask for a move.
+    pub fn parse_for_move(text: &str) -> Result<Board, BoardError> {
+        let board: Board = text.parse()?;
+        match board.outcome() {
+            Outcome::Ongoing => Ok(board),
+            finished => Err(BoardError::GameOver(finished)),
+        }
+    }
+}
+
+/// The set bits of a mask in ascending order.
+#[inline]
+pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let cell = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(cell)
+        }
+    })
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.geometry.size == other.geometry.size && self.stones == other.stones
+    }
+}
+
+impl Eq for Board {}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Rows from top to bottom: `x`/`X`, `o`/`O`, and `.` or `-` for empty,
+    /// with optional `/` between rows. The size follows from the length.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let cells: Vec<char> = text.trim().chars().filter(|&c| c != '/').collect();
+        let size =
+            BoardSize::from_cells(cells.len()).ok_or(BoardError::WrongLength(cells.len()))?;
+        let mut board = Board::new(size);
+        for (cell, &character) in cells.iter().enumerate() {
+            match character {
+                'x' | 'X' => board.toggle(cell, Side::Max),
+                'o' | 'O' => board.toggle(cell, Side::Min),
+                '.' | '-' => {}
+                _ => return Err(BoardError::UnknownCharacter { character, cell }),
+            }
+        }
+        let x = board.stones[0].count_ones();
+        let o = board.stones[1].count_ones();
+        if x != o && x != o + 1 {
+            return Err(BoardError::ImpossibleCounts { x, o });
+        }
+        match (
+            board.winning_lines(Side::Max) != 0,
+            board.winning_lines(Side::Min) != 0,
+        ) {
+            (true, true) => return Err(BoardError::BothWon),
+            // A win ends the game, so the winner made the last move.
+            (true, false) if x == o => return Err(BoardError::MovedAfterWin(Side::Max)),
+            (false, true) if x > o => return Err(BoardError::MovedAfterWin(Side::Min)),
+            _ => {}
+        }
+        Ok(board)
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows separated by `/`, e.g. `x.o/.x./..o`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.geometry.side;
+        for cell in 0..self.cells() {
+            if cell > 0 && cell % side == 0 {
+                f.write_str("/")?;
+            }
+            f.write_str(match self.cell(cell) {
+                Some(Side::Max) => "x",
+                Some(Side::Min) => "o",
+                None => ".",
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        text.parse::<Board>().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_and_prints_positions() {
+        let board: Board = "x.o/.x./..o".parse().unwrap();
+        assert_eq!(board.to_string(), "x.o/.x./..o");
+        assert_eq!(board.cell(0), Some(Side::Max));
+        assert_eq!(board.cell(2), Some(Side::Min));
+        assert_eq!(board.side_to_move(), Side::Max);
+        let same: Board = "X-O-X---O".parse().unwrap();
+        assert_eq!(board, same);
+        assert_eq!(board.key(), same.key());
+        assert_eq!(
+            "................".parse::<Board>().unwrap().size(),
+            BoardSize::Four
+        );
+        assert_eq!(
+            ".........................".parse::<Board>().unwrap().size(),
+            BoardSize::Five
+        );
+    }
+
+    #[test]
+    fn rejects_bad_positions_with_a_reason() {
+        assert_eq!(
+            error("x.o/.x."),
+            "wrong length: 6 cells, expected 9, 16 or 25"
+        );
+        assert_eq!(
+            error("x.o/.z./..o"),
+            "unknown character 'z' at cell 4: use x, o, '.' or '-'"
+        );
+        assert!(error("xx.......").starts_with("impossible stone counts: 2 X and 0 O"));
+        assert!(error("o........").starts_with("impossible stone counts: 0 X and 1 O"));
+        assert_eq!(
+            error("xxx/ooo/x.."),
+            "impossible position: both X and O have a line"
+        );
+        assert_eq!(
+            error("xxx/oo./o.."),
+            "impossible position: O moved after X had already won"
+        );
+        assert_eq!(
+            error("ooo/xx./xx."),
+            "impossible position: X moved after O had already won"
+        );
+        assert_eq!(
+            Board::parse_for_move("xxx/oo./...")
+                .unwrap_err()
+                .to_string(),
+            "game is over: X won"
+        );
+        assert_eq!(
+            Board::parse_for_move("xox/xoo/oxx")
+                .unwrap_err()
+                .to_string(),
+            "game is over: draw"
+        );
+    }
+
+    #[test]
+    fn one_xor_step_makes_and_unmakes() {
+        let mut board = Board::new(BoardSize::Three);
+        let before = board;
+        board.toggle(4, Side::Max);
+        assert_ne!(board.key(), before.key());
+        assert_eq!(board.side_to_move(), Side::Min);
+        board.toggle(4, Side::Max);
+        assert_eq!(board, before);
+        assert_eq!(board.key(), before.key());
+        assert_eq!(board.occupied(), 0);
+    }
+
+    #[test]
+    fn keys_depend_on_the_position_not_the_move_order() {
+        let mut a = Board::new(BoardSize::Three);
+        let mut b = Board::new(BoardSize::Three);
+        for cell in [0, 4, 8] {
+            a.play(cell).unwrap();
+        }
+        for cell in [8, 4, 0] {
+            b.toggle(cell, if cell == 4 { Side::Min } else { Side::Max });
+        }
+        assert_eq!(a.key(), b.key());
+    }
+
+    #[test]
+    fn moves_are_validated() {
+        let mut board: Board = "x........".parse().unwrap();
+        assert_eq!(
+            board.play(0).unwrap_err().to_string(),
+            "cell 0 is already taken"
+        );
+        assert_eq!(
+            board.play(9).unwrap_err().to_string(),
+            "cell 9 is off the board (cells are 0-8)"
+        );
+        assert_eq!(board.to_string(), "x../.../...");
+        assert_eq!(board.play(4), Ok(Side::Min));
+    }
+
+    #[test]
+    fn outcome_reports_the_winning_line() {
+        let board: Board = "xxx/oo./...".parse().unwrap();
+        assert_eq!(board.outcome(), Outcome::Won(Side::Max, 0b111));
+        assert!(board.completes_line(1, Side::Max));
+        let draw: Board = "xox/xoo/oxx".parse().unwrap();
+        assert_eq!(draw.outcome(), Outcome::Draw);
+    }
+}

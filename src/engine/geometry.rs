@@ -1,0 +1,330 @@
+//! Board shapes: the size, how many in a row win, and everything derived from
+//! that once (winning-line masks, Zobrist keys, symmetries).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+/// The supported boards. Every one goes through the same code; only the
+/// geometry tables differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BoardSize {
+    /// 3x3, three in a row: classic Tic-Tac-Toe.
+    #[default]
+    Three,
+    /// 4x4, four in a row.
+    Four,
+    /// 5x5, four in a row.
+    Five,
+}
+
+impl BoardSize {
+    pub const ALL: [BoardSize; 3] = [BoardSize::Three, BoardSize::Four, BoardSize::Five];
+
+    /// Cells per side.
+    pub fn side(self) -> usize {
+        match self {
+            BoardSize::Three => 3,
+            BoardSize::Four => 4,
+            BoardSize::Five => 5,
+        }
+    }
+
+    /// Stones in a row needed to win.
+    pub fn in_a_row(self) -> usize {
+        match self {
+            BoardSize::Three => 3,
+            BoardSize::Four | BoardSize::Five => 4,
+        }
+    }
+
+    pub fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    pub fn from_cells(cells: usize) -> Option<BoardSize> {
+        BoardSize::ALL
+            .into_iter()
+            .find(|size| size.cells() == cells)
+    }
+
+    pub fn geometry(self) -> &'static Geometry {
+        static THREE: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(BoardSize::Three));
+        static FOUR: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(BoardSize::Four));
+        static FIVE: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(BoardSize::Five));
+        match self {
+            BoardSize::Three => &THREE,
+            BoardSize::Four => &FOUR,
+            BoardSize::Five => &FIVE,
+        }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.side();
+        write!(f, "{n}x{n}, {} in a row", self.in_a_row())
+    }
+}
+
+impl FromStr for BoardSize {
+    type Err = String;
+
+    /// Accepts "3", "4", "5" or "3x3", "4x4", "5x5".
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let side = text
+            .split_once('x')
+            .map_or(text, |(a, b)| if a == b { a } else { "" });
+        match side.trim() {
+            "3" => Ok(BoardSize::Three),
+            "4" => Ok(BoardSize::Four),
+            "5" => Ok(BoardSize::Five),
+            _ => Err(format!("unknown board size '{text}': expected 3, 4 or 5")),
+        }
+    }
+}
+
+/// The most winning lines one cell can lie on (5x5 with four in a row: two
+/// windows in each of four directions).
+pub const MAX_LINES_PER_CELL: usize = 8;
+
+/// Winning lines through one cell, as bit masks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CellLines {
+    masks: [u32; MAX_LINES_PER_CELL],
+    count: u8,
+}
+
+impl CellLines {
+    #[inline]
+    pub fn as_slice(&self) -> &[u32] {
+        &self.masks[..self.count as usize]
+    }
+}
+
+/// Everything that follows from the board size, computed once.
+#[derive(Debug)]
+pub struct Geometry {
+    pub size: BoardSize,
+    /// Cells per side.
+    pub side: usize,
+    pub cells: usize,
+    /// Bit mask with one bit per cell.
+    pub full: u32,
+    /// Every winning line as a bit mask, generated from the geometry.
+    pub lines: Vec<u32>,
+    lines_through: Vec<CellLines>,
+    /// Zobrist keys: one random number per cell for X and one for O.
+    zobrist: [Vec<u64>; 2],
+    /// The eight symmetries of the square, each a map from cell to cell.
+    pub symmetries: [Vec<u8>; 8],
+}
+
+impl Geometry {
+    fn new(size: BoardSize) -> Geometry {
+        let side = size.side();
+        let cells = side * side;
+        let k = size.in_a_row() as isize;
+        let mut lines = Vec::new();
+        // Every window of k cells along the four directions.
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            for row in 0..side as isize {
+                for col in 0..side as isize {
+                    let end_row = row + dr * (k - 1);
+                    let end_col = col + dc * (k - 1);
+                    if !(0..side as isize).contains(&end_row)
+                        || !(0..side as isize).contains(&end_col)
+                    {
+                        continue;
+                    }
+                    let mask = (0..k).fold(0u32, |mask, i| {
+                        mask | 1 << ((row + dr * i) as usize * side + (col + dc * i) as usize)
+                    });
+                    lines.push(mask);
+                }
+            }
+        }
+        let lines_through = (0..cells)
+            .map(|cell| {
+                let mut through = CellLines::default();
+                for &mask in lines.iter().filter(|&&mask| mask & 1 << cell != 0) {
+                    through.masks[through.count as usize] = mask;
+                    through.count += 1;
+                }
+                through
+            })
+            .collect();
+        // A fixed seed keeps keys identical between runs, so reports and
+        // tests are reproducible.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ cells as u64;
+        let mut next_key = move || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = [
+            (0..cells).map(|_| next_key()).collect(),
+            (0..cells).map(|_| next_key()).collect(),
+        ];
+        let symmetries = std::array::from_fn(|index| {
+            (0..cells)
+                .map(|cell| {
+                    let (row, col) = (cell / side, cell % side);
+                    let last = side - 1;
+                    // Four rotations, each optionally mirrored.
+                    let (row, col) = if index & 4 != 0 {
+                        (row, last - col)
+                    } else {
+                        (row, col)
+                    };
+                    let (row, col) = match index & 3 {
+                        0 => (row, col),
+                        1 => (col, last - row),
+                        2 => (last - row, last - col),
+                        _ => (last - col, row),
+                    };
+                    (row * side + col) as u8
+                })
+                .collect()
+        });
+        Geometry {
+            size,
+            side,
+            cells,
+            full: if cells == 32 {
+                u32::MAX
+            } else {
+                (1u32 << cells) - 1
+            },
+            lines,
+            lines_through,
+            zobrist,
+            symmetries,
+        }
+    }
+
+    /// Winning lines that pass through `cell`.
+    #[inline]
+    pub fn lines_through(&self, cell: usize) -> &[u32] {
+        self.lines_through[cell].as_slice()
+    }
+
+    /// The Zobrist key of one stone of `side_index` (0 = X, 1 = O) on `cell`.
+    #[inline]
+    pub fn zobrist(&self, side_index: usize, cell: usize) -> u64 {
+        self.zobrist[side_index][cell]
+    }
+
+    /// The four corner cells.
+    pub fn corners(&self) -> [usize; 4] {
+        let last = self.side - 1;
+        [0, last, last * self.side, self.cells - 1]
+    }
+
+    /// The corner diagonally opposite `corner`.
+    pub fn opposite_corner(&self, corner: usize) -> usize {
+        self.cells - 1 - corner
+    }
+
+    /// The centre cell, or the four central cells on an even board.
+    pub fn centre_cells(&self) -> Vec<usize> {
+        let half = self.side / 2;
+        if self.side % 2 == 1 {
+            vec![half * self.side + half]
+        } else {
+            let (a, b) = (half - 1, half);
+            vec![
+                a * self.side + a,
+                a * self.side + b,
+                b * self.side + a,
+                b * self.side + b,
+            ]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_counts_follow_from_the_geometry() {
+        // 3x3: 3 rows, 3 columns, 2 diagonals.
+        assert_eq!(BoardSize::Three.geometry().lines.len(), 8);
+        // 4x4 with four in a row: 4 rows, 4 columns, 2 diagonals.
+        assert_eq!(BoardSize::Four.geometry().lines.len(), 10);
+        // 5x5 with four in a row: 2 windows in each of 5 rows and 5 columns,
+        // and 4 windows along each diagonal direction.
+        assert_eq!(BoardSize::Five.geometry().lines.len(), 28);
+    }
+
+    #[test]
+    fn classic_lines_are_the_expected_masks() {
+        let mut lines = BoardSize::Three.geometry().lines.clone();
+        lines.sort_unstable();
+        let mut expected = vec![
+            0b000_000_111,
+            0b000_111_000,
+            0b111_000_000,
+            0b001_001_001,
+            0b010_010_010,
+            0b100_100_100,
+            0b100_010_001,
+            0b001_010_100,
+        ];
+        expected.sort_unstable();
+        assert_eq!(lines, expected);
+    }
+
+    #[test]
+    fn every_line_has_k_cells_and_cell_lists_agree() {
+        for size in BoardSize::ALL {
+            let geometry = size.geometry();
+            for &line in &geometry.lines {
+                assert_eq!(line.count_ones() as usize, size.in_a_row());
+            }
+            for cell in 0..geometry.cells {
+                let through = geometry.lines_through(cell);
+                let expected = geometry
+                    .lines
+                    .iter()
+                    .filter(|&&l| l & 1 << cell != 0)
+                    .count();
+                assert_eq!(through.len(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_are_distinct_permutations_that_keep_lines() {
+        for size in BoardSize::ALL {
+            let geometry = size.geometry();
+            let mut seen = std::collections::HashSet::new();
+            for map in &geometry.symmetries {
+                let mut sorted = map.clone();
+                sorted.sort_unstable();
+                assert!(sorted.iter().enumerate().all(|(i, &c)| i == c as usize));
+                assert!(seen.insert(map.clone()));
+                for &line in &geometry.lines {
+                    let image = (0..geometry.cells)
+                        .filter(|&c| line & 1 << c != 0)
+                        .fold(0u32, |m, c| m | 1 << map[c]);
+                    assert!(geometry.lines.contains(&image));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!("4x4".parse::<BoardSize>(), Ok(BoardSize::Four));
+        assert_eq!("5".parse::<BoardSize>(), Ok(BoardSize::Five));
+        assert!(
+            "6".parse::<BoardSize>()
+                .unwrap_err()
+                .contains("unknown board size '6'")
+        );
+    }
+}

@@ -1,0 +1,17 @@
+//! The game engine: board, players, searches and their reports. Knows
+//! nothing of GTK or threads.
+
+pub mod board;
+pub mod geometry;
+pub mod player;
+pub mod players;
+pub mod report;
+pub mod score;
+pub mod search;
+pub mod tt;
+
+pub use board::{Board, BoardError, Outcome, Side};
+pub use geometry::BoardSize;
+pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
+pub use report::{Bound, MoveScore, SearchReport, SearchStats};
+pub use search::CancelFlag;

@@ -1,0 +1,269 @@
+//! The `Player` trait and the catalogue of players.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::board::Board;
+use super::players;
+use super::report::SearchReport;
+use super::search::CancelFlag;
+
+/// Something that decides moves. One implementation per algorithm.
+pub trait Player: Send {
+    fn kind(&self) -> PlayerKind;
+
+    /// Human players take their moves from outside; the game asks the
+    /// person instead of calling `choose_move`.
+    fn is_human(&self) -> bool {
+        false
+    }
+
+    /// Decides a move for the side to move in `board`, which must be a game
+    /// in progress. Stops early, with `aborted` set, once `cancel` is set.
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport;
+}
+
+/// Every kind of player, in the order the pickers list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    Human,
+    Random,
+    Rules,
+    Minimax,
+    AlphaBeta,
+    AlphaBetaTt,
+    AlphaBetaRandom,
+    Mcts,
+    Perfect,
+}
+
+impl PlayerKind {
+    pub const ALL: [PlayerKind; 9] = [
+        PlayerKind::Human,
+        PlayerKind::Random,
+        PlayerKind::Rules,
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Perfect,
+    ];
+
+    /// Stable short name, used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+            PlayerKind::Random => "random",
+            PlayerKind::Rules => "rules",
+            PlayerKind::Minimax => "minimax",
+            PlayerKind::AlphaBeta => "alphabeta",
+            PlayerKind::AlphaBetaTt => "alphabeta-tt",
+            PlayerKind::AlphaBetaRandom => "alphabeta-random",
+            PlayerKind::Mcts => "mcts",
+            PlayerKind::Perfect => "perfect",
+        }
+    }
+
+    pub fn display_name(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "Human",
+            PlayerKind::Random => "Random",
+            PlayerKind::Rules => "Rules",
+            PlayerKind::Minimax => "Minimax",
+            PlayerKind::AlphaBeta => "Alpha-beta",
+            PlayerKind::AlphaBetaTt => "Alpha-beta + ordering + table",
+            PlayerKind::AlphaBetaRandom => "Alpha-beta, random among best",
+            PlayerKind::Mcts => "Monte Carlo tree search",
+            PlayerKind::Perfect => "Perfect (lookup table)",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "You: click a cell or use the keyboard.",
+            PlayerKind::Random => "Plays a uniformly random free cell.",
+            PlayerKind::Rules => {
+                "Win, block, centre, corner opposite the opponent's corner, any corner, else random."
+            }
+            PlayerKind::Minimax => "Plain full-width minimax without pruning: the reference.",
+            PlayerKind::AlphaBeta => "Negamax with alpha-beta pruning in natural move order.",
+            PlayerKind::AlphaBetaTt => {
+                "Alpha-beta with move ordering, a Zobrist transposition table and iterative deepening."
+            }
+            PlayerKind::AlphaBetaRandom => {
+                "Alpha-beta that scores every move exactly and picks at random among the best."
+            }
+            PlayerKind::Mcts => "Monte Carlo tree search (UCT) with random playouts.",
+            PlayerKind::Perfect => {
+                "Looks up every 3x3 position in a precomputed table of best moves."
+            }
+        }
+    }
+
+    /// True for the players whose strength is set by a search depth.
+    pub fn uses_depth(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::Minimax
+                | PlayerKind::AlphaBeta
+                | PlayerKind::AlphaBetaTt
+                | PlayerKind::AlphaBetaRandom
+        )
+    }
+
+    /// Builds a player of this kind.
+    pub fn create(self, options: &PlayerOptions) -> Box<dyn Player> {
+        let depth = options.difficulty.depth();
+        match self {
+            PlayerKind::Human => Box::new(players::Human),
+            PlayerKind::Random => Box::new(players::RandomPlayer::new(options.seed)),
+            PlayerKind::Rules => Box::new(players::RulesPlayer::new(options.seed)),
+            PlayerKind::Minimax => Box::new(players::MinimaxPlayer::new(depth)),
+            PlayerKind::AlphaBeta => Box::new(players::AlphaBetaPlayer::new(depth)),
+            PlayerKind::AlphaBetaTt => {
+                Box::new(players::AlphaBetaTtPlayer::new(depth, options.time_limit))
+            }
+            PlayerKind::AlphaBetaRandom => {
+                Box::new(players::AlphaBetaRandomPlayer::new(depth, options.seed))
+            }
+            PlayerKind::Mcts => Box::new(players::MctsPlayer::new(options.playouts, options.seed)),
+            PlayerKind::Perfect => Box::new(players::PerfectPlayer::new(options.time_limit)),
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<PlayerKind, String> {
+        PlayerKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = PlayerKind::ALL.iter().map(|kind| kind.name()).collect();
+                format!(
+                    "unknown player '{name}': choose one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// How deep the search players look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Difficulty {
+    /// Depth 1: sees wins in one and the static evaluation, nothing more.
+    Easy,
+    /// Depth 3.
+    Medium,
+    /// Full depth: plays perfectly.
+    #[default]
+    Hard,
+    /// A depth limit in plies.
+    Depth(u32),
+}
+
+impl Difficulty {
+    /// The depth limit; `None` means to the end of the game.
+    pub fn depth(self) -> Option<u32> {
+        match self {
+            Difficulty::Easy => Some(1),
+            Difficulty::Medium => Some(3),
+            Difficulty::Hard => None,
+            Difficulty::Depth(depth) => Some(depth),
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Difficulty::Easy => f.write_str("easy"),
+            Difficulty::Medium => f.write_str("medium"),
+            Difficulty::Hard => f.write_str("hard"),
+            Difficulty::Depth(depth) => write!(f, "{depth}"),
+        }
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+
+    /// "easy", "medium", "hard" or a depth from 1 to 25.
+    fn from_str(text: &str) -> Result<Difficulty, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Difficulty::Easy),
+            "medium" => Ok(Difficulty::Medium),
+            "hard" | "full" => Ok(Difficulty::Hard),
+            other => match other.parse::<u32>() {
+                Ok(depth @ 1..=25) => Ok(Difficulty::Depth(depth)),
+                _ => Err(format!(
+                    "unknown depth '{text}': use easy, medium, hard or a number from 1 to 25"
+                )),
+            },
+        }
+    }
+}
+
+/// Settings a player is built with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerOptions {
+    pub difficulty: Difficulty,
+    /// Seeds every random choice, so a seed replays a game exactly.
+    pub seed: u64,
+    /// Monte Carlo playouts per move.
+    pub playouts: u32,
+    /// Iterative deepening stops after this long, keeping the last finished depth.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for PlayerOptions {
+    fn default() -> PlayerOptions {
+        PlayerOptions {
+            difficulty: Difficulty::Hard,
+            seed: 0,
+            playouts: 20_000,
+            time_limit: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_are_refused() {
+        for kind in PlayerKind::ALL {
+            assert_eq!(kind.name().parse::<PlayerKind>(), Ok(kind));
+            assert_eq!(kind.create(&PlayerOptions::default()).kind(), kind);
+        }
+        let error = "negascout".parse::<PlayerKind>().unwrap_err();
+        assert!(
+            error.starts_with("unknown player 'negascout': choose one of human, random, rules"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn difficulty_levels_map_to_depths() {
+        assert_eq!("easy".parse::<Difficulty>().unwrap().depth(), Some(1));
+        assert_eq!("Medium".parse::<Difficulty>().unwrap().depth(), Some(3));
+        assert_eq!("hard".parse::<Difficulty>().unwrap().depth(), None);
+        assert_eq!("7".parse::<Difficulty>(), Ok(Difficulty::Depth(7)));
+        assert!(
+            "0".parse::<Difficulty>()
+                .unwrap_err()
+                .contains("unknown depth '0'")
+        );
+        assert!("deep".parse::<Difficulty>().is_err());
+    }
+}

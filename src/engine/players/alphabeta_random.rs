@@ -1,0 +1,82 @@
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+
+use super::alphabeta_tt::{TableSlot, extend_pv, search_with_table};
+use crate::engine::board::Board;
+use crate::engine::search::{RootResult, SearchContext, effective_depth, report_root, search_root};
+use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+
+/// Alpha-beta (with the table) that searches every root move with the full
+/// window, so it knows each move's exact score, then picks uniformly at
+/// random among all equally best moves: self-play varies without playing
+/// any worse.
+pub struct AlphaBetaRandomPlayer {
+    depth: Option<u32>,
+    rng: StdRng,
+    table: TableSlot,
+}
+
+impl AlphaBetaRandomPlayer {
+    pub fn new(depth: Option<u32>, seed: u64) -> AlphaBetaRandomPlayer {
+        AlphaBetaRandomPlayer {
+            depth,
+            rng: StdRng::seed_from_u64(seed),
+            table: TableSlot::default(),
+        }
+    }
+}
+
+impl Player for AlphaBetaRandomPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::AlphaBetaRandom
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        let started = Instant::now();
+        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut ctx = SearchContext::new(cancel, None);
+        let table = self.table.for_board(board);
+        let side = board.side_to_move();
+        let depth = effective_depth(board, self.depth);
+        let order: Vec<usize> = board.legal_moves().collect();
+        let results = search_root(
+            &mut ctx,
+            board,
+            &order,
+            depth,
+            false,
+            |ctx, board, depth, alpha, beta| {
+                search_with_table(ctx, table, board, side.opponent(), depth, alpha, beta, 1)
+            },
+        );
+        match results {
+            Some(results) => {
+                let best_value = results
+                    .iter()
+                    .filter_map(|r| r.score.score)
+                    .map(|s| side.sign() * s)
+                    .max();
+                let best: Vec<&RootResult> = results
+                    .iter()
+                    .filter(|r| r.score.score.map(|s| side.sign() * s) == best_value)
+                    .collect();
+                let chosen = *best
+                    .choose(&mut self.rng)
+                    .expect("a game in progress has moves");
+                let (cell, mut pv) = (chosen.score.cell, chosen.pv.clone());
+                report.choices = best.iter().map(|r| r.score.cell).collect();
+                report_root(&mut report, results, depth);
+                report.best = Some(cell);
+                extend_pv(table, board, &mut pv);
+                report.pv = pv;
+            }
+            None => report.aborted = true,
+        }
+        report.stats = ctx.stats;
+        report.finish(started);
+        report
+    }
+}

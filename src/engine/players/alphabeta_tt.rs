@@ -1,0 +1,222 @@
+use std::time::{Duration, Instant};
+
+use crate::engine::board::{Board, Side};
+use crate::engine::geometry::BoardSize;
+use crate::engine::report::Bound;
+use crate::engine::search::{
+    SearchContext, effective_depth, move_order_score, ordered_moves, report_root, search_root,
+};
+use crate::engine::tt::{TranspositionTable, TtEntry};
+use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+
+/// The table's memory bound for each board: plenty for the 5,478 positions
+/// of 3x3, and enough on the big boards to hold the working set of a search.
+pub fn table_bytes(size: BoardSize) -> usize {
+    match size {
+        BoardSize::Three => 1 << 16,
+        BoardSize::Four => 16 << 20,
+        BoardSize::Five => 32 << 20,
+    }
+}
+
+/// A transposition table for one board size, kept between the moves of a
+/// game and rebuilt when the size changes.
+#[derive(Default)]
+pub(crate) struct TableSlot(Option<(BoardSize, TranspositionTable)>);
+
+impl TableSlot {
+    pub fn for_board(&mut self, board: &Board) -> &mut TranspositionTable {
+        let size = board.size();
+        if self.0.as_ref().is_none_or(|(held, _)| *held != size) {
+            self.0 = Some((size, TranspositionTable::with_max_bytes(table_bytes(size))));
+        }
+        let (_, table) = self.0.as_mut().expect("table was just created");
+        table.new_search();
+        table
+    }
+}
+
+/// Alpha-beta (fail-soft negamax) with static move ordering, the table's
+/// best move tried first, and transposition table cutoffs.
+pub(crate) fn search_with_table(
+    ctx: &mut SearchContext,
+    table: &mut TranspositionTable,
+    board: &mut Board,
+    side: Side,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
+    ctx.clear_pv(ply);
+    let key = board.key();
+    ctx.stats.tt_probes += 1;
+    let mut table_move = None;
+    if let Some(entry) = table.probe(key) {
+        ctx.stats.tt_hits += 1;
+        table_move = entry.best;
+        let usable = entry.depth >= depth
+            && match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+        if usable {
+            return entry.score;
+        }
+    }
+    let alpha_before = alpha;
+    let (moves, count) = ordered_moves(board, side, table_move);
+    let mut best = i32::MIN;
+    let mut best_move = moves[0] as usize;
+    for &cell in &moves[..count] {
+        let cell = cell as usize;
+        board.toggle(cell, side);
+        if !ctx.enter() {
+            board.toggle(cell, side);
+            return 0;
+        }
+        ctx.clear_pv(ply + 1);
+        let value = match ctx.leaf_value(board, cell, side, depth) {
+            Some(value) => value,
+            None => -search_with_table(
+                ctx,
+                table,
+                board,
+                side.opponent(),
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+            ),
+        };
+        board.toggle(cell, side);
+        if ctx.aborted {
+            // Half-searched values must not reach the table.
+            return 0;
+        }
+        if value > best {
+            best = value;
+            best_move = cell;
+            if value > alpha {
+                alpha = value;
+                ctx.update_pv(ply, cell);
+                if alpha >= beta {
+                    ctx.stats.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+    }
+    let bound = if best <= alpha_before {
+        Bound::Upper
+    } else if best >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    if table.store(
+        key,
+        TtEntry {
+            score: best,
+            bound,
+            depth,
+            best: Some(best_move),
+        },
+    ) {
+        ctx.stats.tt_stores += 1;
+    }
+    best
+}
+
+/// Lengthens a variation with the table's best moves where the search cut
+/// it short (table hits end the triangular variation early).
+pub(crate) fn extend_pv(table: &TranspositionTable, board: &Board, pv: &mut Vec<usize>) {
+    let mut board = *board;
+    for &cell in pv.iter() {
+        if board.play(cell).is_err() {
+            return;
+        }
+    }
+    while let Some(cell) = table.probe(board.key()).and_then(|entry| entry.best) {
+        if board.play(cell).is_err() {
+            return;
+        }
+        pv.push(cell);
+    }
+}
+
+/// Alpha-beta with move ordering, a transposition table and iterative
+/// deepening: depth 1, 2, ... up to the limit, each iteration ordering the
+/// root moves by the previous one's scores. With a time limit it stops
+/// there and keeps the deepest finished iteration.
+pub struct AlphaBetaTtPlayer {
+    depth: Option<u32>,
+    time_limit: Option<Duration>,
+    table: TableSlot,
+}
+
+impl AlphaBetaTtPlayer {
+    pub fn new(depth: Option<u32>, time_limit: Option<Duration>) -> AlphaBetaTtPlayer {
+        AlphaBetaTtPlayer {
+            depth,
+            time_limit,
+            table: TableSlot::default(),
+        }
+    }
+}
+
+impl Player for AlphaBetaTtPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::AlphaBetaTt
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        let started = Instant::now();
+        let mut report = SearchReport::new(self.kind().name(), board);
+        let deadline = self.time_limit.map(|limit| started + limit);
+        let mut ctx = SearchContext::new(cancel, deadline);
+        let table = self.table.for_board(board);
+        let side = board.side_to_move();
+        let max_depth = effective_depth(board, self.depth);
+        let mut order: Vec<usize> = board.legal_moves().collect();
+        order.sort_by_key(|&cell| -move_order_score(board, cell, side));
+        let mut finished = None;
+        for depth in 1..=max_depth {
+            let results = search_root(
+                &mut ctx,
+                board,
+                &order,
+                depth,
+                true,
+                |ctx, board, depth, alpha, beta| {
+                    search_with_table(ctx, table, board, side.opponent(), depth, alpha, beta, 1)
+                },
+            );
+            let Some(mut results) = results else { break };
+            // Next iteration: best first, exact scores before bounds.
+            results.sort_by_key(|r| {
+                let fail_low = r.score.bound != Bound::Exact;
+                (fail_low, -side.sign() * r.score.score.unwrap_or(0))
+            });
+            order = results.iter().map(|r| r.score.cell).collect();
+            finished = Some((depth, results));
+        }
+        match finished {
+            Some((depth, results)) => {
+                report_root(&mut report, results, depth);
+                extend_pv(table, board, &mut report.pv);
+                if depth < max_depth && !cancel.is_cancelled() {
+                    report.note = Some(format!(
+                        "time limit reached: kept depth {depth} of {max_depth}"
+                    ));
+                }
+            }
+            None => report.aborted = true,
+        }
+        report.aborted |= cancel.is_cancelled();
+        report.stats = ctx.stats;
+        report.finish(started);
+        report
+    }
+}

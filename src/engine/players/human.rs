@@ -1,0 +1,21 @@
+use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
+
+/// A person. Moves come from the window or the game thread; the engine only
+/// validates them (`Board::validate_move`).
+pub struct Human;
+
+impl Player for Human {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Human
+    }
+
+    fn is_human(&self) -> bool {
+        true
+    }
+
+    fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
+        let mut report = SearchReport::new(self.kind().name(), board);
+        report.note = Some("a human chooses this move from outside the engine".into());
+        report
+    }
+}

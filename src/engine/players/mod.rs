@@ -1,0 +1,21 @@
+//! One module per player algorithm.
+
+mod alphabeta;
+mod alphabeta_random;
+mod alphabeta_tt;
+mod human;
+mod mcts;
+mod minimax;
+mod perfect;
+mod random;
+mod rules;
+
+pub use alphabeta::AlphaBetaPlayer;
+pub use alphabeta_random::AlphaBetaRandomPlayer;
+pub use alphabeta_tt::AlphaBetaTtPlayer;
+pub use human::Human;
+pub use mcts::MctsPlayer;
+pub use minimax::MinimaxPlayer;
+pub use perfect::{PerfectPlayer, PerfectTable};
+pub use random::RandomPlayer;
+pub use rules::{Rule, RulesPlayer};

@@ -1,0 +1,99 @@
+//! Scores from Max's point of view, in the "mate score" style of chess
+//! engines: a win is worth `WIN - stones on the board when it ends`, so a
+//! faster win scores higher and a slower loss is preferred. Static
+//! evaluations stay within `EVAL_LIMIT`, so they never look like a win.
+
+use super::board::{Board, Side};
+
+pub const WIN: i32 = 1000;
+/// Static evaluations are clamped to +-`EVAL_LIMIT`.
+pub const EVAL_LIMIT: i32 = 900;
+/// Bigger than any score; the search window's infinity.
+pub const INFINITY: i32 = 10_000;
+
+/// The score of a game won by `winner` with `stones` stones on the board.
+#[inline]
+pub fn win_score(winner: Side, stones: u32) -> i32 {
+    winner.sign() * (WIN - stones as i32)
+}
+
+/// True if the score is a won or lost game rather than an estimate.
+#[inline]
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() > EVAL_LIMIT
+}
+
+/// The score in words, seen from a position with `stones_now` stones:
+/// "X wins in 3 moves", "draw", "+12 (X better)". Moves are stones still to
+/// be placed by both sides.
+pub fn describe(score: i32, stones_now: u32) -> String {
+    if is_decisive(score) {
+        let winner = if score > 0 { Side::Max } else { Side::Min };
+        let moves = (WIN - score.abs()) - stones_now as i32;
+        let plural = if moves == 1 { "move" } else { "moves" };
+        format!("{} wins in {moves} {plural}", winner.mark())
+    } else if score == 0 {
+        "draw".to_string()
+    } else {
+        let better = if score > 0 { "X" } else { "O" };
+        format!("{score:+} ({better} better)")
+    }
+}
+
+/// Static evaluation for positions at the search horizon, from Max's view.
+///
+/// Every line that only one side has stones in is still open for that side;
+/// it counts the square of its stones (so two in a line weigh more than two
+/// scattered stones). X's open lines count for, O's against. The sum is
+/// clamped to +-`EVAL_LIMIT`.
+pub fn evaluate(board: &Board) -> i32 {
+    let x = board.stones(Side::Max);
+    let o = board.stones(Side::Min);
+    let mut score = 0i32;
+    for &line in &board.geometry().lines {
+        let (mine, theirs) = (
+            (x & line).count_ones() as i32,
+            (o & line).count_ones() as i32,
+        );
+        if theirs == 0 {
+            score += mine * mine;
+        } else if mine == 0 {
+            score -= theirs * theirs;
+        }
+    }
+    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faster_wins_score_higher() {
+        assert_eq!(win_score(Side::Max, 5), 995);
+        assert_eq!(win_score(Side::Min, 6), -994);
+        assert!(win_score(Side::Max, 5) > win_score(Side::Max, 7));
+        // For Min a slower loss (less negative for it) is better.
+        assert!(win_score(Side::Max, 9) < win_score(Side::Max, 5));
+    }
+
+    #[test]
+    fn scores_read_as_words() {
+        assert_eq!(describe(995, 2), "X wins in 3 moves");
+        assert_eq!(describe(-994, 5), "O wins in 1 move");
+        assert_eq!(describe(0, 0), "draw");
+        assert_eq!(describe(12, 3), "+12 (X better)");
+        assert_eq!(describe(-4, 3), "-4 (O better)");
+    }
+
+    #[test]
+    fn evaluation_counts_open_lines_and_stays_bounded() {
+        let board: Board = "x........".parse().unwrap();
+        // The corner lies on three open lines with one stone each.
+        assert_eq!(evaluate(&board), 3);
+        let board: Board = "x.../o.../..../....".parse().unwrap();
+        // X: row 0 and the diagonal; column 0 is shared with O. O: row 1.
+        assert_eq!(evaluate(&board), 2 - 1);
+        assert_eq!(evaluate(&Board::new(crate::engine::BoardSize::Five)), 0);
+    }
+}

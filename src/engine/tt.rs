@@ -1,0 +1,203 @@
+//! A fixed-size transposition table keyed by Zobrist keys.
+//!
+//! Memory is bounded: the table is allocated once, with a power-of-two
+//! number of 16-byte entries that fits the byte budget given, and never
+//! grows. One entry per slot (index = low bits of the key). Replacement
+//! policy: a new result overwrites the slot if the slot is empty, holds the
+//! same position, was written by an earlier search, or was searched no
+//! deeper than the new result. Otherwise the deeper result from the current
+//! search is kept, since it saved more work.
+
+use super::report::Bound;
+
+/// What the table remembers about one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtEntry {
+    pub score: i32,
+    pub bound: Bound,
+    /// Plies searched below the position.
+    pub depth: u32,
+    /// The best (or refuting) move found.
+    pub best: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C)]
+struct Slot {
+    key: u64,
+    score: i16,
+    /// 0 = empty slot, else 1 + `Bound` discriminant.
+    bound: u8,
+    depth: u8,
+    /// 0 = no move, else 1 + cell.
+    best: u8,
+    generation: u8,
+    _padding: [u8; 2],
+}
+
+/// Bytes one table entry takes.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table that takes at most `max_bytes` (and at least one entry).
+    pub fn with_max_bytes(max_bytes: usize) -> TranspositionTable {
+        let wanted = (max_bytes / ENTRY_BYTES).max(1);
+        // The largest power of two that fits, so an index is a mask.
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        TranspositionTable {
+            slots: vec![Slot::default(); count],
+            generation: 0,
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.slots.len() * ENTRY_BYTES
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Slots in use.
+    pub fn len(&self) -> usize {
+        self.slots.iter().filter(|slot| slot.bound != 0).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Marks the start of a new search: older entries become replaceable.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let slot = &self.slots[self.index(key)];
+        if slot.bound == 0 || slot.key != key {
+            return None;
+        }
+        Some(TtEntry {
+            score: slot.score as i32,
+            bound: match slot.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            depth: slot.depth as u32,
+            best: slot.best.checked_sub(1).map(usize::from),
+        })
+    }
+
+    /// Stores a result; returns false if the replacement policy kept the
+    /// slot's older, deeper entry instead.
+    #[inline]
+    pub fn store(&mut self, key: u64, entry: TtEntry) -> bool {
+        let generation = self.generation;
+        let index = self.index(key);
+        let slot = &mut self.slots[index];
+        let replace = slot.bound == 0
+            || slot.key == key
+            || slot.generation != generation
+            || slot.depth as u32 <= entry.depth;
+        if replace {
+            *slot = Slot {
+                key,
+                score: entry.score as i16,
+                bound: 1 + entry.bound as u8,
+                depth: entry.depth as u8,
+                best: entry.best.map_or(0, |cell| cell as u8 + 1),
+                generation,
+                _padding: [0; 2],
+            };
+        }
+        replace
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_never_exceeds_the_budget() {
+        assert_eq!(ENTRY_BYTES, 16);
+        for budget in [16, 100, 4096, 1 << 20, 3 << 20, (1 << 20) + 1] {
+            let table = TranspositionTable::with_max_bytes(budget);
+            assert!(table.memory_bytes() <= budget, "{budget}");
+            assert!(
+                table.memory_bytes() * 2 > budget,
+                "uses at least half of {budget}"
+            );
+            assert!(table.capacity().is_power_of_two());
+        }
+    }
+
+    #[test]
+    fn entries_round_trip_and_filling_never_grows_the_table() {
+        let mut table = TranspositionTable::with_max_bytes(64 * ENTRY_BYTES);
+        let entry = TtEntry {
+            score: -994,
+            bound: Bound::Lower,
+            depth: 7,
+            best: Some(8),
+        };
+        table.store(12345, entry);
+        assert_eq!(table.probe(12345), Some(entry));
+        assert_eq!(table.probe(12345 + 64), None, "same slot, other key");
+        for key in 0..10_000u64 {
+            table.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                TtEntry {
+                    score: 0,
+                    bound: Bound::Exact,
+                    depth: 1,
+                    best: None,
+                },
+            );
+        }
+        assert_eq!(table.capacity(), 64);
+        assert!(table.len() <= 64);
+    }
+
+    #[test]
+    fn deeper_entries_of_the_current_search_survive() {
+        let mut table = TranspositionTable::with_max_bytes(ENTRY_BYTES);
+        let deep = TtEntry {
+            score: 5,
+            bound: Bound::Exact,
+            depth: 6,
+            best: Some(1),
+        };
+        let shallow = TtEntry {
+            score: 1,
+            bound: Bound::Exact,
+            depth: 2,
+            best: None,
+        };
+        assert!(table.store(1, deep));
+        assert!(!table.store(2, shallow));
+        assert_eq!(table.probe(1), Some(deep));
+        table.new_search();
+        assert!(
+            table.store(2, shallow),
+            "entries of an older search give way"
+        );
+        assert_eq!(table.probe(2), Some(shallow));
+    }
+}

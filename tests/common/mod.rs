@@ -1,0 +1,61 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+
+use tictactoe::engine::{
+    Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, SearchReport,
+};
+
+/// Every position reachable from the empty 3x3 board, finished or not.
+pub fn reachable_positions() -> Vec<Board> {
+    fn walk(board: Board, seen: &mut HashSet<(u32, u32)>, out: &mut Vec<Board>) {
+        let key = (
+            board.stones(tictactoe::engine::Side::Max),
+            board.stones(tictactoe::engine::Side::Min),
+        );
+        if !seen.insert(key) {
+            return;
+        }
+        out.push(board);
+        if board.outcome() != Outcome::Ongoing {
+            return;
+        }
+        for cell in board.legal_moves() {
+            let mut child = board;
+            child.play(cell).unwrap();
+            walk(child, seen, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(Board::new(BoardSize::Three), &mut HashSet::new(), &mut out);
+    out
+}
+
+/// The reachable positions where the game goes on.
+pub fn open_positions() -> Vec<Board> {
+    reachable_positions()
+        .into_iter()
+        .filter(|b| b.outcome() == Outcome::Ongoing)
+        .collect()
+}
+
+/// One decision of a freshly built player.
+pub fn decide(kind: PlayerKind, options: &PlayerOptions, board: &Board) -> SearchReport {
+    kind.create(options).choose_move(board, &CancelFlag::new())
+}
+
+/// Plain full-depth minimax's report: the oracle.
+pub fn oracle(board: &Board) -> SearchReport {
+    decide(PlayerKind::Minimax, &PlayerOptions::default(), board)
+}
+
+/// The oracle's score for `cell`.
+pub fn oracle_score(oracle: &SearchReport, cell: usize) -> i32 {
+    oracle
+        .moves
+        .iter()
+        .find(|m| m.cell == cell)
+        .and_then(|m| m.score)
+        .expect("oracle scores every move")
+}
