@@ -118,6 +118,11 @@ pub struct Geometry {
     zobrist: [Vec<u64>; 2],
     /// The eight symmetries of the square, each a map from cell to cell.
     pub symmetries: [Vec<u8>; 8],
+    /// The inverse of each symmetry.
+    pub inverse_symmetries: [Vec<u8>; 8],
+    /// For each side and cell, the Zobrist key of the cell's image under
+    /// each symmetry, so all eight keys of a position move in one step.
+    symmetric_zobrist: [Vec<[u64; 8]>; 2],
 }
 
 impl Geometry {
@@ -164,7 +169,7 @@ impl Geometry {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        let zobrist = [
+        let zobrist: [Vec<u64>; 2] = [
             (0..cells).map(|_| next_key()).collect(),
             (0..cells).map(|_| next_key()).collect(),
         ];
@@ -189,6 +194,21 @@ impl Geometry {
                 })
                 .collect()
         });
+        let inverse_symmetries = std::array::from_fn(|index| {
+            let map: &Vec<u8> = &symmetries[index];
+            let mut inverse = vec![0u8; cells];
+            for (cell, &image) in map.iter().enumerate() {
+                inverse[image as usize] = cell as u8;
+            }
+            inverse
+        });
+        let symmetric_zobrist = std::array::from_fn(|side| {
+            (0..cells)
+                .map(|cell| {
+                    std::array::from_fn(|index| zobrist[side][symmetries[index][cell] as usize])
+                })
+                .collect()
+        });
         Geometry {
             size,
             side,
@@ -202,6 +222,8 @@ impl Geometry {
             lines_through,
             zobrist,
             symmetries,
+            inverse_symmetries,
+            symmetric_zobrist,
         }
     }
 
@@ -215,6 +237,13 @@ impl Geometry {
     #[inline]
     pub fn zobrist(&self, side_index: usize, cell: usize) -> u64 {
         self.zobrist[side_index][cell]
+    }
+
+    /// The Zobrist keys of `side_index`'s stone on `cell` as seen through
+    /// each of the eight symmetries.
+    #[inline]
+    pub fn symmetric_zobrist(&self, side_index: usize, cell: usize) -> &[u64; 8] {
+        &self.symmetric_zobrist[side_index][cell]
     }
 
     /// The four corner cells.
@@ -307,6 +336,9 @@ mod tests {
                 sorted.sort_unstable();
                 assert!(sorted.iter().enumerate().all(|(i, &c)| i == c as usize));
                 assert!(seen.insert(map.clone()));
+                let index = geometry.symmetries.iter().position(|m| m == map).unwrap();
+                let inverse = &geometry.inverse_symmetries[index];
+                assert!((0..geometry.cells).all(|c| inverse[map[c] as usize] as usize == c));
                 for &line in &geometry.lines {
                     let image = (0..geometry.cells)
                         .filter(|&c| line & 1 << c != 0)

@@ -8,6 +8,7 @@ pub mod players;
 pub mod report;
 pub mod score;
 pub mod search;
+pub mod symmetry;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};

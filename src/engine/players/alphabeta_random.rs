@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use super::alphabeta_tt::{TableSlot, extend_pv, search_with_table};
+use super::alphabeta_tt::{TableSlot, extend_pv, search_below_root};
 use crate::engine::board::Board;
 use crate::engine::search::{RootResult, SearchContext, effective_depth, report_root, search_root};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
@@ -49,7 +49,7 @@ impl Player for AlphaBetaRandomPlayer {
             depth,
             false,
             |ctx, board, depth, alpha, beta| {
-                search_with_table(ctx, table, board, side.opponent(), depth, alpha, beta, 1)
+                search_below_root(ctx, table, board, depth, alpha, beta)
             },
         );
         match results {

@@ -6,6 +6,7 @@ use crate::engine::report::Bound;
 use crate::engine::search::{
     SearchContext, effective_depth, move_order_score, ordered_moves, report_root, search_root,
 };
+use crate::engine::symmetry::SymmetricKeys;
 use crate::engine::tt::{TranspositionTable, TtEntry};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -36,12 +37,41 @@ impl TableSlot {
     }
 }
 
-/// Alpha-beta (fail-soft negamax) with static move ordering, the table's
-/// best move tried first, and transposition table cutoffs.
-pub(crate) fn search_with_table(
+/// Searches the position `board` with alpha-beta and the table; the entry
+/// point below a root move (ply 1).
+pub(crate) fn search_below_root(
     ctx: &mut SearchContext,
     table: &mut TranspositionTable,
     board: &mut Board,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let mut keys = SymmetricKeys::of(board);
+    search_with_table(
+        ctx,
+        table,
+        board,
+        &mut keys,
+        board.side_to_move(),
+        depth,
+        alpha,
+        beta,
+        1,
+    )
+}
+
+/// Alpha-beta (fail-soft negamax) with static move ordering, the table's
+/// best move tried first, and transposition table cutoffs. Table keys are
+/// canonical over the board's symmetries, so a position and its rotations
+/// and reflections share an entry; the stored move is kept in the canonical
+/// frame.
+#[allow(clippy::too_many_arguments)]
+fn search_with_table(
+    ctx: &mut SearchContext,
+    table: &mut TranspositionTable,
+    board: &mut Board,
+    keys: &mut SymmetricKeys,
     side: Side,
     depth: u32,
     mut alpha: i32,
@@ -49,12 +79,15 @@ pub(crate) fn search_with_table(
     ply: usize,
 ) -> i32 {
     ctx.clear_pv(ply);
-    let key = board.key();
+    let geometry = board.geometry();
+    let canonical = keys.canonical();
     ctx.stats.tt_probes += 1;
     let mut table_move = None;
-    if let Some(entry) = table.probe(key) {
+    if let Some(entry) = table.probe(canonical.key) {
         ctx.stats.tt_hits += 1;
-        table_move = entry.best;
+        table_move = entry
+            .best
+            .map(|cell| canonical.from_canonical(geometry, cell));
         let usable = entry.depth >= depth
             && match entry.bound {
                 Bound::Exact => true,
@@ -79,16 +112,22 @@ pub(crate) fn search_with_table(
         ctx.clear_pv(ply + 1);
         let value = match ctx.leaf_value(board, cell, side, depth) {
             Some(value) => value,
-            None => -search_with_table(
-                ctx,
-                table,
-                board,
-                side.opponent(),
-                depth - 1,
-                -beta,
-                -alpha,
-                ply + 1,
-            ),
+            None => {
+                keys.toggle(geometry, cell, side);
+                let value = search_with_table(
+                    ctx,
+                    table,
+                    board,
+                    keys,
+                    side.opponent(),
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                );
+                keys.toggle(geometry, cell, side);
+                -value
+            }
         };
         board.toggle(cell, side);
         if ctx.aborted {
@@ -115,15 +154,13 @@ pub(crate) fn search_with_table(
     } else {
         Bound::Exact
     };
-    if table.store(
-        key,
-        TtEntry {
-            score: best,
-            bound,
-            depth,
-            best: Some(best_move),
-        },
-    ) {
+    let entry = TtEntry {
+        score: best,
+        bound,
+        depth,
+        best: Some(canonical.to_canonical(geometry, best_move)),
+    };
+    if table.store(canonical.key, entry) {
         ctx.stats.tt_stores += 1;
     }
     best
@@ -138,7 +175,12 @@ pub(crate) fn extend_pv(table: &TranspositionTable, board: &Board, pv: &mut Vec<
             return;
         }
     }
-    while let Some(cell) = table.probe(board.key()).and_then(|entry| entry.best) {
+    loop {
+        let canonical = SymmetricKeys::of(&board).canonical();
+        let Some(stored) = table.probe(canonical.key).and_then(|entry| entry.best) else {
+            return;
+        };
+        let cell = canonical.from_canonical(board.geometry(), stored);
         if board.play(cell).is_err() {
             return;
         }
@@ -190,7 +232,7 @@ impl Player for AlphaBetaTtPlayer {
                 depth,
                 true,
                 |ctx, board, depth, alpha, beta| {
-                    search_with_table(ctx, table, board, side.opponent(), depth, alpha, beta, 1)
+                    search_below_root(ctx, table, board, depth, alpha, beta)
                 },
             );
             let Some(mut results) = results else { break };
