@@ -1,0 +1,9 @@
+//! The game thread: one long-lived thread owns the running game, takes
+//! commands and sends events. It sits between the engine and the window (or
+//! the command line) and never touches GTK.
+
+mod protocol;
+mod thread;
+
+pub use protocol::{Command, Event, GameId, GameResult, GameSetup};
+pub use thread::GameThread;

@@ -1,0 +1,156 @@
+//! The messages between the game thread and whoever drives it.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::engine::{
+    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
+};
+
+/// Every game gets a new id; every event names the game it belongs to, so
+/// nothing from an ended game is shown in a newer one.
+pub type GameId = u64;
+
+/// Everything needed to start a game.
+pub struct GameSetup {
+    pub size: BoardSize,
+    /// Max's player (X), then Min's (O).
+    pub players: [Box<dyn Player>; 2],
+    /// Pause before each computer move after the first, so a person can
+    /// follow a computer-vs-computer game (0 to 2,000 ms).
+    pub pause: Duration,
+}
+
+/// The longest pause between computer moves.
+pub const MAX_PAUSE: Duration = Duration::from_millis(2000);
+
+impl GameSetup {
+    /// Builds both players from their kinds and difficulties. The seed
+    /// makes every random choice of the game repeatable.
+    pub fn new(
+        size: BoardSize,
+        players: [(PlayerKind, Difficulty); 2],
+        seed: u64,
+        pause: Duration,
+    ) -> GameSetup {
+        let build = |(kind, difficulty): (PlayerKind, Difficulty), side: u64| {
+            kind.create(&PlayerOptions {
+                difficulty,
+                seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(side),
+                ..PlayerOptions::default()
+            })
+        };
+        GameSetup {
+            size,
+            players: [build(players[0], 0), build(players[1], 1)],
+            pause: pause.min(MAX_PAUSE),
+        }
+    }
+}
+
+impl fmt::Debug for GameSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameSetup")
+            .field("size", &self.size)
+            .field("max", &self.players[0].kind())
+            .field("min", &self.players[1].kind())
+            .field("pause", &self.pause)
+            .finish()
+    }
+}
+
+/// Commands into the game thread.
+#[derive(Debug)]
+pub enum Command {
+    /// Starts a game, ending a running one first. The flag lets the sender
+    /// stop the game's searches without waiting for the thread.
+    Start {
+        game: GameId,
+        setup: GameSetup,
+        cancel: CancelFlag,
+    },
+    /// A person's move in a game.
+    HumanMove { game: GameId, cell: usize },
+    /// Ends the game at once.
+    EndGame { game: GameId },
+    /// Ends the thread.
+    Shutdown,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameResult {
+    Won(Side),
+    Draw,
+    /// Ended before a result: by the player, a new game, or an error.
+    Aborted(String),
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Won(side) => write!(f, "{} wins", side.mark()),
+            GameResult::Draw => write!(f, "draw"),
+            GameResult::Aborted(reason) => write!(f, "aborted: {reason}"),
+        }
+    }
+}
+
+/// Events out of the game thread.
+#[derive(Debug, Clone)]
+pub enum Event {
+    Started {
+        game: GameId,
+        size: BoardSize,
+        players: [PlayerKind; 2],
+    },
+    /// `side` is to move; `human` says whether a person is expected.
+    ToMove {
+        game: GameId,
+        side: Side,
+        player: PlayerKind,
+        human: bool,
+    },
+    /// A computer player started searching.
+    Thinking {
+        game: GameId,
+        side: Side,
+        player: PlayerKind,
+    },
+    /// What a computer player's search did.
+    Report {
+        game: GameId,
+        report: Box<SearchReport>,
+    },
+    MovePlayed {
+        game: GameId,
+        side: Side,
+        cell: usize,
+        board: Board,
+    },
+    /// The game ended; `line` holds the winning line's cells, if any.
+    GameOver {
+        game: GameId,
+        result: GameResult,
+        line: Vec<usize>,
+        board: Board,
+    },
+    /// A command was refused or something went wrong; nothing changed
+    /// unless a `GameOver` follows.
+    Error { game: GameId, message: String },
+}
+
+impl Event {
+    /// The game the event belongs to.
+    pub fn game(&self) -> GameId {
+        match self {
+            Event::Started { game, .. }
+            | Event::ToMove { game, .. }
+            | Event::Thinking { game, .. }
+            | Event::Report { game, .. }
+            | Event::MovePlayed { game, .. }
+            | Event::GameOver { game, .. }
+            | Event::Error { game, .. } => *game,
+        }
+    }
+}

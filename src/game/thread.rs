@@ -1,0 +1,365 @@
+//! The game thread and its handle.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::protocol::{Command, Event, GameId, GameResult, GameSetup};
+use crate::engine::board::bits;
+use crate::engine::{Board, CancelFlag, Outcome, Player, SearchReport, Side};
+
+/// The handle the window or the command line holds. Dropping it shuts the
+/// thread down and joins it.
+pub struct GameThread {
+    commands: Sender<Command>,
+    events: async_channel::Receiver<Event>,
+    /// The newest game and the flag that stops its searches.
+    current: Option<(GameId, CancelFlag)>,
+    next_game: GameId,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl GameThread {
+    pub fn spawn() -> GameThread {
+        let (commands, command_receiver) = mpsc::channel();
+        let (event_sender, events) = async_channel::unbounded();
+        let thread = std::thread::Builder::new()
+            .name("game".into())
+            .spawn(move || GameLoop::new(command_receiver, event_sender).run())
+            .expect("the game thread starts");
+        GameThread {
+            commands,
+            events,
+            current: None,
+            next_game: 1,
+            thread: Some(thread),
+        }
+    }
+
+    /// The events of all games. Receive them with `recv().await` on the UI
+    /// side or `recv_blocking()` elsewhere.
+    pub fn events(&self) -> async_channel::Receiver<Event> {
+        self.events.clone()
+    }
+
+    /// The newest game started, running or not.
+    pub fn current_game(&self) -> Option<GameId> {
+        self.current.as_ref().map(|(game, _)| *game)
+    }
+
+    /// Starts a new game, ending the running one first; returns its id.
+    pub fn start(&mut self, setup: GameSetup) -> GameId {
+        self.cancel_current();
+        let game = self.next_game;
+        self.next_game += 1;
+        let cancel = CancelFlag::new();
+        self.current = Some((game, cancel.clone()));
+        self.send(Command::Start {
+            game,
+            setup,
+            cancel,
+        });
+        game
+    }
+
+    pub fn human_move(&self, game: GameId, cell: usize) {
+        self.send(Command::HumanMove { game, cell });
+    }
+
+    /// Ends the current game at once: a running search stops within
+    /// milliseconds, before the thread even reads the command.
+    pub fn end_game(&mut self) {
+        if let Some(game) = self.cancel_current() {
+            self.send(Command::EndGame { game });
+        }
+    }
+
+    fn cancel_current(&mut self) -> Option<GameId> {
+        self.current.as_ref().map(|(game, cancel)| {
+            cancel.cancel();
+            *game
+        })
+    }
+
+    fn send(&self, command: Command) {
+        // The thread only stops after `Shutdown`, which only `drop` sends.
+        let _ = self.commands.send(command);
+    }
+}
+
+impl Drop for GameThread {
+    fn drop(&mut self) {
+        self.cancel_current();
+        self.send(Command::Shutdown);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A game in progress on the thread.
+struct RunningGame {
+    id: GameId,
+    board: Board,
+    players: [Box<dyn Player>; 2],
+    pause: Duration,
+    cancel: CancelFlag,
+    /// When the next computer move may start (the pause).
+    next_move_at: Instant,
+}
+
+impl RunningGame {
+    fn player(&mut self, side: Side) -> &mut dyn Player {
+        self.players[side.index()].as_mut()
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.players[self.board.side_to_move().index()].is_human()
+    }
+}
+
+enum Flow {
+    Continue,
+    Stop,
+}
+
+struct GameLoop {
+    commands: Receiver<Command>,
+    events: async_channel::Sender<Event>,
+    game: Option<RunningGame>,
+}
+
+impl GameLoop {
+    fn new(commands: Receiver<Command>, events: async_channel::Sender<Event>) -> GameLoop {
+        GameLoop {
+            commands,
+            events,
+            game: None,
+        }
+    }
+
+    fn emit(&self, event: Event) {
+        // Nobody listening (the window closed) is no reason to stop playing.
+        let _ = self.events.send_blocking(event);
+    }
+
+    fn run(mut self) {
+        loop {
+            let waited = match &self.game {
+                Some(game) if !game.human_to_move() => {
+                    let wait = game.next_move_at.saturating_duration_since(Instant::now());
+                    match self.commands.recv_timeout(wait) {
+                        Ok(command) => Some(command),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+                _ => match self.commands.recv() {
+                    Ok(command) => Some(command),
+                    Err(_) => return,
+                },
+            };
+            match waited {
+                Some(command) => {
+                    if let Flow::Stop = self.handle(command) {
+                        return;
+                    }
+                }
+                None => self.computer_move(),
+            }
+        }
+    }
+
+    fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Start {
+                game,
+                setup,
+                cancel,
+            } => {
+                self.end_game("a new game was started");
+                self.start(game, setup, cancel);
+            }
+            Command::HumanMove { game, cell } => self.human_move(game, cell),
+            Command::EndGame { game } => {
+                if self.game.as_ref().is_some_and(|running| running.id == game) {
+                    self.end_game("ended by the player");
+                }
+            }
+            Command::Shutdown => {
+                self.game = None;
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn start(&mut self, id: GameId, setup: GameSetup, cancel: CancelFlag) {
+        let players = [setup.players[0].kind(), setup.players[1].kind()];
+        self.game = Some(RunningGame {
+            id,
+            board: Board::new(setup.size),
+            players: setup.players,
+            pause: setup.pause,
+            cancel,
+            next_move_at: Instant::now(),
+        });
+        self.emit(Event::Started {
+            game: id,
+            size: setup.size,
+            players,
+        });
+        self.announce_turn();
+    }
+
+    fn end_game(&mut self, reason: &str) {
+        if let Some(game) = self.game.take() {
+            game.cancel.cancel();
+            self.emit(Event::GameOver {
+                game: game.id,
+                result: GameResult::Aborted(reason.into()),
+                line: Vec::new(),
+                board: game.board,
+            });
+        }
+    }
+
+    fn announce_turn(&mut self) {
+        let Some(game) = &self.game else { return };
+        let side = game.board.side_to_move();
+        let player = &game.players[side.index()];
+        let event = Event::ToMove {
+            game: game.id,
+            side,
+            player: player.kind(),
+            human: player.is_human(),
+        };
+        self.emit(event);
+    }
+
+    fn human_move(&mut self, id: GameId, cell: usize) {
+        let refusal = match &self.game {
+            Some(game) if game.id == id => {
+                let side = game.board.side_to_move();
+                if !game.human_to_move() {
+                    let kind = game.players[side.index()].kind();
+                    Some(format!(
+                        "it is not a human's turn: {} is played by {}",
+                        side.mark(),
+                        kind.display_name()
+                    ))
+                } else {
+                    game.board
+                        .validate_move(cell)
+                        .err()
+                        .map(|error| error.to_string())
+                }
+            }
+            _ => Some(format!("game {id} is not running")),
+        };
+        match refusal {
+            Some(message) => self.emit(Event::Error { game: id, message }),
+            None => self.play(cell),
+        }
+    }
+
+    fn computer_move(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        let (id, side) = (game.id, game.board.side_to_move());
+        let kind = game.player(side).kind();
+        self.emit(Event::Thinking {
+            game: id,
+            side,
+            player: kind,
+        });
+        let game = self.game.as_mut().expect("the game is still running");
+        let (board, cancel) = (game.board, game.cancel.clone());
+        let player = game.player(side);
+        let decision = catch_unwind(AssertUnwindSafe(|| player.choose_move(&board, &cancel)));
+        match decision {
+            Err(panic) => self.fail(format!(
+                "internal error in {}: {}",
+                kind.name(),
+                panic_message(&panic)
+            )),
+            // Cancelled: the command that cancelled it is waiting in the queue.
+            Ok(report) if report.aborted || cancel.is_cancelled() => {}
+            Ok(report) => self.apply_report(report),
+        }
+    }
+
+    fn apply_report(&mut self, report: SearchReport) {
+        let Some(game) = &self.game else { return };
+        let id = game.id;
+        let checked = match report.best {
+            None => Err(format!("internal error: {} chose no move", report.player)),
+            Some(cell) => game
+                .board
+                .validate_move(cell)
+                .map(|()| cell)
+                .map_err(|error| {
+                    format!(
+                        "internal error: {} chose an illegal move: {error}",
+                        report.player
+                    )
+                }),
+        };
+        match checked {
+            Ok(cell) => {
+                self.emit(Event::Report {
+                    game: id,
+                    report: Box::new(report),
+                });
+                self.play(cell);
+            }
+            Err(message) => self.fail(message),
+        }
+    }
+
+    /// Ends the game after an internal failure, telling why.
+    fn fail(&mut self, message: String) {
+        if let Some(game) = &self.game {
+            self.emit(Event::Error {
+                game: game.id,
+                message,
+            });
+        }
+        self.end_game("internal error");
+    }
+
+    /// Plays a checked move and announces what follows.
+    fn play(&mut self, cell: usize) {
+        let Some(game) = &mut self.game else { return };
+        let side = game.board.play(cell).expect("the move was validated");
+        game.next_move_at = Instant::now() + game.pause;
+        let (id, board) = (game.id, game.board);
+        self.emit(Event::MovePlayed {
+            game: id,
+            side,
+            cell,
+            board,
+        });
+        let (result, line) = match board.outcome() {
+            Outcome::Ongoing => return self.announce_turn(),
+            Outcome::Won(winner, line) => (GameResult::Won(winner), bits(line).collect()),
+            Outcome::Draw => (GameResult::Draw, Vec::new()),
+        };
+        self.game = None;
+        self.emit(Event::GameOver {
+            game: id,
+            result,
+            line,
+            board,
+        });
+    }
+}
+
+fn panic_message(panic: &Box<dyn Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
