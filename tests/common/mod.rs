@@ -59,3 +59,46 @@ pub fn oracle_score(oracle: &SearchReport, cell: usize) -> i32 {
         .and_then(|m| m.score)
         .expect("oracle scores every move")
 }
+
+/// Events of the game thread until `game` is over (panics after 20 s).
+pub fn events_until_over(
+    events: &async_channel::Receiver<tictactoe::game::Event>,
+    game: tictactoe::game::GameId,
+) -> Vec<tictactoe::game::Event> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut seen = Vec::new();
+    loop {
+        match events.try_recv() {
+            Ok(event) => {
+                let over = event.game() == game
+                    && matches!(event, tictactoe::game::Event::GameOver { .. });
+                seen.push(event);
+                if over {
+                    return seen;
+                }
+            }
+            Err(async_channel::TryRecvError::Empty) => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "game {game} did not end: {seen:#?}"
+                );
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+            Err(error) => panic!("event channel: {error}"),
+        }
+    }
+}
+
+/// The next event, waiting at most 5 s.
+pub fn next_event(
+    events: &async_channel::Receiver<tictactoe::game::Event>,
+) -> tictactoe::game::Event {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        if let Ok(event) = events.try_recv() {
+            return event;
+        }
+        assert!(std::time::Instant::now() < deadline, "no event within 5 s");
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+}

@@ -1,0 +1,307 @@
+//! The game thread's protocol, driven headless.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{events_until_over, next_event};
+use tictactoe::engine::{
+    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, SearchReport, Side,
+};
+use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
+
+fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
+    GameSetup::new(
+        size,
+        [(max, Difficulty::Hard), (min, Difficulty::Hard)],
+        seed,
+        Duration::ZERO,
+    )
+}
+
+fn result_of(events: &[Event]) -> GameResult {
+    match events.last() {
+        Some(Event::GameOver { result, .. }) => result.clone(),
+        other => panic!("no game over: {other:?}"),
+    }
+}
+
+#[test]
+fn computer_games_reach_game_over_with_a_report_per_move() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (seed, (max, min)) in [
+        (PlayerKind::Random, PlayerKind::Rules),
+        (PlayerKind::Mcts, PlayerKind::AlphaBeta),
+        (PlayerKind::Minimax, PlayerKind::Random),
+        (PlayerKind::AlphaBetaTt, PlayerKind::Perfect),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game = thread.start(setup(BoardSize::Three, max, min, seed as u64));
+        let seen = events_until_over(&events, game);
+        assert!(seen.iter().all(|e| e.game() == game));
+        assert!(matches!(seen[0], Event::Started { players, .. } if players == [max, min]));
+        let moves = seen
+            .iter()
+            .filter(|e| matches!(e, Event::MovePlayed { .. }))
+            .count();
+        let reports = seen
+            .iter()
+            .filter(|e| matches!(e, Event::Report { .. }))
+            .count();
+        assert!(
+            moves >= 5 && moves == reports,
+            "{max} vs {min}: {moves} moves, {reports} reports"
+        );
+        let Some(Event::GameOver {
+            board,
+            result,
+            line,
+            ..
+        }) = seen.last()
+        else {
+            unreachable!()
+        };
+        assert_eq!(board.stone_count() as usize, moves);
+        match result {
+            GameResult::Won(side) => {
+                assert!(line.iter().all(|&c| board.cell(c) == Some(*side)) && line.len() >= 3)
+            }
+            GameResult::Draw => assert!(line.is_empty()),
+            GameResult::Aborted(reason) => panic!("aborted: {reason}"),
+        }
+    }
+}
+
+#[test]
+fn perfect_players_always_draw_each_other() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let optimal = [
+        PlayerKind::Perfect,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::AlphaBeta,
+    ];
+    for (seed, max) in optimal.into_iter().enumerate() {
+        for min in optimal {
+            let game = thread.start(setup(BoardSize::Three, max, min, seed as u64));
+            assert_eq!(
+                result_of(&events_until_over(&events, game)),
+                GameResult::Draw,
+                "{max} vs {min}"
+            );
+        }
+    }
+}
+
+/// Waits for the next `ToMove` and checks whose turn it is.
+fn expect_turn(events: &async_channel::Receiver<Event>, side: Side, human: bool) {
+    loop {
+        match next_event(events) {
+            Event::ToMove {
+                side: s, human: h, ..
+            } => {
+                assert_eq!((s, h), (side, human));
+                return;
+            }
+            Event::Error { message, .. } => panic!("unexpected error: {message}"),
+            _ => {}
+        }
+    }
+}
+
+fn expect_error(events: &async_channel::Receiver<Event>) -> String {
+    match next_event(events) {
+        Event::Error { message, .. } => message,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn human_moves_are_applied_and_illegal_ones_refused() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(setup(
+        BoardSize::Three,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        0,
+    ));
+    assert!(matches!(next_event(&events), Event::Started { .. }));
+    expect_turn(&events, Side::Max, true);
+    thread.human_move(game, 4);
+    match next_event(&events) {
+        Event::MovePlayed {
+            side, cell, board, ..
+        } => {
+            assert_eq!((side, cell), (Side::Max, 4));
+            assert_eq!(board.to_string(), ".../.x./...");
+        }
+        other => panic!("{other:?}"),
+    }
+    expect_turn(&events, Side::Min, true);
+    thread.human_move(game, 4);
+    assert_eq!(expect_error(&events), "cell 4 is already taken");
+    thread.human_move(game, 9);
+    assert_eq!(
+        expect_error(&events),
+        "cell 9 is off the board (cells are 0-8)"
+    );
+    thread.human_move(game + 1, 0);
+    assert_eq!(
+        expect_error(&events),
+        format!("game {} is not running", game + 1)
+    );
+    // Nothing changed: O is still to move, and the next legal move is O's.
+    thread.human_move(game, 0);
+    match next_event(&events) {
+        Event::MovePlayed { side, board, .. } => {
+            assert_eq!(side, Side::Min);
+            assert_eq!(board.to_string(), "o../.x./...");
+        }
+        other => panic!("{other:?}"),
+    }
+    for (side, cell) in [(Side::Max, 1), (Side::Min, 3), (Side::Max, 7)] {
+        expect_turn(&events, side, true);
+        thread.human_move(game, cell);
+        assert!(matches!(next_event(&events), Event::MovePlayed { .. }));
+    }
+    // x at 4, 1, 7: X won the middle column.
+    match next_event(&events) {
+        Event::GameOver { result, line, .. } => {
+            assert_eq!(result, GameResult::Won(Side::Max));
+            assert_eq!(line, vec![1, 4, 7]);
+        }
+        other => panic!("{other:?}"),
+    }
+    thread.human_move(game, 8);
+    assert_eq!(expect_error(&events), format!("game {game} is not running"));
+}
+
+#[test]
+fn a_human_cannot_move_for_the_computer() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let setup = GameSetup::new(
+        BoardSize::Three,
+        [
+            (PlayerKind::Human, Difficulty::Hard),
+            (PlayerKind::Random, Difficulty::Hard),
+        ],
+        1,
+        Duration::from_millis(2000),
+    );
+    let game = thread.start(setup);
+    expect_turn(&events, Side::Max, true);
+    thread.human_move(game, 0);
+    assert!(matches!(next_event(&events), Event::MovePlayed { .. }));
+    expect_turn(&events, Side::Min, false);
+    // The computer waits out its pause; a human move now is refused.
+    thread.human_move(game, 1);
+    assert_eq!(
+        expect_error(&events),
+        "it is not a human's turn: O is played by Random"
+    );
+    let ended_at = Instant::now();
+    thread.end_game();
+    let seen = events_until_over(&events, game);
+    assert!(
+        ended_at.elapsed() < Duration::from_millis(50),
+        "the pause is cut short"
+    );
+    assert_eq!(
+        result_of(&seen),
+        GameResult::Aborted("ended by the player".into())
+    );
+    assert!(!seen.iter().any(|e| matches!(e, Event::MovePlayed { .. })));
+}
+
+#[test]
+fn ending_a_5x5_game_stops_the_search_within_50ms() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for kind in [PlayerKind::Minimax, PlayerKind::AlphaBetaTt] {
+        let game = thread.start(setup(BoardSize::Five, kind, kind, 0));
+        while !matches!(next_event(&events), Event::Thinking { .. }) {}
+        std::thread::sleep(Duration::from_millis(100));
+        let ended_at = Instant::now();
+        thread.end_game();
+        let seen = events_until_over(&events, game);
+        let waited = ended_at.elapsed();
+        assert!(waited < Duration::from_millis(50), "{kind}: {waited:?}");
+        assert_eq!(
+            result_of(&seen),
+            GameResult::Aborted("ended by the player".into())
+        );
+    }
+    let dropped_at = Instant::now();
+    thread.start(setup(
+        BoardSize::Five,
+        PlayerKind::Minimax,
+        PlayerKind::Minimax,
+        0,
+    ));
+    std::thread::sleep(Duration::from_millis(50));
+    drop(thread);
+    assert!(
+        dropped_at.elapsed() < Duration::from_millis(150),
+        "shutdown joins quickly"
+    );
+}
+
+/// A player that fails the way a bug would.
+struct PanickingPlayer;
+
+impl Player for PanickingPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Rules
+    }
+
+    fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
+        panic!("deliberate test failure")
+    }
+}
+
+#[test]
+fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let broken = GameSetup {
+        size: BoardSize::Three,
+        players: [
+            Box::new(PanickingPlayer),
+            PlayerKind::Random.create(&Default::default()),
+        ],
+        pause: Duration::ZERO,
+    };
+    let game = thread.start(broken);
+    let seen = events_until_over(&events, game);
+    let errors: Vec<_> = seen
+        .iter()
+        .filter_map(|e| match e {
+            Event::Error { message, .. } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        vec!["internal error in rules: deliberate test failure"]
+    );
+    assert_eq!(
+        result_of(&seen),
+        GameResult::Aborted("internal error".into())
+    );
+    let next = thread.start(setup(
+        BoardSize::Three,
+        PlayerKind::Perfect,
+        PlayerKind::Perfect,
+        0,
+    ));
+    assert_eq!(
+        result_of(&events_until_over(&events, next)),
+        GameResult::Draw
+    );
+}
