@@ -2,6 +2,8 @@
 //!
 //! - `engine`: board, players, searches and reports; no GTK, no threads.
 //! - `game`: the game thread and its messages, between engine and UI.
+//! - `cli`: the command line (`play`, `analyze`, `players`), headless.
 
+pub mod cli;
 pub mod engine;
 pub mod game;

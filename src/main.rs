@@ -1,3 +1,3 @@
-fn main() {
-    println!("tictactoe");
+fn main() -> std::process::ExitCode {
+    tictactoe::cli::main()
 }

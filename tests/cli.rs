@@ -1,0 +1,266 @@
+//! The headless command line, run as a user would.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use tictactoe::engine::Board;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn players_lists_every_player() {
+    let output = run(&["players"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for kind in tictactoe::engine::PlayerKind::ALL {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(kind.name()) && l.contains(kind.display_name())),
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn help_prints_usage() {
+    for args in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["analyze", "--help"],
+        &["players", "--help"],
+    ] {
+        let output = run(args);
+        assert!(output.status.success(), "{args:?}");
+        assert!(stdout(&output).contains("Usage: tictactoe"), "{args:?}");
+    }
+}
+
+#[test]
+fn play_totals_add_up_in_text_and_json() {
+    let output = run(&[
+        "play", "--max", "random", "--min", "rules", "--games", "25", "--seed", "9",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let count = |label: &str| -> u32 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label} in {text}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(
+        count("Max (X) wins:") + count("Min (O) wins:") + count("Draws:"),
+        25
+    );
+    assert!(text.contains("Mean time per move: X "), "{text}");
+
+    let output = run(&[
+        "play",
+        "--max",
+        "perfect",
+        "--min",
+        "alphabeta-random",
+        "--games",
+        "12",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["games"], 12);
+    assert_eq!(json["draws"], 12, "perfect players draw");
+    assert_eq!(json["max_wins"], 0);
+    assert_eq!(json["min_wins"], 0);
+    assert_eq!(json["records"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn a_seed_repeats_the_games_exactly() {
+    let args = [
+        "play",
+        "--max",
+        "mcts",
+        "--min",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "42",
+        "--verbose",
+    ];
+    let without_timing = |output: Output| -> String {
+        assert!(output.status.success());
+        stdout(&output)
+            .lines()
+            .filter(|l| !l.starts_with("Mean time"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = without_timing(run(&args));
+    assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 6);
+    assert_eq!(first, without_timing(run(&args)));
+    let other_seed = [
+        "play",
+        "--max",
+        "mcts",
+        "--min",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "43",
+        "--verbose",
+    ];
+    assert_ne!(first, without_timing(run(&other_seed)));
+}
+
+#[test]
+fn analyze_json_agrees_with_minimax() {
+    let positions = [
+        "x.o/.x./..o",
+        ".........",
+        "xo./.x./...",
+        "x...o...x",
+        "ox./.x./...",
+    ];
+    let mut args = vec!["analyze", "--json"];
+    args.extend(positions);
+    let output = run(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), positions.len());
+    for (line, text) in lines.iter().zip(positions) {
+        let board: Board = text.parse().unwrap();
+        let reference = common::oracle(&board);
+        assert_eq!(line["position"], board.to_string());
+        assert_eq!(
+            line["to_move"],
+            if board.side_to_move() == tictactoe::engine::Side::Max {
+                "x"
+            } else {
+                "o"
+            }
+        );
+        assert_eq!(line["player"], "alphabeta-tt");
+        let best = line["best"].as_u64().unwrap() as usize;
+        assert_eq!(
+            common::oracle_score(&reference, best),
+            reference.score.unwrap(),
+            "{text}"
+        );
+        for (cell, score) in line["scores"].as_object().unwrap() {
+            let cell: usize = cell.parse().unwrap();
+            let truth = common::oracle_score(&reference, cell);
+            let score = score.as_i64().unwrap() as i32;
+            match line["bounds"][cell.to_string()].as_str().unwrap() {
+                "exact" => assert_eq!(score, truth, "{text} cell {cell}"),
+                "upper" => assert!(truth <= score, "{text} cell {cell}"),
+                _ => assert!(truth >= score, "{text} cell {cell}"),
+            }
+        }
+        assert!(line["nodes"].as_u64().unwrap() > 0);
+        assert!(line["time_us"].is_u64());
+        assert_eq!(line["pv"][0], best);
+    }
+}
+
+#[test]
+fn analyze_reads_standard_input_and_reports_bad_positions() {
+    let output = run_with_input(
+        &["analyze", "--player", "minimax"],
+        "x.o/.x./..o\n\nxxo/...\nxxx/oo./...\n..x/.o./x..\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("position 'xxo/...': wrong length: 6 cells, expected 9, 16 or 25"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("position 'xxx/oo./...': game is over: X won"),
+        "{errors}"
+    );
+    let text = stdout(&output);
+    assert_eq!(
+        text.matches("position ").count(),
+        2,
+        "the good positions are still analysed: {text}"
+    );
+    assert!(text.contains("X minimax plays 5"), "{text}");
+}
+
+#[test]
+fn bad_arguments_exit_with_2_and_say_why() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["frob"], "unrecognized subcommand 'frob'"),
+        (
+            &["play", "--max", "random", "--min", "random", "--fast"],
+            "unexpected argument '--fast'",
+        ),
+        (
+            &["play", "--max", "deep-blue", "--min", "random"],
+            "unknown player 'deep-blue'",
+        ),
+        (&["play", "--max", "random"], "--min <NAME>"),
+        (
+            &["play", "--max", "random", "--min", "random", "--games", "0"],
+            "'--games <GAMES>'",
+        ),
+        (
+            &["play", "--max", "random", "--min", "random", "--size", "7"],
+            "unknown board size '7'",
+        ),
+        (
+            &["play", "--max", "human", "--min", "random"],
+            "the human player needs the window",
+        ),
+        (
+            &["analyze", "--depth", "0", "x........"],
+            "unknown depth '0'",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let errors = stderr(&output);
+        assert!(errors.contains(message), "{args:?}: {errors}");
+        if !message.contains("human") {
+            assert!(errors.contains("Usage: tictactoe"), "{args:?}: {errors}");
+        }
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
