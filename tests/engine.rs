@@ -462,3 +462,38 @@ fn seeded_players_replay_exactly() {
         assert_eq!(run(5), run(5), "{kind}");
     }
 }
+
+#[test]
+fn iterative_deepening_stops_at_its_time_limit_with_a_finished_depth() {
+    let limit = Duration::from_millis(200);
+    let options = PlayerOptions {
+        time_limit: Some(limit),
+        ..PlayerOptions::default()
+    };
+    let started = Instant::now();
+    let report = decide(
+        PlayerKind::AlphaBetaTt,
+        &options,
+        &Board::new(BoardSize::Five),
+    );
+    let took = started.elapsed();
+    assert!(
+        took >= limit && took < limit + Duration::from_millis(50),
+        "{took:?}"
+    );
+    assert!(!report.aborted);
+    assert!(
+        report.depth >= 3 && report.depth < 25,
+        "depth {}",
+        report.depth
+    );
+    assert!(report.best.is_some());
+    let note = report.note.unwrap();
+    assert!(
+        note.starts_with(&format!(
+            "time limit reached: kept depth {} of 25",
+            report.depth
+        )),
+        "{note}"
+    );
+}

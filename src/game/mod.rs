@@ -5,5 +5,5 @@
 mod protocol;
 mod thread;
 
-pub use protocol::{Command, Event, GameId, GameResult, GameSetup};
+pub use protocol::{Command, Event, GameId, GameResult, GameSetup, MAX_PAUSE, SEARCH_TIME_LIMIT};
 pub use thread::GameThread;

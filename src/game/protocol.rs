@@ -24,6 +24,11 @@ pub struct GameSetup {
 /// The longest pause between computer moves.
 pub const MAX_PAUSE: Duration = Duration::from_millis(2000);
 
+/// Players that deepen iteratively (alpha-beta with the table, and the
+/// perfect player off 3x3) stop here and play their deepest finished
+/// search, so a full-depth game on 5x5 still moves.
+pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
+
 impl GameSetup {
     /// Builds both players from their kinds and difficulties. The seed
     /// makes every random choice of the game repeatable.
@@ -37,6 +42,7 @@ impl GameSetup {
             kind.create(&PlayerOptions {
                 difficulty,
                 seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(side),
+                time_limit: Some(SEARCH_TIME_LIMIT),
                 ..PlayerOptions::default()
             })
         };
