@@ -219,7 +219,7 @@ impl Board {
         self.geometry
             .lines_through(cell)
             .iter()
-            .any(|&line| stones & line == line)
+            .any(|&line| line & !stones == 0)
     }
 
     /// All lines `side` has completed, as one mask (0 if none).

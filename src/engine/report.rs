@@ -140,11 +140,11 @@ impl SearchReport {
     }
 
     pub fn nodes_per_second(&self) -> u64 {
-        if self.elapsed_us == 0 {
-            0
-        } else {
-            self.stats.nodes.saturating_mul(1_000_000) / self.elapsed_us
-        }
+        self.stats
+            .nodes
+            .saturating_mul(1_000_000)
+            .checked_div(self.elapsed_us)
+            .unwrap_or(0)
     }
 
     /// The chosen move's score in words, if the player scores moves.

@@ -60,7 +60,7 @@ impl<'a> SearchContext<'a> {
     #[inline(always)]
     pub fn enter(&mut self) -> bool {
         self.stats.nodes += 1;
-        if self.stats.nodes % POLL_INTERVAL == 0 {
+        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         !self.aborted
