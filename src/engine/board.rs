@@ -212,14 +212,12 @@ impl Board {
     }
 
     /// True if `side`'s stone on `cell` completes a line. Only the lines
-    /// through that cell are looked at.
+    /// through that cell are looked at, all at once, without a branch.
     #[inline]
     pub fn completes_line(&self, cell: usize, side: Side) -> bool {
-        let stones = self.stones[side.index()];
         self.geometry
-            .lines_through(cell)
-            .iter()
-            .any(|&line| line & !stones == 0)
+            .cell_lines(cell)
+            .any_complete(self.stones[side.index()])
     }
 
     /// All lines `side` has completed, as one mask (0 if none).

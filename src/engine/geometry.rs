@@ -88,17 +88,55 @@ impl FromStr for BoardSize {
 /// windows in each of four directions).
 pub const MAX_LINES_PER_CELL: usize = 8;
 
-/// Winning lines through one cell, as bit masks.
-#[derive(Debug, Clone, Copy, Default)]
+/// The most winning lines on any board (5x5 with four in a row).
+pub const MAX_LINES: usize = 28;
+
+/// The most cells on any board.
+pub const MAX_CELLS: usize = 25;
+
+/// A mask no position completes (bit 31 is never a cell): it pads
+/// `CellLines`, so the win test can look at every slot without branching.
+const NO_LINE: u32 = 1 << 31;
+
+/// Winning lines through one cell, as bit masks and as indices into
+/// `Geometry::lines`.
+#[derive(Debug, Clone, Copy)]
 pub struct CellLines {
+    /// The lines, then `NO_LINE` in the unused slots.
     masks: [u32; MAX_LINES_PER_CELL],
+    indices: [u8; MAX_LINES_PER_CELL],
     count: u8,
+}
+
+impl Default for CellLines {
+    fn default() -> CellLines {
+        CellLines {
+            masks: [NO_LINE; MAX_LINES_PER_CELL],
+            indices: [0; MAX_LINES_PER_CELL],
+            count: 0,
+        }
+    }
 }
 
 impl CellLines {
     #[inline]
     pub fn as_slice(&self) -> &[u32] {
         &self.masks[..self.count as usize]
+    }
+
+    /// The lines' indices into `Geometry::lines`.
+    #[inline]
+    pub fn indices(&self) -> &[u8] {
+        &self.indices[..self.count as usize]
+    }
+
+    /// True if `stones` fill one of the lines. Tests all slots at once (the
+    /// padding never matches), without a branch per line.
+    #[inline(always)]
+    pub fn any_complete(&self, stones: u32) -> bool {
+        self.masks
+            .iter()
+            .fold(false, |complete, &line| complete | (line & !stones == 0))
     }
 }
 
@@ -113,16 +151,16 @@ pub struct Geometry {
     pub full: u32,
     /// Every winning line as a bit mask, generated from the geometry.
     pub lines: Vec<u32>,
-    lines_through: Vec<CellLines>,
+    lines_through: [CellLines; MAX_CELLS],
     /// Zobrist keys: one random number per cell for X and one for O.
-    zobrist: [Vec<u64>; 2],
+    zobrist: [[u64; MAX_CELLS]; 2],
     /// The eight symmetries of the square, each a map from cell to cell.
     pub symmetries: [Vec<u8>; 8],
     /// The inverse of each symmetry.
     pub inverse_symmetries: [Vec<u8>; 8],
     /// For each side and cell, the Zobrist key of the cell's image under
     /// each symmetry, so all eight keys of a position move in one step.
-    symmetric_zobrist: [Vec<[u64; 8]>; 2],
+    symmetric_zobrist: [[[u64; 8]; MAX_CELLS]; 2],
 }
 
 impl Geometry {
@@ -149,16 +187,16 @@ impl Geometry {
                 }
             }
         }
-        let lines_through = (0..cells)
-            .map(|cell| {
-                let mut through = CellLines::default();
-                for &mask in lines.iter().filter(|&&mask| mask & 1 << cell != 0) {
+        let mut lines_through = [CellLines::default(); MAX_CELLS];
+        for (cell, through) in lines_through.iter_mut().enumerate().take(cells) {
+            for (index, &mask) in lines.iter().enumerate() {
+                if mask & 1 << cell != 0 {
                     through.masks[through.count as usize] = mask;
+                    through.indices[through.count as usize] = index as u8;
                     through.count += 1;
                 }
-                through
-            })
-            .collect();
+            }
+        }
         // A fixed seed keeps keys identical between runs, so reports and
         // tests are reproducible.
         let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ cells as u64;
@@ -169,10 +207,12 @@ impl Geometry {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        let zobrist: [Vec<u64>; 2] = [
-            (0..cells).map(|_| next_key()).collect(),
-            (0..cells).map(|_| next_key()).collect(),
-        ];
+        let mut zobrist = [[0u64; MAX_CELLS]; 2];
+        for keys in &mut zobrist {
+            for key in keys.iter_mut().take(cells) {
+                *key = next_key();
+            }
+        }
         let symmetries = std::array::from_fn(|index| {
             (0..cells)
                 .map(|cell| {
@@ -203,11 +243,13 @@ impl Geometry {
             inverse
         });
         let symmetric_zobrist = std::array::from_fn(|side| {
-            (0..cells)
-                .map(|cell| {
-                    std::array::from_fn(|index| zobrist[side][symmetries[index][cell] as usize])
+            std::array::from_fn(|cell| {
+                std::array::from_fn(|index| {
+                    symmetries[index]
+                        .get(cell)
+                        .map_or(0, |&image| zobrist[side][image as usize])
                 })
-                .collect()
+            })
         });
         Geometry {
             size,
@@ -231,6 +273,13 @@ impl Geometry {
     #[inline]
     pub fn lines_through(&self, cell: usize) -> &[u32] {
         self.lines_through[cell].as_slice()
+    }
+
+    /// Winning lines that pass through `cell`, as masks and indices, with
+    /// the branch-free win test.
+    #[inline(always)]
+    pub fn cell_lines(&self, cell: usize) -> &CellLines {
+        &self.lines_through[cell]
     }
 
     /// The Zobrist key of one stone of `side_index` (0 = X, 1 = O) on `cell`.

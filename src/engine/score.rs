@@ -4,6 +4,7 @@
 //! evaluations stay within `EVAL_LIMIT`, so they never look like a win.
 
 use super::board::{Board, Side};
+use super::geometry::Geometry;
 
 pub const WIN: i32 = 1000;
 /// Static evaluations are clamped to +-`EVAL_LIMIT`.
@@ -47,18 +48,28 @@ pub fn describe(score: i32, stones_now: u32) -> String {
 /// scattered stones). X's open lines count for, O's against. The sum is
 /// clamped to +-`EVAL_LIMIT`.
 pub fn evaluate(board: &Board) -> i32 {
-    let x = board.stones(Side::Max);
-    let o = board.stones(Side::Min);
+    evaluate_stones(
+        board.geometry(),
+        board.stones(Side::Max),
+        board.stones(Side::Min),
+    )
+}
+
+/// `evaluate` for the stones `mine` against `theirs`, from the view of the
+/// side that owns `mine` (for Min it is minus `evaluate`). Kept out of line
+/// so the searches that call it at their horizon stay small.
+#[inline(never)]
+pub fn evaluate_stones(geometry: &Geometry, mine: u32, theirs: u32) -> i32 {
     let mut score = 0i32;
-    for &line in &board.geometry().lines {
-        let (mine, theirs) = (
-            (x & line).count_ones() as i32,
-            (o & line).count_ones() as i32,
+    for &line in &geometry.lines {
+        let (own, other) = (
+            (mine & line).count_ones() as i32,
+            (theirs & line).count_ones() as i32,
         );
-        if theirs == 0 {
-            score += mine * mine;
-        } else if mine == 0 {
-            score -= theirs * theirs;
+        if other == 0 {
+            score += own * own;
+        } else if own == 0 {
+            score -= other * other;
         }
     }
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, Side, bits};
-use super::geometry::MAX_LINES_PER_CELL;
+use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
 use super::report::{Bound, MoveScore, SearchReport, SearchStats};
 use super::score::{self, INFINITY, WIN};
 
@@ -32,7 +32,11 @@ impl CancelFlag {
 /// The flag is polled once every this many nodes.
 pub const POLL_INTERVAL: u64 = 1024;
 
-const MAX_PLY: usize = 26;
+/// Plies a variation can have: one per cell.
+const MAX_PLY: usize = MAX_CELLS + 1;
+
+/// Bits per move in a packed variation: the cell plus one, so 0 ends it.
+const PV_BITS: u32 = 5;
 
 /// Search state shared by the alpha-beta family and plain minimax.
 pub(crate) struct SearchContext<'a> {
@@ -40,8 +44,16 @@ pub(crate) struct SearchContext<'a> {
     cancel: &'a CancelFlag,
     deadline: Option<Instant>,
     pub aborted: bool,
-    pv: [[u8; MAX_PLY]; MAX_PLY],
-    pv_len: [u8; MAX_PLY],
+    /// The node count at which `enter` polls next; stays behind the count
+    /// once aborted, so every later `enter` says stop.
+    next_poll: u64,
+    /// Stones on the board at the root: a move made at ply `p` leaves
+    /// `root_stones + p + 1` stones.
+    root_stones: u32,
+    /// The triangular variation table, one variation per ply, packed
+    /// `PV_BITS` per move with the first move lowest (25 moves fit 128 bits),
+    /// so taking over a child's variation is a shift, not a copy.
+    pv: [u128; MAX_PLY],
 }
 
 impl<'a> SearchContext<'a> {
@@ -51,54 +63,107 @@ impl<'a> SearchContext<'a> {
             cancel,
             deadline,
             aborted: false,
-            pv: [[0; MAX_PLY]; MAX_PLY],
-            pv_len: [0; MAX_PLY],
+            next_poll: POLL_INTERVAL,
+            root_stones: 0,
+            pv: [0; MAX_PLY],
         }
+    }
+
+    /// Stones on the board after a move made at `ply`.
+    #[inline(always)]
+    pub fn stones_after_move(&self, ply: usize) -> u32 {
+        self.root_stones + ply as u32 + 1
     }
 
     /// Counts a position entered; false once the search has to stop.
+    /// One comparison per node: the flag and the clock are looked at every
+    /// `POLL_INTERVAL` nodes, and after an abort on every call.
     #[inline(always)]
     pub fn enter(&mut self) -> bool {
         self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(POLL_INTERVAL) {
-            self.poll();
-        }
-        !self.aborted
+        self.stats.nodes < self.next_poll || self.poll()
     }
 
+    /// Checks the cancel flag and the deadline; false once aborted.
     #[cold]
-    fn poll(&mut self) {
-        if self.cancel.is_cancelled()
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        if !self.aborted
+            && (self.cancel.is_cancelled()
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
         {
             self.aborted = true;
         }
+        if !self.aborted {
+            self.next_poll = self.stats.nodes + POLL_INTERVAL;
+        }
+        !self.aborted
     }
 
     /// Starts an empty variation at `ply`.
     #[inline(always)]
     pub fn clear_pv(&mut self, ply: usize) {
-        self.pv_len[ply] = 0;
+        self.pv[ply] = 0;
     }
 
     /// `cell` followed by the variation found one ply deeper becomes the
     /// variation at `ply`.
-    #[inline]
+    #[inline(always)]
     pub fn update_pv(&mut self, ply: usize, cell: usize) {
-        let child_len = self.pv_len[ply + 1] as usize;
-        self.pv[ply][0] = cell as u8;
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
-        self.pv_len[ply] = child_len as u8 + 1;
+        self.pv[ply] = self.pv[ply + 1] << PV_BITS | (cell as u128 + 1);
+    }
+
+    /// The variation at `ply` becomes `cell` alone: the move ended the
+    /// search (the same as `update_pv` after `clear_pv(ply + 1)`).
+    #[inline(always)]
+    pub fn set_pv(&mut self, ply: usize, cell: usize) {
+        self.pv[ply] = cell as u128 + 1;
     }
 
     pub fn pv(&self, ply: usize) -> Vec<usize> {
-        self.pv[ply][..self.pv_len[ply] as usize]
-            .iter()
-            .map(|&c| c as usize)
-            .collect()
+        let mut packed = self.pv[ply];
+        let mut line = Vec::new();
+        while packed != 0 {
+            line.push((packed & ((1 << PV_BITS) - 1)) as usize - 1);
+            packed >>= PV_BITS;
+        }
+        line
+    }
+
+    /// The value, for the side that moved, of a position where the search
+    /// stops: `won` (the move completed a line), `full` (a draw), or the
+    /// horizon (`depth` is the depth left including the move), where
+    /// `evaluate` gives the mover's static score. `stones` is the stone
+    /// count after the move. Counts a leaf evaluation.
+    #[inline(always)]
+    pub fn leaf(
+        &mut self,
+        won: bool,
+        full: bool,
+        stones: u32,
+        depth: u32,
+        evaluate: impl FnOnce() -> i32,
+    ) -> Option<i32> {
+        let value = if won {
+            WIN - stones as i32
+        } else if full {
+            0
+        } else if depth <= 1 {
+            out_of_line(evaluate)
+        } else {
+            return None;
+        };
+        self.stats.leaf_evals += 1;
+        Some(value)
+    }
+
+    /// Counts a leaf evaluation and passes its value through.
+    #[inline(always)]
+    pub fn leaf_counted(&mut self, value: i32) -> i32 {
+        self.stats.leaf_evals += 1;
+        value
     }
 
     /// If the position after `side` played `cell` needs no further search,
@@ -112,19 +177,110 @@ impl<'a> SearchContext<'a> {
         side: Side,
         depth: u32,
     ) -> Option<i32> {
-        let value = if board.completes_line(cell, side) {
-            WIN - board.stone_count() as i32
-        } else if board.empty() == 0 {
-            0
-        } else if depth <= 1 {
-            side.sign() * score::evaluate(board)
-        } else {
-            return None;
-        };
-        self.stats.leaf_evals += 1;
-        Some(value)
+        self.leaf(
+            board.completes_line(cell, side),
+            board.empty() == 0,
+            board.stone_count(),
+            depth,
+            || side.sign() * score::evaluate(board),
+        )
     }
 }
+
+/// Calls `f` out of line: keeps the static evaluation's code (and the
+/// registers it needs) out of the recursive searches, whose full-depth runs
+/// never evaluate.
+#[inline(never)]
+fn out_of_line(f: impl FnOnce() -> i32) -> i32 {
+    f()
+}
+
+/// How many stones each side has on every winning line, kept in step with
+/// the stones during a search. Move ordering and the static evaluation read
+/// these counts instead of counting bits (the baseline x86-64 target has no
+/// popcount instruction, so `count_ones` costs a dozen instructions).
+#[derive(Clone, Copy)]
+pub(crate) struct LineCounts {
+    counts: [[u8; MAX_LINES]; 2],
+}
+
+impl LineCounts {
+    pub fn of(board: &Board) -> LineCounts {
+        let mut counts = LineCounts {
+            counts: [[0; MAX_LINES]; 2],
+        };
+        for side in [Side::Max, Side::Min] {
+            for cell in bits(board.stones(side)) {
+                counts.add(board.geometry(), cell, side);
+            }
+        }
+        counts
+    }
+
+    /// A stone of `side` was put on `cell`.
+    #[inline(always)]
+    pub fn add(&mut self, geometry: &Geometry, cell: usize, side: Side) {
+        let counts = &mut self.counts[side.index()];
+        for &line in geometry.cell_lines(cell).indices() {
+            counts[line as usize] += 1;
+        }
+    }
+
+    /// A stone of `side` was taken off `cell`.
+    #[inline(always)]
+    pub fn remove(&mut self, geometry: &Geometry, cell: usize, side: Side) {
+        let counts = &mut self.counts[side.index()];
+        for &line in geometry.cell_lines(cell).indices() {
+            counts[line as usize] -= 1;
+        }
+    }
+
+    /// `move_order_score` from the counts: the same value, for an empty
+    /// `cell`.
+    #[inline]
+    pub fn move_order_score(&self, geometry: &Geometry, cell: usize, side: Side) -> i32 {
+        let mine = &self.counts[side.index()];
+        let theirs = &self.counts[side.opponent().index()];
+        let needed = geometry.size.in_a_row() as u8 - 1;
+        let mut score = 0;
+        for &line in geometry.cell_lines(cell).indices() {
+            let (own, other) = (mine[line as usize], theirs[line as usize]);
+            if other == 0 {
+                if own == needed {
+                    return WIN_NOW;
+                }
+                score += ((1 + own) * (1 + own)) as i32;
+            } else if own == 0 {
+                if other == needed {
+                    score += BLOCK;
+                }
+                score += (other * other) as i32;
+            }
+        }
+        score
+    }
+
+    /// `score::evaluate` from the counts, for `side`: the same value.
+    #[inline]
+    pub fn evaluate(&self, geometry: &Geometry, side: Side) -> i32 {
+        let mine = &self.counts[side.index()];
+        let theirs = &self.counts[side.opponent().index()];
+        let mut score = 0i32;
+        for (&own, &other) in mine.iter().zip(theirs).take(geometry.lines.len()) {
+            if other == 0 {
+                score += (own as i32) * (own as i32);
+            } else if own == 0 {
+                score -= (other as i32) * (other as i32);
+            }
+        }
+        score.clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
+    }
+}
+
+/// Move-ordering score of a move that wins at once.
+const WIN_NOW: i32 = 100_000;
+/// Move-ordering bonus for a move that blocks the opponent's win.
+const BLOCK: i32 = 10_000;
 
 /// Depth from the options, never more than the empty cells.
 pub(crate) fn effective_depth(board: &Board, depth: Option<u32>) -> u32 {
@@ -144,12 +300,12 @@ pub fn move_order_score(board: &Board, cell: usize, side: Side) -> i32 {
         let (own, other) = ((mine & line).count_ones(), (theirs & line).count_ones());
         if other == 0 {
             if own == needed {
-                return 100_000;
+                return WIN_NOW;
             }
             score += ((1 + own) * (1 + own)) as i32;
         } else if own == 0 {
             if other == needed {
-                score += 10_000;
+                score += BLOCK;
             }
             score += (other * other) as i32;
         }
@@ -157,22 +313,27 @@ pub fn move_order_score(board: &Board, cell: usize, side: Side) -> i32 {
     score
 }
 
-/// Moves sorted by `move_order_score`, best first, with `first` (a table
-/// move) ahead of all.
+/// Writes the empty cells of a position into `moves` sorted by
+/// `move_order_score` (read from `lines`), best first, with `first` (a table
+/// move) ahead of all; ties keep cell order. Returns how many there are.
+/// (Filled in place: a returned byte array gets copied with wide loads
+/// right after its byte stores, which stalls store forwarding.)
 #[inline]
 pub(crate) fn ordered_moves(
-    board: &Board,
+    moves: &mut [u8; MAX_CELLS],
+    geometry: &Geometry,
+    empty: u32,
+    lines: &LineCounts,
     side: Side,
     first: Option<usize>,
-) -> ([u8; MAX_LINES_PER_CELL * 4], usize) {
-    let mut moves = [0u8; MAX_LINES_PER_CELL * 4];
-    let mut keys = [0i32; MAX_LINES_PER_CELL * 4];
+) -> usize {
+    let mut keys = [0i32; MAX_CELLS];
     let mut count = 0;
-    for cell in bits(board.empty()) {
+    for cell in bits(empty) {
         let key = if Some(cell) == first {
             i32::MAX
         } else {
-            move_order_score(board, cell, side)
+            lines.move_order_score(geometry, cell, side)
         };
         // Insertion sort: at most 25 moves.
         let mut slot = count;
@@ -185,7 +346,7 @@ pub(crate) fn ordered_moves(
         keys[slot] = key;
         count += 1;
     }
-    (moves, count)
+    count
 }
 
 /// Converts a root move's value from the mover's view to a Max-view
@@ -250,6 +411,7 @@ where
     F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
 {
     let side = board.side_to_move();
+    ctx.root_stones = board.stone_count();
     let mut board = *board;
     let mut alpha = -INFINITY;
     let mut results = Vec::with_capacity(order.len());
@@ -318,4 +480,91 @@ where
     report.stats = ctx.stats;
     report.finish(started);
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::engine::{BoardSize, Outcome};
+
+    /// Positions from random games on every board size.
+    fn random_positions() -> Vec<Board> {
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut positions = Vec::new();
+        for size in BoardSize::ALL {
+            for _ in 0..200 {
+                let mut board = Board::new(size);
+                let length = rng.random_range(0..size.cells());
+                for _ in 0..length {
+                    if board.outcome() != Outcome::Ongoing {
+                        break;
+                    }
+                    positions.push(board);
+                    let moves: Vec<usize> = board.legal_moves().collect();
+                    board.play(*moves.choose(&mut rng).unwrap()).unwrap();
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn line_counts_give_the_same_ordering_and_evaluation() {
+        for board in random_positions() {
+            let lines = LineCounts::of(&board);
+            let geometry = board.geometry();
+            for side in [Side::Max, Side::Min] {
+                for cell in board.legal_moves() {
+                    assert_eq!(
+                        lines.move_order_score(geometry, cell, side),
+                        move_order_score(&board, cell, side),
+                        "{board} cell {cell}"
+                    );
+                }
+                assert_eq!(
+                    lines.evaluate(geometry, side),
+                    side.sign() * score::evaluate(&board),
+                    "{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn line_counts_follow_moves_and_take_backs() {
+        for board in random_positions() {
+            let side = board.side_to_move();
+            let mut lines = LineCounts::of(&board);
+            for cell in board.legal_moves() {
+                let mut next = board;
+                next.toggle(cell, side);
+                lines.add(board.geometry(), cell, side);
+                assert_eq!(lines.counts, LineCounts::of(&next).counts, "{next}");
+                lines.remove(board.geometry(), cell, side);
+            }
+            assert_eq!(lines.counts, LineCounts::of(&board).counts, "{board}");
+        }
+    }
+
+    #[test]
+    fn packed_variations_hold_a_whole_5x5_game() {
+        let cancel = CancelFlag::new();
+        let mut ctx = SearchContext::new(&cancel, None);
+        // 25 moves, the most a variation has: 125 of the 128 bits.
+        ctx.set_pv(MAX_CELLS - 1, 24);
+        for ply in (0..MAX_CELLS - 1).rev() {
+            ctx.update_pv(ply, MAX_CELLS - 1 - ply);
+        }
+        let mut expected: Vec<usize> = (1..MAX_CELLS).rev().collect();
+        expected.push(24);
+        assert_eq!(ctx.pv(0), expected);
+        assert_eq!(ctx.pv(1), expected[1..].to_vec());
+        ctx.clear_pv(3);
+        ctx.update_pv(2, 7);
+        assert_eq!(ctx.pv(2), vec![7]);
+    }
 }

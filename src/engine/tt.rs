@@ -2,11 +2,12 @@
 //!
 //! Memory is bounded: the table is allocated once, with a power-of-two
 //! number of 16-byte entries that fits the byte budget given, and never
-//! grows. One entry per slot (index = low bits of the key). Replacement
-//! policy: a new result overwrites the slot if the slot is empty, holds the
-//! same position, was written by an earlier search, or was searched no
-//! deeper than the new result. Otherwise the deeper result from the current
-//! search is kept, since it saved more work.
+//! grows; it comes zeroed from the allocator, so only the pages a search
+//! writes are ever touched. One entry per slot (index = low bits of the
+//! key). Replacement policy: a new result overwrites the slot if the slot
+//! is empty, holds the same position, was written by an earlier search, or
+//! was searched no deeper than the new result. Otherwise the deeper result
+//! from the current search is kept, since it saved more work.
 
 use super::report::Bound;
 
@@ -21,22 +22,31 @@ pub struct TtEntry {
     pub best: Option<usize>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-#[repr(C)]
-struct Slot {
-    key: u64,
-    score: i16,
-    /// 0 = empty slot, else 1 + `Bound` discriminant.
-    bound: u8,
-    depth: u8,
-    /// 0 = no move, else 1 + cell.
-    best: u8,
-    generation: u8,
-    _padding: [u8; 2],
-}
+/// One slot: the full key, then the entry packed into one word (bits 0-15
+/// score, 16-23 bound (0 = empty slot, else 1 + `Bound` discriminant), 24-31
+/// depth, 32-39 best move (0 = none, else 1 + cell), 40-47 generation).
+/// Plain words, so an all-zero table is an empty one and comes from the
+/// allocator already zeroed (`calloc`): the pages of a big table are only
+/// touched where a search writes.
+type Slot = [u64; 2];
 
 /// Bytes one table entry takes.
 pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+#[inline(always)]
+fn slot_bound(data: u64) -> u8 {
+    (data >> 16) as u8
+}
+
+#[inline(always)]
+fn slot_depth(data: u64) -> u8 {
+    (data >> 24) as u8
+}
+
+#[inline(always)]
+fn slot_generation(data: u64) -> u8 {
+    (data >> 40) as u8
+}
 
 pub struct TranspositionTable {
     slots: Vec<Slot>,
@@ -54,7 +64,7 @@ impl TranspositionTable {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            slots: vec![Slot::default(); count],
+            slots: vec![[0; 2]; count],
             generation: 0,
         }
     }
@@ -69,7 +79,10 @@ impl TranspositionTable {
 
     /// Slots in use.
     pub fn len(&self) -> usize {
-        self.slots.iter().filter(|slot| slot.bound != 0).count()
+        self.slots
+            .iter()
+            .filter(|slot| slot_bound(slot[1]) != 0)
+            .count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -88,19 +101,20 @@ impl TranspositionTable {
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let slot = &self.slots[self.index(key)];
-        if slot.bound == 0 || slot.key != key {
+        let [slot_key, data] = self.slots[self.index(key)];
+        let bound = slot_bound(data);
+        if bound == 0 || slot_key != key {
             return None;
         }
         Some(TtEntry {
-            score: slot.score as i32,
-            bound: match slot.bound {
+            score: data as i16 as i32,
+            bound: match bound {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            depth: slot.depth as u32,
-            best: slot.best.checked_sub(1).map(usize::from),
+            depth: slot_depth(data) as u32,
+            best: ((data >> 32) as u8).checked_sub(1).map(usize::from),
         })
     }
 
@@ -111,20 +125,18 @@ impl TranspositionTable {
         let generation = self.generation;
         let index = self.index(key);
         let slot = &mut self.slots[index];
-        let replace = slot.bound == 0
-            || slot.key == key
-            || slot.generation != generation
-            || slot.depth as u32 <= entry.depth;
+        let [slot_key, data] = *slot;
+        let replace = slot_bound(data) == 0
+            || slot_key == key
+            || slot_generation(data) != generation
+            || slot_depth(data) as u32 <= entry.depth;
         if replace {
-            *slot = Slot {
-                key,
-                score: entry.score as i16,
-                bound: 1 + entry.bound as u8,
-                depth: entry.depth as u8,
-                best: entry.best.map_or(0, |cell| cell as u8 + 1),
-                generation,
-                _padding: [0; 2],
-            };
+            let data = entry.score as i16 as u16 as u64
+                | ((1 + entry.bound as u8) as u64) << 16
+                | (entry.depth as u8 as u64) << 24
+                | (entry.best.map_or(0, |cell| cell as u8 + 1) as u64) << 32
+                | (generation as u64) << 40;
+            *slot = [key, data];
         }
         replace
     }

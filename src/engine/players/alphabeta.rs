@@ -1,4 +1,6 @@
-use crate::engine::board::{Board, Side, bits};
+use crate::engine::board::Board;
+use crate::engine::geometry::Geometry;
+use crate::engine::score::{WIN, evaluate_stones};
 use crate::engine::search::{SearchContext, fixed_depth_report};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -13,39 +15,50 @@ impl AlphaBetaPlayer {
     }
 }
 
-/// Fail-soft alpha-beta: the value for `side` (to move) if it lies inside
-/// (alpha, beta), else a bound on the side the window was left.
+/// Fail-soft alpha-beta: the value for the side to move (stones `mine`,
+/// against `theirs`) if it lies inside (alpha, beta), else a bound on the
+/// side the window was left. A move is an OR into a copy of the bitboard.
+#[allow(clippy::too_many_arguments)]
 fn alphabeta(
     ctx: &mut SearchContext,
-    board: &mut Board,
-    side: Side,
+    geometry: &Geometry,
+    mine: u32,
+    theirs: u32,
     depth: u32,
     mut alpha: i32,
     beta: i32,
     ply: usize,
 ) -> i32 {
     ctx.clear_pv(ply);
+    let stones = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    for cell in bits(board.empty()) {
-        board.toggle(cell, side);
+    let mut empty = !(mine | theirs) & geometry.full;
+    while empty != 0 {
+        let cell = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        let now = mine | 1 << cell;
         if !ctx.enter() {
-            board.toggle(cell, side);
             return 0;
         }
         ctx.clear_pv(ply + 1);
-        let value = match ctx.leaf_value(board, cell, side, depth) {
-            Some(value) => value,
-            None => -alphabeta(
+        let value = if geometry.cell_lines(cell).any_complete(now) {
+            ctx.leaf_counted(WIN - stones as i32)
+        } else if (now | theirs) == geometry.full {
+            ctx.leaf_counted(0)
+        } else if depth <= 1 {
+            ctx.leaf_counted(evaluate_stones(geometry, now, theirs))
+        } else {
+            -alphabeta(
                 ctx,
-                board,
-                side.opponent(),
+                geometry,
+                theirs,
+                now,
                 depth - 1,
                 -beta,
                 -alpha,
                 ply + 1,
-            ),
+            )
         };
-        board.toggle(cell, side);
         if value > best {
             best = value;
             if value > alpha {
@@ -75,7 +88,8 @@ impl Player for AlphaBetaPlayer {
             self.depth,
             true,
             |ctx, board, depth, alpha, beta| {
-                alphabeta(ctx, board, side.opponent(), depth, alpha, beta, 1)
+                let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
+                alphabeta(ctx, board.geometry(), mine, theirs, depth, alpha, beta, 1)
             },
         )
     }

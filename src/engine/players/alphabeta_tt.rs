@@ -1,10 +1,11 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::board::{Board, Side};
-use crate::engine::geometry::BoardSize;
+use crate::engine::geometry::{BoardSize, MAX_CELLS};
 use crate::engine::report::Bound;
 use crate::engine::search::{
-    SearchContext, effective_depth, move_order_score, ordered_moves, report_root, search_root,
+    LineCounts, SearchContext, effective_depth, move_order_score, ordered_moves, report_root,
+    search_root,
 };
 use crate::engine::symmetry::SymmetricKeys;
 use crate::engine::tt::{TranspositionTable, TtEntry};
@@ -48,11 +49,13 @@ pub(crate) fn search_below_root(
     beta: i32,
 ) -> i32 {
     let mut keys = SymmetricKeys::of(board);
+    let mut lines = LineCounts::of(board);
     search_with_table(
         ctx,
         table,
         board,
         &mut keys,
+        &mut lines,
         board.side_to_move(),
         depth,
         alpha,
@@ -65,13 +68,14 @@ pub(crate) fn search_below_root(
 /// best move tried first, and transposition table cutoffs. Table keys are
 /// canonical over the board's symmetries, so a position and its rotations
 /// and reflections share an entry; the stored move is kept in the canonical
-/// frame.
+/// frame. `lines` keeps the stones per line for ordering and evaluation.
 #[allow(clippy::too_many_arguments)]
 fn search_with_table(
     ctx: &mut SearchContext,
     table: &mut TranspositionTable,
     board: &mut Board,
     keys: &mut SymmetricKeys,
+    lines: &mut LineCounts,
     side: Side,
     depth: u32,
     mut alpha: i32,
@@ -99,7 +103,9 @@ fn search_with_table(
         }
     }
     let alpha_before = alpha;
-    let (moves, count) = ordered_moves(board, side, table_move);
+    let mut moves = [0u8; MAX_CELLS];
+    let count = ordered_moves(&mut moves, geometry, board.empty(), lines, side, table_move);
+    let stones = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
     let mut best_move = moves[0] as usize;
     for &cell in &moves[..count] {
@@ -110,7 +116,14 @@ fn search_with_table(
             return 0;
         }
         ctx.clear_pv(ply + 1);
-        let value = match ctx.leaf_value(board, cell, side, depth) {
+        lines.add(geometry, cell, side);
+        let value = match ctx.leaf(
+            board.completes_line(cell, side),
+            board.empty() == 0,
+            stones,
+            depth,
+            || lines.evaluate(geometry, side),
+        ) {
             Some(value) => value,
             None => {
                 keys.toggle(geometry, cell, side);
@@ -119,6 +132,7 @@ fn search_with_table(
                     table,
                     board,
                     keys,
+                    lines,
                     side.opponent(),
                     depth - 1,
                     -beta,
@@ -129,6 +143,7 @@ fn search_with_table(
                 -value
             }
         };
+        lines.remove(geometry, cell, side);
         board.toggle(cell, side);
         if ctx.aborted {
             // Half-searched values must not reach the table.

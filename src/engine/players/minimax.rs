@@ -1,4 +1,6 @@
-use crate::engine::board::{Board, Side, bits};
+use crate::engine::board::Board;
+use crate::engine::geometry::Geometry;
+use crate::engine::score::{WIN, evaluate_stones};
 use crate::engine::search::{SearchContext, fixed_depth_report};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -15,28 +17,125 @@ impl MinimaxPlayer {
     }
 }
 
-/// The value of the position for `side` (to move), searched `depth` plies.
-fn negamax(ctx: &mut SearchContext, board: &mut Board, side: Side, depth: u32, ply: usize) -> i32 {
-    ctx.clear_pv(ply);
+/// The value of the position for the side to move, searched `depth` plies.
+/// The position is two bitboards, `mine` (the side to move) and `theirs`;
+/// a move is an OR into a copy, so nothing is undone.
+///
+/// The last plies run without calls (most nodes of a full search are
+/// there): a child with two empty cells is searched by an inlined copy of
+/// the node, and one with a single empty cell by `last_move`.
+fn negamax(
+    ctx: &mut SearchContext,
+    geometry: &Geometry,
+    mine: u32,
+    theirs: u32,
+    depth: u32,
+    ply: usize,
+) -> i32 {
+    node(
+        ctx,
+        geometry,
+        mine,
+        theirs,
+        depth,
+        ply,
+        |ctx, mine, theirs, left, depth, ply| {
+            let rest = left & (left - 1);
+            if rest == 0 {
+                last_move(ctx, geometry, mine, left, ply)
+            } else if rest & (rest - 1) == 0 {
+                node(
+                    ctx,
+                    geometry,
+                    mine,
+                    theirs,
+                    depth,
+                    ply,
+                    |ctx, mine, _, left, _, ply| last_move(ctx, geometry, mine, left, ply),
+                )
+            } else {
+                negamax(ctx, geometry, mine, theirs, depth, ply)
+            }
+        },
+    )
+}
+
+/// One node of `negamax`: every move in cell order; `child` searches the
+/// position after a move that does not end the search, given the side to
+/// move there, its opponent, the empty cells, the depth left and the ply.
+/// There is always a move, and the first one always raises `best`, so the
+/// variation at `ply` is always written and never needs clearing.
+#[inline(always)]
+fn node(
+    ctx: &mut SearchContext,
+    geometry: &Geometry,
+    mine: u32,
+    theirs: u32,
+    depth: u32,
+    ply: usize,
+    mut child: impl FnMut(&mut SearchContext, u32, u32, u32, u32, usize) -> i32,
+) -> i32 {
+    let stones = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    for cell in bits(board.empty()) {
-        board.toggle(cell, side);
+    let mut empty = !(mine | theirs) & geometry.full;
+    while empty != 0 {
+        let cell = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        let now = mine | 1 << cell;
         if !ctx.enter() {
-            board.toggle(cell, side);
             return 0;
         }
-        ctx.clear_pv(ply + 1);
-        let value = match ctx.leaf_value(board, cell, side, depth) {
-            Some(value) => value,
-            None => -negamax(ctx, board, side.opponent(), depth - 1, ply + 1),
+        let left = !(now | theirs) & geometry.full;
+        let leaf = if geometry.cell_lines(cell).any_complete(now) {
+            Some(ctx.leaf_counted(WIN - stones as i32))
+        } else if left == 0 {
+            Some(ctx.leaf_counted(0))
+        } else if depth <= 1 {
+            Some(ctx.leaf_counted(evaluate_stones(geometry, now, theirs)))
+        } else {
+            None
         };
-        board.toggle(cell, side);
-        if value > best {
-            best = value;
-            ctx.update_pv(ply, cell);
+        match leaf {
+            Some(value) => {
+                if value > best {
+                    best = value;
+                    ctx.set_pv(ply, cell);
+                }
+            }
+            None => {
+                let value = -child(ctx, theirs, now, left, depth - 1, ply + 1);
+                if value > best {
+                    best = value;
+                    ctx.update_pv(ply, cell);
+                }
+            }
         }
     }
     best
+}
+
+/// `node` for a position with one empty cell, `left`: the move fills the
+/// board, so it is a win or a draw.
+#[inline(always)]
+fn last_move(
+    ctx: &mut SearchContext,
+    geometry: &Geometry,
+    mine: u32,
+    left: u32,
+    ply: usize,
+) -> i32 {
+    let cell = left.trailing_zeros() as usize;
+    let now = mine | left;
+    if !ctx.enter() {
+        return 0;
+    }
+    let value = if geometry.cell_lines(cell).any_complete(now) {
+        WIN - ctx.stones_after_move(ply) as i32
+    } else {
+        0
+    };
+    ctx.set_pv(ply, cell);
+    ctx.leaf_counted(value)
 }
 
 impl Player for MinimaxPlayer {
@@ -52,7 +151,10 @@ impl Player for MinimaxPlayer {
             cancel,
             self.depth,
             false,
-            |ctx, board, depth, _, _| negamax(ctx, board, side.opponent(), depth, 1),
+            |ctx, board, depth, _, _| {
+                let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
+                negamax(ctx, board.geometry(), mine, theirs, depth, 1)
+            },
         )
     }
 }

@@ -12,7 +12,7 @@ mod rules;
 
 pub use alphabeta::AlphaBetaPlayer;
 pub use alphabeta_random::AlphaBetaRandomPlayer;
-pub use alphabeta_tt::AlphaBetaTtPlayer;
+pub use alphabeta_tt::{AlphaBetaTtPlayer, table_bytes};
 pub use human::Human;
 pub use mcts::MctsPlayer;
 pub use minimax::MinimaxPlayer;
