@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::geometry::{BoardSize, Geometry};
+use super::geometry::{BoardSize, Geometry, MAX_CELLS};
 
 /// A side. Max plays X and moves first; Min plays O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -349,18 +349,24 @@ impl FromStr for Board {
 impl fmt::Display for Board {
     /// Rows separated by `/`, e.g. `x.o/.x./..o`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built on the stack and written once: every report prints its
+        // position, and one write allocates once.
         let side = self.geometry.side;
+        let mut text = [0u8; 2 * MAX_CELLS];
+        let mut length = 0;
         for cell in 0..self.cells() {
             if cell > 0 && cell % side == 0 {
-                f.write_str("/")?;
+                text[length] = b'/';
+                length += 1;
             }
-            f.write_str(match self.cell(cell) {
-                Some(Side::Max) => "x",
-                Some(Side::Min) => "o",
-                None => ".",
-            })?;
+            text[length] = match self.cell(cell) {
+                Some(Side::Max) => b'x',
+                Some(Side::Min) => b'o',
+                None => b'.',
+            };
+            length += 1;
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&text[..length]).expect("ASCII"))
     }
 }
 

@@ -122,14 +122,15 @@ impl<'a> SearchContext<'a> {
         self.pv[ply] = cell as u128 + 1;
     }
 
+    #[cfg(test)]
     pub fn pv(&self, ply: usize) -> Vec<usize> {
-        let mut packed = self.pv[ply];
-        let mut line = Vec::new();
-        while packed != 0 {
-            line.push((packed & ((1 << PV_BITS) - 1)) as usize - 1);
-            packed >>= PV_BITS;
-        }
-        line
+        unpack_pv(self.pv[ply])
+    }
+
+    /// The variation at `ply`, still packed.
+    #[inline]
+    pub fn packed_pv(&self, ply: usize) -> u128 {
+        self.pv[ply]
     }
 
     /// The value, for the side that moved, of a position where the search
@@ -187,6 +188,16 @@ impl<'a> SearchContext<'a> {
     }
 }
 
+/// The cells of a packed variation, first move first.
+pub(crate) fn unpack_pv(mut packed: u128) -> Vec<usize> {
+    let mut line = Vec::new();
+    while packed != 0 {
+        line.push((packed & ((1 << PV_BITS) - 1)) as usize - 1);
+        packed >>= PV_BITS;
+    }
+    line
+}
+
 /// Calls `f` out of line: keeps the static evaluation's code (and the
 /// registers it needs) out of the recursive searches, whose full-depth runs
 /// never evaluate.
@@ -236,28 +247,21 @@ impl LineCounts {
     }
 
     /// `move_order_score` from the counts: the same value, for an empty
-    /// `cell`.
+    /// `cell`. Table lookups instead of branches on the counts.
     #[inline]
     pub fn move_order_score(&self, geometry: &Geometry, cell: usize, side: Side) -> i32 {
         let mine = &self.counts[side.index()];
         let theirs = &self.counts[side.opponent().index()];
-        let needed = geometry.size.in_a_row() as u8 - 1;
+        let table = &ORDER_SCORES[geometry.size.in_a_row() - 3];
         let mut score = 0;
+        let mut wins = false;
         for &line in geometry.cell_lines(cell).indices() {
             let (own, other) = (mine[line as usize], theirs[line as usize]);
-            if other == 0 {
-                if own == needed {
-                    return WIN_NOW;
-                }
-                score += ((1 + own) * (1 + own)) as i32;
-            } else if own == 0 {
-                if other == needed {
-                    score += BLOCK;
-                }
-                score += (other * other) as i32;
-            }
+            let entry = table[(own as usize & 7) << 3 | (other as usize & 7)];
+            score += entry;
+            wins |= entry == WIN_NOW;
         }
-        score
+        if wins { WIN_NOW } else { score }
     }
 
     /// `score::evaluate` from the counts, for `side`: the same value.
@@ -267,15 +271,64 @@ impl LineCounts {
         let theirs = &self.counts[side.opponent().index()];
         let mut score = 0i32;
         for (&own, &other) in mine.iter().zip(theirs).take(geometry.lines.len()) {
-            if other == 0 {
-                score += (own as i32) * (own as i32);
-            } else if own == 0 {
-                score -= (other as i32) * (other as i32);
-            }
+            score += LINE_VALUES[(own as usize & 7) << 3 | (other as usize & 7)];
         }
         score.clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
     }
 }
+
+/// What one line adds to `move_order_score` for a cell on it, by the
+/// mover's and the opponent's stones on the line (index `own << 3 |
+/// other`), for three and for four in a row. `WIN_NOW` marks a line the
+/// move completes.
+static ORDER_SCORES: [[i32; 64]; 2] = [order_scores(3), order_scores(4)];
+
+const fn order_scores(in_a_row: u32) -> [i32; 64] {
+    let needed = in_a_row - 1;
+    let mut table = [0; 64];
+    let mut own = 0;
+    while own < 8 {
+        let mut other = 0;
+        while other < 8 {
+            table[own << 3 | other] = if other == 0 {
+                if own as u32 == needed {
+                    WIN_NOW
+                } else {
+                    ((1 + own) * (1 + own)) as i32
+                }
+            } else if own == 0 {
+                (other * other) as i32 + if other as u32 == needed { BLOCK } else { 0 }
+            } else {
+                0
+            };
+            other += 1;
+        }
+        own += 1;
+    }
+    table
+}
+
+/// What one line adds to the static evaluation, by the side's and the
+/// opponent's stones on it (index `own << 3 | other`).
+static LINE_VALUES: [i32; 64] = {
+    let mut table = [0; 64];
+    let mut own = 0;
+    while own < 8 {
+        let mut other = 0;
+        while other < 8 {
+            table[own << 3 | other] = if other == 0 {
+                (own * own) as i32
+            } else if own == 0 {
+                -((other * other) as i32)
+            } else {
+                0
+            };
+            other += 1;
+        }
+        own += 1;
+    }
+    table
+};
 
 /// Move-ordering score of a move that wins at once.
 const WIN_NOW: i32 = 100_000;
@@ -390,7 +443,15 @@ pub(crate) fn pick_best(report: &mut SearchReport, moves: Vec<MoveScore>) {
 /// One root move's result: its score and the variation it leads to.
 pub(crate) struct RootResult {
     pub score: MoveScore,
-    pub pv: Vec<usize>,
+    /// The variation, packed as in `SearchContext` (unpacked only for the
+    /// report, so iterative deepening allocates nothing per root move).
+    pub packed_pv: u128,
+}
+
+impl RootResult {
+    pub fn pv(&self) -> Vec<usize> {
+        unpack_pv(self.packed_pv)
+    }
 }
 
 /// Searches each root move in `order` to `depth` plies and returns the
@@ -436,7 +497,7 @@ where
         ctx.update_pv(0, cell);
         results.push(RootResult {
             score: root_move_score(side, cell, value, fail_low),
-            pv: ctx.pv(0),
+            packed_pv: ctx.packed_pv(0),
         });
     }
     Some(results)
@@ -445,12 +506,16 @@ where
 /// Fills a report from finished root results: best move, score, moves, and
 /// the best move's variation.
 pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, depth: u32) {
-    let (moves, pvs): (Vec<MoveScore>, Vec<Vec<usize>>) =
-        results.into_iter().map(|r| (r.score, r.pv)).unzip();
+    let (moves, pvs): (Vec<MoveScore>, Vec<u128>) =
+        results.into_iter().map(|r| (r.score, r.packed_pv)).unzip();
     pick_best(report, moves);
     report.pv = report
         .best
-        .and_then(|best| pvs.into_iter().find(|pv| pv.first() == Some(&best)))
+        .and_then(|best| {
+            pvs.into_iter()
+                .map(unpack_pv)
+                .find(|pv| pv.first() == Some(&best))
+        })
         .unwrap_or_default();
     report.depth = depth;
 }

@@ -40,18 +40,17 @@ impl SymmetricKeys {
     }
 
     /// The smallest of the eight keys, which all symmetric positions share.
+    /// Without branches: which key is smallest is unpredictable.
     #[inline]
     pub fn canonical(&self) -> Canonical {
-        let mut best = Canonical {
-            key: self.keys[0],
-            symmetry: 0,
-        };
-        for (symmetry, &key) in self.keys.iter().enumerate().skip(1) {
-            if key < best.key {
-                best = Canonical { key, symmetry };
-            }
+        let mut key = self.keys[0];
+        let mut symmetry = 0;
+        for (index, &candidate) in self.keys.iter().enumerate().skip(1) {
+            let smaller = candidate < key;
+            key = std::hint::select_unpredictable(smaller, candidate, key);
+            symmetry = std::hint::select_unpredictable(smaller, index, symmetry);
         }
-        best
+        Canonical { key, symmetry }
     }
 }
 

@@ -66,7 +66,7 @@ impl Player for AlphaBetaRandomPlayer {
                 let chosen = *best
                     .choose(&mut self.rng)
                     .expect("a game in progress has moves");
-                let (cell, mut pv) = (chosen.score.cell, chosen.pv.clone());
+                let (cell, mut pv) = (chosen.score.cell, chosen.pv());
                 report.choices = best.iter().map(|r| r.score.cell).collect();
                 report_root(&mut report, results, depth);
                 report.best = Some(cell);

@@ -148,6 +148,7 @@ impl Player for PerfectPlayer {
         report.score = table.value(board);
         report.best = bits(table.best_moves(board)).next();
         let mut line = *board;
+        report.pv.reserve(board.empty().count_ones() as usize);
         while let Some(cell) = bits(table.best_moves(&line)).next() {
             report.pv.push(cell);
             line.toggle(cell, line.side_to_move());
