@@ -7,3 +7,5 @@
 pub mod cli;
 pub mod engine;
 pub mod game;
+#[cfg(feature = "gui")]
+pub mod ui;

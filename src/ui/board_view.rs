@@ -1,0 +1,579 @@
+//! The board: a drawing area that draws the position with cairo and turns
+//! clicks and keys into a "cell-activated" signal. It knows no rules: the
+//! window decides what an activation means.
+
+use gtk::glib::translate::ToGlibPtr;
+use gtk::subclass::prelude::*;
+use gtk::{cairo, gdk, glib, prelude::*};
+
+use crate::engine::{Board, BoardSize, Outcome, Side};
+
+mod imp {
+    use std::cell::{Cell, RefCell};
+    use std::sync::OnceLock;
+
+    use gtk::glib::subclass::Signal;
+    use gtk::subclass::prelude::*;
+    use gtk::{glib, prelude::*};
+
+    use crate::engine::{Board, BoardSize};
+
+    pub struct BoardView {
+        pub(super) board: Cell<Board>,
+        pub(super) last_move: Cell<Option<usize>>,
+        /// The cell under the pointer.
+        pub(super) hover: Cell<Option<usize>>,
+        /// The cell the arrow keys move and Enter plays.
+        pub(super) focus_cell: Cell<usize>,
+        /// A person is to move: the hover and focus feedback show.
+        pub(super) accepting: Cell<bool>,
+        /// Whose turn or how the game ended, for the accessible description.
+        pub(super) state_text: RefCell<String>,
+    }
+
+    impl Default for BoardView {
+        fn default() -> BoardView {
+            let board = Board::new(BoardSize::default());
+            BoardView {
+                board: Cell::new(board),
+                last_move: Cell::new(None),
+                hover: Cell::new(None),
+                focus_cell: Cell::new(super::centre_cell(board.size())),
+                accepting: Cell::new(false),
+                state_text: RefCell::default(),
+            }
+        }
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for BoardView {
+        const NAME: &'static str = "TictactoeBoardView";
+        type Type = super::BoardView;
+        type ParentType = gtk::DrawingArea;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.set_css_name("boardview");
+        }
+    }
+
+    impl ObjectImpl for BoardView {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder(super::CELL_ACTIVATED)
+                        .param_types([u32::static_type()])
+                        .build(),
+                ]
+            })
+        }
+
+        fn constructed(&self) {
+            self.parent_constructed();
+            let view = self.obj();
+            view.set_focusable(true);
+            view.set_focus_on_click(true);
+            // The area owns the draw function, so it reaches the view through
+            // its argument rather than holding a reference to itself.
+            view.set_draw_func(|area, cr, width, height| {
+                if let Some(view) = area.downcast_ref::<super::BoardView>() {
+                    view.draw(cr, f64::from(width), f64::from(height));
+                }
+            });
+            view.connect_input();
+            view.update_description();
+        }
+    }
+
+    impl WidgetImpl for BoardView {}
+    impl DrawingAreaImpl for BoardView {}
+}
+
+glib::wrapper! {
+    pub struct BoardView(ObjectSubclass<imp::BoardView>)
+        @extends gtk::DrawingArea, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+const CELL_ACTIVATED: &str = "cell-activated";
+
+/// Where the focus cell starts: the centre, or next to it up and left on
+/// boards without one.
+fn centre_cell(size: BoardSize) -> usize {
+    let middle = (size.side() - 1) / 2;
+    middle * size.side() + middle
+}
+
+/// Where the grid sits in the widget: a centred square with a margin.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    left: f64,
+    top: f64,
+    cell: f64,
+    side: usize,
+}
+
+impl Layout {
+    fn new(width: f64, height: f64, side: usize) -> Layout {
+        let square = width.min(height);
+        let margin = square * 0.05;
+        Layout {
+            left: (width - square) / 2.0 + margin,
+            top: (height - square) / 2.0 + margin,
+            cell: (square - 2.0 * margin) / side as f64,
+            side,
+        }
+    }
+
+    /// The top left corner of a cell.
+    fn corner(&self, cell: usize) -> (f64, f64) {
+        let (row, column) = (cell / self.side, cell % self.side);
+        (
+            self.left + column as f64 * self.cell,
+            self.top + row as f64 * self.cell,
+        )
+    }
+
+    fn centre(&self, cell: usize) -> (f64, f64) {
+        let (x, y) = self.corner(cell);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    fn cell_at(&self, x: f64, y: f64) -> Option<usize> {
+        let column = ((x - self.left) / self.cell).floor();
+        let row = ((y - self.top) / self.cell).floor();
+        let side = self.side as f64;
+        ((0.0..side).contains(&column) && (0.0..side).contains(&row))
+            .then(|| row as usize * self.side + column as usize)
+    }
+}
+
+/// The colours of one frame, from the theme and the application's CSS.
+struct Palette {
+    foreground: gdk::RGBA,
+    x_mark: gdk::RGBA,
+    o_mark: gdk::RGBA,
+    focus: gdk::RGBA,
+}
+
+impl Palette {
+    fn mark(&self, side: Side) -> &gdk::RGBA {
+        match side {
+            Side::Max => &self.x_mark,
+            Side::Min => &self.o_mark,
+        }
+    }
+}
+
+/// Sets a widget's accessible description. gtk4-rs binds GtkAccessible
+/// only from GTK 4.10 on, though GTK has had this function since 4.0.
+fn set_accessible_description(widget: &gtk::Widget, text: &str) {
+    unsafe extern "C" {
+        fn gtk_accessible_update_property_value(
+            accessible: *mut gtk::ffi::GtkWidget,
+            n_properties: std::ffi::c_int,
+            properties: *const gtk::ffi::GtkAccessibleProperty,
+            values: *const glib::gobject_ffi::GValue,
+        );
+    }
+    let property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_DESCRIPTION;
+    let value = text.to_value();
+    // SAFETY: every widget is a GtkAccessible; one property with one
+    // initialised string value, as the description takes.
+    unsafe {
+        gtk_accessible_update_property_value(widget.as_ptr(), 1, &property, value.to_glib_none().0);
+    }
+}
+
+fn set_source(cr: &cairo::Context, colour: &gdk::RGBA, alpha: f64) {
+    cr.set_source_rgba(
+        f64::from(colour.red()),
+        f64::from(colour.green()),
+        f64::from(colour.blue()),
+        f64::from(colour.alpha()) * alpha,
+    );
+}
+
+fn rounded_cell(cr: &cairo::Context, layout: &Layout, cell: usize, inset: f64) {
+    let (x, y) = layout.corner(cell);
+    let size = layout.cell - 2.0 * inset;
+    let radius = layout.cell * 0.08;
+    let (x, y) = (x + inset, y + inset);
+    cr.new_sub_path();
+    cr.arc(
+        x + size - radius,
+        y + radius,
+        radius,
+        -std::f64::consts::FRAC_PI_2,
+        0.0,
+    );
+    cr.arc(
+        x + size - radius,
+        y + size - radius,
+        radius,
+        0.0,
+        std::f64::consts::FRAC_PI_2,
+    );
+    cr.arc(
+        x + radius,
+        y + size - radius,
+        radius,
+        std::f64::consts::FRAC_PI_2,
+        std::f64::consts::PI,
+    );
+    cr.arc(
+        x + radius,
+        y + radius,
+        radius,
+        std::f64::consts::PI,
+        1.5 * std::f64::consts::PI,
+    );
+    cr.close_path();
+}
+
+fn draw_mark(
+    cr: &cairo::Context,
+    layout: &Layout,
+    cell: usize,
+    side: Side,
+) -> Result<(), cairo::Error> {
+    let (x, y) = layout.centre(cell);
+    cr.set_line_width(layout.cell * 0.09);
+    cr.set_line_cap(cairo::LineCap::Round);
+    match side {
+        Side::Max => {
+            let arm = layout.cell * 0.24;
+            cr.move_to(x - arm, y - arm);
+            cr.line_to(x + arm, y + arm);
+            cr.move_to(x + arm, y - arm);
+            cr.line_to(x - arm, y + arm);
+        }
+        Side::Min => {
+            cr.new_sub_path();
+            cr.arc(x, y, layout.cell * 0.25, 0.0, std::f64::consts::TAU);
+        }
+    }
+    cr.stroke()
+}
+
+impl BoardView {
+    /// The position shown.
+    pub fn board(&self) -> Board {
+        self.imp().board.get()
+    }
+
+    /// Shows an empty board of `size`.
+    pub fn reset(&self, size: BoardSize) {
+        let imp = self.imp();
+        let board = Board::new(size);
+        imp.focus_cell.set(centre_cell(size));
+        imp.hover.set(None);
+        self.show_position(board, None);
+    }
+
+    /// Shows `board`, with `last_move` marked.
+    pub fn show_position(&self, board: Board, last_move: Option<usize>) {
+        let imp = self.imp();
+        if imp.board.get() == board && imp.last_move.get() == last_move {
+            return;
+        }
+        imp.board.set(board);
+        imp.last_move.set(last_move);
+        self.update_description();
+        self.queue_draw();
+    }
+
+    /// Whether a person is to move, which turns on the hover and focus cell.
+    pub fn set_accepting(&self, accepting: bool) {
+        if self.imp().accepting.replace(accepting) != accepting {
+            self.queue_draw();
+        }
+    }
+
+    /// Whose turn it is or how the game ended, told to assistive technology
+    /// with the position.
+    pub fn set_state_text(&self, text: &str) {
+        if *self.imp().state_text.borrow() != text {
+            self.imp().state_text.replace(text.to_owned());
+            self.update_description();
+        }
+    }
+
+    /// The position in words, as the accessible description tells it.
+    pub fn description(&self) -> String {
+        let board = self.board();
+        let side = board.size().side();
+        let rows: Vec<String> = (0..side)
+            .map(|row| {
+                let cells: Vec<&str> = (0..side)
+                    .map(|column| board.cell(row * side + column).map_or("empty", Side::mark))
+                    .collect();
+                format!("row {}: {}", row + 1, cells.join(", "))
+            })
+            .collect();
+        let mut text = format!("Board {}; {}.", board.size(), rows.join("; "));
+        if let Some(cell) = self.imp().last_move.get() {
+            text.push_str(&format!(" Last move: cell {cell}."));
+        }
+        let state = self.imp().state_text.borrow();
+        if !state.is_empty() {
+            text.push_str(&format!(" {state}"));
+        }
+        text
+    }
+
+    fn update_description(&self) {
+        set_accessible_description(self.upcast_ref(), &self.description());
+    }
+
+    /// The centre of `cell` in widget coordinates.
+    pub fn cell_centre(&self, cell: usize) -> (f64, f64) {
+        self.layout().centre(cell)
+    }
+
+    /// A click at widget coordinates: what the click gesture calls.
+    pub fn click(&self, x: f64, y: f64) {
+        if let Some(cell) = self.layout().cell_at(x, y) {
+            self.set_focus_cell(cell);
+            self.activate_cell(cell);
+        }
+    }
+
+    /// A key press: what the key controller calls. Digits 1-9 play a cell of
+    /// the 3x3 board; arrows move the focus cell, Enter or Space plays it.
+    pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
+        // Leave shortcuts such as Ctrl+N to the application.
+        if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
+            return glib::Propagation::Proceed;
+        }
+        let board = self.board();
+        let side = board.size().side();
+        let focus = self.imp().focus_cell.get();
+        let (row, column) = (focus / side, focus % side);
+        let moved = match key {
+            gdk::Key::Left | gdk::Key::KP_Left => Some((row, column.saturating_sub(1))),
+            gdk::Key::Right | gdk::Key::KP_Right => Some((row, (column + 1).min(side - 1))),
+            gdk::Key::Up | gdk::Key::KP_Up => Some((row.saturating_sub(1), column)),
+            gdk::Key::Down | gdk::Key::KP_Down => Some(((row + 1).min(side - 1), column)),
+            _ => None,
+        };
+        if let Some((row, column)) = moved {
+            self.set_focus_cell(row * side + column);
+            return glib::Propagation::Stop;
+        }
+        let digit = key.to_unicode().and_then(|c| c.to_digit(10));
+        let cell = match key {
+            gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space | gdk::Key::KP_Space => {
+                Some(focus)
+            }
+            _ if board.size() == BoardSize::Three => digit
+                .filter(|digit| (1..=9).contains(digit))
+                .map(|digit| digit as usize - 1),
+            _ => None,
+        };
+        match cell {
+            Some(cell) => {
+                self.set_focus_cell(cell);
+                self.activate_cell(cell);
+                glib::Propagation::Stop
+            }
+            None => glib::Propagation::Proceed,
+        }
+    }
+
+    /// Calls `handler` with the cell a person clicked or chose by keyboard.
+    pub fn connect_cell_activated<F: Fn(&BoardView, usize) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_local(CELL_ACTIVATED, false, move |values| {
+            let view = values[0].get::<BoardView>().ok()?;
+            let cell = values[1].get::<u32>().ok()?;
+            handler(&view, cell as usize);
+            None
+        })
+    }
+
+    fn activate_cell(&self, cell: usize) {
+        self.emit_by_name::<()>(CELL_ACTIVATED, &[&(cell as u32)]);
+    }
+
+    fn set_focus_cell(&self, cell: usize) {
+        if self.imp().focus_cell.replace(cell) != cell {
+            self.queue_draw();
+        }
+    }
+
+    fn set_hover(&self, cell: Option<usize>) {
+        let imp = self.imp();
+        if imp.hover.replace(cell) != cell && imp.accepting.get() {
+            self.queue_draw();
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(
+            f64::from(WidgetExt::width(self)),
+            f64::from(WidgetExt::height(self)),
+            self.board().size().side(),
+        )
+    }
+
+    fn connect_input(&self) {
+        let click = gtk::GestureClick::new();
+        click.connect_released(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |gesture, _presses, x, y| {
+                gesture.set_state(gtk::EventSequenceState::Claimed);
+                view.grab_focus();
+                view.click(x, y);
+            }
+        ));
+        self.add_controller(click);
+
+        let motion = gtk::EventControllerMotion::new();
+        motion.connect_motion(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_, x, y| view.set_hover(view.layout().cell_at(x, y))
+        ));
+        motion.connect_leave(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.set_hover(None)
+        ));
+        self.add_controller(motion);
+
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _code, modifiers| view.key_pressed(key, modifiers)
+        ));
+        self.add_controller(keys);
+
+        // The focus cell is drawn only while the board has the focus.
+        let focus = gtk::EventControllerFocus::new();
+        focus.connect_enter(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.queue_draw()
+        ));
+        focus.connect_leave(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.queue_draw()
+        ));
+        self.add_controller(focus);
+    }
+
+    fn palette(&self) -> Palette {
+        let style = self.style_context();
+        let foreground = style.color();
+        let named = |name: &str| style.lookup_color(name).unwrap_or(foreground);
+        Palette {
+            foreground,
+            x_mark: named("x_mark_color"),
+            o_mark: named("o_mark_color"),
+            focus: named("theme_selected_bg_color"),
+        }
+    }
+
+    fn draw(&self, cr: &cairo::Context, width: f64, height: f64) {
+        if let Err(error) = self.try_draw(cr, width, height) {
+            glib::g_warning!("tictactoe", "drawing the board failed: {error}");
+        }
+    }
+
+    fn try_draw(&self, cr: &cairo::Context, width: f64, height: f64) -> Result<(), cairo::Error> {
+        let imp = self.imp();
+        let board = self.board();
+        let layout = Layout::new(width, height, board.size().side());
+        let palette = self.palette();
+        let cells = board.cells();
+
+        if let Some(cell) = imp.last_move.get()
+            && let Some(side) = board.cell(cell)
+        {
+            rounded_cell(cr, &layout, cell, layout.cell * 0.06);
+            set_source(cr, palette.mark(side), 0.14);
+            cr.fill()?;
+        }
+
+        if imp.accepting.get()
+            && let Some(cell) = imp.hover.get().filter(|&cell| board.cell(cell).is_none())
+        {
+            rounded_cell(cr, &layout, cell, layout.cell * 0.06);
+            set_source(cr, &palette.foreground, 0.06);
+            cr.fill()?;
+            // A faint preview of the mark a click would place.
+            let side = board.side_to_move();
+            set_source(cr, palette.mark(side), 0.3);
+            draw_mark(cr, &layout, cell, side)?;
+        }
+
+        if imp.accepting.get() && self.has_focus() {
+            rounded_cell(cr, &layout, imp.focus_cell.get(), layout.cell * 0.05);
+            set_source(cr, &palette.focus, 1.0);
+            cr.set_line_width(3.0);
+            cr.stroke()?;
+        }
+
+        // The inner grid lines, as the game is drawn on paper.
+        let extent = layout.cell * layout.side as f64;
+        set_source(cr, &palette.foreground, 0.35);
+        cr.set_line_width((layout.cell * 0.025).max(2.0));
+        cr.set_line_cap(cairo::LineCap::Round);
+        for line in 1..layout.side {
+            let offset = line as f64 * layout.cell;
+            cr.move_to(layout.left + offset, layout.top);
+            cr.line_to(layout.left + offset, layout.top + extent);
+            cr.move_to(layout.left, layout.top + offset);
+            cr.line_to(layout.left + extent, layout.top + offset);
+        }
+        cr.stroke()?;
+
+        // Each cell's number in its corner, as the engine numbers it.
+        let font_size = (layout.cell * 0.11).max(9.0);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+        cr.set_font_size(font_size);
+        set_source(cr, &palette.foreground, 0.45);
+        for cell in 0..cells {
+            let (x, y) = layout.corner(cell);
+            cr.move_to(x + layout.cell * 0.08, y + layout.cell * 0.06 + font_size);
+            cr.show_text(&cell.to_string())?;
+        }
+
+        for cell in 0..cells {
+            if let Some(side) = board.cell(cell) {
+                set_source(cr, palette.mark(side), 1.0);
+                draw_mark(cr, &layout, cell, side)?;
+            }
+        }
+
+        if let Outcome::Won(_, mask) = board.outcome() {
+            set_source(cr, &palette.foreground, 0.85);
+            cr.set_line_width(layout.cell * 0.07);
+            cr.set_line_cap(cairo::LineCap::Round);
+            let won_lines = board
+                .geometry()
+                .lines
+                .iter()
+                .filter(|&&line| line & mask == line);
+            for &line in won_lines {
+                let first = layout.centre(line.trailing_zeros() as usize);
+                let last = layout.centre(31 - line.leading_zeros() as usize);
+                // Run a little past the end cells, as a pen would.
+                let (dx, dy) = (last.0 - first.0, last.1 - first.1);
+                let overshoot = layout.cell * 0.3 / dx.hypot(dy);
+                cr.move_to(first.0 - dx * overshoot, first.1 - dy * overshoot);
+                cr.line_to(last.0 + dx * overshoot, last.1 + dy * overshoot);
+            }
+            cr.stroke()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,80 @@
+//! One row of the search log, as the list model holds it.
+
+use gtk::glib;
+
+/// What a log row stands for; the row's look follows from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, glib::Enum)]
+#[enum_type(name = "TictactoeLogKind")]
+pub enum LogKind {
+    /// A game's start or result.
+    Game,
+    /// The header of one move: who played what, and what the search cost.
+    #[default]
+    Move,
+    /// A row under a move header: a candidate move the search scored, or a note.
+    Detail,
+}
+
+impl LogKind {
+    /// The CSS class the row gets.
+    pub fn css_class(self) -> &'static str {
+        match self {
+            LogKind::Game => "game",
+            LogKind::Move => "move",
+            LogKind::Detail => "detail",
+        }
+    }
+}
+
+mod imp {
+    use std::cell::{Cell, RefCell};
+
+    use gtk::glib;
+    use gtk::prelude::*;
+    use gtk::subclass::prelude::*;
+
+    use super::LogKind;
+
+    #[derive(Default, glib::Properties)]
+    #[properties(wrapper_type = super::LogEntry)]
+    pub struct LogEntry {
+        #[property(get, set)]
+        text: RefCell<String>,
+        #[property(get, set, builder(LogKind::default()))]
+        kind: Cell<LogKind>,
+        /// Position in the log, for the alternating row colours.
+        #[property(get, set)]
+        index: Cell<u32>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for LogEntry {
+        const NAME: &'static str = "TictactoeLogEntry";
+        type Type = super::LogEntry;
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for LogEntry {}
+}
+
+glib::wrapper! {
+    pub struct LogEntry(ObjectSubclass<imp::LogEntry>);
+}
+
+impl LogEntry {
+    pub fn new(kind: LogKind, text: &str, index: u32) -> LogEntry {
+        glib::Object::builder()
+            .property("kind", kind)
+            .property("text", text)
+            .property("index", index)
+            .build()
+    }
+
+    /// The row as plain text, details indented under their move.
+    pub fn to_plain_text(&self) -> String {
+        match self.kind() {
+            LogKind::Detail => format!("  {}", self.text()),
+            LogKind::Game | LogKind::Move => self.text(),
+        }
+    }
+}

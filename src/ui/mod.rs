@@ -1,0 +1,47 @@
+//! The GTK4 window (feature `gui`), one file per widget. Everything here
+//! runs on the GTK main thread; the searches run on the game thread.
+//!
+//! - `application`: the style sheet, app-wide actions, shortcuts, About.
+//! - `window`: owns the game thread; pickers, board, status line, log.
+//! - `board_view`: draws the position, turns clicks and keys into cells.
+//! - `player_picker`: one side's player and difficulty.
+//! - `search_log` and `log_entry`: the search log and its rows.
+
+mod application;
+mod board_view;
+mod log_entry;
+mod player_picker;
+mod search_log;
+mod window;
+
+use std::sync::Once;
+
+use gtk::{gio, glib, prelude::*};
+
+pub use application::TictactoeApplication;
+pub use board_view::BoardView;
+pub use log_entry::{LogEntry, LogKind};
+pub use player_picker::PlayerPicker;
+pub use search_log::SearchLog;
+pub use window::TictactoeWindow;
+
+/// The application id, also the name of the icon, desktop file and
+/// metainfo file in `resources/`.
+pub const APP_ID: &str = "io.github.tictactoe.Tictactoe";
+/// Where the templates, style sheet and icon sit in the built-in resources.
+const RESOURCE_PATH: &str = "/io/github/tictactoe/Tictactoe";
+
+/// Opens the window and runs until it closes.
+pub fn run() -> glib::ExitCode {
+    // The command line has read the process arguments already; GTK gets none.
+    TictactoeApplication::new().run_with_args::<&str>(&[])
+}
+
+/// Makes the resources built by `build.rs` available, once per process.
+fn register_resources() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        gio::resources_register_include!("tictactoe.gresource")
+            .expect("the resources built into the binary are valid");
+    });
+}

@@ -1,0 +1,175 @@
+//! The picker for one side: which player, and for the search players how
+//! deep they look.
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use crate::engine::{Difficulty, PlayerKind, Side};
+
+/// The difficulty list's entries, in the template's order.
+const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+/// The entry after the levels: a depth from the spin button.
+const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+
+mod imp {
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/player_picker.ui")]
+    pub struct PlayerPicker {
+        #[template_child]
+        pub(super) side_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) difficulty_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for PlayerPicker {
+        const NAME: &'static str = "TictactoePlayerPicker";
+        type Type = super::PlayerPicker;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for PlayerPicker {
+        fn constructed(&self) {
+            self.parent_constructed();
+            let picker = self.obj();
+            picker.fill_players();
+            self.player_dropdown.connect_selected_notify(glib::clone!(
+                #[weak]
+                picker,
+                move |_| picker.player_changed()
+            ));
+            self.difficulty_dropdown
+                .connect_selected_notify(glib::clone!(
+                    #[weak]
+                    picker,
+                    move |dropdown| picker
+                        .imp()
+                        .depth_spin
+                        .set_visible(dropdown.selected() == super::DEPTH_ENTRY)
+                ));
+            picker.player_changed();
+        }
+    }
+
+    impl WidgetImpl for PlayerPicker {}
+    impl BoxImpl for PlayerPicker {}
+}
+
+glib::wrapper! {
+    pub struct PlayerPicker(ObjectSubclass<imp::PlayerPicker>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+impl PlayerPicker {
+    /// Labels the picker for `side` and selects the player it starts with.
+    pub fn set_side(&self, side: Side, player: PlayerKind) {
+        let label = &self.imp().side_label;
+        label.set_label(&format!("_{}", side.label()));
+        let (ours, theirs) = match side {
+            Side::Max => ("max", "min"),
+            Side::Min => ("min", "max"),
+        };
+        label.remove_css_class(theirs);
+        label.add_css_class(ours);
+        self.select(player);
+    }
+
+    /// The chosen player and difficulty.
+    pub fn selection(&self) -> (PlayerKind, Difficulty) {
+        let imp = self.imp();
+        let difficulty = match DIFFICULTY_LEVELS.get(imp.difficulty_dropdown.selected() as usize) {
+            Some(level) => *level,
+            None => Difficulty::Depth(imp.depth_spin.value_as_int().max(1) as u32),
+        };
+        (self.selected_player(), difficulty)
+    }
+
+    /// Selects `player` in the list, as a person would.
+    pub fn select(&self, player: PlayerKind) {
+        let position = PlayerKind::ALL
+            .iter()
+            .position(|&kind| kind == player)
+            .unwrap_or_default();
+        self.imp().player_dropdown.set_selected(position as u32);
+    }
+
+    /// Selects `difficulty` in the controls, as a person would.
+    pub fn select_difficulty(&self, difficulty: Difficulty) {
+        let imp = self.imp();
+        let entry = match DIFFICULTY_LEVELS
+            .iter()
+            .position(|&level| level == difficulty)
+        {
+            Some(position) => position as u32,
+            None => {
+                if let Some(depth) = difficulty.depth() {
+                    imp.depth_spin.set_value(f64::from(depth));
+                }
+                DEPTH_ENTRY
+            }
+        };
+        imp.difficulty_dropdown.set_selected(entry);
+    }
+
+    fn selected_player(&self) -> PlayerKind {
+        let position = self.imp().player_dropdown.selected() as usize;
+        PlayerKind::ALL
+            .get(position)
+            .copied()
+            .unwrap_or(PlayerKind::Human)
+    }
+
+    /// Lists every player by display name, each with its description as the
+    /// tooltip.
+    fn fill_players(&self) {
+        let names: Vec<&str> = PlayerKind::ALL
+            .iter()
+            .map(|kind| kind.display_name())
+            .collect();
+        let dropdown = &self.imp().player_dropdown;
+        dropdown.set_model(Some(&gtk::StringList::new(&names)));
+        let factory = gtk::SignalListItemFactory::new();
+        factory.connect_setup(|_, item| {
+            if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+                item.set_child(Some(&gtk::Label::builder().xalign(0.0).build()));
+            }
+        });
+        factory.connect_bind(|_, item| {
+            let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+                return;
+            };
+            let kind = PlayerKind::ALL.get(item.position() as usize);
+            if let (Some(kind), Some(label)) = (kind, item.child().and_downcast::<gtk::Label>()) {
+                label.set_label(kind.display_name());
+                label.set_tooltip_text(Some(kind.description()));
+            }
+        });
+        dropdown.set_factory(Some(&factory));
+    }
+
+    fn player_changed(&self) {
+        let imp = self.imp();
+        let kind = self.selected_player();
+        imp.player_dropdown
+            .set_tooltip_text(Some(kind.description()));
+        let searches = kind.uses_depth();
+        imp.difficulty_dropdown.set_sensitive(searches);
+        imp.depth_spin.set_sensitive(searches);
+    }
+}

@@ -1,0 +1,194 @@
+//! The search log: what every move's search did, one row per line, in a
+//! list view that keeps the newest row in sight.
+
+use gtk::subclass::prelude::*;
+use gtk::{gio, glib, prelude::*};
+
+use super::log_entry::{LogEntry, LogKind};
+use crate::engine::{PlayerKind, SearchReport, Side};
+
+mod imp {
+    use std::cell::OnceCell;
+
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, gio, glib};
+
+    use super::super::log_entry::LogEntry;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/search_log.ui")]
+    pub struct SearchLog {
+        #[template_child]
+        pub(super) scrolled_window: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) list_view: TemplateChild<gtk::ListView>,
+        #[template_child]
+        pub(super) placeholder: TemplateChild<gtk::Label>,
+        pub(super) entries: OnceCell<gio::ListStore>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for SearchLog {
+        const NAME: &'static str = "TictactoeSearchLog";
+        type Type = super::SearchLog;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for SearchLog {
+        fn constructed(&self) {
+            self.parent_constructed();
+            let entries = gio::ListStore::new::<LogEntry>();
+            self.list_view
+                .set_model(Some(&gtk::NoSelection::new(Some(entries.clone()))));
+            self.list_view.set_factory(Some(&super::row_factory()));
+            self.entries
+                .set(entries)
+                .expect("constructed runs once per object");
+        }
+    }
+
+    impl WidgetImpl for SearchLog {}
+    impl BoxImpl for SearchLog {}
+}
+
+glib::wrapper! {
+    pub struct SearchLog(ObjectSubclass<imp::SearchLog>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+/// The rows' widgets: one wrapping label each, styled by kind and by
+/// position for the alternating colours.
+fn row_factory() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+            let label = gtk::Label::builder()
+                .xalign(0.0)
+                .wrap(true)
+                .wrap_mode(gtk::pango::WrapMode::WordChar)
+                .css_classes(["log-row"])
+                .build();
+            item.set_child(Some(&label));
+        }
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let (Some(entry), Some(label)) = (
+            item.item().and_downcast::<LogEntry>(),
+            item.child().and_downcast::<gtk::Label>(),
+        ) else {
+            return;
+        };
+        label.set_label(&entry.text());
+        // Rows are recycled: drop the classes of the entry shown before.
+        let mut classes = vec!["log-row", entry.kind().css_class()];
+        if entry.index() % 2 == 1 {
+            classes.push("odd");
+        }
+        label.set_css_classes(&classes);
+    });
+    factory
+}
+
+impl SearchLog {
+    fn entries(&self) -> &gio::ListStore {
+        self.imp()
+            .entries
+            .get()
+            .expect("the store is made in constructed")
+    }
+
+    pub fn clear(&self) {
+        self.entries().remove_all();
+        self.imp().placeholder.set_visible(true);
+    }
+
+    /// A row about the game as a whole: its players or its result.
+    pub fn add_game_row(&self, text: &str) {
+        self.append(vec![(LogKind::Game, text.to_owned())]);
+    }
+
+    /// A computer move: a header row, then a row per note and candidate.
+    pub fn add_report(&self, report: &SearchReport) {
+        let number = report.stones + 1;
+        let mut rows = vec![(LogKind::Move, format!("{number}. {}", report.summary()))];
+        rows.extend(
+            report
+                .note
+                .iter()
+                .map(|note| (LogKind::Detail, format!("note: {note}"))),
+        );
+        rows.extend(
+            report
+                .move_lines()
+                .into_iter()
+                .map(|line| (LogKind::Detail, line)),
+        );
+        self.append(rows);
+    }
+
+    /// A person's move, numbered like the computer moves.
+    pub fn add_human_move(&self, number: u32, side: Side, cell: usize) {
+        let text = format!(
+            "{number}. {} {} plays {cell}",
+            side.mark(),
+            PlayerKind::Human.name()
+        );
+        self.append(vec![(LogKind::Move, text)]);
+    }
+
+    /// How many rows of `kind` the log holds.
+    pub fn count(&self, kind: LogKind) -> usize {
+        self.rows().filter(|entry| entry.kind() == kind).count()
+    }
+
+    /// The whole log as text, one line per row.
+    pub fn text(&self) -> String {
+        self.rows()
+            .map(|entry| entry.to_plain_text() + "\n")
+            .collect()
+    }
+
+    pub fn copy_to_clipboard(&self) {
+        WidgetExt::clipboard(self).set_text(&self.text());
+    }
+
+    fn rows(&self) -> impl Iterator<Item = LogEntry> + '_ {
+        let entries = self.entries();
+        (0..entries.n_items()).filter_map(|position| entries.item(position).and_downcast())
+    }
+
+    fn append(&self, rows: Vec<(LogKind, String)>) {
+        let imp = self.imp();
+        let entries = self.entries();
+        // Follow the newest rows only if the person has not scrolled up.
+        let adjustment = imp.scrolled_window.vadjustment();
+        let at_bottom = adjustment.value() + adjustment.page_size() >= adjustment.upper() - 8.0;
+        let first = entries.n_items();
+        let new_entries: Vec<LogEntry> = rows
+            .iter()
+            .zip(first..)
+            .map(|((kind, text), index)| LogEntry::new(*kind, text, index))
+            .collect();
+        entries.extend_from_slice(&new_entries);
+        imp.placeholder.set_visible(entries.n_items() == 0);
+        if at_bottom && entries.n_items() > 0 {
+            // GTK 4.8 has no ListView::scroll_to yet; its list action does it.
+            let last = entries.n_items() - 1;
+            let _ = imp
+                .list_view
+                .activate_action("list.scroll-to-item", Some(&last.to_variant()));
+        }
+    }
+}
