@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Starts the app under Xvfb, plays a game against the computer with the
+# keyboard as a person would, and saves a screenshot of the window.
+#
+#   tests/screenshot.sh [OUTPUT.png] [MOVES]
+#
+# OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
+# 3x3 board (1-9, row by row from the top left), default "2 9 4".
+# GTK_THEME=Adwaita:dark gives the dark theme.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=${1:-docs/screenshot.png}
+moves=${2:-2 9 4}
+
+if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
+    scripts/setup xdotool imagemagick
+    cargo build --release --bin tictactoe
+    mkdir -p "$(dirname "$output")"
+    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$output" "$moves"
+fi
+
+target/release/tictactoe &
+app=$!
+trap 'kill "$app" 2>/dev/null || true' EXIT
+
+window=""
+for _ in $(seq 100); do
+    window=$(xdotool search --name '^Tic-Tac-Toe$' 2>/dev/null | head -n 1) && [ -n "$window" ] && break
+    sleep 0.1
+done
+[ -n "$window" ] || { echo "the window did not appear" >&2; exit 1; }
+
+# Without a window manager the keyboard goes to the window under the pointer.
+xdotool mousemove --sync 300 400
+sleep 1
+xdotool key ctrl+n
+sleep 1
+for move in $moves; do
+    xdotool key "$move"
+    # The computer replies after the pace's pause and its search.
+    sleep 2
+done
+# Leave the pointer off the board, so no cell shows the hover highlight.
+xdotool mousemove --sync 1200 780
+sleep 1
+import -window "$window" "$output"
+echo "saved $output"

@@ -1,0 +1,480 @@
+//! The window, driven in-process as a person would drive it: through the
+//! pickers' models, the Start and Quit buttons, and the board's own click
+//! and key handlers. GTK lives on the main thread, so this test has its own
+//! `main` (`harness = false`) and runs its checks in order. Needs a display:
+//! `xvfb-run -a cargo test --release --test ui`.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use gtk::{gdk, gio, glib, prelude::*};
+use tictactoe::engine::{Board, BoardSize, Difficulty, Outcome, PlayerKind, Side};
+use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
+
+type Check = fn(&TictactoeWindow) -> Result<(), String>;
+
+/// Runs the main loop until `condition` holds; returns how long that took.
+fn wait_until(
+    what: &str,
+    timeout: Duration,
+    mut condition: impl FnMut() -> bool,
+) -> Result<Duration, String> {
+    let context = glib::MainContext::default();
+    let started = Instant::now();
+    loop {
+        // One event at a time: while the spinner spins there always is one.
+        let dispatched = context.iteration(false);
+        if condition() {
+            return Ok(started.elapsed());
+        }
+        if started.elapsed() > timeout {
+            return Err(format!("gave up after {timeout:?} waiting for {what}"));
+        }
+        if !dispatched {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Runs the main loop for `duration`, as time passing in a real session.
+fn pass_time(duration: Duration) {
+    let started = Instant::now();
+    let _ = wait_until("time to pass", duration * 2, || {
+        started.elapsed() >= duration
+    });
+}
+
+fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if condition { Ok(()) } else { Err(message()) }
+}
+
+/// Chooses the players, size and pace in the controls, then presses Start.
+fn start(
+    window: &TictactoeWindow,
+    max: (PlayerKind, Difficulty),
+    min: (PlayerKind, Difficulty),
+    size: BoardSize,
+    pace: Duration,
+) -> Result<(), String> {
+    for (side, (kind, difficulty)) in [(Side::Max, max), (Side::Min, min)] {
+        let picker = window.picker(side);
+        picker.select(kind);
+        picker.select_difficulty(difficulty);
+        ensure(picker.selection() == (kind, difficulty), || {
+            format!("the {} picker shows {:?}", side.label(), picker.selection())
+        })?;
+    }
+    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
+    window.size_dropdown().set_selected(position as u32);
+    window.pace_scale().set_value(pace.as_millis() as f64);
+    window.start_button().emit_clicked();
+    wait_until("the game to start", Duration::from_secs(2), || {
+        window.board_view().board().size() == size && !window.status_text().starts_with("Starting")
+    })?;
+    Ok(())
+}
+
+/// Waits until the window asks the person playing `side` for a move.
+fn wait_for_human(window: &TictactoeWindow, side: Side) -> Result<(), String> {
+    let prompt = format!("{} to move, played by you", side.label());
+    expect_status(window, &prompt)
+}
+
+/// Clicks the middle of `cell`, through the handler a real click reaches.
+fn click(window: &TictactoeWindow, cell: usize) {
+    let board_view = window.board_view();
+    let (x, y) = board_view.cell_centre(cell);
+    board_view.click(x, y);
+}
+
+fn press(window: &TictactoeWindow, key: gdk::Key) {
+    window
+        .board_view()
+        .key_pressed(key, gdk::ModifierType::empty());
+}
+
+fn wait_for_stones(window: &TictactoeWindow, stones: u32) -> Result<Board, String> {
+    wait_until(
+        &format!("{stones} stones on the board"),
+        Duration::from_secs(5),
+        || window.board_view().board().stone_count() == stones,
+    )?;
+    Ok(window.board_view().board())
+}
+
+fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String> {
+    wait_until(
+        &format!("a status with {expected:?}"),
+        Duration::from_secs(1),
+        || window.status_text().contains(expected),
+    )
+    .map(|_| ())
+    .map_err(|error| format!("{error}; the status says {:?}", window.status_text()))
+}
+
+fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Rules, Difficulty::Hard),
+        (PlayerKind::AlphaBetaTt, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    let board = window.board_view().board();
+    let status = window.status_text();
+    match board.outcome() {
+        Outcome::Ongoing => return Err(format!("the game ended at {board}, unfinished")),
+        Outcome::Won(side, _) => {
+            ensure(status.contains(&format!("{} wins", side.label())), || {
+                format!("won by {}, but the status says {status:?}", side.mark())
+            })?
+        }
+        Outcome::Draw => ensure(status.starts_with("Draw"), || {
+            format!("a draw, but the status says {status:?}")
+        })?,
+    }
+    let log = window.search_log();
+    let headers = log.count(LogKind::Move);
+    ensure(headers == board.stone_count() as usize, || {
+        format!(
+            "{} moves but {headers} header rows:\n{}",
+            board.stone_count(),
+            log.text()
+        )
+    })?;
+    ensure(log.count(LogKind::Detail) >= headers, || {
+        format!("too few candidate rows:\n{}", log.text())
+    })?;
+    ensure(log.text().contains("rule: "), || {
+        format!("the rules player's rule is missing:\n{}", log.text())
+    })
+}
+
+fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Minimax, Difficulty::Hard),
+        (PlayerKind::Minimax, Difficulty::Hard),
+        BoardSize::Five,
+        Duration::ZERO,
+    )?;
+    wait_until("the search to start", Duration::from_secs(2), || {
+        window.is_thinking()
+    })?;
+    pass_time(Duration::from_millis(200));
+
+    // The window answers during the search: a click is refused at once.
+    click(window, 0);
+    expect_status(window, "It is X's turn, played by Minimax")?;
+    ensure(window.is_thinking(), || {
+        "the search stopped by itself".into()
+    })?;
+
+    window.quit_button().emit_clicked();
+    let took = wait_until("the game to end", Duration::from_secs(2), || {
+        !window.game_running()
+    })?;
+    ensure(took < Duration::from_millis(50), || {
+        format!("Quit took {took:?} to end the search")
+    })?;
+    expect_status(window, "ended by the player")?;
+    ensure(!window.is_thinking(), || "the spinner still spins".into())?;
+    ensure(window.board_view().board().stone_count() == 0, || {
+        "a move was played after Quit".into()
+    })?;
+
+    // The window still answers, and says why a click changes nothing now.
+    click(window, 0);
+    expect_status(window, "The game was ended: press Start")?;
+    ensure(!window.quit_button().is_sensitive(), || {
+        "Quit is still enabled without a game".into()
+    })
+}
+
+fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), String> {
+    // The long pause leaves time to click while O is to move.
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::from_millis(2000),
+    )?;
+    wait_for_human(window, Side::Max)?;
+    click(window, 4);
+    let board = wait_for_stones(window, 1)?;
+    ensure(board.cell(4) == Some(Side::Max), || {
+        format!("the click played elsewhere: {board}")
+    })?;
+    let description = window.board_view().description();
+    ensure(description.contains("row 2: empty, X, empty"), || {
+        format!("the accessible description is {description:?}")
+    })?;
+    ensure(
+        window.search_log().text().contains("1. X human plays 4"),
+        || {
+            format!(
+                "the log misses the human move:\n{}",
+                window.search_log().text()
+            )
+        },
+    )?;
+
+    expect_status(window, "Min (O) to move, played by Random")?;
+    click(window, 0);
+    expect_status(
+        window,
+        "It is O's turn, played by Random: wait for its move.",
+    )?;
+    ensure(window.board_view().board() == board, || {
+        "a click on O's turn changed the board".into()
+    })?;
+
+    let board = wait_for_stones(window, 2)?;
+    wait_for_human(window, Side::Max)?;
+    click(window, 4);
+    expect_status(window, "Cell 4 is already taken.")?;
+    ensure(window.board_view().board() == board, || {
+        "a click on a taken cell changed the board".into()
+    })
+}
+
+fn keyboard_plays_digits_arrows_and_enter(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    press(window, gdk::Key::_5);
+    wait_for_human(window, Side::Min)?;
+    // The focus cell follows the last key: from 4, right is 5.
+    press(window, gdk::Key::Right);
+    press(window, gdk::Key::Return);
+    wait_for_human(window, Side::Max)?;
+    press(window, gdk::Key::Up);
+    press(window, gdk::Key::space);
+    let board = wait_for_stones(window, 3)?;
+    wait_for_human(window, Side::Min)?;
+    ensure(board.to_string() == "..x/.xo/...", || {
+        format!("the keys played {board}")
+    })?;
+    press(window, gdk::Key::_3);
+    expect_status(window, "Cell 2 is already taken.")?;
+
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Four,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    // Digits name 3x3 cells only; arrows reach every cell of bigger boards.
+    press(window, gdk::Key::_1);
+    pass_time(Duration::from_millis(50));
+    ensure(window.board_view().board().stone_count() == 0, || {
+        "a digit played on 4x4".into()
+    })?;
+    for key in [
+        gdk::Key::Down,
+        gdk::Key::Down,
+        gdk::Key::Right,
+        gdk::Key::Right,
+    ] {
+        press(window, key);
+    }
+    press(window, gdk::Key::Return);
+    let board = wait_for_stones(window, 1)?;
+    ensure(board.cell(15) == Some(Side::Max), || {
+        format!("Enter played elsewhere: {board}")
+    })
+}
+
+fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    for (cell, side) in [0, 3, 1, 4, 2]
+        .into_iter()
+        .zip([Side::Max, Side::Min].into_iter().cycle())
+    {
+        wait_for_human(window, side)?;
+        click(window, cell);
+    }
+    wait_until("the game to end", Duration::from_secs(2), || {
+        !window.game_running()
+    })?;
+    expect_status(window, "Max (X) wins, played by Human.")?;
+    let board = window.board_view().board();
+    click(window, 8);
+    expect_status(
+        window,
+        "The game is over (X wins): press Start for a new one.",
+    )?;
+    ensure(window.board_view().board() == board, || {
+        "a click after the end changed the board".into()
+    })?;
+
+    WidgetExt::activate_action(window, "win.copy-log", None).map_err(|error| error.to_string())?;
+    let copied = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let clipboard = window.clipboard();
+    glib::spawn_future_local(glib::clone!(
+        #[strong]
+        copied,
+        async move {
+            copied.replace(Some(clipboard.read_text_future().await));
+        }
+    ));
+    wait_until("the clipboard", Duration::from_secs(2), || {
+        copied.borrow().is_some()
+    })?;
+    let text = match copied.take() {
+        Some(Ok(Some(text))) => text.to_string(),
+        other => return Err(format!("the clipboard held {other:?}")),
+    };
+    ensure(
+        text == window.search_log().text()
+            && text.ends_with("5. X human plays 2\nGame over: X wins\n"),
+        || format!("the clipboard holds {text:?}"),
+    )
+}
+
+fn game_threads() -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .map(|tasks| {
+            tasks
+                .filter_map(Result::ok)
+                .filter(|task| {
+                    std::fs::read_to_string(task.path().join("comm"))
+                        .is_ok_and(|name| name.trim() == "game")
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Ctrl+Q in the middle of a search closes the window and stops the thread.
+fn quitting_closes_the_window_and_stops_the_game_thread(
+    app: &TictactoeApplication,
+    window: TictactoeWindow,
+) -> Result<(), String> {
+    for (action, accel) in [("app.quit", "<Control>q"), ("win.start", "<Control>n")] {
+        let accels = app.accels_for_action(action);
+        ensure(accels.iter().any(|a| a == accel), || {
+            format!("{action} has the shortcuts {accels:?}")
+        })?;
+    }
+    start(
+        &window,
+        (PlayerKind::Minimax, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Five,
+        Duration::ZERO,
+    )?;
+    wait_until("the search to start", Duration::from_secs(2), || {
+        window.is_thinking()
+    })?;
+    ensure(game_threads() == 1, || {
+        format!("{} game threads before quitting", game_threads())
+    })?;
+    let window_left = window.downgrade();
+    drop(window);
+    app.activate_action("quit", None);
+    wait_until("the window to close", Duration::from_secs(2), || {
+        app.windows().is_empty() && window_left.upgrade().is_none()
+    })?;
+    ensure(game_threads() == 0, || "the game thread still runs".into())
+}
+
+fn main() -> ExitCode {
+    if std::env::var_os("GSK_RENDERER").is_none() {
+        // Xvfb has no GPU: software GL takes some 60 ms a frame, more than
+        // the 50 ms Quit may take; cairo takes a few. Nothing runs yet.
+        unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
+    }
+    let app = TictactoeApplication::new();
+    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
+    if let Err(error) = app.register(None::<&gio::Cancellable>) {
+        eprintln!("the application did not start: {error}");
+        return ExitCode::FAILURE;
+    }
+    app.activate();
+    let Some(window) = app.active_window().and_downcast::<TictactoeWindow>() else {
+        eprintln!("activating the application opened no window");
+        return ExitCode::FAILURE;
+    };
+    pass_time(Duration::from_millis(300));
+
+    let checks: [(&str, Check); 5] = [
+        (
+            "computer against computer plays to the end",
+            computer_against_computer_plays_to_the_end,
+        ),
+        (
+            "quit ends a slow search at once",
+            quit_ends_a_slow_search_at_once,
+        ),
+        (
+            "human moves by click, and refusals",
+            human_moves_by_click_and_refusals,
+        ),
+        (
+            "keyboard plays digits, arrows and Enter",
+            keyboard_plays_digits_arrows_and_enter,
+        ),
+        (
+            "a won game refuses moves and copies its log",
+            a_won_game_refuses_moves_and_copies_its_log,
+        ),
+    ];
+    // Like libtest: an argument runs only the checks whose names contain it.
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let selected = |name: &str| {
+        filter
+            .as_ref()
+            .is_none_or(|filter| name.contains(filter.as_str()))
+    };
+    let (mut passed, mut failed) = (0, 0);
+    let mut report = |name: &str, result: Result<(), String>| match result {
+        Ok(()) => {
+            println!("ok   {name}");
+            passed += 1;
+        }
+        Err(error) => {
+            println!("FAIL {name}: {error}");
+            failed += 1;
+        }
+    };
+    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+        let result = check(&window);
+        // The next check starts without a running game, whatever happened.
+        window.quit_button().emit_clicked();
+        let _ = wait_until("the game to end", Duration::from_secs(2), || {
+            !window.game_running()
+        });
+        report(name, result);
+    }
+    let last = "quitting closes the window and stops the game thread";
+    if selected(last) {
+        report(
+            last,
+            quitting_closes_the_window_and_stops_the_game_thread(&app, window),
+        );
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
