@@ -366,28 +366,22 @@ pub fn move_order_score(board: &Board, cell: usize, side: Side) -> i32 {
     score
 }
 
-/// Writes the empty cells of a position into `moves` sorted by
-/// `move_order_score` (read from `lines`), best first, with `first` (a table
-/// move) ahead of all; ties keep cell order. Returns how many there are.
-/// (Filled in place: a returned byte array gets copied with wide loads
-/// right after its byte stores, which stalls store forwarding.)
+/// Writes the cells of `empty` into `moves` sorted by `move_order_score`
+/// (read from `lines`), best first; ties keep cell order. Returns how many
+/// there are. (Filled in place: a returned byte array gets copied with wide
+/// loads right after its byte stores, which stalls store forwarding.)
 #[inline]
 pub(crate) fn ordered_moves(
-    moves: &mut [u8; MAX_CELLS],
+    moves: &mut [u8],
     geometry: &Geometry,
     empty: u32,
     lines: &LineCounts,
     side: Side,
-    first: Option<usize>,
 ) -> usize {
     let mut keys = [0i32; MAX_CELLS];
     let mut count = 0;
     for cell in bits(empty) {
-        let key = if Some(cell) == first {
-            i32::MAX
-        } else {
-            lines.move_order_score(geometry, cell, side)
-        };
+        let key = lines.move_order_score(geometry, cell, side);
         // Insertion sort: at most 25 moves.
         let mut slot = count;
         while slot > 0 && keys[slot - 1] < key {

@@ -40,16 +40,24 @@ impl SymmetricKeys {
     }
 
     /// The smallest of the eight keys, which all symmetric positions share.
-    /// Without branches: which key is smallest is unpredictable.
+    /// A tournament without branches (which key is smallest is
+    /// unpredictable): three rounds of independent comparisons instead of a
+    /// chain of seven.
     #[inline]
     pub fn canonical(&self) -> Canonical {
-        let mut key = self.keys[0];
-        let mut symmetry = 0;
-        for (index, &candidate) in self.keys.iter().enumerate().skip(1) {
-            let smaller = candidate < key;
-            key = std::hint::select_unpredictable(smaller, candidate, key);
-            symmetry = std::hint::select_unpredictable(smaller, index, symmetry);
-        }
+        let smaller =
+            |a: (u64, usize), b: (u64, usize)| std::hint::select_unpredictable(b.0 < a.0, b, a);
+        let k = &self.keys;
+        let quarter = [
+            smaller((k[0], 0), (k[1], 1)),
+            smaller((k[2], 2), (k[3], 3)),
+            smaller((k[4], 4), (k[5], 5)),
+            smaller((k[6], 6), (k[7], 7)),
+        ];
+        let (key, symmetry) = smaller(
+            smaller(quarter[0], quarter[1]),
+            smaller(quarter[2], quarter[3]),
+        );
         Canonical { key, symmetry }
     }
 }
