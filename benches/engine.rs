@@ -364,17 +364,20 @@ impl<'c> Position<'c> {
         self.group.finish();
     }
 
-    /// Every search player, then the crate's two strategies.
+    /// Every search player, and the crate's two strategies next to the
+    /// players they are compared with.
     fn all_searches(&mut self, with_mcts: bool) {
         self.ours(PlayerKind::Minimax);
+        // Each pair back to back, so a ratio compares like with like on a
+        // machine whose speed drifts.
         self.ours(PlayerKind::AlphaBeta);
+        self.peer(PeerKind::Negamax);
         self.ours(PlayerKind::AlphaBetaTt);
+        self.peer(PeerKind::Iterative);
         self.ours(PlayerKind::AlphaBetaRandom);
         if with_mcts {
             self.ours(PlayerKind::Mcts);
         }
-        self.peer(PeerKind::Negamax);
-        self.peer(PeerKind::Iterative);
     }
 }
 
@@ -417,9 +420,9 @@ fn benches(c: &mut Criterion) {
     position.finish();
     let mut position = Position::new(c, "4x4 empty to the end", empty4, None, SLOW);
     position.ours(PlayerKind::AlphaBetaTt);
+    position.peer(PeerKind::Iterative);
     position.ours(PlayerKind::Perfect);
     position.ours(PlayerKind::Mcts);
-    position.peer(PeerKind::Iterative);
     position.finish();
 
     // 5x5, four in a row, depth 4: the empty board and a mid-game position.
