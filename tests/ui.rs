@@ -150,6 +150,21 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
     })?;
     ensure(log.text().contains("rule: "), || {
         format!("the rules player's rule is missing:\n{}", log.text())
+    })?;
+
+    // Monte Carlo rows show how often each move was tried.
+    start(
+        window,
+        (PlayerKind::Mcts, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    ensure(log.text().contains(" visits, mean result "), || {
+        format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
 }
 
@@ -399,7 +414,8 @@ fn quitting_closes_the_window_and_stops_the_game_thread(
 fn main() -> ExitCode {
     if std::env::var_os("GSK_RENDERER").is_none() {
         // Xvfb has no GPU: software GL takes some 60 ms a frame, more than
-        // the 50 ms Quit may take; cairo takes a few. Nothing runs yet.
+        // the 50 ms Quit may take; cairo takes a few.
+        // SAFETY: no other thread runs yet to read the environment.
         unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
     }
     let app = TictactoeApplication::new();
