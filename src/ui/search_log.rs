@@ -8,7 +8,7 @@ use super::log_entry::{LogEntry, LogKind};
 use crate::engine::{PlayerKind, SearchReport, Side};
 
 mod imp {
-    use std::cell::OnceCell;
+    use std::cell::{Cell, OnceCell};
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib};
@@ -25,6 +25,9 @@ mod imp {
         #[template_child]
         pub(super) placeholder: TemplateChild<gtk::Label>,
         pub(super) entries: OnceCell<gio::ListStore>,
+        /// The view stays at the newest row until the person scrolls up.
+        pub(super) following: Cell<bool>,
+        pub(super) scroll_pending: Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -52,6 +55,8 @@ mod imp {
             self.entries
                 .set(entries)
                 .expect("constructed runs once per object");
+            self.following.set(true);
+            self.obj().follow_new_rows();
         }
     }
 
@@ -112,6 +117,7 @@ impl SearchLog {
     pub fn clear(&self) {
         self.entries().remove_all();
         self.imp().placeholder.set_visible(true);
+        self.imp().following.set(true);
     }
 
     /// A row about the game as a whole: its players or its result.
@@ -172,9 +178,6 @@ impl SearchLog {
     fn append(&self, rows: Vec<(LogKind, String)>) {
         let imp = self.imp();
         let entries = self.entries();
-        // Follow the newest rows only if the person has not scrolled up.
-        let adjustment = imp.scrolled_window.vadjustment();
-        let at_bottom = adjustment.value() + adjustment.page_size() >= adjustment.upper() - 8.0;
         let first = entries.n_items();
         let new_entries: Vec<LogEntry> = rows
             .iter()
@@ -183,12 +186,61 @@ impl SearchLog {
             .collect();
         entries.extend_from_slice(&new_entries);
         imp.placeholder.set_visible(entries.n_items() == 0);
-        if at_bottom && entries.n_items() > 0 {
-            // GTK 4.8 has no ListView::scroll_to yet; its list action does it.
-            let last = entries.n_items() - 1;
-            let _ = imp
-                .list_view
-                .activate_action("list.scroll-to-item", Some(&last.to_variant()));
+        if imp.following.get() {
+            self.scroll_to_end();
         }
+    }
+
+    fn scroll_to_end(&self) {
+        let count = self.entries().n_items();
+        if count > 0 {
+            // GTK 4.8 has no ListView::scroll_to yet; its list action does it.
+            let _ = self
+                .imp()
+                .list_view
+                .activate_action("list.scroll-to-item", Some(&(count - 1).to_variant()));
+        }
+    }
+
+    /// Keeps the newest row in view while the view is at the bottom. The
+    /// list scrolls to its rows' estimated heights and learns the real ones
+    /// as it lays them out, so it scrolls again once the height changes.
+    fn follow_new_rows(&self) {
+        /// About a row: closer to the end than this counts as at the end.
+        const NEAR_END: f64 = 32.0;
+        let adjustment = self.imp().scrolled_window.vadjustment();
+        adjustment.connect_value_changed(glib::clone!(
+            #[weak(rename_to = log)]
+            self,
+            move |adjustment| {
+                let end = adjustment.upper() - adjustment.page_size();
+                log.imp()
+                    .following
+                    .set(adjustment.value() >= end - NEAR_END);
+            }
+        ));
+        adjustment.connect_changed(glib::clone!(
+            #[weak(rename_to = log)]
+            self,
+            move |adjustment| {
+                let imp = log.imp();
+                let end = adjustment.upper() - adjustment.page_size();
+                if imp.following.get()
+                    && adjustment.value() < end
+                    && !imp.scroll_pending.replace(true)
+                {
+                    // Not from inside the list's own layout, which would
+                    // ignore it.
+                    glib::idle_add_local_once(glib::clone!(
+                        #[weak]
+                        log,
+                        move || {
+                            log.imp().scroll_pending.set(false);
+                            log.scroll_to_end();
+                        }
+                    ));
+                }
+            }
+        ));
     }
 }
