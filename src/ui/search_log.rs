@@ -185,7 +185,7 @@ impl SearchLog {
             .map(|((kind, text), index)| LogEntry::new(*kind, text, index))
             .collect();
         entries.extend_from_slice(&new_entries);
-        imp.placeholder.set_visible(entries.n_items() == 0);
+        imp.placeholder.set_visible(false);
         if imp.following.get() {
             self.scroll_to_end();
         }
