@@ -418,6 +418,11 @@ fn main() -> ExitCode {
         // SAFETY: no other thread runs yet to read the environment.
         unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
     }
+    if let Err(error) = gtk::init() {
+        println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
+        println!("0 passed, 1 failed");
+        return ExitCode::FAILURE;
+    }
     let app = TictactoeApplication::new();
     app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
     if let Err(error) = app.register(None::<&gio::Cancellable>) {
