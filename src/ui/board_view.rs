@@ -478,7 +478,7 @@ impl BoardView {
             foreground,
             x_mark: named("x_mark_color"),
             o_mark: named("o_mark_color"),
-            focus: named("theme_selected_bg_color"),
+            focus: named("focus_cell_color"),
         }
     }
 

@@ -358,13 +358,14 @@ impl TictactoeWindow {
                 imp.board_view.set_accepting(human);
                 self.set_thinking(false);
                 if human {
-                    let digits = if imp.board_view.board().size() == BoardSize::Three {
-                        ", keys 1-9,"
+                    // The short way in: digits on 3x3, arrows elsewhere.
+                    let keys = if imp.board_view.board().size() == BoardSize::Three {
+                        "press 1-9"
                     } else {
-                        ""
+                        "use the arrows and Enter"
                     };
                     self.show_status(&format!(
-                        "{} to move, played by you: click a cell{digits} or use the arrow keys and Enter.",
+                        "{} to move, played by you: click a cell or {keys}.",
                         side.label()
                     ));
                 } else {
