@@ -146,7 +146,7 @@ fn refuse(message: &str) -> ExitCode {
 
 #[cfg(feature = "gui")]
 fn open_window() -> ExitCode {
-    ExitCode::from(crate::ui::run().value() as u8)
+    crate::ui::run().into()
 }
 
 #[cfg(not(feature = "gui"))]
