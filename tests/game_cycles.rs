@@ -17,10 +17,23 @@ fn game_threads() -> usize {
         .count()
 }
 
+/// Waits up to a second for the count of game threads to reach `expected`
+/// (a new thread names itself only once it runs).
+fn settles_at(expected: usize) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(1);
+    while game_threads() != expected {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    true
+}
+
 #[test]
 fn a_thousand_start_end_cycles_leave_no_thread_and_no_stray_event() {
     let mut thread = GameThread::spawn();
-    assert_eq!(game_threads(), 1);
+    assert!(settles_at(1), "one game thread runs");
     let events = thread.events();
     let kinds = [
         PlayerKind::Minimax,
@@ -56,7 +69,6 @@ fn a_thousand_start_end_cycles_leave_no_thread_and_no_stray_event() {
     }
     assert_eq!(over.len(), 1000, "every game ended exactly once");
     drop(thread);
-    std::thread::sleep(Duration::from_millis(10));
-    assert_eq!(game_threads(), 0);
+    assert!(settles_at(0), "the game thread is gone");
     assert!(events.try_recv().is_err());
 }
