@@ -78,7 +78,6 @@ fn row_factory() -> gtk::SignalListItemFactory {
         if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
             let label = gtk::Label::builder()
                 .xalign(0.0)
-                .wrap(true)
                 .wrap_mode(gtk::pango::WrapMode::WordChar)
                 .css_classes(["log-row"])
                 .build();
@@ -96,12 +95,18 @@ fn row_factory() -> gtk::SignalListItemFactory {
             return;
         };
         label.set_label(&entry.text());
+        // Only the long header rows need wrapping; measuring a wrapping
+        // label costs a full text layout per width tried.
+        label.set_wrap(entry.kind() != LogKind::Detail);
         // Rows are recycled: drop the classes of the entry shown before.
         let mut classes = vec!["log-row", entry.kind().css_class()];
         if entry.index() % 2 == 1 {
             classes.push("odd");
         }
-        label.set_css_classes(&classes);
+        // Restyling is costly; a recycled row often keeps its classes.
+        if label.css_classes() != classes {
+            label.set_css_classes(&classes);
+        }
     });
     factory
 }

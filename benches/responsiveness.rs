@@ -1,0 +1,246 @@
+//! Window responsiveness, measured on the real window under Xvfb:
+//!
+//! - launch to first drawn frame (from `main`, through GTK start-up);
+//! - the longest main-loop stall and the frame intervals while two computer
+//!   players search on 5x5 for seconds at a time;
+//! - Quit to game over, over 100 tries (p50, p99, max);
+//! - resident memory after a whole 5x5 game.
+//!
+//! `xvfb-run -a cargo bench --bench responsiveness`
+
+use std::cell::{Cell, RefCell};
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use gtk::{gio, glib, prelude::*};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+
+/// Both sides play plain minimax six plies deep on 5x5: over a hundred
+/// million nodes, seconds per move.
+const BUSY_PLAYER: (PlayerKind, Difficulty) = (PlayerKind::Minimax, Difficulty::Depth(6));
+const QUIT_TRIES: usize = 100;
+
+/// Main-loop statistics gathered while waiting.
+#[derive(Default)]
+struct LoopStats {
+    /// The longest time one main-loop iteration kept the thread busy.
+    longest_iteration: Duration,
+}
+
+/// Runs the main loop until `done` holds or `timeout` passes, timing each
+/// iteration's dispatch.
+fn run_until(
+    timeout: Duration,
+    stats: &mut LoopStats,
+    mut done: impl FnMut() -> bool,
+) -> Result<Duration, String> {
+    let context = glib::MainContext::default();
+    let started = Instant::now();
+    while !done() {
+        if started.elapsed() > timeout {
+            return Err(format!("gave up after {timeout:?}"));
+        }
+        let before = Instant::now();
+        let dispatched = context.iteration(false);
+        stats.longest_iteration = stats.longest_iteration.max(before.elapsed());
+        if !dispatched {
+            std::thread::sleep(Duration::from_micros(500));
+        }
+    }
+    Ok(started.elapsed())
+}
+
+fn start_game(
+    window: &TictactoeWindow,
+    players: [(PlayerKind, Difficulty); 2],
+    size: BoardSize,
+) -> Result<(), String> {
+    for (side, (kind, difficulty)) in [Side::Max, Side::Min].into_iter().zip(players) {
+        window.picker(side).select(kind);
+        window.picker(side).select_difficulty(difficulty);
+    }
+    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
+    window.size_dropdown().set_selected(position as u32);
+    window.pace_scale().set_value(0.0);
+    window.start_button().emit_clicked();
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        window.is_thinking()
+    })
+    .map(|_| ())
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let index = ((sorted.len() as f64 - 1.0) * fraction).round() as usize;
+    sorted[index]
+}
+
+fn resident_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with(field))?.to_string();
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met { "met" } else { "MISSED" }
+}
+
+fn main() -> ExitCode {
+    let launched = Instant::now();
+    if std::env::var_os("GSK_RENDERER").is_none() {
+        // Xvfb has no GPU; software GL takes tens of ms a frame, cairo a few.
+        // SAFETY: no other thread runs yet to read the environment.
+        unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
+    }
+    if let Err(error) = gtk::init() {
+        eprintln!("no display ({error}): run `xvfb-run -a cargo bench --bench responsiveness`");
+        return ExitCode::FAILURE;
+    }
+    match measure(launched) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("responsiveness benchmark failed: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn measure(launched: Instant) -> Result<(), String> {
+    let app = TictactoeApplication::new();
+    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
+    app.register(None::<&gio::Cancellable>)
+        .map_err(|e| e.to_string())?;
+    app.activate();
+    let window = app
+        .active_window()
+        .and_downcast::<TictactoeWindow>()
+        .ok_or("no window")?;
+
+    // Every painted frame's time, from the window's frame clock.
+    let frames: Rc<RefCell<Vec<Instant>>> = Rc::default();
+    let first_frame: Rc<Cell<Option<Instant>>> = Rc::default();
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        window.frame_clock().is_some()
+    })?;
+    let clock = window
+        .frame_clock()
+        .ok_or("the window has no frame clock")?;
+    clock.connect_after_paint(glib::clone!(
+        #[strong]
+        frames,
+        #[strong]
+        first_frame,
+        move |_| {
+            let now = Instant::now();
+            if first_frame.get().is_none() {
+                first_frame.set(Some(now));
+            }
+            frames.borrow_mut().push(now);
+        }
+    ));
+    // Keep frames coming, as an animation would, so gaps show up.
+    window.add_tick_callback(|_, _| glib::ControlFlow::Continue);
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        first_frame.get().is_some()
+    })?;
+    let first_frame_after = first_frame
+        .get()
+        .map(|at| at - launched)
+        .unwrap_or_default();
+
+    // Searching: five seconds of two busy searchers.
+    start_game(&window, [BUSY_PLAYER; 2], BoardSize::Five)?;
+    frames.borrow_mut().clear();
+    let mut searching = LoopStats::default();
+    let watched_for = Duration::from_secs(5);
+    let watch_started = Instant::now();
+    run_until(watched_for * 2, &mut searching, || {
+        watch_started.elapsed() >= watched_for
+    })?;
+    let still_searching = window.is_thinking();
+    let mut intervals: Vec<Duration> = frames.borrow().windows(2).map(|w| w[1] - w[0]).collect();
+    intervals.sort();
+    window.quit_button().emit_clicked();
+    run_until(Duration::from_secs(2), &mut LoopStats::default(), || {
+        !window.game_running()
+    })?;
+
+    // Quit to game over, a hundred times, each in the middle of a search.
+    let mut quits = Vec::with_capacity(QUIT_TRIES);
+    for attempt in 0..QUIT_TRIES {
+        start_game(&window, [BUSY_PLAYER; 2], BoardSize::Five)?;
+        let into_search = Duration::from_millis(10 + (attempt as u64 * 7) % 40);
+        let started = Instant::now();
+        run_until(into_search * 2, &mut LoopStats::default(), || {
+            started.elapsed() >= into_search
+        })?;
+        window.quit_button().emit_clicked();
+        quits.push(run_until(
+            Duration::from_secs(2),
+            &mut LoopStats::default(),
+            || !window.game_running(),
+        )?);
+    }
+    quits.sort();
+
+    // Memory after a whole 5x5 game, both sides with their tables.
+    let quick = (PlayerKind::AlphaBetaTt, Difficulty::Depth(4));
+    start_game(&window, [quick; 2], BoardSize::Five)?;
+    run_until(Duration::from_secs(300), &mut LoopStats::default(), || {
+        !window.game_running()
+    })?;
+    let stones = window.board_view().board().stone_count();
+
+    println!(
+        "Window responsiveness (Xvfb, GSK_RENDERER={})",
+        std::env::var("GSK_RENDERER").unwrap_or_default()
+    );
+    println!("| measure | result | target | |");
+    println!("|---|---|---|---|");
+    println!(
+        "| launch to first drawn frame | {:.1} ms | < 500 ms | {} |",
+        ms(first_frame_after),
+        verdict(first_frame_after < Duration::from_millis(500))
+    );
+    println!(
+        "| longest main-loop stall while searching ({} s, {} frames) | {:.2} ms | < 16 ms | {} |",
+        watched_for.as_secs(),
+        intervals.len() + 1,
+        ms(searching.longest_iteration),
+        verdict(searching.longest_iteration < Duration::from_millis(16) && still_searching)
+    );
+    if !intervals.is_empty() {
+        println!(
+            "| frame interval while searching: p50 / p99 / max | {:.1} / {:.1} / {:.1} ms | (60 Hz clock: 16.7 ms) | |",
+            ms(percentile(&intervals, 0.5)),
+            ms(percentile(&intervals, 0.99)),
+            ms(*intervals.last().expect("not empty"))
+        );
+    }
+    println!(
+        "| Quit to game over, {QUIT_TRIES} tries: p50 / p99 / max | {:.2} / {:.2} / {:.2} ms | p99 < 50 ms | {} |",
+        ms(percentile(&quits, 0.5)),
+        ms(percentile(&quits, 0.99)),
+        ms(*quits.last().expect("tries ran")),
+        verdict(percentile(&quits, 0.99) < Duration::from_millis(50))
+    );
+    println!(
+        "| resident memory after a 5x5 game ({stones} stones; peak) | {} MiB ({} MiB) | report | |",
+        resident_kib("VmRSS:") / 1024,
+        resident_kib("VmHWM:") / 1024
+    );
+    if !still_searching {
+        return Err("the searches ended before the watch did: pick a deeper busy player".into());
+    }
+    app.quit();
+    Ok(())
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
