@@ -252,8 +252,92 @@ fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), Str
     wait_for_human(window, Side::Max)?;
     click(window, 4);
     expect_status(window, "Cell 4 is already taken.")?;
+    ensure(window.status_line().is_error(), || {
+        "a refusal is not shown as an error".into()
+    })?;
     ensure(window.board_view().board() == board, || {
         "a click on a taken cell changed the board".into()
+    })
+}
+
+/// The status line wraps a long message, makes room for its spinner, and
+/// never makes its width depend on its height: GtkPaned asks for a width at
+/// a given height on every allocation, which a wrapping GtkLabel answers
+/// with a search over text layouts, tens of milliseconds a frame.
+fn status_line_wraps_without_trading_width_for_height(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let line = window.status_line();
+    let shown = (line.text(), line.is_error());
+    let result = check_status_line(&line);
+    match shown {
+        (text, true) => line.show_error(&text),
+        (text, false) => line.show_message(&text),
+    }
+    result
+}
+
+fn check_status_line(line: &tictactoe::ui::StatusLine) -> Result<(), String> {
+    use gtk::Orientation::{Horizontal, Vertical};
+    let width = |for_height| {
+        let (minimum, natural, _, _) = line.measure(Horizontal, for_height);
+        (minimum, natural)
+    };
+    let height = |for_width| line.measure(Vertical, for_width).0;
+
+    line.show_message(&"A message long enough to need a second line. ".repeat(4));
+    ensure(
+        line.request_mode() == gtk::SizeRequestMode::HeightForWidth,
+        || {
+            format!(
+                "the status line's request mode is {:?}",
+                line.request_mode()
+            )
+        },
+    )?;
+    let (minimum, natural) = width(-1);
+    for for_height in [1, 30, 60, 1000] {
+        ensure(width(for_height) == (minimum, natural), || {
+            format!(
+                "its width at height {for_height} is {:?}, not {:?}",
+                width(for_height),
+                (minimum, natural)
+            )
+        })?;
+    }
+    ensure(height(minimum) > height(natural), || {
+        format!(
+            "{} px high at its minimum width {minimum}, {} px at its natural width {natural}",
+            height(minimum),
+            height(natural)
+        )
+    })?;
+
+    line.set_busy(true);
+    let busy_width = width(-1);
+    line.set_busy(false);
+    ensure(
+        busy_width.0 > minimum && width(-1) == (minimum, natural),
+        || {
+            format!(
+                "widths {busy_width:?} busy and {:?} idle, {:?} before",
+                width(-1),
+                (minimum, natural)
+            )
+        },
+    )?;
+
+    line.show_error("Cell 4 is already taken.");
+    ensure(line.is_error(), || {
+        "show_error did not mark an error".into()
+    })?;
+    line.show_message("X to move.");
+    ensure(!line.is_error() && line.text() == "X to move.", || {
+        format!(
+            "the line shows {:?}, error {}",
+            line.text(),
+            line.is_error()
+        )
     })
 }
 
@@ -436,7 +520,7 @@ fn main() -> ExitCode {
     };
     pass_time(Duration::from_millis(300));
 
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -448,6 +532,10 @@ fn main() -> ExitCode {
         (
             "human moves by click, and refusals",
             human_moves_by_click_and_refusals,
+        ),
+        (
+            "the status line wraps without trading width for height",
+            status_line_wraps_without_trading_width_for_height,
         ),
         (
             "keyboard plays digits, arrows and Enter",

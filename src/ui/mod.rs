@@ -5,6 +5,7 @@
 //! - `window`: owns the game thread; pickers, board, status line, log.
 //! - `board_view`: draws the position, turns clicks and keys into cells.
 //! - `player_picker`: one side's player and difficulty.
+//! - `status_line`: the message under the board, with a spinner.
 //! - `search_log` and `log_entry`: the search log and its rows.
 
 mod application;
@@ -12,6 +13,7 @@ mod board_view;
 mod log_entry;
 mod player_picker;
 mod search_log;
+mod status_line;
 mod window;
 
 use std::sync::Once;
@@ -23,6 +25,7 @@ pub use board_view::BoardView;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_picker::PlayerPicker;
 pub use search_log::SearchLog;
+pub use status_line::StatusLine;
 pub use window::TictactoeWindow;
 
 /// The application id, also the name of the icon, desktop file and

@@ -10,6 +10,7 @@ use gtk::{gio, glib, prelude::*};
 use super::board_view::BoardView;
 use super::player_picker::PlayerPicker;
 use super::search_log::SearchLog;
+use super::status_line::StatusLine;
 use crate::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use crate::game::{Event, GameResult, GameSetup};
 
@@ -39,6 +40,7 @@ mod imp {
     use super::super::board_view::BoardView;
     use super::super::player_picker::PlayerPicker;
     use super::super::search_log::SearchLog;
+    use super::super::status_line::StatusLine;
     use super::Phase;
     use crate::engine::PlayerKind;
     use crate::game::{GameId, GameThread};
@@ -61,9 +63,7 @@ mod imp {
         #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
-        pub(super) spinner: TemplateChild<gtk::Spinner>,
-        #[template_child]
-        pub(super) status_label: TemplateChild<gtk::Label>,
+        pub(super) status_line: TemplateChild<StatusLine>,
         #[template_child]
         pub(super) search_log: TemplateChild<SearchLog>,
         /// Dropped when the window closes, which stops and joins the thread.
@@ -87,6 +87,7 @@ mod imp {
             PlayerPicker::ensure_type();
             BoardView::ensure_type();
             SearchLog::ensure_type();
+            StatusLine::ensure_type();
             klass.bind_template();
             klass.install_action("win.start", None, |window, _, _| window.start_game());
             klass.install_action("win.end", None, |window, _, _| window.end_game());
@@ -196,13 +197,17 @@ impl TictactoeWindow {
         self.imp().search_log.get()
     }
 
+    pub fn status_line(&self) -> StatusLine {
+        self.imp().status_line.get()
+    }
+
     pub fn status_text(&self) -> String {
-        self.imp().status_label.label().into()
+        self.imp().status_line.text()
     }
 
     /// True while a computer player searches.
     pub fn is_thinking(&self) -> bool {
-        self.imp().spinner.is_spinning()
+        self.imp().status_line.busy()
     }
 
     /// True from Start until the game thread reports the game over.
@@ -443,21 +448,16 @@ impl TictactoeWindow {
     /// technology with the board.
     fn show_status(&self, text: &str) {
         let imp = self.imp();
-        imp.status_label.remove_css_class("error");
-        imp.status_label.set_label(text);
+        imp.status_line.show_message(text);
         imp.board_view.set_state_text(text);
     }
 
     /// Shows why something was refused or went wrong.
     fn show_error(&self, text: &str) {
-        let imp = self.imp();
-        imp.status_label.add_css_class("error");
-        imp.status_label.set_label(text);
+        self.imp().status_line.show_error(text);
     }
 
     fn set_thinking(&self, thinking: bool) {
-        let spinner = &self.imp().spinner;
-        spinner.set_spinning(thinking);
-        spinner.set_visible(thinking);
+        self.imp().status_line.set_busy(thinking);
     }
 }
