@@ -27,10 +27,7 @@ impl GameThread {
         let (event_sender, events) = async_channel::unbounded();
         let thread = std::thread::Builder::new()
             .name("game".into())
-            .spawn(move || {
-                yield_to_the_window();
-                GameLoop::new(command_receiver, event_sender).run()
-            })
+            .spawn(move || GameLoop::new(command_receiver, event_sender).run())
             .expect("the game thread starts");
         GameThread {
             commands,
@@ -99,20 +96,6 @@ impl Drop for GameThread {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
-    }
-}
-
-/// Searches keep a core busy for seconds; lowering this thread's scheduling
-/// priority lets the window (and the display server) have the CPU first
-/// when they need it, so frames stay on time even on two cores.
-fn yield_to_the_window() {
-    /// A mild niceness: searches still get every idle cycle.
-    const SEARCH_NICENESS: libc::c_int = 10;
-    // SAFETY: setpriority only reads its arguments; on Linux, PRIO_PROCESS
-    // with id 0 applies to the calling thread alone. Failure (not allowed,
-    // or another OS) leaves the priority as it was, which is harmless.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, SEARCH_NICENESS);
     }
 }
 
