@@ -319,6 +319,13 @@ fn alphabeta_tt_needs_few_nodes_on_3x3_and_proves_4x4_a_draw() {
     assert_eq!(report.score, Some(0), "4x4 with four in a row is a draw");
     assert_eq!(report.depth, 16);
     assert!(!report.aborted);
+    // Without a time limit it searches to the end at once: deepening from
+    // depth 1 took 1,009,324 nodes.
+    assert!(
+        report.stats.nodes <= 150_000,
+        "{} nodes",
+        report.stats.nodes
+    );
 }
 
 #[test]

@@ -228,10 +228,11 @@ pub(crate) fn extend_pv(table: &TranspositionTable, board: &Board, pv: &mut Vec<
     }
 }
 
-/// Alpha-beta with move ordering, a transposition table and iterative
-/// deepening: depth 1, 2, ... up to the limit, each iteration ordering the
-/// root moves by the previous one's scores. With a time limit it stops
-/// there and keeps the deepest finished iteration.
+/// Alpha-beta with move ordering, a transposition table and, under a time
+/// limit, iterative deepening: depth 1, 2, ... up to the depth limit, each
+/// iteration ordering the root moves by the previous one's scores, until
+/// time runs out; the deepest finished iteration decides. Without a time
+/// limit it searches to the depth limit at once.
 pub struct AlphaBetaTtPlayer {
     depth: Option<u32>,
     time_limit: Option<Duration>,
@@ -263,8 +264,14 @@ impl Player for AlphaBetaTtPlayer {
         let max_depth = effective_depth(board, self.depth);
         let mut order: Vec<usize> = board.legal_moves().collect();
         order.sort_by_key(|&cell| -move_order_score(board, cell, side));
+        // Deepening is what lets a time limit keep a finished result; with
+        // no limit it only costs. The shallow iterations score their horizons
+        // statically and prune far less than the exact search they prepare:
+        // proving the empty 4x4 board a draw takes 1,009,324 nodes deepening
+        // from depth 1, and 95,015 searched to the end at once.
+        let first_depth = if deadline.is_some() { 1 } else { max_depth };
         let mut finished = None;
-        for depth in 1..=max_depth {
+        for depth in first_depth..=max_depth {
             let results = search_root(
                 &mut ctx,
                 board,
