@@ -12,13 +12,17 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 mod imp {
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gdk, glib, prelude::*};
 
     /// Between the spinner and the message.
     const SPACING: i32 = 8;
+    /// The icon GTK's spinner draws, at the size its theme gives it
+    /// (`-gtk-icon-size: 16px` in GTK's default theme and in Adwaita).
+    const SPINNER_ICON: &str = "process-working-symbolic";
+    const SPINNER_ICON_SIZE: i32 = 16;
 
     #[derive(Default, CompositeTemplate, glib::Properties)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/status_line.ui")]
@@ -31,6 +35,9 @@ mod imp {
         /// A computer player is searching: the spinner shows and spins.
         #[property(get, set)]
         busy: Cell<bool>,
+        /// The spinner's icon, loaded ahead of its first use and held so
+        /// that the icon theme keeps it.
+        spinner_icon: RefCell<Option<gtk::IconPaintable>>,
     }
 
     #[glib::object_subclass]
@@ -57,6 +64,11 @@ mod imp {
     }
 
     impl WidgetImpl for StatusLine {
+        fn realize(&self) {
+            self.parent_realize();
+            self.load_spinner_icon();
+        }
+
         fn request_mode(&self) -> gtk::SizeRequestMode {
             gtk::SizeRequestMode::HeightForWidth
         }
@@ -104,6 +116,32 @@ mod imp {
     }
 
     impl StatusLine {
+        /// GTK loads an icon the first time it is drawn, within that frame:
+        /// a few milliseconds of the first Start, when the spinner first
+        /// spins. Loading it here, as the window is realized, moves that
+        /// work to start-up. The spinner looks its icon up by name, size and
+        /// scale and finds this one in the icon theme's cache; with another
+        /// theme size it just loads its own, as before.
+        fn load_spinner_icon(&self) {
+            let obj = self.obj();
+            let icon = gtk::IconTheme::for_display(&WidgetExt::display(&*obj)).lookup_icon(
+                SPINNER_ICON,
+                &[],
+                SPINNER_ICON_SIZE,
+                obj.scale_factor(),
+                gtk::TextDirection::None,
+                gtk::IconLookupFlags::empty(),
+            );
+            // Drawing it is what loads it.
+            let size = f64::from(SPINNER_ICON_SIZE);
+            icon.snapshot(
+                gtk::Snapshot::new().upcast_ref::<gdk::Snapshot>(),
+                size,
+                size,
+            );
+            self.spinner_icon.replace(Some(icon));
+        }
+
         /// The spinner's natural size in `orientation`.
         fn spinner_size(&self, orientation: gtk::Orientation) -> i32 {
             if self.spinner.should_layout() {
