@@ -90,7 +90,7 @@ impl PlayerKind {
             PlayerKind::Minimax => "Plain full-width minimax without pruning: the reference.",
             PlayerKind::AlphaBeta => "Negamax with alpha-beta pruning in natural move order.",
             PlayerKind::AlphaBetaTt => {
-                "Alpha-beta with move ordering, a Zobrist transposition table and iterative deepening."
+                "Alpha-beta with move ordering, a Zobrist transposition table, and iterative deepening under a time limit."
             }
             PlayerKind::AlphaBetaRandom => {
                 "Alpha-beta that scores every move exactly and picks at random among the best."
