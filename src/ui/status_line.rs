@@ -99,8 +99,8 @@ mod imp {
         fn size_allocate(&self, width: i32, height: i32, _baseline: i32) {
             let spinner_width = self.spinner_width();
             let right_to_left = WidgetExt::direction(&*self.obj()) == gtk::TextDirection::Rtl;
-            if self.spinner.should_layout() {
-                let size = self.spinner_size(gtk::Orientation::Horizontal);
+            if spinner_width > 0 {
+                let size = spinner_width - SPACING;
                 let spinner_height = self.spinner_size(gtk::Orientation::Vertical);
                 let x = if right_to_left { width - size } else { 0 };
                 let y = (height - spinner_height) / 2;
@@ -167,18 +167,27 @@ glib::wrapper! {
         @implements gtk::Buildable, gtk::ConstraintTarget;
 }
 
+/// The style class of a message that reports an error.
+const ERROR_CLASS: &str = "error";
+
 impl StatusLine {
     /// Shows how things stand.
     pub fn show_message(&self, text: &str) {
-        let message = &self.imp().message;
-        message.remove_css_class("error");
-        message.set_label(text);
+        self.show(text, false);
     }
 
     /// Shows why something was refused or went wrong, in the error style.
     pub fn show_error(&self, text: &str) {
+        self.show(text, true);
+    }
+
+    fn show(&self, text: &str, error: bool) {
         let message = &self.imp().message;
-        message.add_css_class("error");
+        if error {
+            message.add_css_class(ERROR_CLASS);
+        } else {
+            message.remove_css_class(ERROR_CLASS);
+        }
         message.set_label(text);
     }
 
@@ -188,6 +197,6 @@ impl StatusLine {
 
     /// True while the line shows an error.
     pub fn is_error(&self) -> bool {
-        self.imp().message.has_css_class("error")
+        self.imp().message.has_css_class(ERROR_CLASS)
     }
 }
