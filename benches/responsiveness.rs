@@ -186,7 +186,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     let still_searching = window.is_thinking();
     let mut intervals: Vec<Duration> = frames.borrow().windows(2).map(|w| w[1] - w[0]).collect();
     intervals.sort();
-    window.quit_button().emit_clicked();
+    window.end_button().emit_clicked();
     run_until(Duration::from_secs(2), &mut LoopStats::default(), || {
         !window.game_running()
     })?;
@@ -196,7 +196,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     for attempt in 0..QUIT_TRIES {
         start_game(&window, [BUSY_PLAYER; 2], BoardSize::Five)?;
         pass_time(Duration::from_millis(10 + (attempt as u64 * 7) % 40))?;
-        window.quit_button().emit_clicked();
+        window.end_button().emit_clicked();
         quits.push(run_until(
             Duration::from_secs(2),
             &mut LoopStats::default(),

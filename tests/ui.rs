@@ -188,7 +188,7 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
         "the search stopped by itself".into()
     })?;
 
-    window.quit_button().emit_clicked();
+    window.end_button().emit_clicked();
     let took = wait_until("the game to end", Duration::from_secs(2), || {
         !window.game_running()
     })?;
@@ -204,7 +204,7 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
     // The window still answers, and says why a click changes nothing now.
     click(window, 0);
     expect_status(window, "The game was ended: press Start")?;
-    ensure(!window.quit_button().is_sensitive(), || {
+    ensure(!window.end_button().is_sensitive(), || {
         "Quit is still enabled without a game".into()
     })
 }
@@ -567,7 +567,7 @@ fn main() -> ExitCode {
     for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
         let result = check(&window);
         // The next check starts without a running game, whatever happened.
-        window.quit_button().emit_clicked();
+        window.end_button().emit_clicked();
         let _ = wait_until("the game to end", Duration::from_secs(2), || {
             !window.game_running()
         });

@@ -88,7 +88,7 @@ impl TictactoeApplication {
         self.add_action_entries([quit, about]);
         self.set_accels_for_action("app.quit", &["<Control>q"]);
         self.set_accels_for_action("win.start", &["<Control>n"]);
-        self.set_accels_for_action("win.end", &["Escape"]);
+        self.set_accels_for_action("win.request-end", &["Escape"]);
         self.set_accels_for_action("win.copy-log", &["<Control><Shift>c"]);
     }
 

@@ -2,10 +2,10 @@
 //! clicks and keys into a "cell-activated" signal. It knows no rules: the
 //! window decides what an activation means.
 
-use gtk::glib::translate::ToGlibPtr;
 use gtk::subclass::prelude::*;
 use gtk::{cairo, gdk, glib, prelude::*};
 
+use super::accessible;
 use crate::engine::{Board, BoardSize, Outcome, Side};
 
 mod imp {
@@ -64,6 +64,7 @@ mod imp {
                     Signal::builder(super::CELL_ACTIVATED)
                         .param_types([u32::static_type()])
                         .build(),
+                    Signal::builder(super::GRID_MISSED).build(),
                 ]
             })
         }
@@ -96,6 +97,7 @@ glib::wrapper! {
 }
 
 const CELL_ACTIVATED: &str = "cell-activated";
+const GRID_MISSED: &str = "grid-missed";
 
 /// Where the focus cell starts: the centre, or next to it up and left on
 /// boards without one.
@@ -162,26 +164,6 @@ impl Palette {
             Side::Max => &self.x_mark,
             Side::Min => &self.o_mark,
         }
-    }
-}
-
-/// Sets a widget's accessible description. gtk4-rs binds GtkAccessible
-/// only from GTK 4.10 on, though GTK has had this function since 4.0.
-fn set_accessible_description(widget: &gtk::Widget, text: &str) {
-    unsafe extern "C" {
-        fn gtk_accessible_update_property_value(
-            accessible: *mut gtk::ffi::GtkWidget,
-            n_properties: std::ffi::c_int,
-            properties: *const gtk::ffi::GtkAccessibleProperty,
-            values: *const glib::gobject_ffi::GValue,
-        );
-    }
-    let property = gtk::ffi::GTK_ACCESSIBLE_PROPERTY_DESCRIPTION;
-    let value = text.to_value();
-    // SAFETY: every widget is a GtkAccessible; one property with one
-    // initialised string value, as the description takes.
-    unsafe {
-        gtk_accessible_update_property_value(widget.as_ptr(), 1, &property, value.to_glib_none().0);
     }
 }
 
@@ -313,7 +295,7 @@ impl BoardView {
             .collect();
         let mut text = format!("Board {}; {}.", board.size(), rows.join("; "));
         if let Some(cell) = self.imp().last_move.get() {
-            text.push_str(&format!(" Last move: cell {cell}."));
+            text.push_str(&format!(" Last move: cell {}.", cell + 1));
         }
         let state = self.imp().state_text.borrow();
         if !state.is_empty() {
@@ -323,7 +305,7 @@ impl BoardView {
     }
 
     fn update_description(&self) {
-        set_accessible_description(self.upcast_ref(), &self.description());
+        accessible::set_description(self, &self.description());
     }
 
     /// The centre of `cell` in widget coordinates.
@@ -331,23 +313,26 @@ impl BoardView {
         self.layout().centre(cell)
     }
 
-    /// A click at widget coordinates: what the click gesture calls.
+    /// A click at widget coordinates: what the click gesture calls. A click
+    /// beside the grid is reported too, so that it never goes unanswered.
     pub fn click(&self, x: f64, y: f64) {
-        if let Some(cell) = self.layout().cell_at(x, y) {
-            self.set_focus_cell(cell);
-            self.activate_cell(cell);
+        match self.layout().cell_at(x, y) {
+            Some(cell) => {
+                self.set_focus_cell(cell);
+                self.activate_cell(cell);
+            }
+            None => self.emit_by_name::<()>(GRID_MISSED, &[]),
         }
     }
 
-    /// A key press: what the key controller calls. Digits 1-9 play a cell of
-    /// the 3x3 board; arrows move the focus cell, Enter or Space plays it.
+    /// A key press on the board: arrows move the focus cell, Enter or Space
+    /// plays it. Digits are the window's, so they work wherever the focus is.
     pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
         // Leave shortcuts such as Ctrl+N to the application.
         if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
             return glib::Propagation::Proceed;
         }
-        let board = self.board();
-        let side = board.size().side();
+        let side = self.board().size().side();
         let focus = self.imp().focus_cell.get();
         let (row, column) = (focus / side, focus % side);
         let moved = match key {
@@ -361,24 +346,28 @@ impl BoardView {
             self.set_focus_cell(row * side + column);
             return glib::Propagation::Stop;
         }
-        let digit = key.to_unicode().and_then(|c| c.to_digit(10));
-        let cell = match key {
+        match key {
             gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space | gdk::Key::KP_Space => {
-                Some(focus)
-            }
-            _ if board.size() == BoardSize::Three => digit
-                .filter(|digit| (1..=9).contains(digit))
-                .map(|digit| digit as usize - 1),
-            _ => None,
-        };
-        match cell {
-            Some(cell) => {
-                self.set_focus_cell(cell);
-                self.activate_cell(cell);
+                self.activate_cell(focus);
                 glib::Propagation::Stop
             }
-            None => glib::Propagation::Proceed,
+            _ => glib::Propagation::Proceed,
         }
+    }
+
+    /// Plays the cell a digit key names: 1-9 on the 3x3 board, row by row
+    /// from the top left. Returns whether the key was such a digit.
+    pub fn play_digit(&self, key: gdk::Key) -> bool {
+        let cell = key
+            .to_unicode()
+            .and_then(|c| c.to_digit(10))
+            .filter(|digit| (1..=9).contains(digit) && self.board().size() == BoardSize::Three)
+            .map(|digit| digit as usize - 1);
+        if let Some(cell) = cell {
+            self.set_focus_cell(cell);
+            self.activate_cell(cell);
+        }
+        cell.is_some()
     }
 
     /// Calls `handler` with the cell a person clicked or chose by keyboard.
@@ -390,6 +379,17 @@ impl BoardView {
             let view = values[0].get::<BoardView>().ok()?;
             let cell = values[1].get::<u32>().ok()?;
             handler(&view, cell as usize);
+            None
+        })
+    }
+
+    /// Calls `handler` when a click lands on the board beside the grid.
+    pub fn connect_grid_missed<F: Fn(&BoardView) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_local(GRID_MISSED, false, move |values| {
+            handler(&values[0].get::<BoardView>().ok()?);
             None
         })
     }
@@ -536,7 +536,8 @@ impl BoardView {
         }
         cr.stroke()?;
 
-        // Each cell's number in its corner, as the engine numbers it.
+        // Each cell's number in its corner, from 1 as the keys and the log
+        // number them.
         let font_size = (layout.cell * 0.11).max(9.0);
         cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(font_size);
@@ -544,7 +545,7 @@ impl BoardView {
         for cell in 0..cells {
             let (x, y) = layout.corner(cell);
             cr.move_to(x + layout.cell * 0.08, y + layout.cell * 0.06 + font_size);
-            cr.show_text(&cell.to_string())?;
+            cr.show_text(&(cell + 1).to_string())?;
         }
 
         for cell in 0..cells {

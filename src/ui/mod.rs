@@ -5,14 +5,18 @@
 //! - `window`: owns the game thread; pickers, board, status line, log.
 //! - `board_view`: draws the position, turns clicks and keys into cells.
 //! - `player_picker`: one side's player and difficulty.
-//! - `status_line`: the message under the board, with a spinner.
+//! - `status_line`: the message under the board, with a busy sign.
+//! - `session_tally`: the results of this session's games per pairing.
+//! - `accessible`: names and descriptions for assistive technology.
 //! - `search_log` and `log_entry`: the search log and its rows.
 
+mod accessible;
 mod application;
 mod board_view;
 mod log_entry;
 mod player_picker;
 mod search_log;
+mod session_tally;
 mod status_line;
 mod window;
 
@@ -25,6 +29,7 @@ pub use board_view::BoardView;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_picker::PlayerPicker;
 pub use search_log::SearchLog;
+pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;
 pub use window::TictactoeWindow;
 

@@ -4,14 +4,20 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
+use super::accessible;
 use crate::engine::{Difficulty, PlayerKind, Side};
 
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 /// The entry after the levels: a depth from the spin button.
 const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+/// Emitted when the player, the difficulty or the depth changes.
+const CHANGED: &str = "changed";
 
 mod imp {
+    use std::sync::OnceLock;
+
+    use gtk::glib::subclass::Signal;
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
@@ -44,10 +50,17 @@ mod imp {
     }
 
     impl ObjectImpl for PlayerPicker {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| vec![Signal::builder(super::CHANGED).build()])
+        }
+
         fn constructed(&self) {
             self.parent_constructed();
             let picker = self.obj();
             picker.fill_players();
+            self.difficulty_dropdown
+                .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
             self.player_dropdown.connect_selected_notify(glib::clone!(
                 #[weak]
                 picker,
@@ -57,11 +70,19 @@ mod imp {
                 .connect_selected_notify(glib::clone!(
                     #[weak]
                     picker,
-                    move |dropdown| picker
-                        .imp()
-                        .depth_spin
-                        .set_visible(dropdown.selected() == super::DEPTH_ENTRY)
+                    move |dropdown| {
+                        picker
+                            .imp()
+                            .depth_spin
+                            .set_visible(dropdown.selected() == super::DEPTH_ENTRY);
+                        picker.emit_by_name::<()>(super::CHANGED, &[]);
+                    }
                 ));
+            self.depth_spin.connect_value_changed(glib::clone!(
+                #[weak]
+                picker,
+                move |_| picker.emit_by_name::<()>(super::CHANGED, &[])
+            ));
             picker.player_changed();
         }
     }
@@ -87,7 +108,23 @@ impl PlayerPicker {
         };
         label.remove_css_class(theirs);
         label.add_css_class(ours);
+        let imp = self.imp();
+        let side = side.label();
+        // The player list is named by the side's label, "Max (X)".
+        accessible::name_dropdown_parts(&imp.player_dropdown, &format!("{side} player"));
+        let difficulty = format!("{side} difficulty");
+        accessible::set_label(&*imp.difficulty_dropdown, &difficulty);
+        accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty);
+        accessible::set_label(&*imp.depth_spin, &format!("{side} search depth"));
         self.select(player);
+    }
+
+    /// Calls `handler` whenever the player, difficulty or depth changes.
+    pub fn connect_changed<F: Fn(&PlayerPicker) + 'static>(&self, handler: F) -> glib::SignalHandlerId {
+        self.connect_local(CHANGED, false, move |values| {
+            handler(&values[0].get::<PlayerPicker>().ok()?);
+            None
+        })
     }
 
     /// The chosen player and difficulty.
@@ -144,21 +181,10 @@ impl PlayerPicker {
             .collect();
         let dropdown = &self.imp().player_dropdown;
         dropdown.set_model(Some(&gtk::StringList::new(&names)));
-        let factory = gtk::SignalListItemFactory::new();
-        factory.connect_setup(|_, item| {
-            if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
-                item.set_child(Some(&gtk::Label::builder().xalign(0.0).build()));
-            }
-        });
-        factory.connect_bind(|_, item| {
-            let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
-                return;
-            };
-            let kind = PlayerKind::ALL.get(item.position() as usize);
-            if let (Some(kind), Some(label)) = (kind, item.child().and_downcast::<gtk::Label>()) {
-                label.set_label(kind.display_name());
-                label.set_tooltip_text(Some(kind.description()));
-            }
+        let factory = accessible::string_item_factory(|position| {
+            PlayerKind::ALL
+                .get(position as usize)
+                .map(|kind| kind.description())
         });
         dropdown.set_factory(Some(&factory));
     }
@@ -171,5 +197,6 @@ impl PlayerPicker {
         let searches = kind.uses_depth();
         imp.difficulty_dropdown.set_sensitive(searches);
         imp.depth_spin.set_sensitive(searches);
+        self.emit_by_name::<()>(CHANGED, &[]);
     }
 }

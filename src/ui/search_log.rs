@@ -1,5 +1,6 @@
 //! The search log: what every move's search did, one row per line, in a
-//! list view that keeps the newest row in sight.
+//! list view that keeps the newest row in sight. A search's rows enter the
+//! list a few per frame, so that laying them out never makes a frame late.
 
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
@@ -7,13 +8,19 @@ use gtk::{gio, glib, prelude::*};
 use super::log_entry::{LogEntry, LogKind};
 use crate::engine::{PlayerKind, SearchReport, Side};
 
+/// How many rows enter the list in one frame. Each new row is a label to
+/// lay out and draw; a whole report at once (some 27 rows on 5x5) made its
+/// frame miss the display's deadline.
+const ROWS_PER_FRAME: usize = 6;
+
 mod imp {
-    use std::cell::{Cell, OnceCell};
+    use std::cell::{Cell, OnceCell, RefCell};
+    use std::collections::VecDeque;
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib};
 
-    use super::super::log_entry::LogEntry;
+    use super::super::log_entry::{LogEntry, LogKind};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/search_log.ui")]
@@ -28,6 +35,10 @@ mod imp {
         /// The view stays at the newest row until the person scrolls up.
         pub(super) following: Cell<bool>,
         pub(super) scroll_pending: Cell<bool>,
+        /// Rows waiting for a frame to enter the list.
+        pub(super) queued: RefCell<VecDeque<(LogKind, String)>>,
+        /// Feeds the queued rows in, one batch per frame, while there are any.
+        pub(super) feeding: RefCell<Option<gtk::TickCallbackId>>,
     }
 
     #[glib::object_subclass]
@@ -120,9 +131,14 @@ impl SearchLog {
     }
 
     pub fn clear(&self) {
+        let imp = self.imp();
+        imp.queued.borrow_mut().clear();
+        if let Some(feeding) = imp.feeding.take() {
+            feeding.remove();
+        }
         self.entries().remove_all();
-        self.imp().placeholder.set_visible(true);
-        self.imp().following.set(true);
+        imp.placeholder.set_visible(true);
+        imp.following.set(true);
     }
 
     /// A row about the game as a whole: its players or its result.
@@ -149,12 +165,14 @@ impl SearchLog {
         self.append(rows);
     }
 
-    /// A person's move, numbered like the computer moves.
+    /// A person's move, numbered like the computer moves; `cell` counts
+    /// from 0 as the engine does and is shown from 1 as on the board.
     pub fn add_human_move(&self, number: u32, side: Side, cell: usize) {
         let text = format!(
-            "{number}. {} {} plays {cell}",
+            "{number}. {} {} plays {}",
             side.mark(),
-            PlayerKind::Human.name()
+            PlayerKind::Human.display_name(),
+            cell + 1
         );
         self.append(vec![(LogKind::Move, text)]);
     }
@@ -175,20 +193,62 @@ impl SearchLog {
         WidgetExt::clipboard(self).set_text(&self.text());
     }
 
+    /// Every row, the queued ones too.
     fn rows(&self) -> impl Iterator<Item = LogEntry> + '_ {
+        self.flush();
         let entries = self.entries();
         (0..entries.n_items()).filter_map(|position| entries.item(position).and_downcast())
     }
 
+    /// Shows the first rows at once and queues the rest for the next frames.
     fn append(&self, rows: Vec<(LogKind, String)>) {
+        let imp = self.imp();
+        imp.queued.borrow_mut().extend(rows);
+        if imp.feeding.borrow().is_some() {
+            return;
+        }
+        self.enter_rows(ROWS_PER_FRAME);
+        if imp.queued.borrow().is_empty() {
+            return;
+        }
+        let feeding = self.add_tick_callback(|log, _| {
+            log.enter_rows(ROWS_PER_FRAME);
+            if log.imp().queued.borrow().is_empty() {
+                log.imp().feeding.take();
+                glib::ControlFlow::Break
+            } else {
+                glib::ControlFlow::Continue
+            }
+        });
+        imp.feeding.replace(Some(feeding));
+    }
+
+    /// Puts every queued row in the list now.
+    fn flush(&self) {
+        let imp = self.imp();
+        if let Some(feeding) = imp.feeding.take() {
+            feeding.remove();
+        }
+        self.enter_rows(usize::MAX);
+    }
+
+    /// Moves up to `limit` queued rows into the list.
+    fn enter_rows(&self, limit: usize) {
         let imp = self.imp();
         let entries = self.entries();
         let first = entries.n_items();
-        let new_entries: Vec<LogEntry> = rows
-            .iter()
-            .zip(first..)
-            .map(|((kind, text), index)| LogEntry::new(*kind, text, index))
-            .collect();
+        let new_entries: Vec<LogEntry> = {
+            let mut queued = imp.queued.borrow_mut();
+            let count = limit.min(queued.len());
+            queued
+                .drain(..count)
+                .zip(first..)
+                .map(|((kind, text), index)| LogEntry::new(kind, &text, index))
+                .collect()
+        };
+        if new_entries.is_empty() {
+            return;
+        }
         entries.extend_from_slice(&new_entries);
         imp.placeholder.set_visible(false);
         if imp.following.get() {

@@ -1,5 +1,6 @@
 //! The status line: a message that wraps onto a second line when it must,
-//! an error style for refusals, and a spinner while a computer searches.
+//! an error style for refusals, and while a computer searches a busy sign
+//! with the seconds it has taken.
 //!
 //! It lays out its two children itself, so that its width never depends on
 //! its height: GtkLabel finds a width for a given height by a binary search
@@ -17,27 +18,24 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gdk, glib, prelude::*};
 
-    /// Between the spinner and the message.
+    /// Between the busy sign and the message.
     const SPACING: i32 = 8;
-    /// The icon GTK's spinner draws, at the size its theme gives it
-    /// (`-gtk-icon-size: 16px` in GTK's default theme and in Adwaita).
-    const SPINNER_ICON: &str = "process-working-symbolic";
-    const SPINNER_ICON_SIZE: i32 = 16;
 
     #[derive(Default, CompositeTemplate, glib::Properties)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/status_line.ui")]
     #[properties(wrapper_type = super::StatusLine)]
     pub struct StatusLine {
         #[template_child]
-        pub(super) spinner: TemplateChild<gtk::Spinner>,
+        pub(super) busy_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) elapsed: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) message: TemplateChild<gtk::Label>,
-        /// A computer player is searching: the spinner shows and spins.
-        #[property(get, set)]
+        /// A computer player is searching: the busy sign shows and counts.
+        #[property(get, set = Self::set_busy)]
         busy: Cell<bool>,
-        /// The spinner's icon, loaded ahead of its first use and held so
-        /// that the icon theme keeps it.
-        spinner_icon: RefCell<Option<gtk::IconPaintable>>,
+        /// Counts the seconds while busy.
+        pub(super) clock: RefCell<Option<glib::SourceId>>,
     }
 
     #[glib::object_subclass]
@@ -49,6 +47,7 @@ mod imp {
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
             klass.set_css_name("statusline");
+            klass.set_accessible_role(gtk::AccessibleRole::Status);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -59,101 +58,98 @@ mod imp {
     #[glib::derived_properties]
     impl ObjectImpl for StatusLine {
         fn dispose(&self) {
+            self.stop_clock();
             self.dispose_template();
         }
     }
 
     impl WidgetImpl for StatusLine {
-        fn realize(&self) {
-            self.parent_realize();
-            self.load_spinner_icon();
-        }
-
         fn request_mode(&self) -> gtk::SizeRequestMode {
             gtk::SizeRequestMode::HeightForWidth
         }
 
         fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
-            let spinner_width = self.spinner_width();
+            let busy_width = self.busy_width();
             let (minimum, natural) = match orientation {
                 // The message wraps at any width it is given, down to its
                 // longest word, whatever the height.
                 gtk::Orientation::Horizontal => {
                     let (minimum, natural, _, _) = self.message.measure(orientation, -1);
-                    (minimum + spinner_width, natural + spinner_width)
+                    (minimum + busy_width, natural + busy_width)
                 }
                 _ => {
                     let message_width = if for_size < 0 {
                         -1
                     } else {
-                        (for_size - spinner_width).max(0)
+                        (for_size - busy_width).max(0)
                     };
                     let (minimum, natural, _, _) = self.message.measure(orientation, message_width);
-                    let spinner_height = self.spinner_size(orientation);
-                    (minimum.max(spinner_height), natural.max(spinner_height))
+                    let busy_height = self.busy_size(orientation);
+                    (minimum.max(busy_height), natural.max(busy_height))
                 }
             };
             (minimum, natural, -1, -1)
         }
 
         fn size_allocate(&self, width: i32, height: i32, _baseline: i32) {
-            let spinner_width = self.spinner_width();
+            let busy_width = self.busy_width();
             let right_to_left = WidgetExt::direction(&*self.obj()) == gtk::TextDirection::Rtl;
-            if spinner_width > 0 {
-                let size = spinner_width - SPACING;
-                let spinner_height = self.spinner_size(gtk::Orientation::Vertical);
+            if busy_width > 0 {
+                let size = busy_width - SPACING;
+                let busy_height = self.busy_size(gtk::Orientation::Vertical);
                 let x = if right_to_left { width - size } else { 0 };
-                let y = (height - spinner_height) / 2;
-                self.spinner
-                    .size_allocate(&gdk::Rectangle::new(x, y, size, spinner_height), -1);
+                let y = (height - busy_height) / 2;
+                self.busy_box
+                    .size_allocate(&gdk::Rectangle::new(x, y, size, busy_height), -1);
             }
-            let message_x = if right_to_left { 0 } else { spinner_width };
+            let message_x = if right_to_left { 0 } else { busy_width };
             self.message.size_allocate(
-                &gdk::Rectangle::new(message_x, 0, (width - spinner_width).max(0), height),
+                &gdk::Rectangle::new(message_x, 0, (width - busy_width).max(0), height),
                 -1,
             );
         }
     }
 
     impl StatusLine {
-        /// GTK loads an icon the first time it is drawn, within that frame:
-        /// a few milliseconds of the first Start, when the spinner first
-        /// spins. Loading it here, as the window is realized, moves that
-        /// work to start-up. The spinner looks its icon up by name, size and
-        /// scale and finds this one in the icon theme's cache; with another
-        /// theme size it just loads its own, as before.
-        fn load_spinner_icon(&self) {
-            let obj = self.obj();
-            let icon = gtk::IconTheme::for_display(&WidgetExt::display(&*obj)).lookup_icon(
-                SPINNER_ICON,
-                &[],
-                SPINNER_ICON_SIZE,
-                obj.scale_factor(),
-                gtk::TextDirection::None,
-                gtk::IconLookupFlags::empty(),
-            );
-            // Drawing it is what loads it.
-            let size = f64::from(SPINNER_ICON_SIZE);
-            icon.snapshot(
-                gtk::Snapshot::new().upcast_ref::<gdk::Snapshot>(),
-                size,
-                size,
-            );
-            self.spinner_icon.replace(Some(icon));
+        fn set_busy(&self, busy: bool) {
+            if self.busy.replace(busy) == busy {
+                return;
+            }
+            self.stop_clock();
+            self.elapsed.set_label("");
+            if busy {
+                let started = std::time::Instant::now();
+                let line = self.obj().downgrade();
+                let clock = glib::timeout_add_seconds_local(1, move || {
+                    let Some(line) = line.upgrade() else {
+                        return glib::ControlFlow::Break;
+                    };
+                    let seconds = started.elapsed().as_secs_f64().round();
+                    line.imp().elapsed.set_label(&format!("{seconds} s"));
+                    glib::ControlFlow::Continue
+                });
+                self.clock.replace(Some(clock));
+            }
         }
 
-        /// The spinner's natural size in `orientation`.
-        fn spinner_size(&self, orientation: gtk::Orientation) -> i32 {
-            if self.spinner.should_layout() {
-                self.spinner.measure(orientation, -1).1
+        fn stop_clock(&self) {
+            if let Some(clock) = self.clock.take() {
+                clock.remove();
+            }
+        }
+
+        /// The busy sign's natural size in `orientation`.
+        fn busy_size(&self, orientation: gtk::Orientation) -> i32 {
+            if self.busy_box.should_layout() {
+                self.busy_box.measure(orientation, -1).1
             } else {
                 0
             }
         }
 
-        /// The width the spinner takes from the message, spacing included.
-        fn spinner_width(&self) -> i32 {
-            match self.spinner_size(gtk::Orientation::Horizontal) {
+        /// The width the busy sign takes from the message, spacing included.
+        fn busy_width(&self) -> i32 {
+            match self.busy_size(gtk::Orientation::Horizontal) {
                 0 => 0,
                 size => size + SPACING,
             }

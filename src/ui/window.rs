@@ -5,14 +5,41 @@
 use std::time::Duration;
 
 use gtk::subclass::prelude::*;
-use gtk::{gio, glib, prelude::*};
+use gtk::{gdk, gio, glib, prelude::*};
 
 use super::board_view::BoardView;
 use super::player_picker::PlayerPicker;
 use super::search_log::SearchLog;
+use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
 use crate::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use crate::game::{Event, GameResult, GameSetup};
+
+/// Below this width the log goes under the board instead of beside it.
+const NARROW_WIDTH: i32 = 860;
+/// How long a first Esc waits for the second that ends the game.
+const END_CONFIRM_TIME: Duration = Duration::from_secs(3);
+
+/// What the controls ask for: the players, the board and the pace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Choice {
+    size: BoardSize,
+    /// Max's player and difficulty, then Min's.
+    players: [(PlayerKind, Difficulty); 2],
+    pause: Duration,
+}
+
+impl Choice {
+    /// Both players as the log and the tally name them.
+    fn pairing(&self) -> String {
+        let [max, min] = self.players;
+        format!(
+            "X {} vs O {}",
+            player_text(max.0, max.1),
+            player_text(min.0, min.1)
+        )
+    }
+}
 
 /// Where the window's game stands, as far as the events have told it.
 #[derive(Debug, Clone, Default)]
@@ -26,13 +53,15 @@ enum Phase {
         player: PlayerKind,
         human: bool,
     },
-    /// A person's move is on its way to the game thread.
+    /// A person's move is on its way to the game thread; more input waits
+    /// in the queue until it is played.
     MoveSent,
     Over(GameResult),
 }
 
 mod imp {
     use std::cell::{Cell, RefCell};
+    use std::collections::VecDeque;
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
@@ -40,8 +69,9 @@ mod imp {
     use super::super::board_view::BoardView;
     use super::super::player_picker::PlayerPicker;
     use super::super::search_log::SearchLog;
+    use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
-    use super::Phase;
+    use super::{Choice, Phase};
     use crate::engine::PlayerKind;
     use crate::game::{GameId, GameThread};
 
@@ -51,7 +81,9 @@ mod imp {
         #[template_child]
         pub(super) start_button: TemplateChild<gtk::Button>,
         #[template_child]
-        pub(super) quit_button: TemplateChild<gtk::Button>,
+        pub(super) end_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) paned: TemplateChild<gtk::Paned>,
         #[template_child]
         pub(super) max_picker: TemplateChild<PlayerPicker>,
         #[template_child]
@@ -61,9 +93,17 @@ mod imp {
         #[template_child]
         pub(super) pace_scale: TemplateChild<gtk::Scale>,
         #[template_child]
+        pub(super) seed_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) reuse_seed_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) pending_label: TemplateChild<gtk::Label>,
+        #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
+        #[template_child]
+        pub(super) session_tally: TemplateChild<SessionTally>,
         #[template_child]
         pub(super) search_log: TemplateChild<SearchLog>,
         /// Dropped when the window closes, which stops and joins the thread.
@@ -71,10 +111,17 @@ mod imp {
         /// The newest game; events of older ones are dropped.
         pub(super) current: Cell<Option<GameId>>,
         pub(super) phase: RefCell<Phase>,
+        /// What the newest game was started with, and its seed.
+        pub(super) started: Cell<Option<(Choice, u64)>>,
         /// The current game's players, Max's first, once it has started.
         pub(super) players: Cell<Option<[PlayerKind; 2]>>,
         /// The last error the game thread reported, until the game moves on.
         pub(super) last_error: RefCell<Option<String>>,
+        /// Cells a person chose while their previous move was on its way.
+        pub(super) queued_cells: RefCell<VecDeque<usize>>,
+        /// A first Esc asked to end the game; a second one before this
+        /// timer runs out ends it.
+        pub(super) end_confirm: RefCell<Option<glib::SourceId>>,
     }
 
     #[glib::object_subclass]
@@ -87,10 +134,15 @@ mod imp {
             PlayerPicker::ensure_type();
             BoardView::ensure_type();
             SearchLog::ensure_type();
+            SessionTally::ensure_type();
             StatusLine::ensure_type();
             klass.bind_template();
             klass.install_action("win.start", None, |window, _, _| window.start_game());
             klass.install_action("win.end", None, |window, _, _| window.end_game());
+            klass.install_action("win.request-end", None, |window, _, _| {
+                window.request_end_game();
+            });
+            klass.install_action("win.reuse-seed", None, |window, _, _| window.reuse_seed());
             klass.install_action("win.copy-log", None, |window, _, _| {
                 window.imp().search_log.copy_to_clipboard();
             });
@@ -117,7 +169,12 @@ mod imp {
         }
     }
 
-    impl WidgetImpl for TictactoeWindow {}
+    impl WidgetImpl for TictactoeWindow {
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            self.obj().fit_layout(width, height);
+        }
+    }
 
     impl WindowImpl for TictactoeWindow {
         fn close_request(&self) -> glib::Propagation {
@@ -150,13 +207,28 @@ fn sentence(text: &str) -> String {
     sentence
 }
 
-/// A player as the log's game row names it, with its depth if it has one.
+/// A player as the log and the tally name it: its display name, and for the
+/// search players how deep it looks.
 fn player_text(kind: PlayerKind, difficulty: Difficulty) -> String {
-    match difficulty {
+    match difficulty.depth() {
         _ if !kind.uses_depth() => kind.display_name().to_owned(),
-        Difficulty::Depth(depth) => format!("{} (depth {depth})", kind.display_name()),
-        level => format!("{} ({level})", kind.display_name()),
+        Some(depth) => format!("{}, depth {depth}", kind.display_name()),
+        None => format!("{}, full depth", kind.display_name()),
     }
+}
+
+/// Reads the seed field: empty for a new seed, else a whole number.
+fn parse_seed(text: &str) -> Result<Option<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.replace([',', '_', ' '], "").parse().map(Some).map_err(|_| {
+        format!(
+            "The seed must be a whole number from 0 to {}, or empty for a new one: no game was started.",
+            u64::MAX
+        )
+    })
 }
 
 impl TictactoeWindow {
@@ -181,12 +253,16 @@ impl TictactoeWindow {
         self.imp().pace_scale.get()
     }
 
+    pub fn seed_entry(&self) -> gtk::Entry {
+        self.imp().seed_entry.get()
+    }
+
     pub fn start_button(&self) -> gtk::Button {
         self.imp().start_button.get()
     }
 
-    pub fn quit_button(&self) -> gtk::Button {
-        self.imp().quit_button.get()
+    pub fn end_button(&self) -> gtk::Button {
+        self.imp().end_button.get()
     }
 
     pub fn board_view(&self) -> BoardView {
@@ -201,8 +277,27 @@ impl TictactoeWindow {
         self.imp().status_line.get()
     }
 
+    pub fn session_tally(&self) -> SessionTally {
+        self.imp().session_tally.get()
+    }
+
+    pub fn paned(&self) -> gtk::Paned {
+        self.imp().paned.get()
+    }
+
     pub fn status_text(&self) -> String {
         self.imp().status_line.text()
+    }
+
+    /// The note that changed settings wait for the next Start, if it shows.
+    pub fn pending_text(&self) -> Option<String> {
+        let label = &self.imp().pending_label;
+        label.is_visible().then(|| label.label().into())
+    }
+
+    /// The seed of the newest game.
+    pub fn last_seed(&self) -> Option<u64> {
+        self.imp().started.get().map(|(_, seed)| seed)
     }
 
     /// True while a computer player searches.
@@ -218,6 +313,23 @@ impl TictactoeWindow {
         )
     }
 
+    /// A key the window gets when the focused control did not use it:
+    /// digits play a cell wherever the focus is, except in a text field.
+    pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
+        let typing = gtk::prelude::GtkWindowExt::focus(self)
+            .is_some_and(|widget| widget.is::<gtk::Editable>());
+        if typing
+            || modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK)
+        {
+            return glib::Propagation::Proceed;
+        }
+        if self.imp().board_view.play_digit(key) {
+            glib::Propagation::Stop
+        } else {
+            glib::Propagation::Proceed
+        }
+    }
+
     fn setup_controls(&self) {
         let imp = self.imp();
         imp.max_picker.set_side(Side::Max, PlayerKind::Human);
@@ -227,6 +339,12 @@ impl TictactoeWindow {
         let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
         imp.size_dropdown
             .set_model(Some(&gtk::StringList::new(&sizes)));
+        imp.size_dropdown
+            .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
+        super::accessible::name_dropdown_parts(&imp.size_dropdown, "Board size");
+        for button in [&*imp.start_button, &*imp.end_button, &*imp.reuse_seed_button] {
+            super::accessible::name_button_by_its_label(button);
+        }
         imp.size_dropdown.connect_selected_notify(glib::clone!(
             #[weak(rename_to = window)]
             self,
@@ -235,22 +353,104 @@ impl TictactoeWindow {
                 if !window.game_running() {
                     window.imp().board_view.reset(window.selected_size());
                 }
+                window.update_pending();
             }
         ));
 
         imp.pace_scale
             .set_format_value_func(|_, milliseconds| format!("{:.1} s", milliseconds / 1000.0));
+        super::accessible::set_description(&*imp.pace_scale, "Pause before each computer move");
+        imp.pace_scale.connect_value_changed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.update_pending()
+        ));
+        for picker in [&imp.max_picker, &imp.min_picker] {
+            picker.connect_changed(glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move |_| window.update_pending()
+            ));
+        }
 
         imp.board_view.connect_cell_activated(glib::clone!(
             #[weak(rename_to = window)]
             self,
             move |_, cell| window.cell_activated(cell)
         ));
+        imp.board_view.connect_grid_missed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.grid_missed()
+        ));
+
+        // Digits the focused control leaves alone reach the window.
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _code, modifiers| window.key_pressed(key, modifiers)
+        ));
+        self.add_controller(keys);
     }
 
     fn selected_size(&self) -> BoardSize {
         let position = self.imp().size_dropdown.selected() as usize;
         BoardSize::ALL.get(position).copied().unwrap_or_default()
+    }
+
+    /// What the controls ask for now.
+    fn choice(&self) -> Choice {
+        let imp = self.imp();
+        Choice {
+            size: self.selected_size(),
+            players: [imp.max_picker.selection(), imp.min_picker.selection()],
+            pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
+        }
+    }
+
+    /// Shows, while a game runs, that the controls no longer match it.
+    fn update_pending(&self) {
+        let imp = self.imp();
+        let differs = self.game_running()
+            && imp
+                .started
+                .get()
+                .is_some_and(|(running, _)| running != self.choice());
+        imp.pending_label.set_visible(differs);
+    }
+
+    /// Puts the log under the board when the window is too narrow for both
+    /// side by side. Called after each allocation; the switch itself waits
+    /// for the idle loop, since a layout must not change while allocated.
+    fn fit_layout(&self, width: i32, height: i32) {
+        let orientation = if width < NARROW_WIDTH {
+            gtk::Orientation::Vertical
+        } else {
+            gtk::Orientation::Horizontal
+        };
+        let paned = self.imp().paned.get();
+        if paned.orientation() == orientation {
+            return;
+        }
+        glib::idle_add_local_once(glib::clone!(
+            #[weak]
+            paned,
+            move || {
+                if paned.orientation() == orientation {
+                    return;
+                }
+                paned.set_orientation(orientation);
+                // The board keeps most of the room: about 60 per cent of the
+                // height, or the width the controls had beside the log.
+                paned.set_position(match orientation {
+                    gtk::Orientation::Vertical => height * 3 / 5,
+                    _ => width * 8 / 15,
+                });
+            }
+        ));
     }
 
     /// Shows the game thread's events as they come, on the main thread.
@@ -270,49 +470,100 @@ impl TictactoeWindow {
 
     fn start_game(&self) {
         let imp = self.imp();
-        let size = self.selected_size();
-        let players = [imp.max_picker.selection(), imp.min_picker.selection()];
-        let seed = rand::random::<u64>();
-        let pause = Duration::from_millis(imp.pace_scale.value().round() as u64);
-        let setup = GameSetup::new(size, players, seed, pause);
+        let seed = match parse_seed(&imp.seed_entry.text()) {
+            Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
+            Err(message) => {
+                self.show_error(&message);
+                return;
+            }
+        };
+        let choice = self.choice();
+        let setup = GameSetup::new(choice.size, choice.players, seed, choice.pause);
         let Some(game) = imp.game.borrow_mut().as_mut().map(|game| game.start(setup)) else {
             return;
         };
+        self.cancel_end_request();
         imp.current.set(Some(game));
+        imp.started.set(Some((choice, seed)));
         imp.phase.replace(Phase::Starting);
         imp.last_error.take();
-        imp.board_view.reset(size);
+        imp.queued_cells.borrow_mut().clear();
+        imp.board_view.reset(choice.size);
         imp.board_view.set_accepting(false);
         imp.search_log.clear();
         imp.search_log.add_game_row(&format!(
-            "Game {game}: X {} vs O {}, {size}, seed {seed}",
-            player_text(players[0].0, players[0].1),
-            player_text(players[1].0, players[1].1),
+            "Game {game}: {}, {}, seed {seed}",
+            choice.pairing(),
+            choice.size,
         ));
         self.action_set_enabled("win.end", true);
+        self.action_set_enabled("win.request-end", true);
+        self.update_pending();
         self.set_thinking(false);
         self.show_status("Starting a new game…");
         imp.board_view.grab_focus();
     }
 
     fn end_game(&self) {
+        self.cancel_end_request();
         if let Some(game) = self.imp().game.borrow_mut().as_mut() {
             game.end_game();
         }
     }
 
-    fn cell_activated(&self, cell: usize) {
+    /// Esc: the first press asks, a second one within a few seconds ends
+    /// the game, so that a stray Esc never ends one by itself.
+    fn request_end_game(&self) {
         let imp = self.imp();
-        let refusal = match &*imp.phase.borrow() {
+        if !self.game_running() {
+            return;
+        }
+        if imp.end_confirm.borrow().is_some() {
+            self.end_game();
+            return;
+        }
+        let timer = glib::timeout_add_local_once(
+            END_CONFIRM_TIME,
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move || {
+                    window.imp().end_confirm.take();
+                    window.show_current_turn();
+                }
+            ),
+        );
+        imp.end_confirm.replace(Some(timer));
+        self.show_status(&format!(
+            "Press Esc again within {} seconds to end this game; the game goes on otherwise.",
+            END_CONFIRM_TIME.as_secs()
+        ));
+    }
+
+    fn cancel_end_request(&self) {
+        if let Some(timer) = self.imp().end_confirm.take() {
+            timer.remove();
+        }
+    }
+
+    fn reuse_seed(&self) {
+        match self.last_seed() {
+            Some(seed) => self.imp().seed_entry.set_text(&seed.to_string()),
+            None => self.show_error("No game has been played yet, so there is no seed to reuse."),
+        }
+    }
+
+    /// Why the board takes no move now, whatever cell was chosen.
+    fn turn_refusal(&self) -> Option<String> {
+        match &*self.imp().phase.borrow() {
             Phase::NoGame => Some("No game is running: press Start to play.".to_owned()),
-            Phase::Starting | Phase::MoveSent => {
-                Some("Just a moment: the game is catching up.".to_owned())
-            }
+            Phase::Starting => Some("Just a moment: the game is starting.".to_owned()),
             Phase::Over(GameResult::Aborted(_)) => {
                 Some("The game was ended: press Start for a new one.".to_owned())
             }
             Phase::Over(result) => Some(format!(
-                "The game is over ({result}): press Start for a new one."
+                "The game is over ({}): press Start for a new one.",
+                result_words(result)
             )),
             Phase::ToMove {
                 side,
@@ -323,21 +574,66 @@ impl TictactoeWindow {
                 side.mark(),
                 player.display_name()
             )),
-            Phase::ToMove { human: true, .. } => imp
-                .board_view
-                .board()
-                .validate_move(cell)
-                .err()
-                .map(|error| sentence(&error.to_string())),
-        };
-        if let Some(reason) = refusal {
+            Phase::ToMove { human: true, .. } | Phase::MoveSent => None,
+        }
+    }
+
+    fn cell_activated(&self, cell: usize) {
+        let imp = self.imp();
+        if let Some(reason) = self.turn_refusal() {
             self.show_error(&reason);
+            return;
+        }
+        if matches!(*imp.phase.borrow(), Phase::MoveSent) {
+            // Played in order once the move before it is.
+            imp.queued_cells.borrow_mut().push_back(cell);
+            return;
+        }
+        self.send_move(cell);
+    }
+
+    fn grid_missed(&self) {
+        let reason = self.turn_refusal().unwrap_or_else(|| {
+            "That click was beside the grid: click inside a free cell.".to_owned()
+        });
+        self.show_error(&reason);
+    }
+
+    /// Sends a person's move if the cell is free; says why not otherwise.
+    fn send_move(&self, cell: usize) {
+        let imp = self.imp();
+        let board = imp.board_view.board();
+        if let Some(owner) = board.cell(cell) {
+            imp.queued_cells.borrow_mut().clear();
+            self.show_error(&format!(
+                "Cell {} is taken by {}: choose a free cell.",
+                cell + 1,
+                owner.mark()
+            ));
             return;
         }
         if let (Some(game), Some(id)) = (imp.game.borrow().as_ref(), imp.current.get()) {
             game.human_move(id, cell);
             imp.phase.replace(Phase::MoveSent);
             imp.board_view.set_accepting(false);
+        }
+    }
+
+    /// Says that cells chosen ahead were not played, if there were any.
+    fn drop_queued_cells(&self, why: &str) {
+        let cells: Vec<String> = self
+            .imp()
+            .queued_cells
+            .borrow_mut()
+            .drain(..)
+            .map(|cell| (cell + 1).to_string())
+            .collect();
+        if !cells.is_empty() {
+            let plural = if cells.len() == 1 { "" } else { "s" };
+            self.show_error(&format!(
+                "Not played: cell{plural} {}, chosen ahead; {why}.",
+                cells.join(", ")
+            ));
         }
     }
 
@@ -362,32 +658,23 @@ impl TictactoeWindow {
                 imp.last_error.take();
                 imp.board_view.set_accepting(human);
                 self.set_thinking(false);
+                self.show_current_turn();
                 if human {
-                    // The short way in: digits on 3x3, arrows elsewhere.
-                    let keys = if imp.board_view.board().size() == BoardSize::Three {
-                        "press 1-9"
-                    } else {
-                        "use the arrows and Enter"
-                    };
-                    self.show_status(&format!(
-                        "{} to move, played by you: click a cell or {keys}.",
-                        side.label()
-                    ));
+                    let next = imp.queued_cells.borrow_mut().pop_front();
+                    if let Some(cell) = next {
+                        self.send_move(cell);
+                    }
                 } else {
-                    self.show_status(&format!(
-                        "{} to move, played by {}.",
-                        side.label(),
+                    self.drop_queued_cells(&format!(
+                        "it is {}'s turn, played by {}",
+                        side.mark(),
                         player.display_name()
                     ));
                 }
             }
-            Event::Thinking { side, player, .. } => {
+            Event::Thinking { .. } => {
                 self.set_thinking(true);
-                self.show_status(&format!(
-                    "{} ({}) is thinking…",
-                    player.display_name(),
-                    side.mark()
-                ));
+                self.show_current_turn();
             }
             Event::Report { report, .. } => imp.search_log.add_report(&report),
             Event::MovePlayed {
@@ -405,16 +692,24 @@ impl TictactoeWindow {
             Event::GameOver { result, .. } => {
                 imp.board_view.set_accepting(false);
                 self.set_thinking(false);
+                self.cancel_end_request();
                 self.action_set_enabled("win.end", false);
-                imp.search_log.add_game_row(&format!("Game over: {result}"));
+                self.action_set_enabled("win.request-end", false);
+                let text = self.result_text(&result);
+                imp.search_log.add_game_row(&text);
+                if let Some((choice, _)) = imp.started.get() {
+                    imp.session_tally.record(&choice.pairing(), &result);
+                }
                 let error = imp.last_error.take();
                 match (&result, error) {
                     (GameResult::Aborted(_), Some(error)) => {
                         self.show_error(&format!("The game was ended by an error: {error}"));
                     }
-                    _ => self.show_status(&self.result_text(&result)),
+                    _ => self.show_status(&text),
                 }
                 imp.phase.replace(Phase::Over(result));
+                self.drop_queued_cells("the game is over");
+                self.update_pending();
             }
             Event::Error { message, .. } => {
                 let message = sentence(&message);
@@ -424,23 +719,56 @@ impl TictactoeWindow {
         }
     }
 
+    /// Says whose turn it is, as the phase has it.
+    fn show_current_turn(&self) {
+        let imp = self.imp();
+        let Phase::ToMove {
+            side,
+            player,
+            human,
+        } = *imp.phase.borrow()
+        else {
+            return;
+        };
+        let text = if human {
+            // The short way in: digits on 3x3, arrows elsewhere.
+            let keys = if imp.board_view.board().size() == BoardSize::Three {
+                "press 1-9"
+            } else {
+                "use the arrows and Enter"
+            };
+            format!(
+                "{} to move, played by you: click a cell or {keys}.",
+                side.label()
+            )
+        } else if self.is_thinking() {
+            format!("{} ({}) is thinking…", player.display_name(), side.mark())
+        } else {
+            format!("{} to move, played by {}.", side.label(), player.display_name())
+        };
+        self.show_status(&text);
+    }
+
+    /// How a game ended, in the same words on the status line and in the log.
     fn result_text(&self, result: &GameResult) -> String {
+        let winner = |side: Side| match self.imp().players.get() {
+            Some(players) => format!(
+                "{} wins, played by {}",
+                side.label(),
+                players[side.index()].display_name()
+            ),
+            None => format!("{} wins", side.label()),
+        };
         match result {
-            GameResult::Won(side) => match self.imp().players.get() {
-                Some(players) => format!(
-                    "{} wins, played by {}.",
-                    side.label(),
-                    players[side.index()].display_name()
-                ),
-                None => format!("{} wins.", side.label()),
-            },
-            GameResult::Draw => "Draw: nobody completed a line.".to_owned(),
+            GameResult::Won(side) => format!("Game over: {}.", winner(*side)),
+            GameResult::Draw => "Game over: a draw, nobody completed a line.".to_owned(),
             GameResult::Aborted(reason) => format!("Game over: {reason}."),
         }
     }
 
     fn show_no_game(&self) {
         self.action_set_enabled("win.end", false);
+        self.action_set_enabled("win.request-end", false);
         self.show_status("Choose the players, then press Start.");
     }
 
@@ -459,5 +787,14 @@ impl TictactoeWindow {
 
     fn set_thinking(&self, thinking: bool) {
         self.imp().status_line.set_busy(thinking);
+    }
+}
+
+/// A finished game's result in a few words.
+fn result_words(result: &GameResult) -> String {
+    match result {
+        GameResult::Won(side) => format!("{} won", side.mark()),
+        GameResult::Draw => "a draw".to_owned(),
+        GameResult::Aborted(reason) => reason.clone(),
     }
 }

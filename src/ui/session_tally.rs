@@ -1,0 +1,125 @@
+//! The results of this session's finished games, one line per pairing of
+//! players: how often X won, O won, and how many were drawn.
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use crate::engine::Side;
+use crate::game::GameResult;
+
+/// One pairing's results.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PairingResults {
+    /// Both players as the log names them: "X Human vs O Minimax, depth 3".
+    pub pairing: String,
+    pub x_wins: u32,
+    pub o_wins: u32,
+    pub draws: u32,
+}
+
+impl PairingResults {
+    /// The line the tally shows: the numbers first, so that a narrow window
+    /// cuts the names rather than the results.
+    pub fn text(&self) -> String {
+        let games = self.x_wins + self.o_wins + self.draws;
+        let plural = if games == 1 { "game" } else { "games" };
+        format!(
+            "X won {}, O won {}, drawn {} ({games} {plural}): {}",
+            self.x_wins, self.o_wins, self.draws, self.pairing
+        )
+    }
+}
+
+mod imp {
+    use std::cell::RefCell;
+
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib};
+
+    use super::PairingResults;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/session_tally.ui")]
+    pub struct SessionTally {
+        #[template_child]
+        pub(super) placeholder: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) rows: TemplateChild<gtk::Box>,
+        pub(super) results: RefCell<Vec<PairingResults>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for SessionTally {
+        const NAME: &'static str = "TictactoeSessionTally";
+        type Type = super::SessionTally;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for SessionTally {}
+    impl WidgetImpl for SessionTally {}
+    impl BoxImpl for SessionTally {}
+}
+
+glib::wrapper! {
+    pub struct SessionTally(ObjectSubclass<imp::SessionTally>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+impl SessionTally {
+    /// Counts a finished game of `pairing`; games ended early do not count.
+    pub fn record(&self, pairing: &str, result: &GameResult) {
+        let count: fn(&mut PairingResults) = match result {
+            GameResult::Won(Side::Max) => |entry| entry.x_wins += 1,
+            GameResult::Won(Side::Min) => |entry| entry.o_wins += 1,
+            GameResult::Draw => |entry| entry.draws += 1,
+            GameResult::Aborted(_) => return,
+        };
+        let imp = self.imp();
+        let mut results = imp.results.borrow_mut();
+        let index = match results.iter().position(|entry| entry.pairing == pairing) {
+            Some(index) => index,
+            None => {
+                results.push(PairingResults {
+                    pairing: pairing.to_owned(),
+                    ..PairingResults::default()
+                });
+                let label = gtk::Label::builder()
+                    .xalign(0.0)
+                    .ellipsize(gtk::pango::EllipsizeMode::End)
+                    .build();
+                imp.rows.append(&label);
+                results.len() - 1
+            }
+        };
+        count(&mut results[index]);
+        let text = results[index].text();
+        if let Some(label) = self.row_label(index) {
+            // The whole line as the tooltip, for when the window cuts it.
+            label.set_tooltip_text(Some(&text));
+            label.set_label(&text);
+        }
+        imp.placeholder.set_visible(false);
+    }
+
+    /// Every pairing's results, in the order they first finished a game.
+    pub fn results(&self) -> Vec<PairingResults> {
+        self.imp().results.borrow().clone()
+    }
+
+    fn row_label(&self, index: usize) -> Option<gtk::Label> {
+        let mut child = self.imp().rows.first_child();
+        for _ in 0..index {
+            child = child?.next_sibling();
+        }
+        child.and_downcast()
+    }
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""What a screen reader hears: walks the running app's accessible tree over
+the AT-SPI bus and checks every interactive control's name.
+
+Usage: names.py APP_BINARY. Run inside `dbus-run-session` with a display; it
+starts the accessibility bus, then the app with GTK_A11Y=atspi, and prints
+one line per control ("role: name") followed by the problems found. Exits 1
+if any control is unnamed, named by its GTK class, or has mnemonic markup
+in its name; 2 if the app never showed up on the bus.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pyatspi
+
+# Roles a person operates; each must say what it does.
+INTERACTIVE = {
+    pyatspi.ROLE_PUSH_BUTTON,
+    pyatspi.ROLE_TOGGLE_BUTTON,
+    pyatspi.ROLE_CHECK_BOX,
+    pyatspi.ROLE_RADIO_BUTTON,
+    pyatspi.ROLE_COMBO_BOX,
+    pyatspi.ROLE_SPIN_BUTTON,
+    pyatspi.ROLE_SLIDER,
+    pyatspi.ROLE_ENTRY,
+    pyatspi.ROLE_TEXT,
+    pyatspi.ROLE_LIST,
+    pyatspi.ROLE_LIST_BOX,
+    pyatspi.ROLE_DRAWING_AREA,
+    pyatspi.ROLE_CANVAS,
+    pyatspi.ROLE_MENU_ITEM,
+    pyatspi.ROLE_TREE,
+    pyatspi.ROLE_TABLE,
+}
+CLASS_NAME = re.compile(r"^(Gtk|Tictactoe)[A-Z]\w*$")
+MNEMONIC = re.compile(r"(^|[^_])_[^\s_]")
+
+
+def find_app(name, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            app = desktop.getChildAtIndex(index)
+            if app is not None and app.name == name and app.childCount > 0:
+                return app
+        time.sleep(0.2)
+    return None
+
+
+BUTTONS = {pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON}
+
+
+def walk(node, depth=0):
+    """Every node below `node`, but not the insides of buttons: a screen
+    reader speaks a button as one control."""
+    if node is None or depth > 60:
+        return
+    yield node
+    if depth > 0 and node.getRole() in BUTTONS:
+        return
+    for index in range(node.childCount):
+        yield from walk(node.getChildAtIndex(index), depth + 1)
+
+
+def show_depth_spin(app, names):
+    """Chooses "Depth" in Min's difficulty list as a person would, so that
+    the depth spin button, hidden until then, is on the bus too; the list
+    itself is checked while it is open."""
+    problems = []
+    for node in walk(app):
+        if node.getRole() == pyatspi.ROLE_COMBO_BOX and node.name == "Min (O) difficulty":
+            node.getChildAtIndex(0).queryAction().doAction(0)
+            time.sleep(0.5)
+            problems = check(app, names)
+            # The keyboard focus is on one of the list's rows: go down from
+            # there to Depth and take it.
+            rows = [item for item in walk(app) if item.getRole() == pyatspi.ROLE_LIST_ITEM]
+            names_in_order = [row.name for row in rows]
+            focused = [row.getState().contains(pyatspi.STATE_FOCUSED) for row in rows]
+            if "Depth" in names_in_order and True in focused:
+                steps = names_in_order.index("Depth") - focused.index(True)
+                for keysym in [0xFF54] * steps + [0xFF0D]:  # Down ..., Return
+                    pyatspi.Registry.generateKeyboardEvent(keysym, None, pyatspi.KEY_SYM)
+                    time.sleep(0.15)
+                time.sleep(0.5)
+                return problems
+    return problems + ["could not choose Depth in Min's difficulty list"]
+
+
+def check(app, names):
+    """One line per problem with a visible control's name; every name seen
+    goes into `names`."""
+    problems = []
+    for node in walk(app):
+        try:
+            role = node.getRole()
+            states = node.getState()
+        except Exception:
+            continue
+        # GTK 4.8 marks only the window "showing"; hidden widgets are
+        # not on the bus at all.
+        focusable = states.contains(pyatspi.STATE_FOCUSABLE) and role != pyatspi.ROLE_SCROLL_PANE
+        if not (role in INTERACTIVE or focusable) or not states.contains(pyatspi.STATE_VISIBLE):
+            continue
+        name = node.name or ""
+        names.append(name)
+        print(f"{node.getRoleName()}: {name!r}")
+        issue = problem(name)
+        if issue:
+            problems.append(f"{node.getRoleName()} {name!r}: {issue}")
+    return problems
+
+
+def problem(name):
+    if not name.strip():
+        return "no name"
+    if CLASS_NAME.match(name):
+        return "named by its GTK class"
+    if MNEMONIC.search(name):
+        return "mnemonic markup in the name"
+    return None
+
+
+def main():
+    binary = sys.argv[1]
+    bus = subprocess.Popen(
+        ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+    env = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo")
+    app_process = subprocess.Popen([binary], env=env)
+    try:
+        app = find_app(os.path.basename(binary), 20)
+        if app is None:
+            print("the app did not appear on the accessibility bus")
+            return 2
+        # Let the window finish building its widgets.
+        time.sleep(1.0)
+        names = []
+        problems = show_depth_spin(app, names)
+        problems += check(app, names)
+        print(f"{len(names)} interactive controls checked")
+        # Controls that must be among them, or the walk missed the window.
+        for expected in ["Start", "End game", "Min (O) search depth", "Min (O) difficulty: choices", "Search log"]:
+            if expected not in names:
+                problems.append(f"no control named {expected!r} was found")
+        for line in problems:
+            print("PROBLEM", line)
+        return 1 if problems else 0
+    finally:
+        app_process.terminate()
+        try:
+            app_process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            app_process.kill()
+        bus.terminate()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
