@@ -146,6 +146,40 @@ fn a_seed_repeats_the_games_exactly() {
 }
 
 #[test]
+fn a_seeded_series_plays_its_pinned_moves() {
+    // The moves of a real run: the players' generators are ChaCha8, whose
+    // stream does not change with rand versions or platforms.
+    let output = run(&[
+        "play", "--max", "random", "--min", "mcts", "--seed", "7", "--games", "3", "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        json["records"],
+        serde_json::json!([
+            {"moves": [0, 4, 5, 1, 3, 7], "result": "o"},
+            {"moves": [7, 4, 1, 8, 6, 5, 3, 2], "result": "o"},
+            {"moves": [6, 4, 1, 5, 8, 3], "result": "o"},
+        ])
+    );
+    let output = run(&[
+        "play",
+        "--max",
+        "random",
+        "--min",
+        "mcts",
+        "--seed",
+        "7",
+        "--verbose",
+    ]);
+    assert!(
+        stdout(&output).contains("\ngame 1: 0 4 5 1 3 7 -> O wins\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn analyze_json_agrees_with_minimax() {
     let positions = [
         "x.o/.x./..o",

@@ -76,6 +76,33 @@ fn computer_games_reach_game_over_with_a_report_per_move() {
 }
 
 #[test]
+fn a_seeded_game_replays_its_pinned_moves() {
+    // Moves of real runs; the seeded generators are ChaCha8, so these hold
+    // across rand versions and platforms. The command line's game 1 with
+    // `--seed 7` is the same game (tests/cli.rs pins it too).
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (max, min, moves) in [
+        (
+            PlayerKind::Random,
+            PlayerKind::Rules,
+            vec![0, 4, 5, 8, 2, 1, 3, 7],
+        ),
+        (PlayerKind::Random, PlayerKind::Mcts, vec![0, 4, 5, 1, 3, 7]),
+    ] {
+        let game = thread.start(setup(BoardSize::Three, max, min, 7));
+        let played: Vec<usize> = events_until_over(&events, game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::MovePlayed { cell, .. } => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(played, moves, "{max} vs {min}");
+    }
+}
+
+#[test]
 fn perfect_players_always_draw_each_other() {
     let mut thread = GameThread::spawn();
     let events = thread.events();

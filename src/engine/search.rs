@@ -543,16 +543,16 @@ where
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
     use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::engine::{BoardSize, Outcome};
 
     /// Positions from random games on every board size.
     fn random_positions() -> Vec<Board> {
-        let mut rng = StdRng::seed_from_u64(11);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut positions = Vec::new();
         for size in BoardSize::ALL {
             for _ in 0..200 {

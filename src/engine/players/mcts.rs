@@ -1,7 +1,7 @@
 use std::time::Instant;
 
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::{Board, Side, bits};
 use crate::engine::report::{Bound, MoveScore};
@@ -49,14 +49,14 @@ impl Node {
 /// playouts; the move tried most often is played.
 pub struct MctsPlayer {
     playouts: u32,
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl MctsPlayer {
     pub fn new(playouts: u32, seed: u64) -> MctsPlayer {
         MctsPlayer {
             playouts: playouts.max(1),
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 

@@ -1,20 +1,20 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
 
 /// Plays a uniformly random free cell.
 pub struct RandomPlayer {
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
