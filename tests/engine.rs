@@ -332,7 +332,7 @@ fn alphabeta_tt_needs_few_nodes_on_3x3_and_proves_4x4_a_draw() {
 fn perfect_falls_back_to_search_on_big_boards_and_says_so() {
     let board: Board = "xxx./ooo./..../....".parse().unwrap();
     let report = decide(PlayerKind::Perfect, &PlayerOptions::default(), &board);
-    assert_eq!(report.player, "perfect");
+    assert_eq!(report.player, PlayerKind::Perfect);
     assert_eq!(report.best, Some(3), "completes the row");
     assert!(
         report

@@ -36,7 +36,7 @@ impl Player for AlphaBetaRandomPlayer {
 
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let mut ctx = SearchContext::new(cancel, None);
         let table = self.table.for_board(board);
         let side = board.side_to_move();

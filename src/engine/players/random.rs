@@ -26,7 +26,7 @@ impl Player for RandomPlayer {
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         report.choices = board.legal_moves().collect();
         report.best = report.choices.choose(&mut self.rng).copied();
         report.finish(started);

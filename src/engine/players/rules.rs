@@ -99,7 +99,7 @@ impl Player for RulesPlayer {
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let (rule, cells) = RulesPlayer::applicable_rule(board);
         report.best = cells.choose(&mut self.rng).copied();
         report.rule = Some(rule.describe());
