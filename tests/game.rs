@@ -279,6 +279,45 @@ fn ending_a_5x5_game_stops_the_search_within_50ms() {
     );
 }
 
+#[test]
+fn a_search_stopped_by_ending_the_game_leaves_its_report_then_game_over() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    // Minimax from the empty 5x5 board runs for minutes: it is mid-search.
+    let game = thread.start(setup(
+        BoardSize::Five,
+        PlayerKind::Minimax,
+        PlayerKind::Minimax,
+        0,
+    ));
+    while !matches!(next_event(&events), Event::Thinking { .. }) {}
+    std::thread::sleep(Duration::from_millis(100));
+    thread.end_game();
+    let seen = events_until_over(&events, game);
+    let [
+        ..,
+        Event::Report { report, .. },
+        Event::GameOver { result, .. },
+    ] = &seen[..]
+    else {
+        panic!("no report before the game over: {seen:#?}");
+    };
+    assert!(report.aborted);
+    assert!(report.stats.nodes > 0);
+    assert_eq!(report.player, PlayerKind::Minimax);
+    let summary = report.summary(tictactoe::engine::TextStyle::WINDOW);
+    assert!(summary.starts_with("X Minimax stopped after "), "{summary}");
+    assert_eq!(*result, GameResult::Aborted("ended by the player".into()));
+    assert_eq!(result.to_string(), "ended by the player");
+    assert!(
+        !seen.iter().any(|e| matches!(e, Event::MovePlayed { .. })),
+        "the stopped search's move is not played"
+    );
+    // Nothing follows the game over.
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(events.try_recv().is_err(), "an event after the game over");
+}
+
 /// A player that fails the way a bug would.
 struct PanickingPlayer;
 
