@@ -298,3 +298,72 @@ fn bad_arguments_exit_with_2_and_say_why() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
 }
+
+/// A line with its times masked: "27 nodes in 24 µs" and "1.25 s" become
+/// "# µs" and "# s", and a node rate "(5.6 M/s)", shown only above 100 µs,
+/// goes.
+fn without_times(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < words.len() {
+        let word = words[index];
+        let unit = words.get(index + 1).copied().unwrap_or("");
+        let numeric = !word.is_empty()
+            && word
+                .trim_start_matches('(')
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == ',');
+        if numeric && word.starts_with('(') && unit.contains("/s)") {
+            // The rate, "(5.6 M/s)," or "(830 k/s)": keep what follows it.
+            let rest = unit.split_once("/s)").map_or("", |(_, rest)| rest);
+            if let Some(last) = out.last_mut() {
+                last.push_str(rest);
+            }
+            index += 2;
+            continue;
+        }
+        let is_time = ["µs", "ms", "s"]
+            .iter()
+            .any(|u| unit.trim_end_matches([',', ';']) == *u);
+        out.push(if numeric && is_time {
+            "#".to_owned()
+        } else {
+            word.to_owned()
+        });
+        index += 1;
+    }
+    out.join(" ")
+}
+
+#[test]
+fn the_readme_example_is_the_programs_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("```text\n$ tictactoe analyze ")
+        .expect("the README shows an analyze run");
+    let block = &readme[start + "```text\n".len()..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let mut runs = 0;
+    for run_text in block.split("$ tictactoe ").filter(|t| !t.is_empty()) {
+        let (command, shown) = run_text.split_once('\n').unwrap();
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let output = run(&args);
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        let printed = stdout(&output);
+        let printed: Vec<String> = printed.trim_end().lines().map(without_times).collect();
+        let shown: Vec<String> = shown.trim_end().lines().map(without_times).collect();
+        assert_eq!(printed, shown, "$ tictactoe {command}");
+        runs += 1;
+    }
+    assert_eq!(runs, 3, "the README's three analyze runs");
+    assert_eq!(
+        without_times("X minimax plays 0, draw (0), 549,945 nodes in 3.0 ms (185 M/s), depth 9"),
+        "X minimax plays 0, draw (0), 549,945 nodes in # ms, depth 9"
+    );
+    assert_eq!(
+        without_times("X random plays 6, 2 µs"),
+        "X random plays 6, # µs"
+    );
+}
