@@ -10,7 +10,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, SearchReport, Side,
+    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SearchReport,
+    Side, TextStyle,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread};
 
@@ -205,8 +206,8 @@ fn play(args: PlayArgs) -> ExitCode {
         size: args.size.side(),
         max: args.max.name(),
         min: args.min.name(),
-        depth_max: args.depth_max.to_string(),
-        depth_min: args.depth_min.to_string(),
+        depth_max: args.depth_max.name(),
+        depth_min: args.depth_min.name(),
         seed,
         max_wins: 0,
         min_wins: 0,
@@ -232,7 +233,7 @@ fn play(args: PlayArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             };
             match event {
-                Event::Report { report, .. } => {
+                Event::Report { report, .. } if !report.aborted => {
                     let slot = &mut timing[report.side.index()];
                     *slot = (slot.0 + report.elapsed_us, slot.1 + 1);
                 }
@@ -323,13 +324,18 @@ fn write_series_text(
 struct Analysis<'a> {
     position: &'a str,
     to_move: Side,
-    player: &'static str,
+    player: PlayerKind,
     best: Option<usize>,
     score: Option<i32>,
     /// Cell number to score, Max's point of view.
     scores: BTreeMap<usize, i32>,
     /// Cell number to "exact", "lower" or "upper".
     bounds: BTreeMap<usize, crate::engine::Bound>,
+    /// What `score` proves: "exact", "bound" or "estimate" (absent without a score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certainty: Option<Certainty>,
+    /// Cell number to "exact", "bound", "estimate" or (mcts) "sampled".
+    certainties: BTreeMap<usize, Certainty>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     visits: BTreeMap<usize, u32>,
     pv: &'a [usize],
@@ -358,6 +364,8 @@ impl<'a> Analysis<'a> {
             score: report.score,
             scores: scored().map(|(m, score)| (m.cell, score)).collect(),
             bounds: scored().map(|(m, _)| (m.cell, m.bound)).collect(),
+            certainty: report.certainty,
+            certainties: report.moves.iter().map(|m| (m.cell, m.certainty)).collect(),
             visits: report
                 .moves
                 .iter()
@@ -410,7 +418,7 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
                 serde_json::to_string(&Analysis::of(&report)).expect("plain data serialises")
             )
         } else {
-            writeln!(out, "{}", report.to_text())
+            writeln!(out, "{}", report.to_text(TextStyle::COMMAND_LINE))
         };
         if written.is_err() {
             return ExitCode::FAILURE;

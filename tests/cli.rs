@@ -146,6 +146,40 @@ fn a_seed_repeats_the_games_exactly() {
 }
 
 #[test]
+fn a_seeded_series_plays_its_pinned_moves() {
+    // The moves of a real run: the players' generators are ChaCha8, whose
+    // stream does not change with rand versions or platforms.
+    let output = run(&[
+        "play", "--max", "random", "--min", "mcts", "--seed", "7", "--games", "3", "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        json["records"],
+        serde_json::json!([
+            {"moves": [0, 4, 5, 1, 3, 7], "result": "o"},
+            {"moves": [7, 4, 1, 8, 6, 5, 3, 2], "result": "o"},
+            {"moves": [6, 4, 1, 5, 8, 3], "result": "o"},
+        ])
+    );
+    let output = run(&[
+        "play",
+        "--max",
+        "random",
+        "--min",
+        "mcts",
+        "--seed",
+        "7",
+        "--verbose",
+    ]);
+    assert!(
+        stdout(&output).contains("\ngame 1: 0 4 5 1 3 7 -> O wins\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn analyze_json_agrees_with_minimax() {
     let positions = [
         "x.o/.x./..o",
@@ -263,4 +297,73 @@ fn bad_arguments_exit_with_2_and_say_why() {
         }
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
+}
+
+/// A line with its times masked: "27 nodes in 24 µs" and "1.25 s" become
+/// "# µs" and "# s", and a node rate "(5.6 M/s)", shown only above 100 µs,
+/// goes.
+fn without_times(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < words.len() {
+        let word = words[index];
+        let unit = words.get(index + 1).copied().unwrap_or("");
+        let numeric = !word.is_empty()
+            && word
+                .trim_start_matches('(')
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == ',');
+        if numeric && word.starts_with('(') && unit.contains("/s)") {
+            // The rate, "(5.6 M/s)," or "(830 k/s)": keep what follows it.
+            let rest = unit.split_once("/s)").map_or("", |(_, rest)| rest);
+            if let Some(last) = out.last_mut() {
+                last.push_str(rest);
+            }
+            index += 2;
+            continue;
+        }
+        let is_time = ["µs", "ms", "s"]
+            .iter()
+            .any(|u| unit.trim_end_matches([',', ';']) == *u);
+        out.push(if numeric && is_time {
+            "#".to_owned()
+        } else {
+            word.to_owned()
+        });
+        index += 1;
+    }
+    out.join(" ")
+}
+
+#[test]
+fn the_readme_example_is_the_programs_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("```text\n$ tictactoe analyze ")
+        .expect("the README shows an analyze run");
+    let block = &readme[start + "```text\n".len()..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let mut runs = 0;
+    for run_text in block.split("$ tictactoe ").filter(|t| !t.is_empty()) {
+        let (command, shown) = run_text.split_once('\n').unwrap();
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let output = run(&args);
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        let printed = stdout(&output);
+        let printed: Vec<String> = printed.trim_end().lines().map(without_times).collect();
+        let shown: Vec<String> = shown.trim_end().lines().map(without_times).collect();
+        assert_eq!(printed, shown, "$ tictactoe {command}");
+        runs += 1;
+    }
+    assert_eq!(runs, 3, "the README's three analyze runs");
+    assert_eq!(
+        without_times("X minimax plays 0, draw (0), 549,945 nodes in 3.0 ms (185 M/s), depth 9"),
+        "X minimax plays 0, draw (0), 549,945 nodes in # ms, depth 9"
+    );
+    assert_eq!(
+        without_times("X random plays 6, 2 µs"),
+        "X random plays 6, # µs"
+    );
 }

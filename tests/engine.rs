@@ -332,7 +332,7 @@ fn alphabeta_tt_needs_few_nodes_on_3x3_and_proves_4x4_a_draw() {
 fn perfect_falls_back_to_search_on_big_boards_and_says_so() {
     let board: Board = "xxx./ooo./..../....".parse().unwrap();
     let report = decide(PlayerKind::Perfect, &PlayerOptions::default(), &board);
-    assert_eq!(report.player, "perfect");
+    assert_eq!(report.player, PlayerKind::Perfect);
     assert_eq!(report.best, Some(3), "completes the row");
     assert!(
         report
@@ -467,6 +467,16 @@ fn seeded_players_replay_exactly() {
             moves
         };
         assert_eq!(run(5), run(5), "{kind}");
+        // The generator is ChaCha8, whose stream is fixed across rand
+        // versions and platforms: these are the moves of real runs, and a
+        // change of the stream (or of a player's use of it) shows here.
+        let pinned: &[usize] = match kind {
+            PlayerKind::Random => &[1, 2, 3, 7, 5, 8, 0, 6],
+            PlayerKind::Rules => &[4, 0, 8, 6, 3, 5, 2, 7, 1],
+            PlayerKind::AlphaBetaRandom => &[1, 0, 4, 7, 5, 3, 6, 2, 8],
+            _ => &[4, 8, 5, 3, 6, 2, 1, 7, 0],
+        };
+        assert_eq!(run(5), pinned, "{kind}");
     }
 }
 

@@ -76,6 +76,33 @@ fn computer_games_reach_game_over_with_a_report_per_move() {
 }
 
 #[test]
+fn a_seeded_game_replays_its_pinned_moves() {
+    // Moves of real runs; the seeded generators are ChaCha8, so these hold
+    // across rand versions and platforms. The command line's game 1 with
+    // `--seed 7` is the same game (tests/cli.rs pins it too).
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (max, min, moves) in [
+        (
+            PlayerKind::Random,
+            PlayerKind::Rules,
+            vec![0, 4, 5, 8, 2, 1, 3, 7],
+        ),
+        (PlayerKind::Random, PlayerKind::Mcts, vec![0, 4, 5, 1, 3, 7]),
+    ] {
+        let game = thread.start(setup(BoardSize::Three, max, min, 7));
+        let played: Vec<usize> = events_until_over(&events, game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::MovePlayed { cell, .. } => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(played, moves, "{max} vs {min}");
+    }
+}
+
+#[test]
 fn perfect_players_always_draw_each_other() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
@@ -250,6 +277,45 @@ fn ending_a_5x5_game_stops_the_search_within_50ms() {
         dropped_at.elapsed() < Duration::from_millis(150),
         "shutdown joins quickly"
     );
+}
+
+#[test]
+fn a_search_stopped_by_ending_the_game_leaves_its_report_then_game_over() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    // Minimax from the empty 5x5 board runs for minutes: it is mid-search.
+    let game = thread.start(setup(
+        BoardSize::Five,
+        PlayerKind::Minimax,
+        PlayerKind::Minimax,
+        0,
+    ));
+    while !matches!(next_event(&events), Event::Thinking { .. }) {}
+    std::thread::sleep(Duration::from_millis(100));
+    thread.end_game();
+    let seen = events_until_over(&events, game);
+    let [
+        ..,
+        Event::Report { report, .. },
+        Event::GameOver { result, .. },
+    ] = &seen[..]
+    else {
+        panic!("no report before the game over: {seen:#?}");
+    };
+    assert!(report.aborted);
+    assert!(report.stats.nodes > 0);
+    assert_eq!(report.player, PlayerKind::Minimax);
+    let summary = report.summary(tictactoe::engine::TextStyle::WINDOW);
+    assert!(summary.starts_with("X Minimax stopped after "), "{summary}");
+    assert_eq!(*result, GameResult::Aborted("ended by the player".into()));
+    assert_eq!(result.to_string(), "ended by the player");
+    assert!(
+        !seen.iter().any(|e| matches!(e, Event::MovePlayed { .. })),
+        "the stopped search's move is not played"
+    );
+    // Nothing follows the game over.
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(events.try_recv().is_err(), "an event after the game over");
 }
 
 /// A player that fails the way a bug would.

@@ -163,7 +163,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
     wait_until("the game to end", Duration::from_secs(20), || {
         !window.game_running()
     })?;
-    ensure(log.text().contains(" visits, mean result "), || {
+    ensure(log.text().contains("'s mean result "), || {
         format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
 }

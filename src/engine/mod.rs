@@ -14,5 +14,7 @@ pub mod tt;
 pub use board::{Board, BoardError, Outcome, Side};
 pub use geometry::BoardSize;
 pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
-pub use report::{Bound, MoveScore, SearchReport, SearchStats};
+pub use report::{
+    Bound, Certainty, MoveScore, SearchReport, SearchStats, TextStyle, describe_player,
+};
 pub use search::CancelFlag;

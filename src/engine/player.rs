@@ -113,6 +113,21 @@ impl PlayerKind {
         )
     }
 
+    /// True for the algorithms that cut off moves (alpha-beta): their
+    /// reports count cutoffs.
+    pub fn uses_cutoffs(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom
+        )
+    }
+
+    /// True for the algorithms with a transposition table: their reports
+    /// count table hits.
+    pub fn uses_table(self) -> bool {
+        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom)
+    }
+
     /// Builds a player of this kind.
     pub fn create(self, options: &PlayerOptions) -> Box<dyn Player> {
         let depth = options.difficulty.depth();
@@ -183,13 +198,25 @@ impl Difficulty {
     }
 }
 
+impl Difficulty {
+    /// The name the command line takes and its JSON shows: "easy",
+    /// "medium", "hard" or the depth, "7".
+    pub fn name(self) -> String {
+        match self {
+            Difficulty::Easy => "easy".to_owned(),
+            Difficulty::Medium => "medium".to_owned(),
+            Difficulty::Hard => "hard".to_owned(),
+            Difficulty::Depth(depth) => depth.to_string(),
+        }
+    }
+}
+
+/// For people: "full depth", "depth 3".
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Difficulty::Easy => f.write_str("easy"),
-            Difficulty::Medium => f.write_str("medium"),
-            Difficulty::Hard => f.write_str("hard"),
-            Difficulty::Depth(depth) => write!(f, "{depth}"),
+        match self.depth() {
+            None => f.write_str("full depth"),
+            Some(depth) => write!(f, "depth {depth}"),
         }
     }
 }
@@ -265,5 +292,11 @@ mod tests {
                 .contains("unknown depth '0'")
         );
         assert!("deep".parse::<Difficulty>().is_err());
+        for text in ["easy", "medium", "hard", "7"] {
+            assert_eq!(text.parse::<Difficulty>().unwrap().name(), text);
+        }
+        assert_eq!(Difficulty::Hard.to_string(), "full depth");
+        assert_eq!(Difficulty::Medium.to_string(), "depth 3");
+        assert_eq!(Difficulty::Depth(7).to_string(), "depth 7");
     }
 }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::{Serialize, Serializer};
 
 use super::board::{Board, Side};
+use super::player::{Difficulty, PlayerKind};
 use super::score;
 
 impl Serialize for Side {
@@ -38,13 +39,45 @@ impl Bound {
     }
 }
 
+/// What a score proves. A search's result is proven when it is decisive (a
+/// forced win or loss found inside the horizon) or when the search reached
+/// the end of the game (its depth covered every empty cell); otherwise it
+/// rests on the static evaluation at the horizon and is only an estimate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Certainty {
+    /// The proven game value.
+    Exact,
+    /// A proven limit on the game value; `Bound` says which way.
+    Bound,
+    /// A depth-limited search's horizon estimate (exact or a limit of it).
+    Estimate,
+    /// Monte Carlo: a mean of random playouts, no score at all.
+    Sampled,
+}
+
+impl Certainty {
+    /// The certainty of a search score: proven if decisive or searched to
+    /// the end (`full_depth`), else an estimate.
+    pub fn of(score: i32, bound: Bound, full_depth: bool) -> Certainty {
+        match (score::is_decisive(score) || full_depth, bound) {
+            (false, _) => Certainty::Estimate,
+            (true, Bound::Exact) => Certainty::Exact,
+            (true, _) => Certainty::Bound,
+        }
+    }
+}
+
 /// One root move as the search saw it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MoveScore {
     pub cell: usize,
     /// From Max's point of view; `None` where the player does not score moves.
     pub score: Option<i32>,
+    /// Which way the score limits the true value (or that it is the value).
     pub bound: Bound,
+    /// Whether the score is proven, an estimate, or (Monte Carlo) sampled.
+    pub certainty: Certainty,
     /// Monte Carlo only: how often the move was tried and its mean result
     /// for the side to move (1 win, 0.5 draw, 0 loss).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -54,13 +87,28 @@ pub struct MoveScore {
 }
 
 impl MoveScore {
+    /// A proven score (exact, or a proven bound); `SearchReport::new`'s
+    /// callers mark estimates with `Certainty::of`.
     pub fn scored(cell: usize, score: i32, bound: Bound) -> MoveScore {
         MoveScore {
             cell,
             score: Some(score),
             bound,
+            certainty: Certainty::of(score, bound, true),
             visits: None,
             mean: None,
+        }
+    }
+
+    /// A Monte Carlo move: tried `visits` times, `mean` result for the mover.
+    pub fn sampled(cell: usize, visits: u32, mean: f64) -> MoveScore {
+        MoveScore {
+            cell,
+            score: None,
+            bound: Bound::Exact,
+            certainty: Certainty::Sampled,
+            visits: Some(visits),
+            mean: Some(mean),
         }
     }
 }
@@ -79,19 +127,90 @@ pub struct SearchStats {
     pub tt_stores: u64,
 }
 
+/// How a report's text names players and numbers cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextStyle {
+    pub display_names: bool,
+    pub first_cell: usize,
+}
+
+impl TextStyle {
+    /// The command line: short names, cells from 0.
+    pub const COMMAND_LINE: TextStyle = TextStyle {
+        display_names: false,
+        first_cell: 0,
+    };
+    /// The window: display names, cells from 1.
+    pub const WINDOW: TextStyle = TextStyle {
+        display_names: true,
+        first_cell: 1,
+    };
+
+    /// A player's name in this style.
+    pub fn player(self, kind: PlayerKind) -> &'static str {
+        if self.display_names {
+            kind.display_name()
+        } else {
+            kind.name()
+        }
+    }
+
+    /// A cell's number in this style.
+    pub fn cell(self, cell: usize) -> usize {
+        cell + self.first_cell
+    }
+
+    /// Cells in this style, separated by `separator`.
+    pub fn cells(self, cells: &[usize], separator: &str) -> String {
+        cells
+            .iter()
+            .map(|&cell| self.cell(cell).to_string())
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+}
+
+/// A player with its strength, as people read it: "Minimax, depth 3",
+/// "alphabeta-tt, full depth", "Random" (players without a depth have none).
+pub fn describe_player(kind: PlayerKind, difficulty: Difficulty, style: TextStyle) -> String {
+    if kind.uses_depth() {
+        format!("{}, {difficulty}", style.player(kind))
+    } else {
+        style.player(kind).to_owned()
+    }
+}
+
+impl Serialize for PlayerKind {
+    /// As its short name.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// One decision, from the player that made it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchReport {
-    /// The player's short name.
-    pub player: &'static str,
+    /// The player (JSON: its short name).
+    pub player: PlayerKind,
+    /// The algorithm that searched: the player's own, except for `perfect`
+    /// off 3x3, which searches with `alphabeta-tt`. Decides which counters
+    /// the text shows.
+    #[serde(skip)]
+    pub algorithm: PlayerKind,
     pub side: Side,
     pub position: String,
     /// Stones on the board when the search started.
     #[serde(skip)]
     pub stones: u32,
+    /// Empty cells when the search started.
+    #[serde(skip)]
+    pub empty: u32,
     pub best: Option<usize>,
     /// The chosen move's score, Max's point of view.
     pub score: Option<i32>,
+    /// What `score` proves; `None` without a score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certainty: Option<Certainty>,
     pub moves: Vec<MoveScore>,
     /// Principal variation: the expected continuation, starting with `best`.
     pub pv: Vec<usize>,
@@ -103,7 +222,8 @@ pub struct SearchReport {
     /// The rules player's rule that picked the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
-    /// The random player's choices.
+    /// The cells a random choice was made among: every free cell (random),
+    /// the equally best moves (alphabeta-random), the rule's cells (rules).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,14 +234,17 @@ pub struct SearchReport {
 
 impl SearchReport {
     /// An empty report for `player` deciding in `board`.
-    pub fn new(player: &'static str, board: &Board) -> SearchReport {
+    pub fn new(player: PlayerKind, board: &Board) -> SearchReport {
         SearchReport {
             player,
+            algorithm: player,
             side: board.side_to_move(),
             position: board.to_string(),
             stones: board.stone_count(),
+            empty: board.empty().count_ones(),
             best: None,
             score: None,
+            certainty: None,
             moves: Vec::new(),
             pv: Vec::new(),
             stats: SearchStats::default(),
@@ -147,129 +270,507 @@ impl SearchReport {
             .unwrap_or(0)
     }
 
-    /// The chosen move's score in words, if the player scores moves.
+    /// The chosen move's score in words, if the player scores moves:
+    /// "X wins in 3 moves (995)", "X better (estimate, +3)".
     pub fn score_in_words(&self) -> Option<String> {
-        self.score.map(|score| score::describe(score, self.stones))
+        let score = self.score?;
+        let best = self.moves.iter().find(|m| Some(m.cell) == self.best);
+        let bound = best.map_or(Bound::Exact, |m| m.bound);
+        let certainty = self
+            .certainty
+            .unwrap_or_else(|| Certainty::of(score, bound, false));
+        Some(score_phrase(
+            score,
+            bound,
+            certainty,
+            self.stones,
+            self.side,
+        ))
     }
 
-    /// The one-line summary the log's header row shows.
-    pub fn summary(&self) -> String {
-        let mut line = format!("{} {}", self.side.mark(), self.player);
-        match self.best {
-            Some(cell) => write!(line, " plays {cell}").unwrap(),
-            None => line.push_str(" chose no move"),
-        }
-        if let Some(words) = self.score_in_words() {
-            write!(line, ", {words}").unwrap();
-        }
-        if let Some(rule) = self.rule {
-            write!(line, ", rule: {rule}").unwrap();
-        }
-        if self.stats.nodes > 0 {
+    /// The log's header row: who played what, how sure, and what it cost.
+    pub fn summary(&self, style: TextStyle) -> String {
+        let mut line = format!("{} {}", self.side.mark(), style.player(self.player));
+        if self.aborted {
             write!(
                 line,
-                ", {} nodes in {} us ({} nodes/s), {} cutoffs, {} of {} table hits, depth {}",
-                self.stats.nodes,
-                self.elapsed_us,
-                self.nodes_per_second(),
-                self.stats.cutoffs,
-                self.stats.tt_hits,
-                self.stats.tt_probes,
-                self.depth
+                " stopped after {} in {}",
+                count(self.stats.nodes, "node", "nodes"),
+                format_duration_us(self.elapsed_us)
             )
             .unwrap();
+            match self.best {
+                Some(cell) => {
+                    write!(line, "; best so far: cell {}", style.cell(cell)).unwrap();
+                    if let Some(words) = self.score_in_words() {
+                        write!(line, ", {words}").unwrap();
+                    }
+                    if self.depth > 0 {
+                        write!(line, ", depth {}", self.depth).unwrap();
+                    }
+                }
+                None => line.push_str("; no move finished"),
+            }
         } else {
-            write!(line, ", {} us", self.elapsed_us).unwrap();
+            match self.best {
+                Some(cell) => write!(line, " plays {}", style.cell(cell)).unwrap(),
+                None => line.push_str(" chose no move"),
+            }
+            if let Some(words) = self.score_in_words() {
+                write!(line, ", {words}").unwrap();
+            }
+            if let Some(rule) = self.rule {
+                write!(line, ", rule: {rule}").unwrap();
+            }
+            if self.stats.nodes > 0 {
+                write!(
+                    line,
+                    ", {} in {}",
+                    count(self.stats.nodes, "node", "nodes"),
+                    format_duration_us(self.elapsed_us)
+                )
+                .unwrap();
+                if let Some(rate) = self.rate_text() {
+                    write!(line, " ({rate})").unwrap();
+                }
+                if self.algorithm.uses_cutoffs() {
+                    write!(line, ", {}", count(self.stats.cutoffs, "cutoff", "cutoffs")).unwrap();
+                }
+                if self.algorithm.uses_table() {
+                    write!(
+                        line,
+                        ", {} of {} table hits",
+                        group(self.stats.tt_hits),
+                        group(self.stats.tt_probes)
+                    )
+                    .unwrap();
+                }
+                write!(line, ", depth {}", self.depth).unwrap();
+            } else {
+                write!(line, ", {}", format_duration_us(self.elapsed_us)).unwrap();
+            }
         }
         if !self.pv.is_empty() {
-            write!(line, ", pv {}", join_cells(&self.pv)).unwrap();
-        }
-        if self.aborted {
-            line.push_str(" (aborted)");
+            write!(line, ", pv {}", style.cells(&self.pv, " ")).unwrap();
         }
         line
     }
 
-    /// One line per candidate move, as the log's detail rows show them.
-    pub fn move_lines(&self) -> Vec<String> {
-        self.moves
-            .iter()
-            .map(|m| {
-                let mut line = format!("cell {}", m.cell);
-                if let Some(score) = m.score {
-                    write!(line, ": {}", m.bound.format(score)).unwrap();
-                    if m.bound == Bound::Exact {
-                        write!(line, " ({})", score::describe(score, self.stones)).unwrap();
-                    } else {
-                        line.push_str(" (bound)");
-                    }
-                }
-                if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-                    write!(line, ": {visits} visits, mean result {mean:.3}").unwrap();
-                }
-                line
-            })
-            .collect()
+    /// Nodes per second, when the time is long enough to mean something.
+    fn rate_text(&self) -> Option<String> {
+        (self.elapsed_us >= 100 && self.stats.nodes > 0)
+            .then(|| format_rate(self.nodes_per_second()))
     }
 
-    /// The whole report as text: summary, notes and one line per move.
-    pub fn to_text(&self) -> String {
+    /// What the random choice was made among, as a detail row.
+    fn choices_line(&self, style: TextStyle) -> Option<String> {
+        let cells = style.cells(&self.choices, ", ");
+        let n = self.choices.len();
+        match (self.player, n) {
+            (_, 0) => None,
+            (PlayerKind::Random, 1) => Some(format!("the only free cell: {cells}")),
+            (PlayerKind::Random, _) => Some(format!("random among {n} free cells: {cells}")),
+            (PlayerKind::AlphaBetaRandom, 1) => Some(format!("the only best move: {cells}")),
+            (PlayerKind::AlphaBetaRandom, _) => {
+                Some(format!("random among {n} equally best: {cells}"))
+            }
+            (PlayerKind::Rules, 1) => None,
+            (PlayerKind::Rules, _) => {
+                Some(format!("random among {n} cells the rule allows: {cells}"))
+            }
+            (_, _) => Some(format!("chose among {cells}")),
+        }
+    }
+
+    /// One candidate move's row: its cell and what it means for the side to
+    /// move, with the number: "cell 5: O wins in 1 move (-995)", "cell 2:
+    /// O: at best a draw (>= 0)", "cell 4: 1,234 visits, O's mean result
+    /// 0.734".
+    pub fn move_line(&self, m: &MoveScore, style: TextStyle) -> String {
+        let mut line = format!("cell {}", style.cell(m.cell));
+        if let Some(score) = m.score {
+            write!(
+                line,
+                ": {}",
+                score_phrase(score, m.bound, m.certainty, self.stones, self.side)
+            )
+            .unwrap();
+        }
+        if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
+            write!(
+                line,
+                ": {}, {}'s mean result {mean:.3}",
+                count(visits as u64, "visit", "visits"),
+                self.side.mark()
+            )
+            .unwrap();
+        }
+        line
+    }
+
+    /// Every row under the summary: the note, what a random choice was
+    /// made among, then one row per candidate move.
+    pub fn detail_lines(&self, style: TextStyle) -> Vec<String> {
+        let mut lines = Vec::with_capacity(self.moves.len() + 2);
+        if let Some(note) = &self.note {
+            lines.push(format!("note: {note}"));
+        }
+        lines.extend(self.choices_line(style));
+        lines.extend(self.moves.iter().map(|m| self.move_line(m, style)));
+        lines
+    }
+
+    /// The whole report as text (what `analyze` prints): the position, the
+    /// summary and the detail rows, indented.
+    pub fn to_text(&self, style: TextStyle) -> String {
         let mut text = format!(
             "position {} ({} to move)\n",
             self.position,
             self.side.mark()
         );
-        text.push_str(&self.summary());
+        text.push_str(&self.summary(style));
         text.push('\n');
-        if !self.choices.is_empty() {
-            writeln!(text, "  chose among {}", join_cells(&self.choices)).unwrap();
-        }
-        if let Some(note) = &self.note {
-            writeln!(text, "  note: {note}").unwrap();
-        }
-        for line in self.move_lines() {
+        for line in self.detail_lines(style) {
             writeln!(text, "  {line}").unwrap();
         }
         text
     }
 }
 
-pub fn join_cells(cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A score as a person reads it, with the number at the end, for `mover`
+/// in a position with `stones` stones. Proven values: "X wins in 3 moves
+/// (995)", "draw (0)"; proven bounds, from the mover's side: "O: at best a
+/// draw (>= 0)", "X: at best loses in 2 (<= -994)", "X: wins in 3 or
+/// faster (>= 995)"; estimates: "X better (estimate, +3)", "even
+/// (estimate, 0)", "O: at best even (estimate, >= 0)".
+pub fn score_phrase(
+    score: i32,
+    bound: Bound,
+    certainty: Certainty,
+    stones: u32,
+    mover: Side,
+) -> String {
+    let number = match bound {
+        Bound::Exact if certainty == Certainty::Estimate => format!("{score:+}").replace("+0", "0"),
+        _ => bound.format(score),
+    };
+    // Does the bound cap the mover's result (at best) or floor it (at least)?
+    let capped = match (bound, mover) {
+        (Bound::Exact, _) => None,
+        (Bound::Upper, Side::Max) | (Bound::Lower, Side::Min) => Some(true),
+        _ => Some(false),
+    };
+    let side = mover.mark();
+    match (certainty, capped) {
+        (Certainty::Estimate, None) => format!("{} (estimate, {number})", estimate_words(score)),
+        (Certainty::Estimate, Some(true)) => {
+            format!(
+                "{side}: at best {} (estimate, {number})",
+                estimate_words(score)
+            )
+        }
+        (Certainty::Estimate, Some(false)) => {
+            format!(
+                "{side}: at least {} (estimate, {number})",
+                estimate_words(score)
+            )
+        }
+        (_, None) => format!("{} ({number})", score::describe(score, stones)),
+        (_, Some(capped)) => {
+            let value = mover.sign() * score;
+            let words = if !score::is_decisive(value) {
+                match (value.signum(), capped) {
+                    (0, true) => "at best a draw".to_owned(),
+                    (0, _) => "at least a draw".to_owned(),
+                    (1, true) => "at best better".to_owned(),
+                    (1, _) => "at least better".to_owned(),
+                    (_, true) => "at best worse".to_owned(),
+                    (_, _) => "at least worse".to_owned(),
+                }
+            } else {
+                let moves = score::moves_to_end(score, stones);
+                match (value > 0, capped) {
+                    // Wins no faster than this (or does worse).
+                    (true, true) => format!("at best wins in {moves}"),
+                    (true, false) => format!("wins in {moves} or faster"),
+                    // Loses this fast or faster.
+                    (false, true) => format!("at best loses in {moves}"),
+                    (false, false) => format!("at worst loses in {moves}"),
+                }
+            };
+            format!("{side}: {words} ({number})")
+        }
+    }
+}
+
+/// An estimate's words: "even", "X better", "O better".
+fn estimate_words(score: i32) -> &'static str {
+    match score.signum() {
+        0 => "even",
+        1 => "X better",
+        _ => "O better",
+    }
+}
+
+/// `n` with thousands separators: "549,945".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// "1 node", "549,945 nodes".
+fn count(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", group(n))
+    }
+}
+
+/// A time as people read it: "52 µs", "3.4 ms", "250 ms", "1.25 s".
+pub fn format_duration_us(us: u64) -> String {
+    if us < 1_000 {
+        format!("{us} µs")
+    } else if us < 100_000 {
+        format!("{:.1} ms", us as f64 / 1e3)
+    } else if us < 1_000_000 {
+        format!("{} ms", (us + 500) / 1_000)
+    } else {
+        format!("{:.2} s", us as f64 / 1e6)
+    }
+}
+
+/// A node rate: "5.6 M/s", "213 M/s", "830 k/s", "120/s".
+pub fn format_rate(per_second: u64) -> String {
+    let scaled = |value: f64, unit: &str| {
+        if value < 10.0 {
+            format!("{value:.1} {unit}/s")
+        } else {
+            format!("{value:.0} {unit}/s")
+        }
+    };
+    if per_second >= 1_000_000 {
+        scaled(per_second as f64 / 1e6, "M")
+    } else if per_second >= 1_000 {
+        scaled(per_second as f64 / 1e3, "k")
+    } else {
+        format!("{per_second}/s")
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn report(position: &str, kind: PlayerKind) -> SearchReport {
+        SearchReport::new(kind, &position.parse::<Board>().unwrap())
+    }
+
     #[test]
     fn text_and_json_carry_the_search() {
-        let board: Board = "xx./oo./...".parse().unwrap();
-        let mut report = SearchReport::new("minimax", &board);
+        let mut report = report("xx./oo./...", PlayerKind::Minimax);
         report.best = Some(2);
         report.score = Some(995);
+        report.certainty = Some(Certainty::Exact);
         report.moves = vec![
             MoveScore::scored(2, 995, Bound::Exact),
             MoveScore::scored(5, 0, Bound::Upper),
         ];
         report.pv = vec![2];
-        report.stats.nodes = 100;
-        report.elapsed_us = 50;
-        let text = report.to_text();
-        assert!(
-            text.contains(
-                "X minimax plays 2, X wins in 1 move, 100 nodes in 50 us (2000000 nodes/s)"
-            ),
-            "{text}"
+        report.stats.nodes = 1_234_567;
+        report.stats.cutoffs = 3;
+        report.elapsed_us = 220_000;
+        report.depth = 5;
+        let text = report.to_text(TextStyle::COMMAND_LINE);
+        assert_eq!(
+            text,
+            "position xx./oo./... (X to move)\n\
+             X minimax plays 2, X wins in 1 move (995), 1,234,567 nodes in 220 ms (5.6 M/s), \
+             depth 5, pv 2\n  \
+             cell 2: X wins in 1 move (995)\n  \
+             cell 5: X: at best a draw (<= 0)\n"
         );
-        assert!(text.contains("cell 5: <= 0 (bound)"), "{text}");
+        // The window: display names and cells from 1.
+        assert_eq!(
+            report.summary(TextStyle::WINDOW),
+            "X Minimax plays 3, X wins in 1 move (995), 1,234,567 nodes in 220 ms (5.6 M/s), \
+             depth 5, pv 3"
+        );
         let json: serde_json::Value = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["player"], "minimax");
         assert_eq!(json["side"], "x");
-        assert_eq!(json["nodes"], 100);
+        assert_eq!(json["nodes"], 1_234_567);
+        assert_eq!(json["certainty"], "exact");
         assert_eq!(json["moves"][1]["bound"], "upper");
+        assert_eq!(json["moves"][1]["certainty"], "bound");
+    }
+
+    #[test]
+    fn only_players_that_use_them_show_cutoffs_and_table_hits() {
+        let board = "x.o/.x./..o";
+        for (kind, cutoffs, table) in [
+            (PlayerKind::Minimax, false, false),
+            (PlayerKind::AlphaBeta, true, false),
+            (PlayerKind::AlphaBetaTt, true, true),
+            (PlayerKind::Mcts, false, false),
+        ] {
+            let mut report = report(board, kind);
+            report.best = Some(5);
+            report.stats.nodes = 1;
+            report.elapsed_us = 52;
+            let summary = report.summary(TextStyle::COMMAND_LINE);
+            assert!(summary.contains(", 1 node in 52 µs,"), "{summary}");
+            assert!(!summary.contains("/s"), "no rate under 100 µs: {summary}");
+            assert_eq!(summary.contains("0 cutoffs"), cutoffs, "{summary}");
+            assert_eq!(summary.contains("0 of 0 table hits"), table, "{summary}");
+        }
+        // Perfect off 3x3 searches with alphabeta-tt and shows its counters.
+        let mut report = report("x.../..../..../....", PlayerKind::AlphaBetaTt);
+        report.player = PlayerKind::Perfect;
+        report.stats.nodes = 10;
+        let summary = report.summary(TextStyle::COMMAND_LINE);
+        assert!(summary.starts_with("O perfect chose no move"), "{summary}");
+        assert!(summary.contains("0 of 0 table hits"), "{summary}");
+    }
+
+    #[test]
+    fn estimates_never_read_as_results() {
+        // O to move; depth 1 of 4 empty cells.
+        let mut report = report("x.x/..o/xo.", PlayerKind::AlphaBetaTt);
+        let mut results = vec![
+            MoveScore::scored(4, 0, Bound::Exact),
+            MoveScore::scored(8, 10, Bound::Lower),
+            MoveScore::scored(1, 993, Bound::Lower),
+        ];
+        for m in &mut results {
+            m.certainty = Certainty::of(m.score.unwrap(), m.bound, false);
+        }
+        report.best = Some(4);
+        report.score = Some(0);
+        report.certainty = Some(Certainty::Estimate);
+        report.moves = results;
+        let lines = report.detail_lines(TextStyle::COMMAND_LINE);
+        assert_eq!(
+            lines,
+            [
+                "cell 4: even (estimate, 0)",
+                "cell 8: O: at best X better (estimate, >= 10)",
+                "cell 1: O: at best loses in 2 (>= 993)",
+            ]
+        );
+        assert!(
+            report
+                .summary(TextStyle::COMMAND_LINE)
+                .starts_with("O alphabeta-tt plays 4, even (estimate, 0), ")
+        );
+        assert_eq!(
+            score_phrase(3, Bound::Exact, Certainty::Estimate, 2, Side::Max),
+            "X better (estimate, +3)"
+        );
+        assert_eq!(
+            score_phrase(-995, Bound::Exact, Certainty::Exact, 4, Side::Min),
+            "O wins in 1 move (-995)"
+        );
+        assert_eq!(
+            score_phrase(-994, Bound::Upper, Certainty::Bound, 4, Side::Max),
+            "X: at best loses in 2 (<= -994)"
+        );
+        assert_eq!(
+            score_phrase(0, Bound::Lower, Certainty::Bound, 4, Side::Max),
+            "X: at least a draw (>= 0)"
+        );
+        assert_eq!(
+            score_phrase(995, Bound::Lower, Certainty::Bound, 2, Side::Max),
+            "X: wins in 3 or faster (>= 995)"
+        );
+    }
+
+    #[test]
+    fn random_choices_and_samples_read_for_the_mover() {
+        let mut report = report("x.o/.x./..o", PlayerKind::Random);
+        report.best = Some(6);
+        report.choices = vec![1, 3, 5, 6, 7];
+        assert_eq!(
+            report.detail_lines(TextStyle::WINDOW),
+            ["random among 5 free cells: 2, 4, 6, 7, 8"]
+        );
+        report.player = PlayerKind::AlphaBetaRandom;
+        report.note = Some("a note".into());
+        assert_eq!(
+            report.detail_lines(TextStyle::COMMAND_LINE),
+            ["note: a note", "random among 5 equally best: 1, 3, 5, 6, 7"]
+        );
+        let mut report = self::report("x.o/.x./...", PlayerKind::Mcts);
+        report.moves = vec![MoveScore::sampled(5, 1234, 0.7341)];
+        assert_eq!(
+            report.detail_lines(TextStyle::COMMAND_LINE),
+            ["cell 5: 1,234 visits, O's mean result 0.734"]
+        );
+    }
+
+    #[test]
+    fn an_aborted_search_says_what_it_had() {
+        let mut report = report(".........", PlayerKind::Minimax);
+        report.aborted = true;
+        report.stats.nodes = 1_234_567;
+        report.elapsed_us = 1_204_000;
+        assert_eq!(
+            report.summary(TextStyle::WINDOW),
+            "X Minimax stopped after 1,234,567 nodes in 1.20 s; no move finished"
+        );
+        report.best = Some(4);
+        report.score = Some(3);
+        report.certainty = Some(Certainty::Estimate);
+        report.depth = 2;
+        assert_eq!(
+            report.summary(TextStyle::WINDOW),
+            "X Minimax stopped after 1,234,567 nodes in 1.20 s; best so far: cell 5, \
+             X better (estimate, +3), depth 2"
+        );
+    }
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1_000), "1,000");
+        assert_eq!(group(549_945), "549,945");
+        assert_eq!(group(1_234_567), "1,234,567");
+        assert_eq!(format_duration_us(52), "52 µs");
+        assert_eq!(format_duration_us(3_400), "3.4 ms");
+        assert_eq!(format_duration_us(250_400), "250 ms");
+        assert_eq!(format_duration_us(1_250_000), "1.25 s");
+        assert_eq!(format_rate(5_600_000), "5.6 M/s");
+        assert_eq!(format_rate(185_000_000), "185 M/s");
+        assert_eq!(format_rate(830_000), "830 k/s");
+        assert_eq!(format_rate(120), "120/s");
+    }
+
+    #[test]
+    fn players_read_with_their_strength() {
+        use crate::engine::Difficulty;
+        assert_eq!(
+            describe_player(PlayerKind::AlphaBetaTt, Difficulty::Hard, TextStyle::WINDOW),
+            "Alpha-beta + ordering + table, full depth"
+        );
+        assert_eq!(
+            describe_player(
+                PlayerKind::Minimax,
+                Difficulty::Medium,
+                TextStyle::COMMAND_LINE
+            ),
+            "minimax, depth 3"
+        );
+        assert_eq!(
+            describe_player(PlayerKind::Random, Difficulty::Hard, TextStyle::WINDOW),
+            "Random"
+        );
     }
 }

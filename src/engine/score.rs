@@ -24,13 +24,21 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() > EVAL_LIMIT
 }
 
-/// The score in words, seen from a position with `stones_now` stones:
-/// "X wins in 3 moves", "draw", "+12 (X better)". Moves are stones still to
-/// be placed by both sides.
+/// Moves (stones still to be placed by both sides) until the game a
+/// decisive `score` stands for ends, seen from `stones_now` stones.
+pub fn moves_to_end(score: i32, stones_now: u32) -> i32 {
+    (WIN - score.abs()) - stones_now as i32
+}
+
+/// A proven score in words, seen from a position with `stones_now` stones:
+/// "X wins in 3 moves", "draw". Moves are stones still to be placed by both
+/// sides. (A score that is neither decisive nor 0 is no proven result; it
+/// reads "+12 (X better)". Estimates have their own words:
+/// `report::score_phrase`.)
 pub fn describe(score: i32, stones_now: u32) -> String {
     if is_decisive(score) {
         let winner = if score > 0 { Side::Max } else { Side::Min };
-        let moves = (WIN - score.abs()) - stones_now as i32;
+        let moves = moves_to_end(score, stones_now);
         let plural = if moves == 1 { "move" } else { "moves" };
         format!("{} wins in {moves} {plural}", winner.mark())
     } else if score == 0 {

@@ -8,7 +8,8 @@ use std::time::Instant;
 
 use super::board::{Board, Side, bits};
 use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
-use super::report::{Bound, MoveScore, SearchReport, SearchStats};
+use super::player::PlayerKind;
+use super::report::{Bound, Certainty, MoveScore, SearchReport, SearchStats};
 use super::score::{self, INFINITY, WIN};
 
 /// A flag another thread sets to stop a running search.
@@ -431,6 +432,7 @@ pub(crate) fn pick_best(report: &mut SearchReport, moves: Vec<MoveScore>) {
         });
     report.best = best.map(|(m, _)| m.cell);
     report.score = best.map(|(_, score)| score);
+    report.certainty = best.map(|(m, _)| m.certainty);
     report.moves = moves;
 }
 
@@ -500,8 +502,17 @@ where
 /// Fills a report from finished root results: best move, score, moves, and
 /// the best move's variation.
 pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, depth: u32) {
-    let (moves, pvs): (Vec<MoveScore>, Vec<u128>) =
-        results.into_iter().map(|r| (r.score, r.packed_pv)).unzip();
+    // Searched to the end of the game: no horizon estimate in any score.
+    let full_depth = depth >= report.empty;
+    let (moves, pvs): (Vec<MoveScore>, Vec<u128>) = results
+        .into_iter()
+        .map(|mut r| {
+            if let Some(score) = r.score.score {
+                r.score.certainty = Certainty::of(score, r.score.bound, full_depth);
+            }
+            (r.score, r.packed_pv)
+        })
+        .unzip();
     pick_best(report, moves);
     report.pv = report
         .best
@@ -517,7 +528,7 @@ pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, d
 /// A complete fixed-depth decision: searches every root move in cell order
 /// with `child` (see `search_root`) and reports the result.
 pub(crate) fn fixed_depth_report<F>(
-    player: &'static str,
+    player: PlayerKind,
     board: &Board,
     cancel: &CancelFlag,
     depth: Option<u32>,
@@ -543,16 +554,16 @@ where
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
     use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::engine::{BoardSize, Outcome};
 
     /// Positions from random games on every board size.
     fn random_positions() -> Vec<Board> {
-        let mut rng = StdRng::seed_from_u64(11);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
         let mut positions = Vec::new();
         for size in BoardSize::ALL {
             for _ in 0..200 {

@@ -97,7 +97,8 @@ impl fmt::Display for GameResult {
         match self {
             GameResult::Won(side) => write!(f, "{} wins", side.mark()),
             GameResult::Draw => write!(f, "draw"),
-            GameResult::Aborted(reason) => write!(f, "aborted: {reason}"),
+            // The reason says it: "ended by the player", "internal error".
+            GameResult::Aborted(reason) => f.write_str(reason),
         }
     }
 }
@@ -123,7 +124,9 @@ pub enum Event {
         side: Side,
         player: PlayerKind,
     },
-    /// What a computer player's search did.
+    /// What a computer player's search did. A search stopped by ending
+    /// the game (or starting a new one) still reports, with `aborted` set,
+    /// just before that game's `GameOver`; its move is not played.
     Report {
         game: GameId,
         report: Box<SearchReport>,

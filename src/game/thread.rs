@@ -284,8 +284,16 @@ impl GameLoop {
                 kind.name(),
                 panic_message(&panic)
             )),
-            // Cancelled: the command that cancelled it is waiting in the queue.
-            Ok(report) if report.aborted || cancel.is_cancelled() => {}
+            // Cancelled: the command that cancelled it is waiting in the
+            // queue and ends this game next. What the search found so far
+            // is still worth a row; its move is not played.
+            Ok(mut report) if report.aborted || cancel.is_cancelled() => {
+                report.aborted = true;
+                self.emit(Event::Report {
+                    game: id,
+                    report: Box::new(report),
+                });
+            }
             Ok(report) => self.apply_report(report),
         }
     }
@@ -294,7 +302,10 @@ impl GameLoop {
         let Some(game) = &self.game else { return };
         let id = game.id;
         let checked = match report.best {
-            None => Err(format!("internal error: {} chose no move", report.player)),
+            None => Err(format!(
+                "internal error: {} chose no move",
+                report.player.name()
+            )),
             Some(cell) => game
                 .board
                 .validate_move(cell)
@@ -302,7 +313,7 @@ impl GameLoop {
                 .map_err(|error| {
                     format!(
                         "internal error: {} chose an illegal move: {error}",
-                        report.player
+                        report.player.name()
                     )
                 }),
         };

@@ -6,7 +6,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::log_entry::{LogEntry, LogKind};
-use crate::engine::{PlayerKind, SearchReport, Side};
+use crate::engine::{PlayerKind, SearchReport, Side, TextStyle};
 
 /// How many rows enter the list in one frame. Each new row is a label to
 /// lay out and draw; a whole report at once (some 27 rows on 5x5) made its
@@ -149,16 +149,14 @@ impl SearchLog {
     /// A computer move: a header row, then a row per note and candidate.
     pub fn add_report(&self, report: &SearchReport) {
         let number = report.stones + 1;
-        let mut rows = vec![(LogKind::Move, format!("{number}. {}", report.summary()))];
+        let style = TextStyle::WINDOW;
+        let mut rows = vec![(
+            LogKind::Move,
+            format!("{number}. {}", report.summary(style)),
+        )];
         rows.extend(
             report
-                .note
-                .iter()
-                .map(|note| (LogKind::Detail, format!("note: {note}"))),
-        );
-        rows.extend(
-            report
-                .move_lines()
+                .detail_lines(style)
                 .into_iter()
                 .map(|line| (LogKind::Detail, line)),
         );

@@ -1,8 +1,8 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
 
 use super::alphabeta_tt::{TableSlot, extend_pv, search_below_root};
 use crate::engine::board::Board;
@@ -15,7 +15,7 @@ use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 /// any worse.
 pub struct AlphaBetaRandomPlayer {
     depth: Option<u32>,
-    rng: StdRng,
+    rng: ChaCha8Rng,
     table: TableSlot,
 }
 
@@ -23,7 +23,7 @@ impl AlphaBetaRandomPlayer {
     pub fn new(depth: Option<u32>, seed: u64) -> AlphaBetaRandomPlayer {
         AlphaBetaRandomPlayer {
             depth,
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
             table: TableSlot::default(),
         }
     }
@@ -36,7 +36,7 @@ impl Player for AlphaBetaRandomPlayer {
 
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let mut ctx = SearchContext::new(cancel, None);
         let table = self.table.for_board(board);
         let side = board.side_to_move();

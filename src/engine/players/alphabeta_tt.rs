@@ -256,7 +256,7 @@ impl Player for AlphaBetaTtPlayer {
 
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let deadline = self.time_limit.map(|limit| started + limit);
         let mut ctx = SearchContext::new(cancel, deadline);
         let table = self.table.for_board(board);

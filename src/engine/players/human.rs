@@ -14,7 +14,7 @@ impl Player for Human {
     }
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         report.note = Some("a human chooses this move from outside the engine".into());
         report
     }

@@ -1,10 +1,10 @@
 use std::time::Instant;
 
-use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::{Board, Side, bits};
-use crate::engine::report::{Bound, MoveScore};
+use crate::engine::report::{MoveScore, group};
 use crate::engine::search::POLL_INTERVAL;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -49,14 +49,14 @@ impl Node {
 /// playouts; the move tried most often is played.
 pub struct MctsPlayer {
     playouts: u32,
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl MctsPlayer {
     pub fn new(playouts: u32, seed: u64) -> MctsPlayer {
         MctsPlayer {
             playouts: playouts.max(1),
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 
@@ -125,7 +125,7 @@ impl Player for MctsPlayer {
 
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let mut tree = vec![Node::new(0, Terminal::No)];
         let mut nodes = 0u64;
         let mut deepest = 0;
@@ -182,16 +182,14 @@ impl Player for MctsPlayer {
             root.first_child as usize..root.first_child as usize + root.child_count as usize;
         report.moves = children
             .clone()
-            .map(|c| MoveScore {
-                cell: tree[c].cell as usize,
-                score: None,
-                bound: Bound::Exact,
-                visits: Some(tree[c].visits),
-                mean: Some(if tree[c].visits == 0 {
+            .map(|c| {
+                let node = &tree[c];
+                let mean = if node.visits == 0 {
                     0.0
                 } else {
-                    tree[c].reward / tree[c].visits as f64
-                }),
+                    node.reward / node.visits as f64
+                };
+                MoveScore::sampled(node.cell as usize, node.visits, mean)
             })
             .collect();
         report.best = children
@@ -203,8 +201,8 @@ impl Player for MctsPlayer {
         report.depth = deepest;
         report.note = Some(format!(
             "{} playouts, {} tree nodes",
-            root.visits,
-            tree.len()
+            group(root.visits as u64),
+            group(tree.len() as u64)
         ));
         report.finish(started);
         report

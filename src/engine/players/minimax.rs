@@ -146,7 +146,7 @@ impl Player for MinimaxPlayer {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let side = board.side_to_move();
         fixed_depth_report(
-            self.kind().name(),
+            self.kind(),
             board,
             cancel,
             self.depth,

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 use super::AlphaBetaTtPlayer;
 use crate::engine::board::{Board, Outcome, Side, bits};
 use crate::engine::geometry::BoardSize;
-use crate::engine::report::{Bound, MoveScore};
+use crate::engine::report::{Bound, Certainty, MoveScore, group};
 use crate::engine::score::win_score;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -121,7 +121,7 @@ impl Player for PerfectPlayer {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         if board.size() != BoardSize::Three {
             let mut report = self.fallback.choose_move(board, cancel);
-            report.player = self.kind().name();
+            report.player = self.kind();
             report.note = Some(format!(
                 "no table for {}: searched with alphabeta-tt{}",
                 board.size(),
@@ -134,7 +134,7 @@ impl Player for PerfectPlayer {
         }
         let started = Instant::now();
         let table = PerfectTable::global();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let side = board.side_to_move();
         let mut child = *board;
         report.moves = bits(board.empty())
@@ -146,6 +146,8 @@ impl Player for PerfectPlayer {
             })
             .collect();
         report.score = table.value(board);
+        // Every value in the table is the solved game's.
+        report.certainty = report.score.map(|_| Certainty::Exact);
         report.best = bits(table.best_moves(board)).next();
         let mut line = *board;
         report.pv.reserve(board.empty().count_ones() as usize);
@@ -155,7 +157,7 @@ impl Player for PerfectPlayer {
         }
         report.note = Some(format!(
             "table lookup among {} positions",
-            table.positions()
+            group(table.positions() as u64)
         ));
         report.finish(started);
         report

@@ -1,20 +1,20 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
 
 /// Plays a uniformly random free cell.
 pub struct RandomPlayer {
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
@@ -26,7 +26,7 @@ impl Player for RandomPlayer {
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         report.choices = board.legal_moves().collect();
         report.best = report.choices.choose(&mut self.rng).copied();
         report.finish(started);

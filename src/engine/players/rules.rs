@@ -1,8 +1,8 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::{Board, Side};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
@@ -35,13 +35,13 @@ impl Rule {
 /// centre, take the corner opposite an opponent's corner, take any corner,
 /// else play at random. Random choices among equal cells are seeded.
 pub struct RulesPlayer {
-    rng: StdRng,
+    rng: ChaCha8Rng,
 }
 
 impl RulesPlayer {
     pub fn new(seed: u64) -> RulesPlayer {
         RulesPlayer {
-            rng: StdRng::seed_from_u64(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 
@@ -99,7 +99,7 @@ impl Player for RulesPlayer {
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind().name(), board);
+        let mut report = SearchReport::new(self.kind(), board);
         let (rule, cells) = RulesPlayer::applicable_rule(board);
         report.best = cells.choose(&mut self.rng).copied();
         report.rule = Some(rule.describe());
