@@ -129,7 +129,7 @@ struct AnalyzeArgs {
     json: bool,
     /// Positions such as x.o/.x./..o (or ---------, with '-' for empty);
     /// without any, one per line from standard input.
-    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    #[arg(value_name = "POSITION")]
     positions: Vec<String>,
 }
 
@@ -182,9 +182,47 @@ fn minimax_cannot_finish(board: &Board, depth: Option<u32>) -> bool {
     nodes > MINIMAX_NODES_LIMIT
 }
 
+/// Marks an argument of `analyze` that is a position written with `-`
+/// for empty cells (`---------`, `-x-------`), so that clap does not take
+/// it for an option; `analyze` takes the mark off again. A leading space,
+/// which the position parser ignores anyway.
+const POSITION_MARK: char = ' ';
+
+/// The process arguments, with every argument of `analyze` (before a `--`)
+/// that starts with `-` and holds only position characters (`x`, `o`, `.`,
+/// `-`, `/`; no option has only those) marked as a position.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut in_analyze = false;
+    std::env::args_os()
+        .enumerate()
+        .map(|(index, argument)| {
+            let Some(text) = argument.to_str() else {
+                return argument;
+            };
+            if index == 1 {
+                in_analyze = text == "analyze";
+            } else if text == "--" {
+                in_analyze = false;
+            }
+            let position = in_analyze
+                && index > 1
+                && text.starts_with('-')
+                && text.len() > 2
+                && text
+                    .chars()
+                    .all(|c| matches!(c, 'x' | 'X' | 'o' | 'O' | '.' | '-' | '/'));
+            if position {
+                format!("{POSITION_MARK}{text}").into()
+            } else {
+                argument
+            }
+        })
+        .collect()
+}
+
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
@@ -596,6 +634,7 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     if !args.positions.is_empty() {
         for text in &args.positions {
+            let text = text.strip_prefix(POSITION_MARK).unwrap_or(text);
             if analyst.analyze(&mut out, text, Source::Argument).is_err() {
                 return ExitCode::FAILURE;
             }
