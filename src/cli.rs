@@ -2,21 +2,56 @@
 //! `analyze` run headless on the same engine and game thread.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
+use crate::engine::board::escape_text;
 use crate::engine::{
     Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SearchReport,
     Side, TextStyle,
 };
-use crate::game::{Event, GameResult, GameSetup, GameThread};
+use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
+
+/// How many characters of a bad input an error message echoes.
+const ECHO_CHARS: usize = 80;
+
+/// The most bytes of a standard input line that are read into memory: a
+/// position has at most 25 cells and 4 slashes, the rest is room for
+/// whitespace. A longer line is named as too long and skipped.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// Writes a line to standard output; on failure (a closed pipe, a full
+/// disk) the command ends at once, quietly, with exit code 1.
+macro_rules! out {
+    ($out:expr, $($arg:tt)*) => {
+        if writeln!($out, $($arg)*).is_err() {
+            return ExitCode::FAILURE;
+        }
+    };
+}
+
+/// Writes a line to standard error, the same way.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if !say(format_args!($($arg)*)) {
+            return ExitCode::FAILURE;
+        }
+    };
+}
+
+/// One line to standard error; false if it could not be written.
+fn say(message: fmt::Arguments) -> bool {
+    writeln!(std::io::stderr().lock(), "{message}").is_ok()
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -49,8 +84,8 @@ struct PlayArgs {
     /// Min's player (O), by short name.
     #[arg(long, value_name = "NAME")]
     min: PlayerKind,
-    /// How many games to play.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    /// How many games to play (1 to 4294967295).
+    #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
     games: u32,
     /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
     #[arg(long, default_value = "3", value_name = "3|4|5")]
@@ -59,12 +94,16 @@ struct PlayArgs {
     /// Without it a seed is drawn and printed.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Max's search depth: easy, medium, hard or 1-25.
-    #[arg(long, default_value = "hard", value_name = "D")]
-    depth_max: Difficulty,
-    /// Min's search depth: easy, medium, hard or 1-25.
-    #[arg(long, default_value = "hard", value_name = "D")]
-    depth_min: Difficulty,
+    /// Max's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth_max: Option<Difficulty>,
+    /// Min's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth_min: Option<Difficulty>,
+    /// Time limit per move for the players that deepen iteratively
+    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<Duration>,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -78,29 +117,119 @@ struct AnalyzeArgs {
     /// The player that analyses, by short name.
     #[arg(long, default_value = "alphabeta-tt", value_name = "NAME")]
     player: PlayerKind,
-    /// Search depth: easy, medium, hard or 1-25.
-    #[arg(long, default_value = "hard", value_name = "D")]
-    depth: Difficulty,
+    /// Search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth: Option<Difficulty>,
+    /// Time limit per position, in seconds: alphabeta-tt and perfect keep
+    /// their deepest search finished in time; any other player's search is
+    /// stopped and the position reported as not analysed.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<Duration>,
     /// Print one JSON object per position per line.
     #[arg(long)]
     json: bool,
-    /// Positions such as x.o/.x./..o; without any, one per line from standard input.
+    /// Positions such as x.o/.x./..o (or ---------, with '-' for empty);
+    /// without any, one per line from standard input.
     #[arg(value_name = "POSITION")]
     positions: Vec<String>,
 }
 
+/// `--games`: a count from 1 up.
+fn positive_count(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i128>() {
+        Ok(count) if count < 1 => Err(format!("the number of games must be positive, not {count}")),
+        Ok(count) => {
+            u32::try_from(count).map_err(|_| format!("at most {} games, not {count}", u32::MAX))
+        }
+        Err(_) => Err("the number of games must be a whole number from 1 up".into()),
+    }
+}
+
+/// `--time`: seconds, more than 0 (fractions allowed).
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e9 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err("the time limit is a number of seconds above 0, such as 2 or 0.5".into()),
+    }
+}
+
+/// Warns that `--depth` (named `option`) means nothing to `kind`.
+fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Difficulty>) -> bool {
+    if depth.is_none() || kind.uses_depth() {
+        return true;
+    }
+    say(format_args!(
+        "warning: {option} is ignored: {} has no search depth",
+        kind.name()
+    ))
+}
+
+/// Positions below which a search of plain minimax is assumed to finish in
+/// well under a minute (it visits some 200 million a second).
+const MINIMAX_NODES_LIMIT: f64 = 1e10;
+
+/// True if plain minimax searching `board` to `depth` visits more than
+/// `MINIMAX_NODES_LIMIT` positions (counted without wins that end lines
+/// early, so an overestimate on crowded boards).
+fn minimax_cannot_finish(board: &Board, depth: Option<u32>) -> bool {
+    let empty = board.empty().count_ones();
+    let depth = depth.map_or(empty, |d| d.min(empty));
+    let mut nodes = 0.0;
+    let mut line = 1.0;
+    for ply in 0..depth {
+        line *= (empty - ply) as f64;
+        nodes += line;
+    }
+    nodes > MINIMAX_NODES_LIMIT
+}
+
+/// Marks an argument of `analyze` that is a position written with `-`
+/// for empty cells (`---------`, `-x-------`), so that clap does not take
+/// it for an option; `analyze` takes the mark off again. A leading space,
+/// which the position parser ignores anyway.
+const POSITION_MARK: char = ' ';
+
+/// The process arguments, with every argument of `analyze` (before a `--`)
+/// that starts with `-` and holds only position characters (`x`, `o`, `.`,
+/// `-`, `/`; no option has only those) marked as a position.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut in_analyze = false;
+    std::env::args_os()
+        .enumerate()
+        .map(|(index, argument)| {
+            let Some(text) = argument.to_str() else {
+                return argument;
+            };
+            if index == 1 {
+                in_analyze = text == "analyze";
+            } else if text == "--" {
+                in_analyze = false;
+            }
+            let position = in_analyze
+                && index > 1
+                && text.starts_with('-')
+                && text.len() > 2
+                && text
+                    .chars()
+                    .all(|c| matches!(c, 'x' | 'X' | 'o' | 'O' | '.' | '-' | '/'));
+            if position {
+                format!("{POSITION_MARK}{text}").into()
+            } else {
+                argument
+            }
+        })
+        .collect()
+}
+
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(cli) => cli,
         Err(error) => return usage_error(error),
     };
     match cli.command {
         None => open_window(),
-        Some(CliCommand::Players) => {
-            list_players();
-            ExitCode::SUCCESS
-        }
+        Some(CliCommand::Players) => list_players(),
         Some(CliCommand::Play(args)) => play(args),
         Some(CliCommand::Analyze(args)) => analyze(args),
     }
@@ -113,8 +242,10 @@ fn usage_error(error: clap::Error) -> ExitCode {
         error.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        return match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
     }
     let mut message = error.render().to_string();
     if !message.contains("Usage:") {
@@ -136,12 +267,12 @@ fn usage_error(error: clap::Error) -> ExitCode {
         };
         message = format!("{head}\n{usage}\n{more}");
     }
-    eprint!("{message}");
+    let _ = std::io::stderr().lock().write_all(message.as_bytes());
     ExitCode::from(USAGE_ERROR)
 }
 
 fn refuse(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    say(format_args!("error: {message}"));
     ExitCode::from(USAGE_ERROR)
 }
 
@@ -157,14 +288,20 @@ fn open_window() -> ExitCode {
     )
 }
 
-fn list_players() {
+fn list_players() -> ExitCode {
+    let mut out = std::io::stdout().lock();
     for kind in PlayerKind::ALL {
-        println!(
+        out!(
+            out,
             "{:<17} {:<30} {}",
             kind.name(),
             kind.display_name(),
             kind.description()
         );
+    }
+    match out.flush() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
     }
 }
 
@@ -176,8 +313,9 @@ struct GameRecord {
     result: &'static str,
 }
 
+/// What a series is, printed before its games.
 #[derive(Debug, Serialize)]
-struct SeriesSummary {
+struct SeriesHeader {
     games: u32,
     size: usize,
     max: &'static str,
@@ -185,51 +323,103 @@ struct SeriesSummary {
     depth_max: String,
     depth_min: String,
     seed: u64,
+}
+
+/// How a series came out, printed after its games.
+#[derive(Debug, Serialize)]
+struct SeriesTotals {
     max_wins: u32,
     min_wins: u32,
     draws: u32,
     /// Mean search time per move for each side, in microseconds.
     mean_move_us: BTreeMap<&'static str, u64>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    records: Vec<GameRecord>,
 }
 
+/// A JSON object as text without its closing (or opening) brace, to be
+/// joined with others into one object.
+fn json_fields(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("plain data serialises")
+}
+
+/// Plays the series and prints it as it goes: the header, every game as it
+/// ends (with `--verbose` or `--json`), the totals. Nothing accumulates, so
+/// a series of any length runs in constant memory. With `--json` the output
+/// is still one JSON object: the header's fields, `records`, the totals.
 fn play(args: PlayArgs) -> ExitCode {
     if args.max == PlayerKind::Human || args.min == PlayerKind::Human {
         return refuse("the human player needs the window: choose computer players for `play`");
     }
+    if !warn_unused_depth("--depth-max", args.max, args.depth_max)
+        || !warn_unused_depth("--depth-min", args.min, args.depth_min)
+    {
+        return ExitCode::FAILURE;
+    }
+    let depth_max = args.depth_max.unwrap_or_default();
+    let depth_min = args.depth_min.unwrap_or_default();
+    for (kind, depth) in [(args.max, depth_max), (args.min, depth_min)] {
+        if kind == PlayerKind::Minimax
+            && minimax_cannot_finish(&Board::new(args.size), depth.depth())
+        {
+            say!(
+                "warning: plain minimax cannot finish a {} search on the empty {} board in reasonable time; \
+                 give it a depth (--depth-max/--depth-min)",
+                depth,
+                args.size
+            );
+        }
+    }
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
-    let mut thread = GameThread::spawn();
-    let events = thread.events();
-    let mut summary = SeriesSummary {
+    let time_limit = args.time.unwrap_or(SEARCH_TIME_LIMIT);
+    let header = SeriesHeader {
         games: args.games,
         size: args.size.side(),
         max: args.max.name(),
         min: args.min.name(),
-        depth_max: args.depth_max.name(),
-        depth_min: args.depth_min.name(),
+        depth_max: depth_max.name(),
+        depth_min: depth_min.name(),
         seed,
+    };
+    let mut totals = SeriesTotals {
         max_wins: 0,
         min_wins: 0,
         draws: 0,
         mean_move_us: BTreeMap::new(),
-        records: Vec::new(),
     };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let fields = json_fields(&header);
+        out!(out, "{},\"records\":[", &fields[..fields.len() - 1]);
+    } else {
+        out!(
+            out,
+            "{}: {} ({}) as X vs {} ({}) as O, {} games, seed {}",
+            args.size,
+            header.max,
+            header.depth_max,
+            header.min,
+            header.depth_min,
+            header.games,
+            header.seed
+        );
+    }
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
     // Total search time and move count per side.
     let mut timing = [(0u64, 0u64); 2];
     for index in 0..args.games {
-        let players = [(args.max, args.depth_max), (args.min, args.depth_min)];
-        let setup = GameSetup::new(
+        let players = [(args.max, depth_max), (args.min, depth_min)];
+        let setup = GameSetup::with_time_limit(
             args.size,
             players,
             seed.wrapping_add(index as u64),
             Duration::ZERO,
+            time_limit,
         );
         let game = thread.start(setup);
         let mut moves = Vec::new();
         let result = loop {
             let Ok(event) = events.recv_blocking() else {
-                eprintln!("error: the game thread stopped");
+                say(format_args!("error: the game thread stopped"));
                 return ExitCode::FAILURE;
             };
             match event {
@@ -238,7 +428,9 @@ fn play(args: PlayArgs) -> ExitCode {
                     *slot = (slot.0 + report.elapsed_us, slot.1 + 1);
                 }
                 Event::MovePlayed { cell, .. } => moves.push(cell),
-                Event::Error { message, .. } => eprintln!("game {}: error: {message}", index + 1),
+                Event::Error { message, .. } => {
+                    say!("game {}: error: {message}", index as u64 + 1)
+                }
                 Event::GameOver {
                     game: over, result, ..
                 } if over == game => break result,
@@ -247,76 +439,68 @@ fn play(args: PlayArgs) -> ExitCode {
         };
         let result = match result {
             GameResult::Won(Side::Max) => {
-                summary.max_wins += 1;
+                totals.max_wins += 1;
                 "x"
             }
             GameResult::Won(Side::Min) => {
-                summary.min_wins += 1;
+                totals.min_wins += 1;
                 "o"
             }
             GameResult::Draw => {
-                summary.draws += 1;
+                totals.draws += 1;
                 "draw"
             }
             GameResult::Aborted(reason) => {
-                eprintln!("error: game {} aborted: {reason}", index + 1);
+                say(format_args!(
+                    "error: game {} aborted: {reason}",
+                    index as u64 + 1
+                ));
                 return ExitCode::FAILURE;
             }
         };
-        if args.verbose || args.json {
-            summary.records.push(GameRecord { moves, result });
+        if args.json {
+            let record = json_fields(&GameRecord { moves, result });
+            let comma = if index == 0 { "" } else { "," };
+            out!(out, "{comma}{record}");
+        } else if args.verbose {
+            let moves: Vec<String> = moves.iter().map(usize::to_string).collect();
+            let result = match result {
+                "x" => "X wins",
+                "o" => "O wins",
+                _ => "draw",
+            };
+            out!(
+                out,
+                "game {}: {} -> {result}",
+                index as u64 + 1,
+                moves.join(" ")
+            );
         }
     }
     for side in [Side::Max, Side::Min] {
         let (total, count) = timing[side.index()];
         let mark = if side == Side::Max { "x" } else { "o" };
-        summary
+        totals
             .mean_move_us
             .insert(mark, total.checked_div(count).unwrap_or(0));
     }
-    let mut out = std::io::stdout().lock();
-    let written = if args.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&summary).expect("plain data serialises")
-        )
+    if args.json {
+        out!(out, "],{}", &json_fields(&totals)[1..]);
     } else {
-        write_series_text(&mut out, &summary, args.size)
-    };
-    match written {
+        out!(out, "Max (X) wins: {}", totals.max_wins);
+        out!(out, "Min (O) wins: {}", totals.min_wins);
+        out!(out, "Draws: {}", totals.draws);
+        out!(
+            out,
+            "Mean time per move: X {} us, O {} us",
+            totals.mean_move_us["x"],
+            totals.mean_move_us["o"]
+        );
+    }
+    match out.flush() {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }
-}
-
-fn write_series_text(
-    out: &mut impl Write,
-    summary: &SeriesSummary,
-    size: BoardSize,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{size}: {} ({}) as X vs {} ({}) as O, {} games, seed {}",
-        summary.max, summary.depth_max, summary.min, summary.depth_min, summary.games, summary.seed
-    )?;
-    for (number, record) in summary.records.iter().enumerate() {
-        let moves: Vec<String> = record.moves.iter().map(usize::to_string).collect();
-        let result = match record.result {
-            "x" => "X wins",
-            "o" => "O wins",
-            _ => "draw",
-        };
-        writeln!(out, "game {}: {} -> {result}", number + 1, moves.join(" "))?;
-    }
-    writeln!(out, "Max (X) wins: {}", summary.max_wins)?;
-    writeln!(out, "Min (O) wins: {}", summary.min_wins)?;
-    writeln!(out, "Draws: {}", summary.draws)?;
-    writeln!(
-        out,
-        "Mean time per move: X {} us, O {} us",
-        summary.mean_move_us["x"], summary.mean_move_us["o"]
-    )
 }
 
 /// One analysed position as `analyze --json` prints it.
@@ -381,37 +565,240 @@ impl<'a> Analysis<'a> {
     }
 }
 
+/// Where a position came from, for error messages.
+#[derive(Clone, Copy)]
+enum Source {
+    Argument,
+    /// A 1-based line of standard input.
+    Line(u64),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Argument => Ok(()),
+            Source::Line(number) => write!(f, "line {number}: "),
+        }
+    }
+}
+
+/// Reads one line of at most `MAX_LINE_BYTES` bytes into `line` (without
+/// the newline; the rest of a longer line is read and dropped). Returns the
+/// line's full length in bytes, or `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<u64>> {
+    line.clear();
+    let mut length = 0u64;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(length));
+        }
+        any = true;
+        let (chunk, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], end + 1, true),
+            None => (buffer, buffer.len(), false),
+        };
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len() as u64;
+        input.consume(used);
+        if ended {
+            return Ok(Some(length));
+        }
+    }
+}
+
+/// Analyses every position on the command line, or every line of standard
+/// input. A bad position (or line) is named and skipped, and makes the exit
+/// code 1; a read error stops the reading and makes it 1; no position at
+/// all is a usage error (2).
 fn analyze(args: AnalyzeArgs) -> ExitCode {
     if args.player == PlayerKind::Human {
         return refuse("the human player cannot analyse: choose a computer player");
     }
-    let positions: Box<dyn Iterator<Item = String>> = if args.positions.is_empty() {
-        Box::new(std::io::stdin().lock().lines().map_while(Result::ok))
-    } else {
-        Box::new(args.positions.into_iter())
-    };
+    if !warn_unused_depth("--depth", args.player, args.depth) {
+        return ExitCode::FAILURE;
+    }
     let options = PlayerOptions {
-        difficulty: args.depth,
+        difficulty: args.depth.unwrap_or_default(),
+        time_limit: args.time,
         ..PlayerOptions::default()
     };
-    let mut player = args.player.create(&options);
-    let mut all_fine = true;
+    let mut analyst = Analyst {
+        player: args.player.create(&options),
+        kind: args.player,
+        depth: options.difficulty.depth(),
+        time: args.time,
+        json: args.json,
+        warned: false,
+        all_fine: true,
+        positions: 0,
+    };
     let mut out = std::io::stdout().lock();
-    for text in positions {
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
+    if !args.positions.is_empty() {
+        for text in &args.positions {
+            let text = text.strip_prefix(POSITION_MARK).unwrap_or(text);
+            if analyst.analyze(&mut out, text, Source::Argument).is_err() {
+                return ExitCode::FAILURE;
+            }
         }
+    } else {
+        let mut input = std::io::stdin().lock();
+        let mut line = Vec::new();
+        let mut number = 0u64;
+        loop {
+            let length = match read_line(&mut input, &mut line) {
+                Ok(Some(length)) => length,
+                Ok(None) => break,
+                Err(error) => {
+                    say(format_args!(
+                        "error: reading standard input after line {number}: {error}"
+                    ));
+                    return ExitCode::FAILURE;
+                }
+            };
+            number += 1;
+            let source = Source::Line(number);
+            if line.last() == Some(&b'\r') && length as usize == line.len() {
+                line.pop();
+            }
+            let result = if length > MAX_LINE_BYTES as u64 {
+                analyst.refuse_line(format_args!(
+                    "{source}too long: {length} bytes, and a position has at most 25 cells: '{}'",
+                    escape_text(&String::from_utf8_lossy(&line), ECHO_CHARS)
+                ))
+            } else {
+                match std::str::from_utf8(&line) {
+                    Ok(text) if text.trim().is_empty() => Ok(()),
+                    Ok(text) => analyst.analyze(&mut out, text, source),
+                    Err(error) => analyst.refuse_line(format_args!(
+                        "{source}not UTF-8 text (byte {} is invalid): '{}'",
+                        error.valid_up_to() + 1,
+                        escape_bytes(&line, ECHO_CHARS)
+                    )),
+                }
+            };
+            if result.is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+        if analyst.positions == 0 {
+            return refuse(
+                "no position given: pass positions as arguments or one per line on standard input",
+            );
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    if analyst.all_fine {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `bytes` made safe to echo: printable ASCII stays, anything else is
+/// written `\xNN`; cut after `limit` bytes (then "…").
+fn escape_bytes(bytes: &[u8], limit: usize) -> String {
+    let mut escaped: String = bytes[..bytes.len().min(limit)].escape_ascii().to_string();
+    if bytes.len() > limit {
+        escaped.push('…');
+    }
+    escaped
+}
+
+/// Writing failed: the command stops.
+struct OutputClosed;
+
+/// The player `analyze` asks, and what it has seen so far.
+struct Analyst {
+    player: Box<dyn crate::engine::Player>,
+    kind: PlayerKind,
+    depth: Option<u32>,
+    time: Option<Duration>,
+    json: bool,
+    /// Warned once that plain minimax cannot finish.
+    warned: bool,
+    all_fine: bool,
+    /// Positions given, good or bad (blank lines not counted).
+    positions: u64,
+}
+
+impl Analyst {
+    /// Names a bad input line on standard error.
+    fn refuse_line(&mut self, message: fmt::Arguments) -> Result<(), OutputClosed> {
+        self.positions += 1;
+        self.all_fine = false;
+        if say(format_args!("error: {message}")) {
+            Ok(())
+        } else {
+            Err(OutputClosed)
+        }
+    }
+
+    /// Analyses one position text and prints the report, or names its problem.
+    fn analyze(
+        &mut self,
+        out: &mut impl Write,
+        text: &str,
+        source: Source,
+    ) -> Result<(), OutputClosed> {
         let board = match Board::parse_for_move(text) {
             Ok(board) => board,
             Err(error) => {
-                eprintln!("error: position '{text}': {error}");
-                all_fine = false;
-                continue;
+                let echo = escape_text(text.trim(), ECHO_CHARS);
+                return self.refuse_line(format_args!("{source}position '{echo}': {error}"));
             }
         };
-        let report = player.choose_move(&board, &CancelFlag::new());
-        let written = if args.json {
+        self.positions += 1;
+        if self.kind == PlayerKind::Minimax
+            && self.time.is_none()
+            && !self.warned
+            && minimax_cannot_finish(&board, self.depth)
+        {
+            self.warned = true;
+            let fine = say(format_args!(
+                "warning: {source}plain minimax cannot finish this search in reasonable time \
+                 ({} empty cells); give it --depth or --time",
+                board.empty().count_ones()
+            ));
+            if !fine {
+                return Err(OutputClosed);
+            }
+        }
+        let cancel = CancelFlag::new();
+        let report = match self.time {
+            // The players that deepen keep their deepest search within the
+            // limit themselves; any other is stopped when it runs out.
+            Some(limit) if !matches!(self.kind, PlayerKind::AlphaBetaTt | PlayerKind::Perfect) => {
+                let (finished, wait) = mpsc::channel::<()>();
+                let stop = cancel.clone();
+                let timer = std::thread::spawn(move || {
+                    if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                        stop.cancel();
+                    }
+                });
+                let report = self.player.choose_move(&board, &cancel);
+                drop(finished);
+                let _ = timer.join();
+                report
+            }
+            _ => self.player.choose_move(&board, &cancel),
+        };
+        if report.aborted {
+            let echo = escape_text(text.trim(), ECHO_CHARS);
+            return self.refuse_line(format_args!(
+                "{source}position '{echo}': the time limit ran out before {} finished",
+                self.kind.name()
+            ));
+        }
+        let written = if self.json {
             writeln!(
                 out,
                 "{}",
@@ -420,13 +807,6 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         } else {
             writeln!(out, "{}", report.to_text(TextStyle::COMMAND_LINE))
         };
-        if written.is_err() {
-            return ExitCode::FAILURE;
-        }
-    }
-    if all_fine {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+        written.map_err(|_| OutputClosed)
     }
 }

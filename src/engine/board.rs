@@ -75,25 +75,75 @@ impl fmt::Display for Outcome {
 /// Why a position text or a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
+    /// No cells at all: an empty or blank text.
+    Empty,
     WrongLength(usize),
-    UnknownCharacter { character: char, cell: usize },
-    ImpossibleCounts { x: u32, o: u32 },
+    /// More cells than the largest board has; reading stopped there.
+    TooLong,
+    /// A character that is neither a cell nor a `/`, at its 1-based
+    /// position (in characters) in the text.
+    UnknownCharacter {
+        character: char,
+        position: usize,
+    },
+    /// A `/` that does not stand between two rows (first, last, or doubled),
+    /// at its 1-based position in the text.
+    MisplacedSlash {
+        position: usize,
+    },
+    /// Rows separated by `/` that are not whole rows of the board: the
+    /// 1-based row with the wrong number of cells.
+    UnevenRows {
+        row: usize,
+        cells: usize,
+        size: BoardSize,
+    },
+    ImpossibleCounts {
+        x: u32,
+        o: u32,
+    },
     BothWon,
     MovedAfterWin(Side),
     GameOver(Outcome),
-    CellOutOfRange { cell: usize, cells: usize },
+    CellOutOfRange {
+        cell: usize,
+        cells: usize,
+    },
     CellOccupied(usize),
 }
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BoardError::Empty => write!(
+                f,
+                "empty position: write the rows with x, o and '.' (or '-'), e.g. x.o/.x./..o"
+            ),
             BoardError::WrongLength(n) => {
                 write!(f, "wrong length: {n} cells, expected 9, 16 or 25")
             }
-            BoardError::UnknownCharacter { character, cell } => write!(
+            BoardError::TooLong => write!(
                 f,
-                "unknown character '{character}' at cell {cell}: use x, o, '.' or '-'"
+                "too long: more than {MAX_CELLS} cells, and the largest board has {MAX_CELLS}"
+            ),
+            BoardError::UnknownCharacter {
+                character,
+                position,
+            } => write!(
+                f,
+                "unknown character '{}' (U+{:04X}) at position {position}: use x, o, '.' or '-', with '/' between rows",
+                escape_text(&character.to_string(), 1),
+                *character as u32
+            ),
+            BoardError::MisplacedSlash { position } => write!(
+                f,
+                "'/' at position {position} is not between two rows: '/' goes only between whole rows"
+            ),
+            BoardError::UnevenRows { row, cells, size } => write!(
+                f,
+                "'/' goes only between whole rows: row {row} has {cells} cell{}, and a row of a {n}x{n} board has {n}",
+                if *cells == 1 { "" } else { "s" },
+                n = size.side()
             ),
             BoardError::ImpossibleCounts { x, o } => write!(
                 f,
@@ -117,6 +167,28 @@ impl fmt::Display for BoardError {
             BoardError::CellOccupied(cell) => write!(f, "cell {cell} is already taken"),
         }
     }
+}
+
+/// `text` made safe to echo on a terminal, cut to its first `limit`
+/// characters (then "…"): printable ASCII and letters and digits stay,
+/// a backslash doubles, anything else (control characters such as ESC or
+/// NUL, format characters such as a BOM, combining marks, symbols) becomes
+/// `\u{hex}`.
+pub fn escape_text(text: &str, limit: usize) -> String {
+    let mut escaped = String::new();
+    for (index, character) in text.chars().enumerate() {
+        if index == limit {
+            escaped.push('…');
+            break;
+        }
+        match character {
+            '\\' => escaped.push_str("\\\\"),
+            ' '..='~' => escaped.push(character),
+            c if !c.is_ascii() && c.is_alphanumeric() => escaped.push(c),
+            c => escaped.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    escaped
 }
 
 impl std::error::Error for BoardError {}
@@ -191,8 +263,12 @@ impl Board {
         }
     }
 
+    /// The stone on `cell`, if any; `None` for an empty cell and for a cell
+    /// off the board.
     pub fn cell(&self, cell: usize) -> Option<Side> {
-        if self.stones[0] & 1 << cell != 0 {
+        if cell >= self.cells() {
+            None
+        } else if self.stones[0] & 1 << cell != 0 {
             Some(Side::Max)
         } else if self.stones[1] & 1 << cell != 0 {
             Some(Side::Min)
@@ -313,18 +389,81 @@ impl FromStr for Board {
     type Err = BoardError;
 
     /// Rows from top to bottom: `x`/`X`, `o`/`O`, and `.` or `-` for empty,
-    /// with optional `/` between rows. The size follows from the length.
+    /// with optional `/` between rows (between every two rows, or none);
+    /// whitespace around the text is ignored. The size follows from the
+    /// length. Reading stops at the first character that cannot be part of
+    /// a position, so a long text costs no more than a board's worth.
     fn from_str(text: &str) -> Result<Board, BoardError> {
-        let cells: Vec<char> = text.trim().chars().filter(|&c| c != '/').collect();
-        let size =
-            BoardSize::from_cells(cells.len()).ok_or(BoardError::WrongLength(cells.len()))?;
+        let body = text.trim_start();
+        let leading = text[..text.len() - body.len()].chars().count();
+        let body = body.trim_end();
+        if body.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        // 0 empty, 1 X, 2 O.
+        let mut cells = [0u8; MAX_CELLS];
+        let mut count = 0;
+        // Lengths of the rows ended by a '/'; each has at least one cell.
+        let mut rows = [0usize; MAX_CELLS];
+        let mut row_count = 0;
+        let mut row_length = 0;
+        let mut last_slash = None;
+        for (index, character) in body.chars().enumerate() {
+            let position = leading + index + 1;
+            let stone = match character {
+                'x' | 'X' => 1,
+                'o' | 'O' => 2,
+                '.' | '-' => 0,
+                '/' => {
+                    if row_length == 0 {
+                        return Err(BoardError::MisplacedSlash { position });
+                    }
+                    rows[row_count] = row_length;
+                    row_count += 1;
+                    row_length = 0;
+                    last_slash = Some(position);
+                    continue;
+                }
+                _ => {
+                    return Err(BoardError::UnknownCharacter {
+                        character,
+                        position,
+                    });
+                }
+            };
+            if count == MAX_CELLS {
+                return Err(BoardError::TooLong);
+            }
+            cells[count] = stone;
+            count += 1;
+            row_length += 1;
+        }
+        if let Some(position) = last_slash
+            && row_length == 0
+        {
+            return Err(BoardError::MisplacedSlash { position });
+        }
+        let size = BoardSize::from_cells(count).ok_or(BoardError::WrongLength(count))?;
+        if row_count > 0 {
+            rows[row_count] = row_length;
+            if let Some((row, &cells)) = rows[..=row_count]
+                .iter()
+                .enumerate()
+                .find(|&(_, &length)| length != size.side())
+            {
+                return Err(BoardError::UnevenRows {
+                    row: row + 1,
+                    cells,
+                    size,
+                });
+            }
+        }
         let mut board = Board::new(size);
-        for (cell, &character) in cells.iter().enumerate() {
-            match character {
-                'x' | 'X' => board.toggle(cell, Side::Max),
-                'o' | 'O' => board.toggle(cell, Side::Min),
-                '.' | '-' => {}
-                _ => return Err(BoardError::UnknownCharacter { character, cell }),
+        for (cell, &stone) in cells[..count].iter().enumerate() {
+            match stone {
+                1 => board.toggle(cell, Side::Max),
+                2 => board.toggle(cell, Side::Min),
+                _ => {}
             }
         }
         let x = board.stones[0].count_ones();
@@ -412,7 +551,7 @@ mod tests {
         );
         assert_eq!(
             error("x.o/.z./..o"),
-            "unknown character 'z' at cell 4: use x, o, '.' or '-'"
+            "unknown character 'z' (U+007A) at position 6: use x, o, '.' or '-', with '/' between rows"
         );
         assert!(error("xx.......").starts_with("impossible stone counts: 2 X and 0 O"));
         assert!(error("o........").starts_with("impossible stone counts: 0 X and 1 O"));
@@ -440,6 +579,90 @@ mod tests {
                 .to_string(),
             "game is over: draw"
         );
+    }
+
+    #[test]
+    fn names_the_character_that_does_not_belong() {
+        let at = |text: &str| match text.parse::<Board>() {
+            Err(BoardError::UnknownCharacter {
+                character,
+                position,
+            }) => (character, position),
+            other => panic!("{text:?}: {other:?}"),
+        };
+        assert_eq!(at("x.o .x. ..o"), (' ', 4));
+        assert_eq!(at("x.o\t.x.\t..o"), ('\t', 4));
+        assert_eq!(at("\u{feff}x.o/.x./..o"), ('\u{feff}', 1));
+        assert_eq!(at("x\u{301}.o/.x./..o"), ('\u{301}', 2));
+        assert_eq!(at("  .\u{445}./.../..."), ('\u{445}', 4), "Cyrillic х");
+        assert_eq!(
+            error(".\u{445}./.../..."),
+            "unknown character '\u{445}' (U+0445) at position 2: use x, o, '.' or '-', with '/' between rows"
+        );
+        assert_eq!(
+            error("\u{1b}[31m"),
+            "unknown character '\\u{1b}' (U+001B) at position 1: use x, o, '.' or '-', with '/' between rows"
+        );
+        let nul = error("x\0");
+        assert!(nul.contains("'\\u{0}' (U+0000) at position 2") && !nul.contains('\0'));
+    }
+
+    #[test]
+    fn blank_and_overlong_texts_are_refused() {
+        for blank in ["", "   ", "\t\n"] {
+            assert_eq!(blank.parse::<Board>(), Err(BoardError::Empty), "{blank:?}");
+        }
+        assert_eq!(".".repeat(26).parse::<Board>(), Err(BoardError::TooLong));
+        let huge = ".".repeat(10_000_000);
+        assert_eq!(huge.parse::<Board>(), Err(BoardError::TooLong));
+        assert_eq!(
+            error(&".".repeat(30)),
+            "too long: more than 25 cells, and the largest board has 25"
+        );
+    }
+
+    #[test]
+    fn slashes_go_only_between_whole_rows() {
+        assert_eq!(
+            error("x.o.x/..o."),
+            "'/' goes only between whole rows: row 1 has 5 cells, and a row of a 3x3 board has 3"
+        );
+        assert_eq!(
+            "x.o//.x.//..o".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 5 })
+        );
+        assert_eq!(
+            "/x.o/.x./..o/".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 1 })
+        );
+        assert_eq!(
+            "x.o/.x./..o/".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 12 })
+        );
+        assert_eq!(
+            error("x.o/.x./..o/"),
+            "'/' at position 12 is not between two rows: '/' goes only between whole rows"
+        );
+        assert!(error("x.o/.x...o").contains("row 2 has 6 cells"));
+        assert_eq!(
+            error("..../..../..../.../."),
+            "'/' goes only between whole rows: row 4 has 3 cells, and a row of a 4x4 board has 4"
+        );
+        assert_eq!("x.o/.x./..o".parse::<Board>(), "x.o.x...o".parse::<Board>());
+        assert!(" x.o/.x./..o\n".parse::<Board>().is_ok());
+    }
+
+    #[test]
+    fn echoes_are_escaped_and_cut() {
+        assert_eq!(escape_text("x.o", 80), "x.o");
+        assert_eq!(escape_text("\u{1b}[2J\0", 80), "\\u{1b}[2J\\u{0}");
+        assert_eq!(escape_text("a\\b", 80), "a\\\\b");
+        assert_eq!(escape_text("\u{feff}\u{202e}х", 80), "\\u{feff}\\u{202e}х");
+        assert_eq!(
+            escape_text(&"x".repeat(200), 80),
+            format!("{}…", "x".repeat(80))
+        );
+        assert_eq!(escape_text(&"x".repeat(80), 80), "x".repeat(80));
     }
 
     #[test]

@@ -19,8 +19,11 @@ pub trait Player: Send {
         false
     }
 
-    /// Decides a move for the side to move in `board`, which must be a game
-    /// in progress. Stops early, with `aborted` set, once `cancel` is set.
+    /// Decides a move for the side to move in `board`. Stops early, with
+    /// `aborted` set, once `cancel` is set. On a finished game (won or
+    /// full) there is no move to make: the search players (every player but
+    /// the random one, which only looks for an empty cell) return a report
+    /// with `best: None` and a note that the game is over.
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport;
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::{Board, Side, bits};
+use super::board::{Board, Outcome, Side, bits};
 use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
 use super::player::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, SearchReport, SearchStats};
@@ -336,10 +336,25 @@ const WIN_NOW: i32 = 100_000;
 /// Move-ordering bonus for a move that blocks the opponent's win.
 const BLOCK: i32 = 10_000;
 
-/// Depth from the options, never more than the empty cells.
+/// Depth from the options, never more than the empty cells (0 on a full
+/// board, which no search is asked about: see `game_over`).
 pub(crate) fn effective_depth(board: &Board, depth: Option<u32>) -> u32 {
     let empty = board.empty().count_ones();
-    depth.map_or(empty, |d| d.clamp(1, empty))
+    depth.map_or(empty, |d| d.max(1).min(empty))
+}
+
+/// For a finished game (won or full), fills in the report's answer: no move,
+/// and a note that says why; returns true then. A player asked to move on a
+/// finished board returns this report instead of searching.
+pub(crate) fn game_over(report: &mut SearchReport, board: &Board) -> bool {
+    let outcome = board.outcome();
+    if outcome == Outcome::Ongoing {
+        return false;
+    }
+    report.best = None;
+    report.score = None;
+    report.note = Some(format!("no move: the game is over ({outcome})"));
+    true
 }
 
 /// Static score of `side` playing `cell`, for move ordering only: winning
@@ -540,6 +555,10 @@ where
 {
     let started = Instant::now();
     let mut report = SearchReport::new(player, board);
+    if game_over(&mut report, board) {
+        report.finish(started);
+        return report;
+    }
     let mut ctx = SearchContext::new(cancel, None);
     let depth = effective_depth(board, depth);
     let order: Vec<usize> = board.legal_moves().collect();

@@ -4,10 +4,14 @@
 //! number of 16-byte entries that fits the byte budget given, and never
 //! grows; it comes zeroed from the allocator, so only the pages a search
 //! writes are ever touched. One entry per slot (index = low bits of the
-//! key). Replacement policy: a new result overwrites the slot if the slot
-//! is empty, holds the same position, was written by an earlier search, or
-//! was searched no deeper than the new result. Otherwise the deeper result
-//! from the current search is kept, since it saved more work.
+//! key). Every search has its own generation, and a probe sees only the
+//! entries of the current one: an earlier search's results (depth-limited
+//! horizons, other windows) never leak into a later one, so a search gives
+//! the same answer whatever was searched before it with the same table.
+//! Replacement policy: a new result overwrites the slot if the slot is
+//! empty, holds the same position, was written by an earlier search, or was
+//! searched no deeper than the new result. Otherwise the deeper result from
+//! the current search is kept, since it saved more work.
 
 use super::report::Bound;
 
@@ -24,7 +28,7 @@ pub struct TtEntry {
 
 /// One slot: the full key, then the entry packed into one word (bits 0-15
 /// score, 16-23 bound (0 = empty slot, else 1 + `Bound` discriminant), 24-31
-/// depth, 32-39 best move (0 = none, else 1 + cell), 40-47 generation).
+/// depth, 32-39 best move (0 = none, else 1 + cell), 40-63 generation).
 /// Plain words, so an all-zero table is an empty one and comes from the
 /// allocator already zeroed (`calloc`): the pages of a big table are only
 /// touched where a search writes.
@@ -44,13 +48,19 @@ fn slot_depth(data: u64) -> u8 {
 }
 
 #[inline(always)]
-fn slot_generation(data: u64) -> u8 {
-    (data >> 40) as u8
+fn slot_generation(data: u64) -> u32 {
+    (data >> GENERATION_SHIFT) as u32
 }
+
+const GENERATION_SHIFT: u32 = 40;
+/// Generations run from 1 to this (24 bits); after the last one the table
+/// is cleared, so a wrapped-around generation never revives an old entry.
+const LAST_GENERATION: u32 = (1 << (64 - GENERATION_SHIFT)) - 1;
 
 pub struct TranspositionTable {
     slots: Vec<Slot>,
-    generation: u8,
+    /// The current search's generation, 1 to `LAST_GENERATION`.
+    generation: u32,
 }
 
 impl TranspositionTable {
@@ -65,7 +75,7 @@ impl TranspositionTable {
         };
         TranspositionTable {
             slots: vec![[0; 2]; count],
-            generation: 0,
+            generation: 1,
         }
     }
 
@@ -77,11 +87,11 @@ impl TranspositionTable {
         self.slots.len()
     }
 
-    /// Slots in use.
+    /// Slots that hold an entry of the current search.
     pub fn len(&self) -> usize {
         self.slots
             .iter()
-            .filter(|slot| slot_bound(slot[1]) != 0)
+            .filter(|slot| slot_bound(slot[1]) != 0 && slot_generation(slot[1]) == self.generation)
             .count()
     }
 
@@ -89,9 +99,20 @@ impl TranspositionTable {
         self.len() == 0
     }
 
-    /// Marks the start of a new search: older entries become replaceable.
+    /// Marks the start of a new search: older entries are no longer seen
+    /// and become replaceable, as if the table were empty.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        if self.generation == LAST_GENERATION {
+            self.clear();
+        } else {
+            self.generation += 1;
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.slots.fill([0; 2]);
+        self.generation = 1;
     }
 
     #[inline]
@@ -103,7 +124,7 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let [slot_key, data] = self.slots[self.index(key)];
         let bound = slot_bound(data);
-        if bound == 0 || slot_key != key {
+        if bound == 0 || slot_key != key || slot_generation(data) != self.generation {
             return None;
         }
         Some(TtEntry {
@@ -135,7 +156,7 @@ impl TranspositionTable {
                 | ((1 + entry.bound as u8) as u64) << 16
                 | (entry.depth as u8 as u64) << 24
                 | (entry.best.map_or(0, |cell| cell as u8 + 1) as u64) << 32
-                | (generation as u64) << 40;
+                | (generation as u64) << GENERATION_SHIFT;
             *slot = [key, data];
         }
         replace
@@ -211,5 +232,44 @@ mod tests {
             "entries of an older search give way"
         );
         assert_eq!(table.probe(2), Some(shallow));
+    }
+
+    #[test]
+    fn a_new_search_sees_nothing_of_the_earlier_ones() {
+        let mut table = TranspositionTable::with_max_bytes(64 * ENTRY_BYTES);
+        let entry = TtEntry {
+            score: 3,
+            bound: Bound::Exact,
+            depth: 2,
+            best: Some(4),
+        };
+        table.store(7, entry);
+        assert_eq!(table.probe(7), Some(entry));
+        assert_eq!(table.len(), 1);
+        table.new_search();
+        assert_eq!(table.probe(7), None, "an earlier search's entry is unseen");
+        assert_eq!(table.len(), 0);
+        table.store(7, entry);
+        assert_eq!(table.probe(7), Some(entry));
+    }
+
+    #[test]
+    fn generations_never_wrap_around_to_an_old_entry() {
+        let mut table = TranspositionTable::with_max_bytes(4 * ENTRY_BYTES);
+        let entry = TtEntry {
+            score: 1,
+            bound: Bound::Lower,
+            depth: 1,
+            best: None,
+        };
+        table.store(1, entry);
+        // Skip ahead to the last generation, as 16 million searches would.
+        table.generation = LAST_GENERATION;
+        table.store(2, entry);
+        table.new_search();
+        assert_eq!(table.generation, 1);
+        assert_eq!(table.probe(1), None, "the first generation's entry is gone");
+        assert_eq!(table.probe(2), None);
+        assert!(table.is_empty());
     }
 }

@@ -38,11 +38,23 @@ impl GameSetup {
         seed: u64,
         pause: Duration,
     ) -> GameSetup {
+        GameSetup::with_time_limit(size, players, seed, pause, SEARCH_TIME_LIMIT)
+    }
+
+    /// `new` with another time limit for the players that deepen
+    /// iteratively (`SEARCH_TIME_LIMIT` in `new`).
+    pub fn with_time_limit(
+        size: BoardSize,
+        players: [(PlayerKind, Difficulty); 2],
+        seed: u64,
+        pause: Duration,
+        time_limit: Duration,
+    ) -> GameSetup {
         let build = |(kind, difficulty): (PlayerKind, Difficulty), side: u64| {
             kind.create(&PlayerOptions {
                 difficulty,
                 seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(side),
-                time_limit: Some(SEARCH_TIME_LIMIT),
+                time_limit: Some(time_limit),
                 ..PlayerOptions::default()
             })
         };

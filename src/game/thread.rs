@@ -161,13 +161,60 @@ impl GameLoop {
                     Err(_) => return,
                 },
             };
-            match waited {
-                Some(command) => {
-                    if let Flow::Stop = self.handle(command) {
-                        return;
-                    }
+            // A panic anywhere in a step (a player's own choice is caught
+            // closer, in `computer_move`) ends the running game with the
+            // message, and the thread goes on serving.
+            let game = match &waited {
+                Some(
+                    Command::Start { game, .. }
+                    | Command::HumanMove { game, .. }
+                    | Command::EndGame { game },
+                ) => Some(*game),
+                _ => None,
+            };
+            let step = catch_unwind(AssertUnwindSafe(|| match waited {
+                Some(command) => self.handle(command),
+                None => {
+                    self.computer_move();
+                    Flow::Continue
                 }
-                None => self.computer_move(),
+            }));
+            match step {
+                Ok(Flow::Continue) => {}
+                Ok(Flow::Stop) => return,
+                Err(panic) => self.recover(game, &panic_message(&panic)),
+            }
+        }
+    }
+
+    /// After a panic outside a player's choice: the running game (or the
+    /// game the command was for) ends with an error, so nobody waits for it.
+    fn recover(&mut self, command_game: Option<GameId>, message: &str) {
+        let message = format!("internal error in the game thread: {message}");
+        match self.game.take() {
+            Some(game) => {
+                game.cancel.cancel();
+                self.emit(Event::Error {
+                    game: game.id,
+                    message,
+                });
+                self.emit(Event::GameOver {
+                    game: game.id,
+                    result: GameResult::Aborted("internal error".into()),
+                    line: Vec::new(),
+                    board: game.board,
+                });
+            }
+            None => {
+                if let Some(id) = command_game {
+                    self.emit(Event::Error { game: id, message });
+                    self.emit(Event::GameOver {
+                        game: id,
+                        result: GameResult::Aborted("internal error".into()),
+                        line: Vec::new(),
+                        board: Board::new(crate::engine::BoardSize::Three),
+                    });
+                }
             }
         }
     }
@@ -287,13 +334,19 @@ impl GameLoop {
             // Cancelled: the command that cancelled it is waiting in the
             // queue and ends this game next. What the search found so far
             // is still worth a row; its move is not played.
-            Ok(mut report) if report.aborted || cancel.is_cancelled() => {
+            Ok(mut report) if cancel.is_cancelled() => {
                 report.aborted = true;
                 self.emit(Event::Report {
                     game: id,
                     report: Box::new(report),
                 });
             }
+            // Stopped with nobody cancelling it: asking again would only
+            // repeat that, so it is the player's error.
+            Ok(report) if report.aborted => self.fail(format!(
+                "internal error: {} stopped its search without being asked to",
+                kind.name()
+            )),
             Ok(report) => self.apply_report(report),
         }
     }

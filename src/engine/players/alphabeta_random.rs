@@ -6,7 +6,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::alphabeta_tt::{TableSlot, extend_pv, search_below_root};
 use crate::engine::board::Board;
-use crate::engine::search::{RootResult, SearchContext, effective_depth, report_root, search_root};
+use crate::engine::search::{
+    RootResult, SearchContext, effective_depth, game_over, report_root, search_root,
+};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
 /// Alpha-beta (with the table) that searches every root move with the full
@@ -37,6 +39,10 @@ impl Player for AlphaBetaRandomPlayer {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         let mut ctx = SearchContext::new(cancel, None);
         let table = self.table.for_board(board);
         let side = board.side_to_move();

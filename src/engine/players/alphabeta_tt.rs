@@ -4,8 +4,8 @@ use crate::engine::board::{Board, Side};
 use crate::engine::geometry::{BoardSize, MAX_CELLS};
 use crate::engine::report::Bound;
 use crate::engine::search::{
-    LineCounts, SearchContext, effective_depth, move_order_score, ordered_moves, report_root,
-    search_root,
+    LineCounts, SearchContext, effective_depth, game_over, move_order_score, ordered_moves,
+    report_root, search_root,
 };
 use crate::engine::symmetry::SymmetricKeys;
 use crate::engine::tt::{TranspositionTable, TtEntry};
@@ -25,18 +25,23 @@ pub fn table_bytes(size: BoardSize) -> usize {
     }
 }
 
-/// A transposition table for one board size, kept between the moves of a
-/// game and rebuilt when the size changes.
+/// The transposition tables of a player, one per board size, each made on
+/// first use and kept: a game reuses its table's memory from move to move,
+/// and positions of alternating sizes (as `analyze` may read them) never
+/// make a table again. Every search starts a new generation of its table,
+/// so nothing from an earlier search is ever used (see `tt`).
 #[derive(Default)]
-pub(crate) struct TableSlot(Option<(BoardSize, TranspositionTable)>);
+pub(crate) struct TableSlot([Option<TranspositionTable>; 3]);
 
 impl TableSlot {
     pub fn for_board(&mut self, board: &Board) -> &mut TranspositionTable {
         let size = board.size();
-        if self.0.as_ref().is_none_or(|(held, _)| *held != size) {
-            self.0 = Some((size, TranspositionTable::with_max_bytes(table_bytes(size))));
-        }
-        let (_, table) = self.0.as_mut().expect("table was just created");
+        let index = BoardSize::ALL
+            .iter()
+            .position(|&s| s == size)
+            .expect("every size is listed");
+        let table = self.0[index]
+            .get_or_insert_with(|| TranspositionTable::with_max_bytes(table_bytes(size)));
         table.new_search();
         table
     }
@@ -257,6 +262,10 @@ impl Player for AlphaBetaTtPlayer {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         let deadline = self.time_limit.map(|limit| started + limit);
         let mut ctx = SearchContext::new(cancel, deadline);
         let table = self.table.for_board(board);

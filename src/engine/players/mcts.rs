@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::{Board, Side, bits};
 use crate::engine::report::{MoveScore, group};
-use crate::engine::search::POLL_INTERVAL;
+use crate::engine::search::{POLL_INTERVAL, game_over};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
 /// UCT exploration constant (sqrt 2, the textbook value for results in 0..1).
@@ -126,6 +126,10 @@ impl Player for MctsPlayer {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         let mut tree = vec![Node::new(0, Terminal::No)];
         let mut nodes = 0u64;
         let mut deepest = 0;

@@ -6,6 +6,7 @@ use crate::engine::board::{Board, Outcome, Side, bits};
 use crate::engine::geometry::BoardSize;
 use crate::engine::report::{Bound, Certainty, MoveScore, group};
 use crate::engine::score::win_score;
+use crate::engine::search::game_over;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
 const UNREACHED: i16 = i16::MIN;
@@ -135,6 +136,10 @@ impl Player for PerfectPlayer {
         let started = Instant::now();
         let table = PerfectTable::global();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         let side = board.side_to_move();
         let mut child = *board;
         report.moves = bits(board.empty())

@@ -5,6 +5,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::board::{Board, Side};
+use crate::engine::search::game_over;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
 /// The rules, in the order they are tried.
@@ -100,6 +101,10 @@ impl Player for RulesPlayer {
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         let (rule, cells) = RulesPlayer::applicable_rule(board);
         report.best = cells.choose(&mut self.rng).copied();
         report.rule = Some(rule.describe());
