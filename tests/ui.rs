@@ -87,10 +87,13 @@ fn click(window: &TictactoeWindow, cell: usize) {
     board_view.click(x, y);
 }
 
+/// A key press on the focused board, bubbling up to the window if the
+/// board leaves it, as GTK delivers it.
 fn press(window: &TictactoeWindow, key: gdk::Key) {
-    window
-        .board_view()
-        .key_pressed(key, gdk::ModifierType::empty());
+    let none = gdk::ModifierType::empty();
+    if window.board_view().key_pressed(key, none) == glib::Propagation::Proceed {
+        window.key_pressed(key, none);
+    }
 }
 
 fn wait_for_stones(window: &TictactoeWindow, stones: u32) -> Result<Board, String> {
@@ -132,7 +135,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
                 format!("won by {}, but the status says {status:?}", side.mark())
             })?
         }
-        Outcome::Draw => ensure(status.starts_with("Draw"), || {
+        Outcome::Draw => ensure(status.starts_with("Game over: a draw"), || {
             format!("a draw, but the status says {status:?}")
         })?,
     }
@@ -195,8 +198,15 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
     ensure(took < Duration::from_millis(50), || {
         format!("Quit took {took:?} to end the search")
     })?;
-    expect_status(window, "ended by the player")?;
-    ensure(!window.is_thinking(), || "the spinner still spins".into())?;
+    expect_status(window, "Game over: ended by the player.")?;
+    ensure(!window.is_thinking(), || "the busy sign still shows".into())?;
+    // The stopped search leaves its row, and the log ends in the status's words.
+    let log = window.search_log().text();
+    ensure(
+        log.contains("1. X Minimax stopped after ")
+            && log.ends_with("Game over: ended by the player.\n"),
+        || format!("the log after End game:\n{log}"),
+    )?;
     ensure(window.board_view().board().stone_count() == 0, || {
         "a move was played after Quit".into()
     })?;
@@ -205,7 +215,7 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
     click(window, 0);
     expect_status(window, "The game was ended: press Start")?;
     ensure(!window.end_button().is_sensitive(), || {
-        "Quit is still enabled without a game".into()
+        "End game is still enabled without a game".into()
     })
 }
 
@@ -229,7 +239,7 @@ fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), Str
         format!("the accessible description is {description:?}")
     })?;
     ensure(
-        window.search_log().text().contains("1. X human plays 4"),
+        window.search_log().text().contains("1. X Human plays 5"),
         || {
             format!(
                 "the log misses the human move:\n{}",
@@ -251,7 +261,7 @@ fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), Str
     let board = wait_for_stones(window, 2)?;
     wait_for_human(window, Side::Max)?;
     click(window, 4);
-    expect_status(window, "Cell 4 is already taken.")?;
+    expect_status(window, "Cell 5 is taken by X: choose a free cell.")?;
     ensure(window.status_line().is_error(), || {
         "a refusal is not shown as an error".into()
     })?;
@@ -364,7 +374,7 @@ fn keyboard_plays_digits_arrows_and_enter(window: &TictactoeWindow) -> Result<()
         format!("the keys played {board}")
     })?;
     press(window, gdk::Key::_3);
-    expect_status(window, "Cell 2 is already taken.")?;
+    expect_status(window, "Cell 3 is taken by X: choose a free cell.")?;
 
     start(
         window,
@@ -413,12 +423,12 @@ fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Resu
     wait_until("the game to end", Duration::from_secs(2), || {
         !window.game_running()
     })?;
-    expect_status(window, "Max (X) wins, played by Human.")?;
+    expect_status(window, "Game over: Max (X) wins, played by Human.")?;
     let board = window.board_view().board();
     click(window, 8);
     expect_status(
         window,
-        "The game is over (X wins): press Start for a new one.",
+        "The game is over (X won): press Start for a new one.",
     )?;
     ensure(window.board_view().board() == board, || {
         "a click after the end changed the board".into()
@@ -443,9 +453,293 @@ fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Resu
     };
     ensure(
         text == window.search_log().text()
-            && text.ends_with("5. X human plays 2\nGame over: X wins\n"),
+            && text.ends_with("5. X Human plays 3\nGame over: Max (X) wins, played by Human.\n"),
         || format!("the clipboard holds {text:?}"),
     )
+}
+
+/// Every control is reached by Tab and by Shift+Tab, round and round.
+fn tab_and_shift_tab_cycle_through_every_control(window: &TictactoeWindow) -> Result<(), String> {
+    let expected: Vec<(&str, gtk::Widget)> = vec![
+        ("Start", window.start_button().upcast()),
+        ("the seed field", window.seed_entry().upcast()),
+        ("the board", window.board_view().upcast()),
+        (
+            "the copy button",
+            window.search_log().copy_button().upcast(),
+        ),
+        ("the log", window.search_log().list_view().upcast()),
+    ];
+    for direction in [
+        gtk::DirectionType::TabForward,
+        gtk::DirectionType::TabBackward,
+    ] {
+        window.start_button().grab_focus();
+        let mut visited: Vec<gtk::Widget> = Vec::new();
+        for _ in 0..60 {
+            window.emit_move_focus(direction);
+            let Some(focus) = gtk::prelude::GtkWindowExt::focus(window) else {
+                continue;
+            };
+            if visited.last() != Some(&focus) {
+                visited.push(focus);
+            }
+        }
+        for (name, widget) in &expected {
+            ensure(
+                visited
+                    .iter()
+                    .any(|focus| focus == widget || focus.is_ancestor(widget)),
+                || format!("{direction:?} never reached {name}; it visited {visited:?}"),
+            )?;
+        }
+        // Round and round: the start button comes back, more than once.
+        let returns = visited
+            .iter()
+            .filter(|focus| *focus == &window.start_button().upcast::<gtk::Widget>())
+            .count();
+        ensure(returns >= 2, || {
+            format!("{direction:?} stopped cycling: {visited:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// Digits play the 3x3 board wherever the focus is, except in text fields,
+/// and say why when they cannot.
+fn digits_play_wherever_the_focus_is(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    window.start_button().grab_focus();
+    window.key_pressed(gdk::Key::_5, gdk::ModifierType::empty());
+    let board = wait_for_stones(window, 1)?;
+    ensure(board.cell(4) == Some(Side::Max), || {
+        format!("5 with the focus on Start played {board}")
+    })?;
+    wait_for_human(window, Side::Min)?;
+    window.seed_entry().grab_focus();
+    let propagation = window.key_pressed(gdk::Key::_1, gdk::ModifierType::empty());
+    pass_time(Duration::from_millis(50));
+    ensure(
+        propagation == glib::Propagation::Proceed && window.board_view().board().stone_count() == 1,
+        || "a digit typed into the seed field played a move".into(),
+    )?;
+    window.board_view().grab_focus();
+    Ok(())
+}
+
+/// Keys pressed faster than the game thread answers are all played, in
+/// order; a key left over when the game ends is named, not lost.
+fn fast_keys_play_in_order(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    for key in [
+        gdk::Key::_1,
+        gdk::Key::_2,
+        gdk::Key::_4,
+        gdk::Key::_3,
+        gdk::Key::_7,
+        gdk::Key::_6,
+    ] {
+        press(window, key);
+    }
+    wait_until("the game to end", Duration::from_secs(2), || {
+        !window.game_running()
+    })?;
+    let board = window.board_view().board();
+    ensure(board.to_string() == "xoo/x../x..", || {
+        format!("the keys 1 2 4 3 7 6 played {board}")
+    })?;
+    expect_status(
+        window,
+        "Not played: cell 6, chosen ahead; the game is over.",
+    )
+}
+
+/// A click beside the grid, while a person is to move, says so.
+fn a_click_beside_the_grid_says_why(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Human, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    window.board_view().click(1.0, 1.0);
+    expect_status(window, "That click was beside the grid")?;
+    ensure(window.board_view().board().stone_count() == 0, || {
+        "a click beside the grid played".into()
+    })
+}
+
+/// Esc asks before it ends a game; a second Esc ends it.
+fn esc_asks_before_ending_a_game(window: &TictactoeWindow) -> Result<(), String> {
+    let app = window.application().ok_or("no application")?;
+    let accels = app.accels_for_action("win.request-end");
+    ensure(accels.iter().any(|accel| accel == "Escape"), || {
+        format!("Esc is not bound to asking: {accels:?}")
+    })?;
+    start(
+        window,
+        (PlayerKind::Minimax, Difficulty::Hard),
+        (PlayerKind::Minimax, Difficulty::Hard),
+        BoardSize::Five,
+        Duration::ZERO,
+    )?;
+    WidgetExt::activate_action(window, "win.request-end", None).map_err(|e| e.to_string())?;
+    expect_status(window, "Press Esc again within 3 seconds to end this game")?;
+    pass_time(Duration::from_millis(200));
+    ensure(window.game_running(), || "one Esc ended the game".into())?;
+    WidgetExt::activate_action(window, "win.request-end", None).map_err(|e| e.to_string())?;
+    wait_until("the game to end", Duration::from_secs(2), || {
+        !window.game_running()
+    })?;
+    expect_status(window, "Game over: ended by the player.")
+}
+
+/// Controls changed during a game say that they wait for the next Start;
+/// the game goes on as it began.
+fn changed_controls_wait_for_the_next_start(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::from_millis(2000),
+    )?;
+    ensure(window.pending_text().is_none(), || {
+        "the note shows for an unchanged game".into()
+    })?;
+    window.picker(Side::Min).select(PlayerKind::Rules);
+    ensure(
+        window.pending_text().as_deref() == Some("Changes apply from the next Start."),
+        || format!("after a change the note says {:?}", window.pending_text()),
+    )?;
+    window.picker(Side::Min).select(PlayerKind::Random);
+    ensure(window.pending_text().is_none(), || {
+        "the note stays after the change was undone".into()
+    })?;
+    window.size_dropdown().set_selected(1);
+    ensure(
+        window.pending_text().is_some() && window.board_view().board().size() == BoardSize::Three,
+        || "a new size mid-game hid the note or changed the board".into(),
+    )?;
+    window.size_dropdown().set_selected(0);
+    Ok(())
+}
+
+/// A seed typed in replays a game exactly; a bad one starts nothing; the
+/// session's results add up per pairing.
+fn seeds_replay_and_results_add_up(window: &TictactoeWindow) -> Result<(), String> {
+    let players = (PlayerKind::Random, Difficulty::Hard);
+    let mut finals = Vec::new();
+    for _ in 0..2 {
+        window.seed_entry().set_text("12345");
+        start(window, players, players, BoardSize::Three, Duration::ZERO)?;
+        wait_until("the game to end", Duration::from_secs(5), || {
+            !window.game_running()
+        })?;
+        finals.push(window.search_log().text());
+        ensure(window.last_seed() == Some(12345), || {
+            format!("the game's seed is {:?}", window.last_seed())
+        })?;
+    }
+    let replayed = moves_in(&finals[0]);
+    ensure(
+        replayed.len() >= 5 && replayed == moves_in(&finals[1]),
+        || {
+            format!(
+                "seed 12345 played twice differently:\n{}\n{}",
+                finals[0], finals[1]
+            )
+        },
+    )?;
+    ensure(finals[0].contains("seed 12345"), || {
+        format!("the game row does not show the seed:\n{}", finals[0])
+    })?;
+    let tally = window.session_tally().results();
+    let pairing = "X Random vs O Random";
+    let games: u32 = tally
+        .iter()
+        .filter(|entry| entry.pairing == pairing)
+        .map(|entry| entry.x_wins + entry.o_wins + entry.draws)
+        .sum();
+    ensure(games >= 2, || format!("the tally holds {tally:?}"))?;
+
+    window.seed_entry().set_text("");
+    WidgetExt::activate_action(window, "win.reuse-seed", None).map_err(|e| e.to_string())?;
+    ensure(window.seed_entry().text() == "12345", || {
+        format!("Reuse last filled in {:?}", window.seed_entry().text())
+    })?;
+    window.seed_entry().set_text("twelve");
+    let log_before = window.search_log().text();
+    window.start_button().emit_clicked();
+    pass_time(Duration::from_millis(100));
+    window.seed_entry().set_text("");
+    ensure(
+        !window.game_running() && window.search_log().text() == log_before,
+        || "a bad seed started a game".into(),
+    )?;
+    expect_status(window, "The seed must be a whole number")
+}
+
+/// The moves a log records, "1. X Random plays 5", without the times that
+/// differ between two runs of the same game.
+fn moves_in(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|line| line.split(',').next().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// In a window as narrow as half a small screen, the log goes under the
+/// board, and back beside it when the window widens.
+fn a_narrow_window_puts_the_log_under_the_board(window: &TictactoeWindow) -> Result<(), String> {
+    let (minimum_width, _, _, _) = window.measure(gtk::Orientation::Horizontal, -1);
+    // As a person drags the window narrower: past the width where the log
+    // fits beside the board, then on to 640 px.
+    window.set_default_size(minimum_width - 100, 800);
+    wait_until(
+        "the log to go under the board",
+        Duration::from_secs(3),
+        || window.paned().orientation() == gtk::Orientation::Vertical,
+    )?;
+    window.set_default_size(640, 800);
+    wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || window.width() <= 640,
+    )
+    .map_err(|error| {
+        format!(
+            "{error}: the window is {} px wide, its minimum {minimum_width} px",
+            window.width()
+        )
+    })?;
+    let (narrow_minimum, _, _, _) = window.measure(gtk::Orientation::Horizontal, -1);
+    ensure(narrow_minimum <= 640, || {
+        format!("the narrow window needs {narrow_minimum} px")
+    })?;
+    window.set_default_size(1120, 720);
+    wait_until(
+        "the log to go beside the board",
+        Duration::from_secs(3),
+        || window.paned().orientation() == gtk::Orientation::Horizontal,
+    )
+    .map(|_| ())
 }
 
 fn game_threads() -> usize {
@@ -520,7 +814,7 @@ fn main() -> ExitCode {
     };
     pass_time(Duration::from_millis(300));
 
-    let checks: [(&str, Check); 6] = [
+    let checks: [(&str, Check); 14] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -544,6 +838,35 @@ fn main() -> ExitCode {
         (
             "a won game refuses moves and copies its log",
             a_won_game_refuses_moves_and_copies_its_log,
+        ),
+        (
+            "tab and shift+tab cycle through every control",
+            tab_and_shift_tab_cycle_through_every_control,
+        ),
+        (
+            "digits play wherever the focus is",
+            digits_play_wherever_the_focus_is,
+        ),
+        ("fast keys play in order", fast_keys_play_in_order),
+        (
+            "a click beside the grid says why",
+            a_click_beside_the_grid_says_why,
+        ),
+        (
+            "esc asks before ending a game",
+            esc_asks_before_ending_a_game,
+        ),
+        (
+            "changed controls wait for the next start",
+            changed_controls_wait_for_the_next_start,
+        ),
+        (
+            "seeds replay and results add up",
+            seeds_replay_and_results_add_up,
+        ),
+        (
+            "a narrow window puts the log under the board",
+            a_narrow_window_puts_the_log_under_the_board,
         ),
     ];
     // Like libtest: an argument runs only the checks whose names contain it.

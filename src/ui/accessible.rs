@@ -6,7 +6,11 @@
 use gtk::glib::translate::ToGlibPtr;
 use gtk::{glib, prelude::*};
 
-fn update_property(widget: &impl IsA<gtk::Widget>, property: gtk::ffi::GtkAccessibleProperty, text: &str) {
+fn update_property(
+    widget: &impl IsA<gtk::Widget>,
+    property: gtk::ffi::GtkAccessibleProperty,
+    text: &str,
+) {
     unsafe extern "C" {
         fn gtk_accessible_update_property_value(
             accessible: *mut gtk::ffi::GtkWidget,

@@ -120,7 +120,10 @@ impl PlayerPicker {
     }
 
     /// Calls `handler` whenever the player, difficulty or depth changes.
-    pub fn connect_changed<F: Fn(&PlayerPicker) + 'static>(&self, handler: F) -> glib::SignalHandlerId {
+    pub fn connect_changed<F: Fn(&PlayerPicker) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
         self.connect_local(CHANGED, false, move |values| {
             handler(&values[0].get::<PlayerPicker>().ok()?);
             None

@@ -31,6 +31,8 @@ mod imp {
         pub(super) list_view: TemplateChild<gtk::ListView>,
         #[template_child]
         pub(super) placeholder: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) copy_button: TemplateChild<gtk::Button>,
         pub(super) entries: OnceCell<gio::ListStore>,
         /// The view stays at the newest row until the person scrolls up.
         pub(super) following: Cell<bool>,
@@ -130,6 +132,14 @@ impl SearchLog {
             .expect("the store is made in constructed")
     }
 
+    pub fn copy_button(&self) -> gtk::Button {
+        self.imp().copy_button.get()
+    }
+
+    pub fn list_view(&self) -> gtk::ListView {
+        self.imp().list_view.get()
+    }
+
     pub fn clear(&self) {
         let imp = self.imp();
         imp.queued.borrow_mut().clear();
@@ -166,11 +176,12 @@ impl SearchLog {
     /// A person's move, numbered like the computer moves; `cell` counts
     /// from 0 as the engine does and is shown from 1 as on the board.
     pub fn add_human_move(&self, number: u32, side: Side, cell: usize) {
+        let style = TextStyle::WINDOW;
         let text = format!(
             "{number}. {} {} plays {}",
             side.mark(),
-            PlayerKind::Human.display_name(),
-            cell + 1
+            style.player(PlayerKind::Human),
+            style.cell(cell)
         );
         self.append(vec![(LogKind::Move, text)]);
     }

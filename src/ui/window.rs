@@ -12,7 +12,7 @@ use super::player_picker::PlayerPicker;
 use super::search_log::SearchLog;
 use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
-use crate::engine::{BoardSize, Difficulty, PlayerKind, Side};
+use crate::engine::{BoardSize, Difficulty, PlayerKind, Side, TextStyle, describe_player};
 use crate::game::{Event, GameResult, GameSetup};
 
 /// Below this width the log goes under the board instead of beside it.
@@ -33,11 +33,8 @@ impl Choice {
     /// Both players as the log and the tally name them.
     fn pairing(&self) -> String {
         let [max, min] = self.players;
-        format!(
-            "X {} vs O {}",
-            player_text(max.0, max.1),
-            player_text(min.0, min.1)
-        )
+        let name = |(kind, difficulty)| describe_player(kind, difficulty, TextStyle::WINDOW);
+        format!("X {} vs O {}", name(max), name(min))
     }
 }
 
@@ -207,16 +204,6 @@ fn sentence(text: &str) -> String {
     sentence
 }
 
-/// A player as the log and the tally name it: its display name, and for the
-/// search players how deep it looks.
-fn player_text(kind: PlayerKind, difficulty: Difficulty) -> String {
-    match difficulty.depth() {
-        _ if !kind.uses_depth() => kind.display_name().to_owned(),
-        Some(depth) => format!("{}, depth {depth}", kind.display_name()),
-        None => format!("{}, full depth", kind.display_name()),
-    }
-}
-
 /// Reads the seed field: empty for a new seed, else a whole number.
 fn parse_seed(text: &str) -> Result<Option<u64>, String> {
     let text = text.trim();
@@ -342,7 +329,11 @@ impl TictactoeWindow {
         imp.size_dropdown
             .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
         super::accessible::name_dropdown_parts(&imp.size_dropdown, "Board size");
-        for button in [&*imp.start_button, &*imp.end_button, &*imp.reuse_seed_button] {
+        for button in [
+            &*imp.start_button,
+            &*imp.end_button,
+            &*imp.reuse_seed_button,
+        ] {
             super::accessible::name_button_by_its_label(button);
         }
         imp.size_dropdown.connect_selected_notify(glib::clone!(
@@ -744,7 +735,11 @@ impl TictactoeWindow {
         } else if self.is_thinking() {
             format!("{} ({}) is thinking…", player.display_name(), side.mark())
         } else {
-            format!("{} to move, played by {}.", side.label(), player.display_name())
+            format!(
+                "{} to move, played by {}.",
+                side.label(),
+                player.display_name()
+            )
         };
         self.show_status(&text);
     }
