@@ -1,8 +1,11 @@
 //! Window responsiveness, measured on the real window under Xvfb:
 //!
 //! - launch to first drawn frame (from `main`, through GTK start-up);
+//! - what a search costs the window left alone (the longest main-loop stall,
+//!   the CPU of the game thread and of the window's threads);
 //! - the longest main-loop stall and the frame intervals from pressing Start
-//!   on, while two computer players search on 5x5 for seconds at a time;
+//!   on, while two computer players search on 5x5 for seconds at a time and
+//!   frames are kept coming, and how many frames missed their deadline;
 //! - Quit to game over, over 100 tries (p50, p99, max);
 //! - resident memory after a whole 5x5 game.
 //!
@@ -102,6 +105,36 @@ fn resident_kib(field: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// CPU time used so far by this process's threads: the game thread's, and
+/// all the others' (the window's, GTK's renderer threads).
+fn cpu_times() -> (Duration, Duration) {
+    // Clock ticks in /proc are 1/100 s on Linux.
+    const TICK: Duration = Duration::from_millis(10);
+    let (mut game, mut others) = (Duration::ZERO, Duration::ZERO);
+    for task in std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        // The fields after the name, which is in parentheses.
+        let Some((name, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks: u32 =
+            fields[11].parse::<u32>().unwrap_or(0) + fields[12].parse::<u32>().unwrap_or(0);
+        if name.ends_with("(game") {
+            game += TICK * ticks;
+        } else {
+            others += TICK * ticks;
+        }
+    }
+    (game, others)
+}
+
 fn verdict(met: bool) -> &'static str {
     if met { "met" } else { "MISSED" }
 }
@@ -159,8 +192,6 @@ fn measure(launched: Instant) -> Result<(), String> {
             frames.borrow_mut().push(now);
         }
     ));
-    // Keep frames coming, as an animation would, so gaps show up.
-    window.add_tick_callback(|_, _| glib::ControlFlow::Continue);
     run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
         first_frame.get().is_some()
     })?;
@@ -168,12 +199,34 @@ fn measure(launched: Instant) -> Result<(), String> {
         .get()
         .map(|at| at - launched)
         .unwrap_or_default();
+    let launch_memory = resident_kib("VmRSS:") / 1024;
 
-    // Searching: the players are chosen and shown first, as a person takes
-    // a moment to reach Start; from the press on, every main-loop iteration
-    // counts, the frame that draws the new game included, for twelve seconds
-    // of two busy searchers (two or three reports arrive).
+    // What a search costs the window as a person leaves it: nothing drawn
+    // but what changes (the busy sign's seconds, the moves), for eight
+    // seconds of two busy searchers.
     choose(&window, [BUSY_PLAYER; 2], BoardSize::Five);
+    pass_time(Duration::from_millis(500))?;
+    let mut left_alone = LoopStats::default();
+    let watch_started = Instant::now();
+    let cpu_before = cpu_times();
+    press_start(&window, &mut left_alone)?;
+    run_until(Duration::from_secs(16), &mut left_alone, || {
+        watch_started.elapsed() >= Duration::from_secs(8)
+    })?;
+    let cpu_after = cpu_times();
+    let watched = watch_started.elapsed().as_secs_f64();
+    let game_share = (cpu_after.0 - cpu_before.0).as_secs_f64() / watched;
+    let window_share = (cpu_after.1 - cpu_before.1).as_secs_f64() / watched;
+    window.end_button().emit_clicked();
+    run_until(Duration::from_secs(2), &mut LoopStats::default(), || {
+        !window.game_running()
+    })?;
+
+    // Searching with frames kept coming, as an animation would, so that a
+    // late one shows: from the Start press on, every main-loop iteration
+    // counts, the frame that draws the new game included, for twelve
+    // seconds of two busy searchers (two or three reports arrive).
+    let ticking = window.add_tick_callback(|_, _| glib::ControlFlow::Continue);
     pass_time(Duration::from_millis(500))?;
     let mut searching = LoopStats::default();
     let watched_for = Duration::from_secs(12);
@@ -184,8 +237,14 @@ fn measure(launched: Instant) -> Result<(), String> {
         watch_started.elapsed() >= watched_for
     })?;
     let still_searching = window.is_thinking();
+    ticking.remove();
     let mut intervals: Vec<Duration> = frames.borrow().windows(2).map(|w| w[1] - w[0]).collect();
     intervals.sort();
+    // A frame later than half a period past its 60 Hz deadline missed it.
+    let missed = intervals
+        .iter()
+        .filter(|&&interval| interval > Duration::from_millis(25))
+        .count();
     window.end_button().emit_clicked();
     run_until(Duration::from_secs(2), &mut LoopStats::default(), || {
         !window.game_running()
@@ -240,12 +299,28 @@ fn measure(launched: Instant) -> Result<(), String> {
         );
     }
     println!(
+        "| frames more than half a period late (interval > 25 ms) | {missed} of {} | 0 | {} |",
+        intervals.len(),
+        verdict(missed == 0)
+    );
+    println!(
+        "| left alone while searching (8 s): longest main-loop stall | {:.2} ms | < 100 ms | {} |",
+        ms(left_alone.longest_iteration),
+        verdict(left_alone.longest_iteration < Duration::from_millis(100))
+    );
+    println!(
+        "| left alone while searching: CPU of the game thread / the window's threads | {:.0}% / {:.0}% of a core | report | |",
+        game_share * 100.0,
+        window_share * 100.0
+    );
+    println!(
         "| Quit to game over, {QUIT_TRIES} tries: p50 / p99 / max | {:.2} / {:.2} / {:.2} ms | p99 < 50 ms | {} |",
         ms(percentile(&quits, 0.5)),
         ms(percentile(&quits, 0.99)),
         ms(*quits.last().expect("tries ran")),
         verdict(percentile(&quits, 0.99) < Duration::from_millis(50))
     );
+    println!("| resident memory at launch | {launch_memory} MiB | report | |");
     println!(
         "| resident memory after a 5x5 game ({stones} stones; peak) | {} MiB ({} MiB) | report | |",
         resident_kib("VmRSS:") / 1024,

@@ -13,7 +13,12 @@ fn every_control_has_a_name_a_screen_reader_can_speak() {
     );
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/accessibility/names.py");
     let output = Command::new("dbus-run-session")
-        .args(["--", "/usr/bin/python3", script, env!("CARGO_BIN_EXE_tictactoe")])
+        .args([
+            "--",
+            "/usr/bin/python3",
+            script,
+            env!("CARGO_BIN_EXE_tictactoe"),
+        ])
         .output()
         .expect("dbus-run-session runs (scripts/setup installs it)");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -11,7 +11,7 @@ use crate::engine::{PlayerKind, SearchReport, Side, TextStyle};
 /// How many rows enter the list in one frame. Each new row is a label to
 /// lay out and draw; a whole report at once (some 27 rows on 5x5) made its
 /// frame miss the display's deadline.
-const ROWS_PER_FRAME: usize = 6;
+const ROWS_PER_FRAME: usize = 2;
 
 mod imp {
     use std::cell::{Cell, OnceCell, RefCell};
@@ -209,18 +209,20 @@ impl SearchLog {
         (0..entries.n_items()).filter_map(|position| entries.item(position).and_downcast())
     }
 
-    /// Shows the first rows at once and queues the rest for the next frames.
+    /// Queues rows for the next frames. They start a frame late: a move
+    /// arrives with its report, and the frame that draws the move on the
+    /// board and the status line has enough to do.
     fn append(&self, rows: Vec<(LogKind, String)>) {
         let imp = self.imp();
         imp.queued.borrow_mut().extend(rows);
         if imp.feeding.borrow().is_some() {
             return;
         }
-        self.enter_rows(ROWS_PER_FRAME);
-        if imp.queued.borrow().is_empty() {
-            return;
-        }
-        let feeding = self.add_tick_callback(|log, _| {
+        let first_frame = std::cell::Cell::new(true);
+        let feeding = self.add_tick_callback(move |log, _| {
+            if first_frame.replace(false) {
+                return glib::ControlFlow::Continue;
+            }
             log.enter_rows(ROWS_PER_FRAME);
             if log.imp().queued.borrow().is_empty() {
                 log.imp().feeding.take();

@@ -1,41 +1,46 @@
-//! The status line: a message that wraps onto a second line when it must,
-//! an error style for refusals, and while a computer searches a busy sign
-//! with the seconds it has taken.
+//! The status line: how things stand, in at most two lines, an error style
+//! for refusals, and while a computer searches a still busy sign with the
+//! seconds it has taken.
 //!
-//! It lays out its two children itself, so that its width never depends on
-//! its height: GtkLabel finds a width for a given height by a binary search
-//! over text layouts, and in GTK 4.8 GtkPaned asks its children for exactly
-//! that on every allocation. Nested in the boxes of the window's left side,
-//! those searches cost tens of milliseconds each time the message changed,
-//! and a frame with them missed its deadline.
+//! It draws its text itself and its size never depends on the text: a new
+//! message is only a redraw. A label would ask the whole window to lay
+//! itself out again on every message, several times a move, and GtkPaned
+//! (GTK 4.8) then measures its children anew at every height it tries,
+//! which made the frame after a move miss its deadline.
 
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
+use super::accessible;
+
 mod imp {
     use std::cell::{Cell, RefCell};
+    use std::time::Instant;
 
     use gtk::subclass::prelude::*;
-    use gtk::{CompositeTemplate, gdk, glib, prelude::*};
+    use gtk::{CompositeTemplate, gdk, glib, graphene, pango, prelude::*};
 
-    /// Between the busy sign and the message.
-    const SPACING: i32 = 8;
+    /// Between the busy sign, its seconds and the message.
+    const SPACING: i32 = 6;
+    /// The lines a message may take; a longer one ends in an ellipsis.
+    const LINES: i32 = 2;
+    /// The narrowest the line gets, whatever its message.
+    const MINIMUM_WIDTH: i32 = 160;
 
     #[derive(Default, CompositeTemplate, glib::Properties)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/status_line.ui")]
     #[properties(wrapper_type = super::StatusLine)]
     pub struct StatusLine {
         #[template_child]
-        pub(super) busy_box: TemplateChild<gtk::Box>,
-        #[template_child]
-        pub(super) elapsed: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub(super) message: TemplateChild<gtk::Label>,
+        pub(super) busy_icon: TemplateChild<gtk::Image>,
         /// A computer player is searching: the busy sign shows and counts.
         #[property(get, set = Self::set_busy)]
         busy: Cell<bool>,
+        pub(super) message: RefCell<String>,
+        /// Seconds since the search began, once there is a whole one.
+        pub(super) elapsed: RefCell<String>,
         /// Counts the seconds while busy.
-        pub(super) clock: RefCell<Option<glib::SourceId>>,
+        clock: RefCell<Option<glib::SourceId>>,
     }
 
     #[glib::object_subclass]
@@ -64,49 +69,78 @@ mod imp {
     }
 
     impl WidgetImpl for StatusLine {
-        fn request_mode(&self) -> gtk::SizeRequestMode {
-            gtk::SizeRequestMode::HeightForWidth
-        }
-
-        fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
-            let busy_width = self.busy_width();
-            let (minimum, natural) = match orientation {
-                // The message wraps at any width it is given, down to its
-                // longest word, whatever the height.
-                gtk::Orientation::Horizontal => {
-                    let (minimum, natural, _, _) = self.message.measure(orientation, -1);
-                    (minimum + busy_width, natural + busy_width)
-                }
-                _ => {
-                    let message_width = if for_size < 0 {
-                        -1
-                    } else {
-                        (for_size - busy_width).max(0)
-                    };
-                    let (minimum, natural, _, _) = self.message.measure(orientation, message_width);
-                    let busy_height = self.busy_size(orientation);
-                    (minimum.max(busy_height), natural.max(busy_height))
-                }
+        fn measure(&self, orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
+            let size = match orientation {
+                gtk::Orientation::Horizontal => MINIMUM_WIDTH,
+                _ => (self.line_height() * LINES).max(self.icon_size().1),
             };
-            (minimum, natural, -1, -1)
+            (size, size, -1, -1)
         }
 
         fn size_allocate(&self, width: i32, height: i32, _baseline: i32) {
-            let busy_width = self.busy_width();
-            let right_to_left = WidgetExt::direction(&*self.obj()) == gtk::TextDirection::Rtl;
-            if busy_width > 0 {
-                let size = busy_width - SPACING;
-                let busy_height = self.busy_size(gtk::Orientation::Vertical);
-                let x = if right_to_left { width - size } else { 0 };
-                let y = (height - busy_height) / 2;
-                self.busy_box
-                    .size_allocate(&gdk::Rectangle::new(x, y, size, busy_height), -1);
-            }
-            let message_x = if right_to_left { 0 } else { busy_width };
-            self.message.size_allocate(
-                &gdk::Rectangle::new(message_x, 0, (width - busy_width).max(0), height),
+            let (icon_width, icon_height) = self.icon_size();
+            let x = if self.right_to_left() {
+                width - icon_width
+            } else {
+                0
+            };
+            self.busy_icon.size_allocate(
+                &gdk::Rectangle::new(x, (height - icon_height) / 2, icon_width, icon_height),
                 -1,
             );
+        }
+
+        fn snapshot(&self, snapshot: &gtk::Snapshot) {
+            let obj = self.obj();
+            obj.snapshot_child(&*self.busy_icon, snapshot);
+            #[allow(deprecated)] // GtkWidget::color is GTK 4.10.
+            let colour = obj.style_context().color();
+            let (width, height) = (obj.width(), obj.height());
+            let right_to_left = self.right_to_left();
+            let mut start = self.icon_size().0 + SPACING;
+
+            let elapsed = self.elapsed.borrow();
+            if self.busy.get() && !elapsed.is_empty() {
+                let layout = obj.create_pango_layout(Some(&elapsed));
+                let (seconds_width, seconds_height) = layout.pixel_size();
+                let x = if right_to_left {
+                    width - start - seconds_width
+                } else {
+                    start
+                };
+                let dimmed = gdk::RGBA::new(
+                    colour.red(),
+                    colour.green(),
+                    colour.blue(),
+                    colour.alpha() * 0.6,
+                );
+                snapshot.save();
+                snapshot.translate(&graphene::Point::new(
+                    x as f32,
+                    ((height - seconds_height) / 2) as f32,
+                ));
+                snapshot.append_layout(&layout, &dimmed);
+                snapshot.restore();
+                start += seconds_width + SPACING;
+            }
+
+            let layout = obj.create_pango_layout(Some(&self.message.borrow()));
+            layout.set_width((width - start).max(1) * pango::SCALE);
+            layout.set_height(-LINES);
+            layout.set_wrap(pango::WrapMode::WordChar);
+            layout.set_ellipsize(pango::EllipsizeMode::End);
+            if right_to_left {
+                layout.set_alignment(pango::Alignment::Right);
+            }
+            let text_height = layout.pixel_size().1;
+            let x = if right_to_left { 0 } else { start };
+            snapshot.save();
+            snapshot.translate(&graphene::Point::new(
+                x as f32,
+                ((height - text_height) / 2) as f32,
+            ));
+            snapshot.append_layout(&layout, &colour);
+            snapshot.restore();
         }
     }
 
@@ -116,16 +150,19 @@ mod imp {
                 return;
             }
             self.stop_clock();
-            self.elapsed.set_label("");
+            self.elapsed.borrow_mut().clear();
+            self.busy_icon.set_opacity(if busy { 1.0 } else { 0.0 });
+            self.obj().queue_draw();
             if busy {
-                let started = std::time::Instant::now();
+                let started = Instant::now();
                 let line = self.obj().downgrade();
                 let clock = glib::timeout_add_seconds_local(1, move || {
                     let Some(line) = line.upgrade() else {
                         return glib::ControlFlow::Break;
                     };
                     let seconds = started.elapsed().as_secs_f64().round();
-                    line.imp().elapsed.set_label(&format!("{seconds} s"));
+                    line.imp().elapsed.replace(format!("{seconds} s"));
+                    line.queue_draw();
                     glib::ControlFlow::Continue
                 });
                 self.clock.replace(Some(clock));
@@ -138,21 +175,22 @@ mod imp {
             }
         }
 
-        /// The busy sign's natural size in `orientation`.
-        fn busy_size(&self, orientation: gtk::Orientation) -> i32 {
-            if self.busy_box.should_layout() {
-                self.busy_box.measure(orientation, -1).1
-            } else {
-                0
-            }
+        fn right_to_left(&self) -> bool {
+            WidgetExt::direction(&*self.obj()) == gtk::TextDirection::Rtl
         }
 
-        /// The width the busy sign takes from the message, spacing included.
-        fn busy_width(&self) -> i32 {
-            match self.busy_size(gtk::Orientation::Horizontal) {
-                0 => 0,
-                size => size + SPACING,
-            }
+        /// The busy sign's natural size; its room is kept whether it shows
+        /// or not, so that showing it moves nothing.
+        fn icon_size(&self) -> (i32, i32) {
+            let width = self.busy_icon.measure(gtk::Orientation::Horizontal, -1).1;
+            let height = self.busy_icon.measure(gtk::Orientation::Vertical, -1).1;
+            (width, height)
+        }
+
+        /// One line of the message's font.
+        fn line_height(&self) -> i32 {
+            let (_, logical) = self.obj().create_pango_layout(Some("Xg")).pixel_extents();
+            logical.height()
         }
     }
 }
@@ -178,21 +216,25 @@ impl StatusLine {
     }
 
     fn show(&self, text: &str, error: bool) {
-        let message = &self.imp().message;
         if error {
-            message.add_css_class(ERROR_CLASS);
+            self.add_css_class(ERROR_CLASS);
         } else {
-            message.remove_css_class(ERROR_CLASS);
+            self.remove_css_class(ERROR_CLASS);
         }
-        message.set_label(text);
+        if *self.imp().message.borrow() != text {
+            self.imp().message.replace(text.to_owned());
+            // What a screen reader reads for this status.
+            accessible::set_label(self, text);
+            self.queue_draw();
+        }
     }
 
     pub fn text(&self) -> String {
-        self.imp().message.label().into()
+        self.imp().message.borrow().clone()
     }
 
     /// True while the line shows an error.
     pub fn is_error(&self) -> bool {
-        self.imp().message.has_css_class(ERROR_CLASS)
+        self.has_css_class(ERROR_CLASS)
     }
 }
