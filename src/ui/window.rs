@@ -13,7 +13,7 @@ use super::search_log::SearchLog;
 use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
 use crate::engine::{BoardSize, Difficulty, PlayerKind, Side, TextStyle, describe_player};
-use crate::game::{Event, GameResult, GameSetup};
+use crate::game::{Event, GameResult, GameSetup, GameThread};
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;
@@ -456,7 +456,37 @@ impl TictactoeWindow {
                 };
                 window.handle_event(event);
             }
+            // The channel closed: the game thread is gone. While the window
+            // still holds it, that is a failure, not the window closing.
+            if let Some(window) = window.upgrade() {
+                window.replace_failed_game_thread();
+            }
         });
+    }
+
+    /// Starts a new game thread in place of one that stopped, and says so:
+    /// the game it ran is lost, the window goes on.
+    fn replace_failed_game_thread(&self) {
+        let imp = self.imp();
+        if imp.game.borrow().is_none() {
+            return;
+        }
+        let game = GameThread::spawn();
+        self.listen(game.events());
+        // Dropping the old handle joins a thread that has already ended.
+        imp.game.replace(Some(game));
+        imp.current.set(None);
+        imp.phase.replace(Phase::NoGame);
+        imp.queued_cells.borrow_mut().clear();
+        imp.board_view.set_accepting(false);
+        self.set_thinking(false);
+        self.cancel_end_request();
+        self.action_set_enabled("win.end", false);
+        self.action_set_enabled("win.request-end", false);
+        self.update_pending();
+        imp.search_log
+            .add_game_row("Game over: the game thread failed; a new one is ready.");
+        self.show_error("The game stopped because its thread failed. Press Start to play again.");
     }
 
     fn start_game(&self) {
