@@ -2,22 +2,24 @@
 # Starts the app under Xvfb, plays a game against the computer with the
 # keyboard as a person would, and saves a screenshot of the window.
 #
-#   tests/screenshot.sh [OUTPUT.png] [MOVES]
+#   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT]
 #
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
-# 3x3 board (1-9, row by row from the top left), default "2 9 4".
+# 3x3 board (1-9, row by row from the top left), default "2 9 6"; the window
+# keeps its own size unless WIDTHxHEIGHT is given.
 # GTK_THEME=Adwaita:dark gives the dark theme.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 output=${1:-docs/screenshot.png}
-moves=${2:-2 9 4}
+moves=${2:-2 9 6}
+size=${3:-}
 
 if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     scripts/setup xdotool imagemagick
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
-    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x800x24" "$0" "$output" "$moves"
+    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
 target/release/tictactoe &
@@ -30,6 +32,14 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 [ -n "$window" ] || { echo "the window did not appear" >&2; exit 1; }
+if [ -n "$size" ]; then
+    # Twice: the first narrowing puts the log under the board, which lets
+    # the window become narrower still.
+    for _ in 1 2; do
+        xdotool windowsize "$window" "${size%x*}" "${size#*x}"
+        sleep 1
+    done
+fi
 
 # Without a window manager the keyboard goes to the window under the pointer.
 xdotool mousemove --sync 300 400
@@ -42,7 +52,7 @@ for move in $moves; do
     sleep 2
 done
 # Leave the pointer off the board, so no cell shows the hover highlight.
-xdotool mousemove --sync 1200 780
+xdotool mousemove --sync 1270 990
 sleep 1
 import -window "$window" "$output"
 echo "saved $output"
