@@ -1,8 +1,10 @@
 //! The engine at its edges: a search answers the same whatever was searched
 //! before, and a finished board gets a report with no move, not a panic.
 
+mod common;
+
+use common::random_open_position;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tictactoe::engine::{
     Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions, SearchReport,
@@ -13,22 +15,12 @@ use tictactoe::engine::{
 /// cells from full.
 fn random_positions(size: BoardSize, count: usize, min_empty: usize, seed: u64) -> Vec<Board> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut board = Board::new(size);
-        let length = rng.random_range(0..=size.cells() - min_empty);
-        for _ in 0..length {
-            let moves: Vec<usize> = board.legal_moves().collect();
-            let mut next = board;
-            next.play(*moves.choose(&mut rng).unwrap()).unwrap();
-            if next.outcome() != Outcome::Ongoing {
-                break;
-            }
-            board = next;
-        }
-        positions.push(board);
-    }
-    positions
+    (0..count)
+        .map(|_| {
+            let moves = rng.random_range(0..=size.cells() - min_empty);
+            random_open_position(size, moves, &mut rng)
+        })
+        .collect()
 }
 
 /// What a decision says, without the timing.

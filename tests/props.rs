@@ -4,14 +4,14 @@
 
 use std::time::Duration;
 
+mod common;
+
+use common::random_open_position;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tictactoe::engine::board::escape_text;
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions,
-};
+use tictactoe::engine::{Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions};
 
 /// Cases per property: `PROPTEST_CASES`, or 256.
 fn cases() -> u32 {
@@ -68,18 +68,8 @@ fn check_parse(text: &str) -> Result<(), TestCaseError> {
 /// A random legal, unfinished position on `size` from `seed`.
 fn position(size: BoardSize, seed: u64) -> Board {
     let mut rng = StdRng::seed_from_u64(seed);
-    let length = rng.random_range(0..size.cells());
-    let mut board = Board::new(size);
-    for _ in 0..length {
-        let moves: Vec<usize> = board.legal_moves().collect();
-        let mut next = board;
-        next.play(*moves.choose(&mut rng).unwrap()).unwrap();
-        if next.outcome() != Outcome::Ongoing {
-            break;
-        }
-        board = next;
-    }
-    board
+    let moves = rng.random_range(0..size.cells());
+    random_open_position(size, moves, &mut rng)
 }
 
 fn check_player(

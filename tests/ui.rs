@@ -74,6 +74,13 @@ fn start(
     Ok(())
 }
 
+/// Starts a 3x3 game of two people and waits for X's first move.
+fn start_two_people(window: &TictactoeWindow) -> Result<(), String> {
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    wait_for_human(window, Side::Max)
+}
+
 /// Waits until the window asks the person playing `side` for a move.
 fn wait_for_human(window: &TictactoeWindow, side: Side) -> Result<(), String> {
     let prompt = format!("{} to move, played by you", side.label());
@@ -332,14 +339,7 @@ fn check_status_line(line: &tictactoe::ui::StatusLine) -> Result<(), String> {
 }
 
 fn keyboard_plays_digits_arrows_and_enter(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::ZERO,
-    )?;
-    wait_for_human(window, Side::Max)?;
+    start_two_people(window)?;
     press(window, gdk::Key::_5);
     wait_for_human(window, Side::Min)?;
     // The focus cell follows the last key: from 4, right is 5.
@@ -488,14 +488,7 @@ fn tab_and_shift_tab_cycle_through_every_control(window: &TictactoeWindow) -> Re
 /// Digits play the 3x3 board wherever the focus is, except in text fields,
 /// and say why when they cannot.
 fn digits_play_wherever_the_focus_is(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::ZERO,
-    )?;
-    wait_for_human(window, Side::Max)?;
+    start_two_people(window)?;
     window.start_button().grab_focus();
     window.key_pressed(gdk::Key::_5, gdk::ModifierType::empty());
     let board = wait_for_stones(window, 1)?;
@@ -517,14 +510,7 @@ fn digits_play_wherever_the_focus_is(window: &TictactoeWindow) -> Result<(), Str
 /// Keys pressed faster than the game thread answers are all played, in
 /// order; a key left over when the game ends is named, not lost.
 fn fast_keys_play_in_order(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::ZERO,
-    )?;
-    wait_for_human(window, Side::Max)?;
+    start_two_people(window)?;
     for key in [
         gdk::Key::_1,
         gdk::Key::_2,
@@ -550,14 +536,7 @@ fn fast_keys_play_in_order(window: &TictactoeWindow) -> Result<(), String> {
 
 /// A click beside the grid, while a person is to move, says so.
 fn a_click_beside_the_grid_says_why(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::ZERO,
-    )?;
-    wait_for_human(window, Side::Max)?;
+    start_two_people(window)?;
     window.board_view().click(1.0, 1.0);
     expect_status(window, "That click was beside the grid")?;
     ensure(window.board_view().board().stone_count() == 0, || {

@@ -7,6 +7,24 @@ use tictactoe::engine::{
     Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, SearchReport,
 };
 
+/// The position after up to `moves` random moves from the empty board,
+/// stopping before a move that would end the game: never finished.
+pub fn random_open_position(size: BoardSize, moves: usize, rng: &mut impl rand::Rng) -> Board {
+    use rand::seq::IndexedRandom;
+    let mut board = Board::new(size);
+    for _ in 0..moves {
+        let legal: Vec<usize> = board.legal_moves().collect();
+        let mut next = board;
+        next.play(*legal.choose(rng).expect("an open board has a free cell"))
+            .expect("a legal move");
+        if next.outcome() != Outcome::Ongoing {
+            break;
+        }
+        board = next;
+    }
+    board
+}
+
 /// Every position reachable from the empty 3x3 board, finished or not.
 pub fn reachable_positions() -> Vec<Board> {
     fn walk(board: Board, seen: &mut HashSet<(u32, u32)>, out: &mut Vec<Board>) {
