@@ -4,6 +4,7 @@
 //! - `application`: the style sheet, app-wide actions, shortcuts, About.
 //! - `window`: owns the game thread; pickers, board, status line, log.
 //! - `board_view`: draws the position, turns clicks and keys into cells.
+//! - `game_settings`: players, board, pace and seed for the next game.
 //! - `player_picker`: one side's player and difficulty.
 //! - `status_line`: the message under the board, with a busy sign.
 //! - `session_tally`: the results of this session's games per pairing.
@@ -13,6 +14,7 @@
 mod accessible;
 mod application;
 mod board_view;
+mod game_settings;
 mod log_entry;
 mod player_picker;
 mod search_log;
@@ -26,6 +28,7 @@ use gtk::{gio, glib, prelude::*};
 
 pub use application::TictactoeApplication;
 pub use board_view::BoardView;
+pub use game_settings::GameSettings;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_picker::PlayerPicker;
 pub use search_log::SearchLog;

@@ -8,35 +8,18 @@ use gtk::subclass::prelude::*;
 use gtk::{gdk, gio, glib, prelude::*};
 
 use super::board_view::BoardView;
+use super::game_settings::Choice;
 use super::player_picker::PlayerPicker;
 use super::search_log::SearchLog;
 use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
-use crate::engine::{BoardSize, Difficulty, PlayerKind, Side, TextStyle, describe_player};
+use crate::engine::{BoardSize, PlayerKind, Side};
 use crate::game::{Event, GameResult, GameSetup, GameThread};
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;
 /// How long a first Esc waits for the second that ends the game.
 const END_CONFIRM_TIME: Duration = Duration::from_secs(3);
-
-/// What the controls ask for: the players, the board and the pace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Choice {
-    size: BoardSize,
-    /// Max's player and difficulty, then Min's.
-    players: [(PlayerKind, Difficulty); 2],
-    pause: Duration,
-}
-
-impl Choice {
-    /// Both players as the log and the tally name them.
-    fn pairing(&self) -> String {
-        let [max, min] = self.players;
-        let name = |(kind, difficulty)| describe_player(kind, difficulty, TextStyle::WINDOW);
-        format!("X {} vs O {}", name(max), name(min))
-    }
-}
 
 /// Where the window's game stands, as far as the events have told it.
 #[derive(Debug, Clone, Default)]
@@ -64,7 +47,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     use super::super::board_view::BoardView;
-    use super::super::player_picker::PlayerPicker;
+    use super::super::game_settings::GameSettings;
     use super::super::search_log::SearchLog;
     use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
@@ -82,19 +65,7 @@ mod imp {
         #[template_child]
         pub(super) paned: TemplateChild<gtk::Paned>,
         #[template_child]
-        pub(super) max_picker: TemplateChild<PlayerPicker>,
-        #[template_child]
-        pub(super) min_picker: TemplateChild<PlayerPicker>,
-        #[template_child]
-        pub(super) size_dropdown: TemplateChild<gtk::DropDown>,
-        #[template_child]
-        pub(super) pace_scale: TemplateChild<gtk::Scale>,
-        #[template_child]
-        pub(super) seed_entry: TemplateChild<gtk::Entry>,
-        #[template_child]
-        pub(super) reuse_seed_button: TemplateChild<gtk::Button>,
-        #[template_child]
-        pub(super) pending_label: TemplateChild<gtk::Label>,
+        pub(super) settings: TemplateChild<GameSettings>,
         #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
@@ -128,7 +99,7 @@ mod imp {
         type ParentType = gtk::ApplicationWindow;
 
         fn class_init(klass: &mut Self::Class) {
-            PlayerPicker::ensure_type();
+            GameSettings::ensure_type();
             BoardView::ensure_type();
             SearchLog::ensure_type();
             SessionTally::ensure_type();
@@ -204,20 +175,6 @@ fn sentence(text: &str) -> String {
     sentence
 }
 
-/// Reads the seed field: empty for a new seed, else a whole number.
-fn parse_seed(text: &str) -> Result<Option<u64>, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    text.replace([',', '_', ' '], "").parse().map(Some).map_err(|_| {
-        format!(
-            "The seed must be a whole number from 0 to {}, or empty for a new one: no game was started.",
-            u64::MAX
-        )
-    })
-}
-
 impl TictactoeWindow {
     pub fn new(app: &impl IsA<gtk::Application>) -> TictactoeWindow {
         glib::Object::builder().property("application", app).build()
@@ -226,22 +183,19 @@ impl TictactoeWindow {
     // The widgets, for the tests to drive the window as a person would.
 
     pub fn picker(&self, side: Side) -> PlayerPicker {
-        match side {
-            Side::Max => self.imp().max_picker.get(),
-            Side::Min => self.imp().min_picker.get(),
-        }
+        self.imp().settings.picker(side)
     }
 
     pub fn size_dropdown(&self) -> gtk::DropDown {
-        self.imp().size_dropdown.get()
+        self.imp().settings.size_dropdown()
     }
 
     pub fn pace_scale(&self) -> gtk::Scale {
-        self.imp().pace_scale.get()
+        self.imp().settings.pace_scale()
     }
 
     pub fn seed_entry(&self) -> gtk::Entry {
-        self.imp().seed_entry.get()
+        self.imp().settings.seed_entry()
     }
 
     pub fn start_button(&self) -> gtk::Button {
@@ -278,8 +232,7 @@ impl TictactoeWindow {
 
     /// The note that changed settings wait for the next Start, if it shows.
     pub fn pending_text(&self) -> Option<String> {
-        let label = &self.imp().pending_label;
-        label.is_visible().then(|| label.label().into())
+        self.imp().settings.pending_text()
     }
 
     /// The seed of the newest game.
@@ -319,50 +272,19 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
-        imp.max_picker.set_side(Side::Max, PlayerKind::Human);
-        imp.min_picker.set_side(Side::Min, PlayerKind::AlphaBetaTt);
-
-        let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
-        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
-        imp.size_dropdown
-            .set_model(Some(&gtk::StringList::new(&sizes)));
-        imp.size_dropdown
-            .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
-        super::accessible::name_dropdown_parts(&imp.size_dropdown, "Board size");
-        for button in [
-            &*imp.start_button,
-            &*imp.end_button,
-            &*imp.reuse_seed_button,
-        ] {
+        for button in [&*imp.start_button, &*imp.end_button] {
             super::accessible::name_button_by_its_label(button);
         }
-        imp.size_dropdown.connect_selected_notify(glib::clone!(
+        imp.settings.connect_changed(glib::clone!(
             #[weak(rename_to = window)]
             self,
-            move |_| {
+            move |settings| {
                 // Between games the board previews the chosen size.
                 if !window.game_running() {
-                    window.imp().board_view.reset(window.selected_size());
+                    window.imp().board_view.reset(settings.choice().size);
                 }
-                window.update_pending();
             }
         ));
-
-        imp.pace_scale
-            .set_format_value_func(|_, milliseconds| format!("{:.1} s", milliseconds / 1000.0));
-        super::accessible::set_description(&*imp.pace_scale, "Pause before each computer move");
-        imp.pace_scale.connect_value_changed(glib::clone!(
-            #[weak(rename_to = window)]
-            self,
-            move |_| window.update_pending()
-        ));
-        for picker in [&imp.max_picker, &imp.min_picker] {
-            picker.connect_changed(glib::clone!(
-                #[weak(rename_to = window)]
-                self,
-                move |_| window.update_pending()
-            ));
-        }
 
         imp.board_view.connect_cell_activated(glib::clone!(
             #[weak(rename_to = window)]
@@ -385,32 +307,6 @@ impl TictactoeWindow {
             move |_, key, _code, modifiers| window.key_pressed(key, modifiers)
         ));
         self.add_controller(keys);
-    }
-
-    fn selected_size(&self) -> BoardSize {
-        let position = self.imp().size_dropdown.selected() as usize;
-        BoardSize::ALL.get(position).copied().unwrap_or_default()
-    }
-
-    /// What the controls ask for now.
-    fn choice(&self) -> Choice {
-        let imp = self.imp();
-        Choice {
-            size: self.selected_size(),
-            players: [imp.max_picker.selection(), imp.min_picker.selection()],
-            pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
-        }
-    }
-
-    /// Shows, while a game runs, that the controls no longer match it.
-    fn update_pending(&self) {
-        let imp = self.imp();
-        let differs = self.game_running()
-            && imp
-                .started
-                .get()
-                .is_some_and(|(running, _)| running != self.choice());
-        imp.pending_label.set_visible(differs);
     }
 
     /// Puts the log under the board when the window is too narrow for both
@@ -483,7 +379,7 @@ impl TictactoeWindow {
         self.cancel_end_request();
         self.action_set_enabled("win.end", false);
         self.action_set_enabled("win.request-end", false);
-        self.update_pending();
+        imp.settings.set_running(None);
         imp.search_log
             .add_game_row("Game over: the game thread failed; a new one is ready.");
         self.show_error("The game stopped because its thread failed. Press Start to play again.");
@@ -491,14 +387,14 @@ impl TictactoeWindow {
 
     fn start_game(&self) {
         let imp = self.imp();
-        let seed = match parse_seed(&imp.seed_entry.text()) {
+        let seed = match imp.settings.seed() {
             Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
             Err(message) => {
                 self.show_error(&message);
                 return;
             }
         };
-        let choice = self.choice();
+        let choice = imp.settings.choice();
         let setup = GameSetup::new(choice.size, choice.players, seed, choice.pause);
         let Some(game) = imp.game.borrow_mut().as_mut().map(|game| game.start(setup)) else {
             return;
@@ -519,7 +415,7 @@ impl TictactoeWindow {
         ));
         self.action_set_enabled("win.end", true);
         self.action_set_enabled("win.request-end", true);
-        self.update_pending();
+        imp.settings.set_running(Some(choice));
         self.set_thinking(false);
         self.show_status("Starting a new game…");
         imp.board_view.grab_focus();
@@ -569,7 +465,7 @@ impl TictactoeWindow {
 
     fn reuse_seed(&self) {
         match self.last_seed() {
-            Some(seed) => self.imp().seed_entry.set_text(&seed.to_string()),
+            Some(seed) => self.imp().settings.set_seed(seed),
             None => self.show_error("No game has been played yet, so there is no seed to reuse."),
         }
     }
@@ -730,7 +626,7 @@ impl TictactoeWindow {
                 }
                 imp.phase.replace(Phase::Over(result));
                 self.drop_queued_cells("the game is over");
-                self.update_pending();
+                imp.settings.set_running(None);
             }
             Event::Error { message, .. } => {
                 let message = sentence(&message);
