@@ -12,9 +12,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::engine::board::escape_text;
+use crate::engine::report::format_duration_us;
 use crate::engine::{
     Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SearchReport,
-    Side, TextStyle,
+    Side, TextStyle, describe_player,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
@@ -392,13 +393,12 @@ fn play(args: PlayArgs) -> ExitCode {
     } else {
         out!(
             out,
-            "{}: {} ({}) as X vs {} ({}) as O, {} games, seed {}",
+            "{}: {} as X vs {} as O, {} {}, seed {}",
             args.size,
-            header.max,
-            header.depth_max,
-            header.min,
-            header.depth_min,
+            describe_player(args.max, depth_max, TextStyle::COMMAND_LINE),
+            describe_player(args.min, depth_min, TextStyle::COMMAND_LINE),
             header.games,
+            if header.games == 1 { "game" } else { "games" },
             header.seed
         );
     }
@@ -492,9 +492,9 @@ fn play(args: PlayArgs) -> ExitCode {
         out!(out, "Draws: {}", totals.draws);
         out!(
             out,
-            "Mean time per move: X {} us, O {} us",
-            totals.mean_move_us["x"],
-            totals.mean_move_us["o"]
+            "Mean time per move: X {}, O {}",
+            format_duration_us(totals.mean_move_us["x"]),
+            format_duration_us(totals.mean_move_us["o"])
         );
     }
     match out.flush() {
