@@ -21,9 +21,8 @@ pub trait Player: Send {
 
     /// Decides a move for the side to move in `board`. Stops early, with
     /// `aborted` set, once `cancel` is set. On a finished game (won or
-    /// full) there is no move to make: the search players (every player but
-    /// the random one, which only looks for an empty cell) return a report
-    /// with `best: None` and a note that the game is over.
+    /// full) there is no move to make: every player returns a report with
+    /// `best: None` and a note that the game is over.
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport;
 }
 

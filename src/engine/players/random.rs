@@ -4,6 +4,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::search::game_over;
 use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
 
 /// Plays a uniformly random free cell.
@@ -27,6 +28,10 @@ impl Player for RandomPlayer {
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
         report.choices = board.legal_moves().collect();
         report.best = report.choices.choose(&mut self.rng).copied();
         report.finish(started);
