@@ -442,7 +442,8 @@ impl SearchReport {
 /// (995)", "draw (0)"; proven bounds, from the mover's side: "O: at best a
 /// draw (>= 0)", "X: at best loses in 2 (<= -994)", "X: wins in 3 or
 /// faster (>= 995)"; estimates: "X better (estimate, +3)", "even
-/// (estimate, 0)", "O: at best even (estimate, >= 0)".
+/// (estimate, 0)", "O: at best even (estimate, >= 0)", "O: at best worse
+/// (estimate, >= 4)".
 pub fn score_phrase(
     score: i32,
     bound: Bound,
@@ -463,17 +464,15 @@ pub fn score_phrase(
     let side = mover.mark();
     match (certainty, capped) {
         (Certainty::Estimate, None) => format!("{} (estimate, {number})", estimate_words(score)),
-        (Certainty::Estimate, Some(true)) => {
-            format!(
-                "{side}: at best {} (estimate, {number})",
-                estimate_words(score)
-            )
-        }
-        (Certainty::Estimate, Some(false)) => {
-            format!(
-                "{side}: at least {} (estimate, {number})",
-                estimate_words(score)
-            )
+        (Certainty::Estimate, Some(capped)) => {
+            // For the side that moved: even, better or worse.
+            let words = match (mover.sign() * score).signum() {
+                0 => "even",
+                1 => "better",
+                _ => "worse",
+            };
+            let limit = if capped { "at best" } else { "at least" };
+            format!("{side}: {limit} {words} (estimate, {number})")
         }
         (_, None) => format!("{} ({number})", score::describe(score, stones)),
         (_, Some(capped)) => {
@@ -661,7 +660,7 @@ mod tests {
             lines,
             [
                 "cell 4: even (estimate, 0)",
-                "cell 8: O: at best X better (estimate, >= 10)",
+                "cell 8: O: at best worse (estimate, >= 10)",
                 "cell 1: O: at best loses in 2 (>= 993)",
             ]
         );
