@@ -74,6 +74,18 @@ fn start(
     Ok(())
 }
 
+/// Starts a 3x3 game of a person (X) against Random with a long pause,
+/// which leaves time to act while O is to move.
+fn start_against_slow_random(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::from_millis(2000),
+    )
+}
+
 /// Starts a 3x3 game of two people and waits for X's first move.
 fn start_two_people(window: &TictactoeWindow) -> Result<(), String> {
     let person = (PlayerKind::Human, Difficulty::Hard);
@@ -227,14 +239,7 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
 }
 
 fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), String> {
-    // The long pause leaves time to click while O is to move.
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::from_millis(2000),
-    )?;
+    start_against_slow_random(window)?;
     wait_for_human(window, Side::Max)?;
     click(window, 4);
     let board = wait_for_stones(window, 1)?;
@@ -572,13 +577,7 @@ fn esc_asks_before_ending_a_game(window: &TictactoeWindow) -> Result<(), String>
 /// Controls changed during a game say that they wait for the next Start;
 /// the game goes on as it began.
 fn changed_controls_wait_for_the_next_start(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
-        Duration::from_millis(2000),
-    )?;
+    start_against_slow_random(window)?;
     ensure(window.pending_text().is_none(), || {
         "the note shows for an unchanged game".into()
     })?;
