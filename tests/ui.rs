@@ -86,6 +86,18 @@ fn start_against_slow_random(window: &TictactoeWindow) -> Result<(), String> {
     )
 }
 
+/// Starts two full-depth minimax players on 5x5, whose searches last far
+/// longer than any check.
+fn start_endless_search(window: &TictactoeWindow) -> Result<(), String> {
+    let minimax = (PlayerKind::Minimax, Difficulty::Hard);
+    start(window, minimax, minimax, BoardSize::Five, Duration::ZERO)
+}
+
+/// Runs the main loop until the game is over; returns how long that took.
+fn wait_for_game_over(window: &TictactoeWindow, timeout: Duration) -> Result<Duration, String> {
+    wait_until("the game to end", timeout, || !window.game_running())
+}
+
 /// Starts a 3x3 game of two people and waits for X's first move.
 fn start_two_people(window: &TictactoeWindow) -> Result<(), String> {
     let person = (PlayerKind::Human, Difficulty::Hard);
@@ -142,9 +154,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
         BoardSize::Three,
         Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
+    wait_for_game_over(window, Duration::from_secs(20))?;
     let board = window.board_view().board();
     let status = window.status_text();
     match board.outcome() {
@@ -182,22 +192,14 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
         BoardSize::Three,
         Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
+    wait_for_game_over(window, Duration::from_secs(20))?;
     ensure(log.text().contains("'s mean result "), || {
         format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
 }
 
 fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), String> {
-    start(
-        window,
-        (PlayerKind::Minimax, Difficulty::Hard),
-        (PlayerKind::Minimax, Difficulty::Hard),
-        BoardSize::Five,
-        Duration::ZERO,
-    )?;
+    start_endless_search(window)?;
     wait_until("the search to start", Duration::from_secs(2), || {
         window.is_thinking()
     })?;
@@ -211,9 +213,7 @@ fn quit_ends_a_slow_search_at_once(window: &TictactoeWindow) -> Result<(), Strin
     })?;
 
     window.end_button().emit_clicked();
-    let took = wait_until("the game to end", Duration::from_secs(2), || {
-        !window.game_running()
-    })?;
+    let took = wait_for_game_over(window, Duration::from_secs(2))?;
     ensure(took < Duration::from_millis(50), || {
         format!("Quit took {took:?} to end the search")
     })?;
@@ -405,9 +405,7 @@ fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Resu
         wait_for_human(window, side)?;
         click(window, cell);
     }
-    wait_until("the game to end", Duration::from_secs(2), || {
-        !window.game_running()
-    })?;
+    wait_for_game_over(window, Duration::from_secs(2))?;
     expect_status(window, "Game over: Max (X) wins, played by Human.")?;
     let board = window.board_view().board();
     click(window, 8);
@@ -526,9 +524,7 @@ fn fast_keys_play_in_order(window: &TictactoeWindow) -> Result<(), String> {
     ] {
         press(window, key);
     }
-    wait_until("the game to end", Duration::from_secs(2), || {
-        !window.game_running()
-    })?;
+    wait_for_game_over(window, Duration::from_secs(2))?;
     let board = window.board_view().board();
     ensure(board.to_string() == "xoo/x../x..", || {
         format!("the keys 1 2 4 3 7 6 played {board}")
@@ -556,21 +552,13 @@ fn esc_asks_before_ending_a_game(window: &TictactoeWindow) -> Result<(), String>
     ensure(accels.iter().any(|accel| accel == "Escape"), || {
         format!("Esc is not bound to asking: {accels:?}")
     })?;
-    start(
-        window,
-        (PlayerKind::Minimax, Difficulty::Hard),
-        (PlayerKind::Minimax, Difficulty::Hard),
-        BoardSize::Five,
-        Duration::ZERO,
-    )?;
+    start_endless_search(window)?;
     WidgetExt::activate_action(window, "win.request-end", None).map_err(|e| e.to_string())?;
     expect_status(window, "Press Esc again within 3 seconds to end this game")?;
     pass_time(Duration::from_millis(200));
     ensure(window.game_running(), || "one Esc ended the game".into())?;
     WidgetExt::activate_action(window, "win.request-end", None).map_err(|e| e.to_string())?;
-    wait_until("the game to end", Duration::from_secs(2), || {
-        !window.game_running()
-    })?;
+    wait_for_game_over(window, Duration::from_secs(2))?;
     expect_status(window, "Game over: ended by the player.")
 }
 
@@ -607,9 +595,7 @@ fn seeds_replay_and_results_add_up(window: &TictactoeWindow) -> Result<(), Strin
     for _ in 0..2 {
         window.seed_entry().set_text("12345");
         start(window, players, players, BoardSize::Three, Duration::ZERO)?;
-        wait_until("the game to end", Duration::from_secs(5), || {
-            !window.game_running()
-        })?;
+        wait_for_game_over(window, Duration::from_secs(5))?;
         finals.push(window.search_log().text());
         ensure(window.last_seed() == Some(12345), || {
             format!("the game's seed is {:?}", window.last_seed())
@@ -849,9 +835,7 @@ fn main() -> ExitCode {
         let result = check(&window);
         // The next check starts without a running game, whatever happened.
         window.end_button().emit_clicked();
-        let _ = wait_until("the game to end", Duration::from_secs(2), || {
-            !window.game_running()
-        });
+        let _ = wait_for_game_over(&window, Duration::from_secs(2));
         report(name, result);
     }
     let last = "quitting closes the window and stops the game thread";
