@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 import pyatspi
@@ -40,9 +41,11 @@ CLASS_NAME = re.compile(r"^(Gtk|Tictactoe)[A-Z]\w*$")
 MNEMONIC = re.compile(r"(^|[^_])_[^\s_]")
 
 
-def find_app(name, timeout):
+def find_app(name, timeout, process):
+    """The app on the bus, or None once `process` has exited or `timeout`
+    seconds have passed."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and process.poll() is None:
         desktop = pyatspi.Registry.getDesktop(0)
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
@@ -135,12 +138,25 @@ def main():
     )
     time.sleep(0.5)
     env = dict(os.environ, GTK_A11Y="atspi", GSK_RENDERER="cairo")
-    app_process = subprocess.Popen([binary], env=env)
+    # A shared machine's X server can refuse a first client for a moment;
+    # an app that exits before it shows up is started again, and what it
+    # said is kept for the report.
+    failures = []
+    for _attempt in range(3):
+        app_errors = tempfile.TemporaryFile(mode="w+")
+        app_process = subprocess.Popen([binary], env=env, stderr=app_errors)
+        app = find_app(os.path.basename(binary), 20, app_process)
+        if app is not None:
+            break
+        if app_process.poll() is None:
+            app_process.kill()
+        app_errors.seek(0)
+        failures.append(f"exit {app_process.wait()}: {app_errors.read().strip()}")
+        time.sleep(2.0)
+    else:
+        print("the app did not appear on the accessibility bus:", *failures, sep="\n  ")
+        return 2
     try:
-        app = find_app(os.path.basename(binary), 20)
-        if app is None:
-            print("the app did not appear on the accessibility bus")
-            return 2
         # Let the window finish building its widgets.
         time.sleep(1.0)
         names = []
