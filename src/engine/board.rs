@@ -388,12 +388,25 @@ impl Eq for Board {}
 impl FromStr for Board {
     type Err = BoardError;
 
+    /// A position that can arise in a game: `Board::arrangement`, then
+    /// `check_reachable`.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let board = Board::arrangement(text)?;
+        board.check_reachable()?;
+        Ok(board)
+    }
+}
+
+impl Board {
+    /// The stones a text sets out, whether or not a game can reach them
+    /// (a position editor shows impossible arrangements too).
+    ///
     /// Rows from top to bottom: `x`/`X`, `o`/`O`, and `.` or `-` for empty,
     /// with optional `/` between rows (between every two rows, or none);
     /// whitespace around the text is ignored. The size follows from the
     /// length. Reading stops at the first character that cannot be part of
     /// a position, so a long text costs no more than a board's worth.
-    fn from_str(text: &str) -> Result<Board, BoardError> {
+    pub fn arrangement(text: &str) -> Result<Board, BoardError> {
         let body = text.trim_start();
         let leading = text[..text.len() - body.len()].chars().count();
         let body = body.trim_end();
@@ -466,14 +479,20 @@ impl FromStr for Board {
                 _ => {}
             }
         }
-        let x = board.stones[0].count_ones();
-        let o = board.stones[1].count_ones();
+        Ok(board)
+    }
+
+    /// Whether a game can reach these stones: X moves first, and nobody
+    /// moves after a line is complete.
+    pub fn check_reachable(&self) -> Result<(), BoardError> {
+        let x = self.stones[0].count_ones();
+        let o = self.stones[1].count_ones();
         if x != o && x != o + 1 {
             return Err(BoardError::ImpossibleCounts { x, o });
         }
         match (
-            board.winning_lines(Side::Max) != 0,
-            board.winning_lines(Side::Min) != 0,
+            self.winning_lines(Side::Max) != 0,
+            self.winning_lines(Side::Min) != 0,
         ) {
             (true, true) => return Err(BoardError::BothWon),
             // A win ends the game, so the winner made the last move.
@@ -481,7 +500,7 @@ impl FromStr for Board {
             (false, true) if x > o => return Err(BoardError::MovedAfterWin(Side::Min)),
             _ => {}
         }
-        Ok(board)
+        Ok(())
     }
 }
 
@@ -540,6 +559,29 @@ mod tests {
         assert_eq!(
             ".........................".parse::<Board>().unwrap().size(),
             BoardSize::Five
+        );
+    }
+
+    #[test]
+    fn an_arrangement_holds_impossible_stones_that_a_position_refuses() {
+        for text in ["xx.......", "xxx/ooo/x..", "ooo/xx./xx."] {
+            let arrangement = Board::arrangement(text).unwrap();
+            assert_eq!(
+                arrangement.to_string().replace('/', ""),
+                text.replace('/', "")
+            );
+            assert_eq!(
+                arrangement.check_reachable(),
+                Err(text.parse::<Board>().unwrap_err())
+            );
+        }
+        assert_eq!(
+            Board::arrangement("x.o/.x"),
+            Err(BoardError::WrongLength(5))
+        );
+        assert_eq!(
+            Board::arrangement("x.o/.x./..o").unwrap().check_reachable(),
+            Ok(())
         );
     }
 
