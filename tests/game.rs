@@ -4,9 +4,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{events_until_over, next_event};
+use common::{events_until_over, next_event, random_open_position};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, SearchReport, Side,
+    Board, BoardSize, CancelFlag, Difficulty, Outcome, Player, PlayerKind, SearchReport, Side,
 };
 use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
 
@@ -24,6 +26,17 @@ fn result_of(events: &[Event]) -> GameResult {
         Some(Event::GameOver { result, .. }) => result.clone(),
         other => panic!("no game over: {other:?}"),
     }
+}
+
+/// The cells of the moves played, in order.
+fn played_cells(events: &[Event]) -> Vec<usize> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MovePlayed { cell, .. } => Some(*cell),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
@@ -91,13 +104,7 @@ fn a_seeded_game_replays_its_pinned_moves() {
         (PlayerKind::Random, PlayerKind::Mcts, vec![0, 4, 5, 1, 3, 7]),
     ] {
         let game = thread.start(setup(BoardSize::Three, max, min, 7));
-        let played: Vec<usize> = events_until_over(&events, game)
-            .iter()
-            .filter_map(|e| match e {
-                Event::MovePlayed { cell, .. } => Some(*cell),
-                _ => None,
-            })
-            .collect();
+        let played = played_cells(&events_until_over(&events, game));
         assert_eq!(played, moves, "{max} vs {min}");
     }
 }
@@ -335,14 +342,14 @@ impl Player for PanickingPlayer {
 fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
-    let broken = GameSetup {
-        size: BoardSize::Three,
-        players: [
+    let broken = GameSetup::with_players(
+        BoardSize::Three,
+        [
             Box::new(PanickingPlayer),
             PlayerKind::Random.create(&Default::default()),
         ],
-        pause: Duration::ZERO,
-    };
+        Duration::ZERO,
+    );
     let game = thread.start(broken);
     let seen = events_until_over(&events, game);
     let errors: Vec<_> = seen
@@ -370,4 +377,186 @@ fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
         result_of(&events_until_over(&events, next)),
         GameResult::Draw
     );
+}
+
+fn position(text: &str) -> Board {
+    text.parse().expect("a legal position")
+}
+
+#[test]
+fn a_game_from_a_mid_game_position_plays_legal_moves_to_its_end() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let mut rng = StdRng::seed_from_u64(5);
+    for size in BoardSize::ALL {
+        // The big boards with fast players: the point is the protocol.
+        let (max, min) = match size {
+            BoardSize::Three => (PlayerKind::Perfect, PlayerKind::Random),
+            _ => (PlayerKind::Rules, PlayerKind::Random),
+        };
+        for (seed, moves) in [1, 2, 5, 8].into_iter().enumerate() {
+            let start = random_open_position(size, moves, &mut rng);
+            let game = thread.start(setup(size, max, min, seed as u64).starting_at(start));
+            let seen = events_until_over(&events, game);
+            assert!(
+                matches!(seen[0], Event::Started { board, .. } if board == start),
+                "{start}: {:?}",
+                seen[0]
+            );
+            // Replayed from the start position, every move is legal and
+            // its board is the game's.
+            let mut board = start;
+            for event in &seen {
+                if let Event::MovePlayed {
+                    side,
+                    cell,
+                    board: after,
+                    ..
+                } = event
+                {
+                    assert_eq!(board.play(*cell), Ok(*side), "{start}: {cell}");
+                    assert_eq!(*after, board);
+                }
+            }
+            assert!(!played_cells(&seen).is_empty(), "{start}: no move played");
+            let Some(Event::GameOver {
+                result,
+                board: last,
+                ..
+            }) = seen.last()
+            else {
+                unreachable!()
+            };
+            assert_eq!(*last, board);
+            match board.outcome() {
+                Outcome::Won(side, _) => assert_eq!(*result, GameResult::Won(side)),
+                Outcome::Draw => assert_eq!(*result, GameResult::Draw),
+                Outcome::Ongoing => panic!("{start}: over at {board} with {result}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_side_to_move_follows_from_the_start_position() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (start, side, cell, after) in [
+        ("x../.o./...", Side::Max, 8, "x../.o./..x"),
+        ("x../.o./..x", Side::Min, 2, "x.o/.o./..x"),
+    ] {
+        let game = thread.start(
+            setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0)
+                .starting_at(position(start)),
+        );
+        assert!(matches!(next_event(&events), Event::Started { .. }));
+        expect_turn(&events, side, true);
+        thread.human_move(game, cell);
+        match next_event(&events) {
+            Event::MovePlayed {
+                side: moved, board, ..
+            } => {
+                assert_eq!(moved, side);
+                assert_eq!(board.to_string(), after);
+            }
+            other => panic!("{other:?}"),
+        }
+        expect_turn(&events, side.opponent(), true);
+        thread.end_game();
+        events_until_over(&events, game);
+    }
+}
+
+#[test]
+fn a_finished_start_position_ends_at_once_with_its_result() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (start, result, line) in [
+        ("xxx/oo./...", GameResult::Won(Side::Max), vec![0, 1, 2]),
+        ("xx./ooo/x..", GameResult::Won(Side::Min), vec![3, 4, 5]),
+        ("xo./xo./x..", GameResult::Won(Side::Max), vec![0, 3, 6]),
+        ("xox/xoo/oxx", GameResult::Draw, vec![]),
+        (
+            "xxxx/ooo./..../....",
+            GameResult::Won(Side::Max),
+            vec![0, 1, 2, 3],
+        ),
+    ] {
+        let start = position(start);
+        // Players that would move at once if they were asked.
+        let game = thread.start(
+            setup(start.size(), PlayerKind::Random, PlayerKind::Random, 0).starting_at(start),
+        );
+        let seen = events_until_over(&events, game);
+        match &seen[..] {
+            [
+                Event::Started { board, .. },
+                Event::GameOver {
+                    result: over,
+                    line: won,
+                    board: last,
+                    ..
+                },
+            ] => {
+                assert_eq!((*board, *last), (start, start));
+                assert_eq!((over, won), (&result, &line), "{start}");
+            }
+            other => panic!("{start}: {other:#?}"),
+        }
+    }
+}
+
+#[test]
+fn a_start_position_of_another_size_is_refused_and_the_next_start_is_served() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(
+        setup(
+            BoardSize::Three,
+            PlayerKind::Perfect,
+            PlayerKind::Perfect,
+            0,
+        )
+        .starting_at(Board::new(BoardSize::Four)),
+    );
+    match &events_until_over(&events, game)[..] {
+        [
+            Event::Error { message, .. },
+            Event::GameOver { result, board, .. },
+        ] => {
+            assert_eq!(message, "the start position is 4x4 but the game is 3x3");
+            assert_eq!(
+                *result,
+                GameResult::Aborted("start position refused".into())
+            );
+            assert_eq!(*board, Board::new(BoardSize::Three));
+        }
+        other => panic!("{other:#?}"),
+    }
+    let next = thread.start(
+        setup(BoardSize::Four, PlayerKind::Rules, PlayerKind::Rules, 0)
+            .starting_at(Board::new(BoardSize::Four)),
+    );
+    let seen = events_until_over(&events, next);
+    assert!(matches!(seen[0], Event::Started { .. }));
+    assert!(!matches!(result_of(&seen), GameResult::Aborted(_)));
+}
+
+#[test]
+fn a_seed_replays_the_same_game_from_the_same_position() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let start = position("x../.o./...");
+    let mut play = |seed| {
+        let game = thread.start(
+            setup(BoardSize::Three, PlayerKind::Random, PlayerKind::Mcts, seed).starting_at(start),
+        );
+        played_cells(&events_until_over(&events, game))
+    };
+    // A real run's moves: the players' seeds come from the game's seed,
+    // their side and the start position's two stones.
+    let pinned = vec![2, 1, 5, 7];
+    assert_eq!(play(7), pinned);
+    assert_eq!(play(7), pinned);
+    assert_ne!(play(8), pinned, "another seed plays another game");
 }

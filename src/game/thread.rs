@@ -244,10 +244,26 @@ impl GameLoop {
     }
 
     fn start(&mut self, id: GameId, setup: GameSetup, cancel: CancelFlag) {
+        if setup.start.size() != setup.size {
+            let (start, size) = (setup.start.size().side(), setup.size.side());
+            self.emit(Event::Error {
+                game: id,
+                message: format!(
+                    "the start position is {start}x{start} but the game is {size}x{size}"
+                ),
+            });
+            self.emit(Event::GameOver {
+                game: id,
+                result: GameResult::Aborted("start position refused".into()),
+                line: Vec::new(),
+                board: Board::new(setup.size),
+            });
+            return;
+        }
         let players = [setup.players[0].kind(), setup.players[1].kind()];
         self.game = Some(RunningGame {
             id,
-            board: Board::new(setup.size),
+            board: setup.start,
             players: setup.players,
             pause: setup.pause,
             cancel,
@@ -257,8 +273,9 @@ impl GameLoop {
             game: id,
             size: setup.size,
             players,
+            board: setup.start,
         });
-        self.announce_turn();
+        self.next_turn();
     }
 
     fn end_game(&mut self, reason: &str) {
@@ -405,6 +422,14 @@ impl GameLoop {
             cell,
             board,
         });
+        self.next_turn();
+    }
+
+    /// Asks for the next move, or ends the game when its position is over:
+    /// after a move, or from a finished start position.
+    fn next_turn(&mut self) {
+        let Some(game) = &self.game else { return };
+        let (id, board) = (game.id, game.board);
         let (result, line) = match board.outcome() {
             Outcome::Ongoing => return self.announce_turn(),
             Outcome::Won(winner, line) => (GameResult::Won(winner), bits(line).collect()),
