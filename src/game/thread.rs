@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup};
 use crate::engine::board::bits;
-use crate::engine::{Board, CancelFlag, Outcome, Player, SearchReport, Side};
+use crate::engine::{Board, CancelFlag, Outcome, Player, PlayerKind, SearchReport, Side};
 
 /// The handle the window or the command line holds. Dropping it shuts the
 /// thread down and joins it.
@@ -162,8 +162,8 @@ impl GameLoop {
                 },
             };
             // A panic anywhere in a step (a player's own choice is caught
-            // closer, in `computer_move`) ends the running game with the
-            // message, and the thread goes on serving.
+            // closer, in `ask`) ends the running game with the message,
+            // and the thread goes on serving.
             let game = match &waited {
                 Some(
                     Command::Start { game, .. }
@@ -340,19 +340,12 @@ impl GameLoop {
         });
         let game = self.game.as_mut().expect("the game is still running");
         let (board, cancel) = (game.board, game.cancel.clone());
-        let player = game.player(side);
-        let decision = catch_unwind(AssertUnwindSafe(|| player.choose_move(&board, &cancel)));
-        match decision {
-            Err(panic) => self.fail(format!(
-                "internal error in {}: {}",
-                kind.name(),
-                panic_message(&panic)
-            )),
+        match ask(game.player(side), kind, &board, &cancel) {
+            Err(message) => self.fail(message),
             // Cancelled: the command that cancelled it is waiting in the
             // queue and ends this game next. What the search found so far
             // is still worth a row; its move is not played.
-            Ok(mut report) if cancel.is_cancelled() => {
-                report.aborted = true;
+            Ok(report) if cancel.is_cancelled() => {
                 self.emit(Event::Report {
                     game: id,
                     report: Box::new(report),
@@ -443,6 +436,29 @@ impl GameLoop {
             board,
         });
     }
+}
+
+/// Asks `player` (of `kind`) for its choice in `board`. A panic in it
+/// becomes an error message, so the thread serves on; once the flag is
+/// set the report counts as aborted, even if the search had just finished.
+fn ask(
+    player: &mut dyn Player,
+    kind: PlayerKind,
+    board: &Board,
+    cancel: &CancelFlag,
+) -> Result<SearchReport, String> {
+    catch_unwind(AssertUnwindSafe(|| player.choose_move(board, cancel)))
+        .map(|mut report| {
+            report.aborted |= cancel.is_cancelled();
+            report
+        })
+        .map_err(|panic| {
+            format!(
+                "internal error in {}: {}",
+                kind.name(),
+                panic_message(&panic)
+            )
+        })
 }
 
 fn panic_message(panic: &Box<dyn Any + Send>) -> String {
