@@ -4,13 +4,15 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{events_until_over, next_event, random_open_position};
+use common::{events_until_over, next_event, open_positions, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use tictactoe::engine::players::PerfectTable;
 use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Outcome, Player, PlayerKind, SearchReport, Side,
+    Board, BoardSize, CancelFlag, Certainty, Difficulty, Outcome, Player, PlayerKind, SearchReport,
+    Side,
 };
-use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
+use tictactoe::game::{Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT};
 
 fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
     GameSetup::new(
@@ -559,4 +561,226 @@ fn a_seed_replays_the_same_game_from_the_same_position() {
     assert_eq!(play(7), pinned);
     assert_eq!(play(7), pinned);
     assert_ne!(play(8), pinned, "another seed plays another game");
+}
+
+/// Waits for the answer to the hint `id`; nothing else may come first.
+fn hint_report(events: &async_channel::Receiver<Event>, id: GameId) -> Box<SearchReport> {
+    match next_event(events) {
+        Event::Hint { game, report } if game == id => report,
+        other => panic!("expected hint {id}, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_3x3_hint_gives_the_perfect_tables_value_of_every_free_cell() {
+    let table = PerfectTable::global();
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let positions = open_positions();
+    assert_eq!(positions.len(), 4520);
+    for board in positions {
+        let report = hint_report(&events, thread.hint(board));
+        assert!(!report.aborted, "{board}");
+        let values: Vec<(usize, Option<i32>)> = board
+            .legal_moves()
+            .map(|cell| {
+                let mut child = board;
+                child.play(cell).unwrap();
+                (cell, table.value(&child))
+            })
+            .collect();
+        let mut scores: Vec<(usize, Option<i32>)> =
+            report.moves.iter().map(|m| (m.cell, m.score)).collect();
+        scores.sort();
+        assert_eq!(scores, values, "{board}");
+        assert!(report.moves.iter().all(|m| m.certainty == Certainty::Exact));
+        assert_eq!(report.score, table.value(&board), "{board}");
+        let best = report.best.expect("a move on an open board");
+        assert!(table.best_moves(&board) & 1 << best != 0, "{board}: {best}");
+    }
+}
+
+#[test]
+fn a_hint_on_a_finished_board_has_no_move_and_says_the_game_is_over() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (text, outcome) in [
+        ("xxx/oo./...", "X won"),
+        ("xox/xoo/oxx", "draw"),
+        ("xxxx/ooo./..../....", "X won"),
+        ("oooo./xxx../x..../...../.....", "O won"),
+    ] {
+        let board = position(text);
+        let report = hint_report(&events, thread.hint(board));
+        assert_eq!(report.best, None, "{text}");
+        assert_eq!(
+            report.note.as_deref(),
+            Some(format!("no move: the game is over ({outcome})").as_str())
+        );
+        assert!(!report.aborted);
+    }
+}
+
+#[test]
+fn a_hint_leaves_a_game_waiting_for_a_person_waiting() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let start = position("x../.o./...");
+    let game = thread
+        .start(setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0).starting_at(start));
+    assert!(matches!(next_event(&events), Event::Started { .. }));
+    expect_turn(&events, Side::Max, true);
+    let hint = thread.hint(start);
+    assert!(hint > game, "hints take their ids from the games' counter");
+    let report = hint_report(&events, hint);
+    assert_eq!(report.side, Side::Max);
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(events.is_empty(), "the hint changed nothing in the game");
+    // A move right after a hint is served after it.
+    thread.hint(start);
+    thread.human_move(game, 2);
+    assert!(matches!(next_event(&events), Event::Hint { .. }));
+    match next_event(&events) {
+        Event::MovePlayed {
+            game: moved, board, ..
+        } => {
+            assert_eq!(moved, game);
+            assert_eq!(board.to_string(), "x.x/.o./...");
+        }
+        other => panic!("{other:?}"),
+    }
+    expect_turn(&events, Side::Min, true);
+    assert!(
+        thread.start(setup(
+            BoardSize::Three,
+            PlayerKind::Human,
+            PlayerKind::Human,
+            0
+        )) > hint
+    );
+}
+
+#[test]
+fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    // Neither is searched to the end in 200 ms.
+    for text in [".........................", "...../.x.../..o../...../....."] {
+        let board = position(text);
+        let limit = Duration::from_millis(200);
+        let asked = Instant::now();
+        let report = hint_report(&events, thread.hint_with_time_limit(board, limit));
+        let took = asked.elapsed();
+        assert!(
+            took < limit + Duration::from_millis(300),
+            "{text}: {took:?}"
+        );
+        assert!(!report.aborted);
+        assert_eq!(report.player, PlayerKind::AlphaBetaTt);
+        let empty = board.empty().count_ones();
+        assert_eq!(
+            report.note,
+            Some(format!(
+                "time limit reached: kept depth {} of {empty}",
+                report.depth
+            ))
+        );
+        assert!(report.depth >= 1 && report.depth < empty);
+        assert!(report.best.is_some());
+        assert_eq!(report.certainty, Some(Certainty::Estimate), "{text}");
+    }
+    // With time enough a hint is searched to the end: the empty 4x4 board
+    // is a draw.
+    let board = Board::new(BoardSize::Four);
+    let report = hint_report(&events, thread.hint(board));
+    assert_eq!(report.note, None);
+    assert_eq!((report.depth, report.score), (16, Some(0)));
+    assert_eq!(report.certainty, Some(Certainty::Exact));
+}
+
+/// Asks for a hint on the empty 5x5 board, which takes the whole
+/// `HINT_TIME_LIMIT`, and waits until its search is under way.
+fn long_hint(thread: &mut GameThread) -> GameId {
+    assert!(HINT_TIME_LIMIT >= Duration::from_secs(1));
+    let hint = thread.hint(Board::new(BoardSize::Five));
+    std::thread::sleep(Duration::from_millis(100));
+    hint
+}
+
+/// The hint's report once it stopped, within a few hundred milliseconds of
+/// `stopped_at`.
+fn stopped_hint(
+    events: &async_channel::Receiver<Event>,
+    hint: GameId,
+    stopped_at: Instant,
+) -> Box<SearchReport> {
+    let report = hint_report(events, hint);
+    let waited = stopped_at.elapsed();
+    assert!(waited < Duration::from_millis(250), "{waited:?}");
+    assert!(report.aborted);
+    report
+}
+
+#[test]
+fn cancel_hint_stops_a_long_hint_which_reports_aborted() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let hint = long_hint(&mut thread);
+    let cancelled_at = Instant::now();
+    thread.cancel_hint();
+    let report = stopped_hint(&events, hint, cancelled_at);
+    assert!(report.stats.nodes > 0);
+    // A new hint stops the one running in the same way.
+    let first = long_hint(&mut thread);
+    let asked_at = Instant::now();
+    let second = thread.hint(position("xxx../oo.../...../...../....."));
+    stopped_hint(&events, first, asked_at);
+    assert!(!hint_report(&events, second).aborted);
+}
+
+#[test]
+fn a_new_game_or_its_end_stops_a_running_hint() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let hint = long_hint(&mut thread);
+    let started_at = Instant::now();
+    let game = thread.start(setup(
+        BoardSize::Three,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        0,
+    ));
+    stopped_hint(&events, hint, started_at);
+    assert!(matches!(next_event(&events), Event::Started { game: g, .. } if g == game));
+    expect_turn(&events, Side::Max, true);
+    let hint = long_hint(&mut thread);
+    let ended_at = Instant::now();
+    thread.end_game();
+    stopped_hint(&events, hint, ended_at);
+    assert_eq!(
+        result_of(&[next_event(&events)]),
+        GameResult::Aborted("ended by the player".into())
+    );
+}
+
+#[test]
+fn a_person_who_moves_does_not_wait_for_a_hint() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(setup(
+        BoardSize::Five,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        0,
+    ));
+    expect_turn(&events, Side::Max, true);
+    let hint = long_hint(&mut thread);
+    let moved_at = Instant::now();
+    thread.human_move(game, 12);
+    stopped_hint(&events, hint, moved_at);
+    assert!(matches!(
+        next_event(&events),
+        Event::MovePlayed { cell: 12, .. }
+    ));
+    assert!(moved_at.elapsed() < Duration::from_millis(250));
 }

@@ -7,8 +7,9 @@ use crate::engine::{
     Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
 };
 
-/// Every game gets a new id; every event names the game it belongs to, so
-/// nothing from an ended game is shown in a newer one.
+/// Every game and every hint gets a new id from one counter; every event
+/// names the game (or hint) it belongs to, so nothing from an ended game is
+/// shown in a newer one.
 pub type GameId = u64;
 
 /// Everything needed to start a game.
@@ -36,6 +37,11 @@ pub const MAX_PAUSE: Duration = Duration::from_millis(2000);
 /// perfect player off 3x3) stop here and play their deepest finished
 /// search, so a full-depth game on 5x5 still moves.
 pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// A hint off 3x3 (`alphabeta-tt` at full depth) stops here and reports its
+/// deepest finished search: its note then says which depth it kept, and its
+/// scores are estimates. On 3x3 a hint is a table lookup and never waits.
+pub const HINT_TIME_LIMIT: Duration = Duration::from_secs(5);
 
 impl GameSetup {
     /// Builds both players from their kinds and difficulties for a game
@@ -156,6 +162,15 @@ pub enum Command {
     },
     /// A person's move in a game.
     HumanMove { game: GameId, cell: usize },
+    /// Asks for the best moves in `board`, answered by an `Event::Hint`
+    /// with the same id; the running game is left as it is. `time_limit`
+    /// bounds the search off 3x3, and the flag lets the sender stop it.
+    Hint {
+        game: GameId,
+        board: Board,
+        time_limit: Duration,
+        cancel: CancelFlag,
+    },
     /// Ends the game at once.
     EndGame { game: GameId },
     /// Ends the thread.
@@ -220,6 +235,14 @@ pub enum Event {
         cell: usize,
         board: Board,
     },
+    /// The answer to a `Command::Hint`: every free cell's score, the best
+    /// move and its variation, as a player's report reads. A hint stopped
+    /// by `cancel_hint` (or by a newer request) still reports, with
+    /// `aborted` set.
+    Hint {
+        game: GameId,
+        report: Box<SearchReport>,
+    },
     /// The game ended; `line` holds the winning line's cells, if any.
     GameOver {
         game: GameId,
@@ -233,7 +256,7 @@ pub enum Event {
 }
 
 impl Event {
-    /// The game the event belongs to.
+    /// The game (or hint) the event belongs to.
     pub fn game(&self) -> GameId {
         match self {
             Event::Started { game, .. }
@@ -241,6 +264,7 @@ impl Event {
             | Event::Thinking { game, .. }
             | Event::Report { game, .. }
             | Event::MovePlayed { game, .. }
+            | Event::Hint { game, .. }
             | Event::GameOver { game, .. }
             | Event::Error { game, .. } => *game,
         }
