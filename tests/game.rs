@@ -4,11 +4,15 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{events_until_over, next_event};
+use common::{events_until_over, next_event, open_positions, random_open_position};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tictactoe::engine::players::PerfectTable;
 use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, SearchReport, Side,
+    Board, BoardSize, CancelFlag, Certainty, Difficulty, Outcome, Player, PlayerKind, SearchReport,
+    Side,
 };
-use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
+use tictactoe::game::{Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT};
 
 fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
     GameSetup::new(
@@ -24,6 +28,17 @@ fn result_of(events: &[Event]) -> GameResult {
         Some(Event::GameOver { result, .. }) => result.clone(),
         other => panic!("no game over: {other:?}"),
     }
+}
+
+/// The cells of the moves played, in order.
+fn played_cells(events: &[Event]) -> Vec<usize> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MovePlayed { cell, .. } => Some(*cell),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
@@ -91,13 +106,7 @@ fn a_seeded_game_replays_its_pinned_moves() {
         (PlayerKind::Random, PlayerKind::Mcts, vec![0, 4, 5, 1, 3, 7]),
     ] {
         let game = thread.start(setup(BoardSize::Three, max, min, 7));
-        let played: Vec<usize> = events_until_over(&events, game)
-            .iter()
-            .filter_map(|e| match e {
-                Event::MovePlayed { cell, .. } => Some(*cell),
-                _ => None,
-            })
-            .collect();
+        let played = played_cells(&events_until_over(&events, game));
         assert_eq!(played, moves, "{max} vs {min}");
     }
 }
@@ -335,14 +344,14 @@ impl Player for PanickingPlayer {
 fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
-    let broken = GameSetup {
-        size: BoardSize::Three,
-        players: [
+    let broken = GameSetup::with_players(
+        BoardSize::Three,
+        [
             Box::new(PanickingPlayer),
             PlayerKind::Random.create(&Default::default()),
         ],
-        pause: Duration::ZERO,
-    };
+        Duration::ZERO,
+    );
     let game = thread.start(broken);
     let seen = events_until_over(&events, game);
     let errors: Vec<_> = seen
@@ -370,4 +379,408 @@ fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
         result_of(&events_until_over(&events, next)),
         GameResult::Draw
     );
+}
+
+fn position(text: &str) -> Board {
+    text.parse().expect("a legal position")
+}
+
+#[test]
+fn a_game_from_a_mid_game_position_plays_legal_moves_to_its_end() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let mut rng = StdRng::seed_from_u64(5);
+    for size in BoardSize::ALL {
+        // The big boards with fast players: the point is the protocol.
+        let (max, min) = match size {
+            BoardSize::Three => (PlayerKind::Perfect, PlayerKind::Random),
+            _ => (PlayerKind::Rules, PlayerKind::Random),
+        };
+        for (seed, moves) in [1, 2, 5, 8].into_iter().enumerate() {
+            let start = random_open_position(size, moves, &mut rng);
+            let game = thread.start(setup(size, max, min, seed as u64).starting_at(start));
+            let seen = events_until_over(&events, game);
+            assert!(
+                matches!(seen[0], Event::Started { board, .. } if board == start),
+                "{start}: {:?}",
+                seen[0]
+            );
+            // Replayed from the start position, every move is legal and
+            // its board is the game's.
+            let mut board = start;
+            for event in &seen {
+                if let Event::MovePlayed {
+                    side,
+                    cell,
+                    board: after,
+                    ..
+                } = event
+                {
+                    assert_eq!(board.play(*cell), Ok(*side), "{start}: {cell}");
+                    assert_eq!(*after, board);
+                }
+            }
+            assert!(!played_cells(&seen).is_empty(), "{start}: no move played");
+            let Some(Event::GameOver {
+                result,
+                board: last,
+                ..
+            }) = seen.last()
+            else {
+                unreachable!()
+            };
+            assert_eq!(*last, board);
+            match board.outcome() {
+                Outcome::Won(side, _) => assert_eq!(*result, GameResult::Won(side)),
+                Outcome::Draw => assert_eq!(*result, GameResult::Draw),
+                Outcome::Ongoing => panic!("{start}: over at {board} with {result}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_side_to_move_follows_from_the_start_position() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (start, side, cell, after) in [
+        ("x../.o./...", Side::Max, 8, "x../.o./..x"),
+        ("x../.o./..x", Side::Min, 2, "x.o/.o./..x"),
+    ] {
+        let game = thread.start(
+            setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0)
+                .starting_at(position(start)),
+        );
+        assert!(matches!(next_event(&events), Event::Started { .. }));
+        expect_turn(&events, side, true);
+        thread.human_move(game, cell);
+        match next_event(&events) {
+            Event::MovePlayed {
+                side: moved, board, ..
+            } => {
+                assert_eq!(moved, side);
+                assert_eq!(board.to_string(), after);
+            }
+            other => panic!("{other:?}"),
+        }
+        expect_turn(&events, side.opponent(), true);
+        thread.end_game();
+        events_until_over(&events, game);
+    }
+}
+
+#[test]
+fn a_finished_start_position_ends_at_once_with_its_result() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (start, result, line) in [
+        ("xxx/oo./...", GameResult::Won(Side::Max), vec![0, 1, 2]),
+        ("xx./ooo/x..", GameResult::Won(Side::Min), vec![3, 4, 5]),
+        ("xo./xo./x..", GameResult::Won(Side::Max), vec![0, 3, 6]),
+        ("xox/xoo/oxx", GameResult::Draw, vec![]),
+        (
+            "xxxx/ooo./..../....",
+            GameResult::Won(Side::Max),
+            vec![0, 1, 2, 3],
+        ),
+    ] {
+        let start = position(start);
+        // Players that would move at once if they were asked.
+        let game = thread.start(
+            setup(start.size(), PlayerKind::Random, PlayerKind::Random, 0).starting_at(start),
+        );
+        let seen = events_until_over(&events, game);
+        match &seen[..] {
+            [
+                Event::Started { board, .. },
+                Event::GameOver {
+                    result: over,
+                    line: won,
+                    board: last,
+                    ..
+                },
+            ] => {
+                assert_eq!((*board, *last), (start, start));
+                assert_eq!((over, won), (&result, &line), "{start}");
+            }
+            other => panic!("{start}: {other:#?}"),
+        }
+    }
+}
+
+#[test]
+fn a_start_position_of_another_size_is_refused_and_the_next_start_is_served() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(
+        setup(
+            BoardSize::Three,
+            PlayerKind::Perfect,
+            PlayerKind::Perfect,
+            0,
+        )
+        .starting_at(Board::new(BoardSize::Four)),
+    );
+    match &events_until_over(&events, game)[..] {
+        [
+            Event::Error { message, .. },
+            Event::GameOver { result, board, .. },
+        ] => {
+            assert_eq!(message, "the start position is 4x4 but the game is 3x3");
+            assert_eq!(
+                *result,
+                GameResult::Aborted("start position refused".into())
+            );
+            assert_eq!(*board, Board::new(BoardSize::Three));
+        }
+        other => panic!("{other:#?}"),
+    }
+    let next = thread.start(
+        setup(BoardSize::Four, PlayerKind::Rules, PlayerKind::Rules, 0)
+            .starting_at(Board::new(BoardSize::Four)),
+    );
+    let seen = events_until_over(&events, next);
+    assert!(matches!(seen[0], Event::Started { .. }));
+    assert!(!matches!(result_of(&seen), GameResult::Aborted(_)));
+}
+
+#[test]
+fn a_seed_replays_the_same_game_from_the_same_position() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let start = position("x../.o./...");
+    let mut play = |seed| {
+        let game = thread.start(
+            setup(BoardSize::Three, PlayerKind::Random, PlayerKind::Mcts, seed).starting_at(start),
+        );
+        played_cells(&events_until_over(&events, game))
+    };
+    // A real run's moves: the players' seeds come from the game's seed,
+    // their side and the start position's two stones.
+    let pinned = vec![2, 1, 5, 7];
+    assert_eq!(play(7), pinned);
+    assert_eq!(play(7), pinned);
+    assert_ne!(play(8), pinned, "another seed plays another game");
+}
+
+/// Waits for the answer to the hint `id`; nothing else may come first.
+fn hint_report(events: &async_channel::Receiver<Event>, id: GameId) -> Box<SearchReport> {
+    match next_event(events) {
+        Event::Hint { game, report } if game == id => report,
+        other => panic!("expected hint {id}, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_3x3_hint_gives_the_perfect_tables_value_of_every_free_cell() {
+    let table = PerfectTable::global();
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let positions = open_positions();
+    assert_eq!(positions.len(), 4520);
+    for board in positions {
+        let report = hint_report(&events, thread.hint(board));
+        assert!(!report.aborted, "{board}");
+        let values: Vec<(usize, Option<i32>)> = board
+            .legal_moves()
+            .map(|cell| {
+                let mut child = board;
+                child.play(cell).unwrap();
+                (cell, table.value(&child))
+            })
+            .collect();
+        let mut scores: Vec<(usize, Option<i32>)> =
+            report.moves.iter().map(|m| (m.cell, m.score)).collect();
+        scores.sort();
+        assert_eq!(scores, values, "{board}");
+        assert!(report.moves.iter().all(|m| m.certainty == Certainty::Exact));
+        assert_eq!(report.score, table.value(&board), "{board}");
+        let best = report.best.expect("a move on an open board");
+        assert!(table.best_moves(&board) & 1 << best != 0, "{board}: {best}");
+    }
+}
+
+#[test]
+fn a_hint_on_a_finished_board_has_no_move_and_says_the_game_is_over() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    for (text, outcome) in [
+        ("xxx/oo./...", "X won"),
+        ("xox/xoo/oxx", "draw"),
+        ("xxxx/ooo./..../....", "X won"),
+        ("oooo./xxx../x..../...../.....", "O won"),
+    ] {
+        let board = position(text);
+        let report = hint_report(&events, thread.hint(board));
+        assert_eq!(report.best, None, "{text}");
+        assert_eq!(
+            report.note.as_deref(),
+            Some(format!("no move: the game is over ({outcome})").as_str())
+        );
+        assert!(!report.aborted);
+    }
+}
+
+#[test]
+fn a_hint_leaves_a_game_waiting_for_a_person_waiting() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let start = position("x../.o./...");
+    let game = thread
+        .start(setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0).starting_at(start));
+    assert!(matches!(next_event(&events), Event::Started { .. }));
+    expect_turn(&events, Side::Max, true);
+    let hint = thread.hint(start);
+    assert!(hint > game, "hints take their ids from the games' counter");
+    let report = hint_report(&events, hint);
+    assert_eq!(report.side, Side::Max);
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(events.is_empty(), "the hint changed nothing in the game");
+    // A move right after a hint is served after it.
+    thread.hint(start);
+    thread.human_move(game, 2);
+    assert!(matches!(next_event(&events), Event::Hint { .. }));
+    match next_event(&events) {
+        Event::MovePlayed {
+            game: moved, board, ..
+        } => {
+            assert_eq!(moved, game);
+            assert_eq!(board.to_string(), "x.x/.o./...");
+        }
+        other => panic!("{other:?}"),
+    }
+    expect_turn(&events, Side::Min, true);
+    assert!(
+        thread.start(setup(
+            BoardSize::Three,
+            PlayerKind::Human,
+            PlayerKind::Human,
+            0
+        )) > hint
+    );
+}
+
+#[test]
+fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    // Neither is searched to the end in 200 ms.
+    for text in [".........................", "...../.x.../..o../...../....."] {
+        let board = position(text);
+        let limit = Duration::from_millis(200);
+        let asked = Instant::now();
+        let report = hint_report(&events, thread.hint_with_time_limit(board, limit));
+        let took = asked.elapsed();
+        assert!(
+            took < limit + Duration::from_millis(300),
+            "{text}: {took:?}"
+        );
+        assert!(!report.aborted);
+        assert_eq!(report.player, PlayerKind::AlphaBetaTt);
+        let empty = board.empty().count_ones();
+        assert_eq!(
+            report.note,
+            Some(format!(
+                "time limit reached: kept depth {} of {empty}",
+                report.depth
+            ))
+        );
+        assert!(report.depth >= 1 && report.depth < empty);
+        assert!(report.best.is_some());
+        assert_eq!(report.certainty, Some(Certainty::Estimate), "{text}");
+    }
+    // With time enough a hint is searched to the end: the empty 4x4 board
+    // is a draw.
+    let board = Board::new(BoardSize::Four);
+    let report = hint_report(&events, thread.hint(board));
+    assert_eq!(report.note, None);
+    assert_eq!((report.depth, report.score), (16, Some(0)));
+    assert_eq!(report.certainty, Some(Certainty::Exact));
+}
+
+/// Asks for a hint on the empty 5x5 board, which takes the whole
+/// `HINT_TIME_LIMIT`, and waits until its search is under way.
+fn long_hint(thread: &mut GameThread) -> GameId {
+    assert!(HINT_TIME_LIMIT >= Duration::from_secs(1));
+    let hint = thread.hint(Board::new(BoardSize::Five));
+    std::thread::sleep(Duration::from_millis(100));
+    hint
+}
+
+/// The hint's report once it stopped, within a few hundred milliseconds of
+/// `stopped_at`.
+fn stopped_hint(
+    events: &async_channel::Receiver<Event>,
+    hint: GameId,
+    stopped_at: Instant,
+) -> Box<SearchReport> {
+    let report = hint_report(events, hint);
+    let waited = stopped_at.elapsed();
+    assert!(waited < Duration::from_millis(250), "{waited:?}");
+    assert!(report.aborted);
+    report
+}
+
+#[test]
+fn cancel_hint_stops_a_long_hint_which_reports_aborted() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let hint = long_hint(&mut thread);
+    let cancelled_at = Instant::now();
+    thread.cancel_hint();
+    let report = stopped_hint(&events, hint, cancelled_at);
+    assert!(report.stats.nodes > 0);
+    // A new hint stops the one running in the same way.
+    let first = long_hint(&mut thread);
+    let asked_at = Instant::now();
+    let second = thread.hint(position("xxx../oo.../...../...../....."));
+    stopped_hint(&events, first, asked_at);
+    assert!(!hint_report(&events, second).aborted);
+}
+
+#[test]
+fn a_new_game_or_its_end_stops_a_running_hint() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let hint = long_hint(&mut thread);
+    let started_at = Instant::now();
+    let game = thread.start(setup(
+        BoardSize::Three,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        0,
+    ));
+    stopped_hint(&events, hint, started_at);
+    assert!(matches!(next_event(&events), Event::Started { game: g, .. } if g == game));
+    expect_turn(&events, Side::Max, true);
+    let hint = long_hint(&mut thread);
+    let ended_at = Instant::now();
+    thread.end_game();
+    stopped_hint(&events, hint, ended_at);
+    assert_eq!(
+        result_of(&[next_event(&events)]),
+        GameResult::Aborted("ended by the player".into())
+    );
+}
+
+#[test]
+fn a_person_who_moves_does_not_wait_for_a_hint() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(setup(
+        BoardSize::Five,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        0,
+    ));
+    expect_turn(&events, Side::Max, true);
+    let hint = long_hint(&mut thread);
+    let moved_at = Instant::now();
+    thread.human_move(game, 12);
+    stopped_hint(&events, hint, moved_at);
+    assert!(matches!(
+        next_event(&events),
+        Event::MovePlayed { cell: 12, .. }
+    ));
+    assert!(moved_at.elapsed() < Duration::from_millis(250));
 }

@@ -97,9 +97,9 @@ fn a_panic_outside_the_search_ends_the_game_and_the_thread_serves_on() {
     for panic_at in [1, 3, 4] {
         let mut thread = GameThread::spawn();
         let events = thread.events();
-        let game = thread.start(GameSetup {
-            size: BoardSize::Three,
-            players: [
+        let game = thread.start(GameSetup::with_players(
+            BoardSize::Three,
+            [
                 Box::new(BrokenKind {
                     calls: Cell::new(0),
                     panic_at,
@@ -107,8 +107,8 @@ fn a_panic_outside_the_search_ends_the_game_and_the_thread_serves_on() {
                 }),
                 random(),
             ],
-            pause: Duration::ZERO,
-        });
+            Duration::ZERO,
+        ));
         let seen = events_until_over(&events, game);
         assert_eq!(
             errors(&seen),
@@ -127,11 +127,11 @@ fn a_panic_outside_the_search_ends_the_game_and_the_thread_serves_on() {
 fn a_player_that_stops_unasked_fails_once() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
-    let game = thread.start(GameSetup {
-        size: BoardSize::Three,
-        players: [Box::new(GivesUp), random()],
-        pause: Duration::ZERO,
-    });
+    let game = thread.start(GameSetup::with_players(
+        BoardSize::Three,
+        [Box::new(GivesUp), random()],
+        Duration::ZERO,
+    ));
     let seen = events_until_over(&events, game);
     assert_eq!(
         errors(&seen),

@@ -7,18 +7,27 @@ use crate::engine::{
     Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
 };
 
-/// Every game gets a new id; every event names the game it belongs to, so
-/// nothing from an ended game is shown in a newer one.
+/// Every game and every hint gets a new id from one counter; every event
+/// names the game (or hint) it belongs to, so nothing from an ended game is
+/// shown in a newer one.
 pub type GameId = u64;
 
 /// Everything needed to start a game.
 pub struct GameSetup {
     pub size: BoardSize,
+    /// The position the game starts from, the empty board unless
+    /// `starting_at` says otherwise; its side to move moves first. A board
+    /// of another size than `size` is refused by the game thread.
+    pub start: Board,
     /// Max's player (X), then Min's (O).
     pub players: [Box<dyn Player>; 2],
     /// Pause before each computer move after the first, so a person can
     /// follow a computer-vs-computer game (0 to 2,000 ms).
     pub pause: Duration,
+    /// What `with_time_limit` built the players from, so that `starting_at`
+    /// can seed them again for the start position; `None` for players the
+    /// caller built.
+    recipe: Option<PlayerRecipe>,
 }
 
 /// The longest pause between computer moves.
@@ -29,9 +38,17 @@ pub const MAX_PAUSE: Duration = Duration::from_millis(2000);
 /// search, so a full-depth game on 5x5 still moves.
 pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
 
+/// A hint off 3x3 (`alphabeta-tt` at full depth) stops here and reports its
+/// deepest finished search: its note then says which depth it kept, and its
+/// scores are estimates. On 3x3 a hint is a table lookup and never waits.
+pub const HINT_TIME_LIMIT: Duration = Duration::from_secs(5);
+
 impl GameSetup {
-    /// Builds both players from their kinds and difficulties. The seed
-    /// makes every random choice of the game repeatable.
+    /// Builds both players from their kinds and difficulties for a game
+    /// from the empty board. The seed makes every random choice of the game
+    /// repeatable: each player's seed is derived from it, the player's side
+    /// and the start position's stone count, so the same seed replays the
+    /// same game from the same position (see `starting_at`).
     pub fn new(
         size: BoardSize,
         players: [(PlayerKind, Difficulty); 2],
@@ -50,19 +67,74 @@ impl GameSetup {
         pause: Duration,
         time_limit: Duration,
     ) -> GameSetup {
-        let build = |(kind, difficulty): (PlayerKind, Difficulty), side: u64| {
-            kind.create(&PlayerOptions {
-                difficulty,
-                seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(side),
-                time_limit: Some(time_limit),
-                ..PlayerOptions::default()
-            })
+        let recipe = PlayerRecipe {
+            players,
+            seed,
+            time_limit,
         };
+        let mut setup = GameSetup::with_players(size, recipe.build(0), pause);
+        setup.recipe = Some(recipe);
+        setup
+    }
+
+    /// A game from the empty board between players the caller built, as
+    /// they are: `starting_at` does not seed them again.
+    pub fn with_players(
+        size: BoardSize,
+        players: [Box<dyn Player>; 2],
+        pause: Duration,
+    ) -> GameSetup {
         GameSetup {
             size,
-            players: [build(players[0], 0), build(players[1], 1)],
+            start: Board::new(size),
+            players,
             pause: pause.min(MAX_PAUSE),
+            recipe: None,
         }
+    }
+
+    /// The same game started from `start` instead of the empty board, with
+    /// the players built by `new` (or `with_time_limit`) seeded for it: a given seed replays the
+    /// same game from a given position, and from the empty board (0 stones)
+    /// the seeds are those `new` gives. A finished `start` ends the game at
+    /// once with its result.
+    pub fn starting_at(mut self, start: Board) -> GameSetup {
+        if let Some(recipe) = &self.recipe {
+            self.players = recipe.build(start.stone_count());
+        }
+        self.start = start;
+        self
+    }
+}
+
+/// The kinds, difficulties, seed and time limit the players of a game are
+/// built from.
+#[derive(Debug, Clone, Copy)]
+struct PlayerRecipe {
+    players: [(PlayerKind, Difficulty); 2],
+    seed: u64,
+    time_limit: Duration,
+}
+
+impl PlayerRecipe {
+    /// Both players for a start position with `stones` stones.
+    fn build(&self, stones: u32) -> [Box<dyn Player>; 2] {
+        [Side::Max, Side::Min].map(|side| {
+            let (kind, difficulty) = self.players[side.index()];
+            // Every side and stone count has its own offset; the empty
+            // board's are 0 and 1, the offsets games always had, so old
+            // seeds replay their games.
+            let offset = 2 * u64::from(stones) + side.index() as u64;
+            kind.create(&PlayerOptions {
+                difficulty,
+                seed: self
+                    .seed
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(offset),
+                time_limit: Some(self.time_limit),
+                ..PlayerOptions::default()
+            })
+        })
     }
 }
 
@@ -70,6 +142,7 @@ impl fmt::Debug for GameSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GameSetup")
             .field("size", &self.size)
+            .field("start", &self.start)
             .field("max", &self.players[0].kind())
             .field("min", &self.players[1].kind())
             .field("pause", &self.pause)
@@ -89,6 +162,15 @@ pub enum Command {
     },
     /// A person's move in a game.
     HumanMove { game: GameId, cell: usize },
+    /// Asks for the best moves in `board`, answered by an `Event::Hint`
+    /// with the same id; the running game is left as it is. `time_limit`
+    /// bounds the search off 3x3, and the flag lets the sender stop it.
+    Hint {
+        game: GameId,
+        board: Board,
+        time_limit: Duration,
+        cancel: CancelFlag,
+    },
     /// Ends the game at once.
     EndGame { game: GameId },
     /// Ends the thread.
@@ -100,7 +182,8 @@ pub enum Command {
 pub enum GameResult {
     Won(Side),
     Draw,
-    /// Ended before a result: by the player, a new game, or an error.
+    /// Ended before a result: by the player, a new game, a refused start
+    /// position, or an error.
     Aborted(String),
 }
 
@@ -118,10 +201,13 @@ impl fmt::Display for GameResult {
 /// Events out of the game thread.
 #[derive(Debug, Clone)]
 pub enum Event {
+    /// A game started from `board`, the empty board unless the setup
+    /// gave another start position.
     Started {
         game: GameId,
         size: BoardSize,
         players: [PlayerKind; 2],
+        board: Board,
     },
     /// `side` is to move; `human` says whether a person is expected.
     ToMove {
@@ -149,6 +235,14 @@ pub enum Event {
         cell: usize,
         board: Board,
     },
+    /// The answer to a `Command::Hint`: every free cell's score, the best
+    /// move and its variation, as a player's report reads. A hint stopped
+    /// by `cancel_hint` (or by a newer request) still reports, with
+    /// `aborted` set.
+    Hint {
+        game: GameId,
+        report: Box<SearchReport>,
+    },
     /// The game ended; `line` holds the winning line's cells, if any.
     GameOver {
         game: GameId,
@@ -162,7 +256,7 @@ pub enum Event {
 }
 
 impl Event {
-    /// The game the event belongs to.
+    /// The game (or hint) the event belongs to.
     pub fn game(&self) -> GameId {
         match self {
             Event::Started { game, .. }
@@ -170,6 +264,7 @@ impl Event {
             | Event::Thinking { game, .. }
             | Event::Report { game, .. }
             | Event::MovePlayed { game, .. }
+            | Event::Hint { game, .. }
             | Event::GameOver { game, .. }
             | Event::Error { game, .. } => *game,
         }

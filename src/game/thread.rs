@@ -6,9 +6,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::protocol::{Command, Event, GameId, GameResult, GameSetup};
+use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
 use crate::engine::board::bits;
-use crate::engine::{Board, CancelFlag, Outcome, Player, SearchReport, Side};
+use crate::engine::{
+    Board, BoardSize, CancelFlag, Outcome, Player, PlayerKind, PlayerOptions, SearchReport, Side,
+};
 
 /// The handle the window or the command line holds. Dropping it shuts the
 /// thread down and joins it.
@@ -17,7 +19,11 @@ pub struct GameThread {
     events: async_channel::Receiver<Event>,
     /// The newest game and the flag that stops its searches.
     current: Option<(GameId, CancelFlag)>,
-    next_game: GameId,
+    /// The flag that stops the newest hint's search.
+    hint: Option<CancelFlag>,
+    /// Games and hints take their ids from this one counter, so an event's
+    /// id names the one request it answers.
+    next_id: GameId,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -33,7 +39,8 @@ impl GameThread {
             commands,
             events,
             current: None,
-            next_game: 1,
+            hint: None,
+            next_id: 1,
             thread: Some(thread),
         }
     }
@@ -49,11 +56,12 @@ impl GameThread {
         self.current.as_ref().map(|(game, _)| *game)
     }
 
-    /// Starts a new game, ending the running one first; returns its id.
+    /// Starts a new game, ending the running one (and stopping a running
+    /// hint) first; returns its id.
     pub fn start(&mut self, setup: GameSetup) -> GameId {
+        self.cancel_hint();
         self.cancel_current();
-        let game = self.next_game;
-        self.next_game += 1;
+        let game = self.fresh_id();
         let cancel = CancelFlag::new();
         self.current = Some((game, cancel.clone()));
         self.send(Command::Start {
@@ -64,16 +72,61 @@ impl GameThread {
         game
     }
 
+    /// Sends a person's move; a running hint stops first, so the move
+    /// does not wait for it.
     pub fn human_move(&self, game: GameId, cell: usize) {
+        self.cancel_hint();
         self.send(Command::HumanMove { game, cell });
     }
 
-    /// Ends the current game at once: a running search stops within
-    /// milliseconds, before the thread even reads the command.
+    /// Ends the current game at once: a running search (the game's or a
+    /// hint's) stops within milliseconds, before the thread even reads the
+    /// command.
     pub fn end_game(&mut self) {
+        self.cancel_hint();
         if let Some(game) = self.cancel_current() {
             self.send(Command::EndGame { game });
         }
+    }
+
+    /// Asks for the best moves in `board`; the answer is an `Event::Hint`
+    /// with the returned id. The running game is left as it is. A hint
+    /// still running stops first (it reports, aborted), as it does when a
+    /// game starts, a person moves or the game is ended. The thread serves
+    /// commands in order: a hint asked while a computer searches waits for
+    /// its move.
+    pub fn hint(&mut self, board: Board) -> GameId {
+        self.hint_with_time_limit(board, HINT_TIME_LIMIT)
+    }
+
+    /// `hint` with another time limit for the search off 3x3
+    /// (`HINT_TIME_LIMIT` in `hint`).
+    pub fn hint_with_time_limit(&mut self, board: Board, time_limit: Duration) -> GameId {
+        self.cancel_hint();
+        let game = self.fresh_id();
+        let cancel = CancelFlag::new();
+        self.hint = Some(cancel.clone());
+        self.send(Command::Hint {
+            game,
+            board,
+            time_limit,
+            cancel,
+        });
+        game
+    }
+
+    /// Stops the newest hint's search; it still reports, with `aborted`
+    /// set. Nothing happens when it has already answered.
+    pub fn cancel_hint(&self) {
+        if let Some(cancel) = &self.hint {
+            cancel.cancel();
+        }
+    }
+
+    fn fresh_id(&mut self) -> GameId {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
     }
 
     fn cancel_current(&mut self) -> Option<GameId> {
@@ -91,6 +144,7 @@ impl GameThread {
 
 impl Drop for GameThread {
     fn drop(&mut self) {
+        self.cancel_hint();
         self.cancel_current();
         self.send(Command::Shutdown);
         if let Some(thread) = self.thread.take() {
@@ -162,8 +216,8 @@ impl GameLoop {
                 },
             };
             // A panic anywhere in a step (a player's own choice is caught
-            // closer, in `computer_move`) ends the running game with the
-            // message, and the thread goes on serving.
+            // closer, in `ask`, for games and hints alike) ends the running
+            // game with the message, and the thread goes on serving.
             let game = match &waited {
                 Some(
                     Command::Start { game, .. }
@@ -230,6 +284,15 @@ impl GameLoop {
                 self.start(game, setup, cancel);
             }
             Command::HumanMove { game, cell } => self.human_move(game, cell),
+            Command::Hint {
+                game,
+                board,
+                time_limit,
+                cancel,
+            } => {
+                let mut player = hint_player(board.size(), time_limit);
+                self.hint(game, player.as_mut(), &board, &cancel);
+            }
             Command::EndGame { game } => {
                 if self.game.as_ref().is_some_and(|running| running.id == game) {
                     self.end_game("ended by the player");
@@ -244,10 +307,26 @@ impl GameLoop {
     }
 
     fn start(&mut self, id: GameId, setup: GameSetup, cancel: CancelFlag) {
+        if setup.start.size() != setup.size {
+            let (start, size) = (setup.start.size().side(), setup.size.side());
+            self.emit(Event::Error {
+                game: id,
+                message: format!(
+                    "the start position is {start}x{start} but the game is {size}x{size}"
+                ),
+            });
+            self.emit(Event::GameOver {
+                game: id,
+                result: GameResult::Aborted("start position refused".into()),
+                line: Vec::new(),
+                board: Board::new(setup.size),
+            });
+            return;
+        }
         let players = [setup.players[0].kind(), setup.players[1].kind()];
         self.game = Some(RunningGame {
             id,
-            board: Board::new(setup.size),
+            board: setup.start,
             players: setup.players,
             pause: setup.pause,
             cancel,
@@ -257,8 +336,9 @@ impl GameLoop {
             game: id,
             size: setup.size,
             players,
+            board: setup.start,
         });
-        self.announce_turn();
+        self.next_turn();
     }
 
     fn end_game(&mut self, reason: &str) {
@@ -323,19 +403,12 @@ impl GameLoop {
         });
         let game = self.game.as_mut().expect("the game is still running");
         let (board, cancel) = (game.board, game.cancel.clone());
-        let player = game.player(side);
-        let decision = catch_unwind(AssertUnwindSafe(|| player.choose_move(&board, &cancel)));
-        match decision {
-            Err(panic) => self.fail(format!(
-                "internal error in {}: {}",
-                kind.name(),
-                panic_message(&panic)
-            )),
+        match ask(game.player(side), kind, &board, &cancel) {
+            Err(message) => self.fail(message),
             // Cancelled: the command that cancelled it is waiting in the
             // queue and ends this game next. What the search found so far
             // is still worth a row; its move is not played.
-            Ok(mut report) if cancel.is_cancelled() => {
-                report.aborted = true;
+            Ok(report) if cancel.is_cancelled() => {
                 self.emit(Event::Report {
                     game: id,
                     report: Box::new(report),
@@ -405,6 +478,14 @@ impl GameLoop {
             cell,
             board,
         });
+        self.next_turn();
+    }
+
+    /// Asks for the next move, or ends the game when its position is over:
+    /// after a move, or from a finished start position.
+    fn next_turn(&mut self) {
+        let Some(game) = &self.game else { return };
+        let (id, board) = (game.id, game.board);
         let (result, line) = match board.outcome() {
             Outcome::Ongoing => return self.announce_turn(),
             Outcome::Won(winner, line) => (GameResult::Won(winner), bits(line).collect()),
@@ -418,6 +499,59 @@ impl GameLoop {
             board,
         });
     }
+
+    /// Answers the hint `id` with `player`'s report on `board`, or with the
+    /// error it failed with. The running game is not touched: a person to
+    /// move is still to move, and the next command is served after it.
+    fn hint(&self, id: GameId, player: &mut dyn Player, board: &Board, cancel: &CancelFlag) {
+        let kind = player.kind();
+        let event = match ask(player, kind, board, cancel) {
+            Ok(report) => Event::Hint {
+                game: id,
+                report: Box::new(report),
+            },
+            Err(message) => Event::Error { game: id, message },
+        };
+        self.emit(event);
+    }
+}
+
+/// A fresh player for each hint, so that nothing searched before changes
+/// it: on 3x3 the table gives every free cell's exact value at once; the
+/// big boards are searched with `alphabeta-tt` to full depth, deepening
+/// until `time_limit`.
+fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
+    let kind = match size {
+        BoardSize::Three => PlayerKind::Perfect,
+        BoardSize::Four | BoardSize::Five => PlayerKind::AlphaBetaTt,
+    };
+    kind.create(&PlayerOptions {
+        time_limit: Some(time_limit),
+        ..PlayerOptions::default()
+    })
+}
+
+/// Asks `player` (of `kind`) for its choice in `board`. A panic in it
+/// becomes an error message, so the thread serves on; once the flag is
+/// set the report counts as aborted, even if the search had just finished.
+fn ask(
+    player: &mut dyn Player,
+    kind: PlayerKind,
+    board: &Board,
+    cancel: &CancelFlag,
+) -> Result<SearchReport, String> {
+    catch_unwind(AssertUnwindSafe(|| player.choose_move(board, cancel)))
+        .map(|mut report| {
+            report.aborted |= cancel.is_cancelled();
+            report
+        })
+        .map_err(|panic| {
+            format!(
+                "internal error in {}: {}",
+                kind.name(),
+                panic_message(&panic)
+            )
+        })
 }
 
 fn panic_message(panic: &Box<dyn Any + Send>) -> String {
@@ -426,4 +560,42 @@ fn panic_message(panic: &Box<dyn Any + Send>) -> String {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player whose search fails the way a bug would.
+    struct Panicking;
+
+    impl Player for Panicking {
+        fn kind(&self) -> PlayerKind {
+            PlayerKind::AlphaBetaTt
+        }
+
+        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
+            panic!("deliberate test failure")
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_hints_search_is_the_hints_error() {
+        let (_commands, command_receiver) = mpsc::channel();
+        let (event_sender, events) = async_channel::unbounded();
+        let game_loop = GameLoop::new(command_receiver, event_sender);
+        let board = Board::new(BoardSize::Four);
+        game_loop.hint(7, &mut Panicking, &board, &CancelFlag::new());
+        match events.try_recv() {
+            Ok(Event::Error { game, message }) => {
+                assert_eq!(game, 7);
+                assert_eq!(
+                    message,
+                    "internal error in alphabeta-tt: deliberate test failure"
+                );
+            }
+            other => panic!("expected the hint's error, got {other:?}"),
+        }
+        assert!(events.is_empty(), "one event per hint");
+    }
 }
