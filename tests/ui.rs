@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::{gdk, gio, glib, prelude::*};
-use tictactoe::engine::{Board, BoardSize, Difficulty, Outcome, PlayerKind, Side};
+use tictactoe::engine::{
+    Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions, Side, cell_marks,
+};
 use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -390,6 +392,58 @@ fn keyboard_plays_digits_arrows_and_enter(window: &TictactoeWindow) -> Result<()
     })
 }
 
+/// Scores set on the board show in its empty cells and in its description
+/// while visible, and go with Scores on board off, when cleared, and when a
+/// new game starts.
+fn the_board_shows_scores_in_empty_cells(window: &TictactoeWindow) -> Result<(), String> {
+    start_two_people(window)?;
+    press(window, gdk::Key::_5);
+    wait_for_human(window, Side::Min)?;
+    let board_view = window.board_view();
+    // Every first move draws; the search chooses cell 1.
+    let search = PlayerKind::Minimax
+        .create(&PlayerOptions::default())
+        .choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
+    board_view.set_marks(cell_marks(&search));
+    // A frame with the marks drawn.
+    pass_time(Duration::from_millis(50));
+    let shown = |board_view: &tictactoe::ui::BoardView| -> Vec<usize> {
+        board_view.marks().iter().map(|mark| mark.cell).collect()
+    };
+    ensure(shown(&board_view) == [0, 1, 2, 3, 5, 6, 7, 8], || {
+        format!(
+            "scores in cells {:?}, the taken centre among them",
+            shown(&board_view)
+        )
+    })?;
+    let told = "Scores of the last search: cell 1: draw, chosen; cell 2: draw; cell 3: draw; \
+                cell 4: draw; cell 6: draw;";
+    ensure(board_view.description().contains(told), || {
+        format!("the board tells {:?}", board_view.description())
+    })?;
+    board_view.set_marks_visible(false);
+    ensure(
+        board_view.marks().is_empty() && !board_view.description().contains("Scores"),
+        || format!("hidden scores still tell {:?}", board_view.description()),
+    )?;
+    board_view.set_marks_visible(true);
+    ensure(shown(&board_view).len() == 8, || {
+        "the scores did not come back".into()
+    })?;
+    board_view.clear_marks();
+    ensure(board_view.marks().is_empty(), || {
+        "cleared scores still show".into()
+    })?;
+    board_view.set_marks(cell_marks(&search));
+    start_two_people(window)?;
+    ensure(board_view.marks().is_empty(), || {
+        format!(
+            "a new game shows the old scores in {:?}",
+            shown(&board_view)
+        )
+    })
+}
+
 fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Result<(), String> {
     start(
         window,
@@ -758,7 +812,7 @@ fn main() -> ExitCode {
     };
     pass_time(Duration::from_millis(300));
 
-    let checks: [(&str, Check); 14] = [
+    let checks: [(&str, Check); 15] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -778,6 +832,10 @@ fn main() -> ExitCode {
         (
             "keyboard plays digits, arrows and Enter",
             keyboard_plays_digits_arrows_and_enter,
+        ),
+        (
+            "the board shows scores in empty cells",
+            the_board_shows_scores_in_empty_cells,
         ),
         (
             "a won game refuses moves and copies its log",

@@ -2,6 +2,7 @@
 //! nothing of GTK or threads.
 
 pub mod board;
+pub mod cell_marks;
 pub mod geometry;
 pub mod player;
 pub mod players;
@@ -12,6 +13,7 @@ pub mod symmetry;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
+pub use cell_marks::{CellMark, Tone, cell_marks};
 pub use geometry::BoardSize;
 pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
 pub use report::{

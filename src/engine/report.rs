@@ -37,6 +37,16 @@ impl Bound {
             Bound::Upper => format!("<= {score}"),
         }
     }
+
+    /// The same limit on the value for `mover`: Min's values are the
+    /// negatives of Max's, so a lower bound caps what Min gets.
+    pub fn for_mover(self, mover: Side) -> Bound {
+        match (self, mover) {
+            (Bound::Lower, Side::Min) => Bound::Upper,
+            (Bound::Upper, Side::Min) => Bound::Lower,
+            (bound, _) => bound,
+        }
+    }
 }
 
 /// What a score proves. A search's result is proven when it is decisive (a
@@ -451,19 +461,36 @@ pub fn score_phrase(
     stones: u32,
     mover: Side,
 ) -> String {
-    let number = match bound {
-        Bound::Exact if certainty == Certainty::Estimate => format!("{score:+}").replace("+0", "0"),
-        _ => bound.format(score),
-    };
+    let words = score_words(score, bound, certainty, stones, mover);
+    match certainty {
+        Certainty::Estimate => {
+            let number = match bound {
+                Bound::Exact => format!("{score:+}").replace("+0", "0"),
+                _ => bound.format(score),
+            };
+            format!("{words} (estimate, {number})")
+        }
+        _ => format!("{words} ({})", bound.format(score)),
+    }
+}
+
+/// `score_phrase` without its number (nor the word estimate): "X wins in
+/// 3 moves", "O: at best a draw", "X better", "O: at best worse".
+pub fn score_words(
+    score: i32,
+    bound: Bound,
+    certainty: Certainty,
+    stones: u32,
+    mover: Side,
+) -> String {
     // Does the bound cap the mover's result (at best) or floor it (at least)?
-    let capped = match (bound, mover) {
-        (Bound::Exact, _) => None,
-        (Bound::Upper, Side::Max) | (Bound::Lower, Side::Min) => Some(true),
-        _ => Some(false),
+    let capped = match bound.for_mover(mover) {
+        Bound::Exact => None,
+        mover_bound => Some(mover_bound == Bound::Upper),
     };
     let side = mover.mark();
     match (certainty, capped) {
-        (Certainty::Estimate, None) => format!("{} (estimate, {number})", estimate_words(score)),
+        (Certainty::Estimate, None) => estimate_words(score).to_owned(),
         (Certainty::Estimate, Some(capped)) => {
             // For the side that moved: even, better or worse.
             let words = match (mover.sign() * score).signum() {
@@ -472,9 +499,9 @@ pub fn score_phrase(
                 _ => "worse",
             };
             let limit = if capped { "at best" } else { "at least" };
-            format!("{side}: {limit} {words} (estimate, {number})")
+            format!("{side}: {limit} {words}")
         }
-        (_, None) => format!("{} ({number})", score::describe(score, stones)),
+        (_, None) => score::describe(score, stones),
         (_, Some(capped)) => {
             let value = mover.sign() * score;
             let words = if !score::is_decisive(value) {
@@ -497,7 +524,7 @@ pub fn score_phrase(
                     (false, false) => format!("at worst loses in {moves}"),
                 }
             };
-            format!("{side}: {words} ({number})")
+            format!("{side}: {words}")
         }
     }
 }
@@ -525,7 +552,7 @@ pub fn group(n: u64) -> String {
 }
 
 /// "1 node", "549,945 nodes".
-fn count(n: u64, one: &str, many: &str) -> String {
+pub(crate) fn count(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
         format!("1 {one}")
     } else {

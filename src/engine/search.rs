@@ -415,20 +415,17 @@ pub(crate) fn ordered_moves(
 /// Converts a root move's value from the mover's view to a Max-view
 /// `MoveScore`; a fail-low value (`fail_low`) is an upper bound for the mover.
 pub(crate) fn root_move_score(side: Side, cell: usize, value: i32, fail_low: bool) -> MoveScore {
-    let bound = match (fail_low, side) {
-        (false, _) => Bound::Exact,
-        (true, Side::Max) => Bound::Upper,
-        (true, Side::Min) => Bound::Lower,
+    let bound = if fail_low {
+        Bound::Upper.for_mover(side)
+    } else {
+        Bound::Exact
     };
     MoveScore::scored(cell, side.sign() * value, bound)
 }
 
 /// True if the score is only an upper limit of the move's worth for `side`.
 fn is_fail_low(side: Side, bound: Bound) -> bool {
-    matches!(
-        (side, bound),
-        (Side::Max, Bound::Upper) | (Side::Min, Bound::Lower)
-    )
+    bound.for_mover(side) == Bound::Upper
 }
 
 /// Fills the decision part of a report from the root moves: the best score

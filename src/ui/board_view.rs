@@ -3,10 +3,10 @@
 //! window decides what an activation means.
 
 use gtk::subclass::prelude::*;
-use gtk::{cairo, gdk, glib, prelude::*};
+use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use super::accessible;
-use crate::engine::{Board, BoardSize, Outcome, Side};
+use crate::engine::{Board, BoardSize, CellMark, Outcome, Side, Tone};
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -16,7 +16,7 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{glib, prelude::*};
 
-    use crate::engine::{Board, BoardSize};
+    use crate::engine::{Board, BoardSize, CellMark};
 
     pub struct BoardView {
         pub(super) board: Cell<Board>,
@@ -29,6 +29,9 @@ mod imp {
         pub(super) accepting: Cell<bool>,
         /// Whose turn or how the game ended, for the accessible description.
         pub(super) state_text: RefCell<String>,
+        /// The last search's result for each candidate cell.
+        pub(super) marks: RefCell<Vec<CellMark>>,
+        pub(super) marks_visible: Cell<bool>,
     }
 
     impl Default for BoardView {
@@ -41,6 +44,8 @@ mod imp {
                 focus_cell: Cell::new(super::centre_cell(board.size())),
                 accepting: Cell::new(false),
                 state_text: RefCell::default(),
+                marks: RefCell::default(),
+                marks_visible: Cell::new(true),
             }
         }
     }
@@ -86,7 +91,13 @@ mod imp {
         }
     }
 
-    impl WidgetImpl for BoardView {}
+    impl WidgetImpl for BoardView {
+        fn snapshot(&self, snapshot: &gtk::Snapshot) {
+            self.parent_snapshot(snapshot);
+            self.obj().snapshot_marks(snapshot);
+        }
+    }
+
     impl DrawingAreaImpl for BoardView {}
 }
 
@@ -156,6 +167,9 @@ struct Palette {
     x_mark: gdk::RGBA,
     o_mark: gdk::RGBA,
     focus: gdk::RGBA,
+    win: gdk::RGBA,
+    draw: gdk::RGBA,
+    loss: gdk::RGBA,
 }
 
 impl Palette {
@@ -165,6 +179,68 @@ impl Palette {
             Side::Min => &self.o_mark,
         }
     }
+
+    /// An estimate takes the colour of the result it leans to.
+    fn tone(&self, tone: Tone) -> &gdk::RGBA {
+        match tone {
+            Tone::Win | Tone::Better => &self.win,
+            Tone::Draw | Tone::Even => &self.draw,
+            Tone::Loss | Tone::Worse => &self.loss,
+            Tone::Sampled | Tone::Rule => &self.foreground,
+        }
+    }
+}
+
+/// How much of a cell's width a mark's text may take; of its height, three
+/// quarters of that, which keeps it clear of the cell's number.
+const MARK_ROOM: f64 = 0.7;
+
+fn with_alpha(colour: &gdk::RGBA, alpha: f64) -> gdk::RGBA {
+    let mut colour = *colour;
+    colour.set_alpha(colour.alpha() * alpha as f32);
+    colour
+}
+
+/// What surrounds a mark's text of `text_size` pixels: a tint of the cell
+/// for the best moves, and a ring round the text, solid for the chosen
+/// move and dashed for a bound, so a bound never looks exact.
+fn draw_mark_frame(
+    cr: &cairo::Context,
+    layout: &Layout,
+    palette: &Palette,
+    mark: &CellMark,
+    text_size: (i32, i32),
+) -> Result<(), cairo::Error> {
+    let colour = palette.tone(mark.tone);
+    if mark.best {
+        rounded_cell(cr, layout, mark.cell, layout.cell * 0.06);
+        set_source(cr, colour, 0.12);
+        cr.fill()?;
+    }
+    if !(mark.chosen || mark.bound) {
+        return Ok(());
+    }
+    let (x, y) = layout.centre(mark.cell);
+    let padding = layout.cell * 0.06;
+    let height = f64::from(text_size.1) + padding;
+    let width = (f64::from(text_size.0) + 2.0 * padding).max(height);
+    // A pill round one line; round two lines a rounded box, which keeps
+    // clear of their corners.
+    let radius = (height / 2.0).min(layout.cell * 0.12);
+    rounded_rectangle(cr, x - width / 2.0, y - height / 2.0, width, height, radius);
+    let line_width = if mark.chosen {
+        (layout.cell * 0.03).max(2.5)
+    } else {
+        1.5
+    };
+    cr.set_line_width(line_width);
+    if mark.bound {
+        cr.set_dash(&[line_width * 2.5, line_width * 2.0], 0.0);
+    }
+    set_source(cr, colour, if mark.bound { 0.7 } else { 1.0 });
+    let stroked = cr.stroke();
+    cr.set_dash(&[], 0.0);
+    stroked
 }
 
 fn set_source(cr: &cairo::Context, colour: &gdk::RGBA, alpha: f64) {
@@ -179,26 +255,28 @@ fn set_source(cr: &cairo::Context, colour: &gdk::RGBA, alpha: f64) {
 fn rounded_cell(cr: &cairo::Context, layout: &Layout, cell: usize, inset: f64) {
     let (x, y) = layout.corner(cell);
     let size = layout.cell - 2.0 * inset;
-    let radius = layout.cell * 0.08;
-    let (x, y) = (x + inset, y + inset);
+    rounded_rectangle(cr, x + inset, y + inset, size, size, layout.cell * 0.08);
+}
+
+fn rounded_rectangle(cr: &cairo::Context, x: f64, y: f64, width: f64, height: f64, radius: f64) {
     cr.new_sub_path();
     cr.arc(
-        x + size - radius,
+        x + width - radius,
         y + radius,
         radius,
         -std::f64::consts::FRAC_PI_2,
         0.0,
     );
     cr.arc(
-        x + size - radius,
-        y + size - radius,
+        x + width - radius,
+        y + height - radius,
         radius,
         0.0,
         std::f64::consts::FRAC_PI_2,
     );
     cr.arc(
         x + radius,
-        y + size - radius,
+        y + height - radius,
         radius,
         std::f64::consts::FRAC_PI_2,
         std::f64::consts::PI,
@@ -244,12 +322,14 @@ impl BoardView {
         self.imp().board.get()
     }
 
-    /// Shows an empty board of `size`.
+    /// Shows an empty board of `size`, without marks: no search has
+    /// looked at it yet.
     pub fn reset(&self, size: BoardSize) {
         let imp = self.imp();
         let board = Board::new(size);
         imp.focus_cell.set(centre_cell(size));
         imp.hover.set(None);
+        imp.marks.borrow_mut().clear();
         self.show_position(board, None);
     }
 
@@ -281,6 +361,44 @@ impl BoardView {
         }
     }
 
+    /// Shows a search's result in each candidate cell (see `cell_marks`),
+    /// in place of the marks before. Cells taken since show none.
+    pub fn set_marks(&self, marks: Vec<CellMark>) {
+        if *self.imp().marks.borrow() != marks {
+            self.imp().marks.replace(marks);
+            self.update_description();
+            self.queue_draw();
+        }
+    }
+
+    pub fn clear_marks(&self) {
+        self.set_marks(Vec::new());
+    }
+
+    /// Whether the marks show at all; hidden ones are kept for showing
+    /// again.
+    pub fn set_marks_visible(&self, visible: bool) {
+        if self.imp().marks_visible.replace(visible) != visible {
+            self.update_description();
+            self.queue_draw();
+        }
+    }
+
+    /// The marks shown: those in empty cells, while marks are visible.
+    pub fn marks(&self) -> Vec<CellMark> {
+        let imp = self.imp();
+        if !imp.marks_visible.get() {
+            return Vec::new();
+        }
+        let board = self.board();
+        imp.marks
+            .borrow()
+            .iter()
+            .filter(|mark| mark.cell < board.cells() && board.cell(mark.cell).is_none())
+            .cloned()
+            .collect()
+    }
+
     /// The position in words, as the accessible description tells it.
     pub fn description(&self) -> String {
         let board = self.board();
@@ -300,6 +418,14 @@ impl BoardView {
         let state = self.imp().state_text.borrow();
         if !state.is_empty() {
             text.push_str(&format!(" {state}"));
+        }
+        let marks = self.marks();
+        if !marks.is_empty() {
+            let words: Vec<&str> = marks.iter().map(|mark| mark.words.as_str()).collect();
+            text.push_str(&format!(
+                " Scores of the last search: {}.",
+                words.join("; ")
+            ));
         }
         text
     }
@@ -479,7 +605,84 @@ impl BoardView {
             x_mark: named("x_mark_color"),
             o_mark: named("o_mark_color"),
             focus: named("focus_cell_color"),
+            win: named("win_color"),
+            draw: named("draw_color"),
+            loss: named("loss_color"),
         }
+    }
+
+    /// Draws the marks over the position. The snapshot draws them rather
+    /// than the cairo function, since their text is laid out by pango.
+    fn snapshot_marks(&self, snapshot: &gtk::Snapshot) {
+        let marks = self.marks();
+        if marks.is_empty() {
+            return;
+        }
+        let layout = self.layout();
+        let palette = self.palette();
+        let texts: Vec<pango::Layout> = marks
+            .iter()
+            .map(|mark| self.mark_text(mark, layout.cell))
+            .collect();
+        let (width, height) = (WidgetExt::width(self), WidgetExt::height(self));
+        let cr = snapshot.append_cairo(&graphene::Rect::new(0.0, 0.0, width as f32, height as f32));
+        for (mark, text) in marks.iter().zip(&texts) {
+            if let Err(error) = draw_mark_frame(&cr, &layout, &palette, mark, text.pixel_size()) {
+                glib::g_warning!("tictactoe", "drawing a score failed: {error}");
+            }
+        }
+        for (mark, text) in marks.iter().zip(&texts) {
+            let (text_width, text_height) = text.pixel_size();
+            let (x, y) = layout.centre(mark.cell);
+            let colour = palette.tone(mark.tone);
+            // Bounds palest; anything but a proven value a little muted.
+            let alpha = if mark.bound {
+                0.7
+            } else if mark.estimate || matches!(mark.tone, Tone::Sampled | Tone::Rule) {
+                0.8
+            } else {
+                1.0
+            };
+            snapshot.save();
+            snapshot.translate(&graphene::Point::new(
+                (x - f64::from(text_width) / 2.0) as f32,
+                (y - f64::from(text_height) / 2.0) as f32,
+            ));
+            snapshot.append_layout(text, &with_alpha(colour, alpha));
+            snapshot.restore();
+        }
+    }
+
+    /// A mark's text in the widget's font, as large as fits a cell `cell`
+    /// pixels wide: bold for proven results, italic for estimates.
+    fn mark_text(&self, mark: &CellMark, cell: f64) -> pango::Layout {
+        let text = self.create_pango_layout(Some(&mark.text));
+        text.set_alignment(pango::Alignment::Center);
+        let mut font = text.context().font_description().unwrap_or_default();
+        let proven = matches!(mark.tone, Tone::Win | Tone::Draw | Tone::Loss);
+        font.set_weight(if proven {
+            pango::Weight::Bold
+        } else {
+            pango::Weight::Normal
+        });
+        if mark.estimate {
+            font.set_style(pango::Style::Italic);
+        }
+        let lines = mark.text.lines().count().max(1) as f64;
+        let mut size = cell * 0.28 / lines.sqrt();
+        font.set_absolute_size(size * f64::from(pango::SCALE));
+        text.set_font_description(Some(&font));
+        // Long labels ("≤ −10", "1.2k×") shrink to stay clear of the grid
+        // and the cell's number.
+        let (width, height) = text.pixel_size();
+        let fit = (cell * MARK_ROOM / f64::from(width.max(1)))
+            .min(cell * MARK_ROOM * 0.75 / f64::from(height.max(1)));
+        if fit < 1.0 {
+            size *= fit;
+            font.set_absolute_size(size * f64::from(pango::SCALE));
+            text.set_font_description(Some(&font));
+        }
+        text
     }
 
     fn draw(&self, cr: &cairo::Context, width: f64, height: f64) {
@@ -509,10 +712,13 @@ impl BoardView {
             rounded_cell(cr, &layout, cell, layout.cell * 0.06);
             set_source(cr, &palette.foreground, 0.06);
             cr.fill()?;
-            // A faint preview of the mark a click would place.
-            let side = board.side_to_move();
-            set_source(cr, palette.mark(side), 0.3);
-            draw_mark(cr, &layout, cell, side)?;
+            // A faint preview of the mark a click would place, where it
+            // would not cover a score.
+            if self.marks().iter().all(|mark| mark.cell != cell) {
+                let side = board.side_to_move();
+                set_source(cr, palette.mark(side), 0.3);
+                draw_mark(cr, &layout, cell, side)?;
+            }
         }
 
         if imp.accepting.get() && self.has_focus() {

@@ -20,6 +20,35 @@ pub enum Rule {
 }
 
 impl Rule {
+    pub const ALL: [Rule; 6] = [
+        Rule::Win,
+        Rule::Block,
+        Rule::Centre,
+        Rule::OppositeCorner,
+        Rule::Corner,
+        Rule::Random,
+    ];
+
+    /// The rule whose `describe` reads `description`: a report keeps only
+    /// the words, which its JSON shows.
+    pub fn described_as(description: &str) -> Option<Rule> {
+        Rule::ALL
+            .into_iter()
+            .find(|rule| rule.describe() == description)
+    }
+
+    /// One word, short enough for a cell of the 5x5 board.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Rule::Win => "win",
+            Rule::Block => "block",
+            Rule::Centre => "centre",
+            Rule::OppositeCorner => "opposite",
+            Rule::Corner => "corner",
+            Rule::Random => "any",
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Rule::Win => "win: complete a line",

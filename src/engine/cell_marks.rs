@@ -1,0 +1,393 @@
+//! What each candidate cell of the board shows after a search: a label short
+//! enough for a 5x5 cell, its tone, and the same in words for a screen
+//! reader. Everything is said for the side that moved, as the log's rows
+//! say it.
+
+use super::board::Side;
+use super::players::Rule;
+use super::report::{Bound, Certainty, MoveScore, SearchReport, TextStyle, count, score_words};
+use super::score;
+
+/// What a label's colour stands for, for the side that moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Proven game values.
+    Win,
+    Draw,
+    Loss,
+    /// Scores that are no game value: horizon estimates.
+    Better,
+    Worse,
+    Even,
+    /// Monte Carlo visits and mean result.
+    Sampled,
+    /// A cell the rules player's rule allowed.
+    Rule,
+}
+
+/// One candidate cell's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellMark {
+    pub cell: usize,
+    /// What the cell shows: "W3", "D", "≤ L4", "+12", "≥ −4", "312×\n62%",
+    /// "block".
+    pub text: String,
+    pub tone: Tone,
+    /// Only a limit of the value, never to be drawn as if exact.
+    pub bound: bool,
+    /// A horizon estimate rather than a proven value.
+    pub estimate: bool,
+    /// The move the player chose.
+    pub chosen: bool,
+    /// One of the moves the player had no reason to prefer another over:
+    /// the top value no bound caps, the most visits (Monte Carlo), or the
+    /// rule's cells.
+    pub best: bool,
+    /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
+    /// in 3 moves", "cell 2: O: at least a draw".
+    pub words: String,
+}
+
+/// The marks a report leaves on the board: one per move it scored, sampled
+/// or allowed by a rule. None for a stopped search, whose numbers are
+/// unfinished, nor for a random or human choice, which has no result.
+pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
+    if report.aborted {
+        return Vec::new();
+    }
+    if let Some(rule) = report.rule.and_then(Rule::described_as) {
+        return rule_marks(report, rule);
+    }
+    let top = report
+        .moves
+        .iter()
+        .filter_map(|m| rank(report.side, m))
+        .max();
+    report
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let (text, tone, words) = match (m.score, m.visits, m.mean) {
+                (Some(score), _, _) => score_label(report, m, score),
+                (None, Some(visits), Some(mean)) => sampled_label(report.side, visits, mean),
+                _ => return None,
+            };
+            let chosen = report.best == Some(m.cell);
+            Some(CellMark {
+                cell: m.cell,
+                text,
+                tone,
+                bound: m.bound != Bound::Exact,
+                estimate: m.certainty == Certainty::Estimate,
+                chosen,
+                best: top.is_some() && rank(report.side, m) == top,
+                words: cell_words(m.cell, &words, chosen),
+            })
+        })
+        .collect()
+}
+
+/// How good a move is for `mover`, when that is known: its value unless a
+/// bound caps it (it may be worse), or its visits (what Monte Carlo plays by).
+fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
+    match (m.score, m.visits) {
+        (Some(score), _) if m.bound.for_mover(mover) != Bound::Upper => {
+            Some(i64::from(mover.sign() * score))
+        }
+        (None, Some(visits)) => Some(i64::from(visits)),
+        _ => None,
+    }
+}
+
+/// A scored move's label, tone and words, for the side that moved.
+fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Tone, String) {
+    let value = report.side.sign() * score;
+    let proven = m.certainty != Certainty::Estimate;
+    let (number, tone) = if proven && score::is_decisive(score) {
+        let moves = score::moves_to_end(score, report.stones);
+        if value > 0 {
+            (format!("W{moves}"), Tone::Win)
+        } else {
+            (format!("L{moves}"), Tone::Loss)
+        }
+    } else if proven && value == 0 {
+        ("D".to_owned(), Tone::Draw)
+    } else {
+        let tone = match value.signum() {
+            0 => Tone::Even,
+            1 => Tone::Better,
+            _ => Tone::Worse,
+        };
+        (signed(value), tone)
+    };
+    let limit = match m.bound.for_mover(report.side) {
+        Bound::Exact => "",
+        Bound::Lower => "≥ ",
+        Bound::Upper => "≤ ",
+    };
+    let mut words = score_words(score, m.bound, m.certainty, report.stones, report.side);
+    if !proven {
+        words.push_str(", estimated");
+    }
+    (format!("{limit}{number}"), tone, words)
+}
+
+/// "+12", "−5" (a minus sign, not a hyphen), "0".
+fn signed(value: i32) -> String {
+    match value.signum() {
+        1 => format!("+{value}"),
+        -1 => format!("−{}", value.unsigned_abs()),
+        _ => "0".to_owned(),
+    }
+}
+
+/// A Monte Carlo move: "312×" over "62%", the mean result for `mover`.
+fn sampled_label(mover: Side, visits: u32, mean: f64) -> (String, Tone, String) {
+    let percent = (mean * 100.0).round();
+    let text = format!("{}×\n{percent}%", short_count(visits));
+    let words = format!(
+        "{}, mean result {percent}% for {}",
+        count(u64::from(visits), "visit", "visits"),
+        mover.mark()
+    );
+    (text, Tone::Sampled, words)
+}
+
+/// A count in at most four characters: "312", "1.2k", "20k".
+fn short_count(n: u32) -> String {
+    let thousands = f64::from(n) / 1e3;
+    if n < 1_000 {
+        n.to_string()
+    } else if thousands < 9.95 {
+        format!("{thousands:.1}k")
+    } else {
+        format!("{thousands:.0}k")
+    }
+}
+
+/// The rule's cells, each named by the rule's short name.
+fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
+    report
+        .choices
+        .iter()
+        .map(|&cell| {
+            let chosen = report.best == Some(cell);
+            CellMark {
+                cell,
+                text: rule.short_name().to_owned(),
+                tone: Tone::Rule,
+                bound: false,
+                estimate: false,
+                chosen,
+                best: true,
+                words: cell_words(cell, &format!("rule: {}", rule.describe()), chosen),
+            }
+        })
+        .collect()
+}
+
+/// "cell 5: X wins in 3 moves", and ", chosen" for the move played.
+fn cell_words(cell: usize, words: &str, chosen: bool) -> String {
+    let chosen = if chosen { ", chosen" } else { "" };
+    format!("cell {}: {words}{chosen}", TextStyle::WINDOW.cell(cell))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, PlayerKind};
+
+    fn report(position: &str, kind: PlayerKind, moves: Vec<MoveScore>) -> SearchReport {
+        let mut report = SearchReport::new(kind, &position.parse::<Board>().unwrap());
+        report.moves = moves;
+        report
+    }
+
+    fn texts(marks: &[CellMark]) -> Vec<(usize, &str)> {
+        marks.iter().map(|m| (m.cell, m.text.as_str())).collect()
+    }
+
+    #[test]
+    fn proven_values_count_moves_from_the_searched_position() {
+        // X to move with four stones down: a win at five stones is one move away.
+        let mut report = report(
+            "xx./oo./...",
+            PlayerKind::Minimax,
+            vec![
+                MoveScore::scored(2, 995, Bound::Exact),
+                MoveScore::scored(5, -994, Bound::Exact),
+                MoveScore::scored(8, 0, Bound::Exact),
+            ],
+        );
+        report.best = Some(2);
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(2, "W1"), (5, "L2"), (8, "D")]);
+        assert_eq!(
+            marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
+            [Tone::Win, Tone::Loss, Tone::Draw]
+        );
+        assert_eq!(marks[0].words, "cell 3: X wins in 1 move, chosen");
+        assert_eq!(marks[1].words, "cell 6: O wins in 2 moves");
+        assert!(marks[0].chosen && marks[0].best);
+        assert!(!marks[1].chosen && !marks[1].best && !marks[1].bound);
+        // The same values seen by O: its win is X's loss.
+        let report = self::report(
+            "xx./oo./x..",
+            PlayerKind::Minimax,
+            vec![MoveScore::scored(5, -994, Bound::Exact)],
+        );
+        assert_eq!(texts(&cell_marks(&report)), [(5, "W1")]);
+    }
+
+    #[test]
+    fn bounds_point_the_way_of_the_side_that_moved() {
+        // O to move: Max's lower bound caps what O gets.
+        let report = report(
+            "x.x/..o/xo.",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(1, 993, Bound::Lower),
+                MoveScore::scored(3, 0, Bound::Upper),
+                MoveScore::scored(4, -994, Bound::Upper),
+            ],
+        );
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(1, "≤ L2"), (3, "≥ D"), (4, "≥ W1")]);
+        assert!(marks.iter().all(|m| m.bound && !m.estimate));
+        assert_eq!(marks[0].words, "cell 2: O: at best loses in 2");
+        assert_eq!(marks[1].words, "cell 4: O: at least a draw");
+        // X to move: the same bounds read the other way.
+        let report = self::report(
+            "x.o/.x./..o",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(3, -994, Bound::Upper),
+                MoveScore::scored(6, 0, Bound::Lower),
+            ],
+        );
+        assert_eq!(texts(&cell_marks(&report)), [(3, "≤ L2"), (6, "≥ D")]);
+    }
+
+    #[test]
+    fn estimates_show_a_signed_number_never_a_result() {
+        // O to move, a depth-1 search: Max's +4 is worse for O.
+        let mut moves = vec![
+            MoveScore::scored(4, 0, Bound::Exact),
+            MoveScore::scored(1, 4, Bound::Exact),
+            MoveScore::scored(8, -2, Bound::Exact),
+            MoveScore::scored(3, 10, Bound::Lower),
+        ];
+        for m in &mut moves {
+            m.certainty = Certainty::of(m.score.unwrap(), m.bound, false);
+        }
+        let marks = cell_marks(&report("x.x/..o/xo.", PlayerKind::AlphaBetaTt, moves));
+        assert_eq!(
+            texts(&marks),
+            [(4, "0"), (1, "−4"), (8, "+2"), (3, "≤ −10")]
+        );
+        assert_eq!(
+            marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
+            [Tone::Even, Tone::Worse, Tone::Better, Tone::Worse]
+        );
+        assert!(marks.iter().all(|m| m.estimate));
+        assert_eq!(marks[3].words, "cell 4: O: at best worse, estimated");
+        assert_eq!(marks[2].words, "cell 9: O better, estimated");
+        // The best for O is Max's lowest estimate; the capped one is not best.
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|m| m.best)
+                .map(|m| m.cell)
+                .collect::<Vec<_>>(),
+            [8]
+        );
+    }
+
+    #[test]
+    fn equal_best_moves_are_all_best_and_a_capped_one_is_not() {
+        let mut report = report(
+            "x.o/.x./..o",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(5, 0, Bound::Exact),
+                MoveScore::scored(3, 0, Bound::Upper),
+                MoveScore::scored(7, 0, Bound::Exact),
+                MoveScore::scored(1, -994, Bound::Exact),
+            ],
+        );
+        report.best = Some(5);
+        let best: Vec<usize> = cell_marks(&report)
+            .iter()
+            .filter(|m| m.best)
+            .map(|m| m.cell)
+            .collect();
+        assert_eq!(best, [5, 7]);
+    }
+
+    #[test]
+    fn samples_show_visits_and_the_movers_mean() {
+        let mut report = report(
+            "x.o/.x./...",
+            PlayerKind::Mcts,
+            vec![
+                MoveScore::sampled(8, 312, 0.6188),
+                MoveScore::sampled(5, 1_234, 0.734),
+                MoveScore::sampled(3, 19_970, 0.5),
+                MoveScore::sampled(6, 1, 0.0),
+            ],
+        );
+        report.best = Some(3);
+        let marks = cell_marks(&report);
+        assert_eq!(
+            texts(&marks),
+            [
+                (8, "312×\n62%"),
+                (5, "1.2k×\n73%"),
+                (3, "20k×\n50%"),
+                (6, "1×\n0%")
+            ]
+        );
+        assert_eq!(marks[0].words, "cell 9: 312 visits, mean result 62% for O");
+        assert_eq!(marks[3].words, "cell 7: 1 visit, mean result 0% for O");
+        assert!(marks.iter().all(|m| m.tone == Tone::Sampled && !m.bound));
+        // Monte Carlo plays the most visited move: that one is best.
+        assert_eq!(
+            marks.iter().map(|m| (m.best, m.chosen)).collect::<Vec<_>>(),
+            [(false, false), (false, false), (true, true), (false, false)]
+        );
+    }
+
+    #[test]
+    fn a_rule_marks_its_cells_with_its_short_name() {
+        let mut report = report("o.o/.x./x..", PlayerKind::Rules, Vec::new());
+        report.rule = Some(Rule::Block.describe());
+        report.choices = vec![1];
+        report.best = Some(1);
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(1, "block")]);
+        assert_eq!(
+            marks[0].words,
+            "cell 2: rule: block: stop the opponent's line, chosen"
+        );
+        assert!(marks[0].best && marks[0].chosen && marks[0].tone == Tone::Rule);
+    }
+
+    #[test]
+    fn stopped_random_and_human_choices_leave_no_marks() {
+        let mut report = report(
+            ".........",
+            PlayerKind::Minimax,
+            vec![MoveScore::scored(4, 3, Bound::Exact)],
+        );
+        report.best = Some(4);
+        assert_eq!(cell_marks(&report).len(), 1);
+        report.aborted = true;
+        assert!(cell_marks(&report).is_empty());
+        let mut report = self::report(".........", PlayerKind::Random, Vec::new());
+        report.choices = (0..9).collect();
+        report.best = Some(3);
+        assert!(cell_marks(&report).is_empty());
+        let report = self::report(".........", PlayerKind::Human, Vec::new());
+        assert!(cell_marks(&report).is_empty());
+    }
+}
