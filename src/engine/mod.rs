@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod geometry;
+pub mod history;
 pub mod player;
 pub mod players;
 pub mod report;
@@ -13,6 +14,7 @@ pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
 pub use geometry::BoardSize;
+pub use history::GameRecord;
 pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
 pub use report::{
     Bound, Certainty, MoveScore, SearchReport, SearchStats, TextStyle, describe_player,
