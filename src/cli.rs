@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::engine::board::escape_text;
+use crate::engine::board::{ECHO_CHARS, escape_text};
 use crate::engine::report::format_duration_us;
 use crate::engine::{
     Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SearchReport,
@@ -21,9 +21,6 @@ use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
-
-/// How many characters of a bad input an error message echoes.
-const ECHO_CHARS: usize = 80;
 
 /// The most bytes of a standard input line that are read into memory: a
 /// position has at most 25 cells and 4 slashes, the rest is room for
