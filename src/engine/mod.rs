@@ -7,6 +7,7 @@ pub mod history;
 pub mod player;
 pub mod players;
 pub mod report;
+pub mod saved_game;
 pub mod score;
 pub mod search;
 pub mod symmetry;
@@ -19,4 +20,5 @@ pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
 pub use report::{
     Bound, Certainty, MoveScore, SearchReport, SearchStats, TextStyle, describe_player,
 };
+pub use saved_game::{SavedGame, SavedGameError};
 pub use search::CancelFlag;
