@@ -627,10 +627,8 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let mut analyst = Analyst {
-        player: args.player.create(&options),
         kind: args.player,
-        depth: options.difficulty.depth(),
-        time: args.time,
+        options,
         json: args.json,
         warned: false,
         all_fine: true,
@@ -715,10 +713,8 @@ struct OutputClosed;
 
 /// The player `analyze` asks, and what it has seen so far.
 struct Analyst {
-    player: Box<dyn crate::engine::Player>,
     kind: PlayerKind,
-    depth: Option<u32>,
-    time: Option<Duration>,
+    options: PlayerOptions,
     json: bool,
     /// Warned once that plain minimax cannot finish.
     warned: bool,
@@ -755,9 +751,9 @@ impl Analyst {
         };
         self.positions += 1;
         if self.kind == PlayerKind::Minimax
-            && self.time.is_none()
+            && self.options.time_limit.is_none()
             && !self.warned
-            && minimax_cannot_finish(&board, self.depth)
+            && minimax_cannot_finish(&board, self.options.difficulty.depth())
         {
             self.warned = true;
             let fine = say(format_args!(
@@ -769,8 +765,11 @@ impl Analyst {
                 return Err(OutputClosed);
             }
         }
+        // A new player for every position: nothing an earlier search left
+        // (a table, a random generator's state) changes this one.
+        let mut player = self.kind.create(&self.options);
         let cancel = CancelFlag::new();
-        let report = match self.time {
+        let report = match self.options.time_limit {
             // The players that deepen keep their deepest search within the
             // limit themselves; any other is stopped when it runs out.
             Some(limit) if !matches!(self.kind, PlayerKind::AlphaBetaTt | PlayerKind::Perfect) => {
@@ -781,12 +780,12 @@ impl Analyst {
                         stop.cancel();
                     }
                 });
-                let report = self.player.choose_move(&board, &cancel);
+                let report = player.choose_move(&board, &cancel);
                 drop(finished);
                 let _ = timer.join();
                 report
             }
-            _ => self.player.choose_move(&board, &cancel),
+            _ => player.choose_move(&board, &cancel),
         };
         if report.aborted {
             let echo = escape_text(text.trim(), ECHO_CHARS);

@@ -233,6 +233,31 @@ fn analyze_json_agrees_with_minimax() {
 }
 
 #[test]
+fn every_position_is_analysed_as_if_it_were_the_only_one() {
+    // The last report of a run, its time left out.
+    let last_report = |output: Output| -> serde_json::Value {
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let mut report: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        report["time_us"] = 0.into();
+        report
+    };
+    for player in ["random", "alphabeta-random", "mcts"] {
+        let after_another = run(&[
+            "analyze",
+            "--json",
+            "--player",
+            player,
+            "x........",
+            ".........",
+        ]);
+        let alone = run(&["analyze", "--json", "--player", player, "........."]);
+        assert_eq!(last_report(after_another), last_report(alone), "{player}");
+    }
+}
+
+#[test]
 fn analyze_reads_standard_input_and_reports_bad_positions() {
     let output = run_with_input(
         &["analyze", "--player", "minimax"],
