@@ -305,7 +305,7 @@ fn list_players() -> ExitCode {
 
 /// One finished game of a series.
 #[derive(Debug, Serialize)]
-struct GameRecord {
+struct SeriesGame {
     moves: Vec<usize>,
     /// "x", "o" or "draw".
     result: &'static str,
@@ -456,7 +456,7 @@ fn play(args: PlayArgs) -> ExitCode {
             }
         };
         if args.json {
-            let record = json_fields(&GameRecord { moves, result });
+            let record = json_fields(&SeriesGame { moves, result });
             let comma = if index == 0 { "" } else { "," };
             out!(out, "{comma}{record}");
         } else if args.verbose {
