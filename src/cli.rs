@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
@@ -11,19 +12,16 @@ use std::time::Duration;
 use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::engine::board::escape_text;
+use crate::engine::board::{ECHO_CHARS, escape_text};
 use crate::engine::report::format_duration_us;
 use crate::engine::{
-    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SearchReport,
-    Side, TextStyle, describe_player,
+    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SavedGame,
+    SearchReport, Side, TextStyle, describe_player,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
-
-/// How many characters of a bad input an error message echoes.
-const ECHO_CHARS: usize = 80;
 
 /// The most bytes of a standard input line that are read into memory: a
 /// position has at most 25 cells and 4 slashes, the rest is room for
@@ -129,8 +127,12 @@ struct AnalyzeArgs {
     /// Print one JSON object per position per line.
     #[arg(long)]
     json: bool,
+    /// A saved game: analyse the position before each of its moves
+    /// (instead of positions given or read from standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "positions")]
+    game: Option<PathBuf>,
     /// Positions such as x.o/.x./..o (or ---------, with '-' for empty);
-    /// without any, one per line from standard input.
+    /// without any (and without --game), one per line from standard input.
     #[arg(value_name = "POSITION")]
     positions: Vec<String>,
 }
@@ -308,7 +310,7 @@ fn list_players() -> ExitCode {
 
 /// One finished game of a series.
 #[derive(Debug, Serialize)]
-struct GameRecord {
+struct SeriesGame {
     moves: Vec<usize>,
     /// "x", "o" or "draw".
     result: &'static str,
@@ -459,7 +461,7 @@ fn play(args: PlayArgs) -> ExitCode {
             }
         };
         if args.json {
-            let record = json_fields(&GameRecord { moves, result });
+            let record = json_fields(&SeriesGame { moves, result });
             let comma = if index == 0 { "" } else { "," };
             out!(out, "{comma}{record}");
         } else if args.verbose {
@@ -565,12 +567,31 @@ impl<'a> Analysis<'a> {
     }
 }
 
-/// Where a position came from, for error messages.
+/// One move of a saved game as `analyze --game --json` prints it: the
+/// analysis of the position before it, with the move's number (from 1) and
+/// the cell played.
+#[derive(Debug, Serialize)]
+struct MoveAnalysis<'a> {
+    #[serde(rename = "move")]
+    number: usize,
+    played: usize,
+    #[serde(flatten)]
+    analysis: Analysis<'a>,
+}
+
+/// Where a position came from, for error messages and report headings.
 #[derive(Clone, Copy)]
 enum Source {
     Argument,
     /// A 1-based line of standard input.
     Line(u64),
+    /// The position before move `number` (from 1) of a saved game, in
+    /// which `side` played `cell`.
+    Move {
+        number: usize,
+        side: Side,
+        cell: usize,
+    },
 }
 
 impl fmt::Display for Source {
@@ -578,6 +599,7 @@ impl fmt::Display for Source {
         match self {
             Source::Argument => Ok(()),
             Source::Line(number) => write!(f, "line {number}: "),
+            Source::Move { number, .. } => write!(f, "move {number}: "),
         }
     }
 }
@@ -630,17 +652,19 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let mut analyst = Analyst {
-        player: args.player.create(&options),
         kind: args.player,
-        depth: options.difficulty.depth(),
-        time: args.time,
+        options,
         json: args.json,
         warned: false,
         all_fine: true,
         positions: 0,
     };
     let mut out = std::io::stdout().lock();
-    if !args.positions.is_empty() {
+    if let Some(path) = &args.game {
+        if let Err(code) = analyze_game(&mut analyst, &mut out, path) {
+            return code;
+        }
+    } else if !args.positions.is_empty() {
         for text in &args.positions {
             let text = text.strip_prefix(POSITION_MARK).unwrap_or(text);
             if analyst.analyze(&mut out, text, Source::Argument).is_err() {
@@ -703,6 +727,35 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
     }
 }
 
+/// Analyses the position before every move of the saved game at `path`.
+/// A file that cannot be read as a saved game is named with its problem
+/// (exit code 1).
+fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Result<(), ExitCode> {
+    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+    let game = SavedGame::read(path).map_err(|error| {
+        say(format_args!("error: game '{name}': {error}"));
+        ExitCode::FAILURE
+    })?;
+    if game.record.is_empty()
+        && !say(format_args!(
+            "warning: game '{name}' has no moves: nothing to analyse"
+        ))
+    {
+        return Err(ExitCode::FAILURE);
+    }
+    for (index, (board, cell)) in game.record.played_with_positions().enumerate() {
+        let source = Source::Move {
+            number: index + 1,
+            side: board.side_to_move(),
+            cell,
+        };
+        analyst
+            .analyze_board(out, &board, &board.to_string(), source)
+            .map_err(|OutputClosed| ExitCode::FAILURE)?;
+    }
+    Ok(())
+}
+
 /// `bytes` made safe to echo: printable ASCII stays, anything else is
 /// written `\xNN`; cut after `limit` bytes (then "…").
 fn escape_bytes(bytes: &[u8], limit: usize) -> String {
@@ -718,10 +771,8 @@ struct OutputClosed;
 
 /// The player `analyze` asks, and what it has seen so far.
 struct Analyst {
-    player: Box<dyn crate::engine::Player>,
     kind: PlayerKind,
-    depth: Option<u32>,
-    time: Option<Duration>,
+    options: PlayerOptions,
     json: bool,
     /// Warned once that plain minimax cannot finish.
     warned: bool,
@@ -756,11 +807,23 @@ impl Analyst {
                 return self.refuse_line(format_args!("{source}position '{echo}': {error}"));
             }
         };
+        self.analyze_board(out, &board, text.trim(), source)
+    }
+
+    /// Analyses an unfinished position and prints the report; `echo` is
+    /// the position as given, for messages.
+    fn analyze_board(
+        &mut self,
+        out: &mut impl Write,
+        board: &Board,
+        echo: &str,
+        source: Source,
+    ) -> Result<(), OutputClosed> {
         self.positions += 1;
         if self.kind == PlayerKind::Minimax
-            && self.time.is_none()
+            && self.options.time_limit.is_none()
             && !self.warned
-            && minimax_cannot_finish(&board, self.depth)
+            && minimax_cannot_finish(board, self.options.difficulty.depth())
         {
             self.warned = true;
             let fine = say(format_args!(
@@ -772,8 +835,11 @@ impl Analyst {
                 return Err(OutputClosed);
             }
         }
+        // A new player for every position: nothing an earlier search left
+        // (a table, a random generator's state) changes this one.
+        let mut player = self.kind.create(&self.options);
         let cancel = CancelFlag::new();
-        let report = match self.time {
+        let report = match self.options.time_limit {
             // The players that deepen keep their deepest search within the
             // limit themselves; any other is stopped when it runs out.
             Some(limit) if !matches!(self.kind, PlayerKind::AlphaBetaTt | PlayerKind::Perfect) => {
@@ -784,28 +850,39 @@ impl Analyst {
                         stop.cancel();
                     }
                 });
-                let report = self.player.choose_move(&board, &cancel);
+                let report = player.choose_move(board, &cancel);
                 drop(finished);
                 let _ = timer.join();
                 report
             }
-            _ => self.player.choose_move(&board, &cancel),
+            _ => player.choose_move(board, &cancel),
         };
         if report.aborted {
-            let echo = escape_text(text.trim(), ECHO_CHARS);
+            let echo = escape_text(echo, ECHO_CHARS);
             return self.refuse_line(format_args!(
                 "{source}position '{echo}': the time limit ran out before {} finished",
                 self.kind.name()
             ));
         }
         let written = if self.json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&Analysis::of(&report)).expect("plain data serialises")
-            )
+            let analysis = Analysis::of(&report);
+            let line = match source {
+                Source::Move { number, cell, .. } => serde_json::to_string(&MoveAnalysis {
+                    number,
+                    played: cell,
+                    analysis,
+                }),
+                _ => serde_json::to_string(&analysis),
+            };
+            writeln!(out, "{}", line.expect("plain data serialises"))
         } else {
-            writeln!(out, "{}", report.to_text(TextStyle::COMMAND_LINE))
+            let heading = match source {
+                Source::Move { number, side, cell } => {
+                    format!("Move {number}: {} played {cell}\n", side.mark())
+                }
+                _ => String::new(),
+            };
+            writeln!(out, "{heading}{}", report.to_text(TextStyle::COMMAND_LINE))
         };
         written.map_err(|_| OutputClosed)
     }

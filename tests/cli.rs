@@ -22,12 +22,8 @@ fn run_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The child may end without reading it all (with --game it reads none).
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -233,6 +229,148 @@ fn analyze_json_agrees_with_minimax() {
 }
 
 #[test]
+fn every_position_is_analysed_as_if_it_were_the_only_one() {
+    // The last report of a run, its time left out.
+    let last_report = |output: Output| -> serde_json::Value {
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let mut report: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        report["time_us"] = 0.into();
+        report
+    };
+    for player in ["random", "alphabeta-random", "mcts"] {
+        let after_another = run(&[
+            "analyze",
+            "--json",
+            "--player",
+            player,
+            "x........",
+            ".........",
+        ]);
+        let alone = run(&["analyze", "--json", "--player", player, "........."]);
+        assert_eq!(last_report(after_another), last_report(alone), "{player}");
+    }
+}
+
+/// A saved game file named `name` in the tests' scratch directory.
+fn saved_game(name: &str, start: &str, moves: &str) -> std::path::PathBuf {
+    let directory = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join(name);
+    let text = format!(
+        r#"{{
+  "format": "tictactoe-game",
+  "version": 1,
+  "size": "3x3",
+  "players": {{
+    "x": {{ "player": "human", "difficulty": "hard" }},
+    "o": {{ "player": "alphabeta", "difficulty": "easy" }}
+  }},
+  "seed": 7,
+  "start": "{start}",
+  "moves": {moves}
+}}
+"#
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn analyze_game_reports_the_position_before_every_move() {
+    let path = saved_game("three-moves.json", "x.o/.x./...", "[8, 5, 3]");
+    let path = path.to_str().unwrap();
+    let before = ["x.o/.x./...", "x.o/.x./..o", "x.o/.xx/..o"];
+    let output = run(&["analyze", "--game", path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let headed: Vec<(&str, &str)> = text
+        .lines()
+        .zip(text.lines().skip(1))
+        .filter(|(line, _)| line.starts_with("Move "))
+        .collect();
+    assert_eq!(
+        headed,
+        [
+            ("Move 1: O played 8", "position x.o/.x./... (O to move)"),
+            ("Move 2: X played 5", "position x.o/.x./..o (X to move)"),
+            ("Move 3: O played 3", "position x.o/.xx/..o (O to move)"),
+        ],
+        "{text}"
+    );
+
+    let output = run(&["analyze", "--json", "--game", path]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (index, (mut line, (position, played))) in lines
+        .into_iter()
+        .zip(before.iter().zip([8, 5, 3]))
+        .enumerate()
+    {
+        assert_eq!(line["move"], index + 1);
+        assert_eq!(line["played"], played);
+        // The rest is the report `analyze` gives that position alone.
+        let alone = run(&["analyze", "--json", position]);
+        let mut alone: serde_json::Value = serde_json::from_str(&stdout(&alone)).unwrap();
+        let object = line.as_object_mut().unwrap();
+        object.remove("move");
+        object.remove("played");
+        line["time_us"] = 0.into();
+        alone["time_us"] = 0.into();
+        assert_eq!(line, alone, "{position}");
+    }
+
+    // Standard input is not read with --game.
+    let output = run_with_input(&["analyze", "--game", path], "zzz\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).matches("Move ").count(), 3);
+}
+
+#[test]
+fn analyze_game_names_a_file_it_cannot_use() {
+    let cases = [
+        (
+            saved_game("taken.json", ".../.../...", "[4, 0, 4]"),
+            "move 3 (cell 4): cell 4 is already taken",
+        ),
+        (
+            saved_game("odd-start.json", "xx.......", "[]"),
+            "start position: impossible stone counts: 2 X and 0 O",
+        ),
+        (
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli/missing.json"),
+            "cannot read the file: No such file or directory",
+        ),
+    ];
+    for (path, problem) in cases {
+        let output = run(&["analyze", "--game", path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(1), "{problem}");
+        let errors = stderr(&output);
+        assert!(
+            errors.starts_with(&format!("error: game '{}': {problem}", path.display())),
+            "{errors}"
+        );
+        assert!(stdout(&output).is_empty());
+    }
+    let path = saved_game("no-moves.json", "x.o/.x./...", "[]");
+    let output = run(&["analyze", "--game", path.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "warning: game '{}' has no moves: nothing to analyse\n",
+            path.display()
+        )
+    );
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
 fn analyze_reads_standard_input_and_reports_bad_positions() {
     let output = run_with_input(
         &["analyze", "--player", "minimax"],
@@ -259,7 +397,7 @@ fn analyze_reads_standard_input_and_reports_bad_positions() {
 
 #[test]
 fn bad_arguments_exit_with_2_and_say_why() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["frob"], "unrecognized subcommand 'frob'"),
         (
             &["play", "--max", "random", "--min", "random", "--fast"],
@@ -285,6 +423,10 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (
             &["analyze", "--depth", "0", "x........"],
             "unknown depth '0'",
+        ),
+        (
+            &["analyze", "--game", "game.json", "x........"],
+            "the argument '--game <FILE>' cannot be used with '[POSITION]...'",
         ),
     ];
     for (args, message) in cases {

@@ -261,6 +261,35 @@ fn closed_or_full_stderr_ends_quietly_with_an_error_code() {
 }
 
 #[test]
+fn analyze_game_ends_quietly_when_its_output_is_closed() {
+    let directory = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_input");
+    std::fs::create_dir_all(&directory).unwrap();
+    let game = directory.join("game.json");
+    let bad = directory.join("bad.json");
+    let saved = r#"{"format": "tictactoe-game", "version": 1, "size": "3x3",
+        "players": {"x": {"player": "human", "difficulty": "hard"},
+                    "o": {"player": "human", "difficulty": "hard"}},
+        "seed": 0, "start": ".........", "moves": [4, 0, 8]}"#;
+    std::fs::write(&game, saved).unwrap();
+    std::fs::write(&bad, saved.replace("[4, 0, 8]", "[4, 4]")).unwrap();
+    for (path, closed_stdout) in [(&game, true), (&bad, false)] {
+        for (name, closed) in [("closed", closed_pipe()), ("full", full_file())] {
+            let args = ["analyze", "--game", path.to_str().unwrap()];
+            let mut command = tictactoe(&args);
+            if closed_stdout {
+                command.stdout(closed).stderr(Stdio::piped());
+            } else {
+                command.stdout(Stdio::piped()).stderr(closed);
+            }
+            let output = command.output().unwrap();
+            let errors = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(1), "{path:?} {name}: {errors}");
+            assert!(!errors.contains("panicked"), "{path:?} {name}: {errors}");
+        }
+    }
+}
+
+#[test]
 fn depth_for_players_without_one_is_warned_about() {
     let output = run(&[
         "play",

@@ -169,6 +169,9 @@ impl fmt::Display for BoardError {
     }
 }
 
+/// How many characters of a bad input an error message echoes.
+pub const ECHO_CHARS: usize = 80;
+
 /// `text` made safe to echo on a terminal, cut to its first `limit`
 /// characters (then "…"): printable ASCII and letters and digits stay,
 /// a backslash doubles, anything else (control characters such as ESC or

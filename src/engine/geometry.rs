@@ -5,6 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
 
+use super::board::{ECHO_CHARS, escape_text};
+
 /// The supported boards. Every one goes through the same code; only the
 /// geometry tables differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -79,7 +81,10 @@ impl FromStr for BoardSize {
             "3" => Ok(BoardSize::Three),
             "4" => Ok(BoardSize::Four),
             "5" => Ok(BoardSize::Five),
-            _ => Err(format!("unknown board size '{text}': expected 3, 4 or 5")),
+            _ => Err(format!(
+                "unknown board size '{}': expected 3, 4 or 5",
+                escape_text(text, ECHO_CHARS)
+            )),
         }
     }
 }
@@ -406,6 +411,10 @@ mod tests {
             "6".parse::<BoardSize>()
                 .unwrap_err()
                 .contains("unknown board size '6'")
+        );
+        assert_eq!(
+            "3\u{7}".parse::<BoardSize>(),
+            Err("unknown board size '3\\u{7}': expected 3, 4 or 5".to_owned())
         );
     }
 }

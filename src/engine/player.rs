@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::board::Board;
+use super::board::{Board, ECHO_CHARS, escape_text};
 use super::players;
 use super::report::SearchReport;
 use super::search::CancelFlag;
@@ -167,7 +167,8 @@ impl FromStr for PlayerKind {
             .ok_or_else(|| {
                 let names: Vec<_> = PlayerKind::ALL.iter().map(|kind| kind.name()).collect();
                 format!(
-                    "unknown player '{name}': choose one of {}",
+                    "unknown player '{}': choose one of {}",
+                    escape_text(name, ECHO_CHARS),
                     names.join(", ")
                 )
             })
@@ -235,7 +236,8 @@ impl FromStr for Difficulty {
             other => match other.parse::<u32>() {
                 Ok(depth @ 1..=25) => Ok(Difficulty::Depth(depth)),
                 _ => Err(format!(
-                    "unknown depth '{text}': use easy, medium, hard or a number from 1 to 25"
+                    "unknown depth '{}': use easy, medium, hard or a number from 1 to 25",
+                    escape_text(text, ECHO_CHARS)
                 )),
             },
         }
@@ -280,6 +282,16 @@ mod tests {
             error.starts_with("unknown player 'negascout': choose one of human, random, rules"),
             "{error}"
         );
+        let error = format!("\u{1b}]0;{}", "x".repeat(100))
+            .parse::<PlayerKind>()
+            .unwrap_err();
+        assert!(
+            error.starts_with(&format!(
+                "unknown player '\\u{{1b}}]0;{}…': ",
+                "x".repeat(76)
+            )),
+            "echoed escaped and cut: {error}"
+        );
     }
 
     #[test]
@@ -294,6 +306,13 @@ mod tests {
                 .contains("unknown depth '0'")
         );
         assert!("deep".parse::<Difficulty>().is_err());
+        assert_eq!(
+            "\u{1b}[2J".parse::<Difficulty>(),
+            Err(
+                "unknown depth '\\u{1b}[2J': use easy, medium, hard or a number from 1 to 25"
+                    .to_owned()
+            )
+        );
         for text in ["easy", "medium", "hard", "7"] {
             assert_eq!(text.parse::<Difficulty>().unwrap().name(), text);
         }

@@ -1,0 +1,449 @@
+//! The save file: a game's players, seed, start position and played moves
+//! as a small JSON document, meant to be readable and editable by hand.
+//!
+//! ```json
+//! {
+//!   "format": "tictactoe-game",
+//!   "version": 1,
+//!   "size": "3x3",
+//!   "players": {
+//!     "x": { "player": "alphabeta", "difficulty": "hard" },
+//!     "o": { "player": "human", "difficulty": "hard" }
+//!   },
+//!   "seed": 42,
+//!   "start": ".../.../...",
+//!   "moves": [4, 0, 8]
+//! }
+//! ```
+//!
+//! - `format` is always `"tictactoe-game"`, and `version` 1: a file of a
+//!   newer version is refused rather than half understood.
+//! - `size`: `"3x3"`, `"4x4"` or `"5x5"`.
+//! - `players`: X's and O's player by short name (as `tictactoe players`
+//!   lists them) and difficulty: `"easy"`, `"medium"`, `"hard"` or a
+//!   depth from `"1"` to `"25"` (a number is taken too). Every player has
+//!   one, though only the search players use it.
+//! - `seed`: the game's seed, a whole number from 0 to 2^64 - 1.
+//! - `start`: the position the game started from, in the command line's
+//!   notation (rows of `x`, `o` and `.`, with `/` between them).
+//! - `moves`: the cells played since, numbered from 0 row by row. Only the
+//!   moves on the board are saved, not those taken back.
+//!
+//! Every field is required and no other is allowed, so a misspelt name is
+//! named rather than ignored. Reading checks everything a game needs: the
+//! start position must be possible and of the stated size, every move legal
+//! in turn, and none after the game is over. A refusal names the field,
+//! the move (counted from 1) or the line and column of the problem.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::Value;
+
+use super::board::{Board, BoardError, ECHO_CHARS, escape_text};
+use super::geometry::BoardSize;
+use super::history::GameRecord;
+use super::player::{Difficulty, PlayerKind};
+
+/// The value of `format` in every saved game.
+pub const FORMAT: &str = "tictactoe-game";
+
+/// The format version this app writes, and the newest it reads.
+pub const VERSION: u64 = 1;
+
+/// The largest file `SavedGame::read` takes. A saved game is a few hundred
+/// bytes, so anything near this is something else.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A game as saved: who played, its seed, and its record (only the played
+/// moves are saved; taken-back ones are not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedGame {
+    /// X's player and difficulty, then O's.
+    pub players: [(PlayerKind, Difficulty); 2],
+    pub seed: u64,
+    pub record: GameRecord,
+}
+
+/// Why a saved game could not be read.
+#[derive(Debug)]
+pub enum SavedGameError {
+    /// The file could not be opened or read.
+    Read(io::Error),
+    /// The file holds more than `MAX_FILE_BYTES`.
+    TooLarge,
+    /// The file is not UTF-8 text: the 1-based offset of the first bad byte.
+    NotUtf8 { byte: usize },
+    /// The file was saved in a format version newer than `VERSION`.
+    NewerVersion(u64),
+    /// Anything else that makes the text no saved game, or an impossible
+    /// one, in words that name the field or move.
+    Invalid(String),
+}
+
+impl fmt::Display for SavedGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SavedGameError::Read(error) => write!(f, "cannot read the file: {error}"),
+            SavedGameError::TooLarge => write!(
+                f,
+                "not a saved game: larger than {} MiB, and a saved game is a few hundred bytes",
+                MAX_FILE_BYTES >> 20
+            ),
+            SavedGameError::NotUtf8 { byte } => {
+                write!(
+                    f,
+                    "not a saved game: not UTF-8 text (byte {byte} is invalid)"
+                )
+            }
+            SavedGameError::NewerVersion(version) => write!(
+                f,
+                "version {version} is newer than this version of the app reads ({VERSION})"
+            ),
+            SavedGameError::Invalid(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for SavedGameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SavedGameError::Read(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+fn invalid(message: impl Into<String>) -> SavedGameError {
+    SavedGameError::Invalid(message.into())
+}
+
+/// A value from the file as JSON, safe to echo and cut.
+fn echo(value: &Value) -> String {
+    escape_text(&value.to_string(), ECHO_CHARS)
+}
+
+/// serde_json's message without the place it points to, which it
+/// appends; the message may quote the file, so it is escaped and cut.
+fn json_message(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let place = format!(" at line {} column {}", error.line(), error.column());
+    let message = message.strip_suffix(&place).unwrap_or(&message);
+    escape_text(message, 2 * ECHO_CHARS)
+}
+
+/// The layout of a saved game, read by serde after the format and version
+/// are known, so that it names a misspelt or doubled field with its line.
+/// Values are checked afterwards, with messages that name their field.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a saved game (a JSON object)")]
+struct GameFields {
+    // Checked before; here so that the layout allows them, once.
+    #[serde(rename = "format")]
+    _format: Option<IgnoredAny>,
+    #[serde(rename = "version")]
+    _version: Option<IgnoredAny>,
+    size: Option<Value>,
+    players: Option<PlayersFields>,
+    seed: Option<Value>,
+    start: Option<Value>,
+    moves: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "the players: {\"x\": {...}, \"o\": {...}}"
+)]
+struct PlayersFields {
+    x: Option<PlayerFields>,
+    o: Option<PlayerFields>,
+}
+
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a player: {\"player\": \"alphabeta\", \"difficulty\": \"hard\"}"
+)]
+struct PlayerFields {
+    player: Option<Value>,
+    difficulty: Option<Value>,
+}
+
+/// The field `name` (at `place`: "" or "X's player: ") or the message
+/// that it is missing.
+fn required<T>(field: Option<T>, place: &str, name: &str) -> Result<T, SavedGameError> {
+    field.ok_or_else(|| invalid(format!("{place}missing \"{name}\"")))
+}
+
+/// The first checks: JSON, an object, the format and a version this app
+/// reads. Done on a plain JSON value, so that another JSON file, or a
+/// newer version with fields this one does not know, is called what it is.
+fn check_format_and_version(text: &str) -> Result<(), SavedGameError> {
+    if text.trim().is_empty() {
+        return Err(invalid("not a saved game: the file is empty"));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|error| {
+        invalid(format!(
+            "not a saved game: expected JSON (line {}, column {}: {})",
+            error.line(),
+            error.column(),
+            json_message(&error)
+        ))
+    })?;
+    let Value::Object(fields) = &value else {
+        return Err(invalid(format!(
+            "not a saved game: expected a JSON object, not {}",
+            echo(&value)
+        )));
+    };
+    match fields.get("format") {
+        Some(Value::String(format)) if format == FORMAT => {}
+        None => {
+            return Err(invalid(format!(
+                "not a saved game: missing \"format\": \"{FORMAT}\""
+            )));
+        }
+        Some(other) => {
+            return Err(invalid(format!(
+                "not a saved game: \"format\" is {}, not \"{FORMAT}\"",
+                echo(other)
+            )));
+        }
+    }
+    let version = required(fields.get("version"), "", "version")?;
+    match version.as_u64() {
+        Some(VERSION) => Ok(()),
+        Some(newer) if newer > VERSION => Err(SavedGameError::NewerVersion(newer)),
+        _ => Err(invalid(format!(
+            "\"version\" must be a whole number from 1 up, not {}",
+            echo(version)
+        ))),
+    }
+}
+
+fn parse_size(value: Value) -> Result<BoardSize, SavedGameError> {
+    match &value {
+        Value::String(text) => text
+            .parse()
+            .map_err(|error| invalid(format!("\"size\": {error}"))),
+        _ => Err(invalid(format!(
+            "\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not {}",
+            echo(&value)
+        ))),
+    }
+}
+
+/// One side's player and difficulty; `side` is "X" or "O".
+fn parse_player(
+    fields: Option<PlayerFields>,
+    side: &str,
+) -> Result<(PlayerKind, Difficulty), SavedGameError> {
+    let fields = required(fields, "\"players\": ", &side.to_ascii_lowercase())?;
+    let place = format!("{side}'s player: ");
+    let here = |error: String| invalid(format!("{place}{error}"));
+    let kind = match required(fields.player, &place, "player")? {
+        Value::String(name) => name.parse().map_err(here)?,
+        other => {
+            return Err(here(format!(
+                "\"player\" must be a short name such as \"alphabeta\", not {}",
+                echo(&other)
+            )));
+        }
+    };
+    let difficulty = match required(fields.difficulty, &place, "difficulty")? {
+        Value::String(text) => text.parse().map_err(here)?,
+        Value::Number(depth) => depth.to_string().parse().map_err(here)?,
+        other => {
+            return Err(here(format!(
+                "\"difficulty\" must be easy, medium, hard or a depth from 1 to 25, not {}",
+                echo(&other)
+            )));
+        }
+    };
+    Ok((kind, difficulty))
+}
+
+fn parse_seed(value: Value) -> Result<u64, SavedGameError> {
+    value.as_u64().ok_or_else(|| {
+        invalid(format!(
+            "\"seed\" must be a whole number from 0 to {}, not {}",
+            u64::MAX,
+            echo(&value)
+        ))
+    })
+}
+
+fn parse_start(value: Value, size: BoardSize) -> Result<Board, SavedGameError> {
+    let start: Board = match &value {
+        Value::String(text) => text
+            .parse()
+            .map_err(|error| invalid(format!("start position: {error}")))?,
+        _ => {
+            return Err(invalid(format!(
+                "\"start\" must be a position such as \".../.x./...\", not {}",
+                echo(&value)
+            )));
+        }
+    };
+    if start.size() != size {
+        let side = |size: BoardSize| format!("{0}x{0}", size.side());
+        return Err(invalid(format!(
+            "the start position is {} but \"size\" says {}",
+            side(start.size()),
+            side(size)
+        )));
+    }
+    Ok(start)
+}
+
+/// The record of `moves` played from `start`, each checked in turn.
+fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError> {
+    let Value::Array(moves) = value else {
+        return Err(invalid(format!(
+            "\"moves\" must be a list of cells such as [4, 0, 8], not {}",
+            echo(&value)
+        )));
+    };
+    let mut record = GameRecord::new(start);
+    for (index, item) in moves.iter().enumerate() {
+        let number = index + 1;
+        let Some(cell) = item.as_u64().and_then(|cell| usize::try_from(cell).ok()) else {
+            return Err(invalid(format!(
+                "move {number}: {} is not a cell number (cells are 0-{})",
+                echo(item),
+                start.cells() - 1
+            )));
+        };
+        match record.play(cell) {
+            Ok(_) => {}
+            Err(BoardError::GameOver(outcome)) => {
+                return Err(invalid(format!(
+                    "move {number}: the game was already over ({outcome})"
+                )));
+            }
+            Err(error) => return Err(invalid(format!("move {number} (cell {cell}): {error}"))),
+        }
+    }
+    Ok(record)
+}
+
+/// A name for a temporary file that no other save of this process or
+/// another one uses at the same time.
+fn temporary_name(name: &std::ffi::OsStr) -> OsString {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut temporary = OsString::from(".");
+    temporary.push(name);
+    temporary.push(format!(
+        ".{}-{}.tmp",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    temporary
+}
+
+impl SavedGame {
+    pub fn size(&self) -> BoardSize {
+        self.record.start().size()
+    }
+
+    /// The save file's text: the layout of the module's example, ending
+    /// with a newline.
+    pub fn to_json(&self) -> String {
+        let quoted = |text: &str| serde_json::to_string(text).expect("a string serialises");
+        let player = |(kind, difficulty): (PlayerKind, Difficulty)| {
+            format!(
+                "{{ \"player\": {}, \"difficulty\": {} }}",
+                quoted(kind.name()),
+                quoted(&difficulty.name())
+            )
+        };
+        let moves: Vec<String> = self.record.played().iter().map(usize::to_string).collect();
+        format!(
+            "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"size\": \"{side}x{side}\",\n  \
+             \"players\": {{\n    \"x\": {},\n    \"o\": {}\n  }},\n  \"seed\": {},\n  \
+             \"start\": {},\n  \"moves\": [{}]\n}}\n",
+            quoted(FORMAT),
+            player(self.players[0]),
+            player(self.players[1]),
+            self.seed,
+            quoted(&self.record.start().to_string()),
+            moves.join(", "),
+            side = self.size().side(),
+        )
+    }
+
+    /// Reads a saved game's text, checking everything (see the module's
+    /// documentation); the first problem found is the error.
+    pub fn from_json(text: &str) -> Result<SavedGame, SavedGameError> {
+        // Some editors start UTF-8 files with a byte order mark, which JSON
+        // readers may ignore.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        check_format_and_version(text)?;
+        let fields: GameFields = serde_json::from_str(text).map_err(|error| {
+            invalid(format!(
+                "{} (line {}, column {})",
+                json_message(&error),
+                error.line(),
+                error.column()
+            ))
+        })?;
+        let size = parse_size(required(fields.size, "", "size")?)?;
+        let players = required(fields.players, "", "players")?;
+        let players = [parse_player(players.x, "X")?, parse_player(players.o, "O")?];
+        let seed = parse_seed(required(fields.seed, "", "seed")?)?;
+        let start = parse_start(required(fields.start, "", "start")?, size)?;
+        let record = parse_moves(required(fields.moves, "", "moves")?, start)?;
+        Ok(SavedGame {
+            players,
+            seed,
+            record,
+        })
+    }
+
+    /// Reads a saved game from a file of at most `MAX_FILE_BYTES`; a
+    /// larger one is refused after reading no more than that.
+    pub fn read(path: &Path) -> Result<SavedGame, SavedGameError> {
+        let file = File::open(path).map_err(SavedGameError::Read)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(SavedGameError::Read)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(SavedGameError::TooLarge);
+        }
+        let text = String::from_utf8(bytes).map_err(|error| SavedGameError::NotUtf8 {
+            byte: error.utf8_error().valid_up_to() + 1,
+        })?;
+        SavedGame::from_json(&text)
+    }
+
+    /// Saves the game to `path`. The text goes to a temporary file beside
+    /// it, which is then renamed over `path`: a rename replaces the file
+    /// whole, so a failed save leaves the old file (or none), never half of
+    /// one.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        let name = path
+            .file_name()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+        let temporary = path.with_file_name(temporary_name(name));
+        let mut file = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        let written = file
+            .write_all(self.to_json().as_bytes())
+            .and_then(|()| file.sync_all())
+            .and_then(|()| fs::rename(&temporary, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        written
+    }
+}

@@ -1,0 +1,495 @@
+//! The save file: every 3x3 game and random games on every board read back
+//! exactly, hand-edited files refused with their problem named, and files
+//! written whole or not at all.
+
+mod common;
+
+use std::path::PathBuf;
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use tictactoe::engine::saved_game::MAX_FILE_BYTES;
+use tictactoe::engine::{
+    Board, BoardSize, Difficulty, GameRecord, Outcome, PlayerKind, SavedGame, SavedGameError,
+};
+
+/// The example of the module's documentation.
+const EXAMPLE: &str = r#"{
+  "format": "tictactoe-game",
+  "version": 1,
+  "size": "3x3",
+  "players": {
+    "x": { "player": "alphabeta", "difficulty": "hard" },
+    "o": { "player": "human", "difficulty": "hard" }
+  },
+  "seed": 42,
+  "start": ".../.../...",
+  "moves": [4, 0, 8]
+}
+"#;
+
+const DIFFICULTIES: [Difficulty; 5] = [
+    Difficulty::Easy,
+    Difficulty::Medium,
+    Difficulty::Hard,
+    Difficulty::Depth(1),
+    Difficulty::Depth(25),
+];
+
+/// Players and a seed that vary with `index`, so that every kind,
+/// difficulty and some extreme seeds go through the round trips.
+fn saved(record: GameRecord, index: usize) -> SavedGame {
+    let kinds = PlayerKind::ALL;
+    let seeds = [0, 1, 42, u64::MAX, 1 << 53, (1 << 53) + 1];
+    SavedGame {
+        players: [
+            (kinds[index % 9], DIFFICULTIES[index % 5]),
+            (kinds[index / 9 % 9], DIFFICULTIES[index / 5 % 5]),
+        ],
+        seed: seeds[index % seeds.len()].wrapping_add(index as u64 / 7),
+        record,
+    }
+}
+
+fn assert_round_trip(game: &SavedGame) {
+    let text = game.to_json();
+    assert!(text.ends_with("}\n"));
+    match SavedGame::from_json(&text) {
+        Ok(read) => assert_eq!(&read, game, "{text}"),
+        Err(error) => panic!("{error}:\n{text}"),
+    }
+}
+
+#[test]
+fn the_documented_example_reads_and_writes_back_the_same() {
+    let game = SavedGame::from_json(EXAMPLE).unwrap();
+    assert_eq!(game.size(), BoardSize::Three);
+    assert_eq!(
+        game.players,
+        [
+            (PlayerKind::AlphaBeta, Difficulty::Hard),
+            (PlayerKind::Human, Difficulty::Hard)
+        ]
+    );
+    assert_eq!(game.seed, 42);
+    assert_eq!(game.record.start(), Board::new(BoardSize::Three));
+    assert_eq!(game.record.played(), [4, 0, 8]);
+    assert_eq!(game.to_json(), EXAMPLE);
+    let source = include_str!("../src/engine/saved_game.rs");
+    let documented: String = source
+        .lines()
+        .skip_while(|line| *line != "//! ```json")
+        .skip(1)
+        .take_while(|line| *line != "//! ```")
+        .map(|line| format!("{}\n", line.strip_prefix("//! ").unwrap_or("")))
+        .collect();
+    assert_eq!(documented, EXAMPLE);
+}
+
+#[test]
+fn every_3x3_game_prefix_reads_back_exactly() {
+    fn walk(record: &mut GameRecord, count: &mut usize) {
+        assert_round_trip(&saved(record.clone(), *count));
+        *count += 1;
+        let position = record.position();
+        if position.outcome() != Outcome::Ongoing {
+            return;
+        }
+        for cell in position.legal_moves() {
+            record.play(cell).unwrap();
+            walk(record, count);
+            record.undo(1);
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut count = 0;
+    let mut record = GameRecord::new(Board::new(BoardSize::Three));
+    walk(&mut record, &mut count);
+    assert_eq!(count, 549_946, "every node of the game tree");
+    eprintln!("{count} games saved and read in {:?}", started.elapsed());
+}
+
+/// A random game from `start` to its end, stopping after `moves` moves.
+fn random_record(start: Board, moves: usize, rng: &mut impl Rng) -> GameRecord {
+    let mut record = GameRecord::new(start);
+    while record.len() < moves && record.position().outcome() == Outcome::Ongoing {
+        let legal: Vec<usize> = record.position().legal_moves().collect();
+        record.play(*legal.choose(rng).unwrap()).unwrap();
+    }
+    record
+}
+
+#[test]
+fn games_from_every_3x3_position_read_back_exactly() {
+    let mut rng = StdRng::seed_from_u64(1);
+    for (index, start) in common::reachable_positions().into_iter().enumerate() {
+        let moves = rng.random_range(0..=9);
+        assert_round_trip(&saved(random_record(start, moves, &mut rng), index));
+    }
+}
+
+#[test]
+fn random_games_on_every_board_read_back_exactly() {
+    let mut rng = StdRng::seed_from_u64(2);
+    for size in BoardSize::ALL {
+        for index in 0..2_000 {
+            let start = common::random_open_position(size, rng.random_range(0..12), &mut rng);
+            let moves = rng.random_range(0..=size.cells());
+            assert_round_trip(&saved(random_record(start, moves, &mut rng), index));
+        }
+    }
+}
+
+#[test]
+fn taken_back_moves_are_not_saved() {
+    let mut game = SavedGame::from_json(EXAMPLE).unwrap();
+    game.record.undo(2);
+    let read = SavedGame::from_json(&game.to_json()).unwrap();
+    assert_eq!(read.record.played(), [4]);
+    assert!(read.record.taken_back().is_empty());
+}
+
+fn error(text: &str) -> String {
+    match SavedGame::from_json(text) {
+        Ok(game) => panic!("read as {game:?}:\n{text}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+/// The example with `from` replaced by `to` (which must be there).
+fn edited(from: &str, to: &str) -> String {
+    assert!(EXAMPLE.contains(from), "{from}");
+    EXAMPLE.replacen(from, to, 1)
+}
+
+#[test]
+fn hand_edited_files_are_refused_with_their_problem_named() {
+    let unknown_depth =
+        "O's player: unknown depth '0': use easy, medium, hard or a number from 1 to 25";
+    let cases: Vec<(String, &str)> = vec![
+        ("".into(), "not a saved game: the file is empty"),
+        (" \n".into(), "not a saved game: the file is empty"),
+        (
+            "{".into(),
+            "not a saved game: expected JSON (line 1, column 1: EOF while parsing an object)",
+        ),
+        (
+            edited("[4, 0, 8]", "[4, 0, 8],"),
+            "not a saved game: expected JSON (line 12, column 1: trailing comma)",
+        ),
+        (
+            edited("\"seed\": 42", "\"seed\": 42 \"start\""),
+            "not a saved game: expected JSON (line 9, column 14: expected `,` or `}`)",
+        ),
+        (
+            "[4, 0, 8]".into(),
+            "not a saved game: expected a JSON object, not [4,0,8]",
+        ),
+        (
+            "{\"name\": \"tictactoe\", \"version\": \"1.0.0\"}".into(),
+            "not a saved game: missing \"format\": \"tictactoe-game\"",
+        ),
+        (
+            edited("\"tictactoe-game\"", "\"foo\""),
+            "not a saved game: \"format\" is \"foo\", not \"tictactoe-game\"",
+        ),
+        (
+            edited("\"version\": 1", "\"version\": 2"),
+            "version 2 is newer than this version of the app reads (1)",
+        ),
+        (
+            // A newer version's new fields are not taken for typos.
+            edited("\"version\": 1", "\"version\": 2, \"clock\": 300"),
+            "version 2 is newer than this version of the app reads (1)",
+        ),
+        (
+            edited("\"version\": 1", "\"version\": 0"),
+            "\"version\" must be a whole number from 1 up, not 0",
+        ),
+        (
+            edited("\"version\": 1", "\"version\": \"1\""),
+            "\"version\" must be a whole number from 1 up, not \"1\"",
+        ),
+        (edited("  \"version\": 1,\n", ""), "missing \"version\""),
+        (
+            edited("\"seed\"", "\"sede\""),
+            "unknown field `sede`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves` (line 9, column 8)",
+        ),
+        (
+            edited("\"seed\": 42", "\"moves\": [], \"seed\": 42"),
+            "duplicate field `moves` (line 11, column 9)",
+        ),
+        (
+            edited("\"difficulty\"", "\"dificulty\""),
+            "unknown field `dificulty`, expected `player` or `difficulty` (line 6, column 45)",
+        ),
+        (
+            edited("\"seed\"", "\"\\u001b[2J\""),
+            "unknown field `\\u{1b}[2J`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves` (line 9, column 13)",
+        ),
+        (
+            edited(
+                "{\n    \"x\": { \"player\": \"alphabeta\", \"difficulty\": \"hard\" },\n    \"o\": { \"player\": \"human\", \"difficulty\": \"hard\" }\n  }",
+                "\"alphabeta\"",
+            ),
+            "invalid type: string \"alphabeta\", expected the players: {\"x\": {...}, \"o\": {...}} (line 5, column 24)",
+        ),
+        (edited("  \"size\": \"3x3\",\n", ""), "missing \"size\""),
+        (
+            edited("\"3x3\"", "\"6x6\""),
+            "\"size\": unknown board size '6x6': expected 3, 4 or 5",
+        ),
+        (
+            edited("\"3x3\"", "3"),
+            "\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not 3",
+        ),
+        (
+            edited(
+                ",\n    \"o\": { \"player\": \"human\", \"difficulty\": \"hard\" }",
+                "",
+            ),
+            "\"players\": missing \"o\"",
+        ),
+        (
+            edited("\"alphabeta\"", "\"negascout\""),
+            "X's player: unknown player 'negascout': choose one of human, random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect",
+        ),
+        (
+            edited("\"player\": \"alphabeta\", ", ""),
+            "X's player: missing \"player\"",
+        ),
+        (
+            edited("\"alphabeta\"", "3"),
+            "X's player: \"player\" must be a short name such as \"alphabeta\", not 3",
+        ),
+        (
+            edited(
+                "\"human\", \"difficulty\": \"hard\"",
+                "\"human\", \"difficulty\": \"0\"",
+            ),
+            unknown_depth,
+        ),
+        (
+            edited(
+                "\"human\", \"difficulty\": \"hard\"",
+                "\"human\", \"difficulty\": 0",
+            ),
+            unknown_depth,
+        ),
+        (
+            edited(
+                "\"human\", \"difficulty\": \"hard\"",
+                "\"human\", \"difficulty\": null",
+            ),
+            "O's player: missing \"difficulty\"",
+        ),
+        (
+            edited(
+                "\"human\", \"difficulty\": \"hard\"",
+                "\"human\", \"difficulty\": true",
+            ),
+            "O's player: \"difficulty\" must be easy, medium, hard or a depth from 1 to 25, not true",
+        ),
+        (edited("  \"seed\": 42,\n", ""), "missing \"seed\""),
+        (
+            edited("42", "-1"),
+            "\"seed\" must be a whole number from 0 to 18446744073709551615, not -1",
+        ),
+        (
+            edited("42", "4.2"),
+            "\"seed\" must be a whole number from 0 to 18446744073709551615, not 4.2",
+        ),
+        (
+            edited("42", "18446744073709551616"),
+            "\"seed\" must be a whole number from 0 to 18446744073709551615, not 1.8446744073709552e+19",
+        ),
+        (
+            edited("42", "\"42\""),
+            "\"seed\" must be a whole number from 0 to 18446744073709551615, not \"42\"",
+        ),
+        (
+            edited("\".../.../...\"", "\"xx.......\""),
+            "start position: impossible stone counts: 2 X and 0 O (X moves first, so X has as many stones as O or one more)",
+        ),
+        (
+            edited("\".../.../...\"", "\"x\\u001b.......\""),
+            "start position: unknown character '\\u{1b}' (U+001B) at position 2: use x, o, '.' or '-', with '/' between rows",
+        ),
+        (
+            edited("\".../.../...\"", "\"................\""),
+            "the start position is 4x4 but \"size\" says 3x3",
+        ),
+        (
+            edited("\".../.../...\"", "5"),
+            "\"start\" must be a position such as \".../.x./...\", not 5",
+        ),
+        (
+            edited("  \"start\": \".../.../...\",\n", ""),
+            "missing \"start\"",
+        ),
+        (
+            edited("[4, 0, 8]", "[4, 0, 4]"),
+            "move 3 (cell 4): cell 4 is already taken",
+        ),
+        (
+            edited("[4, 0, 8]", "[4, 9]"),
+            "move 2 (cell 9): cell 9 is off the board (cells are 0-8)",
+        ),
+        (
+            edited("[4, 0, 8]", "[4, -1]"),
+            "move 2: -1 is not a cell number (cells are 0-8)",
+        ),
+        (
+            edited("[4, 0, 8]", "[4, \"0\"]"),
+            "move 2: \"0\" is not a cell number (cells are 0-8)",
+        ),
+        (
+            edited("[4, 0, 8]", "[0, 3, 1, 4, 2, 5]"),
+            "move 6: the game was already over (X won)",
+        ),
+        (
+            edited("[4, 0, 8]", "\"4 0 8\""),
+            "\"moves\" must be a list of cells such as [4, 0, 8], not \"4 0 8\"",
+        ),
+        (edited(",\n  \"moves\": [4, 0, 8]", ""), "missing \"moves\""),
+        (
+            edited(
+                "\".../.../...\"",
+                &format!("\"x{}\"", "\\u001b".repeat(200)),
+            ),
+            "start position: unknown character '\\u{1b}' (U+001B) at position 2: use x, o, '.' or '-', with '/' between rows",
+        ),
+    ];
+    for (text, message) in &cases {
+        let refused = error(text);
+        assert_eq!(&refused, message, "{text}");
+        assert!(!refused.chars().any(char::is_control), "{refused:?}");
+    }
+}
+
+#[test]
+fn echoes_of_the_file_are_escaped_and_cut() {
+    let refused = error(&edited(
+        "\"tictactoe-game\"",
+        &format!("\"\\u001b]0;{}\"", "x".repeat(500)),
+    ));
+    assert!(
+        refused.starts_with("not a saved game: \"format\" is \"\\\\u001b]0;xxx"),
+        "{refused}"
+    );
+    assert!(refused.len() < 200, "{refused}");
+    assert!(!refused.contains('\u{1b}'), "{refused}");
+    let refused = error(&edited("\"seed\"", &format!("\"{}\"", "s".repeat(10_000))));
+    assert!(refused.starts_with("unknown field `sss"), "{refused}");
+    assert!(refused.len() < 250, "{refused}");
+}
+
+#[test]
+fn lenient_where_it_costs_nothing() {
+    // A byte order mark, a depth as a number, a position without slashes.
+    let text = format!(
+        "\u{feff}{}",
+        edited(
+            "\"human\", \"difficulty\": \"hard\"",
+            "\"human\", \"difficulty\": 7"
+        )
+        .replace(".../.../...", ".........")
+    );
+    let game = SavedGame::from_json(&text).unwrap();
+    assert_eq!(game.players[1], (PlayerKind::Human, Difficulty::Depth(7)));
+    assert!(
+        game.to_json()
+            .contains("\"o\": { \"player\": \"human\", \"difficulty\": \"7\" }")
+    );
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let directory = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("saved_game")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
+fn files_in(directory: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn files_are_written_whole_and_read_back() {
+    let directory = scratch("write");
+    let path = directory.join("game.json");
+    let mut game = SavedGame::from_json(EXAMPLE).unwrap();
+    game.write(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), EXAMPLE);
+    game.record.play(2).unwrap();
+    game.write(&path).unwrap();
+    assert_eq!(SavedGame::read(&path).unwrap(), game, "replaced");
+    assert_eq!(
+        files_in(&directory),
+        ["game.json"],
+        "no temporary file left"
+    );
+
+    // A save that fails leaves the old file and nothing else.
+    let blocked = directory.join("blocked.json");
+    std::fs::create_dir(&blocked).unwrap();
+    assert!(game.write(&blocked).is_err());
+    assert_eq!(files_in(&directory), ["blocked.json", "game.json"]);
+    assert!(game.write(&directory.join("missing/game.json")).is_err());
+    assert!(game.write(&directory.join("..")).is_err());
+}
+
+#[test]
+fn unreadable_files_are_named() {
+    let directory = scratch("read");
+    let read = |name: &str| SavedGame::read(&directory.join(name)).unwrap_err();
+    let missing = read("missing.json");
+    assert!(matches!(missing, SavedGameError::Read(_)));
+    assert_eq!(
+        missing.to_string(),
+        "cannot read the file: No such file or directory (os error 2)"
+    );
+    assert_eq!(
+        SavedGame::read(&directory).unwrap_err().to_string(),
+        "cannot read the file: Is a directory (os error 21)"
+    );
+    std::fs::write(
+        directory.join("large.json"),
+        vec![b' '; MAX_FILE_BYTES as usize + 1],
+    )
+    .unwrap();
+    assert_eq!(
+        read("large.json").to_string(),
+        "not a saved game: larger than 1 MiB, and a saved game is a few hundred bytes"
+    );
+    // Exactly the limit is read (and found empty).
+    std::fs::write(
+        directory.join("limit.json"),
+        vec![b' '; MAX_FILE_BYTES as usize],
+    )
+    .unwrap();
+    assert_eq!(
+        read("limit.json").to_string(),
+        "not a saved game: the file is empty"
+    );
+    let mut latin1 = EXAMPLE.as_bytes().to_vec();
+    latin1[3] = 0xe9;
+    std::fs::write(directory.join("latin1.json"), latin1).unwrap();
+    assert_eq!(
+        read("latin1.json").to_string(),
+        "not a saved game: not UTF-8 text (byte 4 is invalid)"
+    );
+    assert!(matches!(
+        SavedGame::read(std::path::Path::new("/dev/zero")),
+        Err(SavedGameError::TooLarge)
+    ));
+}
