@@ -465,7 +465,7 @@ fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Resu
     click(window, 8);
     expect_status(
         window,
-        "The game is over (X won): press Start for a new one.",
+        "The game is over (X won): press Start for a new one, or Undo.",
     )?;
     ensure(window.board_view().board() == board, || {
         "a click after the end changed the board".into()
@@ -787,6 +787,423 @@ fn quitting_closes_the_window_and_stops_the_game_thread(
     ensure(game_threads() == 0, || "the game thread still runs".into())
 }
 
+/// Runs a window action as its shortcut or button would.
+fn activate(window: &TictactoeWindow, action: &str) -> Result<(), String> {
+    WidgetExt::activate_action(window, action, None).map_err(|error| format!("{action}: {error}"))
+}
+
+/// Whether `action` can be used now: the class's own actions as their
+/// buttons show it (GTK 4.8 cannot read them otherwise), the window's
+/// on/off actions from its action group.
+fn action_enabled(window: &TictactoeWindow, action: &str) -> bool {
+    let button: Option<gtk::Widget> = match action {
+        "win.start" => Some(window.start_button().upcast()),
+        "win.undo" => Some(window.undo_button().upcast()),
+        "win.redo" => Some(window.redo_button().upcast()),
+        "win.hint" => Some(window.hint_button().upcast()),
+        _ => None,
+    };
+    match button {
+        Some(button) => button.is_sensitive(),
+        None => gio::prelude::ActionGroupExt::is_action_enabled(
+            window,
+            action.trim_start_matches("win."),
+        ),
+    }
+}
+
+/// Undo during a search ends it at once; nothing of it reaches the board or
+/// the log; Redo replays the move taken back, and the computer answers.
+fn undo_during_a_search_leaves_no_trace(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Minimax, Difficulty::Hard),
+        BoardSize::Five,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    click(window, 12);
+    wait_until("O's search to start", Duration::from_secs(2), || {
+        window.is_thinking()
+    })?;
+    let log_before = window.search_log().text();
+    let asked = Instant::now();
+    activate(window, "win.undo")?;
+    wait_for_human(window, Side::Max)?;
+    let took = asked.elapsed();
+    ensure(took < Duration::from_millis(500), || {
+        format!("Undo took {took:?} to give the turn back")
+    })?;
+    pass_time(Duration::from_millis(300));
+    ensure(
+        window.board_view().board().stone_count() == 0 && !window.is_thinking(),
+        || format!("after Undo the board shows {}", window.board_view().board()),
+    )?;
+    let log = window.search_log().text();
+    ensure(
+        log.strip_prefix(log_before.as_str()) == Some("Took back move 1.\n"),
+        || format!("the log after Undo:\n{log}"),
+    )?;
+    ensure(action_enabled(window, "win.redo"), || {
+        "Redo is disabled after Undo".into()
+    })?;
+    // Redo replays the person's move; the computer is asked again.
+    activate(window, "win.redo")?;
+    wait_for_stones(window, 1)?;
+    wait_until("O's search to start again", Duration::from_secs(2), || {
+        window.is_thinking()
+    })?;
+    ensure(
+        window.board_view().board().cell(12) == Some(Side::Max),
+        || format!("Redo played elsewhere: {}", window.board_view().board()),
+    )
+}
+
+/// Against a computer, Undo goes back to the person's previous turn, and
+/// Redo forward to the next; a new move drops what Redo would replay.
+fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Rules, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_human(window, Side::Max)?;
+    click(window, 0);
+    wait_for_stones(window, 2)?;
+    wait_for_human(window, Side::Max)?;
+    let two_moves = window.board_view().board();
+    activate(window, "win.undo")?;
+    wait_for_human(window, Side::Max)?;
+    ensure(window.board_view().board().stone_count() == 0, || {
+        format!("Undo left {}", window.board_view().board())
+    })?;
+    activate(window, "win.redo")?;
+    wait_for_human(window, Side::Max)?;
+    ensure(window.board_view().board() == two_moves, || {
+        format!(
+            "Redo shows {}, not {two_moves}",
+            window.board_view().board()
+        )
+    })?;
+    activate(window, "win.undo")?;
+    wait_for_human(window, Side::Max)?;
+    click(window, 8);
+    wait_for_stones(window, 2)?;
+    wait_for_human(window, Side::Max)?;
+    let record = window.record().ok_or("no record")?;
+    ensure(
+        record.played().first() == Some(&8) && record.taken_back().is_empty(),
+        || format!("after a new move the record is {record:?}"),
+    )?;
+    ensure(!action_enabled(window, "win.redo"), || {
+        "Redo is still enabled after a new move".into()
+    })
+}
+
+/// Plays a quick computer game to its end.
+fn play_computer_game(window: &TictactoeWindow) -> Result<usize, String> {
+    start(
+        window,
+        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        (PlayerKind::AlphaBetaTt, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_for_game_over(window, Duration::from_secs(20))?;
+    Ok(window.record().ok_or("no record")?.len())
+}
+
+/// Alt+Left, Home and End browse the finished game; a search's row in the
+/// log shows its position with its scores; the scores are on the board and
+/// in what a screen reader hears.
+fn browsing_and_the_log_show_earlier_positions(window: &TictactoeWindow) -> Result<(), String> {
+    let moves = play_computer_game(window)?;
+    let record = window.record().ok_or("no record")?;
+    let last = record.position();
+    activate(window, "win.browse-back")?;
+    expect_status(window, &format!("Move {} of {moves} (browsing)", moves - 1))?;
+    ensure(
+        Some(window.board_view().board()) == record.position_at(moves - 1),
+        || format!("Alt+Left shows {}", window.board_view().board()),
+    )?;
+    press(window, gdk::Key::Home);
+    expect_status(window, &format!("Move 0 of {moves} (browsing)"))?;
+    ensure(window.board_view().board().stone_count() == 0, || {
+        format!("Home shows {}", window.board_view().board())
+    })?;
+    // A click while browsing changes nothing, and says why.
+    click(window, 4);
+    expect_status(window, "You are looking at an earlier position")?;
+    activate(window, "win.browse-forward")?;
+    expect_status(window, &format!("Move 1 of {moves} (browsing)"))?;
+    ensure(!window.board_view().marks().is_empty(), || {
+        "move 1's search shows no scores".into()
+    })?;
+    press(window, gdk::Key::End);
+    ensure(window.board_view().board() == last, || {
+        format!("End shows {}", window.board_view().board())
+    })?;
+
+    // The header row of move 2 shows the position before it, with scores.
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|line| line.starts_with("2. O"))
+        .ok_or_else(|| format!("no row for move 2:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    expect_status(
+        window,
+        "Before move 2: what Alpha-beta + ordering + table (O) saw",
+    )?;
+    let shown = window.board_view().board();
+    ensure(Some(shown) == record.position_at(1), || {
+        format!("the selected search shows {shown}")
+    })?;
+    let marks = window.board_view().marks();
+    let free = shown.empty().count_ones() as usize;
+    ensure(
+        marks.len() == free && marks.iter().any(|mark| mark.chosen),
+        || format!("{free} free cells but marks {marks:?}"),
+    )?;
+    let description = window.board_view().description();
+    ensure(description.contains(&marks[0].words), || {
+        format!("the description lacks the scores: {description:?}")
+    })?;
+    // Scores on board off: the marks go, from the description too.
+    activate(window, "win.show-scores")?;
+    let hidden = window.board_view().marks().is_empty()
+        && !window.board_view().description().contains(&marks[0].words);
+    activate(window, "win.show-scores")?;
+    ensure(hidden, || "Scores on board off left the marks".into())?;
+    log.unselect();
+    ensure(window.board_view().board() == last, || {
+        format!(
+            "letting go of the row shows {}",
+            window.board_view().board()
+        )
+    })?;
+
+    // Continue from here: a new game from the browsed position.
+    activate(window, "win.browse-back")?;
+    activate(window, "win.browse-back")?;
+    let from = window.board_view().board();
+    window.picker(Side::Max).select(PlayerKind::Human);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    activate(window, "win.continue")?;
+    let to_move = from.side_to_move();
+    wait_for_human(window, to_move)?;
+    ensure(window.board_view().board() == from, || {
+        format!(
+            "continued from {} instead of {from}",
+            window.board_view().board()
+        )
+    })?;
+    let log = window.search_log().text();
+    ensure(log.contains(&format!("continued from {from}")), || {
+        format!("the log does not say where the game continued:\n{log}")
+    })
+}
+
+/// Pause stops a computer game where it is, for browsing; Resume plays on.
+fn pause_and_resume_a_computer_game(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Random, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::from_millis(800),
+    )?;
+    wait_for_stones(window, 2)?;
+    activate(window, "win.pause")?;
+    ensure(
+        window.is_paused() && window.pause_button().is_active(),
+        || "Pause did not pause".into(),
+    )?;
+    let paused_at = window.board_view().board();
+    pass_time(Duration::from_millis(1500));
+    ensure(window.board_view().board() == paused_at, || {
+        "the paused game went on".into()
+    })?;
+    expect_status(window, "Paused after move")?;
+    activate(window, "win.browse-back")?;
+    expect_status(window, "(browsing)")?;
+    press(window, gdk::Key::End);
+    // Space resumes when no person is to move.
+    press(window, gdk::Key::space);
+    ensure(!window.is_paused(), || "Space did not resume".into())?;
+    wait_for_stones(window, paused_at.stone_count() + 1).map(|_| ())
+}
+
+/// Edit mode names an impossible position in the words of `analyze` and
+/// disables Start with that reason; a finished one is shown but cannot be
+/// played; a valid one becomes the position Start plays from.
+fn edit_mode_sets_up_positions_and_refuses_impossible_ones(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    activate(window, "win.edit")?;
+    let editor = window.position_editor();
+    ensure(editor.is_visible(), || {
+        "edit mode shows no position field".into()
+    })?;
+    let entry = editor.entry();
+    entry.set_text("xx.......");
+    expect_status(window, "Impossible stone counts: 2 X and 0 O")?;
+    let tooltip = window.start_button().tooltip_text().unwrap_or_default();
+    ensure(
+        !action_enabled(window, "win.start") && tooltip.contains("Impossible stone counts"),
+        || format!("Start is enabled or its tooltip says {tooltip:?}"),
+    )?;
+    ensure(window.board_view().board().stone_count() == 2, || {
+        "the board does not show the typed stones".into()
+    })?;
+    // A click cycles cell 2 from X to O: now a position.
+    click(window, 1);
+    ensure(entry.text() == "xo./.../...", || {
+        format!("the text after a click is {:?}", entry.text())
+    })?;
+    ensure(action_enabled(window, "win.start"), || {
+        "Start stays disabled for a valid position".into()
+    })?;
+    entry.set_text("x.o/.x");
+    expect_status(window, "Wrong length: 5 cells")?;
+    activate(window, "win.edit")?;
+    ensure(editor.is_visible(), || {
+        "left edit mode with a malformed text".into()
+    })?;
+    entry.set_text("xxx/oo./...");
+    expect_status(window, "over (X won)")?;
+    activate(window, "win.edit")?;
+    ensure(!editor.is_visible(), || {
+        "a finished position was refused".into()
+    })?;
+    ensure(!action_enabled(window, "win.start"), || {
+        "Start is enabled for a finished position".into()
+    })?;
+
+    activate(window, "win.edit")?;
+    entry.set_text("x.o/.x./..o");
+    activate(window, "win.edit")?;
+    ensure(action_enabled(window, "win.start"), || {
+        "Start is disabled for a set-up position".into()
+    })?;
+    window.picker(Side::Max).select(PlayerKind::Human);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    window.start_button().emit_clicked();
+    wait_for_human(window, Side::Max)?;
+    ensure(
+        window.board_view().board().to_string() == "x.o/.x./..o",
+        || format!("Start played from {}", window.board_view().board()),
+    )?;
+    let log = window.search_log().text();
+    ensure(log.contains("from x.o/.x./..o"), || {
+        format!("the log does not name the start:\n{log}")
+    })?;
+    // Back to the empty board for the checks after this one.
+    activate(window, "win.edit")?;
+    editor.clear_button().emit_clicked();
+    activate(window, "win.edit")?;
+    ensure(
+        !editor.is_visible() && window.board_view().board().stone_count() == 0,
+        || "Clear and Done left stones".into(),
+    )
+}
+
+/// A hint on 3x3 shows the perfect table's values, the same numbers as
+/// `tictactoe analyze --player perfect`.
+fn hint_on_3x3_agrees_with_analyze(window: &TictactoeWindow) -> Result<(), String> {
+    // O to move: only the centre holds the draw, so the values differ.
+    let position = "x../.../...";
+    activate(window, "win.edit")?;
+    window.position_editor().entry().set_text(position);
+    activate(window, "win.edit")?;
+    activate(window, "win.hint")?;
+    wait_until("the hint", Duration::from_secs(2), || {
+        window.hint_report().is_some()
+    })?;
+    let report = window.hint_report().ok_or("no hint")?;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["analyze", "--player", "perfect", "--json", position])
+        .output()
+        .map_err(|error| error.to_string())?;
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .map_err(|error| format!("analyze's JSON: {error}"))?;
+    // analyze's JSON: "scores": {"cell": score, ...}, cells from 0.
+    let expected: Vec<(u64, i64)> = json["scores"]
+        .as_object()
+        .ok_or_else(|| format!("no scores in {json}"))?
+        .iter()
+        .map(|(cell, score)| (cell.parse().unwrap_or(99), score.as_i64().unwrap_or(9999)))
+        .collect();
+    let mut hinted: Vec<(u64, i64)> = report
+        .moves
+        .iter()
+        .map(|m| (m.cell as u64, i64::from(m.score.unwrap_or(9999))))
+        .collect();
+    hinted.sort();
+    let mut expected_sorted = expected.clone();
+    expected_sorted.sort();
+    ensure(hinted == expected_sorted && hinted.len() == 8, || {
+        format!("the hint scores {hinted:?}, analyze {expected_sorted:?}")
+    })?;
+    let marks = window.board_view().marks();
+    ensure(
+        marks.len() == 8 && marks.iter().filter(|mark| mark.best).count() == 1,
+        || format!("the board shows {marks:?}"),
+    )?;
+    expect_status(window, "Hint for Min (O): cell 5 is best")?;
+    ensure(
+        window.search_log().text().contains("Hint for Min (O)"),
+        || "the log does not record the hint".into(),
+    )?;
+    // Back to the empty board for the checks after this one.
+    activate(window, "win.edit")?;
+    window.position_editor().clear_button().emit_clicked();
+    activate(window, "win.edit")
+}
+
+/// Save writes the game, Open brings it back at its last position; a
+/// malformed file is refused by name and the game on the board stays.
+fn save_and_open_and_malformed_files(window: &TictactoeWindow) -> Result<(), String> {
+    play_computer_game(window)?;
+    let record = window.record().ok_or("no record")?;
+    let directory = std::env::temp_dir().join(format!("tictactoe-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).map_err(|error| error.to_string())?;
+    let path = directory.join("game.json");
+    window.save_to(&path);
+    expect_status(window, "Saved the game to game.json.")?;
+
+    start_against_slow_random(window)?;
+    window.open_file(&path);
+    expect_status(window, "Opened game.json")?;
+    let opened = window.record().ok_or("no record after Open")?;
+    ensure(
+        opened.played() == record.played() && opened.start() == record.start(),
+        || format!("opened {opened:?}, saved {record:?}"),
+    )?;
+    ensure(window.board_view().board() == record.position(), || {
+        "Open does not show the last position".into()
+    })?;
+
+    let bad = directory.join("bad.json");
+    let text = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
+    std::fs::write(&bad, text.replace("\"moves\"", "\"movez\""))
+        .map_err(|error| error.to_string())?;
+    window.open_file(&bad);
+    expect_status(window, "Could not open bad.json: ")?;
+    ensure(window.status_line().is_error(), || {
+        "the refusal is no error".into()
+    })?;
+    ensure(window.record() == Some(opened), || {
+        "a malformed file changed the game".into()
+    })?;
+    let _ = std::fs::remove_dir_all(&directory);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     if std::env::var_os("GSK_RENDERER").is_none() {
         // Xvfb has no GPU: software GL takes some 60 ms a frame, more than
@@ -812,7 +1229,7 @@ fn main() -> ExitCode {
     };
     pass_time(Duration::from_millis(300));
 
-    let checks: [(&str, Check); 15] = [
+    let checks: [(&str, Check); 22] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -869,6 +1286,34 @@ fn main() -> ExitCode {
         (
             "a narrow window puts the log under the board",
             a_narrow_window_puts_the_log_under_the_board,
+        ),
+        (
+            "undo during a search leaves no trace",
+            undo_during_a_search_leaves_no_trace,
+        ),
+        (
+            "undo and redo against a computer",
+            undo_and_redo_against_a_computer,
+        ),
+        (
+            "browsing and the log show earlier positions",
+            browsing_and_the_log_show_earlier_positions,
+        ),
+        (
+            "pause and resume a computer game",
+            pause_and_resume_a_computer_game,
+        ),
+        (
+            "edit mode sets up positions and refuses impossible ones",
+            edit_mode_sets_up_positions_and_refuses_impossible_ones,
+        ),
+        (
+            "hint on 3x3 agrees with analyze",
+            hint_on_3x3_agrees_with_analyze,
+        ),
+        (
+            "save and open, and malformed files",
+            save_and_open_and_malformed_files,
         ),
     ];
     // Like libtest: an argument runs only the checks whose names contain it.

@@ -90,6 +90,15 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.start", &["<Control>n"]);
         self.set_accels_for_action("win.request-end", &["Escape"]);
         self.set_accels_for_action("win.copy-log", &["<Control><Shift>c"]);
+        self.set_accels_for_action("win.undo", &["<Control>z"]);
+        self.set_accels_for_action("win.redo", &["<Control><Shift>z"]);
+        self.set_accels_for_action("win.browse-back", &["<Alt>Left"]);
+        self.set_accels_for_action("win.browse-forward", &["<Alt>Right"]);
+        self.set_accels_for_action("win.continue", &["<Control><Shift>n"]);
+        self.set_accels_for_action("win.hint", &["<Control>h"]);
+        self.set_accels_for_action("win.edit", &["<Control>e"]);
+        self.set_accels_for_action("win.save", &["<Control>s"]);
+        self.set_accels_for_action("win.open", &["<Control>o"]);
     }
 
     /// Closes every window, which stops their game threads; the application

@@ -345,6 +345,11 @@ impl BoardView {
         self.queue_draw();
     }
 
+    /// Whether a person is to move here.
+    pub fn accepting(&self) -> bool {
+        self.imp().accepting.get()
+    }
+
     /// Whether a person is to move, which turns on the hover and focus cell.
     pub fn set_accepting(&self, accepting: bool) {
         if self.imp().accepting.replace(accepting) != accepting {
@@ -451,8 +456,9 @@ impl BoardView {
         }
     }
 
-    /// A key press on the board: arrows move the focus cell, Enter or Space
-    /// plays it. Digits are the window's, so they work wherever the focus is.
+    /// A key press on the board: arrows move the focus cell, Enter plays
+    /// it, and so does Space while a person is to move. Digits are the
+    /// window's, so they work wherever the focus is.
     pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
         // Leave shortcuts such as Ctrl+N to the application.
         if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
@@ -473,12 +479,19 @@ impl BoardView {
             return glib::Propagation::Stop;
         }
         match key {
+            // Space is the window's (pause, resume) unless a person is to move.
+            gdk::Key::space | gdk::Key::KP_Space if !self.accepting() => glib::Propagation::Proceed,
             gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space | gdk::Key::KP_Space => {
                 self.activate_cell(focus);
                 glib::Propagation::Stop
             }
             _ => glib::Propagation::Proceed,
         }
+    }
+
+    /// The cell the arrow keys move and Enter plays.
+    pub fn focus_cell(&self) -> usize {
+        self.imp().focus_cell.get()
     }
 
     /// Plays the cell a digit key names: 1-9 on the 3x3 board, row by row

@@ -154,6 +154,25 @@ impl GameSettings {
         parse_seed(&self.imp().seed_entry.text())
     }
 
+    /// Selects the board `size`, as a person would.
+    pub fn set_size(&self, size: BoardSize) {
+        if let Some(position) = BoardSize::ALL.iter().position(|&each| each == size) {
+            self.imp().size_dropdown.set_selected(position as u32);
+        }
+    }
+
+    /// Selects the board and both players of a game read from a file.
+    pub fn set_players(&self, size: BoardSize, players: [(PlayerKind, Difficulty); 2]) {
+        self.set_size(size);
+        let imp = self.imp();
+        for (picker, (kind, difficulty)) in
+            [&imp.max_picker, &imp.min_picker].into_iter().zip(players)
+        {
+            picker.select(kind);
+            picker.select_difficulty(difficulty);
+        }
+    }
+
     /// Puts `seed` in the seed field, to replay its game.
     pub fn set_seed(&self, seed: u64) {
         self.imp().seed_entry.set_text(&seed.to_string());

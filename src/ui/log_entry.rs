@@ -1,6 +1,11 @@
 //! One row of the search log, as the list model holds it.
 
+use std::rc::Rc;
+
 use gtk::glib;
+use gtk::subclass::prelude::*;
+
+use crate::engine::SearchReport;
 
 /// What a log row stands for; the row's look follows from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, glib::Enum)]
@@ -28,12 +33,14 @@ impl LogKind {
 
 mod imp {
     use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
 
     use gtk::glib;
     use gtk::prelude::*;
     use gtk::subclass::prelude::*;
 
     use super::LogKind;
+    use crate::engine::SearchReport;
 
     #[derive(Default, glib::Properties)]
     #[properties(wrapper_type = super::LogEntry)]
@@ -45,6 +52,8 @@ mod imp {
         /// Position in the log, for the alternating row colours.
         #[property(get, set)]
         index: Cell<u32>,
+        /// The search the row tells of, for showing it on the board.
+        pub(super) search: RefCell<Option<Rc<SearchReport>>>,
     }
 
     #[glib::object_subclass]
@@ -62,12 +71,25 @@ glib::wrapper! {
 }
 
 impl LogEntry {
-    pub fn new(kind: LogKind, text: &str, index: u32) -> LogEntry {
-        glib::Object::builder()
+    /// A row of `kind` at `index`, telling of `search` if it is one's.
+    pub fn new(
+        kind: LogKind,
+        text: &str,
+        index: u32,
+        search: Option<Rc<SearchReport>>,
+    ) -> LogEntry {
+        let entry: LogEntry = glib::Object::builder()
             .property("kind", kind)
             .property("text", text)
             .property("index", index)
-            .build()
+            .build();
+        entry.imp().search.replace(search);
+        entry
+    }
+
+    /// The search this row tells of, if any.
+    pub fn search(&self) -> Option<Rc<SearchReport>> {
+        self.imp().search.borrow().clone()
     }
 
     /// The row as plain text, details indented under their move.

@@ -2,10 +2,12 @@
 //! runs on the GTK main thread; the searches run on the game thread.
 //!
 //! - `application`: the style sheet, app-wide actions, shortcuts, About.
-//! - `window`: owns the game thread; pickers, board, status line, log.
+//! - `window`: owns the game thread and the game's record; pickers,
+//!   board, status line, log; undo, browsing, edit mode, hints, files.
 //! - `board_view`: draws the position, turns clicks and keys into cells.
 //! - `game_settings`: players, board, pace and seed for the next game.
 //! - `player_picker`: one side's player and difficulty.
+//! - `position_editor`: the edit mode's position text.
 //! - `status_line`: the message under the board, with a busy sign.
 //! - `session_tally`: the results of this session's games per pairing.
 //! - `accessible`: names and descriptions for assistive technology.
@@ -17,6 +19,7 @@ mod board_view;
 mod game_settings;
 mod log_entry;
 mod player_picker;
+mod position_editor;
 mod search_log;
 mod session_tally;
 mod status_line;
@@ -31,6 +34,7 @@ pub use board_view::BoardView;
 pub use game_settings::GameSettings;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_picker::PlayerPicker;
+pub use position_editor::PositionEditor;
 pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;

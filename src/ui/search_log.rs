@@ -1,12 +1,22 @@
 //! The search log: what every move's search did, one row per line, in a
 //! list view that keeps the newest row in sight. A search's rows enter the
 //! list a few per frame, so that laying them out never makes a frame late.
+//! Selecting a search's row shows that search on the board; selecting it
+//! again lets go.
+
+use std::rc::Rc;
 
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::log_entry::{LogEntry, LogKind};
 use crate::engine::{PlayerKind, SearchReport, Side, TextStyle};
+
+/// Emitted when the selected search changes, or no search is selected.
+const SEARCH_SELECTED: &str = "search-selected";
+
+/// A row waiting to enter the list: its kind, text and search.
+type QueuedRow = (LogKind, String, Option<Rc<SearchReport>>);
 
 /// How many rows enter the list in one frame. Each new row is a label to
 /// lay out and draw; a whole report at once (some 27 rows on 5x5) made its
@@ -16,11 +26,14 @@ const ROWS_PER_FRAME: usize = 2;
 mod imp {
     use std::cell::{Cell, OnceCell, RefCell};
     use std::collections::VecDeque;
+    use std::sync::OnceLock;
 
+    use gtk::glib::subclass::Signal;
     use gtk::subclass::prelude::*;
-    use gtk::{CompositeTemplate, gio, glib};
+    use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
-    use super::super::log_entry::{LogEntry, LogKind};
+    use super::super::log_entry::LogEntry;
+    use super::QueuedRow;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/search_log.ui")]
@@ -34,11 +47,12 @@ mod imp {
         #[template_child]
         pub(super) copy_button: TemplateChild<gtk::Button>,
         pub(super) entries: OnceCell<gio::ListStore>,
+        pub(super) selection: OnceCell<gtk::SingleSelection>,
         /// The view stays at the newest row until the person scrolls up.
         pub(super) following: Cell<bool>,
         pub(super) scroll_pending: Cell<bool>,
         /// Rows waiting for a frame to enter the list.
-        pub(super) queued: RefCell<VecDeque<(LogKind, String)>>,
+        pub(super) queued: RefCell<VecDeque<QueuedRow>>,
         /// Feeds the queued rows in, one batch per frame, while there are any.
         pub(super) feeding: RefCell<Option<gtk::TickCallbackId>>,
     }
@@ -59,14 +73,32 @@ mod imp {
     }
 
     impl ObjectImpl for SearchLog {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| vec![Signal::builder(super::SEARCH_SELECTED).build()])
+        }
+
         fn constructed(&self) {
             self.parent_constructed();
             let entries = gio::ListStore::new::<LogEntry>();
+            let selection = gtk::SingleSelection::builder()
+                .model(&entries)
+                .autoselect(false)
+                .build();
+            let log = self.obj().downgrade();
+            selection.connect_selection_changed(move |_, _, _| {
+                if let Some(log) = log.upgrade() {
+                    log.emit_by_name::<()>(super::SEARCH_SELECTED, &[]);
+                }
+            });
+            self.list_view.set_model(Some(&selection));
             self.list_view
-                .set_model(Some(&gtk::NoSelection::new(Some(entries.clone()))));
-            self.list_view.set_factory(Some(&super::row_factory()));
+                .set_factory(Some(&super::row_factory(&selection)));
             self.entries
                 .set(entries)
+                .expect("constructed runs once per object");
+            self.selection
+                .set(selection)
                 .expect("constructed runs once per object");
             self.following.set(true);
             self.obj().follow_new_rows();
@@ -84,16 +116,40 @@ glib::wrapper! {
 }
 
 /// The rows' widgets: one wrapping label each, styled by kind and by
-/// position for the alternating colours.
-fn row_factory() -> gtk::SignalListItemFactory {
+/// position for the alternating colours. A click on the selected row lets
+/// go of it, which a list's own click never does.
+fn row_factory(selection: &gtk::SingleSelection) -> gtk::SignalListItemFactory {
     let factory = gtk::SignalListItemFactory::new();
-    factory.connect_setup(|_, item| {
+    let selection = selection.downgrade();
+    factory.connect_setup(move |_, item| {
         if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
             let label = gtk::Label::builder()
                 .xalign(0.0)
                 .wrap_mode(gtk::pango::WrapMode::WordChar)
                 .css_classes(["log-row"])
                 .build();
+            let click = gtk::GestureClick::new();
+            // Whether the row was selected before this click selected it.
+            let was_selected = std::rc::Rc::new(std::cell::Cell::new(false));
+            click.connect_pressed(glib::clone!(
+                #[weak]
+                item,
+                #[strong]
+                was_selected,
+                move |_, _, _, _| was_selected.set(item.is_selected())
+            ));
+            click.connect_released(glib::clone!(
+                #[strong]
+                selection,
+                move |_, _, _, _| {
+                    if was_selected.get()
+                        && let Some(selection) = selection.upgrade()
+                    {
+                        selection.set_selected(gtk::INVALID_LIST_POSITION);
+                    }
+                }
+            ));
+            label.add_controller(click);
             item.set_child(Some(&label));
         }
     });
@@ -140,6 +196,43 @@ impl SearchLog {
         self.imp().list_view.get()
     }
 
+    /// The search of the selected row, if it is one's.
+    pub fn selected_search(&self) -> Option<Rc<SearchReport>> {
+        let selection = self.imp().selection.get()?;
+        selection
+            .selected_item()
+            .and_downcast::<LogEntry>()?
+            .search()
+    }
+
+    /// Selects row `position` of the log, as a click does.
+    pub fn select_row(&self, position: u32) {
+        self.flush();
+        if let Some(selection) = self.imp().selection.get() {
+            selection.select_item(position, true);
+        }
+    }
+
+    /// Lets go of the selected row, if any.
+    pub fn unselect(&self) {
+        if let Some(selection) = self.imp().selection.get()
+            && selection.selected() != gtk::INVALID_LIST_POSITION
+        {
+            selection.set_selected(gtk::INVALID_LIST_POSITION);
+        }
+    }
+
+    /// Calls `handler` whenever another row, or none, is selected.
+    pub fn connect_search_selected<F: Fn(&SearchLog) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_local(SEARCH_SELECTED, false, move |values| {
+            handler(&values[0].get::<SearchLog>().ok()?);
+            None
+        })
+    }
+
     pub fn clear(&self) {
         let imp = self.imp();
         imp.queued.borrow_mut().clear();
@@ -153,22 +246,24 @@ impl SearchLog {
 
     /// A row about the game as a whole: its players or its result.
     pub fn add_game_row(&self, text: &str) {
-        self.append(vec![(LogKind::Game, text.to_owned())]);
+        self.append(vec![(LogKind::Game, text.to_owned(), None)]);
     }
 
-    /// A computer move: a header row, then a row per note and candidate.
-    pub fn add_report(&self, report: &SearchReport) {
+    /// A computer move: a header row, then a row per note and candidate;
+    /// every row shows the search when selected.
+    pub fn add_report(&self, report: Rc<SearchReport>) {
         let number = report.stones + 1;
         let style = TextStyle::WINDOW;
         let mut rows = vec![(
             LogKind::Move,
             format!("{number}. {}", report.summary(style)),
+            Some(report.clone()),
         )];
         rows.extend(
             report
                 .detail_lines(style)
                 .into_iter()
-                .map(|line| (LogKind::Detail, line)),
+                .map(|line| (LogKind::Detail, line, Some(report.clone()))),
         );
         self.append(rows);
     }
@@ -176,14 +271,19 @@ impl SearchLog {
     /// A person's move, numbered like the computer moves; `cell` counts
     /// from 0 as the engine does and is shown from 1 as on the board.
     pub fn add_human_move(&self, number: u32, side: Side, cell: usize) {
+        self.add_move(number, side, PlayerKind::Human, cell);
+    }
+
+    /// A move without its search (a person's, or one read from a file).
+    pub fn add_move(&self, number: u32, side: Side, player: PlayerKind, cell: usize) {
         let style = TextStyle::WINDOW;
         let text = format!(
             "{number}. {} {} plays {}",
             side.mark(),
-            style.player(PlayerKind::Human),
+            style.player(player),
             style.cell(cell)
         );
-        self.append(vec![(LogKind::Move, text)]);
+        self.append(vec![(LogKind::Move, text, None)]);
     }
 
     /// How many rows of `kind` the log holds.
@@ -212,7 +312,7 @@ impl SearchLog {
     /// Queues rows for the next frames. They start a frame late: a move
     /// arrives with its report, and the frame that draws the move on the
     /// board and the status line has enough to do.
-    fn append(&self, rows: Vec<(LogKind, String)>) {
+    fn append(&self, rows: Vec<QueuedRow>) {
         let imp = self.imp();
         imp.queued.borrow_mut().extend(rows);
         if imp.feeding.borrow().is_some() {
@@ -254,7 +354,7 @@ impl SearchLog {
             queued
                 .drain(..count)
                 .zip(first..)
-                .map(|((kind, text), index)| LogEntry::new(kind, &text, index))
+                .map(|((kind, text, search), index)| LogEntry::new(kind, &text, index, search))
                 .collect()
         };
         if new_entries.is_empty() {

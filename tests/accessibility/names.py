@@ -95,6 +95,17 @@ def show_depth_spin(app, names):
     return problems + ["could not choose Depth in Min's difficulty list"]
 
 
+def show_position_editor(app, names):
+    """Presses the Edit position button, so that the edit mode's controls,
+    hidden until then, are checked too."""
+    for node in walk(app):
+        if node.getRole() in BUTTONS and node.name == "Edit position":
+            node.queryAction().doAction(0)
+            time.sleep(0.5)
+            return check(app, names)
+    return ["no Edit position button to open the position editor with"]
+
+
 def check(app, names):
     """One line per problem with a visible control's name; every name seen
     goes into `names`."""
@@ -162,9 +173,20 @@ def main():
         names = []
         problems = show_depth_spin(app, names)
         problems += check(app, names)
+        problems += show_position_editor(app, names)
         print(f"{len(names)} interactive controls checked")
         # Controls that must be among them, or the walk missed the window.
-        for expected in ["Start", "End game", "Min (O) search depth", "Min (O) difficulty: choices", "Search log"]:
+        for expected in [
+            "Start",
+            "End game",
+            "Undo",
+            "Hint",
+            "Min (O) search depth",
+            "Min (O) difficulty: choices",
+            "Search log",
+            "Position",
+            "Clear",
+        ]:
             if expected not in names:
                 problems.append(f"no control named {expected!r} was found")
         for line in problems:

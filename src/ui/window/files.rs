@@ -1,0 +1,200 @@
+//! Saving the game on the board to a file, and opening one.
+
+use std::path::Path;
+
+use gtk::prelude::*;
+use gtk::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use super::history::{WindowGame, result_of};
+use super::{Phase, TictactoeWindow, View};
+use crate::engine::{GameRecord, SavedGame};
+
+/// The file name a path is shown by.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// A dialog's JSON filter.
+fn json_filter() -> gtk::FileFilter {
+    let filter = gtk::FileFilter::new();
+    filter.set_name(Some("Saved games (JSON)"));
+    filter.add_suffix("json");
+    filter
+}
+
+impl TictactoeWindow {
+    /// The game on the board as a file would keep it: the game's moves, or
+    /// a set-up position with the players in the pickers.
+    pub fn saved_game(&self) -> Option<SavedGame> {
+        let imp = self.imp();
+        if let Some(game) = imp.window_game.borrow().as_ref() {
+            let mut record = GameRecord::new(game.record.start());
+            for &cell in game.record.played() {
+                record.play(cell).ok()?;
+            }
+            return Some(SavedGame {
+                players: game.choice.players,
+                seed: game.seed,
+                record,
+            });
+        }
+        let setup = imp.setup.get()?;
+        Some(SavedGame {
+            players: imp.settings.choice().players,
+            seed: imp.settings.seed().ok().flatten().unwrap_or_default(),
+            record: GameRecord::new(setup),
+        })
+    }
+
+    /// Ctrl+S: asks where, then saves.
+    pub(super) fn choose_save_file(&self) {
+        if self.saved_game().is_none() {
+            self.show_error(
+                "There is nothing to save yet: play a game or set up a position first.",
+            );
+            return;
+        }
+        let dialog = gtk::FileChooserNative::new(
+            Some("Save Game"),
+            Some(self),
+            gtk::FileChooserAction::Save,
+            Some("_Save"),
+            Some("_Cancel"),
+        );
+        dialog.set_modal(true);
+        dialog.add_filter(&json_filter());
+        dialog.set_current_name("game.json");
+        self.run_file_dialog(dialog, |window, path| window.save_to(&path));
+    }
+
+    /// Ctrl+O: asks which file, then opens it.
+    pub(super) fn choose_file_to_open(&self) {
+        let dialog = gtk::FileChooserNative::new(
+            Some("Open Game"),
+            Some(self),
+            gtk::FileChooserAction::Open,
+            Some("_Open"),
+            Some("_Cancel"),
+        );
+        dialog.set_modal(true);
+        dialog.add_filter(&json_filter());
+        self.run_file_dialog(dialog, |window, path| window.open_file(&path));
+    }
+
+    /// Shows `dialog` and hands the chosen file's path to `chosen`.
+    fn run_file_dialog(
+        &self,
+        dialog: gtk::FileChooserNative,
+        chosen: impl Fn(&TictactoeWindow, std::path::PathBuf) + 'static,
+    ) {
+        dialog.connect_response(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |dialog, response| {
+                if response == gtk::ResponseType::Accept
+                    && let Some(path) = dialog.file().as_ref().and_then(gio::File::path)
+                {
+                    chosen(&window, path);
+                }
+                dialog.destroy();
+            }
+        ));
+        dialog.show();
+    }
+
+    /// Saves the game on the board to `path`; the status line says how it
+    /// went.
+    pub fn save_to(&self, path: &Path) {
+        let Some(saved) = self.saved_game() else {
+            self.show_error(
+                "There is nothing to save yet: play a game or set up a position first.",
+            );
+            return;
+        };
+        match saved.write(path) {
+            Ok(()) => self.show_status(&format!("Saved the game to {}.", file_name(path))),
+            Err(error) => self.show_error(&format!(
+                "Could not save to {}: {error}. Nothing was written.",
+                file_name(path)
+            )),
+        }
+    }
+
+    /// Opens the game saved in `path` at its last position, ready to browse
+    /// or continue. A file that is no saved game is refused with what is
+    /// wrong with it, and the game on the board stays as it was.
+    pub fn open_file(&self, path: &Path) {
+        let saved = match SavedGame::read(path) {
+            Ok(saved) => saved,
+            Err(error) => {
+                self.show_error(&format!(
+                    "Could not open {}: {error}. The game on the board is unchanged.",
+                    file_name(path)
+                ));
+                return;
+            }
+        };
+        let imp = self.imp();
+        if imp.editing.get().is_some() {
+            imp.editing.set(None);
+        }
+        self.stop_run();
+        self.cancel_hint();
+        imp.settings.set_players(saved.size(), saved.players);
+        let mut choice = imp.settings.choice();
+        choice.size = saved.size();
+        choice.players = saved.players;
+        let number = imp.games_started.get() + 1;
+        imp.games_started.set(number);
+        let record = saved.record;
+        let position = record.position();
+        imp.board_view.reset(position.size());
+        imp.search_log.clear();
+        imp.search_log.add_game_row(&format!(
+            "Game {number}: opened {}: {}, {}, seed {}, {} moves",
+            file_name(path),
+            choice.pairing(),
+            choice.size,
+            saved.seed,
+            record.len()
+        ));
+        for ply in 1..=record.len() {
+            if let (Some((side, cell)), Some(before)) =
+                (record.move_at(ply), record.position_at(ply - 1))
+            {
+                let player = saved.players[side.index()].0;
+                imp.search_log
+                    .add_move(before.stone_count() + 1, side, player, cell);
+            }
+        }
+        let mut game = WindowGame::new(choice, saved.seed, record);
+        // A finished game from a file is no result of this session.
+        game.tallied = true;
+        imp.window_game.replace(Some(game));
+        imp.view.replace(View::Current);
+        imp.setup.set(None);
+        let next = match result_of(&position) {
+            Some(result) => {
+                let words = super::result_words(&result);
+                imp.phase.replace(Phase::Over(result));
+                format!("the game is over ({words}). Alt+Left browses")
+            }
+            None => {
+                imp.phase.replace(Phase::Paused);
+                format!(
+                    "{} to move. Resume (Space) plays on, Alt+Left browses",
+                    position.side_to_move().label()
+                )
+            }
+        };
+        self.refresh();
+        self.show_status(&format!(
+            "Opened {}: {next}; Continue from here starts a new game from the shown position.",
+            file_name(path)
+        ));
+    }
+}

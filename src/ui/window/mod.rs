@@ -1,0 +1,1179 @@
+//! The main window: the pickers, the board, the status line and the search
+//! log. It owns the game thread and the game's record, turns the controls
+//! into commands and shows the thread's events. The analysis board's parts
+//! live beside it: `history` (undo, redo, browse, pause, continue), `setup`
+//! (edit mode and hints) and `files` (save and open).
+
+mod files;
+mod history;
+mod setup;
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use gtk::subclass::prelude::*;
+use gtk::{gdk, gio, glib, prelude::*};
+
+use super::board_view::BoardView;
+use super::player_picker::PlayerPicker;
+use super::position_editor::PositionEditor;
+use super::search_log::SearchLog;
+use super::session_tally::SessionTally;
+use super::status_line::StatusLine;
+use crate::engine::{
+    Board, BoardSize, CellMark, GameRecord, PlayerKind, SearchReport, Side, cell_marks,
+};
+use crate::game::{Event, GameId, GameResult, GameThread};
+use history::{WindowGame, display_name};
+
+/// Below this width the log goes under the board instead of beside it.
+const NARROW_WIDTH: i32 = 860;
+/// How long a first Esc waits for the second that ends the game.
+const END_CONFIRM_TIME: Duration = Duration::from_secs(3);
+
+/// Where the window's game stands, as far as the events have told it.
+#[derive(Debug, Clone, Default)]
+enum Phase {
+    #[default]
+    NoGame,
+    /// Start was pressed; the game thread has not answered yet.
+    Starting,
+    ToMove {
+        side: Side,
+        player: PlayerKind,
+        human: bool,
+    },
+    /// A person's move is on its way to the game thread; more input waits
+    /// in the queue until it is played.
+    MoveSent,
+    /// The game waits at its position until Resume: paused, taken back to
+    /// a computer's turn, or opened from a file.
+    Paused,
+    Over(GameResult),
+}
+
+/// What the board shows.
+#[derive(Debug, Clone, Default)]
+pub(super) enum View {
+    /// The game as it stands, or the set-up position between games.
+    #[default]
+    Current,
+    /// The game's position after this many moves (browsing).
+    Move(usize),
+    /// The position a search in the log decided in, with its scores.
+    Search(Rc<SearchReport>),
+}
+
+/// A hint asked of the game thread, or its answer.
+#[derive(Debug, Clone)]
+pub(super) enum Hint {
+    Asked {
+        id: GameId,
+        board: Board,
+    },
+    Shown {
+        board: Board,
+        report: Rc<SearchReport>,
+    },
+}
+
+mod imp {
+    use std::cell::{Cell, RefCell};
+    use std::collections::VecDeque;
+    use std::rc::Rc;
+
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    use super::super::board_view::BoardView;
+    use super::super::game_settings::GameSettings;
+    use super::super::position_editor::PositionEditor;
+    use super::super::search_log::SearchLog;
+    use super::super::session_tally::SessionTally;
+    use super::super::status_line::StatusLine;
+    use super::history::WindowGame;
+    use super::{Hint, Phase, View};
+    use crate::engine::{Board, SearchReport};
+    use crate::game::{GameId, GameThread};
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/window.ui")]
+    pub struct TictactoeWindow {
+        #[template_child]
+        pub(super) start_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) end_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) undo_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) redo_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) pause_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub(super) hint_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) edit_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub(super) position_editor: TemplateChild<PositionEditor>,
+        #[template_child]
+        pub(super) paned: TemplateChild<gtk::Paned>,
+        #[template_child]
+        pub(super) settings: TemplateChild<GameSettings>,
+        #[template_child]
+        pub(super) board_view: TemplateChild<BoardView>,
+        #[template_child]
+        pub(super) status_line: TemplateChild<StatusLine>,
+        #[template_child]
+        pub(super) session_tally: TemplateChild<SessionTally>,
+        #[template_child]
+        pub(super) search_log: TemplateChild<SearchLog>,
+        /// Dropped when the window closes, which stops and joins the thread.
+        pub(super) game: RefCell<Option<GameThread>>,
+        /// The thread's game that plays on from the record's position;
+        /// events of older ones are dropped.
+        pub(super) current: Cell<Option<GameId>>,
+        pub(super) phase: RefCell<Phase>,
+        /// The game on the board: its players, seed, moves and searches.
+        pub(super) window_game: RefCell<Option<WindowGame>>,
+        /// Counts this window's games, for the log.
+        pub(super) games_started: Cell<u64>,
+        pub(super) view: RefCell<View>,
+        /// The position edit mode set up: Start and Hint use it between
+        /// games.
+        pub(super) setup: Cell<Option<Board>>,
+        /// The stones on the board while in edit mode, possible or not,
+        /// and why a typed text sets out none.
+        pub(super) editing: Cell<Option<Board>>,
+        pub(super) typing_problem: RefCell<Option<String>>,
+        pub(super) hint: RefCell<Option<Hint>>,
+        /// The search whose move the thread plays next.
+        pub(super) pending_search: RefCell<Option<Rc<SearchReport>>>,
+        /// What Start's tooltip says while Start can be used.
+        pub(super) start_tooltip: RefCell<String>,
+        /// The last error the game thread reported, until the game moves on.
+        pub(super) last_error: RefCell<Option<String>>,
+        /// Cells a person chose while their previous move was on its way.
+        pub(super) queued_cells: RefCell<VecDeque<usize>>,
+        /// A first Esc asked to end the game; a second one before this
+        /// timer runs out ends it.
+        pub(super) end_confirm: RefCell<Option<glib::SourceId>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TictactoeWindow {
+        const NAME: &'static str = "TictactoeWindow";
+        type Type = super::TictactoeWindow;
+        type ParentType = gtk::ApplicationWindow;
+
+        fn class_init(klass: &mut Self::Class) {
+            GameSettings::ensure_type();
+            BoardView::ensure_type();
+            PositionEditor::ensure_type();
+            SearchLog::ensure_type();
+            SessionTally::ensure_type();
+            StatusLine::ensure_type();
+            klass.bind_template();
+            klass.install_action("win.start", None, |window, _, _| window.start_game());
+            klass.install_action("win.end", None, |window, _, _| window.end_game());
+            klass.install_action("win.request-end", None, |window, _, _| {
+                window.request_end_game();
+            });
+            klass.install_action("win.reuse-seed", None, |window, _, _| window.reuse_seed());
+            klass.install_action("win.copy-log", None, |window, _, _| {
+                window.imp().search_log.copy_to_clipboard();
+            });
+            klass.install_action("win.undo", None, |window, _, _| window.undo());
+            klass.install_action("win.redo", None, |window, _, _| window.redo());
+            klass.install_action("win.browse-back", None, |window, _, _| {
+                window.browse_back();
+            });
+            klass.install_action("win.browse-forward", None, |window, _, _| {
+                window.browse_forward();
+            });
+            klass.install_action("win.browse-first", None, |window, _, _| {
+                window.browse(View::Move(0));
+            });
+            klass.install_action("win.browse-last", None, |window, _, _| {
+                window.browse(View::Current);
+            });
+            klass.install_action("win.continue", None, |window, _, _| {
+                window.continue_from_here();
+            });
+            klass.install_action("win.hint", None, |window, _, _| window.hint());
+            klass.install_action("win.save", None, |window, _, _| window.choose_save_file());
+            klass.install_action("win.open", None, |window, _, _| {
+                window.choose_file_to_open()
+            });
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for TictactoeWindow {
+        fn constructed(&self) {
+            self.parent_constructed();
+            let window = self.obj();
+            window.setup_controls();
+            let game = GameThread::spawn();
+            window.listen(game.events());
+            self.game.replace(Some(game));
+            window.show_no_game();
+        }
+
+        fn dispose(&self) {
+            self.game.take();
+        }
+    }
+
+    impl WidgetImpl for TictactoeWindow {
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            self.obj().fit_layout(width, height);
+        }
+    }
+
+    impl WindowImpl for TictactoeWindow {
+        fn close_request(&self) -> glib::Propagation {
+            // Stop the game thread now, not whenever the last reference goes.
+            self.game.take();
+            self.parent_close_request()
+        }
+    }
+
+    impl ApplicationWindowImpl for TictactoeWindow {}
+}
+
+glib::wrapper! {
+    pub struct TictactoeWindow(ObjectSubclass<imp::TictactoeWindow>)
+        @extends gtk::ApplicationWindow, gtk::Window, gtk::Widget,
+        @implements gio::ActionGroup, gio::ActionMap, gtk::Buildable,
+                    gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+/// A message as a sentence: capital first letter, full stop at the end.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut sentence: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !sentence.ends_with(['.', '!', '?']) {
+        sentence.push('.');
+    }
+    sentence
+}
+
+impl TictactoeWindow {
+    pub fn new(app: &impl IsA<gtk::Application>) -> TictactoeWindow {
+        glib::Object::builder().property("application", app).build()
+    }
+
+    // The widgets, for the tests to drive the window as a person would.
+
+    pub fn picker(&self, side: Side) -> PlayerPicker {
+        self.imp().settings.picker(side)
+    }
+
+    pub fn size_dropdown(&self) -> gtk::DropDown {
+        self.imp().settings.size_dropdown()
+    }
+
+    pub fn pace_scale(&self) -> gtk::Scale {
+        self.imp().settings.pace_scale()
+    }
+
+    pub fn seed_entry(&self) -> gtk::Entry {
+        self.imp().settings.seed_entry()
+    }
+
+    pub fn start_button(&self) -> gtk::Button {
+        self.imp().start_button.get()
+    }
+
+    pub fn end_button(&self) -> gtk::Button {
+        self.imp().end_button.get()
+    }
+
+    pub fn undo_button(&self) -> gtk::Button {
+        self.imp().undo_button.get()
+    }
+
+    pub fn redo_button(&self) -> gtk::Button {
+        self.imp().redo_button.get()
+    }
+
+    pub fn pause_button(&self) -> gtk::ToggleButton {
+        self.imp().pause_button.get()
+    }
+
+    pub fn hint_button(&self) -> gtk::Button {
+        self.imp().hint_button.get()
+    }
+
+    pub fn edit_button(&self) -> gtk::ToggleButton {
+        self.imp().edit_button.get()
+    }
+
+    pub fn position_editor(&self) -> PositionEditor {
+        self.imp().position_editor.get()
+    }
+
+    pub fn board_view(&self) -> BoardView {
+        self.imp().board_view.get()
+    }
+
+    pub fn search_log(&self) -> SearchLog {
+        self.imp().search_log.get()
+    }
+
+    pub fn status_line(&self) -> StatusLine {
+        self.imp().status_line.get()
+    }
+
+    pub fn session_tally(&self) -> SessionTally {
+        self.imp().session_tally.get()
+    }
+
+    pub fn paned(&self) -> gtk::Paned {
+        self.imp().paned.get()
+    }
+
+    pub fn status_text(&self) -> String {
+        self.imp().status_line.text()
+    }
+
+    /// The note that changed settings wait for the next Start, if it shows.
+    pub fn pending_text(&self) -> Option<String> {
+        self.imp().settings.pending_text()
+    }
+
+    /// The seed of the newest game.
+    pub fn last_seed(&self) -> Option<u64> {
+        self.imp()
+            .window_game
+            .borrow()
+            .as_ref()
+            .map(|game| game.seed)
+    }
+
+    /// The moves of the game on the board, played and taken back.
+    pub fn record(&self) -> Option<GameRecord> {
+        self.imp()
+            .window_game
+            .borrow()
+            .as_ref()
+            .map(|game| game.record.clone())
+    }
+
+    /// The hint's answer while it shows.
+    pub fn hint_report(&self) -> Option<Rc<SearchReport>> {
+        match &*self.imp().hint.borrow() {
+            Some(Hint::Shown { report, .. }) => Some(report.clone()),
+            _ => None,
+        }
+    }
+
+    /// True while a computer player searches.
+    pub fn is_thinking(&self) -> bool {
+        self.imp().status_line.busy()
+    }
+
+    /// True from Start until the game thread reports the game over.
+    pub fn game_running(&self) -> bool {
+        matches!(
+            *self.imp().phase.borrow(),
+            Phase::Starting | Phase::ToMove { .. } | Phase::MoveSent
+        )
+    }
+
+    /// True while the game waits for Resume.
+    pub fn is_paused(&self) -> bool {
+        matches!(*self.imp().phase.borrow(), Phase::Paused)
+    }
+
+    /// A key the window gets when the focused control did not use it:
+    /// digits play a cell wherever the focus is, Home and End browse, and
+    /// Space pauses or resumes when no person is to move; none of them in
+    /// a text field.
+    pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
+        let typing = gtk::prelude::GtkWindowExt::focus(self)
+            .is_some_and(|widget| widget.is::<gtk::Editable>());
+        if typing
+            || modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK)
+        {
+            return glib::Propagation::Proceed;
+        }
+        let imp = self.imp();
+        if key == gdk::Key::space && imp.editing.get().is_some() {
+            self.cycle_cell(imp.board_view.focus_cell());
+            return glib::Propagation::Stop;
+        }
+        let action = match key {
+            gdk::Key::Home => Some("win.browse-first"),
+            gdk::Key::End => Some("win.browse-last"),
+            gdk::Key::space if !imp.board_view.accepting() => Some("win.pause"),
+            _ => None,
+        };
+        if let Some(action) = action {
+            if imp.window_game.borrow().is_some() {
+                let _ = WidgetExt::activate_action(self, action, None);
+            }
+            return glib::Propagation::Stop;
+        }
+        if imp.board_view.play_digit(key) {
+            glib::Propagation::Stop
+        } else {
+            glib::Propagation::Proceed
+        }
+    }
+
+    fn setup_controls(&self) {
+        let imp = self.imp();
+        for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
+            super::accessible::name_button_by_its_label(button);
+        }
+        imp.start_tooltip
+            .replace(imp.start_button.tooltip_text().unwrap_or_default().into());
+        self.add_toggle_actions();
+        imp.settings.connect_changed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |settings| window.settings_changed(settings.choice().size)
+        ));
+
+        imp.board_view.connect_cell_activated(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_, cell| window.cell_activated(cell)
+        ));
+        imp.board_view.connect_grid_missed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.grid_missed()
+        ));
+        imp.search_log.connect_search_selected(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |log| match log.selected_search() {
+                Some(report) => window.browse(View::Search(report)),
+                None if matches!(*window.imp().view.borrow(), View::Search(_)) => {
+                    window.browse(View::Current);
+                }
+                None => {}
+            }
+        ));
+        self.setup_position_editor();
+
+        // Digits the focused control leaves alone reach the window.
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _code, modifiers| window.key_pressed(key, modifiers)
+        ));
+        self.add_controller(keys);
+    }
+
+    /// The actions with an on/off state: Pause, edit mode, and the scores
+    /// on the board.
+    fn add_toggle_actions(&self) {
+        let pause = gio::ActionEntry::builder("pause")
+            .state(false.to_variant())
+            .activate(|window: &TictactoeWindow, _, _| window.set_paused(!window.is_paused()))
+            .build();
+        let edit = gio::ActionEntry::builder("edit")
+            .state(false.to_variant())
+            .activate(|window: &TictactoeWindow, _, _| window.toggle_edit_mode())
+            .build();
+        let scores = gio::ActionEntry::builder("show-scores")
+            .state(true.to_variant())
+            .activate(|window: &TictactoeWindow, action, _| {
+                let visible = !action.state().and_then(|state| state.get()).unwrap_or(true);
+                action.set_state(&visible.to_variant());
+                window.imp().board_view.set_marks_visible(visible);
+            })
+            .build();
+        self.add_action_entries([pause, edit, scores]);
+    }
+
+    /// Enables or disables an on/off action and sets its state, as its
+    /// toggle button shows it. (`action_set_enabled` reaches only the
+    /// actions the class installs.)
+    fn set_toggle_action(&self, name: &str, enabled: bool, on: bool) {
+        if let Some(action) = self.lookup_action(name).and_downcast::<gio::SimpleAction>() {
+            action.set_enabled(enabled);
+            action.set_state(&on.to_variant());
+        }
+    }
+
+    /// Between games the board previews the chosen size; a game or set-up
+    /// position of another size leaves the board.
+    fn settings_changed(&self, size: BoardSize) {
+        let imp = self.imp();
+        if self.game_running() || self.is_paused() || imp.editing.get().is_some() {
+            return;
+        }
+        if self.shown().0.size() != size {
+            imp.window_game.replace(None);
+            imp.setup.set(None);
+            imp.hint.replace(None);
+            imp.view.replace(View::Current);
+            imp.phase.replace(Phase::NoGame);
+            imp.board_view.reset(size);
+            self.refresh();
+        }
+    }
+
+    /// Puts the log under the board when the window is too narrow for both
+    /// side by side. Called after each allocation; the switch itself waits
+    /// for the idle loop, since a layout must not change while allocated.
+    fn fit_layout(&self, width: i32, height: i32) {
+        let orientation = if width < NARROW_WIDTH {
+            gtk::Orientation::Vertical
+        } else {
+            gtk::Orientation::Horizontal
+        };
+        let paned = self.imp().paned.get();
+        if paned.orientation() == orientation {
+            return;
+        }
+        glib::idle_add_local_once(glib::clone!(
+            #[weak]
+            paned,
+            move || {
+                if paned.orientation() == orientation {
+                    return;
+                }
+                paned.set_orientation(orientation);
+                // The board keeps most of the room: about 60 per cent of the
+                // height, or the width the controls had beside the log.
+                paned.set_position(match orientation {
+                    gtk::Orientation::Vertical => height * 3 / 5,
+                    _ => width * 8 / 15,
+                });
+            }
+        ));
+    }
+
+    /// Shows the game thread's events as they come, on the main thread.
+    fn listen(&self, events: async_channel::Receiver<Event>) {
+        // Weak: the window owns the thread, and the thread's channel must
+        // not keep the window alive.
+        let window = self.downgrade();
+        glib::spawn_future_local(async move {
+            while let Ok(event) = events.recv().await {
+                let Some(window) = window.upgrade() else {
+                    break;
+                };
+                window.handle_event(event);
+            }
+            // The channel closed: the game thread is gone. While the window
+            // still holds it, that is a failure, not the window closing.
+            if let Some(window) = window.upgrade() {
+                window.replace_failed_game_thread();
+            }
+        });
+    }
+
+    /// Starts a new game thread in place of one that stopped, and says so:
+    /// the game it ran is lost, the window goes on.
+    fn replace_failed_game_thread(&self) {
+        let imp = self.imp();
+        if imp.game.borrow().is_none() {
+            return;
+        }
+        let game = GameThread::spawn();
+        self.listen(game.events());
+        // Dropping the old handle joins a thread that has already ended.
+        imp.game.replace(Some(game));
+        imp.current.set(None);
+        imp.phase.replace(Phase::NoGame);
+        imp.queued_cells.borrow_mut().clear();
+        imp.hint.replace(None);
+        self.set_thinking(false);
+        self.cancel_end_request();
+        imp.settings.set_running(None);
+        self.refresh();
+        imp.search_log
+            .add_game_row("Game over: the game thread failed; a new one is ready.");
+        self.show_error("The game stopped because its thread failed. Press Start to play again.");
+    }
+
+    /// Start: a new game from the set-up position, or the empty board.
+    fn start_game(&self) {
+        let imp = self.imp();
+        if imp.editing.get().is_some() && !self.leave_edit_mode() {
+            return;
+        }
+        let size = imp.settings.choice().size;
+        let start = imp
+            .setup
+            .get()
+            .filter(|board| board.size() == size)
+            .unwrap_or_else(|| Board::new(size));
+        self.start_from(start, false);
+    }
+
+    /// A new game from `start` with the players in the pickers; `continued`
+    /// says it goes on from another game's position.
+    pub(super) fn start_from(&self, start: Board, continued: bool) {
+        let imp = self.imp();
+        if let Err(reason) = self.playable(&start) {
+            self.show_error(&reason);
+            return;
+        }
+        let seed = match imp.settings.seed() {
+            Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
+            Err(message) => {
+                self.show_error(&message);
+                return;
+            }
+        };
+        self.stop_run();
+        self.cancel_end_request();
+        let mut choice = imp.settings.choice();
+        choice.size = start.size();
+        let number = imp.games_started.get() + 1;
+        imp.games_started.set(number);
+        imp.window_game
+            .replace(Some(WindowGame::new(choice, seed, GameRecord::new(start))));
+        imp.view.replace(View::Current);
+        imp.hint.replace(None);
+        imp.last_error.take();
+        imp.board_view.reset(start.size());
+        imp.search_log.clear();
+        let mut header = format!(
+            "Game {number}: {}, {}, seed {seed}",
+            choice.pairing(),
+            choice.size
+        );
+        if start.stone_count() > 0 {
+            let from = if continued { "continued from" } else { "from" };
+            header.push_str(&format!(", {from} {start}"));
+        }
+        imp.search_log.add_game_row(&header);
+        self.play_on();
+        self.show_status("Starting a new game…");
+        imp.board_view.grab_focus();
+    }
+
+    fn end_game(&self) {
+        self.cancel_end_request();
+        if self.is_paused() {
+            self.finish(GameResult::Aborted("ended by the player".into()));
+            return;
+        }
+        if let Some(game) = self.imp().game.borrow_mut().as_mut() {
+            game.end_game();
+        }
+    }
+
+    /// Esc: the first press asks, a second one within a few seconds ends
+    /// the game, so that a stray Esc never ends one by itself.
+    fn request_end_game(&self) {
+        let imp = self.imp();
+        if matches!(*imp.hint.borrow(), Some(Hint::Asked { .. })) {
+            self.hint();
+            return;
+        }
+        if !self.game_running() && !self.is_paused() {
+            return;
+        }
+        if imp.end_confirm.borrow().is_some() {
+            self.end_game();
+            return;
+        }
+        let timer = glib::timeout_add_local_once(
+            END_CONFIRM_TIME,
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move || {
+                    window.imp().end_confirm.take();
+                    window.show_current_turn();
+                }
+            ),
+        );
+        imp.end_confirm.replace(Some(timer));
+        self.show_status(&format!(
+            "Press Esc again within {} seconds to end this game; the game goes on otherwise.",
+            END_CONFIRM_TIME.as_secs()
+        ));
+    }
+
+    fn cancel_end_request(&self) {
+        if let Some(timer) = self.imp().end_confirm.take() {
+            timer.remove();
+        }
+    }
+
+    fn reuse_seed(&self) {
+        match self.last_seed() {
+            Some(seed) => self.imp().settings.set_seed(seed),
+            None => self.show_error("No game has been played yet, so there is no seed to reuse."),
+        }
+    }
+
+    /// Why the board takes no move now, whatever cell was chosen.
+    fn turn_refusal(&self) -> Option<String> {
+        let imp = self.imp();
+        if !matches!(*imp.view.borrow(), View::Current) {
+            return Some(
+                "You are looking at an earlier position: press End to return to the game, or Continue from here to play from it."
+                    .to_owned(),
+            );
+        }
+        match &*imp.phase.borrow() {
+            Phase::NoGame => Some("No game is running: press Start to play.".to_owned()),
+            Phase::Starting => Some("Just a moment: the game is starting.".to_owned()),
+            Phase::Paused => {
+                Some("The game is paused: press Resume (Space) to play on.".to_owned())
+            }
+            Phase::Over(GameResult::Aborted(_)) => {
+                Some("The game was ended: press Start for a new one.".to_owned())
+            }
+            Phase::Over(result) => Some(format!(
+                "The game is over ({}): press Start for a new one, or Undo.",
+                result_words(result)
+            )),
+            Phase::ToMove {
+                side,
+                player,
+                human: false,
+            } => Some(format!(
+                "It is {}'s turn, played by {}: wait for its move.",
+                side.mark(),
+                player.display_name()
+            )),
+            Phase::ToMove { human: true, .. } | Phase::MoveSent => None,
+        }
+    }
+
+    fn cell_activated(&self, cell: usize) {
+        let imp = self.imp();
+        if imp.editing.get().is_some() {
+            self.cycle_cell(cell);
+            return;
+        }
+        if let Some(reason) = self.turn_refusal() {
+            self.show_error(&reason);
+            return;
+        }
+        if matches!(*imp.phase.borrow(), Phase::MoveSent) {
+            // Played in order once the move before it is.
+            imp.queued_cells.borrow_mut().push_back(cell);
+            return;
+        }
+        self.send_move(cell);
+    }
+
+    fn grid_missed(&self) {
+        let reason = self.turn_refusal().unwrap_or_else(|| {
+            "That click was beside the grid: click inside a free cell.".to_owned()
+        });
+        self.show_error(&reason);
+    }
+
+    /// Sends a person's move if the cell is free; says why not otherwise.
+    fn send_move(&self, cell: usize) {
+        let imp = self.imp();
+        let board = imp.board_view.board();
+        if let Some(owner) = board.cell(cell) {
+            imp.queued_cells.borrow_mut().clear();
+            self.show_error(&format!(
+                "Cell {} is taken by {}: choose a free cell.",
+                cell + 1,
+                owner.mark()
+            ));
+            return;
+        }
+        if let (Some(game), Some(id)) = (imp.game.borrow_mut().as_mut(), imp.current.get()) {
+            game.human_move(id, cell);
+            imp.phase.replace(Phase::MoveSent);
+        }
+        self.refresh();
+    }
+
+    /// Says that cells chosen ahead were not played, if there were any.
+    fn drop_queued_cells(&self, why: &str) {
+        let cells: Vec<String> = self
+            .imp()
+            .queued_cells
+            .borrow_mut()
+            .drain(..)
+            .map(|cell| (cell + 1).to_string())
+            .collect();
+        if !cells.is_empty() {
+            let plural = if cells.len() == 1 { "" } else { "s" };
+            self.show_error(&format!(
+                "Not played: cell{plural} {}, chosen ahead; {why}.",
+                cells.join(", ")
+            ));
+        }
+    }
+
+    fn handle_event(&self, event: Event) {
+        let imp = self.imp();
+        if let Event::Hint { game, report } = event {
+            self.hint_answered(game, report);
+            return;
+        }
+        if Some(event.game()) != imp.current.get() {
+            if let Event::Error { game, message } = &event {
+                self.hint_failed(*game, message);
+            }
+            return;
+        }
+        match event {
+            Event::Started { .. } | Event::Hint { .. } => {}
+            Event::ToMove {
+                side,
+                player,
+                human,
+                ..
+            } => {
+                imp.phase.replace(Phase::ToMove {
+                    side,
+                    player,
+                    human,
+                });
+                imp.last_error.take();
+                self.set_thinking(false);
+                self.refresh();
+                if matches!(*imp.view.borrow(), View::Current) {
+                    self.show_current_turn();
+                }
+                if human {
+                    let next = imp.queued_cells.borrow_mut().pop_front();
+                    if let Some(cell) = next {
+                        self.send_move(cell);
+                    }
+                } else {
+                    self.drop_queued_cells(&format!(
+                        "it is {}'s turn, played by {}",
+                        side.mark(),
+                        player.display_name()
+                    ));
+                }
+            }
+            Event::Thinking { .. } => {
+                self.set_thinking(true);
+                if matches!(*imp.view.borrow(), View::Current) {
+                    self.show_current_turn();
+                }
+            }
+            Event::Report { report, .. } => {
+                let report: Rc<SearchReport> = Rc::new(*report);
+                if !report.aborted {
+                    imp.pending_search.replace(Some(report.clone()));
+                }
+                imp.search_log.add_report(report);
+            }
+            Event::MovePlayed {
+                side, cell, board, ..
+            } => self.move_played(side, cell, board),
+            // The board is the one the last `MovePlayed` showed.
+            Event::GameOver { result, .. } => {
+                imp.current.set(None);
+                self.finish(result);
+            }
+            Event::Error { message, .. } => {
+                let message = sentence(&message);
+                self.show_error(&message);
+                imp.last_error.replace(Some(message));
+            }
+        }
+    }
+
+    /// A move the game thread played: into the record, onto the board.
+    fn move_played(&self, side: Side, cell: usize, board: Board) {
+        let imp = self.imp();
+        let search = imp.pending_search.take();
+        if search.is_none() && matches!(*imp.phase.borrow(), Phase::MoveSent) {
+            imp.search_log
+                .add_human_move(board.stone_count(), side, cell);
+        }
+        let played = imp
+            .window_game
+            .borrow_mut()
+            .as_mut()
+            .map(|game| game.play(cell, search).map(|_| game.record.position()));
+        match played {
+            Some(Ok(position)) if position == board => {}
+            // The record and the thread disagree: say so rather than show
+            // a board that is not the game's.
+            _ => self.show_error(&format!(
+                "Internal error: the game thread played cell {} in a position the window does not have.",
+                cell + 1
+            )),
+        }
+        imp.hint.replace(None);
+        self.set_thinking(false);
+        self.refresh();
+        if !matches!(*imp.view.borrow(), View::Current) {
+            self.show_position_status();
+        }
+    }
+
+    /// The game ended with `result`: say so, in the log and the tally.
+    pub(super) fn finish(&self, result: GameResult) {
+        let imp = self.imp();
+        self.set_thinking(false);
+        self.cancel_end_request();
+        let text = self.result_text(&result);
+        imp.search_log.add_game_row(&text);
+        let tally = imp.window_game.borrow_mut().as_mut().and_then(|game| {
+            let decided = !matches!(result, GameResult::Aborted(_));
+            (decided && !std::mem::replace(&mut game.tallied, true)).then(|| game.choice.pairing())
+        });
+        if let Some(pairing) = tally {
+            imp.session_tally.record(&pairing, &result);
+        }
+        let error = imp.last_error.take();
+        match (&result, error) {
+            (GameResult::Aborted(_), Some(error)) => {
+                self.show_error(&format!("The game was ended by an error: {error}"));
+            }
+            _ => self.show_status(&text),
+        }
+        imp.phase.replace(Phase::Over(result));
+        self.drop_queued_cells("the game is over");
+        imp.settings.set_running(None);
+        self.refresh();
+    }
+
+    /// The board's position, last move and scores, as the view asks.
+    pub(super) fn shown(&self) -> (Board, Option<usize>, Vec<CellMark>) {
+        let imp = self.imp();
+        if let Some(board) = imp.editing.get() {
+            return (board, None, Vec::new());
+        }
+        let game = imp.window_game.borrow();
+        let last_move = |ply: usize| {
+            game.as_ref()
+                .and_then(|game| game.record.move_at(ply))
+                .map(|(_, cell)| cell)
+        };
+        let search_marks = |ply: usize| {
+            game.as_ref()
+                .and_then(|game| game.search_for(ply))
+                .map_or_else(Vec::new, |report| cell_marks(&report))
+        };
+        match &*imp.view.borrow() {
+            View::Move(ply) => {
+                let board = game
+                    .as_ref()
+                    .and_then(|game| game.record.position_at(*ply))
+                    .unwrap_or_else(|| imp.board_view.board());
+                (board, last_move(*ply), search_marks(*ply))
+            }
+            View::Search(report) => {
+                let board =
+                    Board::arrangement(&report.position).unwrap_or_else(|_| imp.board_view.board());
+                (board, None, cell_marks(report))
+            }
+            View::Current => {
+                let (board, ply) = match game.as_ref() {
+                    Some(game) => (game.record.position(), Some(game.record.len())),
+                    None => (
+                        imp.setup
+                            .get()
+                            .unwrap_or_else(|| Board::new(imp.settings.choice().size)),
+                        None,
+                    ),
+                };
+                let marks = match &*imp.hint.borrow() {
+                    Some(Hint::Shown {
+                        board: hinted,
+                        report,
+                    }) if *hinted == board => setup::hint_marks(report),
+                    _ => ply.map_or_else(Vec::new, search_marks),
+                };
+                (board, ply.and_then(last_move), marks)
+            }
+        }
+    }
+
+    /// Shows on the board what the view asks for, and sets what the
+    /// controls can do now.
+    pub(super) fn refresh(&self) {
+        let imp = self.imp();
+        let (board, last_move, marks) = self.shown();
+        imp.board_view.show_position(board, last_move);
+        imp.board_view.set_marks(marks);
+        let person_to_move = matches!(*imp.phase.borrow(), Phase::ToMove { human: true, .. });
+        imp.board_view.set_accepting(
+            person_to_move
+                && matches!(*imp.view.borrow(), View::Current)
+                && imp.editing.get().is_none(),
+        );
+        self.update_actions(&board);
+    }
+
+    /// Enables what can be used now; Start says why not in its tooltip.
+    fn update_actions(&self, shown: &Board) {
+        let imp = self.imp();
+        let editing = imp.editing.get().is_some();
+        let running = self.game_running();
+        let paused = self.is_paused();
+        let (undo, redo, moves, computer_plays) = match imp.window_game.borrow().as_ref() {
+            Some(game) => (
+                game.record.undo_steps(game.humans()) > 0,
+                game.record.redo_steps(game.humans()) > 0,
+                !game.record.is_empty(),
+                game.humans().contains(&false),
+            ),
+            None => (false, false, false, false),
+        };
+        let current = matches!(*imp.view.borrow(), View::Current);
+        let start_problem = if editing {
+            self.playable(shown).err()
+        } else {
+            imp.setup
+                .get()
+                .and_then(|board| self.playable(&board).err())
+        };
+        let hint_asked = matches!(*imp.hint.borrow(), Some(Hint::Asked { .. }));
+        let hint_possible = !editing
+            && current
+            && match &*imp.phase.borrow() {
+                Phase::ToMove { human, .. } => *human,
+                Phase::Starting | Phase::MoveSent => false,
+                Phase::NoGame | Phase::Paused | Phase::Over(_) => self.playable(shown).is_ok(),
+            };
+        self.action_set_enabled("win.start", start_problem.is_none());
+        imp.start_button.set_tooltip_text(Some(
+            start_problem
+                .as_deref()
+                .unwrap_or(&imp.start_tooltip.borrow()),
+        ));
+        self.action_set_enabled("win.end", running || paused);
+        self.action_set_enabled("win.request-end", running || paused || hint_asked);
+        self.action_set_enabled("win.undo", undo && !editing);
+        self.action_set_enabled("win.redo", redo && !editing);
+        self.set_toggle_action(
+            "pause",
+            (running || paused) && computer_plays && !editing,
+            paused,
+        );
+        imp.pause_button.set_tooltip_text(Some(if paused {
+            "Resume the game from the position on the board (Space)"
+        } else {
+            "Pause the game so that it can be browsed; a running search stops (Space)"
+        }));
+        for action in ["win.browse-back", "win.browse-forward", "win.browse-first"] {
+            self.action_set_enabled(action, moves && !editing);
+        }
+        self.action_set_enabled("win.browse-last", !editing);
+        self.action_set_enabled("win.continue", !editing && self.playable(shown).is_ok());
+        self.action_set_enabled("win.hint", hint_possible || hint_asked);
+        let saveable = imp.window_game.borrow().is_some() || imp.setup.get().is_some();
+        self.action_set_enabled("win.save", saveable && !editing);
+        let edit_possible = !matches!(*imp.phase.borrow(), Phase::Starting | Phase::MoveSent);
+        self.set_toggle_action("edit", edit_possible || editing, editing);
+        imp.position_editor.set_visible(editing);
+    }
+
+    /// Says whose turn it is or how the game stands, as the phase has it.
+    fn show_current_turn(&self) {
+        let imp = self.imp();
+        let phase = imp.phase.borrow().clone();
+        let text = match phase {
+            Phase::ToMove {
+                side, human: true, ..
+            } => {
+                // The short way in: digits on 3x3, arrows elsewhere.
+                let keys = if imp.board_view.board().size() == BoardSize::Three {
+                    "press 1-9"
+                } else {
+                    "use the arrows and Enter"
+                };
+                format!(
+                    "{} to move, played by you: click a cell or {keys}.",
+                    side.label()
+                )
+            }
+            Phase::ToMove { side, player, .. } => {
+                if self.is_thinking() {
+                    format!("{} ({}) is thinking…", player.display_name(), side.mark())
+                } else {
+                    format!(
+                        "{} to move, played by {}.",
+                        side.label(),
+                        player.display_name()
+                    )
+                }
+            }
+            Phase::Paused => {
+                let game = imp.window_game.borrow();
+                let Some(game) = game.as_ref() else { return };
+                let (side, player) = game.player_to_move();
+                format!(
+                    "Paused after move {}: {} to move, played by {}. Resume (Space) plays on.",
+                    game.record.len(),
+                    side.label(),
+                    display_name(player)
+                )
+            }
+            Phase::Over(result) => self.result_text(&result),
+            Phase::NoGame => match imp.setup.get() {
+                Some(board) => setup::setup_words(&board),
+                None => "Choose the players, then press Start.".to_owned(),
+            },
+            Phase::Starting | Phase::MoveSent => return,
+        };
+        self.show_status(&text);
+    }
+
+    /// How a game ended, in the same words on the status line and in the log.
+    fn result_text(&self, result: &GameResult) -> String {
+        let winner = |side: Side| match self.imp().window_game.borrow().as_ref() {
+            Some(game) => format!(
+                "{} wins, played by {}",
+                side.label(),
+                game.choice.players[side.index()].0.display_name()
+            ),
+            None => format!("{} wins", side.label()),
+        };
+        match result {
+            GameResult::Won(side) => format!("Game over: {}.", winner(*side)),
+            GameResult::Draw => "Game over: a draw, nobody completed a line.".to_owned(),
+            GameResult::Aborted(reason) => format!("Game over: {reason}."),
+        }
+    }
+
+    fn show_no_game(&self) {
+        self.refresh();
+        self.show_current_turn();
+    }
+
+    /// Shows how the game stands, on the status line and to assistive
+    /// technology with the board.
+    pub(super) fn show_status(&self, text: &str) {
+        let imp = self.imp();
+        imp.status_line.show_message(text);
+        imp.board_view.set_state_text(text);
+    }
+
+    /// Shows why something was refused or went wrong.
+    pub(super) fn show_error(&self, text: &str) {
+        self.imp().status_line.show_error(text);
+    }
+
+    pub(super) fn set_thinking(&self, thinking: bool) {
+        self.imp().status_line.set_busy(thinking);
+    }
+}
+
+/// A finished game's result in a few words.
+fn result_words(result: &GameResult) -> String {
+    match result {
+        GameResult::Won(side) => format!("{} won", side.mark()),
+        GameResult::Draw => "a draw".to_owned(),
+        GameResult::Aborted(reason) => reason.clone(),
+    }
+}

@@ -1,0 +1,275 @@
+//! Setting up positions (edit mode) and hints.
+
+use std::rc::Rc;
+
+use gtk::glib;
+use gtk::prelude::*;
+use gtk::subclass::prelude::*;
+
+use super::{Hint, Phase, TictactoeWindow, View, sentence};
+use crate::engine::{Board, BoardSize, CellMark, Outcome, SearchReport, Side, cell_marks};
+use crate::game::{GameId, GameResult};
+
+/// A hint's marks: every best cell highlighted, none singled out.
+pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
+    let mut marks = cell_marks(report);
+    for mark in &mut marks {
+        mark.chosen = false;
+    }
+    marks
+}
+
+/// The status line for a set-up position between games.
+pub(super) fn setup_words(board: &Board) -> String {
+    match board.outcome() {
+        Outcome::Ongoing => format!(
+            "Set-up position, {} to move: Start plays from it with the chosen players; Hint shows the best moves.",
+            board.side_to_move().label()
+        ),
+        Outcome::Won(side, _) => format!(
+            "Set-up position: {} has won. It can be viewed but not played.",
+            side.label()
+        ),
+        Outcome::Draw => {
+            "Set-up position: the board is full. It can be viewed but not played.".to_owned()
+        }
+    }
+}
+
+/// The cell's next state in edit mode: empty, X, O, empty.
+fn cycled(mut board: Board, cell: usize) -> Board {
+    match board.cell(cell) {
+        None => board.toggle(cell, Side::Max),
+        Some(Side::Max) => {
+            board.toggle(cell, Side::Max);
+            board.toggle(cell, Side::Min);
+        }
+        Some(Side::Min) => board.toggle(cell, Side::Min),
+    }
+    board
+}
+
+impl TictactoeWindow {
+    pub(super) fn setup_position_editor(&self) {
+        let editor = &self.imp().position_editor;
+        editor.connect_position_typed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_, arrangement| match arrangement {
+                Ok(board) => {
+                    window.imp().typing_problem.replace(None);
+                    window.edit(board, false);
+                }
+                Err(error) => {
+                    let problem = sentence(&error.to_string());
+                    window.show_error(&problem);
+                    window.imp().typing_problem.replace(Some(problem));
+                    window.refresh();
+                }
+            }
+        ));
+        editor.connect_cleared(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| {
+                if let Some(board) = window.imp().editing.get() {
+                    window.imp().typing_problem.replace(None);
+                    window.edit(Board::new(board.size()), true);
+                }
+            }
+        ));
+    }
+
+    /// Ctrl+E and the Edit toggle.
+    pub(super) fn toggle_edit_mode(&self) {
+        if self.imp().editing.get().is_some() {
+            self.leave_edit_mode();
+        } else {
+            self.enter_edit_mode();
+        }
+    }
+
+    /// Edit mode starts from the shown position; a running game ends.
+    fn enter_edit_mode(&self) {
+        let imp = self.imp();
+        let (board, _, _) = self.shown();
+        if self.game_running() || self.is_paused() {
+            self.stop_run();
+            self.finish(GameResult::Aborted("ended to set up a position".into()));
+        }
+        self.cancel_hint();
+        imp.search_log.unselect();
+        imp.view.replace(View::Current);
+        imp.typing_problem.replace(None);
+        imp.editing.set(Some(board));
+        imp.position_editor.show_position(&board);
+        self.refresh();
+        self.show_status(
+            "Edit mode: click a cell to cycle it empty, X, O, or type the position. Done (Ctrl+E) keeps it.",
+        );
+        imp.board_view.grab_focus();
+    }
+
+    /// Leaves edit mode if the position can arise in a game, which then
+    /// becomes the set-up position; says why not otherwise.
+    pub(super) fn leave_edit_mode(&self) -> bool {
+        let imp = self.imp();
+        let Some(board) = imp.editing.get() else {
+            return true;
+        };
+        let problem = imp.typing_problem.borrow().clone().or_else(|| {
+            board
+                .check_reachable()
+                .err()
+                .map(|error| sentence(&error.to_string()))
+        });
+        if let Some(problem) = problem {
+            self.show_error(&format!(
+                "{problem} Correct the position, or Clear it, before leaving edit mode."
+            ));
+            self.refresh();
+            return false;
+        }
+        imp.editing.set(None);
+        imp.settings.set_size(board.size());
+        imp.window_game.replace(None);
+        imp.setup.set((board.stone_count() > 0).then_some(board));
+        imp.phase.replace(Phase::NoGame);
+        self.refresh();
+        self.show_current_turn();
+        true
+    }
+
+    /// Shows `board` as the position being edited; `from_board` says the
+    /// change came from the board, so the text follows it.
+    fn edit(&self, board: Board, from_board: bool) {
+        let imp = self.imp();
+        imp.editing.set(Some(board));
+        if from_board {
+            imp.position_editor.show_position(&board);
+        }
+        self.refresh();
+        match self.playable(&board) {
+            Ok(()) => self.show_status(&format!(
+                "Edit mode: {} to move in {board}.",
+                board.side_to_move().label()
+            )),
+            Err(reason) if board.check_reachable().is_ok() => self.show_status(&reason),
+            Err(reason) => self.show_error(&reason),
+        }
+    }
+
+    /// A click on a cell in edit mode.
+    pub(super) fn cycle_cell(&self, cell: usize) {
+        if let Some(board) = self.imp().editing.get() {
+            self.imp().typing_problem.replace(None);
+            self.edit(cycled(board, cell), true);
+        }
+    }
+
+    /// Hint: the value of every free cell for the side to move; pressed
+    /// again while it searches, it stops.
+    pub(super) fn hint(&self) {
+        let imp = self.imp();
+        if matches!(*imp.hint.borrow(), Some(Hint::Asked { .. })) {
+            self.cancel_hint();
+            self.show_status("Hint stopped.");
+            return;
+        }
+        let (board, _, _) = self.shown();
+        if let Err(reason) = self.playable(&board) {
+            self.show_error(&reason);
+            return;
+        }
+        let Some(id) = imp
+            .game
+            .borrow_mut()
+            .as_mut()
+            .map(|thread| thread.hint(board))
+        else {
+            return;
+        };
+        imp.hint.replace(Some(Hint::Asked { id, board }));
+        // The 3x3 table answers at once; the search takes a moment.
+        if board.size() != BoardSize::Three {
+            self.set_thinking(true);
+        }
+        self.show_status(&format!(
+            "Looking for the best moves for {}…",
+            board.side_to_move().label()
+        ));
+        self.refresh();
+    }
+
+    /// Stops a hint being searched.
+    pub(super) fn cancel_hint(&self) {
+        let imp = self.imp();
+        if matches!(*imp.hint.borrow(), Some(Hint::Asked { .. })) {
+            if let Some(thread) = imp.game.borrow_mut().as_mut() {
+                thread.cancel_hint();
+            }
+            imp.hint.replace(None);
+            self.set_thinking(
+                self.game_running()
+                    && !matches!(*imp.phase.borrow(), Phase::ToMove { human: true, .. }),
+            );
+            self.refresh();
+        }
+    }
+
+    /// The game thread's answer to the hint `id`.
+    pub(super) fn hint_answered(&self, id: GameId, report: Box<SearchReport>) {
+        let imp = self.imp();
+        let board = match &*imp.hint.borrow() {
+            Some(Hint::Asked { id: asked, board }) if *asked == id => *board,
+            _ => return,
+        };
+        self.set_thinking(false);
+        if report.aborted {
+            imp.hint.replace(None);
+            self.show_status("The hint was stopped before it found anything.");
+            self.refresh();
+            return;
+        }
+        let report = Rc::new(*report);
+        let text = hint_words(&report);
+        imp.search_log.add_game_row(&text);
+        imp.hint.replace(Some(Hint::Shown { board, report }));
+        self.refresh();
+        self.show_status(&text);
+    }
+
+    /// An error the game thread reported for the hint `id`.
+    pub(super) fn hint_failed(&self, id: GameId, message: &str) {
+        let imp = self.imp();
+        if matches!(&*imp.hint.borrow(), Some(Hint::Asked { id: asked, .. }) if *asked == id) {
+            imp.hint.replace(None);
+            self.set_thinking(false);
+            self.show_error(&format!("The hint failed: {}", sentence(message)));
+            self.refresh();
+        }
+    }
+}
+
+/// What a hint found, for the status line and the log: "Hint for X: cell 5
+/// is best (draw)." with the depth where a time limit cut the search.
+fn hint_words(report: &SearchReport) -> String {
+    let best: Vec<String> = hint_marks(report)
+        .iter()
+        .filter(|mark| mark.best)
+        .map(|mark| (mark.cell + 1).to_string())
+        .collect();
+    let cells = match best.len() {
+        0 => "no cell could be scored".to_owned(),
+        1 => format!("cell {} is best", best[0]),
+        _ => format!("cells {} are best", best.join(", ")),
+    };
+    let value = report
+        .score_in_words()
+        .map_or(String::new(), |words| format!(" ({words})"));
+    let proof = match report.certainty {
+        Some(crate::engine::Certainty::Exact) => String::new(),
+        _ => format!("; depth {}, not proven", report.depth),
+    };
+    format!("Hint for {}: {cells}{value}{proof}.", report.side.label())
+}
