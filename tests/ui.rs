@@ -875,6 +875,14 @@ fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), Stri
     wait_for_stones(window, 2)?;
     wait_for_human(window, Side::Max)?;
     let two_moves = window.board_view().board();
+    // Ctrl+Z in a text field is the field's own.
+    window.seed_entry().grab_focus();
+    activate(window, "win.undo")?;
+    pass_time(Duration::from_millis(50));
+    ensure(window.board_view().board() == two_moves, || {
+        "Ctrl+Z in the seed field took a move back".into()
+    })?;
+    window.board_view().grab_focus();
     activate(window, "win.undo")?;
     wait_for_human(window, Side::Max)?;
     ensure(window.board_view().board().stone_count() == 0, || {
@@ -1159,9 +1167,29 @@ fn hint_on_3x3_agrees_with_analyze(window: &TictactoeWindow) -> Result<(), Strin
         window.search_log().text().contains("Hint for Min (O)"),
         || "the log does not record the hint".into(),
     )?;
-    // Back to the empty board for the checks after this one.
+    // On 5x5 the hint searches, with the busy sign, until stopped.
     activate(window, "win.edit")?;
-    window.position_editor().clear_button().emit_clicked();
+    window
+        .position_editor()
+        .entry()
+        .set_text("x..../...../...../...../....o");
+    activate(window, "win.edit")?;
+    activate(window, "win.hint")?;
+    wait_until("the hint's search", Duration::from_secs(1), || {
+        window.is_thinking()
+    })?;
+    activate(window, "win.hint")?;
+    expect_status(window, "Hint stopped.")?;
+    pass_time(Duration::from_millis(300));
+    ensure(
+        !window.is_thinking()
+            && window.hint_report().is_none()
+            && window.board_view().marks().is_empty(),
+        || "the stopped hint still shows".into(),
+    )?;
+    // Back to the empty 3x3 board for the checks after this one.
+    activate(window, "win.edit")?;
+    window.position_editor().entry().set_text(".........");
     activate(window, "win.edit")
 }
 

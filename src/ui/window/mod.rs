@@ -182,8 +182,18 @@ mod imp {
             klass.install_action("win.copy-log", None, |window, _, _| {
                 window.imp().search_log.copy_to_clipboard();
             });
-            klass.install_action("win.undo", None, |window, _, _| window.undo());
-            klass.install_action("win.redo", None, |window, _, _| window.redo());
+            // Application shortcuts come before the focused widget's own
+            // keys, so Ctrl+Z in a text field goes back to that field.
+            klass.install_action("win.undo", None, |window, _, _| {
+                if !window.pass_to_text_field("text.undo") {
+                    window.undo();
+                }
+            });
+            klass.install_action("win.redo", None, |window, _, _| {
+                if !window.pass_to_text_field("text.redo") {
+                    window.redo();
+                }
+            });
             klass.install_action("win.browse-back", None, |window, _, _| {
                 window.browse_back();
             });
@@ -426,6 +436,17 @@ impl TictactoeWindow {
             glib::Propagation::Stop
         } else {
             glib::Propagation::Proceed
+        }
+    }
+
+    /// Runs `action` on the focused text field, if one has the focus.
+    fn pass_to_text_field(&self, action: &str) -> bool {
+        match gtk::prelude::GtkWindowExt::focus(self) {
+            Some(widget) if widget.is::<gtk::Editable>() => {
+                let _ = widget.activate_action(action, None);
+                true
+            }
+            _ => false,
         }
     }
 

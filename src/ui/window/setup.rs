@@ -131,6 +131,7 @@ impl TictactoeWindow {
             return false;
         }
         imp.editing.set(None);
+        imp.search_log.add_game_row(&format!("Set up {board}."));
         imp.settings.set_size(board.size());
         imp.window_game.replace(None);
         imp.setup.set((board.stone_count() > 0).then_some(board));
@@ -251,8 +252,9 @@ impl TictactoeWindow {
     }
 }
 
-/// What a hint found, for the status line and the log: "Hint for X: cell 5
-/// is best (draw)." with the depth where a time limit cut the search.
+/// What a hint found, for the status line and the log: "Hint for Max (X):
+/// cell 5 is best, draw (0)." with the depth where a time limit cut the
+/// search.
 fn hint_words(report: &SearchReport) -> String {
     let best: Vec<String> = hint_marks(report)
         .iter()
@@ -266,7 +268,7 @@ fn hint_words(report: &SearchReport) -> String {
     };
     let value = report
         .score_in_words()
-        .map_or(String::new(), |words| format!(" ({words})"));
+        .map_or(String::new(), |words| format!(", {words}"));
     let proof = match report.certainty {
         Some(crate::engine::Certainty::Exact) => String::new(),
         _ => format!("; depth {}, not proven", report.depth),
