@@ -875,13 +875,24 @@ fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), Stri
     wait_for_stones(window, 2)?;
     wait_for_human(window, Side::Max)?;
     let two_moves = window.board_view().board();
-    // Ctrl+Z in a text field is the field's own.
-    window.seed_entry().grab_focus();
+    // Ctrl+Z in a text field undoes its typing, not a move.
+    let seed = window.seed_entry();
+    seed.set_text("");
+    seed.grab_focus();
+    seed.insert_text("77", &mut -1);
     activate(window, "win.undo")?;
     pass_time(Duration::from_millis(50));
-    ensure(window.board_view().board() == two_moves, || {
-        "Ctrl+Z in the seed field took a move back".into()
-    })?;
+    let typed = seed.text();
+    seed.set_text("");
+    ensure(
+        window.board_view().board() == two_moves && typed.is_empty(),
+        || {
+            format!(
+                "Ctrl+Z in the seed field left {typed:?} and the board {}",
+                window.board_view().board()
+            )
+        },
+    )?;
     window.board_view().grab_focus();
     activate(window, "win.undo")?;
     wait_for_human(window, Side::Max)?;

@@ -154,15 +154,16 @@ impl TictactoeWindow {
                 && (humans == [false, false] || !game.record.taken_back().is_empty())
         };
         if waiting {
-            self.stop_run();
             self.pause_here();
         } else {
             self.play_on();
         }
     }
 
-    /// Waits at the record's position until Resume.
-    pub(super) fn pause_here(&self) {
+    /// Stops the thread's game and waits at the record's position until
+    /// Resume.
+    fn pause_here(&self) {
+        self.stop_run();
         let imp = self.imp();
         imp.phase.replace(Phase::Paused);
         imp.settings.set_running(None);
@@ -177,11 +178,9 @@ impl TictactoeWindow {
             return;
         }
         if paused {
-            if !self.game_running() {
-                return;
+            if self.game_running() {
+                self.pause_here();
             }
-            self.stop_run();
-            self.pause_here();
         } else {
             self.play_on();
         }
@@ -295,16 +294,17 @@ impl TictactoeWindow {
         }
     }
 
-    /// The number of moves before the shown position, if it is one of the
-    /// game's.
+    /// The number of moves before the shown position, if there is a game.
     pub(super) fn shown_ply(&self) -> Option<usize> {
         let imp = self.imp();
         let game = imp.window_game.borrow();
         let len = game.as_ref()?.record.len();
+        let start = game.as_ref()?.record.start().stone_count();
         match &*imp.view.borrow() {
             View::Current => Some(len),
             View::Move(ply) => Some(*ply),
-            View::Search(_) => None,
+            // The search's position, as the moves before it count.
+            View::Search(report) => Some((report.stones.saturating_sub(start) as usize).min(len)),
         }
     }
 
