@@ -3,9 +3,11 @@
 //! - `engine`: board, players, searches and reports; no GTK, no threads.
 //! - `game`: the game thread and its messages, between engine and UI.
 //! - `cli`: the command line (`play`, `analyze`, `players`), headless.
+//! - `i18n`: gettext for the words people read; only the window translates.
 
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod i18n;
 #[cfg(feature = "gui")]
 pub mod ui;

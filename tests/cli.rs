@@ -43,7 +43,7 @@ fn players_lists_every_player() {
     for kind in tictactoe::engine::PlayerKind::ALL {
         assert!(
             text.lines()
-                .any(|l| l.starts_with(kind.name()) && l.contains(kind.display_name())),
+                .any(|l| l.starts_with(kind.name()) && l.contains(&kind.display_name())),
             "{kind}"
         );
     }

@@ -5,8 +5,11 @@
 
 use super::board::Side;
 use super::players::Rule;
-use super::report::{Bound, Certainty, MoveScore, SearchReport, TextStyle, count, score_words};
+use super::report::{
+    Bound, Certainty, MoveScore, SearchReport, TextStyle, count, decimal, score_words,
+};
 use super::score;
+use crate::i18n::{fill, gettext, ngettext, pgettext};
 
 /// What a label's colour stands for, for the side that moved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,13 +108,20 @@ fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Ton
     let proven = m.certainty != Certainty::Estimate;
     let (number, tone) = if proven && score::is_decisive(score) {
         let moves = score::moves_to_end(score, report.stones);
-        if value > 0 {
-            (format!("W{moves}"), Tone::Win)
+        let (label, tone) = if value > 0 {
+            (
+                pgettext("cell mark: wins in so many moves", "W{moves}"),
+                Tone::Win,
+            )
         } else {
-            (format!("L{moves}"), Tone::Loss)
-        }
+            (
+                pgettext("cell mark: loses in so many moves", "L{moves}"),
+                Tone::Loss,
+            )
+        };
+        (fill(&label, &[("moves", &moves)]), tone)
     } else if proven && value == 0 {
-        ("D".to_owned(), Tone::Draw)
+        (pgettext("cell mark: a draw", "D"), Tone::Draw)
     } else {
         let tone = match value.signum() {
             0 => Tone::Even,
@@ -127,7 +137,7 @@ fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Ton
     };
     let mut words = score_words(score, m.bound, m.certainty, report.stones, report.side);
     if !proven {
-        words.push_str(", estimated");
+        words = fill(&gettext("{words}, estimated"), &[("words", &words)]);
     }
     (format!("{limit}{number}"), tone, words)
 }
@@ -145,10 +155,16 @@ fn signed(value: i32) -> String {
 fn sampled_label(mover: Side, visits: u32, mean: f64) -> (String, Tone, String) {
     let percent = (mean * 100.0).round();
     let text = format!("{}×\n{percent}%", short_count(visits));
-    let words = format!(
-        "{}, mean result {percent}% for {}",
-        count(u64::from(visits), "visit", "visits"),
-        mover.mark()
+    let visits = count(u64::from(visits), |n| {
+        ngettext("{count} visit", "{count} visits", n)
+    });
+    let words = fill(
+        &gettext("{visits}, mean result {percent}% for {side}"),
+        &[
+            ("visits", &visits),
+            ("percent", &percent),
+            ("side", &mover.mark()),
+        ],
     );
     (text, Tone::Sampled, words)
 }
@@ -159,7 +175,7 @@ fn short_count(n: u32) -> String {
     if n < 1_000 {
         n.to_string()
     } else if thousands < 9.95 {
-        format!("{thousands:.1}k")
+        decimal(&format!("{thousands:.1}k"))
     } else {
         format!("{thousands:.0}k")
     }
@@ -174,13 +190,20 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
             let chosen = report.best == Some(cell);
             CellMark {
                 cell,
-                text: rule.short_name().to_owned(),
+                text: gettext(rule.short_name()),
                 tone: Tone::Rule,
                 bound: false,
                 estimate: false,
                 chosen,
                 best: true,
-                words: cell_words(cell, &format!("rule: {}", rule.describe()), chosen),
+                words: cell_words(
+                    cell,
+                    &fill(
+                        &gettext("rule: {rule}"),
+                        &[("rule", &gettext(rule.describe()))],
+                    ),
+                    chosen,
+                ),
             }
         })
         .collect()
@@ -188,8 +211,13 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
 
 /// "cell 5: X wins in 3 moves", and ", chosen" for the move played.
 fn cell_words(cell: usize, words: &str, chosen: bool) -> String {
-    let chosen = if chosen { ", chosen" } else { "" };
-    format!("cell {}: {words}{chosen}", TextStyle::WINDOW.cell(cell))
+    let cell = TextStyle::WINDOW.cell(cell);
+    let message = if chosen {
+        gettext("cell {cell}: {words}, chosen")
+    } else {
+        gettext("cell {cell}: {words}")
+    };
+    fill(&message, &[("cell", &cell), ("words", &words)])
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::sync::LazyLock;
 
 use super::board::{ECHO_CHARS, escape_text};
+use crate::i18n::{fill, gettext};
 
 /// The supported boards. Every one goes through the same code; only the
 /// geometry tables differ.
@@ -64,8 +65,10 @@ impl BoardSize {
 
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.side();
-        write!(f, "{n}x{n}, {} in a row", self.in_a_row())
+        let size = gettext("{side}x{side}, {count} in a row");
+        let values: [(&str, &dyn fmt::Display); 2] =
+            [("side", &self.side()), ("count", &self.in_a_row())];
+        f.write_str(&fill(&size, &values))
     }
 }
 

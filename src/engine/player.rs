@@ -8,6 +8,7 @@ use super::board::{Board, ECHO_CHARS, escape_text};
 use super::players;
 use super::report::SearchReport;
 use super::search::CancelFlag;
+use crate::i18n::{fill, gettext};
 
 /// Something that decides moves. One implementation per algorithm.
 pub trait Player: Send {
@@ -68,38 +69,44 @@ impl PlayerKind {
         }
     }
 
-    pub fn display_name(self) -> &'static str {
+    /// The name people read, in their language: "Minimax".
+    pub fn display_name(self) -> String {
         match self {
-            PlayerKind::Human => "Human",
-            PlayerKind::Random => "Random",
-            PlayerKind::Rules => "Rules",
-            PlayerKind::Minimax => "Minimax",
-            PlayerKind::AlphaBeta => "Alpha-beta",
-            PlayerKind::AlphaBetaTt => "Alpha-beta + ordering + table",
-            PlayerKind::AlphaBetaRandom => "Alpha-beta, random among best",
-            PlayerKind::Mcts => "Monte Carlo tree search",
-            PlayerKind::Perfect => "Perfect (lookup table)",
+            PlayerKind::Human => gettext("Human"),
+            PlayerKind::Random => gettext("Random"),
+            PlayerKind::Rules => gettext("Rules"),
+            PlayerKind::Minimax => gettext("Minimax"),
+            PlayerKind::AlphaBeta => gettext("Alpha-beta"),
+            PlayerKind::AlphaBetaTt => gettext("Alpha-beta + ordering + table"),
+            PlayerKind::AlphaBetaRandom => gettext("Alpha-beta, random among best"),
+            PlayerKind::Mcts => gettext("Monte Carlo tree search"),
+            PlayerKind::Perfect => gettext("Perfect (lookup table)"),
         }
     }
 
-    pub fn description(self) -> &'static str {
+    /// What the player does, in a sentence, in the user's language.
+    pub fn description(self) -> String {
         match self {
-            PlayerKind::Human => "You: click a cell or use the keyboard.",
-            PlayerKind::Random => "Plays a uniformly random free cell.",
-            PlayerKind::Rules => {
-                "Win, block, centre, corner opposite the opponent's corner, any corner, else random."
+            PlayerKind::Human => gettext("You: click a cell or use the keyboard."),
+            PlayerKind::Random => gettext("Plays a uniformly random free cell."),
+            PlayerKind::Rules => gettext(
+                "Win, block, centre, corner opposite the opponent's corner, any corner, else random.",
+            ),
+            PlayerKind::Minimax => {
+                gettext("Plain full-width minimax without pruning: the reference.")
             }
-            PlayerKind::Minimax => "Plain full-width minimax without pruning: the reference.",
-            PlayerKind::AlphaBeta => "Negamax with alpha-beta pruning in natural move order.",
-            PlayerKind::AlphaBetaTt => {
-                "Alpha-beta with move ordering, a Zobrist transposition table, and iterative deepening under a time limit."
+            PlayerKind::AlphaBeta => {
+                gettext("Negamax with alpha-beta pruning in natural move order.")
             }
-            PlayerKind::AlphaBetaRandom => {
-                "Alpha-beta that scores every move exactly and picks at random among the best."
-            }
-            PlayerKind::Mcts => "Monte Carlo tree search (UCT) with random playouts.",
+            PlayerKind::AlphaBetaTt => gettext(
+                "Alpha-beta with move ordering, a Zobrist transposition table, and iterative deepening under a time limit.",
+            ),
+            PlayerKind::AlphaBetaRandom => gettext(
+                "Alpha-beta that scores every move exactly and picks at random among the best.",
+            ),
+            PlayerKind::Mcts => gettext("Monte Carlo tree search (UCT) with random playouts."),
             PlayerKind::Perfect => {
-                "Looks up every 3x3 position in a precomputed table of best moves."
+                gettext("Looks up every 3x3 position in a precomputed table of best moves.")
             }
         }
     }
@@ -218,8 +225,8 @@ impl Difficulty {
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.depth() {
-            None => f.write_str("full depth"),
-            Some(depth) => write!(f, "depth {depth}"),
+            None => f.write_str(&gettext("full depth")),
+            Some(depth) => f.write_str(&fill(&gettext("depth {depth}"), &[("depth", &depth)])),
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Serialize, Serializer};
 use super::board::{Board, Side};
 use super::player::{Difficulty, PlayerKind};
 use super::score;
+use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 impl Serialize for Side {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -157,11 +158,11 @@ impl TextStyle {
     };
 
     /// A player's name in this style.
-    pub fn player(self, kind: PlayerKind) -> &'static str {
+    pub fn player(self, kind: PlayerKind) -> String {
         if self.display_names {
             kind.display_name()
         } else {
-            kind.name()
+            kind.name().to_owned()
         }
     }
 
@@ -186,7 +187,7 @@ pub fn describe_player(kind: PlayerKind, difficulty: Difficulty, style: TextStyl
     if kind.uses_depth() {
         format!("{}, {difficulty}", style.player(kind))
     } else {
-        style.player(kind).to_owned()
+        style.player(kind)
     }
 }
 
@@ -301,67 +302,87 @@ impl SearchReport {
     /// The log's header row: who played what, how sure, and what it cost.
     pub fn summary(&self, style: TextStyle) -> String {
         let mut line = format!("{} {}", self.side.mark(), style.player(self.player));
+        let nodes = count(self.stats.nodes, |n| {
+            ngettext("{count} node", "{count} nodes", n)
+        });
+        let time = format_duration_us(self.elapsed_us);
+        let depth = || fill(&gettext("depth {depth}"), &[("depth", &self.depth)]);
         if self.aborted {
+            let stopped = gettext("stopped after {nodes} in {time}");
             write!(
                 line,
-                " stopped after {} in {}",
-                count(self.stats.nodes, "node", "nodes"),
-                format_duration_us(self.elapsed_us)
+                " {}",
+                fill(&stopped, &[("nodes", &nodes), ("time", &time)])
             )
             .unwrap();
             match self.best {
                 Some(cell) => {
-                    write!(line, "; best so far: cell {}", style.cell(cell)).unwrap();
+                    let best = gettext("best so far: cell {cell}");
+                    write!(line, "; {}", fill(&best, &[("cell", &style.cell(cell))])).unwrap();
                     if let Some(words) = self.score_in_words() {
                         write!(line, ", {words}").unwrap();
                     }
                     if self.depth > 0 {
-                        write!(line, ", depth {}", self.depth).unwrap();
+                        write!(line, ", {}", depth()).unwrap();
                     }
                 }
-                None => line.push_str("; no move finished"),
+                None => write!(line, "; {}", gettext("no move finished")).unwrap(),
             }
         } else {
             match self.best {
-                Some(cell) => write!(line, " plays {}", style.cell(cell)).unwrap(),
-                None => line.push_str(" chose no move"),
+                Some(cell) => {
+                    let plays = gettext("plays {cell}");
+                    write!(line, " {}", fill(&plays, &[("cell", &style.cell(cell))])).unwrap();
+                }
+                None => write!(line, " {}", gettext("chose no move")).unwrap(),
             }
             if let Some(words) = self.score_in_words() {
                 write!(line, ", {words}").unwrap();
             }
             if let Some(rule) = self.rule {
-                write!(line, ", rule: {rule}").unwrap();
+                let rule = fill(&gettext("rule: {rule}"), &[("rule", &gettext(rule))]);
+                write!(line, ", {rule}").unwrap();
             }
             if self.stats.nodes > 0 {
+                let cost = gettext("{nodes} in {time}");
                 write!(
                     line,
-                    ", {} in {}",
-                    count(self.stats.nodes, "node", "nodes"),
-                    format_duration_us(self.elapsed_us)
+                    ", {}",
+                    fill(&cost, &[("nodes", &nodes), ("time", &time)])
                 )
                 .unwrap();
                 if let Some(rate) = self.rate_text() {
                     write!(line, " ({rate})").unwrap();
                 }
                 if self.algorithm.uses_cutoffs() {
-                    write!(line, ", {}", count(self.stats.cutoffs, "cutoff", "cutoffs")).unwrap();
+                    let cutoffs = count(self.stats.cutoffs, |n| {
+                        ngettext("{count} cutoff", "{count} cutoffs", n)
+                    });
+                    write!(line, ", {cutoffs}").unwrap();
                 }
                 if self.algorithm.uses_table() {
-                    write!(
-                        line,
-                        ", {} of {} table hits",
-                        group(self.stats.tt_hits),
-                        group(self.stats.tt_probes)
-                    )
-                    .unwrap();
+                    let hits = ngettext(
+                        "{hits} of {probes} table hits",
+                        "{hits} of {probes} table hits",
+                        plural_count(self.stats.tt_probes),
+                    );
+                    let values: [(&str, &dyn std::fmt::Display); 2] = [
+                        ("hits", &group(self.stats.tt_hits)),
+                        ("probes", &group(self.stats.tt_probes)),
+                    ];
+                    write!(line, ", {}", fill(&hits, &values)).unwrap();
                 }
-                write!(line, ", depth {}", self.depth).unwrap();
+                write!(line, ", {}", depth()).unwrap();
             } else {
-                write!(line, ", {}", format_duration_us(self.elapsed_us)).unwrap();
+                write!(line, ", {time}").unwrap();
             }
         }
         if !self.pv.is_empty() {
-            write!(line, ", pv {}", style.cells(&self.pv, " ")).unwrap();
+            let pv = fill(
+                &gettext("pv {cells}"),
+                &[("cells", &style.cells(&self.pv, " "))],
+            );
+            write!(line, ", {pv}").unwrap();
         }
         line
     }
@@ -376,20 +397,20 @@ impl SearchReport {
     fn choices_line(&self, style: TextStyle) -> Option<String> {
         let cells = style.cells(&self.choices, ", ");
         let n = self.choices.len();
-        match (self.player, n) {
-            (_, 0) => None,
-            (PlayerKind::Random, 1) => Some(format!("the only free cell: {cells}")),
-            (PlayerKind::Random, _) => Some(format!("random among {n} free cells: {cells}")),
-            (PlayerKind::AlphaBetaRandom, 1) => Some(format!("the only best move: {cells}")),
+        let message = match (self.player, n) {
+            (_, 0) | (PlayerKind::Rules, 1) => return None,
+            (PlayerKind::Random, 1) => gettext("the only free cell: {cells}"),
+            (PlayerKind::Random, _) => gettext("random among {count} free cells: {cells}"),
+            (PlayerKind::AlphaBetaRandom, 1) => gettext("the only best move: {cells}"),
             (PlayerKind::AlphaBetaRandom, _) => {
-                Some(format!("random among {n} equally best: {cells}"))
+                gettext("random among {count} equally best: {cells}")
             }
-            (PlayerKind::Rules, 1) => None,
             (PlayerKind::Rules, _) => {
-                Some(format!("random among {n} cells the rule allows: {cells}"))
+                gettext("random among {count} cells the rule allows: {cells}")
             }
-            (_, _) => Some(format!("chose among {cells}")),
-        }
+            (_, _) => gettext("chose among {cells}"),
+        };
+        Some(fill(&message, &[("count", &n), ("cells", &cells)]))
     }
 
     /// One candidate move's row: its cell and what it means for the side to
@@ -397,7 +418,7 @@ impl SearchReport {
     /// O: at best a draw (>= 0)", "cell 4: 1,234 visits, O's mean result
     /// 0.734".
     pub fn move_line(&self, m: &MoveScore, style: TextStyle) -> String {
-        let mut line = format!("cell {}", style.cell(m.cell));
+        let mut line = fill(&gettext("cell {cell}"), &[("cell", &style.cell(m.cell))]);
         if let Some(score) = m.score {
             write!(
                 line,
@@ -407,13 +428,17 @@ impl SearchReport {
             .unwrap();
         }
         if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-            write!(
-                line,
-                ": {}, {}'s mean result {mean:.3}",
-                count(visits as u64, "visit", "visits"),
-                self.side.mark()
-            )
-            .unwrap();
+            let visits = count(u64::from(visits), |n| {
+                ngettext("{count} visit", "{count} visits", n)
+            });
+            let mean_result = fill(
+                &gettext("{side}'s mean result {mean}"),
+                &[
+                    ("side", &self.side.mark()),
+                    ("mean", &decimal(&format!("{mean:.3}"))),
+                ],
+            );
+            write!(line, ": {visits}, {mean_result}").unwrap();
         }
         line
     }
@@ -423,7 +448,7 @@ impl SearchReport {
     pub fn detail_lines(&self, style: TextStyle) -> Vec<String> {
         let mut lines = Vec::with_capacity(self.moves.len() + 2);
         if let Some(note) = &self.note {
-            lines.push(format!("note: {note}"));
+            lines.push(fill(&gettext("note: {note}"), &[("note", note)]));
         }
         lines.extend(self.choices_line(style));
         lines.extend(self.moves.iter().map(|m| self.move_line(m, style)));
@@ -433,11 +458,12 @@ impl SearchReport {
     /// The whole report as text (what `analyze` prints): the position, the
     /// summary and the detail rows, indented.
     pub fn to_text(&self, style: TextStyle) -> String {
-        let mut text = format!(
-            "position {} ({} to move)\n",
-            self.position,
-            self.side.mark()
+        let heading = gettext("position {position} ({side} to move)");
+        let mut text = fill(
+            &heading,
+            &[("position", &self.position), ("side", &self.side.mark())],
         );
+        text.push('\n');
         text.push_str(&self.summary(style));
         text.push('\n');
         for line in self.detail_lines(style) {
@@ -468,7 +494,10 @@ pub fn score_phrase(
                 Bound::Exact => format!("{score:+}").replace("+0", "0"),
                 _ => bound.format(score),
             };
-            format!("{words} (estimate, {number})")
+            fill(
+                &gettext("{words} (estimate, {number})"),
+                &[("words", &words), ("number", &number)],
+            )
         }
         _ => format!("{words} ({})", bound.format(score)),
     }
@@ -489,75 +518,90 @@ pub fn score_words(
         mover_bound => Some(mover_bound == Bound::Upper),
     };
     let side = mover.mark();
-    match (certainty, capped) {
-        (Certainty::Estimate, None) => estimate_words(score).to_owned(),
-        (Certainty::Estimate, Some(capped)) => {
-            // For the side that moved: even, better or worse.
-            let words = match (mover.sign() * score).signum() {
-                0 => "even",
-                1 => "better",
-                _ => "worse",
-            };
-            let limit = if capped { "at best" } else { "at least" };
-            format!("{side}: {limit} {words}")
-        }
-        (_, None) => score::describe(score, stones),
+    let value = mover.sign() * score;
+    // Whole phrases, not a limit word and a result word put together, so
+    // that each language can order and inflect them.
+    let words = match (certainty, capped) {
+        (Certainty::Estimate, None) => return estimate_words(score),
+        (_, None) => return score::describe(score, stones),
+        // For the side that moved: even, better or worse.
+        (Certainty::Estimate, Some(capped)) => match (value.signum(), capped) {
+            (0, true) => gettext("at best even"),
+            (0, _) => gettext("at least even"),
+            (1, true) => gettext("at best better"),
+            (1, _) => gettext("at least better"),
+            (_, true) => gettext("at best worse"),
+            (_, _) => gettext("at least worse"),
+        },
+        (_, Some(capped)) if !score::is_decisive(value) => match (value.signum(), capped) {
+            (0, true) => gettext("at best a draw"),
+            (0, _) => gettext("at least a draw"),
+            (1, true) => gettext("at best better"),
+            (1, _) => gettext("at least better"),
+            (_, true) => gettext("at best worse"),
+            (_, _) => gettext("at least worse"),
+        },
         (_, Some(capped)) => {
-            let value = mover.sign() * score;
-            let words = if !score::is_decisive(value) {
-                match (value.signum(), capped) {
-                    (0, true) => "at best a draw".to_owned(),
-                    (0, _) => "at least a draw".to_owned(),
-                    (1, true) => "at best better".to_owned(),
-                    (1, _) => "at least better".to_owned(),
-                    (_, true) => "at best worse".to_owned(),
-                    (_, _) => "at least worse".to_owned(),
+            let moves = score::moves_to_end(score, stones);
+            let n = plural_count(u64::from(moves.unsigned_abs()));
+            let phrase = match (value > 0, capped) {
+                // Wins no faster than this (or does worse).
+                (true, true) => ngettext("at best wins in {moves}", "at best wins in {moves}", n),
+                (true, false) => {
+                    ngettext("wins in {moves} or faster", "wins in {moves} or faster", n)
                 }
-            } else {
-                let moves = score::moves_to_end(score, stones);
-                match (value > 0, capped) {
-                    // Wins no faster than this (or does worse).
-                    (true, true) => format!("at best wins in {moves}"),
-                    (true, false) => format!("wins in {moves} or faster"),
-                    // Loses this fast or faster.
-                    (false, true) => format!("at best loses in {moves}"),
-                    (false, false) => format!("at worst loses in {moves}"),
+                // Loses this fast or faster.
+                (false, true) => {
+                    ngettext("at best loses in {moves}", "at best loses in {moves}", n)
+                }
+                (false, false) => {
+                    ngettext("at worst loses in {moves}", "at worst loses in {moves}", n)
                 }
             };
-            format!("{side}: {words}")
+            fill(&phrase, &[("moves", &moves)])
         }
-    }
+    };
+    fill(
+        &gettext("{side}: {words}"),
+        &[("side", &side), ("words", &words)],
+    )
 }
 
 /// An estimate's words: "even", "X better", "O better".
-fn estimate_words(score: i32) -> &'static str {
+fn estimate_words(score: i32) -> String {
     match score.signum() {
-        0 => "even",
-        1 => "X better",
-        _ => "O better",
+        0 => gettext("even"),
+        1 => gettext("X better"),
+        _ => gettext("O better"),
     }
 }
 
-/// `n` with thousands separators: "549,945".
+/// `n` with thousands separators: "549,945" (in the window, the
+/// separator of the user's language: "549.945" in German).
 pub fn group(n: u64) -> String {
+    let separator = pgettext("thousands separator", ",");
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * separator.len());
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
+            out.push_str(&separator);
         }
         out.push(digit);
     }
     out
 }
 
-/// "1 node", "549,945 nodes".
-pub(crate) fn count(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{} {many}", group(n))
-    }
+/// A number written with a '.' as its decimal point, with the user's
+/// language's decimal point instead ("3,4" in German).
+pub fn decimal(number: &str) -> String {
+    number.replace('.', &pgettext("decimal separator", "."))
+}
+
+/// A count with its noun in the right plural form, the number grouped:
+/// `count(n, |n| ngettext("{count} node", "{count} nodes", n))` reads "1
+/// node", "549,945 nodes".
+pub(crate) fn count(n: u64, forms: impl FnOnce(u32) -> String) -> String {
+    fill(&forms(plural_count(n)), &[("count", &group(n))])
 }
 
 /// A time as people read it: "52 µs", "3.4 ms", "250 ms", "1.25 s".
@@ -565,11 +609,11 @@ pub fn format_duration_us(us: u64) -> String {
     if us < 1_000 {
         format!("{us} µs")
     } else if us < 100_000 {
-        format!("{:.1} ms", us as f64 / 1e3)
+        decimal(&format!("{:.1} ms", us as f64 / 1e3))
     } else if us < 1_000_000 {
         format!("{} ms", (us + 500) / 1_000)
     } else {
-        format!("{:.2} s", us as f64 / 1e6)
+        decimal(&format!("{:.2} s", us as f64 / 1e6))
     }
 }
 
@@ -577,7 +621,7 @@ pub fn format_duration_us(us: u64) -> String {
 pub fn format_rate(per_second: u64) -> String {
     let scaled = |value: f64, unit: &str| {
         if value < 10.0 {
-            format!("{value:.1} {unit}/s")
+            decimal(&format!("{value:.1} {unit}/s"))
         } else {
             format!("{value:.0} {unit}/s")
         }

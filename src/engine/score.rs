@@ -5,6 +5,7 @@
 
 use super::board::{Board, Side};
 use super::geometry::Geometry;
+use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 pub const WIN: i32 = 1000;
 /// Static evaluations are clamped to +-`EVAL_LIMIT`.
@@ -39,13 +40,20 @@ pub fn describe(score: i32, stones_now: u32) -> String {
     if is_decisive(score) {
         let winner = if score > 0 { Side::Max } else { Side::Min };
         let moves = moves_to_end(score, stones_now);
-        let plural = if moves == 1 { "move" } else { "moves" };
-        format!("{} wins in {moves} {plural}", winner.mark())
+        let wins = ngettext(
+            "{side} wins in {moves} move",
+            "{side} wins in {moves} moves",
+            plural_count(u64::from(moves.unsigned_abs())),
+        );
+        fill(&wins, &[("side", &winner.mark()), ("moves", &moves)])
     } else if score == 0 {
-        "draw".to_string()
+        gettext("draw")
     } else {
         let better = if score > 0 { "X" } else { "O" };
-        format!("{score:+} ({better} better)")
+        fill(
+            &gettext("{score} ({side} better)"),
+            &[("score", &format!("{score:+}")), ("side", &better)],
+        )
     }
 }
 

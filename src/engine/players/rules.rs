@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::board::{Board, Side};
 use crate::engine::search::game_over;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+use crate::i18n::translatable;
 
 /// The rules, in the order they are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,23 +41,25 @@ impl Rule {
     /// One word, short enough for a cell of the 5x5 board.
     pub fn short_name(self) -> &'static str {
         match self {
-            Rule::Win => "win",
-            Rule::Block => "block",
-            Rule::Centre => "centre",
-            Rule::OppositeCorner => "opposite",
-            Rule::Corner => "corner",
-            Rule::Random => "any",
+            Rule::Win => translatable("win"),
+            Rule::Block => translatable("block"),
+            Rule::Centre => translatable("centre"),
+            Rule::OppositeCorner => translatable("opposite"),
+            Rule::Corner => translatable("corner"),
+            Rule::Random => translatable("any"),
         }
     }
 
+    /// The rule in words, as reports keep it (in English: the JSON shows
+    /// it); `gettext` it for people.
     pub fn describe(self) -> &'static str {
         match self {
-            Rule::Win => "win: complete a line",
-            Rule::Block => "block: stop the opponent's line",
-            Rule::Centre => "take the centre",
-            Rule::OppositeCorner => "take the corner opposite the opponent's corner",
-            Rule::Corner => "take a corner",
-            Rule::Random => "random free cell",
+            Rule::Win => translatable("win: complete a line"),
+            Rule::Block => translatable("block: stop the opponent's line"),
+            Rule::Centre => translatable("take the centre"),
+            Rule::OppositeCorner => translatable("take the corner opposite the opponent's corner"),
+            Rule::Corner => translatable("take a corner"),
+            Rule::Random => translatable("random free cell"),
         }
     }
 }
