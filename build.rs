@@ -1,12 +1,47 @@
 //! Compiles the window's templates, CSS and icon into a GResource that the
-//! `gui` build embeds; the headless build needs nothing.
+//! `gui` build embeds, and its translations (`po/*.po`) into gettext
+//! catalogues under `OUT_DIR/locale`; the headless build needs nothing.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     #[cfg(feature = "gui")]
-    glib_build_tools::compile_resources(
-        &["resources"],
-        "resources/resources.gresource.xml",
-        "tictactoe.gresource",
-    );
+    {
+        glib_build_tools::compile_resources(
+            &["resources"],
+            "resources/resources.gresource.xml",
+            "tictactoe.gresource",
+        );
+        compile_translations();
+    }
+}
+
+/// `po/<language>.po` to `OUT_DIR/locale/<language>/LC_MESSAGES/tictactoe.mo`
+/// for every language in `po/LINGUAS`, with `msgfmt` (Debian's `gettext`
+/// package, which `scripts/setup` installs).
+#[cfg(feature = "gui")]
+fn compile_translations() {
+    use std::path::PathBuf;
+    use std::process::Command;
+
+    println!("cargo:rerun-if-changed=po");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let languages = std::fs::read_to_string("po/LINGUAS").expect("po/LINGUAS lists the languages");
+    for language in languages
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+    {
+        let catalogue_dir = out_dir.join("locale").join(language).join("LC_MESSAGES");
+        std::fs::create_dir_all(&catalogue_dir).expect("OUT_DIR is writable");
+        let status = Command::new("msgfmt")
+            .arg("--check")
+            .arg("--output-file")
+            .arg(catalogue_dir.join("tictactoe.mo"))
+            .arg(format!("po/{language}.po"))
+            .status()
+            .unwrap_or_else(|error| {
+                panic!("msgfmt could not run ({error}): install Debian's gettext package (scripts/setup does)")
+            });
+        assert!(status.success(), "msgfmt refused po/{language}.po");
+    }
 }

@@ -6,6 +6,8 @@
 use gtk::glib::translate::ToGlibPtr;
 use gtk::{glib, prelude::*};
 
+use crate::i18n::{fill, gettext};
+
 fn update_property(
     widget: &impl IsA<gtk::Widget>,
     property: gtk::ffi::GtkAccessibleProperty,
@@ -72,7 +74,10 @@ pub fn name_dropdown_parts(dropdown: &gtk::DropDown, text: &str) {
         if widget.is::<gtk::ToggleButton>() {
             set_label(&widget, text);
         } else if widget.is::<gtk::ListView>() {
-            set_label(&widget, &format!("{text}: choices"));
+            set_label(
+                &widget,
+                &fill(&gettext("{name}: choices"), &[("name", &text)]),
+            );
         } else {
             pending.extend(widget.first_child());
         }
@@ -82,7 +87,7 @@ pub fn name_dropdown_parts(dropdown: &gtk::DropDown, text: &str) {
 /// The rows of a drop-down of strings, each named for assistive technology
 /// by its text (GTK 4.8 leaves the row itself unnamed) and given the
 /// tooltip `tooltip` finds for its position.
-pub fn string_item_factory(tooltip: fn(u32) -> Option<&'static str>) -> gtk::SignalListItemFactory {
+pub fn string_item_factory(tooltip: fn(u32) -> Option<String>) -> gtk::SignalListItemFactory {
     let factory = gtk::SignalListItemFactory::new();
     factory.connect_setup(|_, item| {
         if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
@@ -100,7 +105,7 @@ pub fn string_item_factory(tooltip: fn(u32) -> Option<&'static str>) -> gtk::Sig
             return;
         };
         label.set_label(&text.string());
-        label.set_tooltip_text(tooltip(item.position()));
+        label.set_tooltip_text(tooltip(item.position()).as_deref());
         // The row widget GTK puts around the label is what a screen reader
         // lands on.
         if let Some(row) = label.parent() {

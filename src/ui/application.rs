@@ -4,6 +4,7 @@
 use gtk::{gdk, gio, glib, prelude::*};
 
 use super::{APP_ID, RESOURCE_PATH};
+use crate::i18n::gettext;
 
 mod imp {
     use gtk::subclass::prelude::*;
@@ -116,9 +117,13 @@ impl TictactoeApplication {
             .program_name("Tic-Tac-Toe")
             .logo_icon_name(APP_ID)
             .version(env!("CARGO_PKG_VERSION"))
-            .comments(env!("CARGO_PKG_DESCRIPTION"))
+            // Cargo.toml's description, which xgettext cannot read there.
+            .comments(gettext(
+                "Play Tic-Tac-Toe against game-tree search algorithms and watch them think",
+            ))
             .license_type(gtk::License::Gpl30)
-            .authors(["The Tic-Tac-Toe developers"])
+            .authors([gettext("The Tic-Tac-Toe developers")])
+            .translator_credits(gettext("translator-credits"))
             .build();
         dialog.set_transient_for(self.active_window().as_ref());
         dialog.present();

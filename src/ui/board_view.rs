@@ -7,6 +7,7 @@ use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use super::accessible;
 use crate::engine::{Board, BoardSize, CellMark, Outcome, Side, Tone};
+use crate::i18n::{fill, gettext};
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -410,15 +411,28 @@ impl BoardView {
         let side = board.size().side();
         let rows: Vec<String> = (0..side)
             .map(|row| {
-                let cells: Vec<&str> = (0..side)
-                    .map(|column| board.cell(row * side + column).map_or("empty", Side::mark))
+                let cells: Vec<String> = (0..side)
+                    .map(|column| match board.cell(row * side + column) {
+                        Some(side) => side.mark().to_owned(),
+                        None => gettext("empty"),
+                    })
                     .collect();
-                format!("row {}: {}", row + 1, cells.join(", "))
+                fill(
+                    &gettext("row {row}: {cells}"),
+                    &[("row", &(row + 1)), ("cells", &cells.join(", "))],
+                )
             })
             .collect();
-        let mut text = format!("Board {}; {}.", board.size(), rows.join("; "));
+        let mut text = fill(
+            &gettext("Board {size}; {rows}."),
+            &[("size", &board.size()), ("rows", &rows.join("; "))],
+        );
         if let Some(cell) = self.imp().last_move.get() {
-            text.push_str(&format!(" Last move: cell {}.", cell + 1));
+            let last_move = fill(
+                &gettext("Last move: cell {cell}."),
+                &[("cell", &(cell + 1))],
+            );
+            text.push_str(&format!(" {last_move}"));
         }
         let state = self.imp().state_text.borrow();
         if !state.is_empty() {
@@ -427,10 +441,11 @@ impl BoardView {
         let marks = self.marks();
         if !marks.is_empty() {
             let words: Vec<&str> = marks.iter().map(|mark| mark.words.as_str()).collect();
-            text.push_str(&format!(
-                " Scores of the last search: {}.",
-                words.join("; ")
-            ));
+            let scores = fill(
+                &gettext("Scores of the last search: {scores}."),
+                &[("scores", &words.join("; "))],
+            );
+            text.push_str(&format!(" {scores}"));
         }
         text
     }

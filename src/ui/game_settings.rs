@@ -9,7 +9,9 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::PlayerPicker;
+use crate::engine::report::decimal;
 use crate::engine::{BoardSize, Difficulty, PlayerKind, Side, TextStyle, describe_player};
+use crate::i18n::{fill, gettext};
 
 /// What the controls ask for: the players, the board and the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +27,10 @@ impl Choice {
     pub fn pairing(&self) -> String {
         let [max, min] = self.players;
         let name = |(kind, difficulty)| describe_player(kind, difficulty, TextStyle::WINDOW);
-        format!("X {} vs O {}", name(max), name(min))
+        fill(
+            &gettext("X {max} vs O {min}"),
+            &[("max", &name(max)), ("min", &name(min))],
+        )
     }
 }
 
@@ -109,9 +114,11 @@ fn parse_seed(text: &str) -> Result<Option<u64>, String> {
         return Ok(None);
     }
     text.replace([',', '_', ' '], "").parse().map(Some).map_err(|_| {
-        format!(
-            "The seed must be a whole number from 0 to {}, or empty for a new one: no game was started.",
-            u64::MAX
+        fill(
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no game was started.",
+            ),
+            &[("max", &u64::MAX)],
         )
     })
 }
@@ -213,12 +220,16 @@ impl GameSettings {
             .set_model(Some(&gtk::StringList::new(&sizes)));
         imp.size_dropdown
             .set_factory(Some(&accessible::string_item_factory(|_| None)));
-        accessible::name_dropdown_parts(&imp.size_dropdown, "Board size");
+        accessible::name_dropdown_parts(&imp.size_dropdown, &gettext("Board size"));
         accessible::name_button_by_its_label(&*imp.reuse_seed_button);
 
-        imp.pace_scale
-            .set_format_value_func(|_, milliseconds| format!("{:.1} s", milliseconds / 1000.0));
-        accessible::set_description(&*imp.pace_scale, "Pause before each computer move");
+        imp.pace_scale.set_format_value_func(|_, milliseconds| {
+            decimal(&format!("{:.1} s", milliseconds / 1000.0))
+        });
+        accessible::set_description(
+            &*imp.pace_scale,
+            &gettext("Pause before each computer move"),
+        );
 
         let changed = glib::clone!(
             #[weak(rename_to = settings)]

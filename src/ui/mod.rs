@@ -10,6 +10,7 @@
 //! - `position_editor`: the edit mode's position text.
 //! - `status_line`: the message under the board, with a busy sign.
 //! - `session_tally`: the results of this session's games per pairing.
+//! - `translations`: the user's language for the window.
 //! - `accessible`: names and descriptions for assistive technology.
 //! - `search_log` and `log_entry`: the search log and its rows.
 
@@ -23,6 +24,7 @@ mod position_editor;
 mod search_log;
 mod session_tally;
 mod status_line;
+mod translations;
 mod window;
 
 use std::sync::Once;
@@ -38,6 +40,7 @@ pub use position_editor::PositionEditor;
 pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;
+pub use translations::use_user_language;
 pub use window::TictactoeWindow;
 
 /// The application id, also the name of the icon, desktop file and
@@ -48,6 +51,7 @@ const RESOURCE_PATH: &str = "/io/github/tictactoe/Tictactoe";
 
 /// Opens the window and runs until it closes.
 pub fn run() -> glib::ExitCode {
+    use_user_language();
     // The command line has read the process arguments already; GTK gets none.
     TictactoeApplication::new().run_with_args::<&str>(&[])
 }

@@ -6,6 +6,7 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use crate::engine::{Difficulty, PlayerKind, Side};
+use crate::i18n::{fill, gettext};
 
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
@@ -110,12 +111,13 @@ impl PlayerPicker {
         label.add_css_class(ours);
         let imp = self.imp();
         let side = side.label();
+        let named = |message: String| fill(&message, &[("side", &side)]);
         // The player list is named by the side's label, "Max (X)".
-        accessible::name_dropdown_parts(&imp.player_dropdown, &format!("{side} player"));
-        let difficulty = format!("{side} difficulty");
+        accessible::name_dropdown_parts(&imp.player_dropdown, &named(gettext("{side} player")));
+        let difficulty = named(gettext("{side} difficulty"));
         accessible::set_label(&*imp.difficulty_dropdown, &difficulty);
         accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty);
-        accessible::set_label(&*imp.depth_spin, &format!("{side} search depth"));
+        accessible::set_label(&*imp.depth_spin, &named(gettext("{side} search depth")));
         self.select(player);
     }
 
@@ -178,10 +180,11 @@ impl PlayerPicker {
     /// Lists every player by display name, each with its description as the
     /// tooltip.
     fn fill_players(&self) {
-        let names: Vec<&str> = PlayerKind::ALL
+        let names: Vec<String> = PlayerKind::ALL
             .iter()
             .map(|kind| kind.display_name())
             .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let dropdown = &self.imp().player_dropdown;
         dropdown.set_model(Some(&gtk::StringList::new(&names)));
         let factory = accessible::string_item_factory(|position| {
@@ -196,7 +199,7 @@ impl PlayerPicker {
         let imp = self.imp();
         let kind = self.selected_player();
         imp.player_dropdown
-            .set_tooltip_text(Some(kind.description()));
+            .set_tooltip_text(Some(&kind.description()));
         let searches = kind.uses_depth();
         imp.difficulty_dropdown.set_sensitive(searches);
         imp.depth_spin.set_sensitive(searches);

@@ -11,6 +11,7 @@ use gtk::{gio, glib, prelude::*};
 
 use super::log_entry::{LogEntry, LogKind};
 use crate::engine::{PlayerKind, SearchReport, Side, TextStyle};
+use crate::i18n::{fill, gettext};
 
 /// Emitted when the selected search changes, or no search is selected.
 const SEARCH_SELECTED: &str = "search-selected";
@@ -277,12 +278,8 @@ impl SearchLog {
     /// A move without its search (a person's, or one read from a file).
     pub fn add_move(&self, number: u32, side: Side, player: PlayerKind, cell: usize) {
         let style = TextStyle::WINDOW;
-        let text = format!(
-            "{number}. {} {} plays {}",
-            side.mark(),
-            style.player(player),
-            style.cell(cell)
-        );
+        let plays = fill(&gettext("plays {cell}"), &[("cell", &style.cell(cell))]);
+        let text = format!("{number}. {} {} {plays}", side.mark(), style.player(player));
         self.append(vec![(LogKind::Move, text, None)]);
     }
 

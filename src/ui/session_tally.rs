@@ -6,6 +6,7 @@ use gtk::{glib, prelude::*};
 
 use crate::engine::Side;
 use crate::game::GameResult;
+use crate::i18n::{fill, ngettext};
 
 /// One pairing's results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -22,10 +23,20 @@ impl PairingResults {
     /// cuts the names rather than the results.
     pub fn text(&self) -> String {
         let games = self.x_wins + self.o_wins + self.draws;
-        let plural = if games == 1 { "game" } else { "games" };
-        format!(
-            "X won {}, O won {}, drawn {} ({games} {plural}): {}",
-            self.x_wins, self.o_wins, self.draws, self.pairing
+        let line = ngettext(
+            "X won {x_wins}, O won {o_wins}, drawn {draws} ({games} game): {pairing}",
+            "X won {x_wins}, O won {o_wins}, drawn {draws} ({games} games): {pairing}",
+            games,
+        );
+        fill(
+            &line,
+            &[
+                ("x_wins", &self.x_wins),
+                ("o_wins", &self.o_wins),
+                ("draws", &self.draws),
+                ("games", &games),
+                ("pairing", &self.pairing),
+            ],
         )
     }
 }

@@ -9,6 +9,7 @@ use gtk::{gio, glib};
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
 use crate::engine::{GameRecord, SavedGame};
+use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 /// The file name a path is shown by.
 fn file_name(path: &Path) -> String {
@@ -21,7 +22,7 @@ fn file_name(path: &Path) -> String {
 /// A dialog's JSON filter.
 fn json_filter() -> gtk::FileFilter {
     let filter = gtk::FileFilter::new();
-    filter.set_name(Some("Saved games (JSON)"));
+    filter.set_name(Some(&gettext("Saved games (JSON)")));
     filter.add_suffix("json");
     filter
 }
@@ -53,32 +54,35 @@ impl TictactoeWindow {
     /// Ctrl+S: asks where, then saves.
     pub(super) fn choose_save_file(&self) {
         if self.saved_game().is_none() {
-            self.show_error(
+            self.show_error(&gettext(
                 "There is nothing to save yet: play a game or set up a position first.",
-            );
+            ));
             return;
         }
         let dialog = gtk::FileChooserNative::new(
-            Some("Save Game"),
+            Some(&gettext("Save Game")),
             Some(self),
             gtk::FileChooserAction::Save,
-            Some("_Save"),
-            Some("_Cancel"),
+            Some(&gettext("_Save")),
+            Some(&gettext("_Cancel")),
         );
         dialog.set_modal(true);
         dialog.add_filter(&json_filter());
-        dialog.set_current_name("game.json");
+        dialog.set_current_name(&format!(
+            "{}.json",
+            pgettext("saved game file name", "game")
+        ));
         self.run_file_dialog(dialog, |window, path| window.save_to(&path));
     }
 
     /// Ctrl+O: asks which file, then opens it.
     pub(super) fn choose_file_to_open(&self) {
         let dialog = gtk::FileChooserNative::new(
-            Some("Open Game"),
+            Some(&gettext("Open Game")),
             Some(self),
             gtk::FileChooserAction::Open,
-            Some("_Open"),
-            Some("_Cancel"),
+            Some(&gettext("_Open")),
+            Some(&gettext("_Cancel")),
         );
         dialog.set_modal(true);
         dialog.add_filter(&json_filter());
@@ -110,16 +114,19 @@ impl TictactoeWindow {
     /// went.
     pub fn save_to(&self, path: &Path) {
         let Some(saved) = self.saved_game() else {
-            self.show_error(
+            self.show_error(&gettext(
                 "There is nothing to save yet: play a game or set up a position first.",
-            );
+            ));
             return;
         };
         match saved.write(path) {
-            Ok(()) => self.show_status(&format!("Saved the game to {}.", file_name(path))),
-            Err(error) => self.show_error(&format!(
-                "Could not save to {}: {error}. Nothing was written.",
-                file_name(path)
+            Ok(()) => self.show_status(&fill(
+                &gettext("Saved the game to {file}."),
+                &[("file", &file_name(path))],
+            )),
+            Err(error) => self.show_error(&fill(
+                &gettext("Could not save to {file}: {error}. Nothing was written."),
+                &[("file", &file_name(path)), ("error", &error)],
             )),
         }
     }
@@ -131,9 +138,9 @@ impl TictactoeWindow {
         let saved = match SavedGame::read(path) {
             Ok(saved) => saved,
             Err(error) => {
-                self.show_error(&format!(
-                    "Could not open {}: {error}. The game on the board is unchanged.",
-                    file_name(path)
+                self.show_error(&fill(
+                    &gettext("Could not open {file}: {error}. The game on the board is unchanged."),
+                    &[("file", &file_name(path)), ("error", &error)],
                 ));
                 return;
             }
@@ -154,13 +161,21 @@ impl TictactoeWindow {
         let position = record.position();
         imp.board_view.reset(position.size());
         imp.search_log.clear();
-        imp.search_log.add_game_row(&format!(
-            "Game {number}: opened {}: {}, {}, seed {}, {} moves",
-            file_name(path),
-            choice.pairing(),
-            choice.size,
-            saved.seed,
-            record.len()
+        let opened = ngettext(
+            "Game {number}: opened {file}: {players}, {size}, seed {seed}, {count} move",
+            "Game {number}: opened {file}: {players}, {size}, seed {seed}, {count} moves",
+            plural_count(record.len() as u64),
+        );
+        imp.search_log.add_game_row(&fill(
+            &opened,
+            &[
+                ("number", &number),
+                ("file", &file_name(path)),
+                ("players", &choice.pairing()),
+                ("size", &choice.size),
+                ("seed", &saved.seed),
+                ("count", &record.len()),
+            ],
         ));
         for ply in 1..=record.len() {
             if let (Some((side, cell)), Some(before)) =
@@ -181,20 +196,25 @@ impl TictactoeWindow {
             Some(result) => {
                 let words = super::result_words(&result);
                 imp.phase.replace(Phase::Over(result));
-                format!("the game is over ({words}). Alt+Left browses")
+                fill(
+                    &gettext("the game is over ({result}). Alt+Left browses"),
+                    &[("result", &words)],
+                )
             }
             None => {
                 imp.phase.replace(Phase::Paused);
-                format!(
-                    "{} to move. Resume (Space) plays on, Alt+Left browses",
-                    position.side_to_move().label()
+                fill(
+                    &gettext("{side} to move. Resume (Space) plays on, Alt+Left browses"),
+                    &[("side", &position.side_to_move().label())],
                 )
             }
         };
         self.refresh();
-        self.show_status(&format!(
-            "Opened {}: {next}; Continue from here starts a new game from the shown position.",
-            file_name(path)
+        self.show_status(&fill(
+            &gettext(
+                "Opened {file}: {next}; Continue from here starts a new game from the shown position.",
+            ),
+            &[("file", &file_name(path)), ("next", &next)],
         ));
     }
 }

@@ -10,6 +10,7 @@ use gtk::subclass::prelude::*;
 use super::{Phase, TictactoeWindow, View};
 use crate::engine::{Board, BoardError, GameRecord, Outcome, PlayerKind, SearchReport, Side};
 use crate::game::{GameResult, GameSetup};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
 use crate::ui::game_settings::Choice;
 
 /// The game the window shows: what it was started with, its moves, and
@@ -87,11 +88,15 @@ pub(super) fn result_of(board: &Board) -> Option<GameResult> {
 
 /// "moves 5 and 6", "move 5", for the log.
 fn moves_words(first: usize, count: usize) -> String {
-    match count {
-        1 => format!("move {first}"),
-        2 => format!("moves {first} and {}", first + 1),
-        _ => format!("moves {first} to {}", first + count - 1),
-    }
+    let message = match count {
+        1 => gettext("move {first}"),
+        2 => gettext("moves {first} and {last}"),
+        _ => gettext("moves {first} to {last}"),
+    };
+    fill(
+        &message,
+        &[("first", &first), ("last", &(first + count - 1))],
+    )
 }
 
 impl TictactoeWindow {
@@ -197,19 +202,23 @@ impl TictactoeWindow {
         let taken = match taken {
             Some((first, steps)) if steps > 0 => (first, steps),
             Some(_) => {
-                self.show_error("Nothing to take back: no earlier turn of yours in this game.");
+                self.show_error(&gettext(
+                    "Nothing to take back: no earlier turn of yours in this game.",
+                ));
                 return;
             }
             None => {
-                self.show_error("There is no game to take moves back from.");
+                self.show_error(&gettext("There is no game to take moves back from."));
                 return;
             }
         };
         self.stop_run();
         imp.view.replace(View::Current);
         imp.hint.replace(None);
-        imp.search_log
-            .add_game_row(&format!("Took back {}.", moves_words(taken.0, taken.1)));
+        imp.search_log.add_game_row(&fill(
+            &gettext("Took back {moves}."),
+            &[("moves", &moves_words(taken.0, taken.1))],
+        ));
         self.play_on_or_wait();
     }
 
@@ -226,7 +235,9 @@ impl TictactoeWindow {
         let replayed = match replayed {
             Some((first, cells)) if !cells.is_empty() => (first, cells),
             _ => {
-                self.show_error("Nothing to redo: no move was taken back since the last move.");
+                self.show_error(&gettext(
+                    "Nothing to redo: no move was taken back since the last move.",
+                ));
                 return;
             }
         };
@@ -238,10 +249,17 @@ impl TictactoeWindow {
             .iter()
             .map(|cell| (cell + 1).to_string())
             .collect();
-        imp.search_log.add_game_row(&format!(
-            "Replayed {}: cell {}.",
-            moves_words(replayed.0, cells.len()),
-            cells.join(", ")
+        let replayed_words = ngettext(
+            "Replayed {moves}: cell {cells}.",
+            "Replayed {moves}: cells {cells}.",
+            plural_count(cells.len() as u64),
+        );
+        imp.search_log.add_game_row(&fill(
+            &replayed_words,
+            &[
+                ("moves", &moves_words(replayed.0, cells.len())),
+                ("cells", &cells.join(", ")),
+            ],
         ));
         self.play_on_or_wait();
     }
@@ -276,7 +294,9 @@ impl TictactoeWindow {
     pub(super) fn browse_back(&self) {
         let ply = match self.shown_ply() {
             Some(0) | None => {
-                self.show_error("This is the game's first position: there is nothing before it.");
+                self.show_error(&gettext(
+                    "This is the game's first position: there is nothing before it.",
+                ));
                 return;
             }
             Some(ply) => ply - 1,
@@ -290,7 +310,7 @@ impl TictactoeWindow {
             Some(ply) if !matches!(*self.imp().view.borrow(), View::Current) => {
                 self.browse(View::Move(ply + 1));
             }
-            _ => self.show_error("This is the game's newest position."),
+            _ => self.show_error(&gettext("This is the game's newest position.")),
         }
     }
 
@@ -322,15 +342,15 @@ impl TictactoeWindow {
     /// Why no game can be played from `board`, if none can.
     pub(super) fn playable(&self, board: &Board) -> Result<(), String> {
         board.check_reachable().map_err(|error| {
-            format!(
-                "{} This position cannot arise in a game.",
-                super::sentence(&error.to_string())
+            fill(
+                &gettext("{problem} This position cannot arise in a game."),
+                &[("problem", &super::sentence(&error.to_string()))],
             )
         })?;
         match result_of(board) {
-            Some(result) => Err(format!(
-                "The position is over ({}): it can be viewed but not continued.",
-                super::result_words(&result)
+            Some(result) => Err(fill(
+                &gettext("The position is over ({result}): it can be viewed but not continued."),
+                &[("result", &super::result_words(&result))],
             )),
             None => Ok(()),
         }
@@ -347,13 +367,22 @@ impl TictactoeWindow {
                     .borrow()
                     .as_ref()
                     .map_or(0, |game| game.record.len());
-                format!("Move {ply} of {len} (browsing): Alt+Right or End returns to the game.")
+                fill(
+                    &gettext(
+                        "Move {number} of {count} (browsing): Alt+Right or End returns to the game.",
+                    ),
+                    &[("number", ply), ("count", &len)],
+                )
             }
-            View::Search(report) => format!(
-                "Before move {}: what {} ({}) saw. Select the row again or press End to return.",
-                report.stones + 1,
-                report.player.display_name(),
-                report.side.mark()
+            View::Search(report) => fill(
+                &gettext(
+                    "Before move {number}: what {player} ({side}) saw. Select the row again or press End to return.",
+                ),
+                &[
+                    ("number", &(report.stones + 1)),
+                    ("player", &report.player.display_name()),
+                    ("side", &report.side.mark()),
+                ],
             ),
             View::Current => {
                 self.show_current_turn();
@@ -365,9 +394,9 @@ impl TictactoeWindow {
 }
 
 /// A player as the status line names it: "you" for a person.
-pub(super) fn display_name(player: PlayerKind) -> &'static str {
+pub(super) fn display_name(player: PlayerKind) -> String {
     match player {
-        PlayerKind::Human => "you",
+        PlayerKind::Human => gettext("you"),
         other => other.display_name(),
     }
 }

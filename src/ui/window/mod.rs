@@ -24,6 +24,7 @@ use crate::engine::{
     Board, BoardSize, CellMark, GameRecord, PlayerKind, SearchReport, Side, cell_marks,
 };
 use crate::game::{Event, GameId, GameResult, GameThread};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
 use history::{WindowGame, display_name};
 
 /// Below this width the log goes under the board instead of beside it.
@@ -619,9 +620,12 @@ impl TictactoeWindow {
         self.cancel_end_request();
         imp.settings.set_running(None);
         self.refresh();
-        imp.search_log
-            .add_game_row("Game over: the game thread failed; a new one is ready.");
-        self.show_error("The game stopped because its thread failed. Press Start to play again.");
+        imp.search_log.add_game_row(&gettext(
+            "Game over: the game thread failed; a new one is ready.",
+        ));
+        self.show_error(&gettext(
+            "The game stopped because its thread failed. Press Start to play again.",
+        ));
     }
 
     /// Start: a new game from the set-up position, or the empty board.
@@ -667,25 +671,33 @@ impl TictactoeWindow {
         imp.last_error.take();
         imp.board_view.reset(start.size());
         imp.search_log.clear();
-        let mut header = format!(
-            "Game {number}: {}, {}, seed {seed}",
-            choice.pairing(),
-            choice.size
+        let mut header = fill(
+            &gettext("Game {number}: {players}, {size}, seed {seed}"),
+            &[
+                ("number", &number),
+                ("players", &choice.pairing()),
+                ("size", &choice.size),
+                ("seed", &seed),
+            ],
         );
         if start.stone_count() > 0 {
-            let from = if continued { "continued from" } else { "from" };
-            header.push_str(&format!(", {from} {start}"));
+            let from = if continued {
+                gettext("continued from {position}")
+            } else {
+                gettext("from {position}")
+            };
+            header.push_str(&format!(", {}", fill(&from, &[("position", &start)])));
         }
         imp.search_log.add_game_row(&header);
         self.play_on();
-        self.show_status("Starting a new game…");
+        self.show_status(&gettext("Starting a new game…"));
         imp.board_view.grab_focus();
     }
 
     fn end_game(&self) {
         self.cancel_end_request();
         if self.is_paused() {
-            self.finish(GameResult::Aborted("ended by the player".into()));
+            self.finish(GameResult::Aborted(gettext("ended by the player")));
             return;
         }
         if let Some(game) = self.imp().game.borrow_mut().as_mut() {
@@ -720,10 +732,13 @@ impl TictactoeWindow {
             ),
         );
         imp.end_confirm.replace(Some(timer));
-        self.show_status(&format!(
-            "Press Esc again within {} seconds to end this game; the game goes on otherwise.",
-            END_CONFIRM_TIME.as_secs()
-        ));
+        let seconds = END_CONFIRM_TIME.as_secs();
+        let ask = ngettext(
+            "Press Esc again within {seconds} second to end this game; the game goes on otherwise.",
+            "Press Esc again within {seconds} seconds to end this game; the game goes on otherwise.",
+            plural_count(seconds),
+        );
+        self.show_status(&fill(&ask, &[("seconds", &seconds)]));
     }
 
     fn cancel_end_request(&self) {
@@ -735,7 +750,9 @@ impl TictactoeWindow {
     fn reuse_seed(&self) {
         match self.last_seed() {
             Some(seed) => self.imp().settings.set_seed(seed),
-            None => self.show_error("No game has been played yet, so there is no seed to reuse."),
+            None => self.show_error(&gettext(
+                "No game has been played yet, so there is no seed to reuse.",
+            )),
         }
     }
 
@@ -743,32 +760,30 @@ impl TictactoeWindow {
     fn turn_refusal(&self) -> Option<String> {
         let imp = self.imp();
         if !matches!(*imp.view.borrow(), View::Current) {
-            return Some(
-                "You are looking at an earlier position: press End to return to the game, or Continue from here to play from it."
-                    .to_owned(),
-            );
+            return Some(gettext(
+                "You are looking at an earlier position: press End to return to the game, or Continue from here to play from it.",
+            ));
         }
         match &*imp.phase.borrow() {
-            Phase::NoGame => Some("No game is running: press Start to play.".to_owned()),
-            Phase::Starting => Some("Just a moment: the game is starting.".to_owned()),
-            Phase::Paused => {
-                Some("The game is paused: press Resume (Space) to play on.".to_owned())
-            }
+            Phase::NoGame => Some(gettext("No game is running: press Start to play.")),
+            Phase::Starting => Some(gettext("Just a moment: the game is starting.")),
+            Phase::Paused => Some(gettext(
+                "The game is paused: press Resume (Space) to play on.",
+            )),
             Phase::Over(GameResult::Aborted(_)) => {
-                Some("The game was ended: press Start for a new one.".to_owned())
+                Some(gettext("The game was ended: press Start for a new one."))
             }
-            Phase::Over(result) => Some(format!(
-                "The game is over ({}): press Start for a new one, or Undo.",
-                result_words(result)
+            Phase::Over(result) => Some(fill(
+                &gettext("The game is over ({result}): press Start for a new one, or Undo."),
+                &[("result", &result_words(result))],
             )),
             Phase::ToMove {
                 side,
                 player,
                 human: false,
-            } => Some(format!(
-                "It is {}'s turn, played by {}: wait for its move.",
-                side.mark(),
-                player.display_name()
+            } => Some(fill(
+                &gettext("It is {side}'s turn, played by {player}: wait for its move."),
+                &[("side", &side.mark()), ("player", &player.display_name())],
             )),
             Phase::ToMove { human: true, .. } | Phase::MoveSent => None,
         }
@@ -794,7 +809,7 @@ impl TictactoeWindow {
 
     fn grid_missed(&self) {
         let reason = self.turn_refusal().unwrap_or_else(|| {
-            "That click was beside the grid: click inside a free cell.".to_owned()
+            gettext("That click was beside the grid: click inside a free cell.")
         });
         self.show_error(&reason);
     }
@@ -805,10 +820,9 @@ impl TictactoeWindow {
         let board = imp.board_view.board();
         if let Some(owner) = board.cell(cell) {
             imp.queued_cells.borrow_mut().clear();
-            self.show_error(&format!(
-                "Cell {} is taken by {}: choose a free cell.",
-                cell + 1,
-                owner.mark()
+            self.show_error(&fill(
+                &gettext("Cell {cell} is taken by {side}: choose a free cell."),
+                &[("cell", &(cell + 1)), ("side", &owner.mark())],
             ));
             return;
         }
@@ -829,10 +843,14 @@ impl TictactoeWindow {
             .map(|cell| (cell + 1).to_string())
             .collect();
         if !cells.is_empty() {
-            let plural = if cells.len() == 1 { "" } else { "s" };
-            self.show_error(&format!(
-                "Not played: cell{plural} {}, chosen ahead; {why}.",
-                cells.join(", ")
+            let not_played = ngettext(
+                "Not played: cell {cells}, chosen ahead; {why}.",
+                "Not played: cells {cells}, chosen ahead; {why}.",
+                plural_count(cells.len() as u64),
+            );
+            self.show_error(&fill(
+                &not_played,
+                &[("cells", &cells.join(", ")), ("why", &why)],
             ));
         }
     }
@@ -874,10 +892,9 @@ impl TictactoeWindow {
                         self.send_move(cell);
                     }
                 } else {
-                    self.drop_queued_cells(&format!(
-                        "it is {}'s turn, played by {}",
-                        side.mark(),
-                        player.display_name()
+                    self.drop_queued_cells(&fill(
+                        &gettext("it is {side}'s turn, played by {player}"),
+                        &[("side", &side.mark()), ("player", &player.display_name())],
                     ));
                 }
             }
@@ -927,9 +944,11 @@ impl TictactoeWindow {
             Some(Ok(position)) if position == board => {}
             // The record and the thread disagree: say so rather than show
             // a board that is not the game's.
-            _ => self.show_error(&format!(
-                "Internal error: the game thread played cell {} in a position the window does not have.",
-                cell + 1
+            _ => self.show_error(&fill(
+                &gettext(
+                    "Internal error: the game thread played cell {cell} in a position the window does not have.",
+                ),
+                &[("cell", &(cell + 1))],
             )),
         }
         imp.hint.replace(None);
@@ -957,12 +976,15 @@ impl TictactoeWindow {
         let error = imp.last_error.take();
         match (&result, error) {
             (GameResult::Aborted(_), Some(error)) => {
-                self.show_error(&format!("The game was ended by an error: {error}"));
+                self.show_error(&fill(
+                    &gettext("The game was ended by an error: {error}"),
+                    &[("error", &error)],
+                ));
             }
             _ => self.show_status(&text),
         }
         imp.phase.replace(Phase::Over(result));
-        self.drop_queued_cells("the game is over");
+        self.drop_queued_cells(&gettext("the game is over"));
         imp.settings.set_running(None);
         self.refresh();
     }
@@ -1081,10 +1103,10 @@ impl TictactoeWindow {
             (running || paused) && computer_plays && !editing,
             paused,
         );
-        imp.pause_button.set_tooltip_text(Some(if paused {
-            "Resume the game from the position on the board (Space)"
+        imp.pause_button.set_tooltip_text(Some(&if paused {
+            gettext("Resume the game from the position on the board (Space)")
         } else {
-            "Pause the game so that it can be browsed; a running search stops (Space)"
+            gettext("Pause the game so that it can be browsed; a running search stops (Space)")
         }));
         for action in ["win.browse-back", "win.browse-forward", "win.browse-first"] {
             self.action_set_enabled(action, moves && !editing);
@@ -1108,42 +1130,49 @@ impl TictactoeWindow {
                 side, human: true, ..
             } => {
                 // The short way in: digits on 3x3, arrows elsewhere.
-                let keys = if imp.board_view.board().size() == BoardSize::Three {
-                    "press 1-9"
+                let message = if imp.board_view.board().size() == BoardSize::Three {
+                    gettext("{side} to move, played by you: click a cell or press 1-9.")
                 } else {
-                    "use the arrows and Enter"
+                    gettext(
+                        "{side} to move, played by you: click a cell or use the arrows and Enter.",
+                    )
                 };
-                format!(
-                    "{} to move, played by you: click a cell or {keys}.",
-                    side.label()
-                )
+                fill(&message, &[("side", &side.label())])
             }
             Phase::ToMove { side, player, .. } => {
-                if self.is_thinking() {
-                    format!("{} ({}) is thinking…", player.display_name(), side.mark())
+                let message = if self.is_thinking() {
+                    gettext("{player} ({mark}) is thinking…")
                 } else {
-                    format!(
-                        "{} to move, played by {}.",
-                        side.label(),
-                        player.display_name()
-                    )
-                }
+                    gettext("{side} to move, played by {player}.")
+                };
+                fill(
+                    &message,
+                    &[
+                        ("player", &player.display_name()),
+                        ("mark", &side.mark()),
+                        ("side", &side.label()),
+                    ],
+                )
             }
             Phase::Paused => {
                 let game = imp.window_game.borrow();
                 let Some(game) = game.as_ref() else { return };
                 let (side, player) = game.player_to_move();
-                format!(
-                    "Paused after move {}: {} to move, played by {}. Resume (Space) plays on.",
-                    game.record.len(),
-                    side.label(),
-                    display_name(player)
+                fill(
+                    &gettext(
+                        "Paused after move {number}: {side} to move, played by {player}. Resume (Space) plays on.",
+                    ),
+                    &[
+                        ("number", &game.record.len()),
+                        ("side", &side.label()),
+                        ("player", &display_name(player)),
+                    ],
                 )
             }
             Phase::Over(result) => self.result_text(&result),
             Phase::NoGame => match imp.setup.get() {
                 Some(board) => setup::setup_words(&board),
-                None => "Choose the players, then press Start.".to_owned(),
+                None => gettext("Choose the players, then press Start."),
             },
             Phase::Starting | Phase::MoveSent => return,
         };
@@ -1152,18 +1181,27 @@ impl TictactoeWindow {
 
     /// How a game ended, in the same words on the status line and in the log.
     fn result_text(&self, result: &GameResult) -> String {
-        let winner = |side: Side| match self.imp().window_game.borrow().as_ref() {
-            Some(game) => format!(
-                "{} wins, played by {}",
-                side.label(),
-                game.choice.players[side.index()].0.display_name()
-            ),
-            None => format!("{} wins", side.label()),
-        };
         match result {
-            GameResult::Won(side) => format!("Game over: {}.", winner(*side)),
-            GameResult::Draw => "Game over: a draw, nobody completed a line.".to_owned(),
-            GameResult::Aborted(reason) => format!("Game over: {reason}."),
+            GameResult::Won(side) => match self.imp().window_game.borrow().as_ref() {
+                Some(game) => fill(
+                    &gettext("Game over: {side} wins, played by {player}."),
+                    &[
+                        ("side", &side.label()),
+                        (
+                            "player",
+                            &game.choice.players[side.index()].0.display_name(),
+                        ),
+                    ],
+                ),
+                None => fill(
+                    &gettext("Game over: {side} wins."),
+                    &[("side", &side.label())],
+                ),
+            },
+            GameResult::Draw => gettext("Game over: a draw, nobody completed a line."),
+            GameResult::Aborted(reason) => {
+                fill(&gettext("Game over: {reason}."), &[("reason", reason)])
+            }
         }
     }
 
@@ -1193,8 +1231,8 @@ impl TictactoeWindow {
 /// A finished game's result in a few words.
 fn result_words(result: &GameResult) -> String {
     match result {
-        GameResult::Won(side) => format!("{} won", side.mark()),
-        GameResult::Draw => "a draw".to_owned(),
+        GameResult::Won(side) => fill(&gettext("{side} won"), &[("side", &side.mark())]),
+        GameResult::Draw => gettext("a draw"),
         GameResult::Aborted(reason) => reason.clone(),
     }
 }

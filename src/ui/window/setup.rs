@@ -9,6 +9,7 @@ use gtk::subclass::prelude::*;
 use super::{Hint, Phase, TictactoeWindow, View, sentence};
 use crate::engine::{Board, BoardSize, CellMark, Outcome, SearchReport, Side, cell_marks};
 use crate::game::{GameId, GameResult};
+use crate::i18n::{fill, gettext};
 
 /// A hint's marks: every best cell highlighted, none singled out.
 pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
@@ -22,16 +23,18 @@ pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
 /// The status line for a set-up position between games.
 pub(super) fn setup_words(board: &Board) -> String {
     match board.outcome() {
-        Outcome::Ongoing => format!(
-            "Set-up position, {} to move: Start plays from it with the chosen players; Hint shows the best moves.",
-            board.side_to_move().label()
+        Outcome::Ongoing => fill(
+            &gettext(
+                "Set-up position, {side} to move: Start plays from it with the chosen players; Hint shows the best moves.",
+            ),
+            &[("side", &board.side_to_move().label())],
         ),
-        Outcome::Won(side, _) => format!(
-            "Set-up position: {} has won. It can be viewed but not played.",
-            side.label()
+        Outcome::Won(side, _) => fill(
+            &gettext("Set-up position: {side} has won. It can be viewed but not played."),
+            &[("side", &side.label())],
         ),
         Outcome::Draw => {
-            "Set-up position: the board is full. It can be viewed but not played.".to_owned()
+            gettext("Set-up position: the board is full. It can be viewed but not played.")
         }
     }
 }
@@ -95,7 +98,7 @@ impl TictactoeWindow {
         let (board, _, _) = self.shown();
         if self.game_running() || self.is_paused() {
             self.stop_run();
-            self.finish(GameResult::Aborted("ended to set up a position".into()));
+            self.finish(GameResult::Aborted(gettext("ended to set up a position")));
         }
         self.cancel_hint();
         imp.search_log.unselect();
@@ -104,9 +107,9 @@ impl TictactoeWindow {
         imp.editing.set(Some(board));
         imp.position_editor.show_position(&board);
         self.refresh();
-        self.show_status(
+        self.show_status(&gettext(
             "Edit mode: click a cell to cycle it empty, X, O, or type the position. Done (Ctrl+E) keeps it.",
-        );
+        ));
         imp.board_view.grab_focus();
     }
 
@@ -124,14 +127,18 @@ impl TictactoeWindow {
                 .map(|error| sentence(&error.to_string()))
         });
         if let Some(problem) = problem {
-            self.show_error(&format!(
-                "{problem} Correct the position, or Clear it, before leaving edit mode."
+            self.show_error(&fill(
+                &gettext("{problem} Correct the position, or Clear it, before leaving edit mode."),
+                &[("problem", &problem)],
             ));
             self.refresh();
             return false;
         }
         imp.editing.set(None);
-        imp.search_log.add_game_row(&format!("Set up {board}."));
+        imp.search_log.add_game_row(&fill(
+            &gettext("Set up {position}."),
+            &[("position", &board)],
+        ));
         imp.settings.set_size(board.size());
         imp.window_game.replace(None);
         imp.setup.set((board.stone_count() > 0).then_some(board));
@@ -151,9 +158,12 @@ impl TictactoeWindow {
         }
         self.refresh();
         match self.playable(&board) {
-            Ok(()) => self.show_status(&format!(
-                "Edit mode: {} to move in {board}.",
-                board.side_to_move().label()
+            Ok(()) => self.show_status(&fill(
+                &gettext("Edit mode: {side} to move in {position}."),
+                &[
+                    ("side", &board.side_to_move().label()),
+                    ("position", &board),
+                ],
             )),
             Err(reason) if board.check_reachable().is_ok() => self.show_status(&reason),
             Err(reason) => self.show_error(&reason),
@@ -174,7 +184,7 @@ impl TictactoeWindow {
         let imp = self.imp();
         if matches!(*imp.hint.borrow(), Some(Hint::Asked { .. })) {
             self.cancel_hint();
-            self.show_status("Hint stopped.");
+            self.show_status(&gettext("Hint stopped."));
             return;
         }
         let (board, _, _) = self.shown();
@@ -195,9 +205,9 @@ impl TictactoeWindow {
         if board.size() != BoardSize::Three {
             self.set_thinking(true);
         }
-        self.show_status(&format!(
-            "Looking for the best moves for {}…",
-            board.side_to_move().label()
+        self.show_status(&fill(
+            &gettext("Looking for the best moves for {side}…"),
+            &[("side", &board.side_to_move().label())],
         ));
         self.refresh();
     }
@@ -228,7 +238,7 @@ impl TictactoeWindow {
         self.set_thinking(false);
         if report.aborted {
             imp.hint.replace(None);
-            self.show_status("The hint was stopped before it found anything.");
+            self.show_status(&gettext("The hint was stopped before it found anything."));
             self.refresh();
             return;
         }
@@ -246,7 +256,10 @@ impl TictactoeWindow {
         if matches!(&*imp.hint.borrow(), Some(Hint::Asked { id: asked, .. }) if *asked == id) {
             imp.hint.replace(None);
             self.set_thinking(false);
-            self.show_error(&format!("The hint failed: {}", sentence(message)));
+            self.show_error(&fill(
+                &gettext("The hint failed: {problem}"),
+                &[("problem", &sentence(message))],
+            ));
             self.refresh();
         }
     }
@@ -262,16 +275,28 @@ fn hint_words(report: &SearchReport) -> String {
         .map(|mark| (mark.cell + 1).to_string())
         .collect();
     let cells = match best.len() {
-        0 => "no cell could be scored".to_owned(),
-        1 => format!("cell {} is best", best[0]),
-        _ => format!("cells {} are best", best.join(", ")),
+        0 => gettext("no cell could be scored"),
+        1 => gettext("cell {cells} is best"),
+        _ => gettext("cells {cells} are best"),
     };
+    let cells = fill(&cells, &[("cells", &best.join(", "))]);
     let value = report
         .score_in_words()
         .map_or(String::new(), |words| format!(", {words}"));
     let proof = match report.certainty {
         Some(crate::engine::Certainty::Exact) => String::new(),
-        _ => format!("; depth {}, not proven", report.depth),
+        _ => fill(
+            &gettext("; depth {depth}, not proven"),
+            &[("depth", &report.depth)],
+        ),
     };
-    format!("Hint for {}: {cells}{value}{proof}.", report.side.label())
+    fill(
+        &gettext("Hint for {side}: {cells}{value}{proof}."),
+        &[
+            ("side", &report.side.label()),
+            ("cells", &cells),
+            ("value", &value),
+            ("proof", &proof),
+        ],
+    )
 }
