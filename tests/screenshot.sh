@@ -22,7 +22,7 @@ if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
-target/release/tictactoe &
+"${CARGO_TARGET_DIR:-target}"/release/tictactoe &
 app=$!
 trap 'kill "$app" 2>/dev/null || true' EXIT
 
