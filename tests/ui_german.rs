@@ -1,0 +1,201 @@
+//! The window in German, in a process of its own: the language comes from
+//! the environment, set here before GTK starts, as a German desktop session
+//! sets it. `LANGUAGE=de` with the built-in `C.UTF-8` locale needs no
+//! generated German locale (glibc's gettext ignores LANGUAGE only under
+//! the plain C locale). Needs a display:
+//! `xvfb-run -a cargo test --release --test ui_german`.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use gtk::{gio, glib, prelude::*};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+
+type Check = fn(&TictactoeWindow) -> Result<(), String>;
+
+fn wait_until(what: &str, timeout: Duration, condition: impl Fn() -> bool) -> Result<(), String> {
+    let context = glib::MainContext::default();
+    let started = Instant::now();
+    while !condition() {
+        if started.elapsed() > timeout {
+            return Err(format!("gave up after {timeout:?} waiting for {what}"));
+        }
+        if !context.iteration(false) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    Ok(())
+}
+
+fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if condition { Ok(()) } else { Err(message()) }
+}
+
+/// Every label's text in the window, in the order of its widget tree.
+fn label_texts(window: &TictactoeWindow) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut pending: Vec<gtk::Widget> = vec![window.clone().upcast()];
+    while let Some(widget) = pending.pop() {
+        if let Some(label) = widget.downcast_ref::<gtk::Label>() {
+            texts.push(label.label().to_string());
+        }
+        pending.extend(widget.first_child());
+        pending.extend(
+            widget
+                .next_sibling()
+                .filter(|_| !widget.is::<TictactoeWindow>()),
+        );
+    }
+    texts
+}
+
+fn controls_are_labelled_in_german(window: &TictactoeWindow) -> Result<(), String> {
+    let start = window.start_button().label().unwrap_or_default();
+    let end = window.end_button().label().unwrap_or_default();
+    ensure(start == "_Starten" && end == "St_opp", || {
+        format!("the header bar's buttons read {start:?} and {end:?}")
+    })?;
+    let labels = label_texts(window);
+    for expected in ["B_rett", "T_empo", "Start_wert", "Suchprotokoll"] {
+        ensure(labels.iter().any(|text| text == expected), || {
+            format!("no label {expected:?} among {labels:?}")
+        })?;
+    }
+    let status = window.status_text();
+    ensure(
+        status == "Wählen Sie die Spieler, dann drücken Sie „Starten“.",
+        || format!("the status line says {status:?}"),
+    )
+}
+
+/// A short computer game: the log's words, the locale's thousands
+/// separator, the status line and the tally's plural, all in German.
+fn a_computer_game_is_told_in_german(window: &TictactoeWindow) -> Result<(), String> {
+    let minimax = (PlayerKind::Minimax, Difficulty::Hard);
+    for (side, player) in [(Side::Max, minimax), (Side::Min, minimax)] {
+        window.picker(side).select(player.0);
+        window.picker(side).select_difficulty(player.1);
+    }
+    let size = BoardSize::ALL.iter().position(|&s| s == BoardSize::Three);
+    window
+        .size_dropdown()
+        .set_selected(size.unwrap_or(0) as u32);
+    window.pace_scale().set_value(0.0);
+    for game in 1..=2 {
+        window.start_button().emit_clicked();
+        wait_until("the game to end", Duration::from_secs(20), || {
+            window.status_text().starts_with("Spielende")
+        })?;
+        let tally = window.session_tally().results()[0].text();
+        let games = if game == 1 { "(1 Spiel)" } else { "(2 Spiele)" };
+        ensure(
+            tally.starts_with("X gewann 0, O gewann 0, unentschieden") && tally.contains(games),
+            || format!("after game {game} the tally reads {tally:?}"),
+        )?;
+    }
+    let status = window.status_text();
+    ensure(
+        status == "Spielende: unentschieden, niemand hat eine Reihe vollendet.",
+        || format!("the status line says {status:?}"),
+    )?;
+    let log = window.search_log().text();
+    // Minimax's first move on the empty 3x3 board searches the whole tree.
+    let first = "1. X Minimax spielt 1, unentschieden (0), 549.945 Knoten in ";
+    ensure(
+        log.contains(first) && log.contains("  Feld 5: unentschieden (0)"),
+        || format!("the log reads:\n{log}"),
+    )?;
+    let description = window.board_view().description();
+    ensure(
+        description.starts_with("Brett 3x3, 3 in einer Reihe; Zeile 1: "),
+        || format!("the board's description is {description:?}"),
+    )
+}
+
+/// German words are longer; the header bar and the controls still fit a
+/// 640 px window, with the log under the board.
+fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String> {
+    // As a person drags it narrower: first past the width where the log
+    // fits beside the board, then on to 640 px.
+    let (wide_minimum, _, _, _) = window.measure(gtk::Orientation::Horizontal, -1);
+    window.set_default_size(wide_minimum - 100, 800);
+    wait_until(
+        "the log to go under the board",
+        Duration::from_secs(3),
+        || window.paned().orientation() == gtk::Orientation::Vertical,
+    )?;
+    window.set_default_size(640, 800);
+    wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || window.width() <= 640,
+    )
+    .map_err(|error| format!("{error}: the window is {} px wide", window.width()))?;
+    let (minimum, _, _, _) = window.measure(gtk::Orientation::Horizontal, -1);
+    ensure(minimum <= 640, || {
+        format!("the German window needs {minimum} px")
+    })
+}
+
+fn main() -> ExitCode {
+    // SAFETY: no other thread runs yet to read the environment.
+    unsafe {
+        std::env::set_var("LANGUAGE", "de");
+        std::env::set_var("LC_ALL", "C.UTF-8");
+        if std::env::var_os("GSK_RENDERER").is_none() {
+            std::env::set_var("GSK_RENDERER", "cairo");
+        }
+    }
+    tictactoe::ui::use_user_language();
+    if let Err(error) = gtk::init() {
+        println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
+        println!("0 passed, 1 failed");
+        return ExitCode::FAILURE;
+    }
+    let app = TictactoeApplication::new();
+    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
+    if let Err(error) = app.register(None::<&gio::Cancellable>) {
+        eprintln!("the application did not start: {error}");
+        return ExitCode::FAILURE;
+    }
+    app.activate();
+    let Some(window) = app.active_window().and_downcast::<TictactoeWindow>() else {
+        eprintln!("activating the application opened no window");
+        return ExitCode::FAILURE;
+    };
+    let checks: [(&str, Check); 3] = [
+        (
+            "controls are labelled in German",
+            controls_are_labelled_in_german,
+        ),
+        (
+            "a computer game is told in German",
+            a_computer_game_is_told_in_german,
+        ),
+        (
+            "the German window fits 640 px",
+            the_german_window_fits_640_px,
+        ),
+    ];
+    let (mut passed, mut failed) = (0, 0);
+    for (name, check) in checks {
+        match check(&window) {
+            Ok(()) => {
+                println!("ok   {name}");
+                passed += 1;
+            }
+            Err(error) => {
+                println!("FAIL {name}: {error}");
+                failed += 1;
+            }
+        }
+    }
+    window.close();
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
