@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::geometry::{BoardSize, Geometry, MAX_CELLS};
+use crate::i18n::{fill, gettext};
 
 /// A side. Max plays X and moves first; Min plays O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,9 +66,11 @@ pub enum Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Ongoing => write!(f, "in progress"),
-            Outcome::Won(side, _) => write!(f, "{} won", side.mark()),
-            Outcome::Draw => write!(f, "draw"),
+            Outcome::Ongoing => f.write_str(&gettext("in progress")),
+            Outcome::Won(side, _) => {
+                f.write_str(&fill(&gettext("{side} won"), &[("side", &side.mark())]))
+            }
+            Outcome::Draw => f.write_str(&gettext("draw")),
         }
     }
 }

@@ -11,6 +11,7 @@ use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
 use super::player::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, SearchReport, SearchStats};
 use super::score::{self, INFINITY, WIN};
+use crate::i18n::{fill, gettext};
 
 /// A flag another thread sets to stop a running search.
 #[derive(Debug, Clone, Default)]
@@ -353,7 +354,10 @@ pub(crate) fn game_over(report: &mut SearchReport, board: &Board) -> bool {
     }
     report.best = None;
     report.score = None;
-    report.note = Some(format!("no move: the game is over ({outcome})"));
+    report.note = Some(fill(
+        &gettext("no move: the game is over ({outcome})"),
+        &[("outcome", &outcome)],
+    ));
     true
 }
 

@@ -10,6 +10,7 @@ use crate::engine::search::{
 use crate::engine::symmetry::SymmetricKeys;
 use crate::engine::tt::{TranspositionTable, TtEntry};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+use crate::i18n::{fill, gettext};
 
 /// The table's memory bound for each board. 3x3: 16 KiB, 1,024 entries for
 /// the 765 positions of 3x3 that differ up to symmetry (keys are canonical),
@@ -305,8 +306,9 @@ impl Player for AlphaBetaTtPlayer {
                 report_root(&mut report, results, depth);
                 extend_pv(table, board, &mut report.pv);
                 if depth < max_depth && !cancel.is_cancelled() {
-                    report.note = Some(format!(
-                        "time limit reached: kept depth {depth} of {max_depth}"
+                    report.note = Some(fill(
+                        &gettext("time limit reached: kept depth {depth} of {max_depth}"),
+                        &[("depth", &depth), ("max_depth", &max_depth)],
                     ));
                 }
             }

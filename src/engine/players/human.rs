@@ -1,4 +1,5 @@
 use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
+use crate::i18n::gettext;
 
 /// A person. Moves come from the window or the game thread; the engine only
 /// validates them (`Board::validate_move`).
@@ -15,7 +16,7 @@ impl Player for Human {
 
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let mut report = SearchReport::new(self.kind(), board);
-        report.note = Some("a human chooses this move from outside the engine".into());
+        report.note = Some(gettext("a human chooses this move from outside the engine"));
         report
     }
 }

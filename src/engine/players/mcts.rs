@@ -7,6 +7,7 @@ use crate::engine::board::{Board, Side, bits};
 use crate::engine::report::{MoveScore, group};
 use crate::engine::search::{POLL_INTERVAL, game_over};
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+use crate::i18n::{fill, gettext};
 
 /// UCT exploration constant (sqrt 2, the textbook value for results in 0..1).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -203,10 +204,12 @@ impl Player for MctsPlayer {
         report.stats.nodes = nodes;
         report.stats.leaf_evals = root.visits as u64;
         report.depth = deepest;
-        report.note = Some(format!(
-            "{} playouts, {} tree nodes",
-            group(root.visits as u64),
-            group(tree.len() as u64)
+        report.note = Some(fill(
+            &gettext("{playouts} playouts, {nodes} tree nodes"),
+            &[
+                ("playouts", &group(root.visits as u64)),
+                ("nodes", &group(tree.len() as u64)),
+            ],
         ));
         report.finish(started);
         report

@@ -8,6 +8,7 @@ use crate::engine::report::{Bound, Certainty, MoveScore, group};
 use crate::engine::score::win_score;
 use crate::engine::search::game_over;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
+use crate::i18n::{fill, gettext};
 
 const UNREACHED: i16 = i16::MIN;
 
@@ -123,13 +124,18 @@ impl Player for PerfectPlayer {
         if board.size() != BoardSize::Three {
             let mut report = self.fallback.choose_move(board, cancel);
             report.player = self.kind();
-            report.note = Some(format!(
-                "no table for {}: searched with alphabeta-tt{}",
-                board.size(),
-                report
-                    .note
-                    .as_ref()
-                    .map_or(String::new(), |note| format!(" ({note})"))
+            report.note = Some(fill(
+                &gettext("no table for {size}: searched with alphabeta-tt{note}"),
+                &[
+                    ("size", &board.size()),
+                    (
+                        "note",
+                        &report
+                            .note
+                            .as_ref()
+                            .map_or(String::new(), |note| format!(" ({note})")),
+                    ),
+                ],
             ));
             return report;
         }
@@ -160,9 +166,9 @@ impl Player for PerfectPlayer {
             report.pv.push(cell);
             line.toggle(cell, line.side_to_move());
         }
-        report.note = Some(format!(
-            "table lookup among {} positions",
-            group(table.positions() as u64)
+        report.note = Some(fill(
+            &gettext("table lookup among {count} positions"),
+            &[("count", &group(table.positions() as u64))],
         ));
         report.finish(started);
         report
