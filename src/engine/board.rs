@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::geometry::{BoardSize, Geometry, MAX_CELLS};
-use crate::i18n::{fill, gettext};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 /// A side. Max plays X and moves first; Min plays O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -117,58 +117,71 @@ pub enum BoardError {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Empty => write!(
-                f,
-                "empty position: write the rows with x, o and '.' (or '-'), e.g. x.o/.x./..o"
+        let message = match self {
+            BoardError::Empty => gettext(
+                "empty position: write the rows with x, o and '.' (or '-'), e.g. x.o/.x./..o",
             ),
-            BoardError::WrongLength(n) => {
-                write!(f, "wrong length: {n} cells, expected 9, 16 or 25")
-            }
-            BoardError::TooLong => write!(
-                f,
-                "too long: more than {MAX_CELLS} cells, and the largest board has {MAX_CELLS}"
+            BoardError::WrongLength(n) => fill(
+                &gettext("wrong length: {count} cells, expected 9, 16 or 25"),
+                &[("count", n)],
+            ),
+            BoardError::TooLong => fill(
+                &gettext("too long: more than {max} cells, and the largest board has {max}"),
+                &[("max", &MAX_CELLS)],
             ),
             BoardError::UnknownCharacter {
                 character,
                 position,
-            } => write!(
-                f,
-                "unknown character '{}' (U+{:04X}) at position {position}: use x, o, '.' or '-', with '/' between rows",
-                escape_text(&character.to_string(), 1),
-                *character as u32
+            } => fill(
+                &gettext(
+                    "unknown character '{character}' (U+{code}) at position {position}: use x, o, '.' or '-', with '/' between rows",
+                ),
+                &[
+                    ("character", &escape_text(&character.to_string(), 1)),
+                    ("code", &format!("{:04X}", *character as u32)),
+                    ("position", position),
+                ],
             ),
-            BoardError::MisplacedSlash { position } => write!(
-                f,
-                "'/' at position {position} is not between two rows: '/' goes only between whole rows"
+            BoardError::MisplacedSlash { position } => fill(
+                &gettext(
+                    "'/' at position {position} is not between two rows: '/' goes only between whole rows",
+                ),
+                &[("position", position)],
             ),
-            BoardError::UnevenRows { row, cells, size } => write!(
-                f,
-                "'/' goes only between whole rows: row {row} has {cells} cell{}, and a row of a {n}x{n} board has {n}",
-                if *cells == 1 { "" } else { "s" },
-                n = size.side()
+            BoardError::UnevenRows { row, cells, size } => fill(
+                &ngettext(
+                    "'/' goes only between whole rows: row {row} has {cells} cell, and a row of a {n}x{n} board has {n}",
+                    "'/' goes only between whole rows: row {row} has {cells} cells, and a row of a {n}x{n} board has {n}",
+                    plural_count(*cells as u64),
+                ),
+                &[("row", row), ("cells", cells), ("n", &size.side())],
             ),
-            BoardError::ImpossibleCounts { x, o } => write!(
-                f,
-                "impossible stone counts: {x} X and {o} O (X moves first, so X has as many stones as O or one more)"
+            BoardError::ImpossibleCounts { x, o } => fill(
+                &gettext(
+                    "impossible stone counts: {x} X and {o} O (X moves first, so X has as many stones as O or one more)",
+                ),
+                &[("x", x), ("o", o)],
             ),
-            BoardError::BothWon => write!(f, "impossible position: both X and O have a line"),
-            BoardError::MovedAfterWin(winner) => write!(
-                f,
-                "impossible position: {} moved after {} had already won",
-                winner.opponent().mark(),
-                winner.mark()
+            BoardError::BothWon => gettext("impossible position: both X and O have a line"),
+            BoardError::MovedAfterWin(winner) => fill(
+                &gettext("impossible position: {loser} moved after {winner} had already won"),
+                &[
+                    ("loser", &winner.opponent().mark()),
+                    ("winner", &winner.mark()),
+                ],
             ),
-            BoardError::GameOver(outcome) => write!(f, "game is over: {outcome}"),
-            BoardError::CellOutOfRange { cell, cells } => {
-                write!(
-                    f,
-                    "cell {cell} is off the board (cells are 0-{})",
-                    cells - 1
-                )
+            BoardError::GameOver(outcome) => {
+                fill(&gettext("game is over: {outcome}"), &[("outcome", outcome)])
             }
-            BoardError::CellOccupied(cell) => write!(f, "cell {cell} is already taken"),
-        }
+            BoardError::CellOutOfRange { cell, cells } => fill(
+                &gettext("cell {cell} is off the board (cells are 0-{last})"),
+                &[("cell", cell), ("last", &(cells - 1))],
+            ),
+            BoardError::CellOccupied(cell) => {
+                fill(&gettext("cell {cell} is already taken"), &[("cell", cell)])
+            }
+        };
+        f.write_str(&message)
     }
 }
 
