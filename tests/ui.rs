@@ -1250,6 +1250,10 @@ fn main() -> ExitCode {
         // SAFETY: no other thread runs yet to read the environment.
         unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
     }
+    // The window remembers its settings: these checks neither read nor
+    // change the person's own.
+    // SAFETY: no other thread runs yet to read the environment.
+    unsafe { std::env::set_var("GSETTINGS_BACKEND", "memory") };
     if let Err(error) = gtk::init() {
         println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
         println!("0 passed, 1 failed");
