@@ -26,6 +26,12 @@ const HEIGHT: i32 = 700;
 /// and clear of the width the controls need at least.
 const LOG_POSITION: i32 = 480;
 
+/// A window narrow enough to put the log under the board, and where the
+/// launch drags the divider: below the default, 60 per cent of the height.
+const NARROW_WIDTH: i32 = 640;
+const NARROW_HEIGHT: i32 = 900;
+const NARROW_LOG_POSITION: i32 = 600;
+
 /// A keyfile as a person might have left it: an unknown player, which the
 /// app must report; a pace out of range and a toggle of the wrong type,
 /// which GSettings passes over; and a board size that is fine.
@@ -180,6 +186,45 @@ fn find_everything() -> Result<(), String> {
     Ok(())
 }
 
+/// A launch that narrows the window and moves the divider of the log
+/// under the board.
+fn narrow_the_window() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    // Twice, as in tests/ui.rs: the window can narrow further only once
+    // the log is under the board.
+    for _ in 0..2 {
+        window.set_default_size(NARROW_WIDTH, NARROW_HEIGHT);
+        pass_time(Duration::from_millis(200));
+    }
+    wait_until("the log to go under the board", || {
+        window.paned().orientation() == gtk::Orientation::Vertical
+    })?;
+    window.paned().set_position(NARROW_LOG_POSITION);
+    pass_time(Duration::from_millis(100));
+    close(&app, &window);
+    Ok(())
+}
+
+/// The launch after: narrow again, the divider where it was left.
+fn find_the_narrow_window() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    let paned = window.paned();
+    ensure(paned.orientation() == gtk::Orientation::Vertical, || {
+        format!(
+            "the log is beside the board in a window {} px wide",
+            window.width()
+        )
+    })?;
+    ensure((paned.position() - NARROW_LOG_POSITION).abs() <= 2, || {
+        format!(
+            "the divider is at {} px, not {NARROW_LOG_POSITION}",
+            paned.position()
+        )
+    })?;
+    close(&app, &window);
+    Ok(())
+}
+
 /// A launch with the corrupt keyfile: defaults where it is wrong, its
 /// board size where it is right.
 fn open_with_corrupt_settings() -> Result<(), String> {
@@ -272,6 +317,16 @@ fn settings_survive_a_restart() -> Result<(), String> {
     Ok(())
 }
 
+fn a_narrow_window_comes_back_narrow() -> Result<(), String> {
+    let config = fresh_config("narrow")?;
+    let first = launch("narrow", &config)?;
+    ensure(first.passed, || first.failure("first"))?;
+    let second = launch("find-narrow", &config)?;
+    ensure(second.passed, || second.failure("second"))?;
+    let _ = std::fs::remove_dir_all(&config);
+    Ok(())
+}
+
 fn corrupt_settings_fall_back_and_are_reported_once() -> Result<(), String> {
     let config = fresh_config("corrupt")?;
     let keyfile = config.join("glib-2.0/settings/keyfile");
@@ -300,6 +355,8 @@ fn main() -> ExitCode {
         let result = match name.as_str() {
             "change" => change_everything(),
             "find" => find_everything(),
+            "narrow" => narrow_the_window(),
+            "find-narrow" => find_the_narrow_window(),
             "corrupt" => open_with_corrupt_settings(),
             _ => Err(format!("no launch is called {name}")),
         };
@@ -312,8 +369,12 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 2] = [
+    let checks: [(&str, Check); 3] = [
         ("settings survive a restart", settings_survive_a_restart),
+        (
+            "a narrow window comes back narrow",
+            a_narrow_window_comes_back_narrow,
+        ),
         (
             "corrupt settings fall back and are reported once",
             corrupt_settings_fall_back_and_are_reported_once,
