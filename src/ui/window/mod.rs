@@ -2,7 +2,8 @@
 //! log. It owns the game thread and the game's record, turns the controls
 //! into commands and shows the thread's events. The analysis board's parts
 //! live beside it: `history` (undo, redo, browse, pause, continue), `setup`
-//! (edit mode and hints) and `files` (save and open).
+//! (edit mode and hints) and `files` (save and open); `remembered` keeps
+//! the controls and the window's size between runs.
 
 mod files;
 mod history;
