@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::builder::PossibleValue;
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use crate::engine::board::{ECHO_CHARS, escape_text};
@@ -75,13 +76,54 @@ enum CliCommand {
     Analyze(AnalyzeArgs),
 }
 
+/// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
+/// completions and the man pages never offer it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tictactoe generate",
+    bin_name = "tictactoe generate",
+    about = "Write shell completions and man pages made from tictactoe's own definitions \
+             (scripts/install and scripts/deb use it)."
+)]
+struct GenerateCli {
+    #[command(subcommand)]
+    what: Generated,
+}
+
+#[derive(Debug, Subcommand)]
+enum Generated {
+    /// A shell's completion script, to standard output.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The man pages: tictactoe.1 and one per command (tictactoe-play.1, ...).
+    Man {
+        /// An existing directory to write them into.
+        directory: PathBuf,
+    },
+}
+
+/// The command line's player names are the engine's short names, each with
+/// its display name as help, so `--help` lists them; the engine knows
+/// nothing of clap.
+impl ValueEnum for PlayerKind {
+    fn value_variants<'a>() -> &'a [PlayerKind] {
+        &PlayerKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.display_name()))
+    }
+}
+
 #[derive(Debug, clap::Args)]
 struct PlayArgs {
     /// Max's player (X, moves first), by short name.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_enum)]
     max: PlayerKind,
     /// Min's player (O), by short name.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_enum)]
     min: PlayerKind,
     /// How many games to play (1 to 4294967295).
     #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
@@ -114,7 +156,7 @@ struct PlayArgs {
 #[derive(Debug, clap::Args)]
 struct AnalyzeArgs {
     /// The player that analyses, by short name.
-    #[arg(long, default_value = "alphabeta-tt", value_name = "NAME")]
+    #[arg(long, default_value = "alphabeta-tt", value_name = "NAME", value_enum)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D")]
@@ -226,9 +268,20 @@ fn arguments() -> Vec<std::ffi::OsString> {
 
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(arguments()) {
+    let arguments = arguments();
+    if arguments
+        .get(1)
+        .is_some_and(|argument| argument == "generate")
+    {
+        // "generate" stands in for the program's name.
+        return match GenerateCli::try_parse_from(&arguments[1..]) {
+            Ok(generate_cli) => generate(generate_cli.what),
+            Err(error) => usage_error(error, GenerateCli::command()),
+        };
+    }
+    let cli = match Cli::try_parse_from(arguments) {
         Ok(cli) => cli,
-        Err(error) => return usage_error(error),
+        Err(error) => return usage_error(error, Cli::command()),
     };
     match cli.command {
         None => open_window(),
@@ -238,8 +291,35 @@ pub fn main() -> ExitCode {
     }
 }
 
+fn generate(what: Generated) -> ExitCode {
+    match what {
+        Generated::Completions { shell } => {
+            // Into memory first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tictactoe", &mut script);
+            let mut out = std::io::stdout().lock();
+            match out.write_all(&script).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            }
+        }
+        Generated::Man { directory } => {
+            match clap_mangen::generate_to(Cli::command(), &directory) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    let name = escape_text(&directory.to_string_lossy(), ECHO_CHARS);
+                    say(format_args!(
+                        "error: writing the man pages into '{name}': {error}"
+                    ));
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
 /// Prints clap's message; for real errors adds the usage and exits with 2.
-fn usage_error(error: clap::Error) -> ExitCode {
+fn usage_error(error: clap::Error, mut command: clap::Command) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -253,7 +333,6 @@ fn usage_error(error: clap::Error) -> ExitCode {
     let mut message = error.render().to_string();
     if !message.contains("Usage:") {
         // clap leaves the usage out of some errors; always show it.
-        let mut command = Cli::command();
         command.build();
         let name = std::env::args().nth(1).unwrap_or_default();
         let usage = match command.find_subcommand_mut(&name) {

@@ -64,6 +64,71 @@ fn help_prints_usage() {
 }
 
 #[test]
+fn help_lists_the_players_by_short_and_display_name() {
+    for args in [&["play", "--help"][..], &["analyze", "--help"]] {
+        let text = stdout(&run(args));
+        for kind in tictactoe::engine::PlayerKind::ALL {
+            let entry = format!("- {}:", kind.name());
+            assert!(
+                text.lines().any(
+                    |l| l.trim_start().starts_with(&entry) && l.ends_with(&kind.display_name())
+                ),
+                "{args:?} lists {kind}: {text}"
+            );
+        }
+    }
+}
+
+/// The hidden `generate` command writes what scripts/install installs.
+#[test]
+fn generate_writes_completions_and_man_pages() {
+    for (shell, sign) in [
+        ("bash", "complete -F _tictactoe"),
+        ("zsh", "#compdef tictactoe"),
+        ("fish", "complete -c tictactoe"),
+    ] {
+        let output = run(&["generate", "completions", shell]);
+        assert!(output.status.success(), "{shell}: {}", stderr(&output));
+        let script = stdout(&output);
+        assert!(script.contains(sign), "{shell}: {script}");
+        assert!(
+            script.contains("alphabeta-tt"),
+            "{shell} completes player names"
+        );
+        assert!(!script.contains("generate"), "{shell} hides generate");
+    }
+    let directory = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("man-pages");
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir(&directory).unwrap();
+    let output = run(&["generate", "man", directory.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut pages: Vec<String> = std::fs::read_dir(&directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    pages.sort();
+    assert_eq!(
+        pages,
+        [
+            "tictactoe-analyze.1",
+            "tictactoe-play.1",
+            "tictactoe-players.1",
+            "tictactoe.1"
+        ]
+    );
+    let play = std::fs::read_to_string(directory.join("tictactoe-play.1")).unwrap();
+    assert!(play.contains("alphabeta\\-tt"), "{play}");
+
+    let output = run(&["generate", "man", "/nonexistent/man1"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("error: writing the man pages into '/nonexistent/man1'"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn play_totals_add_up_in_text_and_json() {
     let output = run(&[
         "play", "--max", "random", "--min", "rules", "--games", "25", "--seed", "9",
@@ -405,7 +470,8 @@ fn bad_arguments_exit_with_2_and_say_why() {
         ),
         (
             &["play", "--max", "deep-blue", "--min", "random"],
-            "unknown player 'deep-blue'",
+            "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: human, random, rules, \
+             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
         (

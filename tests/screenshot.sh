@@ -7,7 +7,8 @@
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
 # 3x3 board (1-9, row by row from the top left), default "2 9 6"; the window
 # keeps its own size unless WIDTHxHEIGHT is given.
-# GTK_THEME=Adwaita:dark gives the dark theme.
+# ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
+# with its default settings, and remembers nothing of the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +23,7 @@ if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
-"${CARGO_TARGET_DIR:-target}"/release/tictactoe &
+GSETTINGS_BACKEND=memory "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
 app=$!
 trap 'kill "$app" 2>/dev/null || true' EXIT
 

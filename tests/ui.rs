@@ -740,6 +740,26 @@ fn a_narrow_window_puts_the_log_under_the_board(window: &TictactoeWindow) -> Res
     .map(|_| ())
 }
 
+/// About opens libadwaita's About window over the window, with the
+/// project's website and where to report an issue.
+fn about_links_the_website_and_issues(window: &TictactoeWindow) -> Result<(), String> {
+    activate(window, "app.about")?;
+    let about = gtk::Window::list_toplevels()
+        .into_iter()
+        .find_map(|each| each.downcast::<adw::AboutWindow>().ok())
+        .ok_or("About opened no About window")?;
+    let (website, issues) = (about.website(), about.issue_url());
+    about.close();
+    ensure(
+        about.transient_for().as_ref() == Some(window.upcast_ref::<gtk::Window>()),
+        || "the About window is not over the main window".to_owned(),
+    )?;
+    ensure(
+        website.starts_with("https://") && issues.starts_with(website.as_str()),
+        || format!("About links {website:?} and issues at {issues:?}"),
+    )
+}
+
 fn game_threads() -> usize {
     std::fs::read_dir("/proc/self/task")
         .map(|tasks| {
@@ -1250,6 +1270,10 @@ fn main() -> ExitCode {
         // SAFETY: no other thread runs yet to read the environment.
         unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
     }
+    // The window remembers its settings: these checks neither read nor
+    // change the person's own.
+    // SAFETY: no other thread runs yet to read the environment.
+    unsafe { std::env::set_var("GSETTINGS_BACKEND", "memory") };
     if let Err(error) = gtk::init() {
         println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
         println!("0 passed, 1 failed");
@@ -1268,7 +1292,7 @@ fn main() -> ExitCode {
     };
     pass_time(Duration::from_millis(300));
 
-    let checks: [(&str, Check); 22] = [
+    let checks: [(&str, Check); 23] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -1353,6 +1377,10 @@ fn main() -> ExitCode {
         (
             "save and open, and malformed files",
             save_and_open_and_malformed_files,
+        ),
+        (
+            "about links the website and issues",
+            about_links_the_website_and_issues,
         ),
     ];
     // Like libtest: an argument runs only the checks whose names contain it.

@@ -1,10 +1,17 @@
-//! The application: the style sheet, the application-wide actions and
-//! their keyboard shortcuts, and the About dialog.
+//! The application: the application-wide actions and their keyboard
+//! shortcuts, and the About window. It is a libadwaita application, which
+//! follows the system's dark style and loads `style.css` from the
+//! resources by itself.
 
-use gtk::{gdk, gio, glib, prelude::*};
+use adw::prelude::*;
+use gtk::{gio, glib};
 
 use super::{APP_ID, RESOURCE_PATH};
 use crate::i18n::gettext;
+
+/// The project's home, as the app id names it, and where to report a bug.
+const WEBSITE: &str = "https://github.com/tictactoe/tictactoe";
+const ISSUES: &str = "https://github.com/tictactoe/tictactoe/issues";
 
 mod imp {
     use gtk::subclass::prelude::*;
@@ -19,7 +26,7 @@ mod imp {
     impl ObjectSubclass for TictactoeApplication {
         const NAME: &'static str = "TictactoeApplication";
         type Type = super::TictactoeApplication;
-        type ParentType = gtk::Application;
+        type ParentType = adw::Application;
     }
 
     impl ObjectImpl for TictactoeApplication {}
@@ -27,9 +34,7 @@ mod imp {
     impl ApplicationImpl for TictactoeApplication {
         fn startup(&self) {
             self.parent_startup();
-            let app = self.obj();
-            app.load_style();
-            app.setup_actions();
+            self.obj().setup_actions();
         }
 
         fn activate(&self) {
@@ -43,11 +48,12 @@ mod imp {
     }
 
     impl GtkApplicationImpl for TictactoeApplication {}
+    impl adw::subclass::prelude::AdwApplicationImpl for TictactoeApplication {}
 }
 
 glib::wrapper! {
     pub struct TictactoeApplication(ObjectSubclass<imp::TictactoeApplication>)
-        @extends gtk::Application, gio::Application,
+        @extends adw::Application, gtk::Application, gio::Application,
         @implements gio::ActionGroup, gio::ActionMap;
 }
 
@@ -64,19 +70,6 @@ impl TictactoeApplication {
             .property("application-id", APP_ID)
             .property("resource-base-path", RESOURCE_PATH)
             .build()
-    }
-
-    fn load_style(&self) {
-        let Some(display) = gdk::Display::default() else {
-            return;
-        };
-        let provider = gtk::CssProvider::new();
-        provider.load_from_resource(&format!("{RESOURCE_PATH}/style.css"));
-        gtk::style_context_add_provider_for_display(
-            &display,
-            &provider,
-            gtk::STYLE_PROVIDER_PRIORITY_APPLICATION,
-        );
     }
 
     fn setup_actions(&self) {
@@ -112,20 +105,24 @@ impl TictactoeApplication {
     }
 
     fn show_about(&self) {
-        let dialog = gtk::AboutDialog::builder()
+        let about = adw::AboutWindow::builder()
             .modal(true)
-            .program_name("Tic-Tac-Toe")
-            .logo_icon_name(APP_ID)
+            .application_name("Tic-Tac-Toe")
+            .application_icon(APP_ID)
+            .developer_name(gettext("The Tic-Tac-Toe developers"))
             .version(env!("CARGO_PKG_VERSION"))
             // Cargo.toml's description, which xgettext cannot read there.
             .comments(gettext(
                 "Play Tic-Tac-Toe against game-tree search algorithms and watch them think",
             ))
+            .website(WEBSITE)
+            .issue_url(ISSUES)
+            .copyright(gettext("© 2026 The Tic-Tac-Toe developers"))
             .license_type(gtk::License::Gpl30)
-            .authors([gettext("The Tic-Tac-Toe developers")])
+            .developers([gettext("The Tic-Tac-Toe developers")])
             .translator_credits(gettext("translator-credits"))
             .build();
-        dialog.set_transient_for(self.active_window().as_ref());
-        dialog.present();
+        about.set_transient_for(self.active_window().as_ref());
+        about.present();
     }
 }

@@ -165,6 +165,7 @@ impl Layout {
 /// The colours of one frame, from the theme and the application's CSS.
 struct Palette {
     foreground: gdk::RGBA,
+    cell_number: gdk::RGBA,
     x_mark: gdk::RGBA,
     o_mark: gdk::RGBA,
     focus: gdk::RGBA,
@@ -630,6 +631,7 @@ impl BoardView {
         let named = |name: &str| style.lookup_color(name).unwrap_or(foreground);
         Palette {
             foreground,
+            cell_number: named("cell_number_color"),
             x_mark: named("x_mark_color"),
             o_mark: named("o_mark_color"),
             focus: named("focus_cell_color"),
@@ -775,7 +777,7 @@ impl BoardView {
         let font_size = (layout.cell * 0.11).max(9.0);
         cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(font_size);
-        set_source(cr, &palette.foreground, 0.45);
+        set_source(cr, &palette.cell_number, 1.0);
         for cell in 0..cells {
             let (x, y) = layout.corner(cell);
             cr.move_to(x + layout.cell * 0.08, y + layout.cell * 0.06 + font_size);

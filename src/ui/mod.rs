@@ -1,7 +1,8 @@
 //! The GTK4 window (feature `gui`), one file per widget. Everything here
 //! runs on the GTK main thread; the searches run on the game thread.
 //!
-//! - `application`: the style sheet, app-wide actions, shortcuts, About.
+//! - `application`: a libadwaita application (dark style, style sheet),
+//!   app-wide actions, shortcuts, About.
 //! - `window`: owns the game thread and the game's record; pickers,
 //!   board, status line, log; undo, browsing, edit mode, hints, files.
 //! - `board_view`: draws the position, turns clicks and keys into cells.

@@ -2,10 +2,12 @@
 //! log. It owns the game thread and the game's record, turns the controls
 //! into commands and shows the thread's events. The analysis board's parts
 //! live beside it: `history` (undo, redo, browse, pause, continue), `setup`
-//! (edit mode and hints) and `files` (save and open).
+//! (edit mode and hints) and `files` (save and open); `remembered` keeps
+//! the controls and the window's size between runs.
 
 mod files;
 mod history;
+mod remembered;
 mod setup;
 
 use std::rc::Rc;
@@ -79,12 +81,12 @@ pub(super) enum Hint {
 }
 
 mod imp {
-    use std::cell::{Cell, RefCell};
+    use std::cell::{Cell, OnceCell, RefCell};
     use std::collections::VecDeque;
     use std::rc::Rc;
 
     use gtk::subclass::prelude::*;
-    use gtk::{CompositeTemplate, glib, prelude::*};
+    use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
     use super::super::board_view::BoardView;
     use super::super::game_settings::GameSettings;
@@ -158,6 +160,10 @@ mod imp {
         /// A first Esc asked to end the game; a second one before this
         /// timer runs out ends it.
         pub(super) end_confirm: RefCell<Option<glib::SourceId>>,
+        /// The settings the window restores and saves, when there are any.
+        pub(super) remembered: OnceCell<gio::Settings>,
+        /// The layout the log was last put in, beside or under the board.
+        pub(super) laid_out: Cell<Option<gtk::Orientation>>,
     }
 
     #[glib::object_subclass]
@@ -227,6 +233,7 @@ mod imp {
             self.parent_constructed();
             let window = self.obj();
             window.setup_controls();
+            window.remember_settings();
             let game = GameThread::spawn();
             window.listen(game.events());
             self.game.replace(Some(game));
@@ -249,6 +256,7 @@ mod imp {
         fn close_request(&self) -> glib::Propagation {
             // Stop the game thread now, not whenever the last reference goes.
             self.game.take();
+            self.obj().remember_layout();
             self.parent_close_request()
         }
     }
@@ -511,15 +519,19 @@ impl TictactoeWindow {
             .state(false.to_variant())
             .activate(|window: &TictactoeWindow, _, _| window.toggle_edit_mode())
             .build();
-        let scores = gio::ActionEntry::builder("show-scores")
-            .state(true.to_variant())
-            .activate(|window: &TictactoeWindow, action, _| {
-                let visible = !action.state().and_then(|state| state.get()).unwrap_or(true);
-                action.set_state(&visible.to_variant());
+        self.add_action_entries([pause, edit]);
+        // Toggled by GIO itself, and followed by the board whoever sets its
+        // state: the menu, or the settings restoring it.
+        let scores = gio::SimpleAction::new_stateful("show-scores", None, &true.to_variant());
+        scores.connect_state_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |action| {
+                let visible = action.state().and_then(|state| state.get()).unwrap_or(true);
                 window.imp().board_view.set_marks_visible(visible);
-            })
-            .build();
-        self.add_action_entries([pause, edit, scores]);
+            }
+        ));
+        self.add_action(&scores);
     }
 
     /// Enables or disables an on/off action and sets its state, as its
@@ -559,24 +571,28 @@ impl TictactoeWindow {
         } else {
             gtk::Orientation::Horizontal
         };
-        let paned = self.imp().paned.get();
-        if paned.orientation() == orientation {
+        let imp = self.imp();
+        if imp.laid_out.replace(Some(orientation)) == Some(orientation) {
             return;
         }
         glib::idle_add_local_once(glib::clone!(
-            #[weak]
-            paned,
+            #[weak(rename_to = window)]
+            self,
             move || {
-                if paned.orientation() == orientation {
+                // A later allocation may have turned the layout back.
+                if window.imp().laid_out.get() != Some(orientation) {
                     return;
                 }
+                let paned = window.imp().paned.get();
                 paned.set_orientation(orientation);
-                // The board keeps most of the room: about 60 per cent of the
-                // height, or the width the controls had beside the log.
-                paned.set_position(match orientation {
-                    gtk::Orientation::Vertical => height * 3 / 5,
-                    _ => width * 8 / 15,
-                });
+                // The board's share as the person left it in this layout;
+                // by default most of the room.
+                let length = match orientation {
+                    gtk::Orientation::Vertical => height,
+                    _ => width,
+                };
+                let share = window.board_share(orientation);
+                paned.set_position((f64::from(length) * share).round() as i32);
             }
         ));
     }

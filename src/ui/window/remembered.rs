@@ -1,0 +1,227 @@
+//! What the window remembers between runs: both players and difficulties,
+//! the board size, the pace, the scores on the board, the window's size and
+//! maximised state, and the board's share of the window in each layout.
+//!
+//! They live in GSettings under the schema `io.github.tictactoe.Tictactoe`:
+//! the installed one, else the one `build.rs` compiled into the build tree.
+//! Without either the window opens with its defaults and remembers nothing,
+//! and stderr says so once. GSettings itself checks the numbers' types and
+//! ranges; the names of players, difficulties and board sizes are checked
+//! here, and an unknown one is reported, reset and replaced by its default.
+
+use std::sync::Once;
+
+use gtk::subclass::prelude::*;
+use gtk::{gio, glib, prelude::*};
+
+use super::TictactoeWindow;
+use crate::engine::{BoardSize, Side};
+use crate::ui::APP_ID;
+
+/// Where `build.rs` compiled the schema, for a build that is not installed.
+const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
+
+/// Every key the window uses: an installed schema from an older version
+/// that lacks one is passed over, since GSettings aborts on unknown keys.
+const KEYS: [&str; 12] = [
+    "max-player",
+    "max-difficulty",
+    "min-player",
+    "min-difficulty",
+    "board-size",
+    "pace",
+    "show-scores",
+    "window-width",
+    "window-height",
+    "window-maximized",
+    "board-share-wide",
+    "board-share-narrow",
+];
+
+/// The board's share of the window in each layout, as the schema's
+/// defaults have it, for when there are no settings.
+const DEFAULT_SHARE_WIDE: f64 = 0.54;
+const DEFAULT_SHARE_NARROW: f64 = 0.6;
+/// The schema's range for the shares: neither side is ever squeezed out.
+const SHARE_RANGE: std::ops::RangeInclusive<f64> = 0.2..=0.8;
+
+/// The schema, installed or built, or why there is none.
+fn find_schema() -> Result<gio::SettingsSchema, String> {
+    let complete = |schema: &gio::SettingsSchema| KEYS.iter().all(|key| schema.has_key(key));
+    let installed = gio::SettingsSchemaSource::default();
+    if let Some(schema) = installed
+        .as_ref()
+        .and_then(|source| source.lookup(APP_ID, true))
+        .filter(complete)
+    {
+        return Ok(schema);
+    }
+    let built =
+        gio::SettingsSchemaSource::from_directory(BUILT_SCHEMA_DIR, installed.as_ref(), false)
+            .map_err(|error| format!("the schema {APP_ID} is not installed, and {error}"))?;
+    built.lookup(APP_ID, false).filter(complete).ok_or_else(|| {
+        format!("the schema {APP_ID} is neither installed nor in {BUILT_SCHEMA_DIR}")
+    })
+}
+
+/// The app's settings, or `None` when there is no schema, which stderr
+/// reports once per run.
+fn open_settings() -> Option<gio::Settings> {
+    static REPORT: Once = Once::new();
+    match find_schema() {
+        Ok(schema) => Some(gio::Settings::new_full(
+            &schema,
+            None::<&gio::SettingsBackend>,
+            None,
+        )),
+        Err(why) => {
+            REPORT.call_once(|| eprintln!("tictactoe: settings will not be remembered: {why}"));
+            None
+        }
+    }
+}
+
+/// The string `key` holds, read by `parse`. An unknown one is reported on
+/// stderr and reset, so that it is reported once, and the default is read.
+fn read_name<T>(
+    settings: &gio::Settings,
+    key: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Option<T> {
+    match parse(&settings.string(key)) {
+        Ok(value) => Some(value),
+        Err(problem) => {
+            eprintln!("tictactoe: setting {key}: {problem}; using the default");
+            settings.reset(key);
+            parse(&settings.string(key)).ok()
+        }
+    }
+}
+
+/// Writes `value` to `key` unless it holds it already, which spares the
+/// backend a write for every change of the other controls.
+fn store_name(settings: &gio::Settings, key: &str, value: &str) {
+    if settings.string(key) != value
+        && let Err(error) = settings.set_string(key, value)
+    {
+        eprintln!("tictactoe: setting {key} was not saved: {error}");
+    }
+}
+
+/// The keys of one side's player and difficulty.
+fn player_keys(side: Side) -> (&'static str, &'static str) {
+    match side {
+        Side::Max => ("max-player", "max-difficulty"),
+        Side::Min => ("min-player", "min-difficulty"),
+    }
+}
+
+/// The key of the board's share of the window in the layout `orientation`.
+fn share_key(orientation: gtk::Orientation) -> &'static str {
+    match orientation {
+        gtk::Orientation::Vertical => "board-share-narrow",
+        _ => "board-share-wide",
+    }
+}
+
+/// A board size as it is stored: "3x3".
+fn size_name(size: BoardSize) -> String {
+    let side = size.side();
+    format!("{side}x{side}")
+}
+
+impl TictactoeWindow {
+    /// Restores what the last run left, then keeps the settings up to date
+    /// with the controls.
+    pub(super) fn remember_settings(&self) {
+        let Some(settings) = open_settings() else {
+            return;
+        };
+        let imp = self.imp();
+        settings.bind("window-width", self, "default-width").build();
+        settings
+            .bind("window-height", self, "default-height")
+            .build();
+        settings.bind("window-maximized", self, "maximized").build();
+        settings
+            .bind("pace", &imp.settings.pace_scale().adjustment(), "value")
+            .build();
+        // An action's state is a variant, which GSettings cannot bind.
+        if let Some(scores) = self.lookup_action("show-scores") {
+            scores.change_state(&settings.boolean("show-scores").to_variant());
+            scores.connect_state_notify(glib::clone!(
+                #[strong]
+                settings,
+                move |scores| {
+                    if let Some(shown) = scores.state().and_then(|state| state.get::<bool>())
+                        && let Err(error) = settings.set_boolean("show-scores", shown)
+                    {
+                        eprintln!("tictactoe: setting show-scores was not saved: {error}");
+                    }
+                }
+            ));
+        }
+
+        // Everything is read before anything is selected: each selection
+        // saves the choice, which would overwrite the keys not yet read.
+        let shown = imp.settings.choice();
+        let size = read_name(&settings, "board-size", str::parse).unwrap_or(shown.size);
+        let players = [Side::Max, Side::Min].map(|side| {
+            let (player_key, difficulty_key) = player_keys(side);
+            let (kind, difficulty) = shown.players[side.index()];
+            (
+                read_name(&settings, player_key, str::parse).unwrap_or(kind),
+                read_name(&settings, difficulty_key, str::parse).unwrap_or(difficulty),
+            )
+        });
+        imp.settings.set_players(size, players);
+        imp.settings.connect_changed(glib::clone!(
+            #[strong]
+            settings,
+            move |controls| {
+                let choice = controls.choice();
+                store_name(&settings, "board-size", &size_name(choice.size));
+                for side in [Side::Max, Side::Min] {
+                    let (player_key, difficulty_key) = player_keys(side);
+                    let (kind, difficulty) = choice.players[side.index()];
+                    store_name(&settings, player_key, kind.name());
+                    store_name(&settings, difficulty_key, &difficulty.name());
+                }
+            }
+        ));
+        let _ = imp.remembered.set(settings);
+    }
+
+    /// How much of the window the board's side takes in the layout
+    /// `orientation`, as last remembered.
+    pub(super) fn board_share(&self, orientation: gtk::Orientation) -> f64 {
+        match self.imp().remembered.get() {
+            Some(settings) => settings.double(share_key(orientation)),
+            None if orientation == gtk::Orientation::Vertical => DEFAULT_SHARE_NARROW,
+            None => DEFAULT_SHARE_WIDE,
+        }
+    }
+
+    /// Remembers the board's share of the window in the layout it has now,
+    /// and writes out what the backend still holds: the window closes.
+    pub(super) fn remember_layout(&self) {
+        let Some(settings) = self.imp().remembered.get() else {
+            return;
+        };
+        let paned = self.imp().paned.get();
+        let orientation = paned.orientation();
+        // Of the window's length, as the layout applies it.
+        let length = match orientation {
+            gtk::Orientation::Vertical => self.height(),
+            _ => self.width(),
+        };
+        if length > 0 {
+            let share = f64::from(paned.position()) / f64::from(length);
+            let share = share.clamp(*SHARE_RANGE.start(), *SHARE_RANGE.end());
+            if let Err(error) = settings.set_double(share_key(orientation), share) {
+                eprintln!("tictactoe: the log's position was not saved: {error}");
+            }
+        }
+        gio::Settings::sync();
+    }
+}
