@@ -50,6 +50,7 @@ use super::board::{Board, BoardError, ECHO_CHARS, escape_text};
 use super::geometry::BoardSize;
 use super::history::GameRecord;
 use super::player::{Difficulty, PlayerKind};
+use crate::i18n::{fill, gettext};
 
 /// The value of `format` in every saved game.
 pub const FORMAT: &str = "tictactoe-game";
@@ -90,22 +91,26 @@ pub enum SavedGameError {
 impl fmt::Display for SavedGameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SavedGameError::Read(error) => write!(f, "cannot read the file: {error}"),
-            SavedGameError::TooLarge => write!(
-                f,
-                "not a saved game: larger than {} MiB, and a saved game is a few hundred bytes",
-                MAX_FILE_BYTES >> 20
-            ),
-            SavedGameError::NotUtf8 { byte } => {
-                write!(
-                    f,
-                    "not a saved game: not UTF-8 text (byte {byte} is invalid)"
-                )
-            }
-            SavedGameError::NewerVersion(version) => write!(
-                f,
-                "version {version} is newer than this version of the app reads ({VERSION})"
-            ),
+            SavedGameError::Read(error) => f.write_str(&fill(
+                &gettext("cannot read the file: {error}"),
+                &[("error", error)],
+            )),
+            SavedGameError::TooLarge => f.write_str(&fill(
+                &gettext(
+                    "not a saved game: larger than {size} MiB, and a saved game is a few hundred bytes",
+                ),
+                &[("size", &(MAX_FILE_BYTES >> 20))],
+            )),
+            SavedGameError::NotUtf8 { byte } => f.write_str(&fill(
+                &gettext("not a saved game: not UTF-8 text (byte {byte} is invalid)"),
+                &[("byte", byte)],
+            )),
+            SavedGameError::NewerVersion(version) => f.write_str(&fill(
+                &gettext(
+                    "version {version} is newer than this version of the app reads ({current})",
+                ),
+                &[("version", version), ("current", &VERSION)],
+            )),
             SavedGameError::Invalid(message) => f.write_str(message),
         }
     }
@@ -176,10 +181,11 @@ struct PlayerFields {
     difficulty: Option<Value>,
 }
 
-/// The field `name` (at `place`: "" or "X's player: ") or the message
-/// that it is missing.
-fn required<T>(field: Option<T>, place: &str, name: &str) -> Result<T, SavedGameError> {
-    field.ok_or_else(|| invalid(format!("{place}missing \"{name}\"")))
+/// The field `name`, or the message that it is missing.
+fn required<T>(field: Option<T>, name: &str) -> Result<T, String> {
+    // Translators: {name} is a field of the file, such as "seed", which
+    // stays as it is written.
+    field.ok_or_else(|| fill(&gettext("missing \"{name}\""), &[("name", &name)]))
 }
 
 /// The first checks: JSON, an object, the format and a version this app
@@ -187,43 +193,48 @@ fn required<T>(field: Option<T>, place: &str, name: &str) -> Result<T, SavedGame
 /// newer version with fields this one does not know, is called what it is.
 fn check_format_and_version(text: &str) -> Result<(), SavedGameError> {
     if text.trim().is_empty() {
-        return Err(invalid("not a saved game: the file is empty"));
+        return Err(invalid(gettext("not a saved game: the file is empty")));
     }
     let value: Value = serde_json::from_str(text).map_err(|error| {
-        invalid(format!(
-            "not a saved game: expected JSON (line {}, column {}: {})",
-            error.line(),
-            error.column(),
-            json_message(&error)
+        invalid(fill(
+            // Translators: {error} is the JSON reader's own message, in English.
+            &gettext("not a saved game: expected JSON (line {line}, column {column}: {error})"),
+            &[
+                ("line", &error.line()),
+                ("column", &error.column()),
+                ("error", &json_message(&error)),
+            ],
         ))
     })?;
     let Value::Object(fields) = &value else {
-        return Err(invalid(format!(
-            "not a saved game: expected a JSON object, not {}",
-            echo(&value)
+        return Err(invalid(fill(
+            // Translators: {value} is the file's text, as JSON.
+            &gettext("not a saved game: expected a JSON object, not {value}"),
+            &[("value", &echo(&value))],
         )));
     };
     match fields.get("format") {
         Some(Value::String(format)) if format == FORMAT => {}
         None => {
-            return Err(invalid(format!(
-                "not a saved game: missing \"format\": \"{FORMAT}\""
+            return Err(invalid(fill(
+                &gettext("not a saved game: missing \"format\": \"{format}\""),
+                &[("format", &FORMAT)],
             )));
         }
         Some(other) => {
-            return Err(invalid(format!(
-                "not a saved game: \"format\" is {}, not \"{FORMAT}\"",
-                echo(other)
+            return Err(invalid(fill(
+                &gettext("not a saved game: \"format\" is {value}, not \"{format}\""),
+                &[("value", &echo(other)), ("format", &FORMAT)],
             )));
         }
     }
-    let version = required(fields.get("version"), "", "version")?;
+    let version = required(fields.get("version"), "version").map_err(invalid)?;
     match version.as_u64() {
         Some(VERSION) => Ok(()),
         Some(newer) if newer > VERSION => Err(SavedGameError::NewerVersion(newer)),
-        _ => Err(invalid(format!(
-            "\"version\" must be a whole number from 1 up, not {}",
-            echo(version)
+        _ => Err(invalid(fill(
+            &gettext("\"version\" must be a whole number from 1 up, not {value}"),
+            &[("value", &echo(version))],
         ))),
     }
 }
@@ -233,9 +244,9 @@ fn parse_size(value: Value) -> Result<BoardSize, SavedGameError> {
         Value::String(text) => text
             .parse()
             .map_err(|error| invalid(format!("\"size\": {error}"))),
-        _ => Err(invalid(format!(
-            "\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not {}",
-            echo(&value)
+        _ => Err(invalid(fill(
+            &gettext("\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not {value}"),
+            &[("value", &echo(&value))],
         ))),
     }
 }
@@ -245,25 +256,36 @@ fn parse_player(
     fields: Option<PlayerFields>,
     side: &str,
 ) -> Result<(PlayerKind, Difficulty), SavedGameError> {
-    let fields = required(fields, "\"players\": ", &side.to_ascii_lowercase())?;
-    let place = format!("{side}'s player: ");
-    let here = |error: String| invalid(format!("{place}{error}"));
-    let kind = match required(fields.player, &place, "player")? {
+    let fields = required(fields, &side.to_ascii_lowercase())
+        .map_err(|error| invalid(format!("\"players\": {error}")))?;
+    let here = |error: String| {
+        invalid(fill(
+            // Translators: {side} is X or O; {problem} what is wrong with the
+            // player's fields.
+            &gettext("{side}'s player: {problem}"),
+            &[("side", &side), ("problem", &error)],
+        ))
+    };
+    let kind = match required(fields.player, "player").map_err(here)? {
         Value::String(name) => name.parse().map_err(here)?,
         other => {
-            return Err(here(format!(
-                "\"player\" must be a short name such as \"alphabeta\", not {}",
-                echo(&other)
+            return Err(here(fill(
+                &gettext("\"player\" must be a short name such as \"alphabeta\", not {value}"),
+                &[("value", &echo(&other))],
             )));
         }
     };
-    let difficulty = match required(fields.difficulty, &place, "difficulty")? {
+    let difficulty = match required(fields.difficulty, "difficulty").map_err(here)? {
         Value::String(text) => text.parse().map_err(here)?,
         Value::Number(depth) => depth.to_string().parse().map_err(here)?,
         other => {
-            return Err(here(format!(
-                "\"difficulty\" must be easy, medium, hard or a depth from 1 to 25, not {}",
-                echo(&other)
+            return Err(here(fill(
+                &gettext(
+                    // Translators: easy, medium and hard are the values the
+                    // file takes, which stay as they are written.
+                    "\"difficulty\" must be easy, medium, hard or a depth from 1 to 25, not {value}",
+                ),
+                &[("value", &echo(&other))],
             )));
         }
     };
@@ -272,32 +294,34 @@ fn parse_player(
 
 fn parse_seed(value: Value) -> Result<u64, SavedGameError> {
     value.as_u64().ok_or_else(|| {
-        invalid(format!(
-            "\"seed\" must be a whole number from 0 to {}, not {}",
-            u64::MAX,
-            echo(&value)
+        invalid(fill(
+            &gettext("\"seed\" must be a whole number from 0 to {max}, not {value}"),
+            &[("max", &u64::MAX), ("value", &echo(&value))],
         ))
     })
 }
 
 fn parse_start(value: Value, size: BoardSize) -> Result<Board, SavedGameError> {
     let start: Board = match &value {
-        Value::String(text) => text
-            .parse()
-            .map_err(|error| invalid(format!("start position: {error}")))?,
+        Value::String(text) => text.parse().map_err(|error: BoardError| {
+            invalid(fill(
+                &gettext("start position: {error}"),
+                &[("error", &error)],
+            ))
+        })?,
         _ => {
-            return Err(invalid(format!(
-                "\"start\" must be a position such as \".../.x./...\", not {}",
-                echo(&value)
+            return Err(invalid(fill(
+                &gettext("\"start\" must be a position such as \".../.x./...\", not {value}"),
+                &[("value", &echo(&value))],
             )));
         }
     };
     if start.size() != size {
         let side = |size: BoardSize| format!("{0}x{0}", size.side());
-        return Err(invalid(format!(
-            "the start position is {} but \"size\" says {}",
-            side(start.size()),
-            side(size)
+        return Err(invalid(fill(
+            // Translators: {start} and {size} are board sizes such as 4x4.
+            &gettext("the start position is {start} but \"size\" says {size}"),
+            &[("start", &side(start.size())), ("size", &side(size))],
         )));
     }
     Ok(start)
@@ -306,29 +330,38 @@ fn parse_start(value: Value, size: BoardSize) -> Result<Board, SavedGameError> {
 /// The record of `moves` played from `start`, each checked in turn.
 fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError> {
     let Value::Array(moves) = value else {
-        return Err(invalid(format!(
-            "\"moves\" must be a list of cells such as [4, 0, 8], not {}",
-            echo(&value)
+        return Err(invalid(fill(
+            &gettext("\"moves\" must be a list of cells such as [4, 0, 8], not {value}"),
+            &[("value", &echo(&value))],
         )));
     };
     let mut record = GameRecord::new(start);
     for (index, item) in moves.iter().enumerate() {
         let number = index + 1;
         let Some(cell) = item.as_u64().and_then(|cell| usize::try_from(cell).ok()) else {
-            return Err(invalid(format!(
-                "move {number}: {} is not a cell number (cells are 0-{})",
-                echo(item),
-                start.cells() - 1
+            return Err(invalid(fill(
+                &gettext("move {number}: {value} is not a cell number (cells are 0-{last})"),
+                &[
+                    ("number", &number),
+                    ("value", &echo(item)),
+                    ("last", &(start.cells() - 1)),
+                ],
             )));
         };
         match record.play(cell) {
             Ok(_) => {}
             Err(BoardError::GameOver(outcome)) => {
-                return Err(invalid(format!(
-                    "move {number}: the game was already over ({outcome})"
+                return Err(invalid(fill(
+                    &gettext("move {number}: the game was already over ({outcome})"),
+                    &[("number", &number), ("outcome", &outcome)],
                 )));
             }
-            Err(error) => return Err(invalid(format!("move {number} (cell {cell}): {error}"))),
+            Err(error) => {
+                return Err(invalid(fill(
+                    &gettext("move {number} (cell {cell}): {error}"),
+                    &[("number", &number), ("cell", &cell), ("error", &error)],
+                )));
+            }
         }
     }
     Ok(record)
@@ -387,19 +420,23 @@ impl SavedGame {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         check_format_and_version(text)?;
         let fields: GameFields = serde_json::from_str(text).map_err(|error| {
-            invalid(format!(
-                "{} (line {}, column {})",
-                json_message(&error),
-                error.line(),
-                error.column()
+            invalid(fill(
+                // Translators: {error} is the JSON reader's own message, in
+                // English, such as: unknown field `sede`, expected one of ...
+                &gettext("{error} (line {line}, column {column})"),
+                &[
+                    ("error", &json_message(&error)),
+                    ("line", &error.line()),
+                    ("column", &error.column()),
+                ],
             ))
         })?;
-        let size = parse_size(required(fields.size, "", "size")?)?;
-        let players = required(fields.players, "", "players")?;
+        let size = parse_size(required(fields.size, "size").map_err(invalid)?)?;
+        let players = required(fields.players, "players").map_err(invalid)?;
         let players = [parse_player(players.x, "X")?, parse_player(players.o, "O")?];
-        let seed = parse_seed(required(fields.seed, "", "seed")?)?;
-        let start = parse_start(required(fields.start, "", "start")?, size)?;
-        let record = parse_moves(required(fields.moves, "", "moves")?, start)?;
+        let seed = parse_seed(required(fields.seed, "seed").map_err(invalid)?)?;
+        let start = parse_start(required(fields.start, "start").map_err(invalid)?, size)?;
+        let record = parse_moves(required(fields.moves, "moves").map_err(invalid)?, start)?;
         Ok(SavedGame {
             players,
             seed,
@@ -429,9 +466,12 @@ impl SavedGame {
     /// whole, so a failed save leaves the old file (or none), never half of
     /// one.
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        let name = path
-            .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+        let name = path.file_name().ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                gettext("the path names no file"),
+            )
+        })?;
         let temporary = path.with_file_name(temporary_name(name));
         let mut file = File::options()
             .write(true)

@@ -11,6 +11,7 @@ use crate::engine::board::bits;
 use crate::engine::{
     Board, BoardSize, CancelFlag, Outcome, Player, PlayerKind, PlayerOptions, SearchReport, Side,
 };
+use crate::i18n::{fill, gettext};
 
 /// The handle the window or the command line holds. Dropping it shuts the
 /// thread down and joins it.
@@ -244,7 +245,11 @@ impl GameLoop {
     /// After a panic outside a player's choice: the running game (or the
     /// game the command was for) ends with an error, so nobody waits for it.
     fn recover(&mut self, command_game: Option<GameId>, message: &str) {
-        let message = format!("internal error in the game thread: {message}");
+        let message = fill(
+            // Translators: {message} is the failure's own words, in English.
+            &gettext("internal error in the game thread: {message}"),
+            &[("message", &message)],
+        );
         match self.game.take() {
             Some(game) => {
                 game.cancel.cancel();
@@ -254,7 +259,7 @@ impl GameLoop {
                 });
                 self.emit(Event::GameOver {
                     game: game.id,
-                    result: GameResult::Aborted("internal error".into()),
+                    result: GameResult::Aborted(gettext("internal error")),
                     line: Vec::new(),
                     board: game.board,
                 });
@@ -264,7 +269,7 @@ impl GameLoop {
                     self.emit(Event::Error { game: id, message });
                     self.emit(Event::GameOver {
                         game: id,
-                        result: GameResult::Aborted("internal error".into()),
+                        result: GameResult::Aborted(gettext("internal error")),
                         line: Vec::new(),
                         board: Board::new(crate::engine::BoardSize::Three),
                     });
@@ -280,7 +285,7 @@ impl GameLoop {
                 setup,
                 cancel,
             } => {
-                self.end_game("a new game was started");
+                self.end_game(&gettext("a new game was started"));
                 self.start(game, setup, cancel);
             }
             Command::HumanMove { game, cell } => self.human_move(game, cell),
@@ -295,7 +300,7 @@ impl GameLoop {
             }
             Command::EndGame { game } => {
                 if self.game.as_ref().is_some_and(|running| running.id == game) {
-                    self.end_game("ended by the player");
+                    self.end_game(&gettext("ended by the player"));
                 }
             }
             Command::Shutdown => {
@@ -311,13 +316,14 @@ impl GameLoop {
             let (start, size) = (setup.start.size().side(), setup.size.side());
             self.emit(Event::Error {
                 game: id,
-                message: format!(
-                    "the start position is {start}x{start} but the game is {size}x{size}"
+                message: fill(
+                    &gettext("the start position is {start}x{start} but the game is {size}x{size}"),
+                    &[("start", &start), ("size", &size)],
                 ),
             });
             self.emit(Event::GameOver {
                 game: id,
-                result: GameResult::Aborted("start position refused".into()),
+                result: GameResult::Aborted(gettext("start position refused")),
                 line: Vec::new(),
                 board: Board::new(setup.size),
             });
@@ -372,10 +378,9 @@ impl GameLoop {
                 let side = game.board.side_to_move();
                 if !game.human_to_move() {
                     let kind = game.players[side.index()].kind();
-                    Some(format!(
-                        "it is not a human's turn: {} is played by {}",
-                        side.mark(),
-                        kind.display_name()
+                    Some(fill(
+                        &gettext("it is not a human's turn: {side} is played by {player}"),
+                        &[("side", &side.mark()), ("player", &kind.display_name())],
                     ))
                 } else {
                     game.board
@@ -384,7 +389,7 @@ impl GameLoop {
                         .map(|error| error.to_string())
                 }
             }
-            _ => Some(format!("game {id} is not running")),
+            _ => Some(fill(&gettext("game {id} is not running"), &[("id", &id)])),
         };
         match refusal {
             Some(message) => self.emit(Event::Error { game: id, message }),
@@ -416,9 +421,11 @@ impl GameLoop {
             }
             // Stopped with nobody cancelling it: asking again would only
             // repeat that, so it is the player's error.
-            Ok(report) if report.aborted => self.fail(format!(
-                "internal error: {} stopped its search without being asked to",
-                kind.name()
+            Ok(report) if report.aborted => self.fail(fill(
+                // Translators: {player} is a player's short name, such as
+                // alphabeta.
+                &gettext("internal error: {player} stopped its search without being asked to"),
+                &[("player", &kind.name())],
             )),
             Ok(report) => self.apply_report(report),
         }
@@ -428,18 +435,18 @@ impl GameLoop {
         let Some(game) = &self.game else { return };
         let id = game.id;
         let checked = match report.best {
-            None => Err(format!(
-                "internal error: {} chose no move",
-                report.player.name()
+            None => Err(fill(
+                &gettext("internal error: {player} chose no move"),
+                &[("player", &report.player.name())],
             )),
             Some(cell) => game
                 .board
                 .validate_move(cell)
                 .map(|()| cell)
                 .map_err(|error| {
-                    format!(
-                        "internal error: {} chose an illegal move: {error}",
-                        report.player.name()
+                    fill(
+                        &gettext("internal error: {player} chose an illegal move: {error}"),
+                        &[("player", &report.player.name()), ("error", &error)],
                     )
                 }),
         };
@@ -463,7 +470,7 @@ impl GameLoop {
                 message,
             });
         }
-        self.end_game("internal error");
+        self.end_game(&gettext("internal error"));
     }
 
     /// Plays a checked move and announces what follows.
@@ -546,10 +553,14 @@ fn ask(
             report
         })
         .map_err(|panic| {
-            format!(
-                "internal error in {}: {}",
-                kind.name(),
-                panic_message(&panic)
+            fill(
+                // Translators: {player} is a player's short name, such as
+                // alphabeta; {message} the failure's own words, in English.
+                &gettext("internal error in {player}: {message}"),
+                &[
+                    ("player", &kind.name()),
+                    ("message", &panic_message(&panic)),
+                ],
             )
         })
 }
