@@ -194,7 +194,7 @@ impl TictactoeWindow {
         imp.setup.set(None);
         let next = match result_of(&position) {
             Some(result) => {
-                let words = super::result_words(&result);
+                let words = super::view::result_words(&result);
                 imp.phase.replace(Phase::Over(result));
                 fill(
                     &gettext("the game is over ({result}). Alt+Left browses"),

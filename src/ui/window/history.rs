@@ -350,7 +350,7 @@ impl TictactoeWindow {
         match result_of(board) {
             Some(result) => Err(fill(
                 &gettext("The position is over ({result}): it can be viewed but not continued."),
-                &[("result", &super::result_words(&result))],
+                &[("result", &super::view::result_words(&result))],
             )),
             None => Ok(()),
         }
