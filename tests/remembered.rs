@@ -6,11 +6,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use gtk::{gio, glib, prelude::*};
+use gtk::prelude::*;
 use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+
+mod harness;
+
+use harness::{Results, ensure, open_window, pass_time, wait_until};
+
+/// How long a launch waits for the window to do what it was asked.
+const PATIENCE: Duration = Duration::from_secs(5);
 
 /// Names the launch a child process plays; unset in the parent.
 const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
@@ -41,49 +48,6 @@ board-size='5x5'
 pace=99999.0
 show-scores='yes'
 ";
-
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
-    if condition { Ok(()) } else { Err(message()) }
-}
-
-/// Runs the main loop until `condition` holds.
-fn wait_until(what: &str, mut condition: impl FnMut() -> bool) -> Result<(), String> {
-    let context = glib::MainContext::default();
-    let started = Instant::now();
-    while !condition() {
-        if started.elapsed() > Duration::from_secs(5) {
-            return Err(format!("gave up waiting for {what}"));
-        }
-        if !context.iteration(false) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    Ok(())
-}
-
-/// Runs the main loop for `duration`.
-fn pass_time(duration: Duration) {
-    let started = Instant::now();
-    let _ = wait_until("time to pass", || started.elapsed() >= duration);
-}
-
-/// Opens the window as the app does, laid out and shown.
-fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> {
-    gtk::init().map_err(|error| format!("no display ({error}): run under `xvfb-run -a`"))?;
-    let app = TictactoeApplication::new();
-    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
-    app.register(None::<&gio::Cancellable>)
-        .map_err(|error| format!("the application did not start: {error}"))?;
-    app.activate();
-    let window = app
-        .active_window()
-        .and_downcast::<TictactoeWindow>()
-        .ok_or("activating the application opened no window")?;
-    wait_until("the window to be laid out", || window.width() > 0)?;
-    // The log's position is set once the first allocation is through.
-    pass_time(Duration::from_millis(300));
-    Ok((app, window))
-}
 
 /// Closes the window as a person does, which saves what is left to save.
 fn close(app: &TictactoeApplication, window: &TictactoeWindow) {
@@ -148,7 +112,7 @@ fn change_everything() -> Result<(), String> {
         .map_err(|error| format!("the scores toggle did not run: {error}"))?;
     let first_width = window.width();
     window.set_default_size(WIDTH, HEIGHT);
-    wait_until("the window to take its new size", || {
+    wait_until("the window to take its new size", PATIENCE, || {
         window.width() != first_width
     })?;
     window.paned().set_position(LOG_POSITION);
@@ -196,7 +160,7 @@ fn narrow_the_window() -> Result<(), String> {
         window.set_default_size(NARROW_WIDTH, NARROW_HEIGHT);
         pass_time(Duration::from_millis(200));
     }
-    wait_until("the log to go under the board", || {
+    wait_until("the log to go under the board", PATIENCE, || {
         window.paned().orientation() == gtk::Orientation::Vertical
     })?;
     window.paned().set_position(NARROW_LOG_POSITION);
@@ -380,23 +344,9 @@ fn main() -> ExitCode {
             corrupt_settings_fall_back_and_are_reported_once,
         ),
     ];
-    let (mut passed, mut failed) = (0, 0);
+    let mut results = Results::default();
     for (name, check) in checks {
-        match check() {
-            Ok(()) => {
-                println!("ok   {name}");
-                passed += 1;
-            }
-            Err(error) => {
-                println!("FAIL {name}: {error}");
-                failed += 1;
-            }
-        }
+        results.report(name, check());
     }
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    results.finish()
 }

@@ -13,42 +13,11 @@ use tictactoe::engine::{
 };
 use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 
+mod harness;
+
+use harness::{Results, ensure, open_window, pass_time, wait_until};
+
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
-
-/// Runs the main loop until `condition` holds; returns how long that took.
-fn wait_until(
-    what: &str,
-    timeout: Duration,
-    mut condition: impl FnMut() -> bool,
-) -> Result<Duration, String> {
-    let context = glib::MainContext::default();
-    let started = Instant::now();
-    loop {
-        // One event at a time: while the spinner spins there always is one.
-        let dispatched = context.iteration(false);
-        if condition() {
-            return Ok(started.elapsed());
-        }
-        if started.elapsed() > timeout {
-            return Err(format!("gave up after {timeout:?} waiting for {what}"));
-        }
-        if !dispatched {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// Runs the main loop for `duration`, as time passing in a real session.
-fn pass_time(duration: Duration) {
-    let started = Instant::now();
-    let _ = wait_until("time to pass", duration * 2, || {
-        started.elapsed() >= duration
-    });
-}
-
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
-    if condition { Ok(()) } else { Err(message()) }
-}
 
 /// Chooses the players, size and pace in the controls, then presses Start.
 fn start(
@@ -1274,23 +1243,10 @@ fn main() -> ExitCode {
     // change the person's own.
     // SAFETY: no other thread runs yet to read the environment.
     unsafe { std::env::set_var("GSETTINGS_BACKEND", "memory") };
-    if let Err(error) = gtk::init() {
-        println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
-        println!("0 passed, 1 failed");
-        return ExitCode::FAILURE;
-    }
-    let app = TictactoeApplication::new();
-    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
-    if let Err(error) = app.register(None::<&gio::Cancellable>) {
-        eprintln!("the application did not start: {error}");
-        return ExitCode::FAILURE;
-    }
-    app.activate();
-    let Some(window) = app.active_window().and_downcast::<TictactoeWindow>() else {
-        eprintln!("activating the application opened no window");
-        return ExitCode::FAILURE;
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
     };
-    pass_time(Duration::from_millis(300));
 
     let checks: [(&str, Check); 23] = [
         (
@@ -1390,35 +1346,20 @@ fn main() -> ExitCode {
             .as_ref()
             .is_none_or(|filter| name.contains(filter.as_str()))
     };
-    let (mut passed, mut failed) = (0, 0);
-    let mut report = |name: &str, result: Result<(), String>| match result {
-        Ok(()) => {
-            println!("ok   {name}");
-            passed += 1;
-        }
-        Err(error) => {
-            println!("FAIL {name}: {error}");
-            failed += 1;
-        }
-    };
+    let mut results = Results::default();
     for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
         let result = check(&window);
         // The next check starts without a running game, whatever happened.
         window.end_button().emit_clicked();
         let _ = wait_for_game_over(&window, Duration::from_secs(2));
-        report(name, result);
+        results.report(name, result);
     }
     let last = "quitting closes the window and stops the game thread";
     if selected(last) {
-        report(
+        results.report(
             last,
             quitting_closes_the_window_and_stops_the_game_thread(&app, window),
         );
     }
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    results.finish()
 }

@@ -6,31 +6,17 @@
 //! `xvfb-run -a cargo test --release --test ui_german`.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use gtk::{gio, glib, prelude::*};
+use gtk::prelude::*;
 use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+use tictactoe::ui::TictactoeWindow;
+
+mod harness;
+
+use harness::{Results, ensure, open_window, wait_until};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
-
-fn wait_until(what: &str, timeout: Duration, condition: impl Fn() -> bool) -> Result<(), String> {
-    let context = glib::MainContext::default();
-    let started = Instant::now();
-    while !condition() {
-        if started.elapsed() > timeout {
-            return Err(format!("gave up after {timeout:?} waiting for {what}"));
-        }
-        if !context.iteration(false) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    Ok(())
-}
-
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
-    if condition { Ok(()) } else { Err(message()) }
-}
 
 /// Every label's text in the window, in the order of its widget tree.
 fn label_texts(window: &TictactoeWindow) -> Vec<String> {
@@ -155,29 +141,10 @@ fn main() -> ExitCode {
         }
     }
     tictactoe::ui::use_user_language();
-    if let Err(error) = gtk::init() {
-        println!("FAIL no display for the window ({error}): run under `xvfb-run -a`");
-        println!("0 passed, 1 failed");
-        return ExitCode::FAILURE;
-    }
-    let app = TictactoeApplication::new();
-    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
-    if let Err(error) = app.register(None::<&gio::Cancellable>) {
-        eprintln!("the application did not start: {error}");
-        return ExitCode::FAILURE;
-    }
-    app.activate();
-    let Some(window) = app.active_window().and_downcast::<TictactoeWindow>() else {
-        eprintln!("activating the application opened no window");
-        return ExitCode::FAILURE;
+    let (_app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
     };
-    if let Err(error) = wait_until("the window to be shown", Duration::from_secs(5), || {
-        window.width() > 0
-    }) {
-        println!("FAIL {error}");
-        println!("0 passed, 1 failed");
-        return ExitCode::FAILURE;
-    }
     let checks: [(&str, Check); 3] = [
         (
             "controls are labelled in German",
@@ -192,24 +159,9 @@ fn main() -> ExitCode {
             the_german_window_fits_640_px,
         ),
     ];
-    let (mut passed, mut failed) = (0, 0);
+    let mut results = Results::default();
     for (name, check) in checks {
-        match check(&window) {
-            Ok(()) => {
-                println!("ok   {name}");
-                passed += 1;
-            }
-            Err(error) => {
-                println!("FAIL {name}: {error}");
-                failed += 1;
-            }
-        }
+        results.report(name, check(&window));
     }
-    window.close();
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    results.finish()
 }

@@ -1,0 +1,106 @@
+//! What the window tests share. GTK wants its main thread, so each of them
+//! brings its own `main` (`harness = false`): it opens the app's window
+//! under Xvfb, runs the main loop until what it waits for holds, and
+//! reports its checks as libtest does ("ok   name", "FAIL name: why", then
+//! "N passed, M failed", which `scripts/test` adds up).
+#![allow(dead_code)]
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use gtk::{gio, glib, prelude::*};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+
+/// Runs the main loop until `condition` holds; returns how long that took.
+pub fn wait_until(
+    what: &str,
+    timeout: Duration,
+    mut condition: impl FnMut() -> bool,
+) -> Result<Duration, String> {
+    let context = glib::MainContext::default();
+    let started = Instant::now();
+    loop {
+        // One event at a time: while a busy sign runs there always is one.
+        let dispatched = context.iteration(false);
+        if condition() {
+            return Ok(started.elapsed());
+        }
+        if started.elapsed() > timeout {
+            return Err(format!("gave up after {timeout:?} waiting for {what}"));
+        }
+        if !dispatched {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Runs the main loop for `duration`, as time passing in a real session.
+pub fn pass_time(duration: Duration) {
+    let started = Instant::now();
+    let _ = wait_until("time to pass", duration * 2, || {
+        started.elapsed() >= duration
+    });
+}
+
+pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), String> {
+    if condition { Ok(()) } else { Err(message()) }
+}
+
+/// Opens the window as the app does, laid out and shown, with the log's
+/// position set (after the first allocation).
+pub fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> {
+    gtk::init().map_err(|error| format!("no display ({error}): run under `xvfb-run -a`"))?;
+    let app = TictactoeApplication::new();
+    app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
+    app.register(None::<&gio::Cancellable>)
+        .map_err(|error| format!("the application did not start: {error}"))?;
+    app.activate();
+    let window = app
+        .active_window()
+        .and_downcast::<TictactoeWindow>()
+        .ok_or("activating the application opened no window")?;
+    wait_until("the window to be laid out", Duration::from_secs(5), || {
+        window.width() > 0
+    })?;
+    pass_time(Duration::from_millis(300));
+    Ok((app, window))
+}
+
+/// Counts and prints the checks' results as they come.
+#[derive(Default)]
+pub struct Results {
+    passed: u32,
+    failed: u32,
+}
+
+impl Results {
+    pub fn report(&mut self, name: &str, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                println!("ok   {name}");
+                self.passed += 1;
+            }
+            Err(error) => {
+                println!("FAIL {name}: {error}");
+                self.failed += 1;
+            }
+        }
+    }
+
+    /// A failure before any check could run: the window did not open.
+    pub fn fail_to_start(error: &str) -> ExitCode {
+        let mut results = Results::default();
+        results.report("the window opens", Err(error.to_owned()));
+        results.finish()
+    }
+
+    /// Prints the totals; the exit code says whether all passed.
+    pub fn finish(self) -> ExitCode {
+        println!("{} passed, {} failed", self.passed, self.failed);
+        if self.failed == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    }
+}
