@@ -12,6 +12,7 @@ pub mod saved_game;
 pub mod score;
 pub mod search;
 pub mod symmetry;
+pub mod tree;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
