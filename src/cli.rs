@@ -14,10 +14,12 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use crate::engine::board::{ECHO_CHARS, escape_text};
-use crate::engine::report::format_duration_us;
+use crate::engine::report::{format_duration_us, group};
+use crate::engine::score::INFINITY;
+use crate::engine::tree::{self, Ending, SearchTree};
 use crate::engine::{
-    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SavedGame,
-    SearchReport, Side, TextStyle, describe_player,
+    Board, BoardSize, Bound, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions,
+    SavedGame, SearchReport, Side, TextStyle, describe_player,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
@@ -74,6 +76,9 @@ enum CliCommand {
     Play(PlayArgs),
     /// Analyse positions and print the search report the log would show.
     Analyze(AnalyzeArgs),
+    /// Print the tree a search visited: every node's move, value, bound,
+    /// window, why it ended and its subtree's size.
+    Tree(TreeArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -179,6 +184,26 @@ struct AnalyzeArgs {
     positions: Vec<String>,
 }
 
+#[derive(Debug, clap::Args)]
+struct TreeArgs {
+    /// The player whose search is recorded: minimax or alphabeta.
+    #[arg(long, default_value = "alphabeta", value_name = "NAME", value_enum)]
+    player: PlayerKind,
+    /// Search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth: Option<Difficulty>,
+    /// Plies below the root to print; deeper nodes are counted in their
+    /// ancestors' subtree sizes.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    max_ply: usize,
+    /// Print one JSON object per node per line, with its id and its parent's.
+    #[arg(long)]
+    json: bool,
+    /// The position searched, such as x.o/.x./..o (or ---------).
+    #[arg(value_name = "POSITION")]
+    position: String,
+}
+
 /// `--games`: a count from 1 up.
 fn positive_count(text: &str) -> Result<u32, String> {
     match text.trim().parse::<i128>() {
@@ -246,7 +271,7 @@ fn arguments() -> Vec<std::ffi::OsString> {
                 return argument;
             };
             if index == 1 {
-                in_analyze = text == "analyze";
+                in_analyze = text == "analyze" || text == "tree";
             } else if text == "--" {
                 in_analyze = false;
             }
@@ -288,6 +313,7 @@ pub fn main() -> ExitCode {
         Some(CliCommand::Players) => list_players(),
         Some(CliCommand::Play(args)) => play(args),
         Some(CliCommand::Analyze(args)) => analyze(args),
+        Some(CliCommand::Tree(args)) => tree(args),
     }
 }
 
@@ -712,6 +738,151 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Op
             return Ok(Some(length));
         }
     }
+}
+
+/// A window limit as the tree prints it: the search's infinity as `inf`.
+fn limit_text(limit: i32) -> String {
+    match limit {
+        INFINITY => "+inf".to_owned(),
+        limit if limit == -INFINITY => "-inf".to_owned(),
+        limit => limit.to_string(),
+    }
+}
+
+fn bound_name(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+fn side_letter(side: Side) -> &'static str {
+    match side {
+        Side::Max => "X",
+        Side::Min => "O",
+    }
+}
+
+/// Prints the search tree of one position: a usage error (2) for a player
+/// the recorder does not run, a bad position 1.
+fn tree(args: TreeArgs) -> ExitCode {
+    let text = args
+        .position
+        .strip_prefix(POSITION_MARK)
+        .unwrap_or(&args.position);
+    if let Err(error) = SearchTree::supports(args.player) {
+        return refuse(&error.to_string());
+    }
+    let board = match Board::parse_for_move(text) {
+        Ok(board) => board,
+        Err(error) => {
+            let echo = escape_text(text.trim(), ECHO_CHARS);
+            say!("error: position '{echo}': {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let depth = args.depth.unwrap_or_default().depth();
+    if args.player == PlayerKind::Minimax && minimax_cannot_finish(&board, depth) {
+        return refuse(&format!(
+            "plain minimax cannot finish this search in reasonable time ({} empty cells); \
+             give it --depth",
+            board.empty().count_ones()
+        ));
+    }
+    let tree = match SearchTree::record(args.player, &board, depth, tree::DEFAULT_BUDGET) {
+        Ok(tree) => tree,
+        Err(error) => return refuse(&error.to_string()),
+    };
+    let mut lines = Vec::new();
+    if !args.json {
+        lines.push(format!(
+            "{} searching {} to depth {}: {} nodes; each node's value and window are for the \
+             side that moved there",
+            args.player.name(),
+            text.trim(),
+            tree.depth(),
+            group(tree.nodes_searched()),
+        ));
+    }
+    tree.walk(args.max_ply, |id, parent, ply, position| {
+        let node = tree.node(id);
+        let children = tree.children(id).count();
+        let pruned = tree.pruned(id, position);
+        let hidden = ply >= args.max_ply && !node.ending().is_leaf();
+        let (alpha, beta) = node.window();
+        if args.json {
+            lines.push(
+                serde_json::json!({
+                    "id": id,
+                    "parent": parent,
+                    "ply": ply,
+                    "move": node.cell(),
+                    "to_move": side_letter(node.side_to_move()).to_lowercase(),
+                    "value": node.value(),
+                    "bound": bound_name(node.bound()),
+                    "alpha": alpha,
+                    "beta": beta,
+                    "end": node.ending().name(),
+                    "children": children,
+                    "pruned": pruned,
+                    "nodes": node.subtree_nodes(),
+                    "recorded": node.recorded(),
+                    "subtree_shown": !hidden,
+                })
+                .to_string(),
+            );
+            return;
+        }
+        let label = match node.cell() {
+            Some(cell) => format!("{cell} {}", side_letter(node.side_to_move().opponent())),
+            None => format!("root, {} to move", side_letter(node.side_to_move())),
+        };
+        let ending = match node.ending() {
+            Ending::Won => "won".to_owned(),
+            Ending::Drawn => "drawn".to_owned(),
+            Ending::Horizon => "horizon estimate".to_owned(),
+            Ending::AllChildren if !node.recorded() => "all moves".to_owned(),
+            Ending::AllChildren => format!("all {children} moves"),
+            Ending::Cutoff if !node.recorded() => "cutoff".to_owned(),
+            Ending::Cutoff => format!(
+                "cutoff after {children} of {} moves",
+                children + pruned.len()
+            ),
+        };
+        let mut line = format!(
+            "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
+            "  ".repeat(ply),
+            node.bound().format(node.value()),
+            bound_name(node.bound()),
+            limit_text(alpha),
+            limit_text(beta),
+            group(node.subtree_nodes()),
+            if node.subtree_nodes() == 1 {
+                "node"
+            } else {
+                "nodes"
+            },
+        );
+        if !pruned.is_empty() {
+            let cells: Vec<String> = pruned.iter().map(usize::to_string).collect();
+            line.push_str(&format!("; pruned {}", cells.join(" ")));
+        }
+        if !node.recorded() {
+            line.push_str("; not recorded");
+        } else if hidden {
+            line.push_str("; not shown");
+        }
+        lines.push(line);
+    });
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        out!(out, "{line}");
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 /// Analyses every position on the command line, or every line of standard

@@ -113,6 +113,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-analyze.1",
             "tictactoe-play.1",
             "tictactoe-players.1",
+            "tictactoe-tree.1",
             "tictactoe.1"
         ]
     );
@@ -574,4 +575,71 @@ fn the_readme_example_is_the_programs_output() {
         without_times("X random plays 6, 2 µs"),
         "X random plays 6, # µs"
     );
+}
+
+#[test]
+fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
+    // Text: a header, the root, and its children one ply down.
+    let output = run(&["tree", "--player", "minimax", "--max-ply", "1", "---------"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2 + 9, "{text}");
+    assert!(lines[0].contains("549,945 nodes"), "{text}");
+    assert_eq!(
+        lines[1],
+        "root, X to move: 0 exact in (-inf, +inf); all 9 moves; 549,946 nodes"
+    );
+    assert_eq!(
+        lines[6],
+        "  4 X: 0 exact in (-inf, +inf); all 8 moves; 55,505 nodes; not shown"
+    );
+
+    // JSON: one node a line, each child's parent printed before it, and
+    // the root's children's values are alphabeta's report's scores.
+    let position = "x.o/.x./...";
+    let output = run(&["tree", "--json", "--max-ply", "3", position]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let nodes: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let board: Board = position.parse().unwrap();
+    let report = common::decide(
+        tictactoe::engine::PlayerKind::AlphaBeta,
+        &Default::default(),
+        &board,
+    );
+    assert_eq!(nodes[0]["nodes"].as_u64(), Some(report.stats.nodes + 1));
+    let mut seen = std::collections::HashSet::new();
+    for node in &nodes {
+        if let Some(parent) = node["parent"].as_u64() {
+            assert!(seen.contains(&parent), "{node}");
+            assert!(node["ply"].as_u64().unwrap() <= 3);
+        }
+        seen.insert(node["id"].as_u64().unwrap());
+        if node["parent"] == 0 {
+            let cell = node["move"].as_u64().unwrap() as usize;
+            let score = report.moves.iter().find(|m| m.cell == cell).unwrap();
+            // O to move: Max's score is minus O's value.
+            assert_eq!(Some(-node["value"].as_i64().unwrap() as i32), score.score);
+        }
+    }
+
+    // Refusals: a player the recorder does not run (usage, 2), a bad or
+    // finished position (1), as analyze refuses them.
+    let output = run(&["tree", "--player", "mcts", "---------"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("mcts cannot record"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run(&["tree", "xxo"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with("error: position 'xxo': "));
+    let output = run(&["tree", "xxx/oo./..."]);
+    assert_eq!(output.status.code(), Some(1));
+    let output = run(&["tree", "--max-ply", "many", "---------"]);
+    assert_eq!(output.status.code(), Some(2));
 }

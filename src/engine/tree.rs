@@ -208,11 +208,8 @@ impl SearchTree {
         depth: Option<u32>,
         budget: usize,
     ) -> Result<SearchTree, Unsupported> {
-        let prune = match player {
-            PlayerKind::Minimax => false,
-            PlayerKind::AlphaBeta => true,
-            other => return Err(Unsupported(other)),
-        };
+        SearchTree::supports(player)?;
+        let prune = player == PlayerKind::AlphaBeta;
         let depth = effective_depth(board, depth);
         let cancel = CancelFlag::new();
         let mut recorder = Recorder {
@@ -255,6 +252,14 @@ impl SearchTree {
             depth,
             nodes: recorder.nodes,
         })
+    }
+
+    /// Ok for the players the recorder runs: minimax and alphabeta.
+    pub fn supports(player: PlayerKind) -> Result<(), Unsupported> {
+        match player {
+            PlayerKind::Minimax | PlayerKind::AlphaBeta => Ok(()),
+            other => Err(Unsupported(other)),
+        }
     }
 
     /// The position searched.
