@@ -49,7 +49,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board, prune: bool) {
     let node = tree.node(id);
     let (alpha, beta) = node.window();
     assert_eq!(node.side_to_move(), position.side_to_move(), "{position}");
-    let expected_bound = if id == 0 {
+    let expected_bound = if node.cell().is_none() {
         Bound::Exact
     } else if node.value() <= alpha {
         Bound::Upper
@@ -169,6 +169,53 @@ fn past_the_budget_subtrees_are_counted_but_not_kept() {
     // The root's children still add up to the whole search.
     let below: u64 = tree.children(0).map(|c| tree.node(c).subtree_nodes()).sum();
     assert_eq!(below, 549_945);
+}
+
+#[test]
+fn a_subtree_left_unrecorded_is_searched_again_on_request() {
+    for (kind, budget) in [(PlayerKind::Minimax, 1000), (PlayerKind::AlphaBeta, 100)] {
+        let board = Board::new(BoardSize::Three);
+        let tree = SearchTree::record(kind, &board, None, budget).unwrap();
+        let full = SearchTree::record(kind, &board, None, DEFAULT_BUDGET).unwrap();
+        let unkept: Vec<usize> = (0..tree.len())
+            .filter(|&id| !tree.node(id).recorded())
+            .collect();
+        assert!(!unkept.is_empty());
+        for id in unkept.into_iter().step_by(7) {
+            let part = tree.expand(id, DEFAULT_BUDGET);
+            let (root, whole) = (part.node(0), full_node(&full, &tree.path(id)));
+            assert_eq!(
+                (root.cell(), root.value(), root.window(), root.bound()),
+                (whole.cell(), whole.value(), whole.window(), whole.bound())
+            );
+            assert_eq!(
+                (root.ending(), root.side_to_move(), root.subtree_nodes()),
+                (whole.ending(), whole.side_to_move(), whole.subtree_nodes())
+            );
+            assert!(part.nodes().iter().all(|node| node.recorded()));
+            assert_eq!(part.nodes_searched() + 1, tree.node(id).subtree_nodes());
+            let mut position = board;
+            for cell in tree.path(id) {
+                position.play(cell).unwrap();
+            }
+            assert_eq!(part.root_position(), &position);
+            part.walk(usize::MAX, |id, _, _, position| {
+                check_node(&part, id, position, kind == PlayerKind::AlphaBeta)
+            });
+        }
+    }
+}
+
+/// The node the moves `path` lead to in a fully kept tree.
+fn full_node<'a>(tree: &'a SearchTree, path: &[usize]) -> &'a tictactoe::engine::tree::Node {
+    let mut at = 0;
+    for &cell in path {
+        at = tree
+            .children(at)
+            .find(|&child| tree.node(child).cell() == Some(cell))
+            .unwrap();
+    }
+    tree.node(at)
 }
 
 #[test]

@@ -209,29 +209,52 @@ impl SearchTree {
         budget: usize,
     ) -> Result<SearchTree, Unsupported> {
         SearchTree::supports(player)?;
-        let prune = player == PlayerKind::AlphaBeta;
         let depth = effective_depth(board, depth);
+        let searched = board.outcome() == Outcome::Ongoing && depth > 0;
+        Ok(SearchTree::record_from(
+            player,
+            board,
+            depth,
+            (-INFINITY, INFINITY),
+            NO_CELL,
+            searched,
+            budget,
+        ))
+    }
+
+    /// Records the search of `board` (`depth` plies left) in the window
+    /// `(alpha, beta)` of the side that moved there by `cell`; `searched`
+    /// is false for a position the search does not go into (a leaf).
+    fn record_from(
+        player: PlayerKind,
+        board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        cell: u8,
+        searched: bool,
+        budget: usize,
+    ) -> SearchTree {
         let cancel = CancelFlag::new();
         let mut recorder = Recorder {
             ctx: SearchContext::new(&cancel, None),
             nodes: Vec::new(),
             budget,
-            prune,
+            prune: player == PlayerKind::AlphaBeta,
         };
         recorder.nodes.push(Node {
             value: 0,
-            alpha: -INFINITY as i16,
-            beta: INFINITY as i16,
-            cell: NO_CELL,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell,
             flags: side_flag(board.side_to_move()),
             end: 1,
             count: 1,
         });
         let mut position = *board;
-        let (value, ending) = if board.outcome() != Outcome::Ongoing || depth == 0 {
+        let (value, ending) = if !searched {
             (0, Ending::AllChildren)
         } else {
-            let (best, cut) = recorder.search(&mut position, depth, -INFINITY, INFINITY, true);
+            let (best, cut) = recorder.search(&mut position, depth, -beta, -alpha, true);
             let ending = if cut {
                 Ending::Cutoff
             } else {
@@ -243,15 +266,60 @@ impl SearchTree {
         let end = recorder.nodes.len() as u32;
         let root = &mut recorder.nodes[0];
         root.value = value as i16;
-        root.flags |= (ending as u8) << 2;
+        root.flags |= bound_bits(value, alpha, beta) | (ending as u8) << 2;
         root.end = end;
         root.count = count.min(u32::MAX as u64) as u32;
-        Ok(SearchTree {
+        SearchTree {
             root: *board,
             player,
             depth,
             nodes: recorder.nodes,
-        })
+        }
+    }
+
+    /// The moves from the root to `id`.
+    pub fn path(&self, id: usize) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = 0;
+        while at != id {
+            at = self
+                .children(at)
+                .find(|&child| child <= id && id < self.nodes[child].end as usize)
+                .expect("a kept node lies under one of its ancestor's children");
+            path.push(self.nodes[at].cell as usize);
+        }
+        path
+    }
+
+    /// The subtree of `id` searched again, kept up to `budget` nodes: the
+    /// search is deterministic, so re-running it from the node's position,
+    /// depth and window gives the same nodes, now recorded (for a node
+    /// the budget left unrecorded). The new tree's root is that node.
+    pub fn expand(&self, id: usize, budget: usize) -> SearchTree {
+        let mut board = self.root;
+        let path = self.path(id);
+        for &cell in &path {
+            board.toggle(cell, board.side_to_move());
+        }
+        let node = &self.nodes[id];
+        let depth = self.depth - path.len() as u32;
+        if node.ending().is_leaf() {
+            return SearchTree {
+                root: board,
+                player: self.player,
+                depth,
+                nodes: vec![Node { end: 1, ..*node }],
+            };
+        }
+        SearchTree::record_from(
+            self.player,
+            &board,
+            depth,
+            node.window(),
+            node.cell,
+            true,
+            budget,
+        )
     }
 
     /// Ok for the players the recorder runs: minimax and alphabeta.
@@ -360,6 +428,17 @@ impl SearchTree {
     }
 }
 
+/// The bound flags of `value` searched in `(alpha, beta)`.
+fn bound_bits(value: i32, alpha: i32, beta: i32) -> u8 {
+    if value <= alpha {
+        2
+    } else if value >= beta {
+        1
+    } else {
+        0
+    }
+}
+
 fn side_flag(side: Side) -> u8 {
     match side {
         Side::Max => 0,
@@ -430,13 +509,7 @@ impl Recorder<'_> {
             };
             board.toggle(cell, side);
             if record {
-                let bound = if value <= alpha {
-                    2
-                } else if value >= beta {
-                    1
-                } else {
-                    0
-                };
+                let bound = bound_bits(value, alpha, beta);
                 let count = self.ctx.stats.nodes - before + 1;
                 let end = self.nodes.len() as u32;
                 let node = &mut self.nodes[id];
