@@ -71,6 +71,12 @@ impl<'a> SearchContext<'a> {
         }
     }
 
+    /// Makes `board` the root, for a search that starts below `search_root`
+    /// (a recorded subtree).
+    pub fn set_root(&mut self, board: &Board) {
+        self.root_stones = board.stone_count();
+    }
+
     /// Stones on the board after a move made at `ply`.
     #[inline(always)]
     pub fn stones_after_move(&self, ply: usize) -> u32 {

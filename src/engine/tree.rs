@@ -3,19 +3,21 @@
 //!
 //! # How it is recorded
 //!
-//! `SearchTree::record` runs its own recording copy of the search, not a
-//! hook in the players' code: `minimax` and `alphabeta` are hand-tuned
-//! bitboard loops (minimax inlines its last two plies), and a hook there
-//! was more than this first step could change and benchmark. The copy is
-//! one small negamax (`Recorder::search`) that is alpha-beta with pruning
-//! turned on or off, and it shares with the players everything but the
-//! loop: the node counting (`SearchContext::enter`), the leaf values
+//! `alphabeta` is recorded through a hook in the player's own search
+//! (`players::alphabeta::Hook`: enter, leaf, cutoff, leave, with no-op
+//! defaults): the player passes `()`, which compiles away, and the
+//! recorder passes its `Tape`, so the recorded search is the real one; the
+//! tree's root is searched by the same function (in place of
+//! `search_root`'s loop, which it matches for a full window). Plain
+//! `minimax` is hand-tuned (it inlines its last two plies as straight-line
+//! code) and has no hook yet: it is recorded by a small copy
+//! (`Recorder::search`) that shares with it everything but the loop — the
+//! node counting (`SearchContext::enter`), the leaf values
 //! (`SearchContext::leaf_value`), the depth (`effective_depth`) and the
-//! natural move order. `tests/tree.rs` holds it to the real searches on
-//! every open 3x3 position and on sampled 4x4/5x5 ones: the same node
-//! count as the report's `stats.nodes`, the same root scores and bounds.
-//! The players' searches are untouched, so they are not slowed at all.
-//!
+//! cell order. `tests/tree.rs` holds both to the players' reports on every
+//! open 3x3 position and on sampled 4x4/5x5 ones: the same node count as
+//! `stats.nodes`, the same root scores and bounds.
+
 //! # Conventions
 //!
 //! A node is a position entered by a move (the root is the position
@@ -37,17 +39,17 @@
 //! of cell order, its table probes and stores as two more endings (a node
 //! answered by the table, `Ending::TableHit`), and its iterative deepening
 //! as one tree per finished depth; `alphabeta-random` is alphabeta-tt's
-//! root with every move in the full window. MCTS has no windows: its tree
+//! root with every move in the full window. Each takes `Hook` into its
+//! own loop as `alphabeta` does (and minimax should too, in `node` and
+//! `last_move`, replacing the copy here). MCTS has no windows: its tree
 //! is the one it keeps, recorded after the search with visits and mean
-//! results in place of value and window. Every one of them should move to
-//! a recorder hook in the player's own loop (a trait with no-op default
-//! methods, monomorphised away when not recording) rather than grow
-//! another copy here.
+//! results in place of value and window.
 
 use std::fmt;
 
 use super::board::{Board, Outcome, Side};
 use super::player::PlayerKind;
+use super::players::alphabeta::{Hook, alphabeta};
 use super::report::Bound;
 use super::score::INFINITY;
 use super::search::{CancelFlag, SearchContext, effective_depth};
@@ -237,11 +239,16 @@ impl SearchTree {
         let cancel = CancelFlag::new();
         let mut recorder = Recorder {
             ctx: SearchContext::new(&cancel, None),
-            nodes: Vec::new(),
-            budget,
-            prune: player == PlayerKind::AlphaBeta,
+            tape: Tape {
+                nodes: Vec::new(),
+                budget,
+                open: Vec::new(),
+                cut: false,
+                root_side: board.side_to_move(),
+            },
         };
-        recorder.nodes.push(Node {
+        recorder.ctx.set_root(board);
+        recorder.tape.nodes.push(Node {
             value: 0,
             alpha: alpha as i16,
             beta: beta as i16,
@@ -254,7 +261,29 @@ impl SearchTree {
         let (value, ending) = if !searched {
             (0, Ending::AllChildren)
         } else {
-            let (best, cut) = recorder.search(&mut position, depth, -beta, -alpha, true);
+            let (best, cut) = if player == PlayerKind::AlphaBeta {
+                // The player's own search, told every step through its hook.
+                recorder.tape.open.push(Open {
+                    id: Some(0),
+                    keep: true,
+                    nodes: 0,
+                });
+                let side = board.side_to_move();
+                let best = alphabeta(
+                    &mut recorder.ctx,
+                    &mut recorder.tape,
+                    board.geometry(),
+                    board.stones(side),
+                    board.stones(side.opponent()),
+                    depth,
+                    -beta,
+                    -alpha,
+                    0,
+                );
+                (best, std::mem::take(&mut recorder.tape.cut))
+            } else {
+                recorder.search(&mut position, depth, true)
+            };
             let ending = if cut {
                 Ending::Cutoff
             } else {
@@ -263,8 +292,8 @@ impl SearchTree {
             (-best, ending)
         };
         let count = recorder.ctx.stats.nodes + 1;
-        let end = recorder.nodes.len() as u32;
-        let root = &mut recorder.nodes[0];
+        let end = recorder.tape.nodes.len() as u32;
+        let root = &mut recorder.tape.nodes[0];
         root.value = value as i16;
         root.flags |= bound_bits(value, alpha, beta) | (ending as u8) << 2;
         root.end = end;
@@ -273,7 +302,7 @@ impl SearchTree {
             root: *board,
             player,
             depth,
-            nodes: recorder.nodes,
+            nodes: recorder.tape.nodes,
         }
     }
 
@@ -446,39 +475,119 @@ fn side_flag(side: Side) -> u8 {
     }
 }
 
+/// The nodes kept so far, and the nodes open on the current path.
+struct Tape {
+    nodes: Vec<Node>,
+    budget: usize,
+    open: Vec<Open>,
+    /// Set by the node that just ended with a cutoff, taken by its parent.
+    cut: bool,
+    /// The side to move at the root.
+    root_side: Side,
+}
+
+/// A node entered and not yet left.
+struct Open {
+    /// Where it is kept (`None`: its parent's children are not kept).
+    id: Option<usize>,
+    /// Whether its children are kept.
+    keep: bool,
+    /// The node count when it was entered.
+    nodes: u64,
+}
+
+impl Tape {
+    /// Fills in the node that ends: its value for the mover, how it ended,
+    /// and the node count now.
+    fn close(&mut self, value: i32, ending: Ending, nodes: u64) {
+        let open = self.open.pop().expect("a node to leave");
+        let Some(id) = open.id else {
+            return;
+        };
+        let end = self.nodes.len() as u32;
+        let node = &mut self.nodes[id];
+        let count = nodes - open.nodes + 1;
+        node.value = value as i16;
+        node.flags |= bound_bits(value, node.alpha as i32, node.beta as i32)
+            | (ending as u8) << 2
+            | if open.keep || ending.is_leaf() {
+                0
+            } else {
+                NOT_RECORDED
+            };
+        node.end = end;
+        node.count = count.min(u32::MAX as u64) as u32;
+    }
+}
+
+impl Hook for Tape {
+    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        let parent_keeps = self.open.last().is_none_or(|open| open.keep);
+        let id = parent_keeps.then(|| {
+            let side = if self.open.len() % 2 == 1 {
+                self.root_side.opponent()
+            } else {
+                self.root_side
+            };
+            self.nodes.push(Node {
+                value: 0,
+                alpha: alpha as i16,
+                beta: beta as i16,
+                cell: cell as u8,
+                flags: side_flag(side),
+                end: 0,
+                count: 0,
+            });
+            self.nodes.len() - 1
+        });
+        let keep = parent_keeps && self.nodes.len() < self.budget;
+        self.open.push(Open { id, keep, nodes });
+    }
+
+    fn leaf(&mut self, value: i32, ending: Ending) {
+        let nodes = self.open.last().map_or(0, |open| open.nodes);
+        self.close(value, ending, nodes);
+    }
+
+    fn cutoff(&mut self) {
+        self.cut = true;
+    }
+
+    fn leave(&mut self, value: i32, nodes: u64) {
+        let ending = if std::mem::take(&mut self.cut) {
+            Ending::Cutoff
+        } else {
+            Ending::AllChildren
+        };
+        self.close(value, ending, nodes);
+    }
+}
+
 /// The recording search.
 struct Recorder<'a> {
     ctx: SearchContext<'a>,
-    nodes: Vec<Node>,
-    budget: usize,
-    prune: bool,
+    tape: Tape,
 }
 
 impl Recorder<'_> {
-    /// Searches the moves of `board` (the side to move's window `alpha`,
-    /// `beta`, `depth` plies left); returns the best value for the side to
-    /// move and whether a cutoff ended the search. With `record`, every
-    /// move's node is kept.
-    fn search(
-        &mut self,
-        board: &mut Board,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        record: bool,
-    ) -> (i32, bool) {
+    /// Plain minimax's recording copy (its player's search inlines its
+    /// last plies and has no hook yet): searches the moves of `board`
+    /// (`depth` plies left) in the full window; returns the best value for
+    /// the side to move and whether a cutoff ended the search (never).
+    /// With `record`, every move's node is kept.
+    fn search(&mut self, board: &mut Board, depth: u32, record: bool) -> (i32, bool) {
         let side = board.side_to_move();
         let mut best = i32::MIN;
         for cell in board.legal_moves() {
             board.toggle(cell, side);
             self.ctx.enter();
             let before = self.ctx.stats.nodes;
-            let id = self.nodes.len();
+            let id = self.tape.nodes.len();
             if record {
-                self.nodes.push(Node {
+                self.tape.nodes.push(Node {
                     value: 0,
-                    alpha: alpha as i16,
-                    beta: beta as i16,
+                    alpha: -INFINITY as i16,
+                    beta: INFINITY as i16,
                     cell: cell as u8,
                     flags: side_flag(side.opponent()),
                     end: 0,
@@ -497,36 +606,22 @@ impl Recorder<'_> {
                     (value, ending, true)
                 }
                 None => {
-                    let keep = record && self.nodes.len() < self.budget;
-                    let (child_best, cut) = self.search(board, depth - 1, -beta, -alpha, keep);
-                    let ending = if cut {
-                        Ending::Cutoff
-                    } else {
-                        Ending::AllChildren
-                    };
-                    (-child_best, ending, keep)
+                    let keep = record && self.tape.nodes.len() < self.tape.budget;
+                    let (child_best, _) = self.search(board, depth - 1, keep);
+                    (-child_best, Ending::AllChildren, keep)
                 }
             };
             board.toggle(cell, side);
             if record {
-                let bound = bound_bits(value, alpha, beta);
                 let count = self.ctx.stats.nodes - before + 1;
-                let end = self.nodes.len() as u32;
-                let node = &mut self.nodes[id];
+                let end = self.tape.nodes.len() as u32;
+                let node = &mut self.tape.nodes[id];
                 node.value = value as i16;
-                node.flags |= bound | (ending as u8) << 2 | if kept { 0 } else { NOT_RECORDED };
+                node.flags |= (ending as u8) << 2 | if kept { 0 } else { NOT_RECORDED };
                 node.end = end;
                 node.count = count.min(u32::MAX as u64) as u32;
             }
-            if value > best {
-                best = value;
-                if self.prune && value > alpha {
-                    alpha = value;
-                    if alpha >= beta {
-                        return (best, true);
-                    }
-                }
-            }
+            best = best.max(value);
         }
         (best, false)
     }

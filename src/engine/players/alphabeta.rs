@@ -2,6 +2,7 @@ use crate::engine::board::Board;
 use crate::engine::geometry::Geometry;
 use crate::engine::score::{WIN, evaluate_stones};
 use crate::engine::search::{SearchContext, fixed_depth_report};
+use crate::engine::tree::Ending;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
 /// Negamax with alpha-beta pruning, moves in natural (cell) order.
@@ -15,12 +16,35 @@ impl AlphaBetaPlayer {
     }
 }
 
+/// What `alphabeta` tells a recording search (`engine::tree`) as it goes.
+/// The player's own search passes `()`, whose empty methods compile away,
+/// so the recorded search is this search. `nodes` is the node count so far.
+pub(crate) trait Hook {
+    /// The move `cell` was made and its position entered; `(alpha, beta)`
+    /// is the mover's window.
+    #[inline(always)]
+    fn enter(&mut self, _cell: usize, _alpha: i32, _beta: i32, _nodes: u64) {}
+    /// The position entered last needs no search: `value` for the mover.
+    #[inline(always)]
+    fn leaf(&mut self, _value: i32, _ending: Ending) {}
+    /// The node being searched ends with a cutoff (called before it returns).
+    #[inline(always)]
+    fn cutoff(&mut self) {}
+    /// The search below the position entered last came back with `value`
+    /// for the mover.
+    #[inline(always)]
+    fn leave(&mut self, _value: i32, _nodes: u64) {}
+}
+
+impl Hook for () {}
+
 /// Fail-soft alpha-beta: the value for the side to move (stones `mine`,
 /// against `theirs`) if it lies inside (alpha, beta), else a bound on the
 /// side the window was left. A move is an OR into a copy of the bitboard.
 #[allow(clippy::too_many_arguments)]
-fn alphabeta(
+pub(crate) fn alphabeta<H: Hook>(
     ctx: &mut SearchContext,
+    hook: &mut H,
     geometry: &Geometry,
     mine: u32,
     theirs: u32,
@@ -40,16 +64,23 @@ fn alphabeta(
         if !ctx.enter() {
             return 0;
         }
+        hook.enter(cell, alpha, beta, ctx.stats.nodes);
         ctx.clear_pv(ply + 1);
         let value = if geometry.cell_lines(cell).any_complete(now) {
-            ctx.leaf_counted(WIN - stones as i32)
+            let value = ctx.leaf_counted(WIN - stones as i32);
+            hook.leaf(value, Ending::Won);
+            value
         } else if (now | theirs) == geometry.full {
+            hook.leaf(0, Ending::Drawn);
             ctx.leaf_counted(0)
         } else if depth <= 1 {
-            ctx.leaf_counted(evaluate_stones(geometry, now, theirs))
+            let value = ctx.leaf_counted(evaluate_stones(geometry, now, theirs));
+            hook.leaf(value, Ending::Horizon);
+            value
         } else {
-            -alphabeta(
+            let value = -alphabeta(
                 ctx,
+                hook,
                 geometry,
                 theirs,
                 now,
@@ -57,7 +88,9 @@ fn alphabeta(
                 -beta,
                 -alpha,
                 ply + 1,
-            )
+            );
+            hook.leave(value, ctx.stats.nodes);
+            value
         };
         if value > best {
             best = value;
@@ -66,6 +99,7 @@ fn alphabeta(
                 ctx.update_pv(ply, cell);
                 if alpha >= beta {
                     ctx.stats.cutoffs += 1;
+                    hook.cutoff();
                     break;
                 }
             }
@@ -89,7 +123,17 @@ impl Player for AlphaBetaPlayer {
             true,
             |ctx, board, depth, alpha, beta| {
                 let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
-                alphabeta(ctx, board.geometry(), mine, theirs, depth, alpha, beta, 1)
+                alphabeta(
+                    ctx,
+                    &mut (),
+                    board.geometry(),
+                    mine,
+                    theirs,
+                    depth,
+                    alpha,
+                    beta,
+                    1,
+                )
             },
         )
     }

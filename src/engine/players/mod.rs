@@ -1,6 +1,6 @@
 //! One module per player algorithm.
 
-mod alphabeta;
+pub(crate) mod alphabeta;
 mod alphabeta_random;
 mod alphabeta_tt;
 mod human;
