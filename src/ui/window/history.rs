@@ -269,11 +269,7 @@ impl TictactoeWindow {
         let imp = self.imp();
         let view = match view {
             View::Move(ply) => {
-                let len = imp
-                    .window_game
-                    .borrow()
-                    .as_ref()
-                    .map_or(0, |game| game.record.len());
+                let len = self.moves_played();
                 if ply >= len {
                     View::Current
                 } else {
@@ -312,6 +308,15 @@ impl TictactoeWindow {
             }
             _ => self.show_error(&gettext("This is the game's newest position.")),
         }
+    }
+
+    /// The moves on the board in the game's record (none without a game).
+    fn moves_played(&self) -> usize {
+        self.imp()
+            .window_game
+            .borrow()
+            .as_ref()
+            .map_or(0, |game| game.record.len())
     }
 
     /// The number of moves before the shown position, if there is a game.
@@ -362,11 +367,7 @@ impl TictactoeWindow {
         let imp = self.imp();
         let text = match &*imp.view.borrow() {
             View::Move(ply) => {
-                let len = imp
-                    .window_game
-                    .borrow()
-                    .as_ref()
-                    .map_or(0, |game| game.record.len());
+                let len = self.moves_played();
                 fill(
                     &gettext(
                         "Move {number} of {count} (browsing): Alt+Right or End returns to the game.",
