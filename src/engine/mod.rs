@@ -13,6 +13,8 @@ pub mod score;
 pub mod search;
 pub mod symmetry;
 pub mod tree;
+pub mod tree_steps;
+pub mod tree_words;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};

@@ -1,0 +1,201 @@
+//! A recorded search tree in words: what the explorer's rows, its step mode
+//! and a screen reader say of each node.
+//!
+//! The tree keeps values and windows in the negamax view of the side that
+//! moved (see `tree`); people read them as the search log does, from X's
+//! side: positive is good for X, and a window is X's alpha (what X is
+//! already sure of) and beta (what O is already sure of). Both views carry
+//! the same information: for a move by O, X's window is O's mirrored.
+
+use super::board::{Board, Side};
+use super::report::{Bound, Certainty, TextStyle, group, score_phrase};
+use super::score::INFINITY;
+use super::tree::{Ending, Node, SearchTree};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
+
+/// A node's value and window from X's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct XView {
+    pub value: i32,
+    pub bound: Bound,
+    pub alpha: i32,
+    pub beta: i32,
+}
+
+/// The side that made the move leading to `node` (at the root, the side
+/// that moved last).
+pub fn mover(node: &Node) -> Side {
+    node.side_to_move().opponent()
+}
+
+/// `node`'s value, bound and window from X's side.
+pub fn x_view(node: &Node) -> XView {
+    let mover = mover(node);
+    let (alpha, beta) = node.window();
+    let (alpha, beta) = match mover {
+        Side::Max => (alpha, beta),
+        Side::Min => (-beta, -alpha),
+    };
+    XView {
+        value: mover.sign() * node.value(),
+        bound: node.bound().for_mover(mover),
+        alpha,
+        beta,
+    }
+}
+
+/// A window limit: the search's infinity as ∞.
+pub fn limit_text(limit: i32) -> String {
+    match limit {
+        INFINITY => "+∞".to_owned(),
+        limit if limit == -INFINITY => "−∞".to_owned(),
+        limit => signed(limit),
+    }
+}
+
+/// A number with a real minus sign, as the board's marks print them.
+fn signed(number: i32) -> String {
+    if number < 0 {
+        format!("−{}", number.unsigned_abs())
+    } else {
+        number.to_string()
+    }
+}
+
+/// The move that led to `node`: "X 5"; the root: "Start".
+pub fn move_text(node: &Node, style: TextStyle) -> String {
+    match node.cell() {
+        Some(cell) => fill(
+            &gettext("{side} {cell}"),
+            &[("side", &mover(node).mark()), ("cell", &style.cell(cell))],
+        ),
+        None => gettext("Start"),
+    }
+}
+
+/// The window from X's side: "α −∞, β 0".
+pub fn window_text(node: &Node) -> String {
+    let view = x_view(node);
+    fill(
+        &gettext("α {alpha}, β {beta}"),
+        &[
+            ("alpha", &limit_text(view.alpha)),
+            ("beta", &limit_text(view.beta)),
+        ],
+    )
+}
+
+/// Whether the tree's values are proven: searched to the end of the game.
+fn searched_to_end(tree: &SearchTree) -> bool {
+    tree.depth() >= tree.root_position().empty().count_ones()
+}
+
+/// The value in words with its bound and number, from X's side, as the
+/// log says it: "X wins in 3 moves (995)", "O: at best a draw (>= 0)",
+/// "X better (estimate, +3)". `position` is the node's.
+pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
+    let view = x_view(node);
+    let certainty = Certainty::of(view.value, view.bound, searched_to_end(tree));
+    score_phrase(
+        view.value,
+        view.bound,
+        certainty,
+        position.stone_count(),
+        mover(node),
+    )
+}
+
+/// The positions searched in the node's subtree: "1,234 nodes".
+pub fn nodes_text(node: &Node) -> String {
+    let count = node.subtree_nodes();
+    fill(
+        &ngettext("{count} node", "{count} nodes", plural_count(count)),
+        &[("count", &group(count))],
+    )
+}
+
+/// Why the node's search ended: "X completes a line", "all 6 moves
+/// searched", "cutoff after 2 of 6 moves". `id` and `position` are the
+/// node's.
+pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
+    let node = tree.node(id);
+    let children = tree.children(id).count();
+    match node.ending() {
+        Ending::Won => fill(
+            &gettext("{side} completes a line"),
+            &[("side", &mover(node).mark())],
+        ),
+        Ending::Drawn => gettext("the board is full: a draw"),
+        Ending::Horizon => gettext("depth limit: the position is evaluated"),
+        Ending::AllChildren if !node.recorded() => {
+            gettext("all moves searched (not kept: over the node budget)")
+        }
+        Ending::AllChildren => fill(
+            &ngettext(
+                "all {count} move searched",
+                "all {count} moves searched",
+                plural_count(children as u64),
+            ),
+            &[("count", &children)],
+        ),
+        Ending::Cutoff if !node.recorded() => {
+            gettext("cutoff (moves not kept: over the node budget)")
+        }
+        Ending::Cutoff => {
+            let total = children + tree.pruned(id, position).len();
+            fill(
+                &ngettext(
+                    "cutoff after {searched} of {count} move",
+                    "cutoff after {searched} of {count} moves",
+                    plural_count(total as u64),
+                ),
+                &[("searched", &children), ("count", &total)],
+            )
+        }
+    }
+}
+
+/// The limit a cutoff at a node with `to_move` to move reached, from X's
+/// side: X cuts when a move reaches β, O when one reaches α.
+fn cut_limit(to_move: Side) -> &'static str {
+    match to_move {
+        Side::Max => "≥ β",
+        Side::Min => "≤ α",
+    }
+}
+
+/// A pruned move's row: "pruned: move 4 already refuted this position
+/// (≥ β)". `parent` is the node whose search skipped it, whose last
+/// child made the cut.
+pub fn pruned_text(tree: &SearchTree, parent: usize, style: TextStyle) -> String {
+    let node = tree.node(parent);
+    let refuting = tree
+        .children(parent)
+        .last()
+        .and_then(|child| tree.node(child).cell());
+    match refuting {
+        Some(cell) => fill(
+            &gettext("pruned: move {cell} already refuted this position ({limit})"),
+            &[
+                ("cell", &style.cell(cell)),
+                ("limit", &cut_limit(node.side_to_move())),
+            ],
+        ),
+        None => gettext("pruned"),
+    }
+}
+
+/// Everything a row shows, in one sentence for a screen reader.
+pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
+    let node = tree.node(id);
+    fill(
+        &gettext("{move}: {value}; window {window}; {ending}; {nodes}"),
+        &[
+            ("move", &move_text(node, style)),
+            ("value", &value_text(tree, node, position)),
+            ("window", &window_text(node)),
+            ("ending", &ending_text(tree, id, position)),
+            ("nodes", &nodes_text(node)),
+        ],
+    )
+}

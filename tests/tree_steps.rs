@@ -1,0 +1,228 @@
+//! The explorer's step mode and its words: walking a recorded tree step by
+//! step visits the search in its order, back undoes forward exactly, and
+//! the words agree with the numbers they stand for.
+
+mod common;
+
+use tictactoe::engine::report::Bound;
+use tictactoe::engine::score::INFINITY;
+use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, SearchTree};
+use tictactoe::engine::tree_steps::{
+    Phase, StepCursor, ancestry, position_along, principal_variation,
+};
+use tictactoe::engine::tree_words::{self, x_view};
+use tictactoe::engine::{Board, BoardSize, PlayerKind, Side, TextStyle};
+
+use common::{open_positions, random_open_position};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn record(kind: PlayerKind, board: &Board, depth: Option<u32>) -> SearchTree {
+    SearchTree::record(kind, board, depth, DEFAULT_BUDGET).unwrap()
+}
+
+/// Every step from the first to the last, forward.
+fn all_steps(tree: &SearchTree) -> Vec<StepCursor> {
+    let mut cursor = StepCursor::default();
+    let mut steps = vec![cursor.clone()];
+    while cursor.forward(tree) {
+        steps.push(cursor.clone());
+    }
+    steps
+}
+
+/// Forward enters every kept node once, in visit order; a node with kept
+/// children is returned from once, after its last descendant; back retraces
+/// forward exactly.
+fn check_walk(tree: &SearchTree, board: &Board) {
+    let steps = all_steps(tree);
+    let entered: Vec<usize> = steps
+        .iter()
+        .filter(|step| step.phase() == Phase::Enter)
+        .map(StepCursor::node)
+        .collect();
+    assert_eq!(entered, (0..tree.len()).collect::<Vec<_>>(), "{board}");
+    let inner = (0..tree.len())
+        .filter(|&id| tree.children(id).next().is_some())
+        .count();
+    assert_eq!(steps.len(), tree.len() + inner, "{board}");
+    for (at, step) in steps.iter().enumerate() {
+        assert_eq!(step.path(), ancestry(tree, step.node()), "{board}");
+        if step.phase() == Phase::Return {
+            // After its last descendant: the step before is below it, the
+            // next node entered is not.
+            assert!(steps[at - 1].path().starts_with(step.path()), "{board}");
+            if let Some(next) = steps[at + 1..].iter().find(|s| s.phase() == Phase::Enter) {
+                assert!(!next.path().contains(&step.node()), "{board}");
+            }
+        }
+    }
+    assert!(steps.last().unwrap().is_last(tree));
+    let mut cursor = steps.last().unwrap().clone();
+    for expected in steps.iter().rev().skip(1) {
+        assert!(cursor.back(tree), "{board}");
+        assert_eq!(&cursor, expected, "{board}");
+    }
+    assert!(cursor.is_first() && !cursor.back(tree));
+}
+
+#[test]
+fn stepping_walks_every_3x3_alphabeta_search_in_order_and_back() {
+    for board in open_positions() {
+        check_walk(&record(PlayerKind::AlphaBeta, &board, None), &board);
+    }
+}
+
+#[test]
+fn stepping_walks_minimax_depth_limited_searches() {
+    for board in open_positions().iter().step_by(37) {
+        check_walk(&record(PlayerKind::Minimax, board, Some(2)), board);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for size in [BoardSize::Four, BoardSize::Five] {
+        let board = random_open_position(size, 4, &mut rng);
+        check_walk(&record(PlayerKind::AlphaBeta, &board, Some(3)), &board);
+    }
+}
+
+#[test]
+fn a_cursor_placed_on_a_node_walks_on_from_there() {
+    let board = Board::new(BoardSize::Three);
+    let tree = record(PlayerKind::AlphaBeta, &board, None);
+    let steps = all_steps(&tree);
+    for id in (0..tree.len()).step_by(97) {
+        let cursor = StepCursor::entering(&tree, id);
+        let at = steps.iter().position(|step| *step == cursor).unwrap();
+        let mut next = cursor.clone();
+        if next.forward(&tree) {
+            assert_eq!(next, steps[at + 1]);
+        }
+        assert_eq!(
+            cursor.position(&tree),
+            position_along(&tree, &ancestry(&tree, id))
+        );
+    }
+}
+
+/// The principal variation follows the best child at every node, each
+/// node's value is its child's negated, and it ends at a leaf.
+#[test]
+fn the_principal_variation_carries_the_root_value_down() {
+    for board in open_positions().iter().step_by(11) {
+        for kind in [PlayerKind::Minimax, PlayerKind::AlphaBeta] {
+            let tree = record(kind, board, None);
+            let pv = principal_variation(&tree);
+            for pair in pv.windows(2) {
+                let (node, child) = (tree.node(pair[0]), tree.node(pair[1]));
+                assert_eq!(node.value(), -child.value(), "{board}");
+                let best = tree.children(pair[0]).map(|c| tree.node(c).value()).max();
+                assert_eq!(Some(child.value()), best, "{board}");
+            }
+            let last = tree.node(*pv.last().unwrap());
+            assert!(last.ending().is_leaf() || !last.recorded(), "{board}");
+            assert_eq!(pv[0], 0);
+        }
+    }
+}
+
+/// X's view mirrors O's moves: the value's sign and the window flip, a
+/// lower bound for O is an upper one for X.
+#[test]
+fn x_view_is_the_movers_view_mirrored_for_o() {
+    let board = Board::new(BoardSize::Three);
+    let tree = record(PlayerKind::AlphaBeta, &board, None);
+    for id in 1..tree.len() {
+        let node = tree.node(id);
+        let view = x_view(node);
+        let (alpha, beta) = node.window();
+        match tree_words::mover(node) {
+            Side::Max => {
+                assert_eq!(
+                    (view.value, view.alpha, view.beta),
+                    (node.value(), alpha, beta)
+                );
+                assert_eq!(view.bound, node.bound());
+            }
+            Side::Min => {
+                assert_eq!(
+                    (view.value, view.alpha, view.beta),
+                    (-node.value(), -beta, -alpha)
+                );
+                let flipped = match node.bound() {
+                    Bound::Lower => Bound::Upper,
+                    Bound::Upper => Bound::Lower,
+                    Bound::Exact => Bound::Exact,
+                };
+                assert_eq!(view.bound, flipped);
+            }
+        }
+        // A bound lies on the side of the window it left.
+        match view.bound {
+            Bound::Lower => assert!(view.value >= view.beta),
+            Bound::Upper => assert!(view.value <= view.alpha),
+            Bound::Exact => assert!(view.alpha < view.value && view.value < view.beta),
+        }
+    }
+}
+
+#[test]
+fn the_words_say_what_the_numbers_are() {
+    let board = Board::new(BoardSize::Three);
+    let tree = record(PlayerKind::AlphaBeta, &board, None);
+    let style = TextStyle::WINDOW;
+    let root_words = tree_words::node_sentence(&tree, 0, &board, style);
+    assert!(root_words.starts_with("Start: draw (0)"), "{root_words}");
+    assert!(root_words.contains("α −∞, β +∞"), "{root_words}");
+    assert!(root_words.contains("all 9 moves searched"), "{root_words}");
+    assert!(root_words.ends_with("nodes"), "{root_words}");
+
+    let (cut, position) = (0..tree.len())
+        .find_map(|id| {
+            let position = position_along(&tree, &ancestry(&tree, id));
+            (tree.node(id).ending() == Ending::Cutoff && !tree.pruned(id, &position).is_empty())
+                .then_some((id, position))
+        })
+        .expect("alpha-beta cuts off on the empty board");
+    let pruned = tree.pruned(cut, &position);
+    let searched = tree.children(cut).count();
+    let ending = tree_words::ending_text(&tree, cut, &position);
+    assert_eq!(
+        ending,
+        format!(
+            "cutoff after {searched} of {} moves",
+            searched + pruned.len()
+        )
+    );
+    let refuting = tree
+        .node(tree.children(cut).last().unwrap())
+        .cell()
+        .unwrap();
+    let limit = match position.side_to_move() {
+        Side::Max => "≥ β",
+        Side::Min => "≤ α",
+    };
+    assert_eq!(
+        tree_words::pruned_text(&tree, cut, style),
+        format!(
+            "pruned: move {} already refuted this position ({limit})",
+            refuting + 1
+        )
+    );
+
+    let won = (1..tree.len())
+        .find(|&id| tree.node(id).ending() == Ending::Won)
+        .unwrap();
+    let won_position = position_along(&tree, &ancestry(&tree, won));
+    let mover = tree_words::mover(tree.node(won)).mark();
+    assert_eq!(
+        tree_words::ending_text(&tree, won, &won_position),
+        format!("{mover} completes a line")
+    );
+    assert!(
+        tree_words::value_text(&tree, tree.node(won), &won_position)
+            .starts_with(&format!("{mover} wins"))
+    );
+    assert_eq!(tree_words::limit_text(INFINITY), "+∞");
+    assert_eq!(tree_words::limit_text(-INFINITY), "−∞");
+    assert_eq!(tree_words::limit_text(-3), "−3");
+}
