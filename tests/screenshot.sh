@@ -2,11 +2,13 @@
 # Starts the app under Xvfb, plays a game against the computer with the
 # keyboard as a person would, and saves a screenshot of the window.
 #
-#   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT]
+#   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT] [TITLE]
 #
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
-# 3x3 board (1-9, row by row from the top left), default "2 9 6"; the window
-# keeps its own size unless WIDTHxHEIGHT is given.
+# 3x3 board (1-9, row by row from the top left), default "2 9 6", or any
+# other key xdotool knows (ctrl+shift+e opens the tree explorer); the window
+# keeps its own size unless WIDTHxHEIGHT is given. TITLE picks the window
+# to capture by its title, the main window unless given ("Search Tree").
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
 # with its default settings, and remembers nothing of the run.
 set -euo pipefail
@@ -15,12 +17,13 @@ cd "$(dirname "$0")/.."
 output=${1:-docs/screenshot.png}
 moves=${2:-2 9 6}
 size=${3:-}
+title=${4:-Tic-Tac-Toe}
 
 if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     scripts/setup xdotool imagemagick
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
-    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
+    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size" "$title"
 fi
 
 GSETTINGS_BACKEND=memory "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
@@ -55,5 +58,9 @@ done
 # Leave the pointer off the board, so no cell shows the hover highlight.
 xdotool mousemove --sync 1270 990
 sleep 1
+if [ "$title" != "Tic-Tac-Toe" ]; then
+    window=$(xdotool search --name "^$title\$" | head -n 1)
+    [ -n "$window" ] || { echo "no window titled $title" >&2; exit 1; }
+fi
 import -window "$window" "$output"
 echo "saved $output"

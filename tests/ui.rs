@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::{gdk, gio, glib, prelude::*};
+use tictactoe::engine::tree_steps::{position_along, principal_variation};
 use tictactoe::engine::{
     Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions, Side, cell_marks,
 };
@@ -1016,6 +1017,185 @@ fn browsing_and_the_log_show_earlier_positions(window: &TictactoeWindow) -> Resu
     })
 }
 
+/// The explorer opens on a search's log row (a double click), holds the
+/// search's own tree, expands the principal variation, shows a selected
+/// node's position with its path on the small board, greys pruned moves,
+/// and steps through the search.
+fn the_tree_explorer_shows_a_logged_search(window: &TictactoeWindow) -> Result<(), String> {
+    play_computer_game(window)?;
+    let record = window.record().ok_or("no record")?;
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|line| line.starts_with("3. X"))
+        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    let report = log.selected_search().ok_or("move 3's row has no search")?;
+    // A double click on the row, as GTK reports it.
+    log.list_view()
+        .emit_by_name::<()>("activate", &[&(row as u32)]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    let opened = wait_until("the tree to be recorded", Duration::from_secs(5), || {
+        explorer.tree().is_some()
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    ensure(opened < Duration::from_millis(500), || {
+        format!("the explorer took {opened:?} to show its rows")
+    })?;
+    ensure(tree.nodes_searched() == report.stats.nodes, || {
+        format!(
+            "the tree has {} nodes, the search {}",
+            tree.nodes_searched(),
+            report.stats.nodes
+        )
+    })?;
+    ensure(Some(*tree.root_position()) == record.position_at(2), || {
+        format!("the tree searched {}", tree.root_position())
+    })?;
+    // The root row open: it and its children.
+    let rows = explorer.row_texts();
+    ensure(rows.len() == 1 + tree.children(0).count(), || {
+        format!("rows at first: {rows:#?}")
+    })?;
+    ensure(
+        explorer.summary_text().contains(&format!(
+            "{} positions below the start",
+            tictactoe::engine::report::group(report.stats.nodes)
+        )),
+        || format!("summary: {}", explorer.summary_text()),
+    )?;
+
+    // The best line: its end selected, its position and path on the board.
+    explorer
+        .activate_action("explorer.expand-pv", None)
+        .map_err(|error| error.to_string())?;
+    let pv = principal_variation(&tree);
+    ensure(explorer.selected_node() == pv.last().copied(), || {
+        format!("selected {:?}, the PV is {pv:?}", explorer.selected_node())
+    })?;
+    let path: Vec<usize> = pv[1..]
+        .iter()
+        .filter_map(|&id| tree.node(id).cell())
+        .collect();
+    let expected = position_along(&tree, &pv);
+    let small = explorer.board_view();
+    ensure(small.board() == expected, || {
+        format!("the small board shows {}, not {expected}", small.board())
+    })?;
+    let description = small.description();
+    let first = format!(
+        "{} {}",
+        tree.root_position().side_to_move().mark(),
+        path[0] + 1
+    );
+    ensure(
+        description.contains(&format!("Moves from the searched position: {first}")),
+        || format!("the small board says {description:?}"),
+    )?;
+    ensure(
+        explorer
+            .step_text()
+            .starts_with(&format!("Node {}:", pv.last().unwrap() + 1)),
+        || format!("the step after expanding the PV: {}", explorer.step_text()),
+    )?;
+    let starred = explorer
+        .row_texts()
+        .iter()
+        .filter(|row| row.ends_with("on the principal variation"))
+        .count();
+    ensure(starred == pv.len(), || {
+        format!("{starred} rows marked on the PV of {}", pv.len())
+    })?;
+
+    // A cutoff's row opened shows the moves it pruned, greyed, with why.
+    let rows = explorer.row_texts();
+    let cut = rows
+        .iter()
+        .position(|row| row.contains("cutoff after"))
+        .ok_or_else(|| format!("no cutoff row: {rows:#?}"))?;
+    explorer.set_row_expanded(cut as u32, true);
+    let rows = explorer.row_texts();
+    ensure(
+        rows.iter().any(|row| {
+            row.contains("pruned: move") && row.contains("already refuted this position")
+        }),
+        || format!("no pruned row under {}: {rows:#?}", rows[cut]),
+    )?;
+
+    // Selecting the first child row shows its position.
+    explorer.select_row(1);
+    let child = tree.children(0).next().ok_or("the root has no children")?;
+    let mut after = *tree.root_position();
+    after.toggle(tree.node(child).cell().unwrap(), after.side_to_move());
+    ensure(explorer.board_view().board() == after, || {
+        format!("row 1 shows {}", explorer.board_view().board())
+    })?;
+
+    // Stepping: from the first step, forward enters the root's first child.
+    explorer
+        .activate_action("explorer.step-first", None)
+        .map_err(|error| error.to_string())?;
+    explorer
+        .activate_action("explorer.step-forward", None)
+        .map_err(|error| error.to_string())?;
+    ensure(explorer.selected_node() == Some(child), || {
+        format!("one step selected {:?}", explorer.selected_node())
+    })?;
+    ensure(explorer.step_text().starts_with("Node 2:"), || {
+        format!("the second step says {}", explorer.step_text())
+    })?;
+    explorer.close();
+    Ok(())
+}
+
+/// Ctrl+Shift+E with no search selected explores the shown position with
+/// the player to move; a player that does not search is refused in words.
+fn the_tree_explorer_explores_the_shown_position(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Four,
+        Duration::from_millis(2000),
+    )?;
+    window.search_log().unselect();
+    activate(window, "win.explore")?;
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    let board = window.board_view().board();
+    wait_until("the tree to be recorded", Duration::from_secs(10), || {
+        explorer
+            .tree()
+            .is_some_and(|tree| *tree.root_position() == board)
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    ensure(
+        tree.player() == PlayerKind::AlphaBeta && tree.depth() == 4,
+        || format!("recorded {:?} to depth {}", tree.player(), tree.depth()),
+    )?;
+    ensure(*tree.root_position() == window.board_view().board(), || {
+        format!("the explorer searched {}", tree.root_position())
+    })?;
+    explorer.close();
+    drop(explorer);
+    // Random's move: nothing to explore, and the status line says so.
+    wait_for_stones(window, 0)?;
+    click(window, 0);
+    wait_for_stones(window, 2)?;
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|line| line.starts_with("2. O"))
+        .ok_or_else(|| format!("no row for Random's move:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    activate(window, "win.explore")?;
+    expect_status(window, "Random cannot record its search tree")?;
+    ensure(window.explorer().is_none(), || {
+        "an explorer opened for Random".into()
+    })
+}
+
 /// Pause stops a computer game where it is, for browsing; Resume plays on.
 fn pause_and_resume_a_computer_game(window: &TictactoeWindow) -> Result<(), String> {
     start(
@@ -1248,7 +1428,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
 
-    let checks: [(&str, Check); 23] = [
+    let checks: [(&str, Check); 25] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -1317,6 +1497,14 @@ fn main() -> ExitCode {
         (
             "browsing and the log show earlier positions",
             browsing_and_the_log_show_earlier_positions,
+        ),
+        (
+            "the tree explorer shows a logged search",
+            the_tree_explorer_shows_a_logged_search,
+        ),
+        (
+            "the tree explorer explores the shown position",
+            the_tree_explorer_explores_the_shown_position,
         ),
         (
             "pause and resume a computer game",

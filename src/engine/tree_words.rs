@@ -11,6 +11,7 @@ use super::board::{Board, Side};
 use super::report::{Bound, Certainty, TextStyle, group, score_phrase};
 use super::score::INFINITY;
 use super::tree::{Ending, Node, SearchTree};
+use super::tree_steps::{Phase, StepCursor};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 /// A node's value and window from X's side.
@@ -65,12 +66,22 @@ fn signed(number: i32) -> String {
 /// The move that led to `node`: "X 5"; the root: "Start".
 pub fn move_text(node: &Node, style: TextStyle) -> String {
     match node.cell() {
-        Some(cell) => fill(
-            &gettext("{side} {cell}"),
-            &[("side", &mover(node).mark()), ("cell", &style.cell(cell))],
-        ),
+        Some(cell) => played_text(mover(node), cell, style),
         None => gettext("Start"),
     }
+}
+
+/// A move of `side` to `cell`: "X 5".
+fn played_text(side: Side, cell: usize, style: TextStyle) -> String {
+    fill(
+        &gettext("{side} {cell}"),
+        &[("side", &side.mark()), ("cell", &style.cell(cell))],
+    )
+}
+
+/// A move node `parent`'s search pruned: "O 7".
+pub fn pruned_move_text(tree: &SearchTree, parent: usize, cell: usize, style: TextStyle) -> String {
+    played_text(tree.node(parent).side_to_move(), cell, style)
 }
 
 /// The window from X's side: "α −∞, β 0".
@@ -96,11 +107,14 @@ fn searched_to_end(tree: &SearchTree) -> bool {
 pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
     let view = x_view(node);
     let certainty = Certainty::of(view.value, view.bound, searched_to_end(tree));
+    // Counted from before the move, as the log counts a root move's: the
+    // move to a winning cell "wins in 1 move".
+    let stones_before = position.stone_count() - u32::from(node.cell().is_some());
     score_phrase(
         view.value,
         view.bound,
         certainty,
-        position.stone_count(),
+        stones_before,
         mover(node),
     )
 }
@@ -198,4 +212,121 @@ pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: Text
             ("nodes", &nodes_text(node)),
         ],
     )
+}
+
+/// What happens at a step of the search, for the explorer's step mode:
+/// the node entered with its window, or the value it returns and what its
+/// parent makes of it (the best so far, a cutoff).
+pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> String {
+    let id = cursor.node();
+    let node = tree.node(id);
+    let position = cursor.position(tree);
+    let number = group(id as u64 + 1);
+    let step = match (cursor.phase(), node.cell()) {
+        (Phase::Enter, None) => fill(
+            &gettext("Node {number}: the search starts with {side} to move, window {window}."),
+            &[
+                ("number", &number),
+                ("side", &node.side_to_move().mark()),
+                ("window", &window_text(node)),
+            ],
+        ),
+        (Phase::Enter, Some(_)) if tree.children(id).next().is_some() => fill(
+            &gettext("Node {number}: {move}, searched in the window {window}."),
+            &[
+                ("number", &number),
+                ("move", &move_text(node, style)),
+                ("window", &window_text(node)),
+            ],
+        ),
+        (Phase::Enter, Some(_)) => fill(
+            &gettext("Node {number}: {move} in the window {window}: {ending}, {value}."),
+            &[
+                ("number", &number),
+                ("move", &move_text(node, style)),
+                ("window", &window_text(node)),
+                ("ending", &ending_text(tree, id, &position)),
+                ("value", &value_text(tree, node, &position)),
+            ],
+        ),
+        (Phase::Return, None) => fill(
+            &gettext("The search ends: {value}; {ending}."),
+            &[
+                ("value", &value_text(tree, node, &position)),
+                ("ending", &ending_text(tree, id, &position)),
+            ],
+        ),
+        (Phase::Return, Some(_)) => fill(
+            &gettext("Back from {move}: {value}; {ending}."),
+            &[
+                ("move", &move_text(node, style)),
+                ("value", &value_text(tree, node, &position)),
+                ("ending", &ending_text(tree, id, &position)),
+            ],
+        ),
+    };
+    let leaves_node = cursor.phase() == Phase::Return || tree.children(id).next().is_none();
+    match cursor.path().len().checked_sub(2) {
+        Some(at) if leaves_node => {
+            let parent_path = &cursor.path()[..=at];
+            format!("{step} {}", parent_text(tree, parent_path, id, style))
+        }
+        _ => step,
+    }
+}
+
+/// What the parent at the end of `path` makes of its child `done`, just
+/// searched: its best move so far, and whether that ends its search.
+fn parent_text(tree: &SearchTree, path: &[usize], done: usize, style: TextStyle) -> String {
+    let parent = *path.last().expect("a parent");
+    let best = tree
+        .children(parent)
+        .take_while(|&child| child <= done)
+        .reduce(|best, child| {
+            if tree.node(child).value() > tree.node(best).value() {
+                child
+            } else {
+                best
+            }
+        })
+        .expect("the child just searched");
+    let best_node = tree.node(best);
+    let best_position = {
+        let mut board = super::tree_steps::position_along(tree, path);
+        board.toggle(
+            best_node.cell().expect("a child has a move"),
+            board.side_to_move(),
+        );
+        board
+    };
+    let text = fill(
+        &gettext("Best so far for {side}: {move}, {value}."),
+        &[
+            ("side", &mover(best_node).mark()),
+            ("move", &move_text(best_node, style)),
+            ("value", &value_text(tree, best_node, &best_position)),
+        ],
+    );
+    let node = tree.node(parent);
+    let cuts_here = node.ending() == Ending::Cutoff
+        && node.recorded()
+        && tree.children(parent).last() == Some(done);
+    if !cuts_here {
+        return text;
+    }
+    let pruned = tree
+        .pruned(parent, &super::tree_steps::position_along(tree, path))
+        .len();
+    let cut = fill(
+        &ngettext(
+            "It reaches {limit}: the opponent avoids this position, so its {count} other move is pruned.",
+            "It reaches {limit}: the opponent avoids this position, so its {count} other moves are pruned.",
+            plural_count(pruned as u64),
+        ),
+        &[
+            ("limit", &cut_limit(node.side_to_move())),
+            ("count", &pruned),
+        ],
+    );
+    format!("{text} {cut}")
 }

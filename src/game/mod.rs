@@ -3,9 +3,11 @@
 //! the window (or the command line) and never touches GTK.
 
 mod protocol;
+mod recording;
 mod thread;
 
 pub use protocol::{
     Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT, MAX_PAUSE, SEARCH_TIME_LIMIT,
 };
+pub use recording::{Recording, RecordingFailed, TreeJob};
 pub use thread::GameThread;

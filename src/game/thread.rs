@@ -565,7 +565,7 @@ fn ask(
         })
 }
 
-fn panic_message(panic: &Box<dyn Any + Send>) -> String {
+pub(super) fn panic_message(panic: &Box<dyn Any + Send>) -> String {
     panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

@@ -90,6 +90,7 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.browse-forward", &["<Alt>Right"]);
         self.set_accels_for_action("win.continue", &["<Control><Shift>n"]);
         self.set_accels_for_action("win.hint", &["<Control>h"]);
+        self.set_accels_for_action("win.explore", &["<Control><Shift>e"]);
         self.set_accels_for_action("win.edit", &["<Control>e"]);
         self.set_accels_for_action("win.save", &["<Control>s"]);
         self.set_accels_for_action("win.open", &["<Control>o"]);

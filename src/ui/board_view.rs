@@ -33,6 +33,9 @@ mod imp {
         /// The last search's result for each candidate cell.
         pub(super) marks: RefCell<Vec<CellMark>>,
         pub(super) marks_visible: Cell<bool>,
+        /// Moves numbered in order on their stones: the way from a
+        /// searched position to the node the tree explorer shows.
+        pub(super) path: RefCell<Vec<usize>>,
     }
 
     impl Default for BoardView {
@@ -47,6 +50,7 @@ mod imp {
                 state_text: RefCell::default(),
                 marks: RefCell::default(),
                 marks_visible: Cell::new(true),
+                path: RefCell::default(),
             }
         }
     }
@@ -391,6 +395,16 @@ impl BoardView {
         }
     }
 
+    /// Numbers the stones of `cells` 1, 2, ... in that order: the moves
+    /// that led from a searched position to the one shown.
+    pub fn set_path(&self, cells: Vec<usize>) {
+        if *self.imp().path.borrow() != cells {
+            self.imp().path.replace(cells);
+            self.update_description();
+            self.queue_draw();
+        }
+    }
+
     /// The marks shown: those in empty cells, while marks are visible.
     pub fn marks(&self) -> Vec<CellMark> {
         let imp = self.imp();
@@ -434,6 +448,21 @@ impl BoardView {
                 &[("cell", &(cell + 1))],
             );
             text.push_str(&format!(" {last_move}"));
+        }
+        let path = self.imp().path.borrow();
+        if !path.is_empty() {
+            let moves: Vec<String> = path
+                .iter()
+                .filter_map(|&cell| {
+                    let side = board.cell(cell)?;
+                    Some(format!("{} {}", side.mark(), cell + 1))
+                })
+                .collect();
+            let moves = fill(
+                &gettext("Moves from the searched position: {moves}."),
+                &[("moves", &moves.join(", "))],
+            );
+            text.push_str(&format!(" {moves}"));
         }
         let state = self.imp().state_text.borrow();
         if !state.is_empty() {
@@ -715,6 +744,37 @@ impl BoardView {
         text
     }
 
+    /// Each path stone's number in a badge at its cell's lower right,
+    /// in the colour of its side.
+    fn draw_path(
+        &self,
+        cr: &cairo::Context,
+        layout: &Layout,
+        palette: &Palette,
+    ) -> Result<(), cairo::Error> {
+        let board = self.board();
+        let font_size = (layout.cell * 0.2).max(10.0);
+        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(font_size);
+        for (number, &cell) in self.imp().path.borrow().iter().enumerate() {
+            let Some(side) = board.cell(cell) else {
+                continue;
+            };
+            rounded_cell(cr, layout, cell, layout.cell * 0.06);
+            set_source(cr, palette.mark(side), 0.12);
+            cr.fill()?;
+            let text = (number + 1).to_string();
+            let extents = cr.text_extents(&text)?;
+            let (x, y) = layout.corner(cell);
+            let right = x + layout.cell * 0.92;
+            let bottom = y + layout.cell * 0.9;
+            set_source(cr, palette.mark(side), 1.0);
+            cr.move_to(right - extents.x_advance(), bottom);
+            cr.show_text(&text)?;
+        }
+        Ok(())
+    }
+
     fn draw(&self, cr: &cairo::Context, width: f64, height: f64) {
         if let Err(error) = self.try_draw(cr, width, height) {
             glib::g_warning!("tictactoe", "drawing the board failed: {error}");
@@ -790,6 +850,8 @@ impl BoardView {
                 draw_mark(cr, &layout, cell, side)?;
             }
         }
+
+        self.draw_path(cr, &layout, &palette)?;
 
         if let Outcome::Won(_, mask) = board.outcome() {
             set_source(cr, &palette.foreground, 0.85);

@@ -14,6 +14,8 @@
 //! - `translations`: the user's language for the window.
 //! - `accessible`: names and descriptions for assistive technology.
 //! - `search_log` and `log_entry`: the search log and its rows.
+//! - `tree_explorer`, `tree_item` and `tree_row`: the search-tree
+//!   explorer's window, its rows' items and their widgets.
 
 mod accessible;
 mod application;
@@ -26,6 +28,9 @@ mod search_log;
 mod session_tally;
 mod status_line;
 mod translations;
+mod tree_explorer;
+mod tree_item;
+mod tree_row;
 mod window;
 
 use std::sync::Once;
@@ -42,6 +47,7 @@ pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;
 pub use translations::use_user_language;
+pub use tree_explorer::TreeExplorer;
 pub use window::TictactoeWindow;
 
 /// The application id, also the name of the icon, desktop file and

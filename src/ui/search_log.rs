@@ -95,6 +95,23 @@ mod imp {
             self.list_view.set_model(Some(&selection));
             self.list_view
                 .set_factory(Some(&super::row_factory(&selection)));
+            // A double click (or Enter) on a search's row explores it. The
+            // double click's second press has let go of the row: select it
+            // again.
+            self.list_view.connect_activate(glib::clone!(
+                #[weak]
+                selection,
+                move |list_view, position| {
+                    let searched = selection
+                        .item(position)
+                        .and_downcast::<LogEntry>()
+                        .is_some_and(|entry| entry.search().is_some());
+                    if searched {
+                        selection.select_item(position, true);
+                        let _ = list_view.activate_action("win.explore", None);
+                    }
+                }
+            ));
             self.entries
                 .set(entries)
                 .expect("constructed runs once per object");
@@ -114,6 +131,49 @@ glib::wrapper! {
     pub struct SearchLog(ObjectSubclass<imp::SearchLog>)
         @extends gtk::Box, gtk::Widget,
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+/// A right click on a search's row selects it and offers to explore its
+/// tree.
+fn context_menu_click(
+    item: &gtk::ListItem,
+    selection: glib::WeakRef<gtk::SingleSelection>,
+) -> gtk::GestureClick {
+    let click = gtk::GestureClick::builder()
+        .button(gtk::gdk::BUTTON_SECONDARY)
+        .build();
+    click.connect_pressed(glib::clone!(
+        #[weak]
+        item,
+        move |gesture, _, x, y| {
+            let (Some(entry), Some(row), Some(selection)) = (
+                item.item().and_downcast::<LogEntry>(),
+                gesture.widget(),
+                selection.upgrade(),
+            ) else {
+                return;
+            };
+            if entry.search().is_none() {
+                return;
+            }
+            selection.select_item(item.position(), true);
+            let menu = gio::Menu::new();
+            menu.append(Some(&gettext("_Explore This Search")), Some("win.explore"));
+            let popover = gtk::PopoverMenu::from_model(Some(&menu));
+            popover.set_parent(&row);
+            popover.set_pointing_to(Some(&gtk::gdk::Rectangle::new(x as i32, y as i32, 1, 1)));
+            popover.connect_closed(|popover| {
+                // After the menu's action has run.
+                glib::idle_add_local_once(glib::clone!(
+                    #[weak]
+                    popover,
+                    move || popover.unparent()
+                ));
+            });
+            popover.popup();
+        }
+    ));
+    click
 }
 
 /// The rows' widgets: one wrapping label each, styled by kind and by
@@ -151,6 +211,7 @@ fn row_factory(selection: &gtk::SingleSelection) -> gtk::SignalListItemFactory {
                 }
             ));
             label.add_controller(click);
+            label.add_controller(context_menu_click(item, selection.clone()));
             item.set_child(Some(&label));
         }
     });

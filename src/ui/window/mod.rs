@@ -3,10 +3,12 @@
 //! parts live beside it: `events` (the game thread's events), `moves` (a
 //! person's moves and their refusals), `view` (what the board and the
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
-//! (edit mode and hints), `files` (save and open) and `remembered` (the
-//! controls and the window's size between runs).
+//! (edit mode and hints), `files` (save and open), `explore` (the search
+//! tree explorer) and `remembered` (the controls and the window's size
+//! between runs).
 
 mod events;
+mod explore;
 mod files;
 mod history;
 mod moves;
@@ -96,6 +98,7 @@ mod imp {
     use super::super::search_log::SearchLog;
     use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
+    use super::super::tree_explorer::ExplorerSlot;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
     use crate::engine::{Board, SearchReport};
@@ -166,6 +169,7 @@ mod imp {
         pub(super) remembered: OnceCell<gio::Settings>,
         /// The layout the log was last put in, beside or under the board.
         pub(super) laid_out: Cell<Option<gtk::Orientation>>,
+        pub(super) explorer: ExplorerSlot,
     }
 
     #[glib::object_subclass]
@@ -219,6 +223,7 @@ mod imp {
                 window.continue_from_here();
             });
             klass.install_action("win.hint", None, |window, _, _| window.hint());
+            klass.install_action("win.explore", None, |window, _, _| window.explore());
             klass.install_action("win.save", None, |window, _, _| window.choose_save_file());
             klass.install_action("win.open", None, |window, _, _| {
                 window.choose_file_to_open()

@@ -1,0 +1,55 @@
+//! Opening the search-tree explorer: on the search selected in the log, or
+//! else on the position shown, searched by the player whose turn it is.
+
+use gtk::prelude::*;
+use gtk::subclass::prelude::*;
+
+use super::TictactoeWindow;
+use crate::engine::tree::SearchTree;
+use crate::engine::{BoardSize, Outcome, PlayerKind};
+use crate::i18n::gettext;
+
+/// The depth the explorer searches a big board to when the side to move
+/// has no depth of its own: deep enough to show pruning, quick to record.
+const BIG_BOARD_DEPTH: u32 = 4;
+
+impl TictactoeWindow {
+    /// Opens the explorer (or brings it forward) and records a search.
+    pub(super) fn explore(&self) {
+        let imp = self.imp();
+        let selected = imp.search_log.selected_search();
+        if let Some(report) = selected {
+            if let Err(refusal) = SearchTree::supports(report.algorithm) {
+                self.show_error(&refusal.to_string());
+                return;
+            }
+            let explorer = imp.explorer.get_or_open(self);
+            explorer.explore_report(&report);
+            explorer.present();
+            return;
+        }
+        let (board, _, _) = self.shown();
+        if board.outcome() != Outcome::Ongoing {
+            self.show_error(&gettext(
+                "The game is over in this position: there is no search to explore.",
+            ));
+            return;
+        }
+        let (player, difficulty) = self.picker(board.side_to_move()).selection();
+        let (player, depth) = if SearchTree::supports(player).is_ok() {
+            (player, difficulty.depth())
+        } else if board.size() == BoardSize::Three {
+            (PlayerKind::AlphaBeta, None)
+        } else {
+            (PlayerKind::AlphaBeta, Some(BIG_BOARD_DEPTH))
+        };
+        let explorer = imp.explorer.get_or_open(self);
+        explorer.explore(&board, player, depth);
+        explorer.present();
+    }
+
+    /// The open explorer, for the tests.
+    pub fn explorer(&self) -> Option<crate::ui::TreeExplorer> {
+        self.imp().explorer.get()
+    }
+}
