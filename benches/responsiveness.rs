@@ -7,7 +7,12 @@
 //!   on, while two computer players search on 5x5 for seconds at a time and
 //!   frames are kept coming, and how many frames missed their deadline;
 //! - Quit to game over, over 100 tries (p50, p99, max);
-//! - resident memory after a whole 5x5 game.
+//! - resident memory after a whole 5x5 game;
+//! - the search-tree explorer on plain minimax's tree of the empty 3x3
+//!   board (549,945 nodes): how soon its root rows are drawn, and the
+//!   longest main-loop stall while the principal variation opens, every
+//!   row down to the third ply opens, the list scrolls through and the
+//!   step mode plays at full speed.
 //!
 //! `xvfb-run -a cargo bench --bench responsiveness`
 
@@ -17,8 +22,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, Side};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
 
 /// Both sides play plain minimax six plies deep on 5x5: over a hundred
 /// million nodes, seconds per move.
@@ -169,6 +174,13 @@ fn measure(launched: Instant) -> Result<(), String> {
         .active_window()
         .and_downcast::<TictactoeWindow>()
         .ok_or("no window")?;
+    // `cargo bench --bench responsiveness -- explorer` measures the
+    // explorer alone.
+    if std::env::args().skip(1).any(|arg| arg == "explorer") {
+        print_explorer_figures(&explore_minimax_tree(&window)?);
+        app.quit();
+        return Ok(());
+    }
 
     // Every painted frame's time, from the window's frame clock.
     let frames: Rc<RefCell<Vec<Instant>>> = Rc::default();
@@ -271,6 +283,8 @@ fn measure(launched: Instant) -> Result<(), String> {
         !window.game_running()
     })?;
     let stones = window.board_view().board().stone_count();
+    let memory_after_game = resident_kib("VmRSS:") / 1024;
+    let explorer = explore_minimax_tree(&window)?;
 
     println!(
         "Window responsiveness (Xvfb, GSK_RENDERER={})",
@@ -322,15 +336,142 @@ fn measure(launched: Instant) -> Result<(), String> {
     );
     println!("| resident memory at launch | {launch_memory} MiB | report | |");
     println!(
-        "| resident memory after a 5x5 game ({stones} stones; peak) | {} MiB ({} MiB) | report | |",
-        resident_kib("VmRSS:") / 1024,
-        resident_kib("VmHWM:") / 1024
+        "| resident memory after a 5x5 game ({stones} stones) | {memory_after_game} MiB | report | |"
     );
+    print_explorer_figures(&explorer);
     if !still_searching {
         return Err("the searches ended before the watch did: pick a deeper busy player".into());
     }
     app.quit();
     Ok(())
+}
+
+/// What the explorer scenario measured.
+struct ExplorerFigures {
+    nodes: String,
+    root_rows_after: Duration,
+    rows_opened: u32,
+    browsing: LoopStats,
+}
+
+fn print_explorer_figures(explorer: &ExplorerFigures) {
+    println!(
+        "| tree explorer, minimax on empty 3x3 ({} nodes): Record to root rows drawn | {:.1} ms | < 200 ms | {} |",
+        explorer.nodes,
+        ms(explorer.root_rows_after),
+        verdict(explorer.root_rows_after < Duration::from_millis(200))
+    );
+    println!(
+        "| tree explorer: longest main-loop stall opening the PV, {} rows to ply 3, scrolling, stepping | {:.2} ms | < 16 ms | {} |",
+        explorer.rows_opened,
+        ms(explorer.browsing.longest_iteration),
+        verdict(explorer.browsing.longest_iteration < Duration::from_millis(16))
+    );
+    println!(
+        "| resident memory with the explorer's tree (peak) | {} MiB ({} MiB) | report | |",
+        resident_kib("VmRSS:") / 1024,
+        resident_kib("VmHWM:") / 1024
+    );
+}
+
+/// Opens the explorer on plain minimax's search of the empty 3x3 board
+/// and browses it as a person would, with frames kept coming.
+fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, String> {
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        explorer.frame_clock().is_some()
+    })
+    .map_err(|error| format!("the explorer's frame clock: {error}"))?;
+    pass_time(Duration::from_millis(300))?;
+    let clock = explorer
+        .frame_clock()
+        .ok_or("the explorer has no frame clock")?;
+    let painted = Rc::new(Cell::new(false));
+    let after_paint = clock.connect_after_paint(glib::clone!(
+        #[strong]
+        painted,
+        move |_| painted.set(true)
+    ));
+    let asked = Instant::now();
+    explorer.explore(&Board::new(BoardSize::Three), PlayerKind::Minimax, None);
+    run_until(Duration::from_secs(10), &mut LoopStats::default(), || {
+        explorer.tree().is_some()
+    })
+    .map_err(|error| format!("the explorer's tree: {error}"))?;
+    painted.set(false);
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        painted.get()
+    })
+    .map_err(|error| format!("the explorer's rows drawn: {error}"))?;
+    let root_rows_after = asked.elapsed();
+    clock.disconnect(after_paint);
+    let nodes = explorer
+        .tree()
+        .map(|tree| tictactoe::engine::report::group(tree.nodes_searched()))
+        .unwrap_or_default();
+
+    let ticking = explorer.add_tick_callback(|_, _| glib::ControlFlow::Continue);
+    let mut browsing = LoopStats::default();
+    let frame = Duration::from_millis(17);
+    let mut browse = |action: &mut dyn FnMut()| -> Result<(), String> {
+        // The action runs in a main-loop iteration of its own, as a click
+        // or a key would.
+        let acted = Instant::now();
+        action();
+        browsing.longest_iteration = browsing.longest_iteration.max(acted.elapsed());
+        let started = Instant::now();
+        run_until(Duration::from_secs(2), &mut browsing, || {
+            started.elapsed() >= frame
+        })
+        .map(|_| ())
+    };
+    browse(&mut || {
+        let _ = explorer.activate_action("explorer.expand-pv", None);
+    })?;
+    // Every row down to the third ply: the root's 9, their 72, 504 more.
+    let mut rows_opened = 0;
+    let mut position = 0;
+    while position < explorer.list_view().model().map_or(0, |m| m.n_items()) {
+        let depth = explorer
+            .list_view()
+            .model()
+            .and_then(|model| model.item(position))
+            .and_downcast::<gtk::TreeListRow>()
+            .map_or(u32::MAX, |row| row.depth());
+        if depth < 3 {
+            browse(&mut || explorer.set_row_expanded(position, true))?;
+            rows_opened += 1;
+        }
+        position += 1;
+    }
+    // Through the whole list, a page at a time.
+    let scrolled = explorer
+        .list_view()
+        .parent()
+        .and_downcast::<gtk::ScrolledWindow>()
+        .ok_or("the list is not in a scrolled window")?;
+    let adjustment = scrolled.vadjustment();
+    while adjustment.value() + adjustment.page_size() < adjustment.upper() {
+        browse(&mut || adjustment.set_value(adjustment.value() + adjustment.page_size()))?;
+    }
+    // The step mode at its fastest, for two seconds.
+    let speed = explorer.speed_scale();
+    speed.set_value(speed.adjustment().upper());
+    let _ = explorer.activate_action("explorer.step-first", None);
+    let started = Instant::now();
+    let _ = explorer.activate_action("explorer.play", None);
+    run_until(Duration::from_secs(4), &mut browsing, || {
+        started.elapsed() >= Duration::from_secs(2)
+    })?;
+    ticking.remove();
+    explorer.close();
+    Ok(ExplorerFigures {
+        nodes,
+        root_rows_after,
+        rows_opened,
+        browsing,
+    })
 }
 
 fn ms(duration: Duration) -> f64 {

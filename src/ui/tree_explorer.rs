@@ -348,6 +348,15 @@ impl TreeExplorer {
         self.imp().board_view.get()
     }
 
+    pub fn list_view(&self) -> gtk::ListView {
+        self.imp().list_view.get()
+    }
+
+    /// The step mode's steps per second.
+    pub fn speed_scale(&self) -> gtk::Scale {
+        self.imp().speed_scale.get()
+    }
+
     /// The rows shown, each as a screen reader hears it.
     pub fn row_texts(&self) -> Vec<String> {
         let Some(selection) = self.imp().selection.borrow().clone() else {

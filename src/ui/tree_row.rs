@@ -14,7 +14,7 @@ mod imp {
     use std::cell::RefCell;
 
     use gtk::subclass::prelude::*;
-    use gtk::{CompositeTemplate, glib};
+    use gtk::{CompositeTemplate, glib, prelude::*};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_row.ui")]
@@ -50,7 +50,22 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for TreeRow {}
+    impl ObjectImpl for TreeRow {
+        fn constructed(&self) {
+            self.parent_constructed();
+            // The value and the reason may be cut short on a narrow window:
+            // their tooltips say them whole. Asked for when shown, since
+            // setting a tooltip's text asks the display server where the
+            // pointer is, a round trip per row bound.
+            for label in [&*self.value_label, &*self.ending_label] {
+                label.set_has_tooltip(true);
+                label.connect_query_tooltip(|label, _, _, _, tooltip| {
+                    tooltip.set_text(Some(&label.label()));
+                    true
+                });
+            }
+        }
+    }
     impl WidgetImpl for TreeRow {}
     impl BoxImpl for TreeRow {}
 }
@@ -114,11 +129,6 @@ impl TreeRow {
                 self.set_css_classes(&["tree-row", "pruned"]);
             }
         }
-        // The value and the reason may be cut short on a narrow window.
-        imp.value_label
-            .set_tooltip_text(Some(&imp.value_label.label()));
-        imp.ending_label
-            .set_tooltip_text(Some(&imp.ending_label.label()));
         accessible::set_label(&*imp.expander, &sentence);
         // The row widget GTK puts around this one is what a screen reader
         // lands on.
