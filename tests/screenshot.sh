@@ -6,7 +6,8 @@
 #
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
 # 3x3 board (1-9, row by row from the top left), default "2 9 6", or any
-# other key xdotool knows (ctrl+shift+e opens the tree explorer); the window
+# other key xdotool knows (ctrl+shift+e opens the tree explorer), or
+# click:X,Y for a click at that point of the screen; the window
 # keeps its own size unless WIDTHxHEIGHT is given. TITLE picks the window
 # to capture by its title, the main window unless given ("Search Tree").
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
@@ -51,7 +52,15 @@ sleep 1
 xdotool key ctrl+n
 sleep 1
 for move in $moves; do
-    xdotool key "$move"
+    case "$move" in
+        # click:X,Y clicks there (without a window manager, windows open
+        # at the screen's top left).
+        click:*)
+            point=${move#click:}
+            xdotool mousemove --sync "${point%,*}" "${point#*,}" click 1
+            ;;
+        *) xdotool key "$move" ;;
+    esac
     # The computer replies after the pace's pause and its search.
     sleep 2
 done

@@ -50,6 +50,10 @@ mod imp {
         #[template_child]
         pub(super) recording_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) record_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) expand_pv_button: TemplateChild<gtk::Button>,
+        #[template_child]
         pub(super) summary_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) list_view: TemplateChild<gtk::ListView>,
@@ -214,6 +218,9 @@ impl TreeExplorer {
                 }
             }
         ));
+        for button in [&*imp.record_button, &*imp.expand_pv_button] {
+            accessible::name_button_by_its_label(button);
+        }
         imp.list_view.set_factory(Some(&self.row_factory()));
         self.show_nothing_yet();
     }

@@ -70,6 +70,11 @@ mod imp {
     impl BoxImpl for TreeRow {}
 }
 
+/// The value column's width, as its heading's in the explorer's template.
+const VALUE_CHARS: i32 = 30;
+/// A pruned move's reason, which has the row to itself.
+const PRUNED_CHARS: i32 = 90;
+
 glib::wrapper! {
     pub struct TreeRow(ObjectSubclass<imp::TreeRow>)
         @extends gtk::Box, gtk::Widget,
@@ -99,6 +104,7 @@ impl TreeRow {
                     label = format!("★ {label}");
                 }
                 imp.move_label.set_label(&label);
+                imp.value_label.set_max_width_chars(VALUE_CHARS);
                 imp.value_label.set_label(&tree_words::value_text(
                     &data.tree,
                     node,
@@ -123,6 +129,8 @@ impl TreeRow {
                 ));
                 imp.value_label
                     .set_label(&tree_words::pruned_text(&data.tree, parent, style));
+                // The reason runs on over the empty columns.
+                imp.value_label.set_max_width_chars(PRUNED_CHARS);
                 imp.window_label.set_label("");
                 imp.nodes_label.set_label("");
                 imp.ending_label.set_label("");

@@ -106,6 +106,17 @@ def show_position_editor(app, names):
     return ["no Edit position button to open the position editor with"]
 
 
+def show_tree_explorer(app, names):
+    """Presses the log's Explore button, so that the search-tree explorer
+    opens on the shown position, and checks its window and rows too."""
+    for node in walk(app):
+        if node.getRole() in BUTTONS and node.name == "Explore the search tree":
+            node.queryAction().doAction(0)
+            time.sleep(2.0)
+            return check(app, names)
+    return ["no Explore button to open the search-tree explorer with"]
+
+
 def check(app, names):
     """One line per problem with a visible control's name; every name seen
     goes into `names`."""
@@ -174,6 +185,7 @@ def main():
         problems = show_depth_spin(app, names)
         problems += check(app, names)
         problems += show_position_editor(app, names)
+        problems += show_tree_explorer(app, names)
         print(f"{len(names)} interactive controls checked")
         # Controls that must be among them, or the walk missed the window.
         for expected in [
@@ -186,6 +198,12 @@ def main():
             "Search log",
             "Position",
             "Clear",
+            "Player to record",
+            "Depth",
+            "Search tree",
+            "Step forward",
+            "Play",
+            "Steps per second",
         ]:
             if expected not in names:
                 problems.append(f"no control named {expected!r} was found")
