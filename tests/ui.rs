@@ -1196,6 +1196,51 @@ fn the_tree_explorer_explores_the_shown_position(window: &TictactoeWindow) -> Re
     })
 }
 
+/// Past the node budget a node is kept without its children; opening its
+/// row searches it again and fills in the same rows a full recording has.
+fn the_tree_explorer_searches_unkept_subtrees_again(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let board = Board::new(BoardSize::Three);
+    let explorer = tictactoe::ui::TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(&board, PlayerKind::AlphaBeta, None);
+    wait_until("the full tree", Duration::from_secs(5), || {
+        explorer.tree().is_some()
+    })?;
+    let full = explorer.tree().ok_or("no tree")?;
+    // The root's last child: the budget runs out before its turn.
+    let last_row = full.children(0).count() as u32;
+    explorer.set_row_expanded(last_row, true);
+    let full_rows = explorer.row_texts();
+    explorer.set_node_budget(20);
+    explorer.explore(&board, PlayerKind::AlphaBeta, None);
+    wait_until("the budgeted tree", Duration::from_secs(5), || {
+        explorer.tree().is_some_and(|tree| tree.len() < full.len())
+    })?;
+    let kept = explorer.tree().ok_or("no tree")?;
+    let last = kept.children(0).last().ok_or("no root children")?;
+    ensure(!kept.node(last).recorded(), || {
+        format!(
+            "with a budget of 20 the last child kept its children ({} nodes)",
+            kept.len()
+        )
+    })?;
+    // Each recording keeps its own budget's worth: the subtree, all of it.
+    explorer.set_node_budget(full.len());
+    explorer.set_row_expanded(last_row, true);
+    wait_until("the subtree searched again", Duration::from_secs(5), || {
+        explorer.row_texts().len() == full_rows.len()
+    })?;
+    let rows = explorer.row_texts();
+    explorer.close();
+    // The opened node's rows are those of the whole recording.
+    let below = |rows: &[String]| rows[last_row as usize + 1..].to_vec();
+    ensure(below(&rows) == below(&full_rows), || {
+        format!("searched again:\n{rows:#?}\nrecorded whole:\n{full_rows:#?}")
+    })
+}
+
 /// Pause stops a computer game where it is, for browsing; Resume plays on.
 fn pause_and_resume_a_computer_game(window: &TictactoeWindow) -> Result<(), String> {
     start(
@@ -1428,7 +1473,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
 
-    let checks: [(&str, Check); 25] = [
+    let checks: [(&str, Check); 26] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -1505,6 +1550,10 @@ fn main() -> ExitCode {
         (
             "the tree explorer explores the shown position",
             the_tree_explorer_explores_the_shown_position,
+        ),
+        (
+            "the tree explorer searches unkept subtrees again",
+            the_tree_explorer_searches_unkept_subtrees_again,
         ),
         (
             "pause and resume a computer game",

@@ -82,6 +82,8 @@ mod imp {
         /// not move the cursor back to that node's first step.
         pub(super) stepping: Cell<bool>,
         pub(super) playing: RefCell<Option<glib::SourceId>>,
+        /// The nodes a recording keeps (see `set_node_budget`).
+        pub(super) budget: Cell<usize>,
     }
 
     #[glib::object_subclass]
@@ -175,6 +177,7 @@ impl TreeExplorer {
 
     fn setup(&self) {
         let imp = self.imp();
+        imp.budget.set(DEFAULT_BUDGET);
         let players: Vec<PlayerKind> = PlayerKind::ALL
             .into_iter()
             .filter(|&kind| SearchTree::supports(kind).is_ok())
@@ -276,7 +279,7 @@ impl TreeExplorer {
                 board,
                 depth,
             },
-            DEFAULT_BUDGET,
+            imp.budget.get(),
         ));
         imp.recording.replace(Some(recording.clone()));
         self.set_recording(true);
@@ -342,6 +345,12 @@ impl TreeExplorer {
         ] {
             self.action_set_enabled(action, false);
         }
+    }
+
+    /// How many nodes the next recordings keep; past that, nodes are kept
+    /// without their children, searched again when their rows open.
+    pub fn set_node_budget(&self, nodes: usize) {
+        self.imp().budget.set(nodes.max(1));
     }
 
     /// The recorded tree, if any.
@@ -555,7 +564,7 @@ impl TreeExplorer {
                 tree: data.tree.clone(),
                 id,
             },
-            DEFAULT_BUDGET,
+            self.imp().budget.get(),
         );
         glib::spawn_future_local(glib::clone!(
             #[weak(rename_to = explorer)]
