@@ -687,10 +687,30 @@ impl TreeExplorer {
         imp.stepping.set(true);
         selection.set_selected(position);
         imp.stepping.set(false);
-        // GTK 4.8 has no ListView::scroll_to; the list's own action does it.
-        let _ = imp
+        if !self.row_in_view(position, selection.n_items()) {
+            // GTK 4.8 has no ListView::scroll_to; the list's own action
+            // does it, at a cost worth paying only when the row is hidden.
+            let _ = imp
+                .list_view
+                .activate_action("list.scroll-to-item", Some(&position.to_variant()));
+        }
+    }
+
+    /// Whether row `position` of `rows` is in the scrolled list's view (the
+    /// rows are one line each, so all of the same height).
+    fn row_in_view(&self, position: u32, rows: u32) -> bool {
+        let Some(adjustment) = self
+            .imp()
             .list_view
-            .activate_action("list.scroll-to-item", Some(&position.to_variant()));
+            .parent()
+            .and_downcast::<gtk::ScrolledWindow>()
+            .map(|scrolled| scrolled.vadjustment())
+        else {
+            return false;
+        };
+        let height = adjustment.upper() / f64::from(rows.max(1));
+        let top = f64::from(position) * height;
+        top >= adjustment.value() && top + height <= adjustment.value() + adjustment.page_size()
     }
 
     /// Moves the step cursor with `step` and shows where it is.
