@@ -241,6 +241,10 @@ pub struct SearchReport {
     pub note: Option<String>,
     /// The search was cancelled before it finished; `best` may be missing.
     pub aborted: bool,
+    /// Monte Carlo: the seed its search ran from, so that
+    /// `SearchTree::record_report` replays exactly this search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_seed: Option<u64>,
 }
 
 impl SearchReport {
@@ -265,6 +269,7 @@ impl SearchReport {
             choices: Vec::new(),
             note: None,
             aborted: false,
+            replay_seed: None,
         }
     }
 
