@@ -889,44 +889,32 @@ fn tree(args: TreeArgs) -> ExitCode {
             ),
             Ending::Playout => "playouts from here".to_owned(),
         };
-        if !windows {
-            let visits = node.subtree_nodes();
-            let mut line = format!(
+        let count = node.subtree_nodes();
+        let (mut line, pruned_name) = if windows {
+            let line = format!(
+                "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
+                "  ".repeat(ply),
+                node.bound().format(node.value()),
+                bound_name(node.bound()),
+                limit_text(alpha),
+                limit_text(beta),
+                group(count),
+                if count == 1 { "node" } else { "nodes" },
+            );
+            (line, "pruned")
+        } else {
+            let line = format!(
                 "{}{label}: mean {:+.3} over {} {}; {ending}",
                 "  ".repeat(ply),
                 node.value() as f64 / 1000.0,
-                group(visits),
-                if visits == 1 { "visit" } else { "visits" },
+                group(count),
+                if count == 1 { "visit" } else { "visits" },
             );
-            if !pruned.is_empty() {
-                let cells: Vec<String> = pruned.iter().map(usize::to_string).collect();
-                line.push_str(&format!("; untried {}", cells.join(" ")));
-            }
-            if !node.recorded() {
-                line.push_str("; not recorded");
-            } else if hidden {
-                line.push_str("; not shown");
-            }
-            lines.push(line);
-            return;
-        }
-        let mut line = format!(
-            "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
-            "  ".repeat(ply),
-            node.bound().format(node.value()),
-            bound_name(node.bound()),
-            limit_text(alpha),
-            limit_text(beta),
-            group(node.subtree_nodes()),
-            if node.subtree_nodes() == 1 {
-                "node"
-            } else {
-                "nodes"
-            },
-        );
+            (line, "untried")
+        };
         if !pruned.is_empty() {
             let cells: Vec<String> = pruned.iter().map(usize::to_string).collect();
-            line.push_str(&format!("; pruned {}", cells.join(" ")));
+            line.push_str(&format!("; {pruned_name} {}", cells.join(" ")));
         }
         if !node.recorded() {
             line.push_str("; not recorded");

@@ -3,24 +3,46 @@
 //!
 //! # How it is recorded
 //!
-//! `alphabeta` is recorded through a hook in the player's own search
-//! (`players::alphabeta::Hook`: enter, leaf, cutoff, leave, with no-op
-//! defaults): the player passes `()`, which compiles away, and the
-//! recorder passes its `Tape`, so the recorded search is the real one; the
-//! tree's root is searched by the same function (in place of
-//! `search_root`'s loop, which it matches for a full window). Plain
-//! `minimax` is hand-tuned (it inlines its last two plies as straight-line
-//! code) and has no hook yet — the same hook threaded through `negamax`,
-//! `node` and `last_move` made the empty 3x3 board's search 11 % slower
-//! (2.63 to 2.95 ms, benchmarks alternated), the extra argument of the
-//! recursion most likely — so it is recorded by a small copy
-//! (`Recorder::search`) that shares with it everything but the loop — the
-//! node counting (`SearchContext::enter`), the leaf values
-//! (`SearchContext::leaf_value`), the depth (`effective_depth`) and the
-//! cell order. `tests/tree.rs` holds both to the players' reports on every
-//! open 3x3 position and on sampled 4x4/5x5 ones: the same node count as
-//! `stats.nodes`, the same root scores and bounds.
-
+//! Every searching player is recorded by running its own search with a
+//! hook (`search::Hook`: enter, leaf, cutoff, table hit, leave, with no-op
+//! defaults). The players pass `()`, a zero-sized value whose empty methods
+//! compile away; the recorder passes a shared reference to its `Tape`. So
+//! the recorded search is the real one, root loop (`search_root`) and all:
+//! `minimax` (its hand-tuned recursion included), `alphabeta`,
+//! `alphabeta-tt` (static move order, the table's move first, table hits
+//! as `Ending::TableHit`), `alphabeta-random` (alphabeta-tt below a root
+//! that searches every move in the full window) and `perfect` off 3x3
+//! (recorded as the `alphabeta-tt` it searches with; on 3x3 it looks its
+//! moves up and does not search). Monte Carlo (`mcts`) is recorded from
+//! the tree it keeps, after the search. `tests/tree.rs` holds every
+//! recording to the players' reports on every open 3x3 position and on
+//! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
+//! root scores and bounds.
+//!
+//! Minimax's hook costs nothing measurable: passed by value, the empty
+//! `()` takes no register in the recursion (an earlier `&mut` hook, a
+//! pointer in every call, made the empty 3x3 board's search 11 % slower).
+//! See benches/RESULTS.md for the alternated runs.
+//!
+//! # What is recorded
+//!
+//! `SearchTree::record` records the search of a freshly built player for
+//! its first move, with no time limit: one search straight to the depth,
+//! with a fresh transposition table. `SearchTree::record_report` runs
+//! again exactly the search a report describes: its algorithm, position
+//! and depth, and for Monte Carlo its playouts (`stats.leaf_evals`) from
+//! the seed the search ran from (`replay_seed`). A search under a time
+//! limit (iterative deepening, as the window's hints use) is recorded as
+//! one search to the depth it finished: its node count is that search's,
+//! smaller than the report's, which adds up every shallower iteration.
+//! Both recordings poll a `CancelFlag` and give up with
+//! `RecordError::Cancelled`.
+//!
+//! `expand` runs the whole search again and keeps only the subtree asked
+//! for: the searches are deterministic, but what a transposition table
+//! holds at a node depends on everything searched before it, so a subtree
+//! cannot be searched on its own.
+//!
 //! # Conventions
 //!
 //! A node is a position entered by a move (the root is the position
@@ -29,24 +51,23 @@
 //! sees them: the value the parent's loop got for that move, the window the
 //! parent's loop had when it tried it. (The root, which no move led to,
 //! is seen the same way, from the side that moved last.) So a node's value
-//! is minus the largest of its children's values, and its bound is read off
-//! its window as `search_root` reads the root moves': at or below alpha an
+//! is minus the largest of its children's values (a table hit's is the
+//! table's score, negated for the mover), and its bound is read off its
+//! window as `search_root` reads the root moves': at or below alpha an
 //! upper bound (the child failed high), at or above beta a lower bound (the
 //! child failed low), else exact; the report's Max-view bound is
 //! `bound.for_mover(mover)`. Plain minimax searches every node in the full
 //! window.
 //!
-//! # Adding players
-//!
-//! `alphabeta-tt` needs its static move order (`ordered_moves`) in place
-//! of cell order, its table probes and stores as two more endings (a node
-//! answered by the table, `Ending::TableHit`), and its iterative deepening
-//! as one tree per finished depth; `alphabeta-random` is alphabeta-tt's
-//! root with every move in the full window. Each takes `Hook` into its
-//! own loop as `alphabeta` does (and minimax should too, in `node` and
-//! `last_move`, replacing the copy here). MCTS has no windows: its tree
-//! is the one it keeps, recorded after the search with visits and mean
-//! results in place of value and window.
+//! Monte Carlo has no windows (`SearchTree::has_windows` is false): a
+//! node's `subtree_nodes` is its visits (playouts through it), its `value`
+//! the mean result for the mover in thousandths (-1000 lost, 0 drawn, 1000
+//! won), its window the full one and its bound exact. Its endings are
+//! `Won`/`Drawn` (final positions), `Expanded` (with children: the moves
+//! selected from it, in cell order; `pruned` gives the moves never
+//! selected) and `Playout` (a leaf of the tree where random playouts
+//! started). A node's visits are its children's plus the one playout that
+//! started there when it was a leaf (none at the root).
 
 use std::cell::RefCell;
 use std::fmt;
@@ -142,6 +163,8 @@ pub struct Node {
 }
 
 const NO_CELL: u8 = u8::MAX;
+/// An open node's id when it is not kept.
+const NOT_KEPT: u32 = u32::MAX;
 const NOT_RECORDED: u8 = 1 << 6;
 const MIN_TO_MOVE: u8 = 1 << 5;
 
@@ -151,7 +174,8 @@ impl Node {
         (self.cell != NO_CELL).then_some(self.cell as usize)
     }
 
-    /// The value for the side that moved here.
+    /// The value for the side that moved here (Monte Carlo: the mean
+    /// result, -1000 to 1000).
     pub fn value(&self) -> i32 {
         self.value as i32
     }
@@ -190,7 +214,8 @@ impl Node {
         self.flags & NOT_RECORDED == 0
     }
 
-    /// Positions searched in this subtree, this one included.
+    /// Positions searched in this subtree, this one included (Monte
+    /// Carlo: the playouts through this node).
     pub fn subtree_nodes(&self) -> u64 {
         self.count as u64
     }
@@ -706,8 +731,8 @@ struct Tape {
 
 /// A node entered and not yet left.
 struct Open {
-    /// Where it is kept (`None`: not kept).
-    id: Option<usize>,
+    /// Where it is kept (`NOT_KEPT`: nowhere).
+    id: u32,
     /// Whether its children are kept.
     keep: bool,
     /// Whether it lies on the way to the target (or is the target).
@@ -737,7 +762,7 @@ impl Tape {
             nodes,
             budget,
             open: vec![Open {
-                id: whole.then_some(0),
+                id: if whole { 0 } else { NOT_KEPT },
                 keep: whole,
                 on_target_path: true,
                 nodes: 0,
@@ -753,16 +778,13 @@ impl Tape {
     /// all moves searched (the root never cuts off: its window is full).
     fn finish(mut self, searched: u64) -> Vec<Node> {
         if self.target.is_empty() {
-            let children: Vec<i32> = {
-                let mut values = Vec::new();
-                let mut next = 1;
-                while next < self.nodes.len() {
-                    values.push(self.nodes[next].value as i32);
-                    next = self.nodes[next].end as usize;
-                }
-                values
-            };
-            let value = children.iter().max().map_or(0, |best| -best);
+            let mut best = None;
+            let mut child = 1;
+            while child < self.nodes.len() {
+                best = best.max(Some(self.nodes[child].value as i32));
+                child = self.nodes[child].end as usize;
+            }
+            let value = best.map_or(0, |best| -best);
             let end = self.nodes.len() as u32;
             let root = &mut self.nodes[0];
             root.value = value as i16;
@@ -773,18 +795,23 @@ impl Tape {
         self.nodes
     }
 
+    #[inline(always)]
     fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
         let ply = self.open.len() - 1;
         let parent = self.open.last().expect("the root is open");
         let on_target_path = parent.on_target_path && self.target.get(ply) == Some(&cell);
         let is_target = on_target_path && ply + 1 == self.target.len();
         let stored = parent.keep || is_target;
-        let id = stored.then(|| {
-            let side = if self.open.len() % 2 == 1 {
+        let mut id = NOT_KEPT;
+        if stored {
+            // The side to move after a move at `ply`: the root's opponent
+            // for the root's moves, and so on alternately.
+            let side = if ply.is_multiple_of(2) {
                 self.root_side.opponent()
             } else {
                 self.root_side
             };
+            id = self.nodes.len() as u32;
             self.nodes.push(Node {
                 value: 0,
                 alpha: alpha as i16,
@@ -794,8 +821,7 @@ impl Tape {
                 end: 0,
                 count: 0,
             });
-            self.nodes.len() - 1
-        });
+        }
         let keep = stored && self.nodes.len() < self.budget;
         self.open.push(Open {
             id,
@@ -807,13 +833,15 @@ impl Tape {
 
     /// Fills in the node that ends: its value for the mover, how it ended,
     /// and the node count now.
+    #[inline(always)]
     fn close(&mut self, value: i32, ending: Ending, nodes: u64) {
         let Some(open) = self.open.pop() else {
             return;
         };
-        let Some(id) = open.id else {
+        if open.id == NOT_KEPT {
             return;
-        };
+        }
+        let id = open.id as usize;
         let end = self.nodes.len() as u32;
         let node = &mut self.nodes[id];
         let count = nodes - open.nodes + 1;
@@ -832,24 +860,29 @@ impl Tape {
 
 /// The recording's hook: a shared reference (so `Copy`) to the tape.
 impl Hook for &RefCell<Tape> {
+    #[inline]
     fn enter(self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
         self.borrow_mut().enter(cell, alpha, beta, nodes);
     }
 
+    #[inline]
     fn leaf(self, value: i32, ending: Ending) {
         let mut tape = self.borrow_mut();
         let nodes = tape.open.last().map_or(0, |open| open.nodes);
         tape.close(value, ending, nodes);
     }
 
+    #[inline]
     fn cutoff(self) {
         self.borrow_mut().ending = Some(Ending::Cutoff);
     }
 
+    #[inline]
     fn table_hit(self) {
         self.borrow_mut().ending = Some(Ending::TableHit);
     }
 
+    #[inline]
     fn leave(self, value: i32, nodes: u64) {
         let mut tape = self.borrow_mut();
         let ending = tape.ending.take().unwrap_or(Ending::AllChildren);
