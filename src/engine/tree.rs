@@ -19,10 +19,18 @@
 //! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
 //! root scores and bounds.
 //!
-//! Minimax's hook costs nothing measurable: passed by value, the empty
-//! `()` takes no register in the recursion (an earlier `&mut` hook, a
-//! pointer in every call, made the empty 3x3 board's search 11 % slower).
-//! See benches/RESULTS.md for the alternated runs.
+//! Minimax's hook costs nothing measurable: with `negamax` kept out of
+//! line (`#[inline(never)]`) its search runs the same instructions as
+//! before the hook (callgrind: 63.95 million against 63.85 million for the
+//! bench's two empty 3x3 searches and its start-up); left to the compiler,
+//! the generic function ran 14 % more, likely what made an earlier attempt
+//! 11 % slower. Times in alternated runs were within the (loaded)
+//! machine's noise; see README.md, "Search trees".
+//!
+//! Recording costs about two to three times the search (benches/engine.rs,
+//! the "recorded" groups; figures in benches/RESULTS.md): the tape is
+//! a `RefCell` the hook borrows at each call, and every node is a 16-byte
+//! push.
 //!
 //! # What is recorded
 //!
@@ -163,8 +171,6 @@ pub struct Node {
 }
 
 const NO_CELL: u8 = u8::MAX;
-/// An open node's id when it is not kept.
-const NOT_KEPT: u32 = u32::MAX;
 const NOT_RECORDED: u8 = 1 << 6;
 const MIN_TO_MOVE: u8 = 1 << 5;
 
@@ -715,11 +721,20 @@ fn add_monte_carlo_node(
     nodes[id].end = nodes.len() as u32;
 }
 
-/// The nodes kept so far, and the nodes open on the current path.
+/// The nodes kept so far, and the nodes open on the current path. A node
+/// kept and still open holds the node count at its entry in `end` and
+/// `count` (low and high halves) until it is left.
 struct Tape {
     nodes: Vec<Node>,
     budget: usize,
-    open: Vec<Open>,
+    /// The kept nodes entered and not yet left, innermost last.
+    open: Vec<u32>,
+    /// The nodes entered and not yet left below the innermost kept one
+    /// that are not kept (its children were not kept, or they are off the
+    /// way to the target).
+    unkept: u32,
+    /// The moves of `target` the open nodes above the kept ones made.
+    matched: usize,
     /// How the node that just returned ended, if not by searching all its
     /// moves (a cutoff, a table hit); taken by its parent.
     ending: Option<Ending>,
@@ -727,18 +742,6 @@ struct Tape {
     root_side: Side,
     /// The moves to the node whose subtree is kept (none: the root's).
     target: Vec<usize>,
-}
-
-/// A node entered and not yet left.
-struct Open {
-    /// Where it is kept (`NOT_KEPT`: nowhere).
-    id: u32,
-    /// Whether its children are kept.
-    keep: bool,
-    /// Whether it lies on the way to the target (or is the target).
-    on_target_path: bool,
-    /// The node count when it was entered.
-    nodes: u64,
 }
 
 impl Tape {
@@ -761,12 +764,9 @@ impl Tape {
         Tape {
             nodes,
             budget,
-            open: vec![Open {
-                id: if whole { 0 } else { NOT_KEPT },
-                keep: whole,
-                on_target_path: true,
-                nodes: 0,
-            }],
+            open: if whole { vec![0] } else { Vec::new() },
+            unkept: 0,
+            matched: 0,
             ending: None,
             root_side: board.side_to_move(),
             target: target.to_vec(),
@@ -797,62 +797,79 @@ impl Tape {
 
     #[inline(always)]
     fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
-        let ply = self.open.len() - 1;
-        let parent = self.open.last().expect("the root is open");
-        let on_target_path = parent.on_target_path && self.target.get(ply) == Some(&cell);
-        let is_target = on_target_path && ply + 1 == self.target.len();
-        let stored = parent.keep || is_target;
-        let mut id = NOT_KEPT;
-        if stored {
-            // The side to move after a move at `ply`: the root's opponent
-            // for the root's moves, and so on alternately.
-            let side = if ply.is_multiple_of(2) {
-                self.root_side.opponent()
-            } else {
-                self.root_side
-            };
-            id = self.nodes.len() as u32;
-            self.nodes.push(Node {
-                value: 0,
-                alpha: alpha as i16,
-                beta: beta as i16,
-                cell: cell as u8,
-                flags: side_flag(side),
-                end: 0,
-                count: 0,
-            });
+        if self.unkept > 0 {
+            self.unkept += 1;
+            return;
         }
-        let keep = stored && self.nodes.len() < self.budget;
-        self.open.push(Open {
-            id,
-            keep,
-            on_target_path,
-            nodes,
+        let side = match self.open.last() {
+            Some(&parent) => {
+                let parent = &self.nodes[parent as usize];
+                if parent.flags & NOT_RECORDED != 0 {
+                    self.unkept = 1;
+                    return;
+                }
+                parent.side_to_move().opponent()
+            }
+            // On the way to the target: only its moves, and only the
+            // target itself is kept.
+            None => {
+                if self.target.get(self.matched) != Some(&cell) {
+                    self.unkept = 1;
+                    return;
+                }
+                self.matched += 1;
+                if self.matched < self.target.len() {
+                    return;
+                }
+                if self.target.len() % 2 == 1 {
+                    self.root_side.opponent()
+                } else {
+                    self.root_side
+                }
+            }
+        };
+        let id = self.nodes.len();
+        let keep = id + 1 < self.budget;
+        self.nodes.push(Node {
+            value: 0,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            flags: side_flag(side) | if keep { 0 } else { NOT_RECORDED },
+            end: nodes as u32,
+            count: (nodes >> 32) as u32,
         });
+        self.open.push(id as u32);
     }
 
     /// Fills in the node that ends: its value for the mover, how it ended,
-    /// and the node count now.
+    /// and the node count now (`None` for a leaf: itself alone).
     #[inline(always)]
-    fn close(&mut self, value: i32, ending: Ending, nodes: u64) {
-        let Some(open) = self.open.pop() else {
-            return;
-        };
-        if open.id == NOT_KEPT {
+    fn close(&mut self, value: i32, ending: Ending, nodes: Option<u64>) {
+        if self.unkept > 0 {
+            self.unkept -= 1;
             return;
         }
-        let id = open.id as usize;
+        let Some(id) = self.open.pop() else {
+            // An ancestor of the target.
+            self.matched -= 1;
+            return;
+        };
+        if self.open.is_empty() {
+            // The target (the root is never left).
+            self.matched -= 1;
+        }
         let end = self.nodes.len() as u32;
-        let node = &mut self.nodes[id];
-        let count = nodes - open.nodes + 1;
+        let node = &mut self.nodes[id as usize];
+        let count = nodes.map_or(1, |now| {
+            let entered = (node.count as u64) << 32 | node.end as u64;
+            now - entered + 1
+        });
+        let recorded = if ending.is_leaf() { !NOT_RECORDED } else { !0 };
         node.value = value as i16;
-        node.flags |= bound_bits(value, node.alpha as i32, node.beta as i32)
-            | (ending as u8) << 2
-            | if open.keep || ending.is_leaf() {
-                0
-            } else {
-                NOT_RECORDED
-            };
+        node.flags = (node.flags & recorded)
+            | bound_bits(value, node.alpha as i32, node.beta as i32)
+            | (ending as u8) << 2;
         node.end = end;
         node.count = count.min(u32::MAX as u64) as u32;
     }
@@ -860,33 +877,31 @@ impl Tape {
 
 /// The recording's hook: a shared reference (so `Copy`) to the tape.
 impl Hook for &RefCell<Tape> {
-    #[inline]
+    #[inline(always)]
     fn enter(self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
         self.borrow_mut().enter(cell, alpha, beta, nodes);
     }
 
-    #[inline]
+    #[inline(always)]
     fn leaf(self, value: i32, ending: Ending) {
-        let mut tape = self.borrow_mut();
-        let nodes = tape.open.last().map_or(0, |open| open.nodes);
-        tape.close(value, ending, nodes);
+        self.borrow_mut().close(value, ending, None);
     }
 
-    #[inline]
+    #[inline(always)]
     fn cutoff(self) {
         self.borrow_mut().ending = Some(Ending::Cutoff);
     }
 
-    #[inline]
+    #[inline(always)]
     fn table_hit(self) {
         self.borrow_mut().ending = Some(Ending::TableHit);
     }
 
-    #[inline]
+    #[inline(always)]
     fn leave(self, value: i32, nodes: u64) {
         let mut tape = self.borrow_mut();
         let ending = tape.ending.take().unwrap_or(Ending::AllChildren);
-        tape.close(value, ending, nodes);
+        tape.close(value, ending, Some(nodes));
     }
 }
 
