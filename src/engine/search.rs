@@ -47,13 +47,14 @@ const PV_BITS: u32 = 5;
 /// reference to its tape (hence `Copy` and by value: no extra register in
 /// the players' recursions). `nodes` is the node count so far.
 pub(crate) trait Hook: Copy {
-    /// The move `cell` was made and its position entered; `(alpha, beta)`
-    /// is the mover's window.
+    /// The move `cell` was made and its position entered, to be searched;
+    /// `(alpha, beta)` is the mover's window.
     #[inline(always)]
     fn enter(self, _cell: usize, _alpha: i32, _beta: i32, _nodes: u64) {}
-    /// The position entered last needs no search: `value` for the mover.
+    /// The move `cell` was made and its position needs no search (`ending`
+    /// says why): `value` for the mover, searched in `(alpha, beta)`.
     #[inline(always)]
-    fn leaf(self, _value: i32, _ending: Ending) {}
+    fn leaf(self, _cell: usize, _alpha: i32, _beta: i32, _value: i32, _ending: Ending) {}
     /// The node being searched ends with a cutoff (called before it returns).
     #[inline(always)]
     fn cutoff(self) {}
@@ -538,19 +539,15 @@ where
         let window_alpha = if narrow { alpha } else { -INFINITY };
         let value = if !entered {
             0
+        } else if let Some(value) = ctx.leaf_value(&board, cell, side, depth) {
+            let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
+            hook.leaf(cell, window_alpha, INFINITY, value, ending);
+            value
         } else {
             hook.enter(cell, window_alpha, INFINITY, ctx.stats.nodes);
-            if let Some(value) = ctx.leaf_value(&board, cell, side, depth) {
-                hook.leaf(
-                    value,
-                    leaf_ending(board.completes_line(cell, side), board.empty() == 0),
-                );
-                value
-            } else {
-                let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);
-                hook.leave(value, ctx.stats.nodes);
-                value
-            }
+            let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);
+            hook.leave(value, ctx.stats.nodes);
+            value
         };
         board.toggle(cell, side);
         if ctx.aborted {

@@ -21,16 +21,17 @@
 //!
 //! Minimax's hook costs nothing measurable: with `negamax` kept out of
 //! line (`#[inline(never)]`) its search runs the same instructions as
-//! before the hook (callgrind: 63.95 million against 63.85 million for the
+//! before the hook (callgrind: 63.96 million against 63.85 million for the
 //! bench's two empty 3x3 searches and its start-up); left to the compiler,
 //! the generic function ran 14 % more, likely what made an earlier attempt
 //! 11 % slower. Times in alternated runs were within the (loaded)
 //! machine's noise; see README.md, "Search trees".
 //!
-//! Recording costs about two to three times the search (benches/engine.rs,
-//! the "recorded" groups; figures in benches/RESULTS.md): the tape is
-//! a `RefCell` the hook borrows at each call, and every node is a 16-byte
-//! push.
+//! Recording costs up to about two and a half times the search
+//! (benches/engine.rs, the "recorded" groups; figures in
+//! benches/RESULTS.md): the tape is a `RefCell` the hook borrows at each
+//! call, a leaf is one 16-byte push, an inner node a push and an entry on
+//! the stack of open nodes.
 //!
 //! # What is recorded
 //!
@@ -795,38 +796,46 @@ impl Tape {
         self.nodes
     }
 
+    /// The side to move after `cell`, if a node entered by it now is kept:
+    /// not below a node whose children are not kept, and (on the way to
+    /// the target) only the target itself. Counts the node in either case.
     #[inline(always)]
-    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+    fn kept_side(&mut self, cell: usize) -> Option<Side> {
         if self.unkept > 0 {
             self.unkept += 1;
-            return;
+            return None;
         }
-        let side = match self.open.last() {
+        match self.open.last() {
             Some(&parent) => {
                 let parent = &self.nodes[parent as usize];
                 if parent.flags & NOT_RECORDED != 0 {
                     self.unkept = 1;
-                    return;
+                    return None;
                 }
-                parent.side_to_move().opponent()
+                Some(parent.side_to_move().opponent())
             }
-            // On the way to the target: only its moves, and only the
-            // target itself is kept.
             None => {
                 if self.target.get(self.matched) != Some(&cell) {
                     self.unkept = 1;
-                    return;
+                    return None;
                 }
                 self.matched += 1;
                 if self.matched < self.target.len() {
-                    return;
+                    return None;
                 }
-                if self.target.len() % 2 == 1 {
+                Some(if self.target.len() % 2 == 1 {
                     self.root_side.opponent()
                 } else {
                     self.root_side
-                }
+                })
             }
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        let Some(side) = self.kept_side(cell) else {
+            return;
         };
         let id = self.nodes.len();
         let keep = id + 1 < self.budget;
@@ -842,8 +851,33 @@ impl Tape {
         self.open.push(id as u32);
     }
 
+    /// A leaf: kept whole at once, never open.
+    #[inline(always)]
+    fn leaf(&mut self, cell: usize, (alpha, beta): (i32, i32), value: i32, ending: Ending) {
+        let Some(side) = self.kept_side(cell) else {
+            // Entered and left at once.
+            self.close(value, ending, None);
+            return;
+        };
+        let end = self.nodes.len() as u32 + 1;
+        self.nodes.push(Node {
+            value: value as i16,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            flags: side_flag(side) | bound_bits(value, alpha, beta) | (ending as u8) << 2,
+            end,
+            count: 1,
+        });
+        if self.open.is_empty() {
+            // The target, a leaf.
+            self.matched -= 1;
+        }
+    }
+
     /// Fills in the node that ends: its value for the mover, how it ended,
-    /// and the node count now (`None` for a leaf: itself alone).
+    /// and the node count now (`None` for a leaf: itself alone); leaves
+    /// one not kept.
     #[inline(always)]
     fn close(&mut self, value: i32, ending: Ending, nodes: Option<u64>) {
         if self.unkept > 0 {
@@ -883,8 +917,8 @@ impl Hook for &RefCell<Tape> {
     }
 
     #[inline(always)]
-    fn leaf(self, value: i32, ending: Ending) {
-        self.borrow_mut().close(value, ending, None);
+    fn leaf(self, cell: usize, alpha: i32, beta: i32, value: i32, ending: Ending) {
+        self.borrow_mut().leaf(cell, (alpha, beta), value, ending);
     }
 
     #[inline(always)]

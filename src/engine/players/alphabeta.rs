@@ -42,20 +42,20 @@ pub(crate) fn alphabeta<H: Hook>(
         if !ctx.enter() {
             return 0;
         }
-        hook.enter(cell, alpha, beta, ctx.stats.nodes);
         ctx.clear_pv(ply + 1);
         let value = if geometry.cell_lines(cell).any_complete(now) {
             let value = ctx.leaf_counted(WIN - stones as i32);
-            hook.leaf(value, Ending::Won);
+            hook.leaf(cell, alpha, beta, value, Ending::Won);
             value
         } else if (now | theirs) == geometry.full {
-            hook.leaf(0, Ending::Drawn);
+            hook.leaf(cell, alpha, beta, 0, Ending::Drawn);
             ctx.leaf_counted(0)
         } else if depth <= 1 {
             let value = ctx.leaf_counted(evaluate_stones(geometry, now, theirs));
-            hook.leaf(value, Ending::Horizon);
+            hook.leaf(cell, alpha, beta, value, Ending::Horizon);
             value
         } else {
+            hook.enter(cell, alpha, beta, ctx.stats.nodes);
             let value = -alphabeta(
                 ctx,
                 hook,

@@ -146,16 +146,16 @@ fn search_with_table<H: Hook>(
             board.toggle(cell, side);
             return 0;
         }
-        hook.enter(cell, alpha, beta, ctx.stats.nodes);
         ctx.clear_pv(ply + 1);
         lines.add(geometry, cell, side);
         let (won, full) = (board.completes_line(cell, side), board.empty() == 0);
         let value = match ctx.leaf(won, full, stones, depth, || lines.evaluate(geometry, side)) {
             Some(value) => {
-                hook.leaf(value, leaf_ending(won, full));
+                hook.leaf(cell, alpha, beta, value, leaf_ending(won, full));
                 value
             }
             None => {
+                hook.enter(cell, alpha, beta, ctx.stats.nodes);
                 keys.toggle(geometry, cell, side);
                 let value = -search_with_table(
                     ctx,

@@ -95,15 +95,14 @@ fn node<H: Hook>(
         if !ctx.enter() {
             return 0;
         }
-        hook.enter(cell, -INFINITY, INFINITY, ctx.stats.nodes);
         let left = !(now | theirs) & geometry.full;
         let leaf = if geometry.cell_lines(cell).any_complete(now) {
-            Some(leaf(ctx, hook, WIN - stones as i32, Ending::Won))
+            Some(leaf(ctx, hook, cell, WIN - stones as i32, Ending::Won))
         } else if left == 0 {
-            Some(leaf(ctx, hook, 0, Ending::Drawn))
+            Some(leaf(ctx, hook, cell, 0, Ending::Drawn))
         } else if depth <= 1 {
             let value = evaluate_stones(geometry, now, theirs);
-            Some(leaf(ctx, hook, value, Ending::Horizon))
+            Some(leaf(ctx, hook, cell, value, Ending::Horizon))
         } else {
             None
         };
@@ -115,6 +114,7 @@ fn node<H: Hook>(
                 }
             }
             None => {
+                hook.enter(cell, -INFINITY, INFINITY, ctx.stats.nodes);
                 let value = -child(ctx, theirs, now, left, depth - 1, ply + 1);
                 hook.leave(value, ctx.stats.nodes);
                 if value > best {
@@ -127,10 +127,11 @@ fn node<H: Hook>(
     best
 }
 
-/// Counts a leaf of `value` (for the mover) and tells `hook` how it ended.
+/// Counts the leaf `cell` led to, of `value` (for the mover), and tells
+/// `hook` how it ended.
 #[inline(always)]
-fn leaf<H: Hook>(ctx: &mut SearchContext, hook: H, value: i32, ending: Ending) -> i32 {
-    hook.leaf(value, ending);
+fn leaf<H: Hook>(ctx: &mut SearchContext, hook: H, cell: usize, value: i32, ending: Ending) -> i32 {
+    hook.leaf(cell, -INFINITY, INFINITY, value, ending);
     ctx.leaf_counted(value)
 }
 
@@ -150,15 +151,13 @@ fn last_move<H: Hook>(
     if !ctx.enter() {
         return 0;
     }
-    hook.enter(cell, -INFINITY, INFINITY, ctx.stats.nodes);
     let (value, ending) = if geometry.cell_lines(cell).any_complete(now) {
         (WIN - ctx.stones_after_move(ply) as i32, Ending::Won)
     } else {
         (0, Ending::Drawn)
     };
-    hook.leaf(value, ending);
     ctx.set_pv(ply, cell);
-    ctx.leaf_counted(value)
+    leaf(ctx, hook, cell, value, ending)
 }
 
 impl MinimaxPlayer {
