@@ -19,13 +19,13 @@
 //! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
 //! root scores and bounds.
 //!
-//! Minimax's hook costs nothing measurable: with `negamax` kept out of
-//! line (`#[inline(never)]`) its search runs the same instructions as
-//! before the hook (callgrind: 63.96 million against 63.85 million for the
-//! bench's two empty 3x3 searches and its start-up); left to the compiler,
-//! the generic function ran 14 % more, likely what made an earlier attempt
-//! 11 % slower. Times in alternated runs were within the (loaded)
-//! machine's noise; see README.md, "Search trees".
+//! Minimax's hook costs nothing measurable: with `negamax` kept out of line
+//! (`#[inline(never)]`) its search runs the same instructions as before the
+//! hook (callgrind: 63.96 million against 63.85 million for the bench's two
+//! empty 3x3 searches and its start-up, which alone grew by 92,500); left
+//! to the compiler, the generic function ran 14 % more, likely what made an
+//! earlier attempt 11 % slower. Times in alternated runs were within the
+//! (loaded) machine's noise; see README.md, "Search trees".
 //!
 //! Recording costs up to about two and a half times the search
 //! (benches/engine.rs, the "recorded" groups; figures in
