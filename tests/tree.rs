@@ -622,3 +622,22 @@ fn players_that_do_not_search_are_refused() {
     let report = decide(PlayerKind::Perfect, &PlayerOptions::default(), &four);
     check_against_report(&tree, &report);
 }
+
+#[test]
+fn a_finished_game_records_a_lone_root() {
+    let board: Board = "xxx/oo./...".parse().unwrap();
+    for kind in [
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+    ] {
+        let tree = record(kind, &board, &options(None), DEFAULT_BUDGET);
+        assert_eq!((tree.len(), tree.nodes_searched()), (1, 0), "{kind:?}");
+        assert_eq!(tree.node(0).value(), 0, "{kind:?}");
+        let report = decide(kind, &options(None), &board);
+        let again = SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+        assert_eq!(again.len(), 1, "{kind:?}");
+    }
+}
