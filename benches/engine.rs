@@ -28,6 +28,7 @@ use minimax::{
 use tictactoe::engine::board::bits;
 use tictactoe::engine::players::{PerfectTable, table_bytes};
 use tictactoe::engine::score::evaluate;
+use tictactoe::engine::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe::engine::{
     Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, SearchReport,
 };
@@ -364,6 +365,31 @@ impl<'c> Position<'c> {
         self.group.finish();
     }
 
+    /// `kind`'s search recorded as a `SearchTree` (every node kept), right
+    /// after the same search unrecorded, as "`kind` recorded".
+    fn recorded(&mut self, kind: PlayerKind) {
+        let (board, depth) = (self.board, self.depth);
+        self.ours(kind);
+        let record = move || {
+            SearchTree::record(
+                kind,
+                &board,
+                &options(depth),
+                DEFAULT_BUDGET,
+                &CancelFlag::new(),
+            )
+            .expect("a searching player")
+        };
+        bench(
+            &mut self.group,
+            &self.name,
+            &format!("{} recorded", kind.name()),
+            self.timing.samples,
+            || Some(record().nodes_searched()),
+            record,
+        );
+    }
+
     /// Every search player, and the crate's two strategies next to the
     /// players they are compared with.
     fn all_searches(&mut self, with_mcts: bool) {
@@ -425,6 +451,18 @@ fn benches(c: &mut Criterion) {
     position.ours(PlayerKind::Mcts);
     position.finish();
 
+    // Recording the search tree (issue 12: at most 3x the search).
+    for (name, size, depth) in [
+        ("3x3 empty recorded", BoardSize::Three, None),
+        ("4x4 empty depth 4 recorded", BoardSize::Four, Some(4)),
+    ] {
+        let mut position = Position::new(c, name, Board::new(size), depth, FAST);
+        for kind in RECORDED {
+            position.recorded(kind);
+        }
+        position.finish();
+    }
+
     // 5x5, four in a row, depth 4: the empty board and a mid-game position.
     for (name, text) in [
         ("5x5 empty depth 4", "........................."),
@@ -474,8 +512,16 @@ fn format_rate(nodes: u64, seconds: f64) -> String {
     }
 }
 
+/// The players whose recording is measured against their search.
+const RECORDED: [PlayerKind; 3] = [
+    PlayerKind::Minimax,
+    PlayerKind::AlphaBeta,
+    PlayerKind::AlphaBetaTt,
+];
+
 /// A target: the benchmark it is about, the limit, and optionally the
-/// crate benchmark whose time it is a fraction of.
+/// benchmark (the crate's, or the unrecorded search) whose time it is a
+/// fraction of.
 struct Target {
     label: &'static str,
     group: &'static str,
@@ -485,7 +531,23 @@ struct Target {
     nodes: Option<u64>,
 }
 
-const TARGETS: [Target; 5] = [
+const fn recording_target(
+    label: &'static str,
+    group: &'static str,
+    kind: &'static str,
+    recorded: &'static str,
+) -> Target {
+    Target {
+        label,
+        group,
+        name: recorded,
+        max_seconds: None,
+        max_ratio: Some((kind, 3.0)),
+        nodes: None,
+    }
+}
+
+const TARGETS: [Target; 11] = [
     Target {
         label: "minimax, full 3x3 tree",
         group: "3x3 empty",
@@ -526,6 +588,42 @@ const TARGETS: [Target; 5] = [
         max_ratio: None,
         nodes: None,
     },
+    recording_target(
+        "minimax recorded, empty 3x3",
+        "3x3 empty recorded",
+        "minimax",
+        "minimax recorded",
+    ),
+    recording_target(
+        "alphabeta recorded, empty 3x3",
+        "3x3 empty recorded",
+        "alphabeta",
+        "alphabeta recorded",
+    ),
+    recording_target(
+        "alphabeta-tt recorded, empty 3x3",
+        "3x3 empty recorded",
+        "alphabeta-tt",
+        "alphabeta-tt recorded",
+    ),
+    recording_target(
+        "minimax recorded, 4x4 depth 4",
+        "4x4 empty depth 4 recorded",
+        "minimax",
+        "minimax recorded",
+    ),
+    recording_target(
+        "alphabeta recorded, 4x4 depth 4",
+        "4x4 empty depth 4 recorded",
+        "alphabeta",
+        "alphabeta recorded",
+    ),
+    recording_target(
+        "alphabeta-tt recorded, 4x4 depth 4",
+        "4x4 empty depth 4 recorded",
+        "alphabeta-tt",
+        "alphabeta-tt recorded",
+    ),
 ];
 
 fn summary(rows: &[Row]) -> String {
@@ -572,7 +670,7 @@ fn summary(rows: &[Row]) -> String {
     writeln!(out, "\n## Targets\n").unwrap();
     writeln!(
         out,
-        "| target | ours | nodes | crate | ratio | limit | met? |"
+        "| target | ours | nodes | against | ratio | limit | met? |"
     )
     .unwrap();
     writeln!(out, "|---|---:|---:|---:|---:|---|---|").unwrap();
@@ -595,7 +693,7 @@ fn summary(rows: &[Row]) -> String {
                 Some(p) => {
                     let ratio = row.seconds / p.seconds;
                     met &= ratio <= max;
-                    limits.push(format!("<= {max}x crate"));
+                    limits.push(format!("<= {max}x {peer}"));
                     (format_time(p.seconds), format!("{ratio:.3}x"))
                 }
                 None => ("not run".into(), "-".into()),

@@ -186,7 +186,9 @@ struct AnalyzeArgs {
 
 #[derive(Debug, clap::Args)]
 struct TreeArgs {
-    /// The player whose search is recorded: minimax or alphabeta.
+    /// The player whose search is recorded: minimax, alphabeta,
+    /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
+    /// seed 0), or perfect off 3x3 (where it searches with alphabeta-tt).
     #[arg(long, default_value = "alphabeta", value_name = "NAME", value_enum)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
@@ -771,9 +773,6 @@ fn tree(args: TreeArgs) -> ExitCode {
         .position
         .strip_prefix(POSITION_MARK)
         .unwrap_or(&args.position);
-    if let Err(error) = SearchTree::supports(args.player) {
-        return refuse(&error.to_string());
-    }
     let board = match Board::parse_for_move(text) {
         Ok(board) => board,
         Err(error) => {
@@ -782,7 +781,17 @@ fn tree(args: TreeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let depth = args.depth.unwrap_or_default().depth();
+    if let Err(error) = SearchTree::supports(args.player, board.size()) {
+        return refuse(&error.to_string());
+    }
+    if !warn_unused_depth("--depth", args.player, args.depth) {
+        return ExitCode::FAILURE;
+    }
+    let options = PlayerOptions {
+        difficulty: args.depth.unwrap_or_default(),
+        ..PlayerOptions::default()
+    };
+    let depth = options.difficulty.depth();
     if args.player == PlayerKind::Minimax && minimax_cannot_finish(&board, depth) {
         return refuse(&format!(
             "plain minimax cannot finish this search in reasonable time ({} empty cells); \
@@ -790,19 +799,31 @@ fn tree(args: TreeArgs) -> ExitCode {
             board.empty().count_ones()
         ));
     }
-    let tree = match SearchTree::record(args.player, &board, depth, tree::DEFAULT_BUDGET) {
+    let cancel = CancelFlag::new();
+    let recorded = SearchTree::record(args.player, &board, &options, tree::DEFAULT_BUDGET, &cancel);
+    let tree = match recorded {
         Ok(tree) => tree,
         Err(error) => return refuse(&error.to_string()),
     };
+    let windows = tree.has_windows();
     let mut lines = Vec::new();
-    if !args.json {
+    if !args.json && windows {
         lines.push(format!(
             "{} searching {} to depth {}: {} nodes; each node's value and window are for the \
              side that moved there",
-            args.player.name(),
+            tree.player().name(),
             text.trim(),
             tree.depth(),
             group(tree.nodes_searched()),
+        ));
+    } else if !args.json {
+        lines.push(format!(
+            "{} searching {}: {} playouts, {} plies deep; each node's mean result (from -1 \
+             lost to +1 won) is for the side that moved there",
+            tree.player().name(),
+            text.trim(),
+            group(tree.node(0).subtree_nodes()),
+            tree.depth(),
         ));
     }
     tree.walk(args.max_ply, |id, parent, ply, position| {
@@ -812,26 +833,37 @@ fn tree(args: TreeArgs) -> ExitCode {
         let hidden = ply >= args.max_ply && !node.ending().is_leaf();
         let (alpha, beta) = node.window();
         if args.json {
-            lines.push(
+            let mut json = serde_json::json!({
+                "id": id,
+                "parent": parent,
+                "ply": ply,
+                "move": node.cell(),
+                "to_move": side_letter(node.side_to_move()).to_lowercase(),
+                "end": node.ending().name(),
+                "children": children,
+                "pruned": pruned,
+                "nodes": node.subtree_nodes(),
+                "recorded": node.recorded(),
+                "subtree_shown": !hidden,
+            });
+            let values = if windows {
                 serde_json::json!({
-                    "id": id,
-                    "parent": parent,
-                    "ply": ply,
-                    "move": node.cell(),
-                    "to_move": side_letter(node.side_to_move()).to_lowercase(),
                     "value": node.value(),
                     "bound": bound_name(node.bound()),
                     "alpha": alpha,
                     "beta": beta,
-                    "end": node.ending().name(),
-                    "children": children,
-                    "pruned": pruned,
-                    "nodes": node.subtree_nodes(),
-                    "recorded": node.recorded(),
-                    "subtree_shown": !hidden,
                 })
-                .to_string(),
-            );
+            } else {
+                serde_json::json!({
+                    "visits": node.subtree_nodes(),
+                    "mean": node.value() as f64 / 1000.0,
+                })
+            };
+            if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values)
+            {
+                json.extend(values);
+            }
+            lines.push(json.to_string());
             return;
         }
         let label = match node.cell() {
@@ -849,24 +881,40 @@ fn tree(args: TreeArgs) -> ExitCode {
                 "cutoff after {children} of {} moves",
                 children + pruned.len()
             ),
+            Ending::TableHit => "table hit".to_owned(),
+            Ending::Expanded if !node.recorded() => "expanded".to_owned(),
+            Ending::Expanded => format!(
+                "expanded, {children} of {} moves tried",
+                children + pruned.len()
+            ),
+            Ending::Playout => "playouts from here".to_owned(),
         };
-        let mut line = format!(
-            "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
-            "  ".repeat(ply),
-            node.bound().format(node.value()),
-            bound_name(node.bound()),
-            limit_text(alpha),
-            limit_text(beta),
-            group(node.subtree_nodes()),
-            if node.subtree_nodes() == 1 {
-                "node"
-            } else {
-                "nodes"
-            },
-        );
+        let count = node.subtree_nodes();
+        let (mut line, pruned_name) = if windows {
+            let line = format!(
+                "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
+                "  ".repeat(ply),
+                node.bound().format(node.value()),
+                bound_name(node.bound()),
+                limit_text(alpha),
+                limit_text(beta),
+                group(count),
+                if count == 1 { "node" } else { "nodes" },
+            );
+            (line, "pruned")
+        } else {
+            let line = format!(
+                "{}{label}: mean {:+.3} over {} {}; {ending}",
+                "  ".repeat(ply),
+                node.value() as f64 / 1000.0,
+                group(count),
+                if count == 1 { "visit" } else { "visits" },
+            );
+            (line, "untried")
+        };
         if !pruned.is_empty() {
             let cells: Vec<String> = pruned.iter().map(usize::to_string).collect();
-            line.push_str(&format!("; pruned {}", cells.join(" ")));
+            line.push_str(&format!("; {pruned_name} {}", cells.join(" ")));
         }
         if !node.recorded() {
             line.push_str("; not recorded");

@@ -210,7 +210,8 @@ fn a_seed_repeats_the_games_exactly() {
 #[test]
 fn a_seeded_series_plays_its_pinned_moves() {
     // The moves of a real run: the players' generators are ChaCha8, whose
-    // stream does not change with rand versions or platforms.
+    // stream does not change with rand versions or platforms. (Pinned again
+    // when Monte Carlo began to draw a seed for each search.)
     let output = run(&[
         "play", "--max", "random", "--min", "mcts", "--seed", "7", "--games", "3", "--json",
     ]);
@@ -219,8 +220,8 @@ fn a_seeded_series_plays_its_pinned_moves() {
     assert_eq!(
         json["records"],
         serde_json::json!([
-            {"moves": [0, 4, 5, 1, 3, 7], "result": "o"},
-            {"moves": [7, 4, 1, 8, 6, 5, 3, 2], "result": "o"},
+            {"moves": [0, 4, 5, 7, 2, 1], "result": "o"},
+            {"moves": [7, 4, 1, 2, 8, 6], "result": "o"},
             {"moves": [6, 4, 1, 5, 8, 3], "result": "o"},
         ])
     );
@@ -235,7 +236,7 @@ fn a_seeded_series_plays_its_pinned_moves() {
         "--verbose",
     ]);
     assert!(
-        stdout(&output).contains("\ngame 1: 0 4 5 1 3 7 -> O wins\n"),
+        stdout(&output).contains("\ngame 1: 0 4 5 7 2 1 -> O wins\n"),
         "{}",
         stdout(&output)
     );
@@ -626,15 +627,51 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
         }
     }
 
-    // Refusals: a player the recorder does not run (usage, 2), a bad or
-    // finished position (1), as analyze refuses them.
-    let output = run(&["tree", "--player", "mcts", "---------"]);
-    assert_eq!(output.status.code(), Some(2));
+    // The table players, Monte Carlo, and perfect off 3x3 are recorded
+    // too; Monte Carlo shows visits and mean results.
+    for player in ["alphabeta-tt", "alphabeta-random"] {
+        let output = run(&["tree", "--player", player, "--max-ply", "1", "---------"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stdout(&output).starts_with(&format!("{player} searching")));
+    }
+    let output = run(&["tree", "--player", "mcts", "--max-ply", "1", "---------"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
     assert!(
-        stderr(&output).contains("mcts cannot record"),
-        "{}",
-        stderr(&output)
+        lines[0].starts_with("mcts searching ---------: 20,000 playouts"),
+        "{text}"
     );
+    assert!(
+        lines[1].starts_with("root, X to move: mean ")
+            && lines[1].contains(" over 20,000 visits; expanded, 9 of 9 moves tried"),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 2 + 9, "{text}");
+    let output = run(&[
+        "tree",
+        "--player",
+        "perfect",
+        "--json",
+        "--max-ply",
+        "1",
+        "xo../ox../..../....",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("\"bound\""));
+
+    // Refusals: a player that does not search (usage, 2), a bad or
+    // finished position (1), as analyze refuses them.
+    for player in ["random", "rules", "human", "perfect"] {
+        let output = run(&["tree", "--player", player, "---------"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains(&format!("{player} "))
+                && stderr(&output).contains("does not search"),
+            "{}",
+            stderr(&output)
+        );
+    }
     let output = run(&["tree", "xxo"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).starts_with("error: position 'xxo': "));

@@ -6,12 +6,22 @@ mod common;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tictactoe::engine::score::{INFINITY, WIN, evaluate};
-use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, SearchTree};
+use tictactoe::engine::search::move_order_score;
+use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, Node, RecordError, SearchTree};
 use tictactoe::engine::{
-    Board, BoardSize, Bound, Difficulty, PlayerKind, PlayerOptions, SearchReport,
+    Board, BoardSize, Bound, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions,
+    SearchReport,
 };
 
 use common::{decide, open_positions, random_open_position};
+
+/// The players that search with windows.
+const WINDOW_PLAYERS: [PlayerKind; 4] = [
+    PlayerKind::Minimax,
+    PlayerKind::AlphaBeta,
+    PlayerKind::AlphaBetaTt,
+    PlayerKind::AlphaBetaRandom,
+];
 
 fn options(depth: Option<u32>) -> PlayerOptions {
     PlayerOptions {
@@ -20,32 +30,64 @@ fn options(depth: Option<u32>) -> PlayerOptions {
     }
 }
 
+fn record(kind: PlayerKind, board: &Board, options: &PlayerOptions, budget: usize) -> SearchTree {
+    SearchTree::record(kind, board, options, budget, &CancelFlag::new()).unwrap()
+}
+
 /// Checks every invariant of `tree` against the player's own report.
 fn check(kind: PlayerKind, board: &Board, depth: Option<u32>) -> SearchTree {
-    let tree = SearchTree::record(kind, board, depth, DEFAULT_BUDGET).unwrap();
+    let tree = record(kind, board, &options(depth), DEFAULT_BUDGET);
     let report: SearchReport = decide(kind, &options(depth), board);
+    check_against_report(&tree, &report);
+    tree
+}
+
+/// The tree's node count and root moves are the report's, and every node
+/// follows from its children.
+fn check_against_report(tree: &SearchTree, report: &SearchReport) {
+    let board = tree.root_position();
+    assert!(tree.has_windows());
     assert_eq!(
         tree.nodes_searched(),
         report.stats.nodes,
-        "{kind:?} {board}"
+        "{:?} {board}",
+        tree.player()
     );
     let side = board.side_to_move();
     let root_children: Vec<usize> = tree.children(0).collect();
     assert_eq!(root_children.len(), report.moves.len(), "{board}");
-    for (&child, score) in root_children.iter().zip(&report.moves) {
+    // (alphabeta-tt's report sorts its moves best first.)
+    for &child in &root_children {
         let node = tree.node(child);
-        assert_eq!(node.cell(), Some(score.cell), "{board}");
+        let score = report
+            .moves
+            .iter()
+            .find(|m| Some(m.cell) == node.cell())
+            .expect("every root move is in the report");
         assert_eq!(Some(side.sign() * node.value()), score.score, "{board}");
         assert_eq!(node.bound().for_mover(side), score.bound, "{board}");
     }
-    let prune = kind == PlayerKind::AlphaBeta;
     tree.walk(usize::MAX, |id, _, _, position| {
-        check_node(&tree, id, position, prune)
+        check_node(tree, id, position)
     });
-    tree
 }
 
-fn check_node(tree: &SearchTree, id: usize, position: &Board, prune: bool) {
+/// The order `kind` tries the moves of `position` in below the root, its
+/// first move `first`: cell order, or (with the table) the first move and
+/// then the rest by their static score, best first, ties in cell order.
+fn expected_order(kind: PlayerKind, position: &Board, first: Option<usize>) -> Vec<usize> {
+    let mut legal: Vec<usize> = position.legal_moves().collect();
+    if !kind.uses_table() {
+        return legal;
+    }
+    let side = position.side_to_move();
+    legal.retain(|&cell| Some(cell) != first);
+    legal.sort_by_key(|&cell| -move_order_score(position, cell, side));
+    first.into_iter().chain(legal).collect()
+}
+
+fn check_node(tree: &SearchTree, id: usize, position: &Board) {
+    let kind = tree.player();
     let node = tree.node(id);
     let (alpha, beta) = node.window();
     assert_eq!(node.side_to_move(), position.side_to_move(), "{position}");
@@ -59,7 +101,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board, prune: bool) {
         Bound::Exact
     };
     assert_eq!(node.bound(), expected_bound, "{position}");
-    if !prune {
+    if kind == PlayerKind::Minimax {
         assert_eq!((alpha, beta), (-INFINITY, INFINITY), "{position}");
     }
     let mover = position.side_to_move().opponent();
@@ -80,21 +122,41 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board, prune: bool) {
                 "{position}"
             );
         }
+        Ending::TableHit => {
+            assert!(kind.uses_table(), "{kind:?} {position}");
+            assert!(node.cell().is_some(), "the root is searched: {position}");
+            assert_eq!(node.subtree_nodes(), 1, "{position}");
+            assert_eq!(tree.children(id).count(), 0, "{position}");
+            assert!(tree.pruned(id, position).is_empty(), "{position}");
+        }
+        Ending::Expanded | Ending::Playout => panic!("a Monte Carlo ending from {kind:?}"),
         Ending::AllChildren | Ending::Cutoff => {
             if !node.recorded() {
                 return;
             }
             let children: Vec<usize> = tree.children(id).collect();
-            let legal: Vec<usize> = position.legal_moves().collect();
             let cells: Vec<usize> = children
                 .iter()
                 .map(|&c| tree.node(c).cell().unwrap())
                 .collect();
-            // Visit order is the search's: cell order, a prefix of the moves.
-            assert_eq!(cells, legal[..cells.len()], "{position}");
+            // The root of a table player is ordered statically too, and
+            // alphabeta-random's root in cell order.
+            let search_root = node.cell().is_none();
+            let order = if search_root && kind == PlayerKind::AlphaBetaRandom {
+                position.legal_moves().collect()
+            } else {
+                expected_order(kind, position, cells.first().copied())
+            };
+            // Visit order is the search's: a prefix of its move order, and
+            // the moves never tried are the rest, in that order.
+            assert_eq!(cells, order[..cells.len()], "{kind:?} {position}");
             let pruned = tree.pruned(id, position);
-            assert_eq!(pruned, legal[cells.len()..], "{position}");
-            // Windows in the child's view, as the loop raised alpha.
+            assert_eq!(pruned, order[cells.len()..], "{kind:?} {position}");
+            // Windows in the child's view, as the loop raised alpha (not at
+            // alphabeta-random's root, which gives every move the full
+            // window, nor anywhere in minimax).
+            let narrow = kind != PlayerKind::Minimax
+                && !(search_root && kind == PlayerKind::AlphaBetaRandom);
             let (mut a, b) = (-beta, -alpha);
             let mut best = i32::MIN;
             let mut cut = false;
@@ -104,7 +166,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board, prune: bool) {
                 assert!(!cut, "a child after the cutoff in {position}");
                 assert_eq!(c.window(), (a, b), "{position} child {index}");
                 best = best.max(c.value());
-                if prune && c.value() > a {
+                if narrow && c.value() > a {
                     a = c.value();
                     cut = a >= b;
                 }
@@ -131,10 +193,19 @@ fn the_empty_board_minimax_tree_has_549945_nodes_in_16_bytes_each() {
 
 #[test]
 fn every_open_3x3_position_records_the_search_it_runs() {
+    let mut table_hits = 0;
     for board in open_positions() {
-        check(PlayerKind::Minimax, &board, None);
-        check(PlayerKind::AlphaBeta, &board, None);
+        for kind in WINDOW_PLAYERS {
+            let tree = check(kind, &board, None);
+            table_hits += tree
+                .nodes()
+                .iter()
+                .filter(|node| node.ending() == Ending::TableHit)
+                .count();
+        }
     }
+    // The table players' recordings do meet the table.
+    assert!(table_hits > 1000, "{table_hits}");
 }
 
 #[test]
@@ -143,9 +214,13 @@ fn sampled_4x4_and_5x5_positions_at_depth_limits() {
     for size in [BoardSize::Four, BoardSize::Five] {
         for moves in 0..8 {
             let board = random_open_position(size, moves, &mut rng);
-            check(PlayerKind::Minimax, &board, Some(3));
-            check(PlayerKind::AlphaBeta, &board, Some(3));
-            check(PlayerKind::AlphaBeta, &board, Some(4));
+            for kind in WINDOW_PLAYERS {
+                check(kind, &board, Some(3));
+            }
+            for kind in &WINDOW_PLAYERS[1..] {
+                check(*kind, &board, Some(4));
+            }
+            check(PlayerKind::AlphaBetaTt, &board, Some(5));
         }
     }
 }
@@ -153,7 +228,7 @@ fn sampled_4x4_and_5x5_positions_at_depth_limits() {
 #[test]
 fn past_the_budget_subtrees_are_counted_but_not_kept() {
     let board = Board::new(BoardSize::Three);
-    let tree = SearchTree::record(PlayerKind::Minimax, &board, None, 1000).unwrap();
+    let tree = record(PlayerKind::Minimax, &board, &options(None), 1000);
     assert_eq!(tree.nodes_searched(), 549_945);
     // Past the budget, the siblings of the nodes on the path still come in:
     // at most one board's moves per ply.
@@ -171,43 +246,93 @@ fn past_the_budget_subtrees_are_counted_but_not_kept() {
     assert_eq!(below, 549_945);
 }
 
+/// What a node says, all but where its subtree ends in the node list.
+fn facts(node: &Node) -> impl PartialEq + std::fmt::Debug {
+    (
+        (node.cell(), node.value(), node.window(), node.bound()),
+        (node.ending(), node.side_to_move()),
+        (node.subtree_nodes(), node.recorded()),
+    )
+}
+
 #[test]
 fn a_subtree_left_unrecorded_is_searched_again_on_request() {
-    for (kind, budget) in [(PlayerKind::Minimax, 1000), (PlayerKind::AlphaBeta, 100)] {
-        let board = Board::new(BoardSize::Three);
-        let tree = SearchTree::record(kind, &board, None, budget).unwrap();
-        let full = SearchTree::record(kind, &board, None, DEFAULT_BUDGET).unwrap();
+    let mcts = PlayerOptions {
+        playouts: 3000,
+        seed: 5,
+        ..PlayerOptions::default()
+    };
+    let cases = [
+        (PlayerKind::Minimax, Board::new(BoardSize::Three), 1000),
+        (PlayerKind::AlphaBeta, Board::new(BoardSize::Three), 100),
+        (PlayerKind::AlphaBetaTt, Board::new(BoardSize::Four), 300),
+        (
+            PlayerKind::AlphaBetaRandom,
+            Board::new(BoardSize::Three),
+            100,
+        ),
+        (PlayerKind::Mcts, Board::new(BoardSize::Three), 200),
+    ];
+    for (kind, board, budget) in cases {
+        let options = if kind == PlayerKind::Mcts {
+            mcts
+        } else if board.size() == BoardSize::Four {
+            options(Some(5))
+        } else {
+            options(None)
+        };
+        let tree = record(kind, &board, &options, budget);
+        let full = record(kind, &board, &options, DEFAULT_BUDGET);
         let unkept: Vec<usize> = (0..tree.len())
             .filter(|&id| !tree.node(id).recorded())
             .collect();
-        assert!(!unkept.is_empty());
+        assert!(!unkept.is_empty(), "{kind:?}");
         for id in unkept.into_iter().step_by(7) {
             let part = tree.expand(id, DEFAULT_BUDGET);
-            let (root, whole) = (part.node(0), full_node(&full, &tree.path(id)));
+            let path = tree.path(id);
+            let whole = full_node(&full, &path);
+            // The expanded subtree is node for node the full recording's.
+            assert_eq!(part.len(), subtree_len(&full, whole));
+            for offset in 0..part.len() {
+                assert_eq!(
+                    facts(part.node(offset)),
+                    facts(full.node(whole + offset)),
+                    "{kind:?} {path:?} node {offset}"
+                );
+            }
+            let (unkept, kept) = (tree.node(id), part.node(0));
             assert_eq!(
-                (root.cell(), root.value(), root.window(), root.bound()),
-                (whole.cell(), whole.value(), whole.window(), whole.bound())
-            );
-            assert_eq!(
-                (root.ending(), root.side_to_move(), root.subtree_nodes()),
-                (whole.ending(), whole.side_to_move(), whole.subtree_nodes())
+                (unkept.cell(), unkept.value(), unkept.ending()),
+                (kept.cell(), kept.value(), kept.ending())
             );
             assert!(part.nodes().iter().all(|node| node.recorded()));
             assert_eq!(part.nodes_searched() + 1, tree.node(id).subtree_nodes());
+            assert_eq!(part.player(), kind);
             let mut position = board;
-            for cell in tree.path(id) {
+            for &cell in &path {
                 position.play(cell).unwrap();
             }
             assert_eq!(part.root_position(), &position);
-            part.walk(usize::MAX, |id, _, _, position| {
-                check_node(&part, id, position, kind == PlayerKind::AlphaBeta)
-            });
+            if part.has_windows() {
+                part.walk(usize::MAX, |id, _, _, position| {
+                    check_node(&part, id, position)
+                });
+            }
+            // An expanded subtree expands further in the same search.
+            if let Some(grandchild) = part.children(0).nth(1) {
+                let deeper = part.expand(grandchild, DEFAULT_BUDGET);
+                assert_eq!(
+                    facts(deeper.node(0)),
+                    facts(part.node(grandchild)),
+                    "{kind:?}"
+                );
+            }
         }
     }
 }
 
-/// The node the moves `path` lead to in a fully kept tree.
-fn full_node<'a>(tree: &'a SearchTree, path: &[usize]) -> &'a tictactoe::engine::tree::Node {
+/// The id of the node the moves `path` lead to in a fully kept tree.
+fn full_node(tree: &SearchTree, path: &[usize]) -> usize {
     let mut at = 0;
     for &cell in path {
         at = tree
@@ -215,12 +340,304 @@ fn full_node<'a>(tree: &'a SearchTree, path: &[usize]) -> &'a tictactoe::engine:
             .find(|&child| tree.node(child).cell() == Some(cell))
             .unwrap();
     }
-    tree.node(at)
+    at
+}
+
+/// The nodes kept in `id`'s subtree, itself included.
+fn subtree_len(tree: &SearchTree, id: usize) -> usize {
+    1 + tree
+        .children(id)
+        .map(|child| subtree_len(tree, child))
+        .sum::<usize>()
+}
+
+/// Checks a Monte Carlo recording against the report of the same search.
+fn check_monte_carlo(tree: &SearchTree, report: &SearchReport) {
+    let board = tree.root_position();
+    assert!(!tree.has_windows());
+    assert_eq!(tree.player(), PlayerKind::Mcts);
+    let root = tree.node(0);
+    // Every playout passes through the root.
+    assert_eq!(root.subtree_nodes(), report.stats.leaf_evals, "{board}");
+    assert_eq!(tree.nodes_searched(), report.stats.nodes, "{board}");
+    assert_eq!(tree.depth(), report.depth, "{board}");
+    let mut started = 0;
+    tree.walk(usize::MAX, |id, _, _, position| {
+        let node = tree.node(id);
+        assert_eq!(node.side_to_move(), position.side_to_move());
+        assert_eq!(node.window(), (-INFINITY, INFINITY));
+        assert_eq!(node.bound(), Bound::Exact);
+        assert!((-1000..=1000).contains(&node.value()), "{position}");
+        let visits = node.subtree_nodes();
+        let children: u64 = tree
+            .children(id)
+            .map(|child| tree.node(child).subtree_nodes())
+            .sum();
+        let mover = position.side_to_move().opponent();
+        match node.ending() {
+            Ending::Expanded => {
+                // A node's first visit started a playout there (the root's
+                // none), the later ones went on to its children.
+                let own = u64::from(id != 0);
+                assert_eq!(visits, children + own, "{position}");
+                started += own;
+                let tried: Vec<usize> = tree
+                    .children(id)
+                    .map(|child| tree.node(child).cell().unwrap())
+                    .collect();
+                let mut all = tried.clone();
+                all.extend(tree.pruned(id, position));
+                all.sort();
+                assert_eq!(all, position.legal_moves().collect::<Vec<_>>());
+                assert!(tried.windows(2).all(|pair| pair[0] < pair[1]));
+            }
+            ending => {
+                assert_eq!(children, 0, "{position}");
+                assert!(visits > 0, "{position}");
+                started += visits;
+                match ending {
+                    Ending::Won => {
+                        assert!(position.completes_line(node.cell().unwrap(), mover));
+                        assert_eq!(node.value(), 1000);
+                    }
+                    Ending::Drawn => {
+                        assert_eq!(position.outcome(), Outcome::Draw);
+                        assert_eq!(node.value(), 0);
+                    }
+                    Ending::Playout => assert_eq!(position.outcome(), Outcome::Ongoing),
+                    other => panic!("{other:?} in a Monte Carlo tree"),
+                }
+            }
+        }
+    });
+    assert_eq!(started, root.subtree_nodes(), "every playout starts once");
+    // The root's children are the report's moves that were tried.
+    let children: Vec<usize> = tree.children(0).collect();
+    let tried: Vec<_> = report
+        .moves
+        .iter()
+        .filter(|m| m.visits != Some(0))
+        .collect();
+    assert_eq!(children.len(), tried.len());
+    for (&child, score) in children.iter().zip(&tried) {
+        let node = tree.node(child);
+        assert_eq!(node.cell(), Some(score.cell));
+        assert_eq!(Some(node.subtree_nodes() as u32), score.visits);
+        let mean = score.mean.unwrap();
+        assert_eq!(node.value(), ((2.0 * mean - 1.0) * 1000.0).round() as i32);
+    }
+    let untried: Vec<usize> = report
+        .moves
+        .iter()
+        .filter(|m| m.visits == Some(0))
+        .map(|m| m.cell)
+        .collect();
+    assert_eq!(tree.pruned(0, board), untried);
+    let most_visited = children
+        .iter()
+        .max_by_key(|&&child| tree.node(child).subtree_nodes())
+        .map(|&child| tree.node(child).cell().unwrap());
+    assert_eq!(most_visited, report.best);
 }
 
 #[test]
-fn other_players_are_refused() {
-    let board = Board::new(BoardSize::Three);
-    let error = SearchTree::record(PlayerKind::Mcts, &board, None, 10).unwrap_err();
-    assert!(error.to_string().contains("mcts"), "{error}");
+fn monte_carlo_records_the_tree_of_visits_its_report_describes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut positions: Vec<Board> = open_positions().into_iter().step_by(97).collect();
+    for size in [BoardSize::Four, BoardSize::Five] {
+        for moves in [0, 3, 6] {
+            positions.push(random_open_position(size, moves, &mut rng));
+        }
+    }
+    for (index, board) in positions.iter().enumerate() {
+        let options = PlayerOptions {
+            playouts: [1, 50, 2000][index % 3],
+            seed: index as u64,
+            ..PlayerOptions::default()
+        };
+        let tree = record(PlayerKind::Mcts, board, &options, DEFAULT_BUDGET);
+        let report = decide(PlayerKind::Mcts, &options, board);
+        assert_eq!(
+            report.stats.leaf_evals,
+            u64::from(options.playouts),
+            "{board}"
+        );
+        check_monte_carlo(&tree, &report);
+    }
+}
+
+/// A few moves of a game of `kind`, each decision's report.
+fn game_reports(kind: PlayerKind, board: Board, options: &PlayerOptions) -> Vec<SearchReport> {
+    let mut player = kind.create(options);
+    let mut board = board;
+    let mut reports = Vec::new();
+    while board.outcome() == Outcome::Ongoing && reports.len() < 3 {
+        let report = player.choose_move(&board, &CancelFlag::new());
+        board.play(report.best.unwrap()).unwrap();
+        reports.push(report);
+    }
+    reports
+}
+
+#[test]
+fn a_report_records_again_as_the_search_it_describes() {
+    let four = Board::parse_for_move("x.../.o../..x./....").unwrap();
+    let cases = [
+        (
+            PlayerKind::Minimax,
+            Board::new(BoardSize::Three),
+            options(None),
+        ),
+        (PlayerKind::Minimax, four, options(Some(3))),
+        (
+            PlayerKind::AlphaBeta,
+            Board::new(BoardSize::Three),
+            options(None),
+        ),
+        (PlayerKind::AlphaBeta, four, options(Some(4))),
+        (
+            PlayerKind::AlphaBetaTt,
+            Board::new(BoardSize::Three),
+            options(None),
+        ),
+        (PlayerKind::AlphaBetaTt, four, options(Some(5))),
+        (
+            PlayerKind::AlphaBetaRandom,
+            Board::new(BoardSize::Three),
+            options(None),
+        ),
+        (PlayerKind::AlphaBetaRandom, four, options(Some(4))),
+        (PlayerKind::Perfect, four, options(None)),
+    ];
+    for (kind, board, options) in cases {
+        for report in game_reports(kind, board, &options) {
+            let tree =
+                SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+            assert_eq!(tree.player(), report.algorithm, "{kind:?}");
+            assert_eq!(tree.depth(), report.depth, "{kind:?}");
+            check_against_report(&tree, &report);
+        }
+    }
+    // Monte Carlo: every search of a game has its own seed, kept in its
+    // report, and replays from it.
+    let options = PlayerOptions {
+        playouts: 500,
+        seed: 3,
+        ..PlayerOptions::default()
+    };
+    let reports = game_reports(PlayerKind::Mcts, Board::new(BoardSize::Three), &options);
+    assert!(reports[0].replay_seed != reports[1].replay_seed);
+    for report in &reports {
+        let tree = SearchTree::record_report(report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+        check_monte_carlo(&tree, report);
+    }
+    // The first search of a player built with the options is `record`'s.
+    let first = record(
+        PlayerKind::Mcts,
+        &Board::new(BoardSize::Three),
+        &options,
+        DEFAULT_BUDGET,
+    );
+    check_monte_carlo(&first, &reports[0]);
+}
+
+#[test]
+fn a_search_under_a_time_limit_records_as_one_search_to_its_depth() {
+    let board = Board::new(BoardSize::Four);
+    let timed = PlayerOptions {
+        difficulty: Difficulty::Depth(4),
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        ..PlayerOptions::default()
+    };
+    let report = decide(PlayerKind::AlphaBetaTt, &timed, &board);
+    let tree = SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+    assert_eq!(tree.depth(), 4);
+    // Deepening from depth 1 searched more than the one search to depth 4.
+    let direct = decide(PlayerKind::AlphaBetaTt, &options(Some(4)), &board);
+    assert_eq!(tree.nodes_searched(), direct.stats.nodes);
+    assert!(report.stats.nodes > direct.stats.nodes);
+}
+
+#[test]
+fn a_cancelled_recording_says_so() {
+    let cancel = CancelFlag::new();
+    cancel.cancel();
+    let board = Board::new(BoardSize::Five);
+    for kind in [
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Perfect,
+    ] {
+        let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
+        assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
+    }
+    let tree = record(
+        PlayerKind::AlphaBetaTt,
+        &board,
+        &options(Some(3)),
+        DEFAULT_BUDGET,
+    );
+    let report = decide(PlayerKind::AlphaBetaTt, &options(Some(3)), &board);
+    assert_eq!(
+        SearchTree::record_report(&report, DEFAULT_BUDGET, &cancel).unwrap_err(),
+        RecordError::Cancelled
+    );
+    let deep = tree.children(0).next().unwrap();
+    assert_eq!(
+        tree.expand_cancellable(deep, DEFAULT_BUDGET, &cancel)
+            .unwrap_err(),
+        RecordError::Cancelled
+    );
+}
+
+#[test]
+fn players_that_do_not_search_are_refused() {
+    let three = Board::new(BoardSize::Three);
+    for kind in [
+        PlayerKind::Human,
+        PlayerKind::Random,
+        PlayerKind::Rules,
+        PlayerKind::Perfect,
+    ] {
+        let error =
+            SearchTree::record(kind, &three, &options(None), 10, &CancelFlag::new()).unwrap_err();
+        assert_eq!(error, RecordError::Unsupported(kind));
+        assert!(error.to_string().contains("does not search"), "{error}");
+        assert!(error.to_string().starts_with(kind.name()), "{error}");
+        assert!(SearchTree::supports(kind, BoardSize::Three).is_err());
+        let report = decide(kind, &PlayerOptions::default(), &three);
+        assert_eq!(
+            SearchTree::record_report(&report, 10, &CancelFlag::new()).unwrap_err(),
+            RecordError::Unsupported(kind)
+        );
+    }
+    // Off 3x3, perfect searches with alphabeta-tt, and is recorded as that.
+    let four = Board::parse_for_move("xo../ox../..../....").unwrap();
+    assert!(SearchTree::supports(PlayerKind::Perfect, BoardSize::Four).is_ok());
+    let tree = record(PlayerKind::Perfect, &four, &options(None), DEFAULT_BUDGET);
+    assert_eq!(tree.player(), PlayerKind::AlphaBetaTt);
+    let report = decide(PlayerKind::Perfect, &PlayerOptions::default(), &four);
+    check_against_report(&tree, &report);
+}
+
+#[test]
+fn a_finished_game_records_a_lone_root() {
+    let board: Board = "xxx/oo./...".parse().unwrap();
+    for kind in [
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+    ] {
+        let tree = record(kind, &board, &options(None), DEFAULT_BUDGET);
+        assert_eq!((tree.len(), tree.nodes_searched()), (1, 0), "{kind:?}");
+        assert_eq!(tree.node(0).value(), 0, "{kind:?}");
+        let report = decide(kind, &options(None), &board);
+        let again = SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+        assert_eq!(again.len(), 1, "{kind:?}");
+    }
 }

@@ -7,18 +7,22 @@ mod common;
 use tictactoe::engine::report::Bound;
 use tictactoe::engine::score::INFINITY;
 use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, SearchTree};
-use tictactoe::engine::tree_steps::{
-    Phase, StepCursor, ancestry, position_along, principal_variation,
-};
+use tictactoe::engine::tree_steps::{Phase, StepCursor, position_along, principal_variation};
 use tictactoe::engine::tree_words::{self, x_view};
-use tictactoe::engine::{Board, BoardSize, PlayerKind, Side, TextStyle};
+use tictactoe::engine::{
+    Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, Side, TextStyle,
+};
 
 use common::{open_positions, random_open_position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn record(kind: PlayerKind, board: &Board, depth: Option<u32>) -> SearchTree {
-    SearchTree::record(kind, board, depth, DEFAULT_BUDGET).unwrap()
+    let options = PlayerOptions {
+        difficulty: depth.map_or(Difficulty::Hard, Difficulty::Depth),
+        ..PlayerOptions::default()
+    };
+    SearchTree::record(kind, board, &options, DEFAULT_BUDGET, &CancelFlag::new()).unwrap()
 }
 
 /// Every step from the first to the last, forward.
@@ -47,7 +51,7 @@ fn check_walk(tree: &SearchTree, board: &Board) {
         .count();
     assert_eq!(steps.len(), tree.len() + inner, "{board}");
     for (at, step) in steps.iter().enumerate() {
-        assert_eq!(step.path(), ancestry(tree, step.node()), "{board}");
+        assert_eq!(step.path(), tree.ancestry(step.node()), "{board}");
         if step.phase() == Phase::Return {
             // After its last descendant: the step before is below it, the
             // next node entered is not.
@@ -99,7 +103,7 @@ fn a_cursor_placed_on_a_node_walks_on_from_there() {
         }
         assert_eq!(
             cursor.position(&tree),
-            position_along(&tree, &ancestry(&tree, id))
+            position_along(&tree, &tree.ancestry(id))
         );
     }
 }
@@ -178,7 +182,7 @@ fn the_words_say_what_the_numbers_are() {
 
     let (cut, position) = (0..tree.len())
         .find_map(|id| {
-            let position = position_along(&tree, &ancestry(&tree, id));
+            let position = position_along(&tree, &tree.ancestry(id));
             (tree.node(id).ending() == Ending::Cutoff && !tree.pruned(id, &position).is_empty())
                 .then_some((id, position))
         })
@@ -212,7 +216,7 @@ fn the_words_say_what_the_numbers_are() {
     let won = (1..tree.len())
         .find(|&id| tree.node(id).ending() == Ending::Won)
         .unwrap();
-    let won_position = position_along(&tree, &ancestry(&tree, won));
+    let won_position = position_along(&tree, &tree.ancestry(won));
     let mover = tree_words::mover(tree.node(won)).mark();
     assert_eq!(
         tree_words::ending_text(&tree, won, &won_position),
@@ -225,4 +229,50 @@ fn the_words_say_what_the_numbers_are() {
     assert_eq!(tree_words::limit_text(INFINITY), "+∞");
     assert_eq!(tree_words::limit_text(-INFINITY), "−∞");
     assert_eq!(tree_words::limit_text(-3), "−3");
+}
+
+/// The table's answers and Monte Carlo's visits have words of their own;
+/// Monte Carlo's principal variation follows the most visited moves, its
+/// first move the one the player plays.
+#[test]
+fn table_hits_and_visits_are_said_in_their_own_words() {
+    // The empty board: transpositions meet the table from ply 3 on.
+    let tree = record(PlayerKind::AlphaBetaTt, &Board::new(BoardSize::Three), None);
+    let hit = (1..tree.len())
+        .find(|&id| tree.node(id).ending() == Ending::TableHit)
+        .expect("the table answers somewhere in this search");
+    let position = position_along(&tree, &tree.ancestry(hit));
+    assert_eq!(
+        tree_words::ending_text(&tree, hit, &position),
+        "answered by the transposition table"
+    );
+
+    let board: Board = "x.o/.x./...".parse().unwrap();
+    let options = PlayerOptions {
+        playouts: 500,
+        seed: 3,
+        ..PlayerOptions::default()
+    };
+    let tree = SearchTree::record(
+        PlayerKind::Mcts,
+        &board,
+        &options,
+        DEFAULT_BUDGET,
+        &CancelFlag::new(),
+    )
+    .unwrap();
+    let pv = principal_variation(&tree);
+    let most_visited = tree
+        .children(0)
+        .max_by_key(|&child| tree.node(child).subtree_nodes())
+        .unwrap();
+    assert_eq!(pv[1], most_visited);
+    let sentence = tree_words::node_sentence(&tree, most_visited, &board, TextStyle::WINDOW);
+    let visits = tree.node(most_visited).subtree_nodes();
+    assert!(
+        sentence.contains("mean result") && sentence.ends_with(&format!("{visits} visits")),
+        "{sentence}"
+    );
+    assert!(!sentence.contains("window"), "{sentence}");
+    assert_eq!(tree_words::window_text(&tree, tree.node(most_visited)), "");
 }

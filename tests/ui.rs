@@ -1190,7 +1190,10 @@ fn the_tree_explorer_explores_the_shown_position(window: &TictactoeWindow) -> Re
         .ok_or_else(|| format!("no row for Random's move:\n{}", log.text()))?;
     log.select_row(row as u32);
     activate(window, "win.explore")?;
-    expect_status(window, "Random cannot record its search tree")?;
+    expect_status(
+        window,
+        "Random does not search: there is no search tree to record",
+    )?;
     ensure(window.explorer().is_none(), || {
         "an explorer opened for Random".into()
     })

@@ -241,6 +241,10 @@ pub struct SearchReport {
     pub note: Option<String>,
     /// The search was cancelled before it finished; `best` may be missing.
     pub aborted: bool,
+    /// Monte Carlo: the seed its search ran from, so that
+    /// `SearchTree::record_report` replays exactly this search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_seed: Option<u64>,
 }
 
 impl SearchReport {
@@ -265,6 +269,7 @@ impl SearchReport {
             choices: Vec::new(),
             note: None,
             aborted: false,
+            replay_seed: None,
         }
     }
 
@@ -428,17 +433,13 @@ impl SearchReport {
             .unwrap();
         }
         if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-            let visits = count(u64::from(visits), |n| {
-                ngettext("{count} visit", "{count} visits", n)
-            });
-            let mean_result = fill(
-                &gettext("{side}'s mean result {mean}"),
-                &[
-                    ("side", &self.side.mark()),
-                    ("mean", &decimal(&format!("{mean:.3}"))),
-                ],
-            );
-            write!(line, ": {visits}, {mean_result}").unwrap();
+            write!(
+                line,
+                ": {}, {}",
+                visits_words(u64::from(visits)),
+                mean_result_words(mean, self.side)
+            )
+            .unwrap();
         }
         line
     }
@@ -501,6 +502,23 @@ pub fn score_phrase(
         }
         _ => format!("{words} ({})", bound.format(score)),
     }
+}
+
+/// How often Monte Carlo tried a move: "1,234 visits".
+pub fn visits_words(visits: u64) -> String {
+    count(visits, |n| ngettext("{count} visit", "{count} visits", n))
+}
+
+/// A Monte Carlo move's mean result (1 win, 0.5 draw, 0 loss) for
+/// `mover`, the side that made it: "O's mean result 0.734".
+pub fn mean_result_words(mean: f64, mover: Side) -> String {
+    fill(
+        &gettext("{side}'s mean result {mean}"),
+        &[
+            ("side", &mover.mark()),
+            ("mean", &decimal(&format!("{mean:.3}"))),
+        ],
+    )
 }
 
 /// `score_phrase` without its number (nor the word estimate): "X wins in

@@ -11,6 +11,7 @@ use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
 use super::player::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, SearchReport, SearchStats};
 use super::score::{self, INFINITY, WIN};
+use super::tree::Ending;
 use crate::i18n::{fill, gettext};
 
 /// A flag another thread sets to stop a running search.
@@ -39,6 +40,47 @@ const MAX_PLY: usize = MAX_CELLS + 1;
 
 /// Bits per move in a packed variation: the cell plus one, so 0 ends it.
 const PV_BITS: u32 = 5;
+
+/// What a search tells a recording (`engine::tree`) as it goes. The
+/// players pass `()`, a zero-sized value whose empty methods compile away,
+/// so the recorded search is the players' own; a recording passes a shared
+/// reference to its tape (hence `Copy` and by value: no extra register in
+/// the players' recursions). `nodes` is the node count so far.
+pub(crate) trait Hook: Copy {
+    /// The move `cell` was made and its position entered, to be searched;
+    /// `(alpha, beta)` is the mover's window.
+    #[inline(always)]
+    fn enter(self, _cell: usize, _alpha: i32, _beta: i32, _nodes: u64) {}
+    /// The move `cell` was made and its position needs no search (`ending`
+    /// says why): `value` for the mover, searched in `(alpha, beta)`.
+    #[inline(always)]
+    fn leaf(self, _cell: usize, _alpha: i32, _beta: i32, _value: i32, _ending: Ending) {}
+    /// The node being searched ends with a cutoff (called before it returns).
+    #[inline(always)]
+    fn cutoff(self) {}
+    /// The node being searched is answered by the transposition table
+    /// (called before it returns).
+    #[inline(always)]
+    fn table_hit(self) {}
+    /// The search below the position entered last came back with `value`
+    /// for the mover.
+    #[inline(always)]
+    fn leave(self, _value: i32, _nodes: u64) {}
+}
+
+impl Hook for () {}
+
+/// How a leaf ended: a move that `won`, a `full` board, else the horizon.
+#[inline(always)]
+pub(crate) fn leaf_ending(won: bool, full: bool) -> Ending {
+    if won {
+        Ending::Won
+    } else if full {
+        Ending::Drawn
+    } else {
+        Ending::Horizon
+    }
+}
 
 /// Search state shared by the alpha-beta family and plain minimax.
 pub(crate) struct SearchContext<'a> {
@@ -69,12 +111,6 @@ impl<'a> SearchContext<'a> {
             root_stones: 0,
             pv: [0; MAX_PLY],
         }
-    }
-
-    /// Makes `board` the root, for a search that starts below `search_root`
-    /// (a recorded subtree).
-    pub fn set_root(&mut self, board: &Board) {
-        self.root_stones = board.stone_count();
     }
 
     /// Stones on the board after a move made at `ply`.
@@ -478,8 +514,10 @@ impl RootResult {
 /// in the window given and returns its value for the opponent. With
 /// `narrow`, alpha rises across root moves, so later moves may come back as
 /// bounds; without it every move gets the full window and an exact score.
-pub(crate) fn search_root<F>(
+/// `hook` hears of every root move (`child` passes it on below).
+pub(crate) fn search_root<H: Hook, F>(
     ctx: &mut SearchContext,
+    hook: H,
     board: &Board,
     order: &[usize],
     depth: u32,
@@ -498,13 +536,18 @@ where
         board.toggle(cell, side);
         let entered = ctx.enter();
         ctx.clear_pv(1);
+        let window_alpha = if narrow { alpha } else { -INFINITY };
         let value = if !entered {
             0
         } else if let Some(value) = ctx.leaf_value(&board, cell, side, depth) {
+            let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
+            hook.leaf(cell, window_alpha, INFINITY, value, ending);
             value
         } else {
-            let window_alpha = if narrow { alpha } else { -INFINITY };
-            -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha)
+            hook.enter(cell, window_alpha, INFINITY, ctx.stats.nodes);
+            let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);
+            hook.leave(value, ctx.stats.nodes);
+            value
         };
         board.toggle(cell, side);
         if ctx.aborted {
@@ -549,7 +592,8 @@ pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, d
 
 /// A complete fixed-depth decision: searches every root move in cell order
 /// with `child` (see `search_root`) and reports the result.
-pub(crate) fn fixed_depth_report<F>(
+pub(crate) fn fixed_depth_report<H: Hook, F>(
+    hook: H,
     player: PlayerKind,
     board: &Board,
     cancel: &CancelFlag,
@@ -569,7 +613,7 @@ where
     let mut ctx = SearchContext::new(cancel, None);
     let depth = effective_depth(board, depth);
     let order: Vec<usize> = board.legal_moves().collect();
-    match search_root(&mut ctx, board, &order, depth, narrow, child) {
+    match search_root(&mut ctx, hook, board, &order, depth, narrow, child) {
         Some(results) => report_root(&mut report, results, depth),
         None => report.aborted = true,
     }

@@ -3,24 +3,55 @@
 //!
 //! # How it is recorded
 //!
-//! `alphabeta` is recorded through a hook in the player's own search
-//! (`players::alphabeta::Hook`: enter, leaf, cutoff, leave, with no-op
-//! defaults): the player passes `()`, which compiles away, and the
-//! recorder passes its `Tape`, so the recorded search is the real one; the
-//! tree's root is searched by the same function (in place of
-//! `search_root`'s loop, which it matches for a full window). Plain
-//! `minimax` is hand-tuned (it inlines its last two plies as straight-line
-//! code) and has no hook yet — the same hook threaded through `negamax`,
-//! `node` and `last_move` made the empty 3x3 board's search 11 % slower
-//! (2.63 to 2.95 ms, benchmarks alternated), the extra argument of the
-//! recursion most likely — so it is recorded by a small copy
-//! (`Recorder::search`) that shares with it everything but the loop — the
-//! node counting (`SearchContext::enter`), the leaf values
-//! (`SearchContext::leaf_value`), the depth (`effective_depth`) and the
-//! cell order. `tests/tree.rs` holds both to the players' reports on every
-//! open 3x3 position and on sampled 4x4/5x5 ones: the same node count as
-//! `stats.nodes`, the same root scores and bounds.
-
+//! Every searching player is recorded by running its own search with a
+//! hook (`search::Hook`: enter, leaf, cutoff, table hit, leave, with no-op
+//! defaults). The players pass `()`, a zero-sized value whose empty methods
+//! compile away; the recorder passes a shared reference to its `Tape`. So
+//! the recorded search is the real one, root loop (`search_root`) and all:
+//! `minimax` (its hand-tuned recursion included), `alphabeta`,
+//! `alphabeta-tt` (static move order, the table's move first, table hits
+//! as `Ending::TableHit`), `alphabeta-random` (alphabeta-tt below a root
+//! that searches every move in the full window) and `perfect` off 3x3
+//! (recorded as the `alphabeta-tt` it searches with; on 3x3 it looks its
+//! moves up and does not search). Monte Carlo (`mcts`) is recorded from
+//! the tree it keeps, after the search. `tests/tree.rs` holds every
+//! recording to the players' reports on every open 3x3 position and on
+//! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
+//! root scores and bounds.
+//!
+//! Minimax's hook costs nothing measurable: with `negamax` kept out of line
+//! (`#[inline(never)]`) its search runs the same instructions as before the
+//! hook (callgrind: 63.96 million against 63.85 million for the bench's two
+//! empty 3x3 searches and its start-up, which alone grew by 92,500); left
+//! to the compiler, the generic function ran 14 % more, likely what made an
+//! earlier attempt 11 % slower. Times in alternated runs were within the
+//! (loaded) machine's noise; see README.md, "Search trees".
+//!
+//! Recording costs up to about two and a half times the search
+//! (benches/engine.rs, the "recorded" groups; figures in
+//! benches/RESULTS.md): the tape is a `RefCell` the hook borrows at each
+//! call, a leaf is one 16-byte push, an inner node a push and an entry on
+//! the stack of open nodes.
+//!
+//! # What is recorded
+//!
+//! `SearchTree::record` records the search of a freshly built player for
+//! its first move, with no time limit: one search straight to the depth,
+//! with a fresh transposition table. `SearchTree::record_report` runs
+//! again exactly the search a report describes: its algorithm, position
+//! and depth, and for Monte Carlo its playouts (`stats.leaf_evals`) from
+//! the seed the search ran from (`replay_seed`). A search under a time
+//! limit (iterative deepening, as the window's hints use) is recorded as
+//! one search to the depth it finished: its node count is that search's,
+//! smaller than the report's, which adds up every shallower iteration.
+//! Both recordings poll a `CancelFlag` and give up with
+//! `RecordError::Cancelled`.
+//!
+//! `expand` runs the whole search again and keeps only the subtree asked
+//! for: the searches are deterministic, but what a transposition table
+//! holds at a node depends on everything searched before it, so a subtree
+//! cannot be searched on its own.
+//!
 //! # Conventions
 //!
 //! A node is a position entered by a move (the root is the position
@@ -29,33 +60,37 @@
 //! sees them: the value the parent's loop got for that move, the window the
 //! parent's loop had when it tried it. (The root, which no move led to,
 //! is seen the same way, from the side that moved last.) So a node's value
-//! is minus the largest of its children's values, and its bound is read off
-//! its window as `search_root` reads the root moves': at or below alpha an
+//! is minus the largest of its children's values (a table hit's is the
+//! table's score, negated for the mover), and its bound is read off its
+//! window as `search_root` reads the root moves': at or below alpha an
 //! upper bound (the child failed high), at or above beta a lower bound (the
 //! child failed low), else exact; the report's Max-view bound is
 //! `bound.for_mover(mover)`. Plain minimax searches every node in the full
 //! window.
 //!
-//! # Adding players
-//!
-//! `alphabeta-tt` needs its static move order (`ordered_moves`) in place
-//! of cell order, its table probes and stores as two more endings (a node
-//! answered by the table, `Ending::TableHit`), and its iterative deepening
-//! as one tree per finished depth; `alphabeta-random` is alphabeta-tt's
-//! root with every move in the full window. Each takes `Hook` into its
-//! own loop as `alphabeta` does (and minimax should too, in `node` and
-//! `last_move`, replacing the copy here). MCTS has no windows: its tree
-//! is the one it keeps, recorded after the search with visits and mean
-//! results in place of value and window.
+//! Monte Carlo has no windows (`SearchTree::has_windows` is false): a
+//! node's `subtree_nodes` is its visits (playouts through it), its `value`
+//! the mean result for the mover in thousandths (-1000 lost, 0 drawn, 1000
+//! won), its window the full one and its bound exact. Its endings are
+//! `Won`/`Drawn` (final positions), `Expanded` (with children: the moves
+//! selected from it, in cell order; `pruned` gives the moves never
+//! selected) and `Playout` (a leaf of the tree where random playouts
+//! started). A node's visits are its children's plus the one playout that
+//! started there when it was a leaf (none at the root).
 
+use std::cell::RefCell;
 use std::fmt;
 
-use super::board::{Board, Outcome, Side};
-use super::player::PlayerKind;
-use super::players::alphabeta::{Hook, alphabeta};
-use super::report::Bound;
+use super::board::{Board, BoardError, Side};
+use super::geometry::{BoardSize, MAX_CELLS};
+use super::player::{PlayerKind, PlayerOptions};
+use super::players::mcts::{self, Terminal};
+use super::players::{
+    AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MctsPlayer, MinimaxPlayer,
+};
+use super::report::{Bound, SearchReport};
 use super::score::INFINITY;
-use super::search::{CancelFlag, SearchContext, effective_depth};
+use super::search::{CancelFlag, Hook, LineCounts, effective_depth, ordered_moves};
 use crate::i18n::{fill, gettext};
 
 /// Nodes kept by default: about 61 MiB at 16 bytes a node.
@@ -74,15 +109,24 @@ pub enum Ending {
     AllChildren,
     /// A child's value reached beta: the moves after it were pruned.
     Cutoff,
+    /// The transposition table answered: no move was searched.
+    TableHit,
+    /// Monte Carlo: a node with children, tried by the tree's selection.
+    Expanded,
+    /// Monte Carlo: a leaf of the tree where a random playout started.
+    Playout,
 }
 
 impl Ending {
-    const ALL: [Ending; 5] = [
+    const ALL: [Ending; 8] = [
         Ending::Won,
         Ending::Drawn,
         Ending::Horizon,
         Ending::AllChildren,
         Ending::Cutoff,
+        Ending::TableHit,
+        Ending::Expanded,
+        Ending::Playout,
     ];
 
     /// The name JSON uses.
@@ -93,12 +137,18 @@ impl Ending {
             Ending::Horizon => "horizon",
             Ending::AllChildren => "all-children",
             Ending::Cutoff => "cutoff",
+            Ending::TableHit => "table-hit",
+            Ending::Expanded => "expanded",
+            Ending::Playout => "playout",
         }
     }
 
     /// True for the endings without children.
     pub fn is_leaf(self) -> bool {
-        matches!(self, Ending::Won | Ending::Drawn | Ending::Horizon)
+        matches!(
+            self,
+            Ending::Won | Ending::Drawn | Ending::Horizon | Ending::TableHit | Ending::Playout
+        )
     }
 }
 
@@ -131,7 +181,8 @@ impl Node {
         (self.cell != NO_CELL).then_some(self.cell as usize)
     }
 
-    /// The value for the side that moved here.
+    /// The value for the side that moved here (Monte Carlo: the mean
+    /// result, -1000 to 1000).
     pub fn value(&self) -> i32 {
         self.value as i32
     }
@@ -170,196 +221,270 @@ impl Node {
         self.flags & NOT_RECORDED == 0
     }
 
-    /// Positions searched in this subtree, this one included.
+    /// Positions searched in this subtree, this one included (Monte
+    /// Carlo: the playouts through this node).
     pub fn subtree_nodes(&self) -> u64 {
         self.count as u64
     }
 }
 
-/// A player the recorder cannot run yet.
+/// Why a search tree was not recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unsupported(pub PlayerKind);
+pub enum RecordError {
+    /// The player does not search (or, for `perfect`, not on 3x3; for a
+    /// Monte Carlo report, one without its `replay_seed`).
+    Unsupported(PlayerKind),
+    /// The report's position cannot be read.
+    Position(BoardError),
+    /// The cancel flag was set.
+    Cancelled,
+}
 
-impl fmt::Display for Unsupported {
+impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&fill(
-            &gettext("{player} cannot record its search tree yet: use minimax or alphabeta"),
-            &[("player", &self.0.name())],
-        ))
+        f.write_str(&match self {
+            RecordError::Unsupported(PlayerKind::Perfect) => gettext(
+                "perfect looks 3x3 positions up in its table and does not search: there is no search tree to record",
+            ),
+            RecordError::Unsupported(player) => fill(
+                &gettext("{player} does not search: there is no search tree to record"),
+                &[("player", &player.name())],
+            ),
+            RecordError::Position(error) => fill(
+                &gettext("the report's position cannot be read: {error}"),
+                &[("error", error)],
+            ),
+            RecordError::Cancelled => gettext("the recording of the search was cancelled"),
+        })
     }
 }
 
-impl std::error::Error for Unsupported {}
+impl std::error::Error for RecordError {}
+
+/// What a recording runs: the searching algorithm and its settings, enough
+/// to run the same search again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Recipe {
+    algorithm: PlayerKind,
+    /// The depth searched to (the window players).
+    depth: u32,
+    /// Monte Carlo: the playouts and the seed its search runs from.
+    playouts: u32,
+    seed: u64,
+}
+
+impl Recipe {
+    /// The search `kind`, built with `options`, runs first in `board`.
+    fn of(kind: PlayerKind, board: &Board, options: &PlayerOptions) -> Result<Recipe, RecordError> {
+        let algorithm = SearchTree::searching_algorithm(kind, board.size())?;
+        let seed = if algorithm == PlayerKind::Mcts {
+            MctsPlayer::new(options.playouts, options.seed).next_search_seed()
+        } else {
+            options.seed
+        };
+        Ok(Recipe {
+            algorithm,
+            depth: effective_depth(board, options.difficulty.depth()),
+            playouts: options.playouts.max(1),
+            seed,
+        })
+    }
+}
 
 /// The tree a search visited: nodes in visit order, the root first.
 #[derive(Debug, Clone)]
 pub struct SearchTree {
+    /// The position the search started from.
+    origin: Board,
+    /// The moves from `origin` to this tree's root (an expanded subtree).
+    prefix: Vec<usize>,
     root: Board,
-    player: PlayerKind,
+    recipe: Recipe,
     depth: u32,
+    /// The search's node count (see `nodes_searched`).
+    searched: u64,
     nodes: Vec<Node>,
 }
 
 impl SearchTree {
-    /// Records `player`'s search of `board` to `depth` (`None`: to the end),
-    /// keeping about `budget` nodes: a node's children are kept only while
-    /// fewer than `budget` nodes are, so past it the siblings still to come
-    /// on the current path are kept (at most one board's moves per ply,
-    /// and the root's children always) without their children, marked not
-    /// recorded with their subtree's node count.
+    /// Records the search a fresh player of `kind` built with `options`
+    /// runs for its first move in `board` (without a time limit: one search
+    /// straight to the depth), keeping about `budget` nodes: a node's
+    /// children are kept only while fewer than `budget` nodes are, so past
+    /// it the siblings still to come on the current path are kept (at most
+    /// one board's moves per ply, and the root's children always) without
+    /// their children, marked not recorded with their subtree's node count.
+    /// Stops with `RecordError::Cancelled` once `cancel` is set.
     pub fn record(
-        player: PlayerKind,
+        kind: PlayerKind,
         board: &Board,
-        depth: Option<u32>,
+        options: &PlayerOptions,
         budget: usize,
-    ) -> Result<SearchTree, Unsupported> {
-        SearchTree::supports(player)?;
-        let depth = effective_depth(board, depth);
-        let searched = board.outcome() == Outcome::Ongoing && depth > 0;
-        Ok(SearchTree::record_from(
-            player,
-            board,
-            depth,
-            (-INFINITY, INFINITY),
-            NO_CELL,
-            searched,
-            budget,
-        ))
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let recipe = Recipe::of(kind, board, options)?;
+        SearchTree::run(recipe, board, &[], budget, cancel)
     }
 
-    /// Records the search of `board` (`depth` plies left) in the window
-    /// `(alpha, beta)` of the side that moved there by `cell`; `searched`
-    /// is false for a position the search does not go into (a leaf).
-    fn record_from(
-        player: PlayerKind,
-        board: &Board,
-        depth: u32,
-        (alpha, beta): (i32, i32),
-        cell: u8,
-        searched: bool,
+    /// Records again exactly the search `report` describes: its algorithm
+    /// on its position to its depth (Monte Carlo: its playouts from its
+    /// `replay_seed`). A search under a time limit (iterative deepening) is
+    /// recorded as one search to the depth it finished, so its node count
+    /// is that search's, not the report's.
+    pub fn record_report(
+        report: &SearchReport,
         budget: usize,
-    ) -> SearchTree {
-        let cancel = CancelFlag::new();
-        let mut recorder = Recorder {
-            ctx: SearchContext::new(&cancel, None),
-            tape: Tape {
-                nodes: Vec::new(),
-                budget,
-                open: Vec::new(),
-                cut: false,
-                root_side: board.side_to_move(),
-            },
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let board: Board = report.position.parse().map_err(RecordError::Position)?;
+        let algorithm = SearchTree::searching_algorithm(report.algorithm, board.size())?;
+        let seed = match (algorithm, report.replay_seed) {
+            (PlayerKind::Mcts, None) => return Err(RecordError::Unsupported(PlayerKind::Mcts)),
+            (_, seed) => seed.unwrap_or(0),
         };
-        recorder.ctx.set_root(board);
-        recorder.tape.nodes.push(Node {
-            value: 0,
-            alpha: alpha as i16,
-            beta: beta as i16,
-            cell,
-            flags: side_flag(board.side_to_move()),
-            end: 1,
-            count: 1,
-        });
-        let mut position = *board;
-        let (value, ending) = if !searched {
-            (0, Ending::AllChildren)
-        } else {
-            let (best, cut) = if player == PlayerKind::AlphaBeta {
-                // The player's own search, told every step through its hook.
-                recorder.tape.open.push(Open {
-                    id: Some(0),
-                    keep: true,
-                    nodes: 0,
-                });
-                let side = board.side_to_move();
-                let best = alphabeta(
-                    &mut recorder.ctx,
-                    &mut recorder.tape,
-                    board.geometry(),
-                    board.stones(side),
-                    board.stones(side.opponent()),
-                    depth,
-                    -beta,
-                    -alpha,
-                    0,
-                );
-                (best, std::mem::take(&mut recorder.tape.cut))
-            } else {
-                recorder.search(&mut position, depth, true)
-            };
-            let ending = if cut {
-                Ending::Cutoff
-            } else {
-                Ending::AllChildren
-            };
-            (-best, ending)
+        let recipe = Recipe {
+            algorithm,
+            depth: effective_depth(&board, Some(report.depth)),
+            // Monte Carlo counts its playouts as leaf evaluations.
+            playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
+            seed,
         };
-        let count = recorder.ctx.stats.nodes + 1;
-        let end = recorder.tape.nodes.len() as u32;
-        let root = &mut recorder.tape.nodes[0];
-        root.value = value as i16;
-        root.flags |= bound_bits(value, alpha, beta) | (ending as u8) << 2;
-        root.end = end;
-        root.count = count.min(u32::MAX as u64) as u32;
-        SearchTree {
-            root: *board,
-            player,
-            depth,
-            nodes: recorder.tape.nodes,
+        SearchTree::run(recipe, &board, &[], budget, cancel)
+    }
+
+    /// Ok for the players the recorder runs on boards of `size`: every
+    /// player that searches (`perfect` off 3x3, where it searches).
+    pub fn supports(player: PlayerKind, size: BoardSize) -> Result<(), RecordError> {
+        SearchTree::searching_algorithm(player, size).map(|_| ())
+    }
+
+    /// The algorithm that searches for `player` on boards of `size`.
+    fn searching_algorithm(player: PlayerKind, size: BoardSize) -> Result<PlayerKind, RecordError> {
+        match player {
+            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules => {
+                Err(RecordError::Unsupported(player))
+            }
+            PlayerKind::Perfect if size == BoardSize::Three => {
+                Err(RecordError::Unsupported(player))
+            }
+            PlayerKind::Perfect => Ok(PlayerKind::AlphaBetaTt),
+            searching => Ok(searching),
         }
+    }
+
+    /// Runs `recipe`'s search of `origin`, keeping the subtree of the node
+    /// the moves `target` lead to (all of it for no moves).
+    fn run(
+        recipe: Recipe,
+        origin: &Board,
+        target: &[usize],
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let (nodes, report) = if recipe.algorithm == PlayerKind::Mcts {
+            let (report, tree) = mcts::search(origin, cancel, recipe.playouts, recipe.seed);
+            if report.aborted {
+                return Err(RecordError::Cancelled);
+            }
+            (monte_carlo_nodes(&tree, origin, target, budget), report)
+        } else {
+            let tape = RefCell::new(Tape::new(origin, budget, target));
+            let depth = Some(recipe.depth);
+            let report = match recipe.algorithm {
+                PlayerKind::Minimax => MinimaxPlayer::new(depth).search(origin, cancel, &tape),
+                PlayerKind::AlphaBeta => AlphaBetaPlayer::new(depth).search(origin, cancel, &tape),
+                PlayerKind::AlphaBetaTt => {
+                    AlphaBetaTtPlayer::new(depth, None).search(origin, cancel, &tape)
+                }
+                PlayerKind::AlphaBetaRandom => {
+                    AlphaBetaRandomPlayer::new(depth, recipe.seed).search(origin, cancel, &tape)
+                }
+                other => return Err(RecordError::Unsupported(other)),
+            };
+            if report.aborted || cancel.is_cancelled() {
+                return Err(RecordError::Cancelled);
+            }
+            (tape.into_inner().finish(report.stats.nodes), report)
+        };
+        let mut root = *origin;
+        for &cell in target {
+            root.toggle(cell, root.side_to_move());
+        }
+        Ok(SearchTree {
+            origin: *origin,
+            prefix: target.to_vec(),
+            root,
+            recipe,
+            depth: report.depth.saturating_sub(target.len() as u32),
+            searched: if target.is_empty() {
+                report.stats.nodes
+            } else {
+                nodes[0].subtree_nodes() - 1
+            },
+            nodes,
+        })
     }
 
     /// The moves from the root to `id`.
     pub fn path(&self, id: usize) -> Vec<usize> {
-        let mut path = Vec::new();
+        self.ancestry(id)[1..]
+            .iter()
+            .map(|&node| self.nodes[node].cell as usize)
+            .collect()
+    }
+
+    /// The ids from the root down to `id`, both included.
+    pub fn ancestry(&self, id: usize) -> Vec<usize> {
+        let mut ancestry = vec![0];
         let mut at = 0;
         while at != id {
             at = self
                 .children(at)
                 .find(|&child| child <= id && id < self.nodes[child].end as usize)
                 .expect("a kept node lies under one of its ancestor's children");
-            path.push(self.nodes[at].cell as usize);
+            ancestry.push(at);
         }
-        path
+        ancestry
     }
 
-    /// The subtree of `id` searched again, kept up to `budget` nodes: the
-    /// search is deterministic, so re-running it from the node's position,
-    /// depth and window gives the same nodes, now recorded (for a node
-    /// the budget left unrecorded). The new tree's root is that node.
+    /// The subtree of `id` searched again, kept up to `budget` nodes (for a
+    /// node the budget left unrecorded). The new tree's root is that node.
+    /// The whole search runs again and only that subtree is kept: the
+    /// searches are deterministic (Monte Carlo from its seed), and a
+    /// transposition table's contents at a node depend on everything
+    /// searched before it.
     pub fn expand(&self, id: usize, budget: usize) -> SearchTree {
-        let mut board = self.root;
-        let path = self.path(id);
-        for &cell in &path {
-            board.toggle(cell, board.side_to_move());
-        }
-        let node = &self.nodes[id];
-        let depth = self.depth - path.len() as u32;
-        if node.ending().is_leaf() {
-            return SearchTree {
-                root: board,
-                player: self.player,
-                depth,
-                nodes: vec![Node { end: 1, ..*node }],
-            };
-        }
-        SearchTree::record_from(
-            self.player,
-            &board,
-            depth,
-            node.window(),
-            node.cell,
-            true,
-            budget,
-        )
+        self.expand_cancellable(id, budget, &CancelFlag::new())
+            .expect("a recorded search runs again, and nothing cancels it")
     }
 
-    /// Ok for the players the recorder runs: minimax and alphabeta.
-    pub fn supports(player: PlayerKind) -> Result<(), Unsupported> {
-        match player {
-            PlayerKind::Minimax | PlayerKind::AlphaBeta => Ok(()),
-            other => Err(Unsupported(other)),
+    /// `expand`, stopped with `RecordError::Cancelled` once `cancel` is set.
+    pub fn expand_cancellable(
+        &self,
+        id: usize,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let path = self.path(id);
+        let mut target = self.prefix.clone();
+        target.extend(&path);
+        let node = &self.nodes[id];
+        if node.ending().is_leaf() {
+            let mut root = self.root;
+            for &cell in &path {
+                root.toggle(cell, root.side_to_move());
+            }
+            return Ok(SearchTree {
+                origin: self.origin,
+                prefix: target,
+                root,
+                recipe: self.recipe,
+                depth: self.depth.saturating_sub(path.len() as u32),
+                searched: node.subtree_nodes() - 1,
+                nodes: vec![Node { end: 1, ..*node }],
+            });
         }
+        SearchTree::run(self.recipe, &self.origin, &target, budget, cancel)
     }
 
     /// The position searched.
@@ -367,11 +492,19 @@ impl SearchTree {
         &self.root
     }
 
+    /// The algorithm recorded (`alphabeta-tt` for `perfect` off 3x3).
     pub fn player(&self) -> PlayerKind {
-        self.player
+        self.recipe.algorithm
     }
 
-    /// The depth searched (the empty cells when searched to the end).
+    /// False for Monte Carlo, whose nodes have no window and no bound:
+    /// there `subtree_nodes` is the visits and `value` the mean result.
+    pub fn has_windows(&self) -> bool {
+        self.recipe.algorithm != PlayerKind::Mcts
+    }
+
+    /// The depth searched (the empty cells when searched to the end;
+    /// Monte Carlo: the deepest ply its tree reached).
     pub fn depth(&self) -> u32 {
         self.depth
     }
@@ -386,9 +519,10 @@ impl SearchTree {
     }
 
     /// Positions the search entered below the root: the report's
-    /// `stats.nodes`.
+    /// `stats.nodes` (Monte Carlo: the moves made in the tree and in the
+    /// playouts; for an expanded subtree, its visits less one).
     pub fn nodes_searched(&self) -> u64 {
-        self.nodes[0].subtree_nodes() - 1
+        self.searched
     }
 
     pub fn node(&self, id: usize) -> &Node {
@@ -414,21 +548,52 @@ impl SearchTree {
     }
 
     /// The legal moves of `id`'s position (`board`) that its search never
-    /// tried because of a cutoff, in the order they would have come; the
-    /// cut was caused by the last child. Empty unless the node was cut off
-    /// and its children were recorded.
+    /// tried, in the order the search would have tried them: after a
+    /// cutoff (caused by the last child), the moves after it; Monte Carlo:
+    /// the moves never selected. Empty for the other endings (a table hit
+    /// tried no move: the table answered) and for nodes whose children
+    /// were not recorded.
     pub fn pruned(&self, id: usize, board: &Board) -> Vec<usize> {
         let node = &self.nodes[id];
-        if node.ending() != Ending::Cutoff || !node.recorded() {
+        if !node.recorded() {
             return Vec::new();
         }
         let visited: Vec<usize> = self
             .children(id)
             .filter_map(|child| self.nodes[child].cell())
             .collect();
-        board
-            .legal_moves()
+        let order = match node.ending() {
+            Ending::Cutoff => self.move_order(board, visited.first().copied()),
+            Ending::Expanded => board.legal_moves().collect(),
+            _ => return Vec::new(),
+        };
+        order
+            .into_iter()
             .filter(|cell| !visited.contains(cell))
+            .collect()
+    }
+
+    /// The order the recorded player tries the moves of `board` in below
+    /// the root, `first` the first move tried: cell order, or (with a
+    /// table) the first move, which may be the table's, then the others in
+    /// `ordered_moves` order.
+    fn move_order(&self, board: &Board, first: Option<usize>) -> Vec<usize> {
+        if !self.recipe.algorithm.uses_table() {
+            return board.legal_moves().collect();
+        }
+        let lines = LineCounts::of(board);
+        let rest = board.empty() & !first.map_or(0, |cell| 1 << cell);
+        let mut moves = [0u8; MAX_CELLS];
+        let count = ordered_moves(
+            &mut moves,
+            board.geometry(),
+            rest,
+            &lines,
+            board.side_to_move(),
+        );
+        first
+            .into_iter()
+            .chain(moves[..count].iter().map(|&cell| cell as usize))
             .collect()
     }
 
@@ -478,155 +643,307 @@ fn side_flag(side: Side) -> u8 {
     }
 }
 
-/// The nodes kept so far, and the nodes open on the current path.
-struct Tape {
-    nodes: Vec<Node>,
+/// The Monte Carlo tree `tree` (searched from `origin`) as nodes: the
+/// subtree the moves `target` lead to, in the order its nodes were
+/// expanded, without the children never visited (`pruned` names them).
+fn monte_carlo_nodes(
+    tree: &[mcts::Node],
+    origin: &Board,
+    target: &[usize],
     budget: usize,
-    open: Vec<Open>,
-    /// Set by the node that just ended with a cutoff, taken by its parent.
-    cut: bool,
-    /// The side to move at the root.
-    root_side: Side,
+) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    let Some(mut index) = (!tree.is_empty()).then_some(0) else {
+        // A finished game: no search.
+        nodes.push(Node {
+            value: 0,
+            alpha: -INFINITY as i16,
+            beta: INFINITY as i16,
+            cell: NO_CELL,
+            flags: side_flag(origin.side_to_move()) | (Ending::Playout as u8) << 2,
+            end: 1,
+            count: 1,
+        });
+        return nodes;
+    };
+    let mut side = origin.side_to_move();
+    for &cell in target {
+        index = tree[index]
+            .children()
+            .find(|&child| tree[child].cell as usize == cell && tree[child].visits > 0)
+            .expect("the target is a visited node of the same search");
+        side = side.opponent();
+    }
+    let cell = target.last().map_or(NO_CELL, |&cell| cell as u8);
+    add_monte_carlo_node(tree, index, cell, side, budget, &mut nodes);
+    nodes
 }
 
-/// A node entered and not yet left.
-struct Open {
-    /// Where it is kept (`None`: its parent's children are not kept).
-    id: Option<usize>,
-    /// Whether its children are kept.
-    keep: bool,
-    /// The node count when it was entered.
-    nodes: u64,
-}
-
-impl Tape {
-    /// Fills in the node that ends: its value for the mover, how it ended,
-    /// and the node count now.
-    fn close(&mut self, value: i32, ending: Ending, nodes: u64) {
-        let open = self.open.pop().expect("a node to leave");
-        let Some(id) = open.id else {
-            return;
-        };
-        let end = self.nodes.len() as u32;
-        let node = &mut self.nodes[id];
-        let count = nodes - open.nodes + 1;
-        node.value = value as i16;
-        node.flags |= bound_bits(value, node.alpha as i32, node.beta as i32)
+/// Adds `tree[index]` (entered by `cell`, `side` to move) and, while
+/// fewer than `budget` nodes are kept, its visited children.
+fn add_monte_carlo_node(
+    tree: &[mcts::Node],
+    index: usize,
+    cell: u8,
+    side: Side,
+    budget: usize,
+    nodes: &mut Vec<Node>,
+) {
+    let source = &tree[index];
+    let ending = match source.terminal {
+        Terminal::Win => Ending::Won,
+        Terminal::Draw => Ending::Drawn,
+        Terminal::No if source.expanded => Ending::Expanded,
+        Terminal::No => Ending::Playout,
+    };
+    // The mean result for the mover, 0 to 1, as -1000 (lost) to 1000 (won).
+    let value = if source.visits == 0 {
+        0
+    } else {
+        ((2.0 * source.mean() - 1.0) * 1000.0).round() as i16
+    };
+    let id = nodes.len();
+    let keep = id == 0 || nodes.len() < budget;
+    nodes.push(Node {
+        value,
+        alpha: -INFINITY as i16,
+        beta: INFINITY as i16,
+        cell,
+        flags: side_flag(side)
             | (ending as u8) << 2
-            | if open.keep || ending.is_leaf() {
+            | if keep || ending.is_leaf() {
                 0
             } else {
                 NOT_RECORDED
-            };
+            },
+        end: 0,
+        count: source.visits,
+    });
+    if keep {
+        for child in source.children() {
+            if tree[child].visits > 0 {
+                let cell = tree[child].cell;
+                add_monte_carlo_node(tree, child, cell, side.opponent(), budget, nodes);
+            }
+        }
+    }
+    nodes[id].end = nodes.len() as u32;
+}
+
+/// The nodes kept so far, and the nodes open on the current path. A node
+/// kept and still open holds the node count at its entry in `end` and
+/// `count` (low and high halves) until it is left.
+struct Tape {
+    nodes: Vec<Node>,
+    budget: usize,
+    /// The kept nodes entered and not yet left, innermost last.
+    open: Vec<u32>,
+    /// The nodes entered and not yet left below the innermost kept one
+    /// that are not kept (its children were not kept, or they are off the
+    /// way to the target).
+    unkept: u32,
+    /// The moves of `target` the open nodes above the kept ones made.
+    matched: usize,
+    /// How the node that just returned ended, if not by searching all its
+    /// moves (a cutoff, a table hit); taken by its parent.
+    ending: Option<Ending>,
+    /// The side to move at the root.
+    root_side: Side,
+    /// The moves to the node whose subtree is kept (none: the root's).
+    target: Vec<usize>,
+}
+
+impl Tape {
+    /// A tape for the search of `board` that keeps the subtree at the
+    /// moves `target` (with the root a placeholder, filled in by `finish`).
+    fn new(board: &Board, budget: usize, target: &[usize]) -> Tape {
+        let whole = target.is_empty();
+        let mut nodes = Vec::new();
+        if whole {
+            nodes.push(Node {
+                value: 0,
+                alpha: -INFINITY as i16,
+                beta: INFINITY as i16,
+                cell: NO_CELL,
+                flags: side_flag(board.side_to_move()),
+                end: 1,
+                count: 1,
+            });
+        }
+        Tape {
+            nodes,
+            budget,
+            open: if whole { vec![0] } else { Vec::new() },
+            unkept: 0,
+            matched: 0,
+            ending: None,
+            root_side: board.side_to_move(),
+            target: target.to_vec(),
+        }
+    }
+
+    /// The nodes kept; `searched` is the search's node count. Fills in
+    /// the root when the whole tree was kept: minus its best child's value,
+    /// all moves searched (the root never cuts off: its window is full).
+    fn finish(mut self, searched: u64) -> Vec<Node> {
+        if self.target.is_empty() {
+            let mut best = None;
+            let mut child = 1;
+            while child < self.nodes.len() {
+                best = best.max(Some(self.nodes[child].value as i32));
+                child = self.nodes[child].end as usize;
+            }
+            let value = best.map_or(0, |best| -best);
+            let end = self.nodes.len() as u32;
+            let root = &mut self.nodes[0];
+            root.value = value as i16;
+            root.flags |= (Ending::AllChildren as u8) << 2;
+            root.end = end;
+            root.count = (searched + 1).min(u32::MAX as u64) as u32;
+        }
+        self.nodes
+    }
+
+    /// The side to move after `cell`, if a node entered by it now is kept:
+    /// not below a node whose children are not kept, and (on the way to
+    /// the target) only the target itself. Counts the node in either case.
+    #[inline(always)]
+    fn kept_side(&mut self, cell: usize) -> Option<Side> {
+        if self.unkept > 0 {
+            self.unkept += 1;
+            return None;
+        }
+        match self.open.last() {
+            Some(&parent) => {
+                let parent = &self.nodes[parent as usize];
+                if parent.flags & NOT_RECORDED != 0 {
+                    self.unkept = 1;
+                    return None;
+                }
+                Some(parent.side_to_move().opponent())
+            }
+            None => {
+                if self.target.get(self.matched) != Some(&cell) {
+                    self.unkept = 1;
+                    return None;
+                }
+                self.matched += 1;
+                if self.matched < self.target.len() {
+                    return None;
+                }
+                Some(if self.target.len() % 2 == 1 {
+                    self.root_side.opponent()
+                } else {
+                    self.root_side
+                })
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        let Some(side) = self.kept_side(cell) else {
+            return;
+        };
+        let id = self.nodes.len();
+        let keep = id + 1 < self.budget;
+        self.nodes.push(Node {
+            value: 0,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            flags: side_flag(side) | if keep { 0 } else { NOT_RECORDED },
+            end: nodes as u32,
+            count: (nodes >> 32) as u32,
+        });
+        self.open.push(id as u32);
+    }
+
+    /// A leaf: kept whole at once, never open.
+    #[inline(always)]
+    fn leaf(&mut self, cell: usize, (alpha, beta): (i32, i32), value: i32, ending: Ending) {
+        let Some(side) = self.kept_side(cell) else {
+            // Entered and left at once.
+            self.close(value, ending, None);
+            return;
+        };
+        let end = self.nodes.len() as u32 + 1;
+        self.nodes.push(Node {
+            value: value as i16,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            flags: side_flag(side) | bound_bits(value, alpha, beta) | (ending as u8) << 2,
+            end,
+            count: 1,
+        });
+        if self.open.is_empty() {
+            // The target, a leaf.
+            self.matched -= 1;
+        }
+    }
+
+    /// Fills in the node that ends: its value for the mover, how it ended,
+    /// and the node count now (`None` for a leaf: itself alone); leaves
+    /// one not kept.
+    #[inline(always)]
+    fn close(&mut self, value: i32, ending: Ending, nodes: Option<u64>) {
+        if self.unkept > 0 {
+            self.unkept -= 1;
+            return;
+        }
+        let Some(id) = self.open.pop() else {
+            // An ancestor of the target.
+            self.matched -= 1;
+            return;
+        };
+        if self.open.is_empty() {
+            // The target (the root is never left).
+            self.matched -= 1;
+        }
+        let end = self.nodes.len() as u32;
+        let node = &mut self.nodes[id as usize];
+        let count = nodes.map_or(1, |now| {
+            let entered = (node.count as u64) << 32 | node.end as u64;
+            now - entered + 1
+        });
+        let recorded = if ending.is_leaf() { !NOT_RECORDED } else { !0 };
+        node.value = value as i16;
+        node.flags = (node.flags & recorded)
+            | bound_bits(value, node.alpha as i32, node.beta as i32)
+            | (ending as u8) << 2;
         node.end = end;
         node.count = count.min(u32::MAX as u64) as u32;
     }
 }
 
-impl Hook for Tape {
-    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
-        let parent_keeps = self.open.last().is_none_or(|open| open.keep);
-        let id = parent_keeps.then(|| {
-            let side = if self.open.len() % 2 == 1 {
-                self.root_side.opponent()
-            } else {
-                self.root_side
-            };
-            self.nodes.push(Node {
-                value: 0,
-                alpha: alpha as i16,
-                beta: beta as i16,
-                cell: cell as u8,
-                flags: side_flag(side),
-                end: 0,
-                count: 0,
-            });
-            self.nodes.len() - 1
-        });
-        let keep = parent_keeps && self.nodes.len() < self.budget;
-        self.open.push(Open { id, keep, nodes });
+/// The recording's hook: a shared reference (so `Copy`) to the tape.
+impl Hook for &RefCell<Tape> {
+    #[inline(always)]
+    fn enter(self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        self.borrow_mut().enter(cell, alpha, beta, nodes);
     }
 
-    fn leaf(&mut self, value: i32, ending: Ending) {
-        let nodes = self.open.last().map_or(0, |open| open.nodes);
-        self.close(value, ending, nodes);
+    #[inline(always)]
+    fn leaf(self, cell: usize, alpha: i32, beta: i32, value: i32, ending: Ending) {
+        self.borrow_mut().leaf(cell, (alpha, beta), value, ending);
     }
 
-    fn cutoff(&mut self) {
-        self.cut = true;
+    #[inline(always)]
+    fn cutoff(self) {
+        self.borrow_mut().ending = Some(Ending::Cutoff);
     }
 
-    fn leave(&mut self, value: i32, nodes: u64) {
-        let ending = if std::mem::take(&mut self.cut) {
-            Ending::Cutoff
-        } else {
-            Ending::AllChildren
-        };
-        self.close(value, ending, nodes);
+    #[inline(always)]
+    fn table_hit(self) {
+        self.borrow_mut().ending = Some(Ending::TableHit);
     }
-}
 
-/// The recording search.
-struct Recorder<'a> {
-    ctx: SearchContext<'a>,
-    tape: Tape,
-}
-
-impl Recorder<'_> {
-    /// Plain minimax's recording copy (its player's search inlines its
-    /// last plies and has no hook yet): searches the moves of `board`
-    /// (`depth` plies left) in the full window; returns the best value for
-    /// the side to move and whether a cutoff ended the search (never).
-    /// With `record`, every move's node is kept.
-    fn search(&mut self, board: &mut Board, depth: u32, record: bool) -> (i32, bool) {
-        let side = board.side_to_move();
-        let mut best = i32::MIN;
-        for cell in board.legal_moves() {
-            board.toggle(cell, side);
-            self.ctx.enter();
-            let before = self.ctx.stats.nodes;
-            let id = self.tape.nodes.len();
-            if record {
-                self.tape.nodes.push(Node {
-                    value: 0,
-                    alpha: -INFINITY as i16,
-                    beta: INFINITY as i16,
-                    cell: cell as u8,
-                    flags: side_flag(side.opponent()),
-                    end: 0,
-                    count: 0,
-                });
-            }
-            let (value, ending, kept) = match self.ctx.leaf_value(board, cell, side, depth) {
-                Some(value) => {
-                    let ending = if board.completes_line(cell, side) {
-                        Ending::Won
-                    } else if board.empty() == 0 {
-                        Ending::Drawn
-                    } else {
-                        Ending::Horizon
-                    };
-                    (value, ending, true)
-                }
-                None => {
-                    let keep = record && self.tape.nodes.len() < self.tape.budget;
-                    let (child_best, _) = self.search(board, depth - 1, keep);
-                    (-child_best, Ending::AllChildren, keep)
-                }
-            };
-            board.toggle(cell, side);
-            if record {
-                let count = self.ctx.stats.nodes - before + 1;
-                let end = self.tape.nodes.len() as u32;
-                let node = &mut self.tape.nodes[id];
-                node.value = value as i16;
-                node.flags |= (ending as u8) << 2 | if kept { 0 } else { NOT_RECORDED };
-                node.end = end;
-                node.count = count.min(u32::MAX as u64) as u32;
-            }
-            best = best.max(value);
-        }
-        (best, false)
+    #[inline(always)]
+    fn leave(self, value: i32, nodes: u64) {
+        let mut tape = self.borrow_mut();
+        let ending = tape.ending.take().unwrap_or(Ending::AllChildren);
+        tape.close(value, ending, Some(nodes));
     }
 }
 

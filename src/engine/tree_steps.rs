@@ -41,7 +41,7 @@ impl StepCursor {
 
     /// Entering node `id`.
     pub fn entering(tree: &SearchTree, id: usize) -> StepCursor {
-        StepCursor::at(&ancestry(tree, id))
+        StepCursor::at(&tree.ancestry(id))
     }
 
     /// The node of this step.
@@ -145,21 +145,6 @@ fn has_steps_below(tree: &SearchTree, id: usize) -> bool {
     tree.children(id).next().is_some()
 }
 
-/// The ids from the root down to `id`.
-pub fn ancestry(tree: &SearchTree, id: usize) -> Vec<usize> {
-    let mut path = vec![0];
-    let mut at = 0;
-    while at != id {
-        at = tree
-            .children(at)
-            .take_while(|&child| child <= id)
-            .last()
-            .expect("a kept node lies under one of its ancestor's children");
-        path.push(at);
-    }
-    path
-}
-
 /// The position reached along `path` (ids from the root).
 pub fn position_along(tree: &SearchTree, path: &[usize]) -> Board {
     let mut board = *tree.root_position();
@@ -173,12 +158,21 @@ pub fn position_along(tree: &SearchTree, path: &[usize]) -> Board {
 /// The principal variation as node ids from the root: at each node the
 /// first child in visit order with the best value for the side to move
 /// there, the move the search kept (it replaces its best only on a
-/// strictly better value).
+/// strictly better value); Monte Carlo: the most visited child, the move
+/// it plays.
 pub fn principal_variation(tree: &SearchTree) -> Vec<usize> {
+    let merit = |id: usize| {
+        let node = tree.node(id);
+        if tree.has_windows() {
+            i64::from(node.value())
+        } else {
+            node.subtree_nodes() as i64
+        }
+    };
     let mut path = vec![0];
     let mut at = 0;
     while let Some(best) = tree.children(at).reduce(|best, child| {
-        if tree.node(child).value() > tree.node(best).value() {
+        if merit(child) > merit(best) {
             child
         } else {
             best

@@ -8,7 +8,9 @@
 //! the same information: for a move by O, X's window is O's mirrored.
 
 use super::board::{Board, Side};
-use super::report::{Bound, Certainty, TextStyle, group, score_phrase};
+use super::report::{
+    Bound, Certainty, TextStyle, group, mean_result_words, score_phrase, visits_words,
+};
 use super::score::INFINITY;
 use super::tree::{Ending, Node, SearchTree};
 use super::tree_steps::{Phase, StepCursor};
@@ -84,8 +86,11 @@ pub fn pruned_move_text(tree: &SearchTree, parent: usize, cell: usize, style: Te
     played_text(tree.node(parent).side_to_move(), cell, style)
 }
 
-/// The window from X's side: "α −∞, β 0".
-pub fn window_text(node: &Node) -> String {
+/// The window from X's side: "α −∞, β 0"; Monte Carlo has none.
+pub fn window_text(tree: &SearchTree, node: &Node) -> String {
+    if !tree.has_windows() {
+        return String::new();
+    }
     let view = x_view(node);
     fill(
         &gettext("α {alpha}, β {beta}"),
@@ -105,6 +110,12 @@ fn searched_to_end(tree: &SearchTree) -> bool {
 /// log says it: "X wins in 3 moves (995)", "O: at best a draw (>= 0)",
 /// "X better (estimate, +3)". `position` is the node's.
 pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
+    if !tree.has_windows() {
+        // Monte Carlo: the visits and the mean result, from -1000 (lost)
+        // to 1000 (won), read as the log reads it (0 lost to 1 won).
+        let mean = (f64::from(node.value()) / 1000.0 + 1.0) / 2.0;
+        return mean_result_words(mean, mover(node));
+    }
     let view = x_view(node);
     let certainty = Certainty::of(view.value, view.bound, searched_to_end(tree));
     // Counted from before the move, as the log counts a root move's: the
@@ -119,8 +130,12 @@ pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
     )
 }
 
-/// The positions searched in the node's subtree: "1,234 nodes".
-pub fn nodes_text(node: &Node) -> String {
+/// The positions searched in the node's subtree: "1,234 nodes"; Monte
+/// Carlo: the playouts through it, "1,234 visits".
+pub fn nodes_text(tree: &SearchTree, node: &Node) -> String {
+    if !tree.has_windows() {
+        return visits_words(node.subtree_nodes());
+    }
     let count = node.subtree_nodes();
     fill(
         &ngettext("{count} node", "{count} nodes", plural_count(count)),
@@ -155,6 +170,22 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
         Ending::Cutoff if !node.recorded() => {
             gettext("cutoff (moves not kept: over the node budget)")
         }
+        Ending::TableHit => gettext("answered by the transposition table"),
+        Ending::Expanded if !node.recorded() => {
+            gettext("expanded (moves not kept: over the node budget)")
+        }
+        Ending::Expanded => {
+            let total = children + tree.pruned(id, position).len();
+            fill(
+                &ngettext(
+                    "expanded: {tried} of {count} move tried",
+                    "expanded: {tried} of {count} moves tried",
+                    plural_count(total as u64),
+                ),
+                &[("tried", &children), ("count", &total)],
+            )
+        }
+        Ending::Playout => gettext("random playouts from here"),
         Ending::Cutoff => {
             let total = children + tree.pruned(id, position).len();
             fill(
@@ -202,14 +233,32 @@ pub fn pruned_text(tree: &SearchTree, parent: usize, style: TextStyle) -> String
 /// Everything a row shows, in one sentence for a screen reader.
 pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
     let node = tree.node(id);
+    if !tree.has_windows() {
+        return visit_sentence(tree, id, position, style);
+    }
     fill(
         &gettext("{move}: {value}; window {window}; {ending}; {nodes}"),
         &[
             ("move", &move_text(node, style)),
             ("value", &value_text(tree, node, position)),
-            ("window", &window_text(node)),
+            ("window", &window_text(tree, node)),
             ("ending", &ending_text(tree, id, position)),
-            ("nodes", &nodes_text(node)),
+            ("nodes", &nodes_text(tree, node)),
+        ],
+    )
+}
+
+/// A Monte Carlo node in one sentence: "O 5: O's mean result 0.734;
+/// expanded: 3 of 6 moves tried; 1,234 visits".
+fn visit_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
+    let node = tree.node(id);
+    fill(
+        &gettext("{move}: {value}; {ending}; {visits}"),
+        &[
+            ("move", &move_text(node, style)),
+            ("value", &value_text(tree, node, position)),
+            ("ending", &ending_text(tree, id, position)),
+            ("visits", &nodes_text(tree, node)),
         ],
     )
 }
@@ -222,13 +271,24 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
     let node = tree.node(id);
     let position = cursor.position(tree);
     let number = group(id as u64 + 1);
+    if !tree.has_windows() {
+        // Monte Carlo keeps a tree of visits, not an order of search: a
+        // step is a node of that tree.
+        return fill(
+            &gettext("Node {number}: {node}."),
+            &[
+                ("number", &number),
+                ("node", &visit_sentence(tree, id, &position, style)),
+            ],
+        );
+    }
     let step = match (cursor.phase(), node.cell()) {
         (Phase::Enter, None) => fill(
             &gettext("Node {number}: the search starts with {side} to move, window {window}."),
             &[
                 ("number", &number),
                 ("side", &node.side_to_move().mark()),
-                ("window", &window_text(node)),
+                ("window", &window_text(tree, node)),
             ],
         ),
         (Phase::Enter, Some(_)) if tree.children(id).next().is_some() => fill(
@@ -236,7 +296,7 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
             &[
                 ("number", &number),
                 ("move", &move_text(node, style)),
-                ("window", &window_text(node)),
+                ("window", &window_text(tree, node)),
             ],
         ),
         (Phase::Enter, Some(_)) => fill(
@@ -244,7 +304,7 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
             &[
                 ("number", &number),
                 ("move", &move_text(node, style)),
-                ("window", &window_text(node)),
+                ("window", &window_text(tree, node)),
                 ("ending", &ending_text(tree, id, &position)),
                 ("value", &value_text(tree, node, &position)),
             ],

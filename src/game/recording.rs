@@ -7,18 +7,21 @@ use std::sync::Arc;
 use std::thread;
 
 use super::thread::panic_message;
-use crate::engine::tree::SearchTree;
-use crate::engine::{Board, CancelFlag, PlayerKind};
+use crate::engine::tree::{RecordError, SearchTree};
+use crate::engine::{Board, CancelFlag, PlayerKind, PlayerOptions, SearchReport};
 
 /// What to record.
 #[derive(Debug, Clone)]
 pub enum TreeJob {
-    /// `player`'s search of `board` to `depth` (`None`: to the end).
+    /// `player`'s search of `board`, with `options` (its depth, for Monte
+    /// Carlo its playouts and seed).
     Search {
         player: PlayerKind,
         board: Board,
-        depth: Option<u32>,
+        options: PlayerOptions,
     },
+    /// Exactly the search a report tells of (`SearchTree::record_report`).
+    Report(Box<SearchReport>),
     /// The children of a node the budget left unrecorded, searched again.
     Expand { tree: Arc<SearchTree>, id: usize },
 }
@@ -81,17 +84,17 @@ impl Recording {
 }
 
 fn run(job: TreeJob, budget: usize, cancel: &CancelFlag) -> Result<SearchTree, RecordingFailed> {
-    let tree = match job {
+    let recorded = match job {
         TreeJob::Search {
             player,
             board,
-            depth,
-        } => SearchTree::record(player, &board, depth, budget)
-            .map_err(|refusal| RecordingFailed::Refused(refusal.to_string()))?,
-        TreeJob::Expand { tree, id } => tree.expand(id, budget),
+            options,
+        } => SearchTree::record(player, &board, &options, budget, cancel),
+        TreeJob::Report(report) => SearchTree::record_report(&report, budget, cancel),
+        TreeJob::Expand { tree, id } => tree.expand_cancellable(id, budget, cancel),
     };
-    if cancel.is_cancelled() {
-        return Err(RecordingFailed::Cancelled);
-    }
-    Ok(tree)
+    recorded.map_err(|error| match error {
+        RecordError::Cancelled => RecordingFailed::Cancelled,
+        refusal => RecordingFailed::Refused(refusal.to_string()),
+    })
 }

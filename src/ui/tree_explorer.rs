@@ -16,9 +16,11 @@ use super::tree_item::{TreeItem, TreeItemKind};
 use super::tree_row::TreeRow;
 use crate::engine::report::group;
 use crate::engine::tree::{DEFAULT_BUDGET, SearchTree};
-use crate::engine::tree_steps::{StepCursor, ancestry, principal_variation};
+use crate::engine::tree_steps::{StepCursor, principal_variation};
 use crate::engine::tree_words;
-use crate::engine::{Board, PlayerKind, SearchReport, TextStyle};
+use crate::engine::{
+    Board, BoardSize, Difficulty, PlayerKind, PlayerOptions, SearchReport, TextStyle,
+};
 use crate::game::{Recording, RecordingFailed, TreeJob};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -178,9 +180,14 @@ impl TreeExplorer {
     fn setup(&self) {
         let imp = self.imp();
         imp.budget.set(DEFAULT_BUDGET);
+        // Every player that searches on some board (Perfect only off 3x3).
         let players: Vec<PlayerKind> = PlayerKind::ALL
             .into_iter()
-            .filter(|&kind| SearchTree::supports(kind).is_ok())
+            .filter(|&kind| {
+                BoardSize::ALL
+                    .iter()
+                    .any(|&size| SearchTree::supports(kind, size).is_ok())
+            })
             .collect();
         let names: Vec<String> = players.iter().map(|kind| kind.display_name()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -236,18 +243,28 @@ impl TreeExplorer {
         };
         let searched_to_end = report.depth >= board.empty().count_ones();
         let depth = (!searched_to_end).then_some(report.depth);
-        self.explore(&board, report.algorithm, depth);
+        self.show_search(&board, report.algorithm, depth);
+        self.start_recording(TreeJob::Report(Box::new(report.clone())));
     }
 
     /// Records `player`'s search of `board` to `depth` (`None`: to the end).
     pub fn explore(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
+        self.show_search(board, player, depth);
+        self.record();
+    }
+
+    /// Sets the header bar to a search of `board`.
+    fn show_search(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
         let imp = self.imp();
         imp.position.set(Some(*board));
-        let players = imp.players.borrow().clone();
-        let index = players.iter().position(|&kind| kind == player).unwrap_or(0);
+        let index = imp
+            .players
+            .borrow()
+            .iter()
+            .position(|&kind| kind == player)
+            .unwrap_or(0);
         imp.player_dropdown.set_selected(index as u32);
         imp.depth_spin.set_value(f64::from(depth.unwrap_or(0)));
-        self.record();
     }
 
     /// The player and depth chosen in the header bar.
@@ -262,25 +279,31 @@ impl TreeExplorer {
         (player, (depth > 0).then_some(depth))
     }
 
-    /// Starts recording the chosen search of the position, replacing the
-    /// tree shown when it is done.
+    /// Records the search chosen in the header bar.
     fn record(&self) {
-        let imp = self.imp();
-        let Some(board) = imp.position.get() else {
+        let Some(board) = self.imp().position.get() else {
             return;
         };
+        let (player, depth) = self.chosen_search();
+        let options = PlayerOptions {
+            difficulty: depth.map_or(Difficulty::Hard, Difficulty::Depth),
+            ..PlayerOptions::default()
+        };
+        self.start_recording(TreeJob::Search {
+            player,
+            board,
+            options,
+        });
+    }
+
+    /// Starts recording `job` in the background, stopping the recording
+    /// under way; the tree shows when it is done.
+    fn start_recording(&self, job: TreeJob) {
+        let imp = self.imp();
         if let Some(recording) = imp.recording.take() {
             recording.cancel();
         }
-        let (player, depth) = self.chosen_search();
-        let recording = Rc::new(Recording::start(
-            TreeJob::Search {
-                player,
-                board,
-                depth,
-            },
-            imp.budget.get(),
-        ));
+        let recording = Rc::new(Recording::start(job, imp.budget.get()));
         imp.recording.replace(Some(recording.clone()));
         self.set_recording(true);
         glib::spawn_future_local(glib::clone!(
@@ -667,7 +690,7 @@ impl TreeExplorer {
         let tree = self.tree()?;
         let selection = self.imp().selection.borrow().clone()?;
         let model = selection.model().and_downcast::<gtk::TreeListModel>()?;
-        let path = ancestry(&tree, id);
+        let path = tree.ancestry(id);
         let mut row = model.row(0)?;
         for pair in path.windows(2) {
             row.set_expanded(true);

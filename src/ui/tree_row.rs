@@ -110,8 +110,10 @@ impl TreeRow {
                     node,
                     &data.position,
                 ));
-                imp.window_label.set_label(&tree_words::window_text(node));
-                imp.nodes_label.set_label(&tree_words::nodes_text(node));
+                imp.window_label
+                    .set_label(&tree_words::window_text(&data.tree, node));
+                imp.nodes_label
+                    .set_label(&tree_words::nodes_text(&data.tree, node));
                 imp.ending_label.set_label(&tree_words::ending_text(
                     &data.tree,
                     id,

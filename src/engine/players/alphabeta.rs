@@ -1,7 +1,7 @@
 use crate::engine::board::Board;
 use crate::engine::geometry::Geometry;
 use crate::engine::score::{WIN, evaluate_stones};
-use crate::engine::search::{SearchContext, fixed_depth_report};
+use crate::engine::search::{Hook, SearchContext, fixed_depth_report};
 use crate::engine::tree::Ending;
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -16,35 +16,13 @@ impl AlphaBetaPlayer {
     }
 }
 
-/// What `alphabeta` tells a recording search (`engine::tree`) as it goes.
-/// The player's own search passes `()`, whose empty methods compile away,
-/// so the recorded search is this search. `nodes` is the node count so far.
-pub(crate) trait Hook {
-    /// The move `cell` was made and its position entered; `(alpha, beta)`
-    /// is the mover's window.
-    #[inline(always)]
-    fn enter(&mut self, _cell: usize, _alpha: i32, _beta: i32, _nodes: u64) {}
-    /// The position entered last needs no search: `value` for the mover.
-    #[inline(always)]
-    fn leaf(&mut self, _value: i32, _ending: Ending) {}
-    /// The node being searched ends with a cutoff (called before it returns).
-    #[inline(always)]
-    fn cutoff(&mut self) {}
-    /// The search below the position entered last came back with `value`
-    /// for the mover.
-    #[inline(always)]
-    fn leave(&mut self, _value: i32, _nodes: u64) {}
-}
-
-impl Hook for () {}
-
 /// Fail-soft alpha-beta: the value for the side to move (stones `mine`,
 /// against `theirs`) if it lies inside (alpha, beta), else a bound on the
 /// side the window was left. A move is an OR into a copy of the bitboard.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn alphabeta<H: Hook>(
     ctx: &mut SearchContext,
-    hook: &mut H,
+    hook: H,
     geometry: &Geometry,
     mine: u32,
     theirs: u32,
@@ -64,20 +42,20 @@ pub(crate) fn alphabeta<H: Hook>(
         if !ctx.enter() {
             return 0;
         }
-        hook.enter(cell, alpha, beta, ctx.stats.nodes);
         ctx.clear_pv(ply + 1);
         let value = if geometry.cell_lines(cell).any_complete(now) {
             let value = ctx.leaf_counted(WIN - stones as i32);
-            hook.leaf(value, Ending::Won);
+            hook.leaf(cell, alpha, beta, value, Ending::Won);
             value
         } else if (now | theirs) == geometry.full {
-            hook.leaf(0, Ending::Drawn);
+            hook.leaf(cell, alpha, beta, 0, Ending::Drawn);
             ctx.leaf_counted(0)
         } else if depth <= 1 {
             let value = ctx.leaf_counted(evaluate_stones(geometry, now, theirs));
-            hook.leaf(value, Ending::Horizon);
+            hook.leaf(cell, alpha, beta, value, Ending::Horizon);
             value
         } else {
+            hook.enter(cell, alpha, beta, ctx.stats.nodes);
             let value = -alphabeta(
                 ctx,
                 hook,
@@ -108,15 +86,18 @@ pub(crate) fn alphabeta<H: Hook>(
     best
 }
 
-impl Player for AlphaBetaPlayer {
-    fn kind(&self) -> PlayerKind {
-        PlayerKind::AlphaBeta
-    }
-
-    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+impl AlphaBetaPlayer {
+    /// The decision, its search told to `hook` (`()` when playing).
+    pub(crate) fn search<H: Hook>(
+        &mut self,
+        board: &Board,
+        cancel: &CancelFlag,
+        hook: H,
+    ) -> SearchReport {
         let side = board.side_to_move();
         fixed_depth_report(
-            self.kind(),
+            hook,
+            PlayerKind::AlphaBeta,
             board,
             cancel,
             self.depth,
@@ -125,7 +106,7 @@ impl Player for AlphaBetaPlayer {
                 let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
                 alphabeta(
                     ctx,
-                    &mut (),
+                    hook,
                     board.geometry(),
                     mine,
                     theirs,
@@ -136,5 +117,15 @@ impl Player for AlphaBetaPlayer {
                 )
             },
         )
+    }
+}
+
+impl Player for AlphaBetaPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::AlphaBeta
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search(board, cancel, ())
     }
 }

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use super::alphabeta_tt::{TableSlot, extend_pv, search_below_root};
 use crate::engine::board::Board;
 use crate::engine::search::{
-    RootResult, SearchContext, effective_depth, game_over, report_root, search_root,
+    Hook, RootResult, SearchContext, effective_depth, game_over, report_root, search_root,
 };
 use crate::engine::{CancelFlag, Player, PlayerKind, SearchReport};
 
@@ -31,14 +31,16 @@ impl AlphaBetaRandomPlayer {
     }
 }
 
-impl Player for AlphaBetaRandomPlayer {
-    fn kind(&self) -> PlayerKind {
-        PlayerKind::AlphaBetaRandom
-    }
-
-    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+impl AlphaBetaRandomPlayer {
+    /// The decision, its search told to `hook` (`()` when playing).
+    pub(crate) fn search<H: Hook>(
+        &mut self,
+        board: &Board,
+        cancel: &CancelFlag,
+        hook: H,
+    ) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind(), board);
+        let mut report = SearchReport::new(PlayerKind::AlphaBetaRandom, board);
         if game_over(&mut report, board) {
             report.finish(started);
             return report;
@@ -50,12 +52,13 @@ impl Player for AlphaBetaRandomPlayer {
         let order: Vec<usize> = board.legal_moves().collect();
         let results = search_root(
             &mut ctx,
+            hook,
             board,
             &order,
             depth,
             false,
             |ctx, board, depth, alpha, beta| {
-                search_below_root(ctx, table, board, depth, alpha, beta)
+                search_below_root(ctx, hook, table, board, depth, alpha, beta)
             },
         );
         match results {
@@ -84,5 +87,15 @@ impl Player for AlphaBetaRandomPlayer {
         report.stats = ctx.stats;
         report.finish(started);
         report
+    }
+}
+
+impl Player for AlphaBetaRandomPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::AlphaBetaRandom
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search(board, cancel, ())
     }
 }

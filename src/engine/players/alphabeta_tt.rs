@@ -4,8 +4,8 @@ use crate::engine::board::{Board, Side};
 use crate::engine::geometry::{BoardSize, MAX_CELLS};
 use crate::engine::report::Bound;
 use crate::engine::search::{
-    LineCounts, SearchContext, effective_depth, game_over, move_order_score, ordered_moves,
-    report_root, search_root,
+    Hook, LineCounts, SearchContext, effective_depth, game_over, leaf_ending, move_order_score,
+    ordered_moves, report_root, search_root,
 };
 use crate::engine::symmetry::SymmetricKeys;
 use crate::engine::tt::{TranspositionTable, TtEntry};
@@ -50,8 +50,9 @@ impl TableSlot {
 
 /// Searches the position `board` with alpha-beta and the table; the entry
 /// point below a root move (ply 1).
-pub(crate) fn search_below_root(
+pub(crate) fn search_below_root<H: Hook>(
     ctx: &mut SearchContext,
+    hook: H,
     table: &mut TranspositionTable,
     board: &mut Board,
     depth: u32,
@@ -62,6 +63,7 @@ pub(crate) fn search_below_root(
     let mut lines = LineCounts::of(board);
     search_with_table(
         ctx,
+        hook,
         table,
         board,
         &mut keys,
@@ -79,9 +81,11 @@ pub(crate) fn search_below_root(
 /// canonical over the board's symmetries, so a position and its rotations
 /// and reflections share an entry; the stored move is kept in the canonical
 /// frame. `lines` keeps the stones per line for ordering and evaluation.
+/// `hook` hears of every step (`()` when playing: nothing).
 #[allow(clippy::too_many_arguments)]
-fn search_with_table(
+fn search_with_table<H: Hook>(
     ctx: &mut SearchContext,
+    hook: H,
     table: &mut TranspositionTable,
     board: &mut Board,
     keys: &mut SymmetricKeys,
@@ -109,6 +113,7 @@ fn search_with_table(
                 Bound::Upper => entry.score <= alpha,
             };
         if usable {
+            hook.table_hit();
             return entry.score;
         }
     }
@@ -143,18 +148,18 @@ fn search_with_table(
         }
         ctx.clear_pv(ply + 1);
         lines.add(geometry, cell, side);
-        let value = match ctx.leaf(
-            board.completes_line(cell, side),
-            board.empty() == 0,
-            stones,
-            depth,
-            || lines.evaluate(geometry, side),
-        ) {
-            Some(value) => value,
+        let (won, full) = (board.completes_line(cell, side), board.empty() == 0);
+        let value = match ctx.leaf(won, full, stones, depth, || lines.evaluate(geometry, side)) {
+            Some(value) => {
+                hook.leaf(cell, alpha, beta, value, leaf_ending(won, full));
+                value
+            }
             None => {
+                hook.enter(cell, alpha, beta, ctx.stats.nodes);
                 keys.toggle(geometry, cell, side);
-                let value = search_with_table(
+                let value = -search_with_table(
                     ctx,
+                    hook,
                     table,
                     board,
                     keys,
@@ -165,8 +170,9 @@ fn search_with_table(
                     -alpha,
                     ply + 1,
                 );
+                hook.leave(value, ctx.stats.nodes);
                 keys.toggle(geometry, cell, side);
-                -value
+                value
             }
         };
         lines.remove(geometry, cell, side);
@@ -183,6 +189,7 @@ fn search_with_table(
                 ctx.update_pv(ply, cell);
                 if alpha >= beta {
                     ctx.stats.cutoffs += 1;
+                    hook.cutoff();
                     break;
                 }
             }
@@ -255,14 +262,16 @@ impl AlphaBetaTtPlayer {
     }
 }
 
-impl Player for AlphaBetaTtPlayer {
-    fn kind(&self) -> PlayerKind {
-        PlayerKind::AlphaBetaTt
-    }
-
-    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+impl AlphaBetaTtPlayer {
+    /// The decision, its search told to `hook` (`()` when playing).
+    pub(crate) fn search<H: Hook>(
+        &mut self,
+        board: &Board,
+        cancel: &CancelFlag,
+        hook: H,
+    ) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(self.kind(), board);
+        let mut report = SearchReport::new(PlayerKind::AlphaBetaTt, board);
         if game_over(&mut report, board) {
             report.finish(started);
             return report;
@@ -284,12 +293,13 @@ impl Player for AlphaBetaTtPlayer {
         for depth in first_depth..=max_depth {
             let results = search_root(
                 &mut ctx,
+                hook,
                 board,
                 &order,
                 depth,
                 true,
                 |ctx, board, depth, alpha, beta| {
-                    search_below_root(ctx, table, board, depth, alpha, beta)
+                    search_below_root(ctx, hook, table, board, depth, alpha, beta)
                 },
             );
             let Some(mut results) = results else { break };
@@ -318,5 +328,15 @@ impl Player for AlphaBetaTtPlayer {
         report.stats = ctx.stats;
         report.finish(started);
         report
+    }
+}
+
+impl Player for AlphaBetaTtPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::AlphaBetaTt
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search(board, cancel, ())
     }
 }

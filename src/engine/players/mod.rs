@@ -1,10 +1,10 @@
 //! One module per player algorithm.
 
-pub(crate) mod alphabeta;
+mod alphabeta;
 mod alphabeta_random;
 mod alphabeta_tt;
 mod human;
-mod mcts;
+pub(crate) mod mcts;
 mod minimax;
 mod perfect;
 mod random;

@@ -6,7 +6,7 @@ use gtk::subclass::prelude::*;
 
 use super::TictactoeWindow;
 use crate::engine::tree::SearchTree;
-use crate::engine::{BoardSize, Outcome, PlayerKind};
+use crate::engine::{Board, BoardSize, Outcome, PlayerKind};
 use crate::i18n::gettext;
 
 /// The depth the explorer searches a big board to when the side to move
@@ -19,8 +19,12 @@ impl TictactoeWindow {
         let imp = self.imp();
         let selected = imp.search_log.selected_search();
         if let Some(report) = selected {
-            if let Err(refusal) = SearchTree::supports(report.algorithm) {
-                self.show_error(&refusal.to_string());
+            let size = report
+                .position
+                .parse::<Board>()
+                .map_or(BoardSize::Three, |board| board.size());
+            if let Err(refusal) = SearchTree::supports(report.algorithm, size) {
+                self.show_error(&super::sentence(&refusal.to_string()));
                 return;
             }
             let explorer = imp.explorer.get_or_open(self);
@@ -36,7 +40,7 @@ impl TictactoeWindow {
             return;
         }
         let (player, difficulty) = self.picker(board.side_to_move()).selection();
-        let (player, depth) = if SearchTree::supports(player).is_ok() {
+        let (player, depth) = if SearchTree::supports(player, board.size()).is_ok() {
             (player, difficulty.depth())
         } else if board.size() == BoardSize::Three {
             (PlayerKind::AlphaBeta, None)
