@@ -16,7 +16,8 @@ use serde::Serialize;
 use crate::engine::board::{ECHO_CHARS, escape_text};
 use crate::engine::report::{format_duration_us, group};
 use crate::engine::score::INFINITY;
-use crate::engine::tree::{self, Ending, SearchTree};
+use crate::engine::tree::{self, SearchTree};
+use crate::engine::tree_words;
 use crate::engine::{
     Board, BoardSize, Bound, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions,
     SavedGame, SearchReport, Side, TextStyle, describe_player,
@@ -870,25 +871,7 @@ fn tree(args: TreeArgs) -> ExitCode {
             Some(cell) => format!("{cell} {}", side_letter(node.side_to_move().opponent())),
             None => format!("root, {} to move", side_letter(node.side_to_move())),
         };
-        let ending = match node.ending() {
-            Ending::Won => "won".to_owned(),
-            Ending::Drawn => "drawn".to_owned(),
-            Ending::Horizon => "horizon estimate".to_owned(),
-            Ending::AllChildren if !node.recorded() => "all moves".to_owned(),
-            Ending::AllChildren => format!("all {children} moves"),
-            Ending::Cutoff if !node.recorded() => "cutoff".to_owned(),
-            Ending::Cutoff => format!(
-                "cutoff after {children} of {} moves",
-                children + pruned.len()
-            ),
-            Ending::TableHit => "table hit".to_owned(),
-            Ending::Expanded if !node.recorded() => "expanded".to_owned(),
-            Ending::Expanded => format!(
-                "expanded, {children} of {} moves tried",
-                children + pruned.len()
-            ),
-            Ending::Playout => "playouts from here".to_owned(),
-        };
+        let ending = tree_words::ending_text(&tree, id, position);
         let count = node.subtree_nodes();
         let (mut line, pruned_name) = if windows {
             let line = format!(

@@ -589,11 +589,11 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     assert!(lines[0].contains("549,945 nodes"), "{text}");
     assert_eq!(
         lines[1],
-        "root, X to move: 0 exact in (-inf, +inf); all 9 moves; 549,946 nodes"
+        "root, X to move: 0 exact in (-inf, +inf); all 9 moves searched; 549,946 nodes"
     );
     assert_eq!(
         lines[6],
-        "  4 X: 0 exact in (-inf, +inf); all 8 moves; 55,505 nodes; not shown"
+        "  4 X: 0 exact in (-inf, +inf); all 8 moves searched; 55,505 nodes; not shown"
     );
 
     // JSON: one node a line, each child's parent printed before it, and
@@ -644,7 +644,7 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     );
     assert!(
         lines[1].starts_with("root, X to move: mean ")
-            && lines[1].contains(" over 20,000 visits; expanded, 9 of 9 moves tried"),
+            && lines[1].contains(" over 20,000 visits; expanded: 9 of 9 moves tried"),
         "{text}"
     );
     assert_eq!(lines.len(), 2 + 9, "{text}");
