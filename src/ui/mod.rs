@@ -18,10 +18,13 @@
 mod accessible;
 mod application;
 mod board_view;
+mod chart;
+mod chart_view;
 mod game_settings;
 mod log_entry;
 mod player_picker;
 mod position_editor;
+mod save_dialog;
 mod search_log;
 mod session_tally;
 mod status_line;
@@ -34,6 +37,8 @@ use gtk::{gio, glib, prelude::*};
 
 pub use application::TictactoeApplication;
 pub use board_view::BoardView;
+pub use chart::{Chart, ChartData, HitBox, ImageFormat};
+pub use chart_view::ChartView;
 pub use game_settings::GameSettings;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_picker::PlayerPicker;
