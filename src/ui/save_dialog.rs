@@ -64,3 +64,39 @@ pub fn ask_where(
     });
     dialog.show();
 }
+
+/// A table's file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    Csv,
+    Json,
+}
+
+impl TableFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            TableFormat::Csv => "csv",
+            TableFormat::Json => "json",
+        }
+    }
+
+    /// The file chooser's filter name.
+    pub fn filter_name(self) -> String {
+        match self {
+            TableFormat::Csv => gettext("CSV tables"),
+            TableFormat::Json => gettext("JSON files"),
+        }
+    }
+}
+
+/// Writes `text` to `path`; the error says what went wrong in a sentence:
+/// "Could not save to results.csv: Permission denied (os error 13). Nothing
+/// was written."
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|error| {
+        crate::i18n::fill(
+            &gettext("Could not save to {file}: {error}. Nothing was written."),
+            &[("file", &file_name(path)), ("error", &error)],
+        )
+    })
+}
