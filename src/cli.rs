@@ -6,7 +6,6 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::builder::PossibleValue;
@@ -14,6 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::play::ask_within;
 use crate::engine::report::{format_duration_us, group};
 use crate::engine::score::INFINITY;
 use crate::engine::tree::{self, Ending, SearchTree};
@@ -1088,24 +1088,17 @@ impl Analyst {
         // A new player for every position: nothing an earlier search left
         // (a table, a random generator's state) changes this one.
         let mut player = self.kind.create(&self.options);
-        let cancel = CancelFlag::new();
-        let report = match self.options.time_limit {
-            // The players that deepen keep their deepest search within the
-            // limit themselves; any other is stopped when it runs out.
-            Some(limit) if !matches!(self.kind, PlayerKind::AlphaBetaTt | PlayerKind::Perfect) => {
-                let (finished, wait) = mpsc::channel::<()>();
-                let stop = cancel.clone();
-                let timer = std::thread::spawn(move || {
-                    if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-                        stop.cancel();
-                    }
-                });
-                let report = player.choose_move(board, &cancel);
-                drop(finished);
-                let _ = timer.join();
-                report
+        // The players that deepen keep their deepest search within the
+        // limit themselves; any other is stopped when it runs out.
+        let stop_at = match self.options.time_limit {
+            Some(limit) if !self.kind.deepens_iteratively() => Some(limit),
+            _ => None,
+        };
+        let report = match ask_within(player.as_mut(), board, &CancelFlag::new(), stop_at) {
+            Ok(report) => report,
+            Err(message) => {
+                return self.refuse_line(format_args!("{source}{message}"));
             }
-            _ => player.choose_move(board, &cancel),
         };
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);
