@@ -82,27 +82,37 @@ impl Contender {
     }
 }
 
-/// "alphabeta" or, with a difficulty, "alphabeta:4", "mcts:hard".
-impl FromStr for Contender {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Contender, String> {
-        let (name, difficulty) = match text.split_once(':') {
-            Some((name, difficulty)) => (name, Some(difficulty.parse::<Difficulty>()?)),
+impl Contender {
+    /// A player's short name, optionally with a difficulty after a colon:
+    /// "alphabeta", "alphabeta:4", "minimax:medium". Without one it plays
+    /// at `difficulty`. The human and a depth for a player without one are
+    /// refused.
+    pub fn parse(text: &str, difficulty: Difficulty) -> Result<Contender, String> {
+        let (name, own) = match text.split_once(':') {
+            Some((name, own)) => (name, Some(own.trim().parse::<Difficulty>()?)),
             None => (text, None),
         };
         let kind = name.trim().parse::<PlayerKind>()?;
         if kind == PlayerKind::Human {
             return Err("the human player cannot take part: choose computer players".into());
         }
-        if difficulty.is_some() && !kind.uses_depth() {
+        if own.is_some() && !kind.uses_depth() {
             return Err(format!(
                 "'{}': {} has no search depth",
                 escape_text(text, ECHO_CHARS),
                 kind.name()
             ));
         }
-        Ok(Contender::new(kind, difficulty.unwrap_or_default()))
+        Ok(Contender::new(kind, own.unwrap_or(difficulty)))
+    }
+}
+
+/// `Contender::parse` at full depth.
+impl FromStr for Contender {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Contender, String> {
+        Contender::parse(text, Difficulty::Hard)
     }
 }
 
@@ -485,7 +495,9 @@ impl CompareRow {
         row.table_hits = report.algorithm.uses_table().then_some(stats.tt_hits);
         row.table_probes = report.algorithm.uses_table().then_some(stats.tt_probes);
         row.depth = report.depth;
-        row.branching_factor = branching_factor(stats.nodes, report.depth);
+        if report.algorithm.uses_depth() {
+            row.branching_factor = branching_factor(stats.nodes, report.depth);
+        }
         row.report = Some(report);
         row
     }
