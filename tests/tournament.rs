@@ -12,7 +12,7 @@ use tictactoe::engine::tournament::{
     CROSS_COLUMNS, GAMES_COLUMNS, STANDINGS_COLUMNS, Tally, TournamentError,
 };
 use tictactoe::engine::{
-    BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, Tournament, TournamentResults,
+    BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, Side, Tournament, TournamentResults,
 };
 
 use common::parse_csv;
@@ -37,7 +37,7 @@ fn assert_totals_add_up(results: &TournamentResults) {
     for game in &results.games {
         assert_ne!(game.x, game.o);
         let (x, o) = match game.result {
-            GameEnd::Won(side) if side == tictactoe::engine::Side::Max => ((1, 0, 0), (0, 0, 1)),
+            GameEnd::Won(Side::Max) => ((1, 0, 0), (0, 0, 1)),
             GameEnd::Won(_) => ((0, 0, 1), (1, 0, 0)),
             GameEnd::Draw => ((0, 1, 0), (0, 1, 0)),
         };
@@ -49,14 +49,9 @@ fn assert_totals_add_up(results: &TournamentResults) {
         add(&mut cross[game.x][game.o].0, x);
         add(&mut cross[game.o][game.x].1, o);
     }
-    for row in 0..n {
-        for column in 0..n {
-            let record = results.cross[row][column];
-            assert_eq!(
-                (record.as_x, record.as_o),
-                cross[row][column],
-                "{row} {column}"
-            );
+    for (row, (records, counted)) in results.cross.iter().zip(&cross).enumerate() {
+        for (column, (&record, &counted)) in records.iter().zip(counted).enumerate() {
+            assert_eq!((record.as_x, record.as_o), counted, "{row} {column}");
             // Each side of a pairing sees the other's mirror.
             let other = results.cross[column][row];
             assert_eq!(record.as_x.wins, other.as_o.losses);
