@@ -3,8 +3,11 @@
 
 pub mod board;
 pub mod cell_marks;
+pub mod compare;
+pub mod csv;
 pub mod geometry;
 pub mod history;
+pub mod play;
 pub mod player;
 pub mod players;
 pub mod report;
@@ -12,11 +15,13 @@ pub mod saved_game;
 pub mod score;
 pub mod search;
 pub mod symmetry;
+pub mod tournament;
 pub mod tree;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
 pub use cell_marks::{CellMark, Tone, cell_marks};
+pub use compare::{CompareRow, Comparison, Contender, Family, Optimality};
 pub use geometry::BoardSize;
 pub use history::GameRecord;
 pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
@@ -25,3 +30,4 @@ pub use report::{
 };
 pub use saved_game::{SavedGame, SavedGameError};
 pub use search::CancelFlag;
+pub use tournament::{Tournament, TournamentProgress, TournamentResults};

@@ -198,6 +198,13 @@ impl Serialize for PlayerKind {
     }
 }
 
+impl Serialize for Difficulty {
+    /// As its name: "easy", "medium", "hard" or the depth, "7".
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
+    }
+}
+
 /// One decision, from the player that made it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchReport {
