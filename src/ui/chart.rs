@@ -11,50 +11,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
-use crate::engine::PlayerKind;
+use crate::engine::Family;
 use crate::i18n::{fill, gettext};
-
-// TEMPORARY until the engine's Family arrives with the merge of `compare`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    Minimax,
-    AlphaBeta,
-    Mcts,
-    Table,
-    Other,
-}
-
-impl Family {
-    pub const ALL: [Family; 5] = [
-        Family::Minimax,
-        Family::AlphaBeta,
-        Family::Mcts,
-        Family::Table,
-        Family::Other,
-    ];
-
-    pub fn of(kind: PlayerKind) -> Family {
-        match kind {
-            PlayerKind::Minimax => Family::Minimax,
-            PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom => {
-                Family::AlphaBeta
-            }
-            PlayerKind::Mcts => Family::Mcts,
-            PlayerKind::Perfect => Family::Table,
-            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules => Family::Other,
-        }
-    }
-
-    pub fn display_name(self) -> String {
-        match self {
-            Family::Minimax => gettext("Plain minimax"),
-            Family::AlphaBeta => gettext("Alpha-beta variants"),
-            Family::Mcts => gettext("Monte Carlo"),
-            Family::Table => gettext("Table lookup"),
-            Family::Other => gettext("No search"),
-        }
-    }
-}
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.
@@ -713,6 +671,7 @@ fn draw_sides(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::PlayerKind;
 
     fn palette() -> Palette {
         Palette {

@@ -212,7 +212,7 @@ impl ChartView {
             background: named("theme_base_color"),
             text: rgba(foreground),
             grid,
-            families: super::chart::Family::ALL
+            families: crate::engine::Family::ALL
                 .map(|family| named(super::chart::family_color(family).0)),
             outcomes: [named("win_color"), named("draw_color"), named("loss_color")],
         }

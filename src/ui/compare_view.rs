@@ -252,6 +252,7 @@ impl CompareView {
         let view: CompareView = glib::Object::builder()
             .property("transient-for", parent)
             .property("hide-on-close", true)
+            .property("destroy-with-parent", true)
             .build();
         view.imp().position_source.replace(Some(Box::new(position)));
         view.show_position();

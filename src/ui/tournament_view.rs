@@ -228,6 +228,7 @@ impl TournamentView {
         glib::Object::builder()
             .property("transient-for", parent)
             .property("hide-on-close", true)
+            .property("destroy-with-parent", true)
             .build()
     }
 

@@ -3,9 +3,11 @@
 //! parts live beside it: `events` (the game thread's events), `moves` (a
 //! person's moves and their refusals), `view` (what the board and the
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
-//! (edit mode and hints), `files` (save and open) and `remembered` (the
-//! controls and the window's size between runs).
+//! (edit mode and hints), `files` (save and open), `remembered` (the
+//! controls and the window's size between runs) and `analysis` (the
+//! Compare and Tournament windows).
 
+mod analysis;
 mod events;
 mod files;
 mod history;
@@ -91,11 +93,13 @@ mod imp {
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
     use super::super::board_view::BoardView;
+    use super::super::compare_view::CompareView;
     use super::super::game_settings::GameSettings;
     use super::super::position_editor::PositionEditor;
     use super::super::search_log::SearchLog;
     use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
+    use super::super::tournament_view::TournamentView;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
     use crate::engine::{Board, SearchReport};
@@ -116,6 +120,8 @@ mod imp {
         pub(super) pause_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub(super) hint_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) compare_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) edit_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
@@ -166,6 +172,8 @@ mod imp {
         pub(super) remembered: OnceCell<gio::Settings>,
         /// The layout the log was last put in, beside or under the board.
         pub(super) laid_out: Cell<Option<gtk::Orientation>>,
+        pub(super) compare_view: OnceCell<CompareView>,
+        pub(super) tournament_view: OnceCell<TournamentView>,
     }
 
     #[glib::object_subclass]
@@ -223,6 +231,12 @@ mod imp {
             klass.install_action("win.open", None, |window, _, _| {
                 window.choose_file_to_open()
             });
+            klass.install_action("win.compare", None, |window, _, _| {
+                window.show_compare();
+            });
+            klass.install_action("win.tournament", None, |window, _, _| {
+                window.show_tournament();
+            });
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -258,6 +272,7 @@ mod imp {
         fn close_request(&self) -> glib::Propagation {
             // Stop the game thread now, not whenever the last reference goes.
             self.game.take();
+            self.obj().stop_analysis();
             self.obj().remember_layout();
             self.parent_close_request()
         }
@@ -331,6 +346,10 @@ impl TictactoeWindow {
 
     pub fn hint_button(&self) -> gtk::Button {
         self.imp().hint_button.get()
+    }
+
+    pub fn compare_button(&self) -> gtk::Button {
+        self.imp().compare_button.get()
     }
 
     pub fn edit_button(&self) -> gtk::ToggleButton {
@@ -463,7 +482,12 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
-        for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
+        for button in [
+            &*imp.start_button,
+            &*imp.end_button,
+            &*imp.hint_button,
+            &*imp.compare_button,
+        ] {
             super::accessible::name_button_by_its_label(button);
         }
         imp.start_tooltip
