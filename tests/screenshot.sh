@@ -7,6 +7,10 @@
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
 # 3x3 board (1-9, row by row from the top left), default "2 9 6"; the window
 # keeps its own size unless WIDTHxHEIGHT is given.
+# THEN_KEYS, if set, are key presses after the moves (xdotool names, e.g.
+# "ctrl+m ctrl+Return"), each followed by THEN_WAIT seconds (default 3);
+# WINDOW_TITLE then names the window to capture (default the main one),
+# e.g. "Compare Players" after Ctrl+M.
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
 # with its default settings, and remembers nothing of the run.
 set -euo pipefail
@@ -52,6 +56,14 @@ for move in $moves; do
     # The computer replies after the pace's pause and its search.
     sleep 2
 done
+for key in ${THEN_KEYS:-}; do
+    xdotool key "$key"
+    sleep "${THEN_WAIT:-3}"
+done
+if [ -n "${WINDOW_TITLE:-}" ]; then
+    window=$(xdotool search --name "^${WINDOW_TITLE}\$" | head -n 1)
+    [ -n "$window" ] || { echo "no window is titled $WINDOW_TITLE" >&2; exit 1; }
+fi
 # Leave the pointer off the board, so no cell shows the hover highlight.
 xdotool mousemove --sync 1270 990
 sleep 1

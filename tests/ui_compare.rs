@@ -33,20 +33,24 @@ fn set_up(window: &TictactoeWindow, position: &str) -> Result<(), String> {
     activate(window, "win.edit")?;
     window.position_editor().entry().set_text(position);
     activate(window, "win.edit")?;
-    ensure(
-        window.board_view().board().to_string() == position,
-        || format!("the board shows {}", window.board_view().board()),
-    )
+    ensure(window.board_view().board().to_string() == position, || {
+        format!("the board shows {}", window.board_view().board())
+    })
 }
 
 /// Opens the Compare window as its shortcut does.
-fn open_compare(app: &TictactoeApplication, window: &TictactoeWindow) -> Result<CompareView, String> {
+fn open_compare(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<CompareView, String> {
     let accels = app.accels_for_action("win.compare");
     ensure(accels.iter().any(|accel| accel == "<Control>m"), || {
         format!("win.compare has the shortcuts {accels:?}")
     })?;
     activate(window, "win.compare")?;
-    let view = window.compare_view().ok_or("Ctrl+M opened no Compare window")?;
+    let view = window
+        .compare_view()
+        .ok_or("Ctrl+M opened no Compare window")?;
     wait_until("the Compare window to show", Duration::from_secs(5), || {
         view.is_visible() && view.width() > 0
     })?;
@@ -66,7 +70,9 @@ fn hover_bar(chart: &ChartView, index: usize) -> Result<(String, String), String
     })?;
     let bar = chart.hit_boxes()[index].clone();
     let (x, y) = bar.centre();
-    let motion = chart.motion_controller().ok_or("the chart has no pointer controller")?;
+    let motion = chart
+        .motion_controller()
+        .ok_or("the chart has no pointer controller")?;
     motion.emit_by_name::<()>("motion", &[&x, &y]);
     let tooltip = chart
         .drawing_area()
@@ -126,15 +132,18 @@ fn compare_runs_the_chosen_players_on_the_board(
         format!("full-depth minimax's move is {:?}", rows[1].optimal)
     })?;
     let table = view.table_text();
-    ensure(table.len() == 4 && table.iter().all(|cells| cells.len() == 10), || {
-        format!("the table shows {table:?}")
-    })?;
-    ensure(table[3][9] == "yes" && table[1][3] == group(rows[1].nodes), || {
-        format!("the perfect player's row reads {:?}", table[3])
-    })?;
-    ensure(view.status_text().starts_with("Done: 4 players decided."), || {
-        format!("the status says {:?}", view.status_text())
-    })?;
+    ensure(
+        table.len() == 4 && table.iter().all(|cells| cells.len() == 10),
+        || format!("the table shows {table:?}"),
+    )?;
+    ensure(
+        table[3][9] == "yes" && table[1][3] == group(rows[1].nodes),
+        || format!("the perfect player's row reads {:?}", table[3]),
+    )?;
+    ensure(
+        view.status_text().starts_with("Done: 4 players decided."),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
     let nodes = view.nodes_chart();
     let (tooltip, bar) = hover_bar(&nodes, 1)?;
     let expected = format!("Minimax, full depth: {} nodes", group(rows[1].nodes));
@@ -180,13 +189,13 @@ fn compare_saves_charts_and_table(
     view.save_table(&csv, TableFormat::Csv)?;
     view.save_table(&json, TableFormat::Json)?;
     let csv = std::fs::read_to_string(&csv).map_err(|error| error.to_string())?;
-    ensure(csv.lines().count() == 5 && csv.starts_with("label,player,"), || {
-        format!("the CSV reads {csv:?}")
-    })?;
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(&json).map_err(|error| error.to_string())?,
-    )
-    .map_err(|error| error.to_string())?;
+    ensure(
+        csv.lines().count() == 5 && csv.starts_with("label,player,"),
+        || format!("the CSV reads {csv:?}"),
+    )?;
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).map_err(|error| error.to_string())?)
+            .map_err(|error| error.to_string())?;
     ensure(json["rows"].as_array().map(Vec::len) == Some(4), || {
         format!("the JSON holds {json}")
     })?;
@@ -225,29 +234,42 @@ fn compare_cancel_leaves_the_window_usable(
     let took = wait_until("Cancel to stop minimax", Duration::from_secs(2), || {
         !view.is_running()
     })?;
-    ensure(view.status_text().starts_with("Cancelled: 1 of 2 players decided."), || {
-        format!("after Cancel ({took:?}) the status says {:?}", view.status_text())
-    })?;
-    ensure(view.rows().len() == 1 && view.rows()[0].player == PlayerKind::Random, || {
-        format!("the rows after Cancel: {:?}", view.rows().len())
-    })?;
+    ensure(
+        view.status_text()
+            .starts_with("Cancelled: 1 of 2 players decided."),
+        || {
+            format!(
+                "after Cancel ({took:?}) the status says {:?}",
+                view.status_text()
+            )
+        },
+    )?;
+    ensure(
+        view.rows().len() == 1 && view.rows()[0].player == PlayerKind::Random,
+        || format!("the rows after Cancel: {:?}", view.rows().len()),
+    )?;
     set_up(window, POSITION)?;
-    view.choices().set_chosen(&[(PlayerKind::AlphaBetaTt, Difficulty::Hard)]);
+    view.choices()
+        .set_chosen(&[(PlayerKind::AlphaBetaTt, Difficulty::Hard)]);
     view.run_button().emit_clicked();
     wait_for_comparison(&view, Duration::from_secs(10))?;
-    ensure(view.rows().len() == 1 && view.rows()[0].optimal == Optimality::Optimal, || {
-        format!("the comparison after Cancel: {:?}", view.status_text())
-    })?;
+    ensure(
+        view.rows().len() == 1 && view.rows()[0].optimal == Optimality::Optimal,
+        || format!("the comparison after Cancel: {:?}", view.status_text()),
+    )?;
     // A finished game has no move to decide: said, and nothing runs.
     set_up(window, "xxx/oo./...")?;
     view.run_button().emit_clicked();
     wait_for_comparison(&view, Duration::from_secs(5))?;
-    ensure(view.status_text().starts_with("Nothing to compare:"), || {
-        format!("a won position says {:?}", view.status_text())
-    })?;
+    ensure(
+        view.status_text().starts_with("Nothing to compare:"),
+        || format!("a won position says {:?}", view.status_text()),
+    )?;
     set_up(window, ".../.../...")?;
     view.close();
-    ensure(!view.is_visible(), || "Esc/close left the window open".into())
+    ensure(!view.is_visible(), || {
+        "Esc/close left the window open".into()
+    })
 }
 
 fn open_tournament(
@@ -262,9 +284,11 @@ fn open_tournament(
     let view = window
         .tournament_view()
         .ok_or("Ctrl+T opened no Tournament window")?;
-    wait_until("the Tournament window to show", Duration::from_secs(5), || {
-        view.is_visible() && view.width() > 0
-    })?;
+    wait_until(
+        "the Tournament window to show",
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
     Ok(view)
 }
 
@@ -309,13 +333,19 @@ fn a_small_tournament_adds_up(
     })?;
     let results = view.results().ok_or("no results")?;
     ensure(!results.partial && results.games_played == 36, || {
-        format!("{} of {} games, partial {}", results.games_played, results.games_total, results.partial)
+        format!(
+            "{} of {} games, partial {}",
+            results.games_played, results.games_total, results.partial
+        )
     })?;
-    ensure(results.size == BoardSize::Three && results.seed == 42, || {
-        "the tournament ran another board or seed".into()
-    })?;
+    ensure(
+        results.size == BoardSize::Three && results.seed == 42,
+        || "the tournament ran another board or seed".into(),
+    )?;
     let shown = view.cross_table_text();
-    ensure(shown.len() == 4, || format!("the cross table shows {shown:?}"))?;
+    ensure(shown.len() == 4, || {
+        format!("the cross table shows {shown:?}")
+    })?;
     let mut games = 0;
     for row in 0..3 {
         for column in 0..3 {
@@ -324,8 +354,8 @@ fn a_small_tournament_adds_up(
                 ensure(text == "—", || format!("the diagonal shows {text:?}"))?;
                 continue;
             }
-            let [as_x, as_o] = cell_tallies(text)
-                .ok_or_else(|| format!("cell {row},{column} reads {text:?}"))?;
+            let [as_x, as_o] =
+                cell_tallies(text).ok_or_else(|| format!("cell {row},{column} reads {text:?}"))?;
             let [mirror_x, mirror_o] = cell_tallies(&shown[column + 1][row + 1])
                 .ok_or("the mirrored cell does not parse")?;
             // My wins as X are the other's losses as O, and so on.
@@ -334,13 +364,16 @@ fn a_small_tournament_adds_up(
                     && as_o == [mirror_x[2], mirror_x[1], mirror_x[0]],
                 || format!("cells {row},{column} and {column},{row} disagree: {text:?}"),
             )?;
-            ensure(as_x.iter().sum::<u64>() == 6 && as_o.iter().sum::<u64>() == 6, || {
-                format!("cell {row},{column} holds {text:?}, not 6 games a colour")
-            })?;
+            ensure(
+                as_x.iter().sum::<u64>() == 6 && as_o.iter().sum::<u64>() == 6,
+                || format!("cell {row},{column} holds {text:?}, not 6 games a colour"),
+            )?;
             games += as_x.iter().sum::<u64>();
         }
     }
-    ensure(games == 36, || format!("the cross table counts {games} games"))?;
+    ensure(games == 36, || {
+        format!("the cross table counts {games} games")
+    })?;
     let points: f64 = results.standings.iter().map(|s| s.points).sum();
     ensure(points == 36.0, || format!("the points add up to {points}"))?;
     let perfect = results
@@ -352,15 +385,17 @@ fn a_small_tournament_adds_up(
     ensure(perfect.total.losses == 0, || {
         format!("perfect lost {}", perfect.total.losses)
     })?;
-    ensure(view.status_text().starts_with("Finished: 36 of 36 games"), || {
-        format!("the status says {:?}", view.status_text())
-    })?;
+    ensure(
+        view.status_text().starts_with("Finished: 36 of 36 games"),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
     let best = &results.entrants[results.standings[0].entrant];
     let best = best.contender.label(tictactoe::engine::TextStyle::WINDOW);
     let (tooltip, bar) = hover_bar(&view.ranking_chart(), 0)?;
-    ensure(tooltip == bar && tooltip.starts_with(&format!("{best}: ")), || {
-        format!("hovering the best player's bar shows {tooltip:?}")
-    })?;
+    ensure(
+        tooltip == bar && tooltip.starts_with(&format!("{best}: ")),
+        || format!("hovering the best player's bar shows {tooltip:?}"),
+    )?;
     let (tooltip, _) = hover_bar(&view.sides_chart(), 0)?;
     ensure(tooltip.starts_with(&format!("{best} as X: ")), || {
         format!("hovering the results chart shows {tooltip:?}")
@@ -373,7 +408,9 @@ fn a_small_tournament_adds_up(
     let csv = directory.join("cross.csv");
     view.save_results(&csv, ResultsFile::CrossTable)?;
     let csv = std::fs::read_to_string(&csv).map_err(|error| error.to_string())?;
-    ensure(csv.lines().count() == 7, || format!("the cross-table CSV reads {csv:?}"))?;
+    ensure(csv.lines().count() == 7, || {
+        format!("the cross-table CSV reads {csv:?}")
+    })?;
     let _ = std::fs::remove_dir_all(&directory);
     Ok(())
 }
@@ -387,10 +424,14 @@ fn a_cancelled_tournament_keeps_its_games(
     let view = open_tournament(app, window)?;
     view.seed_entry().set_text("not a seed");
     view.start_button().emit_clicked();
-    ensure(!view.is_running(), || "a bad seed started a tournament".into())?;
-    ensure(view.status_text().starts_with("The seed must be a whole number"), || {
-        format!("a bad seed says {:?}", view.status_text())
+    ensure(!view.is_running(), || {
+        "a bad seed started a tournament".into()
     })?;
+    ensure(
+        view.status_text()
+            .starts_with("The seed must be a whole number"),
+        || format!("a bad seed says {:?}", view.status_text()),
+    )?;
     view.choices().set_chosen(&[
         (PlayerKind::Random, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Medium),
@@ -408,12 +449,21 @@ fn a_cancelled_tournament_keeps_its_games(
         !view.is_running()
     })?;
     let results = view.results().ok_or("no results after Cancel")?;
-    ensure(results.partial && results.games_played < results.games_total, || {
-        format!("after Cancel: {} of {} games", results.games_played, results.games_total)
-    })?;
+    ensure(
+        results.partial && results.games_played < results.games_total,
+        || {
+            format!(
+                "after Cancel: {} of {} games",
+                results.games_played, results.games_total
+            )
+        },
+    )?;
     let counted: u64 = results.standings.iter().map(|s| s.total.games()).sum();
     ensure(counted == 2 * results.games_played, || {
-        format!("the ranking counts {counted} games for {} played", results.games_played)
+        format!(
+            "the ranking counts {counted} games for {} played",
+            results.games_played
+        )
     })?;
     ensure(view.status_text().starts_with("Partial results:"), || {
         format!("the status says {:?}", view.status_text())

@@ -1,4 +1,4 @@
-//! A chart on the screen: its title, the chart drawn on a drawing area in
+//! A chart on the screen: the chart drawn on a drawing area in
 //! the style's colours, a tooltip with the exact figure of the bar under the
 //! pointer, the figures in words for screen readers, and a menu that saves
 //! it as PNG or SVG, drawn by the same function.
@@ -28,8 +28,6 @@ mod imp {
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/chart_view.ui")]
     pub struct ChartView {
-        #[template_child]
-        pub(super) title_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) save_button: TemplateChild<gtk::MenuButton>,
         #[template_child]
@@ -148,7 +146,6 @@ impl ChartView {
     fn show_chart(&self, chart: Option<Chart>) {
         let imp = self.imp();
         let title = chart.as_ref().map(|chart| chart.title.clone());
-        imp.title_label.set_label(title.as_deref().unwrap_or(""));
         let height = chart.as_ref().map_or(120, Chart::natural_height);
         imp.drawing_area.set_content_height(height);
         let name = title.unwrap_or_else(|| gettext("Chart"));

@@ -248,7 +248,10 @@ glib::wrapper! {
 impl CompareView {
     /// A Compare window over `parent`, comparing on the position
     /// `position` gives at each Run.
-    pub fn new(parent: &impl IsA<gtk::Window>, position: impl Fn() -> Board + 'static) -> CompareView {
+    pub fn new(
+        parent: &impl IsA<gtk::Window>,
+        position: impl Fn() -> Board + 'static,
+    ) -> CompareView {
         let view: CompareView = glib::Object::builder()
             .property("transient-for", parent)
             .property("hide-on-close", true)
@@ -361,7 +364,11 @@ impl CompareView {
     }
 
     fn position(&self) -> Option<Board> {
-        self.imp().position_source.borrow().as_ref().map(|source| source())
+        self.imp()
+            .position_source
+            .borrow()
+            .as_ref()
+            .map(|source| source())
     }
 
     /// Run: the chosen players decide the board's position on a thread.
@@ -500,20 +507,27 @@ impl CompareView {
             Some(words) => message.push_str(&format!(
                 " {}",
                 fill(
-                    &gettext("The position's exact value: {value}; Optimal compares each move with it."),
+                    &gettext(
+                        "The position's exact value: {value}; Optimal compares each move with it."
+                    ),
                     &[("value", &words)],
                 )
             )),
             None => message.push_str(&format!(
                 " {}",
-                gettext("The position's exact value could not be found in time, so Optimal is unknown.")
+                gettext(
+                    "The position's exact value could not be found in time, so Optimal is unknown."
+                )
             )),
         }
         imp.rows.replace(comparison.rows.clone());
         imp.comparison.replace(Some(comparison));
         self.show_rows();
-        imp.progress_bar
-            .set_fraction(if asked == 0 { 0.0 } else { done as f64 / asked as f64 });
+        imp.progress_bar.set_fraction(if asked == 0 {
+            0.0
+        } else {
+            done as f64 / asked as f64
+        });
         imp.progress_bar.set_text(Some(&fill(
             &gettext("{done} of {count}"),
             &[("done", &done), ("count", &asked)],
@@ -697,4 +711,3 @@ fn table_column(column: &Column) -> gtk::ColumnViewColumn {
     }
     column_view_column
 }
-

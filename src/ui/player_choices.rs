@@ -10,6 +10,9 @@ use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use crate::engine::{Difficulty, PlayerKind};
 use crate::i18n::{fill, gettext};
 
+/// Players in a column of the list.
+const ROWS: usize = 4;
+
 /// One player's row.
 #[derive(Debug, Clone)]
 struct ChoiceRow {
@@ -107,10 +110,11 @@ impl PlayerChoices {
             // Players without a depth have no difficulty to choose.
             difficulty.set_sensitive(kind.uses_depth());
             depth.set_sensitive(kind.uses_depth());
-            let row = row as i32;
-            imp.grid.attach(&check, 0, row, 1, 1);
-            imp.grid.attach(&difficulty, 1, row, 1, 1);
-            imp.grid.attach(&depth, 2, row, 1, 1);
+            // Two columns of players, to keep the list short.
+            let (column, row) = ((row / ROWS) as i32 * 4, (row % ROWS) as i32);
+            imp.grid.attach(&check, column, row, 1, 1);
+            imp.grid.attach(&difficulty, column + 1, row, 1, 1);
+            imp.grid.attach(&depth, column + 2, row, 1, 1);
             imp.rows.borrow_mut().push(ChoiceRow {
                 kind,
                 check,

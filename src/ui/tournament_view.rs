@@ -461,17 +461,17 @@ impl TournamentView {
                 " · {}",
                 fill(
                     &gettext("{rate} games/s"),
-                    &[("rate", &decimal(&format!("{:.1}", progress.games_per_second())))],
+                    &[(
+                        "rate",
+                        &decimal(&format!("{:.1}", progress.games_per_second()))
+                    )],
                 )
             ));
         }
         if let Some(left) = progress.time_left() {
             text.push_str(&format!(
                 " · {}",
-                fill(
-                    &gettext("{time} left"),
-                    &[("time", &time_left_text(left))]
-                )
+                fill(&gettext("{time} left"), &[("time", &time_left_text(left))])
             ));
         }
         imp.progress_bar.set_text(Some(&text));
@@ -506,10 +506,7 @@ impl TournamentView {
         for failure in &results.failures {
             message.push_str(&format!(
                 " {}",
-                fill(
-                    &gettext("Not counted: {failure}."),
-                    &[("failure", failure)]
-                )
+                fill(&gettext("Not counted: {failure}."), &[("failure", failure)])
             ));
         }
         imp.progress_bar.set_fraction(if results.games_total == 0 {
@@ -606,7 +603,8 @@ impl TournamentView {
         self.fill_cross_table(results);
         imp.ranking_chart
             .set_chart(self.ranking_chart_of(Some(results)));
-        imp.sides_chart.set_chart(self.sides_chart_of(Some(results)));
+        imp.sides_chart
+            .set_chart(self.sides_chart_of(Some(results)));
     }
 
     fn fill_ranking(&self, results: &TournamentResults) {
@@ -625,7 +623,13 @@ impl TournamentView {
             gettext("Nodes per move"),
         ];
         for (column, header) in headers.iter().enumerate() {
-            grid.attach(&table_label(header, column != 1, true), column as i32, 0, 1, 1);
+            grid.attach(
+                &table_label(header, column != 1, true),
+                column as i32,
+                0,
+                1,
+                1,
+            );
         }
         for (row, standing) in results.standings.iter().enumerate() {
             let cells = [
@@ -637,9 +641,10 @@ impl TournamentView {
                 group(standing.total.losses),
                 decimal(&trim_points(standing.points)),
                 rating_text(standing.rating, standing.rating_error),
-                standing
-                    .mean_time_us
-                    .map_or_else(|| "—".to_owned(), |us| format_duration_us(us.round() as u64)),
+                standing.mean_time_us.map_or_else(
+                    || "—".to_owned(),
+                    |us| format_duration_us(us.round() as u64),
+                ),
                 standing
                     .mean_nodes
                     .map_or_else(|| "—".to_owned(), |nodes| group(nodes.round() as u64)),
