@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use super::{CompareArgs, POSITION_MARK, TournamentArgs, minimax_cannot_finish, refuse, say};
 use crate::engine::board::{ECHO_CHARS, escape_text};
@@ -245,9 +245,15 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
         );
         bar.set_style(
             ProgressStyle::with_template(
-                "{bar:30} {human_pos}/{human_len} games, {per_sec}, {eta} left",
+                "{bar:30} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
             )
-            .expect("the template is valid"),
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.1}", state.per_sec());
+                },
+            ),
         );
         bar
     } else {

@@ -408,6 +408,10 @@ impl Comparison {
             comparison.rows.push(row);
         }
         comparison.cancelled = comparison.rows.len() < contenders.len();
+        if !comparison.cancelled {
+            // Shown even when no player chose a move.
+            referee.root_value(cancel);
+        }
         comparison.reference = referee.reference();
         Ok(comparison)
     }
@@ -538,17 +542,7 @@ impl Referee {
 
     /// Whether `cell` keeps the position's best result, and its exact value.
     fn judge(&mut self, cell: usize, cancel: &CancelFlag) -> (Optimality, Option<i32>) {
-        let root = match self.root {
-            Some(root) => root,
-            None => {
-                let root = self.exact_value(&self.board, cancel);
-                // A cancelled search says nothing: ask again next time.
-                if !cancel.is_cancelled() {
-                    self.root = Some(root);
-                }
-                root
-            }
-        };
+        let root = self.root_value(cancel);
         let move_value = match self.moves.get(&cell) {
             Some(&value) => value,
             None => {
@@ -574,6 +568,21 @@ impl Referee {
             _ => Optimality::Unknown,
         };
         (optimality, move_value)
+    }
+
+    /// The position's exact value, searched once.
+    fn root_value(&mut self, cancel: &CancelFlag) -> Option<i32> {
+        match self.root {
+            Some(root) => root,
+            None => {
+                let root = self.exact_value(&self.board, cancel);
+                // A cancelled search says nothing: ask again next time.
+                if !cancel.is_cancelled() {
+                    self.root = Some(root);
+                }
+                root
+            }
+        }
     }
 
     /// The game value of `board` (Max's view), or `None` if the search did
