@@ -274,6 +274,7 @@ impl CompareView {
         for column in &COLUMNS {
             imp.table.append_column(&table_column(column));
         }
+        accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
         let _ = imp.store.set(store);
         for chart in [&*imp.nodes_chart, &*imp.time_chart] {
             chart.connect_saved(glib::clone!(
