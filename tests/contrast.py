@@ -176,6 +176,8 @@ def main():
             ratios.append(ratio)
             failures += ratio < minimum
         place = "board" if background == "view_bg_color" else "window"
+        if what.startswith("chart"):
+            place = "chart"
         print(f"| {what} | {place} | {ratios[0]:.1f}:1 | {ratios[1]:.1f}:1 | {minimum:g}:1 |")
     print()
     print("| pair | style | normal vision | protanopia | deuteranopia |")

@@ -405,6 +405,7 @@ impl CompareView {
         let spawned = std::thread::Builder::new()
             .name("compare".into())
             .spawn(move || {
+                super::background::lower_this_threads_priority();
                 let result = Comparison::run(
                     &board,
                     &contenders,

@@ -14,9 +14,14 @@
 //! - `translations`: the user's language for the window.
 //! - `accessible`: names and descriptions for assistive technology.
 //! - `search_log` and `log_entry`: the search log and its rows.
+//! - `compare_view` and `tournament_view`: the Compare and Tournament
+//!   windows; `player_choices`: their players and difficulties; `chart`
+//!   and `chart_view`: their charts; `save_dialog`: where to save files;
+//!   `background`: their threads' lower priority.
 
 mod accessible;
 mod application;
+mod background;
 mod board_view;
 mod chart;
 mod chart_view;

@@ -370,6 +370,8 @@ impl TournamentView {
         let spawned = std::thread::Builder::new()
             .name("tournament".into())
             .spawn(move || {
+                // The worker pool, started from here, inherits it.
+                super::background::lower_this_threads_priority();
                 let progress_sender = sender.clone();
                 let mut last_report: Option<Instant> = None;
                 let result = tournament.run(&thread_cancel, move |progress| {
