@@ -482,12 +482,7 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
-        for button in [
-            &*imp.start_button,
-            &*imp.end_button,
-            &*imp.hint_button,
-            &*imp.compare_button,
-        ] {
+        for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
             super::accessible::name_button_by_its_label(button);
         }
         imp.start_tooltip
@@ -601,6 +596,12 @@ impl TictactoeWindow {
                 }
                 let paned = window.imp().paned.get();
                 paned.set_orientation(orientation);
+                // A narrow window's header bar has no room for Compare;
+                // the main menu and Ctrl+M still open it.
+                window
+                    .imp()
+                    .compare_button
+                    .set_visible(orientation == gtk::Orientation::Horizontal);
                 // The board's share as the person left it in this layout;
                 // by default most of the room.
                 let length = match orientation {
