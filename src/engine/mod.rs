@@ -1,5 +1,6 @@
-//! The game engine: board, players, searches and their reports. Knows
-//! nothing of GTK or threads.
+//! The game engine: board, players, searches and their reports,
+//! comparisons and tournaments. Knows nothing of GTK; only a tournament
+//! starts threads, on a worker pool of its own.
 
 pub mod board;
 pub mod cell_marks;
