@@ -1,7 +1,8 @@
 //! Tic-Tac-Toe against game-tree search algorithms.
 //!
 //! - `engine`: board, players, searches and reports, comparisons and
-//!   tournaments; no GTK, and no threads but a tournament's worker pool.
+//!   tournaments; no GTK, and no threads but a tournament's worker pool and a time
+//!   limit's watcher.
 //! - `game`: the game thread and its messages, between engine and UI.
 //! - `cli`: the command line (`play`, `analyze`, `tree`, `compare`,
 //!   `tournament`, `players`), headless.

@@ -1,6 +1,7 @@
 //! The game engine: board, players, searches and their reports,
-//! comparisons and tournaments. Knows nothing of GTK; only a tournament
-//! starts threads, on a worker pool of its own.
+//! comparisons and tournaments. Knows nothing of GTK; the only threads it
+//! starts are a tournament's worker pool and the watcher that stops a
+//! search at its time limit (`play::ask_within`).
 
 pub mod board;
 pub mod cell_marks;
