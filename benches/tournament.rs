@@ -3,9 +3,10 @@
 //!
 //! - 3x3 at Hard (full depth), 100 games per pairing and colour: 5,600 games.
 //! - 4x4 at Medium (depth 3), 10 games per pairing and colour: 560 games.
-//!   100 would be 5,600 games of some 0.1-0.2 s each (Monte Carlo's 20,000
-//!   playouts a move and perfect's full-depth search dominate), 10 to 15
-//!   minutes a run: too slow for a benchmark, so a tenth of it.
+//!   100 would be 5,600 games of some 0.05 s of CPU each (Monte Carlo's
+//!   20,000 playouts a move and perfect's full-depth search dominate): about
+//!   5 minutes of CPU a run, half an hour or more for the bench's six runs,
+//!   too slow for a benchmark, so a tenth of it.
 //!
 //! On a machine shared with other work, the wall times say little about
 //! the speed-up: the second thread competes with the other processes for
