@@ -80,9 +80,7 @@ impl Contender {
     pub fn family(&self) -> Family {
         Family::of(self.kind)
     }
-}
 
-impl Contender {
     /// A player's short name, optionally with a difficulty after a colon:
     /// "alphabeta", "alphabeta:4", "minimax:medium". Without one it plays
     /// at `difficulty`. The human and a depth for a player without one are
