@@ -3,9 +3,17 @@
 //!
 //! - 3x3 at Hard (full depth), 100 games per pairing and colour: 5,600 games.
 //! - 4x4 at Medium (depth 3), 10 games per pairing and colour: 560 games.
-//!   100 would be 5,600 games of some 0.1-0.2 s each (Monte Carlo's 20,000
-//!   playouts a move and perfect's full-depth search dominate), 10 to 15
-//!   minutes a run: too slow for a benchmark, so a tenth of it.
+//!   100 would be 5,600 games of some 0.05 s of CPU each (Monte Carlo's
+//!   20,000 playouts a move and perfect's full-depth search dominate): about
+//!   5 minutes of CPU a run, half an hour or more for the bench's six runs,
+//!   too slow for a benchmark, so a tenth of it.
+//!
+//! On a machine shared with other work, the wall times say little about
+//! the speed-up: the second thread competes with the other processes for
+//! the same two cores. So the bench also reports the process's CPU time
+//! (user + system): if it stays the same on 2 threads as on 1, the
+//! parallel run wastes nothing, and on an idle machine its wall time would
+//! be the CPU time over the cores the games could keep busy.
 //!
 //! Every player has the command line's time limit (5 s a move, which no
 //! move here reaches). Each configuration runs `RUNS` times, alternating 1
@@ -66,12 +74,34 @@ fn tournament(configuration: &Configuration, threads: usize) -> Tournament {
     tournament
 }
 
-fn run(configuration: &Configuration, threads: usize) -> (Duration, TournamentResults) {
+/// A run's wall time and CPU time, and its results.
+struct Run {
+    wall: Duration,
+    cpu: Duration,
+    results: TournamentResults,
+}
+
+fn run(configuration: &Configuration, threads: usize) -> Run {
     let started = Instant::now();
+    let cpu_before = cpu_time();
     let results = tournament(configuration, threads)
         .run(&CancelFlag::new(), |_| {})
         .expect("the tournament runs");
-    (started.elapsed(), results)
+    Run {
+        wall: started.elapsed(),
+        cpu: cpu_time().saturating_sub(cpu_before),
+        results,
+    }
+}
+
+/// This process's CPU time so far, user and system, from /proc/self/stat
+/// (in clock ticks of 10 ms, Linux's USER_HZ).
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("Linux's /proc");
+    // The fields after the command's name, which is in parentheses.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    Duration::from_millis(ticks * 10)
 }
 
 fn median(times: &mut [Duration]) -> Duration {
@@ -101,20 +131,27 @@ fn main() {
             continue;
         }
         let mut times = [Vec::new(), Vec::new()];
+        let mut cpu = [Vec::new(), Vec::new()];
         let mut loads = Vec::new();
         let mut first: Option<TournamentResults> = None;
         for run_index in 0..RUNS {
             for threads in [1, 2] {
                 loads.push(load());
-                let (time, results) = run(configuration, threads);
+                let Run {
+                    wall: time,
+                    cpu: cpu_used,
+                    results,
+                } = run(configuration, threads);
                 println!(
-                    "{} run {} on {threads} thread(s): {:.2} s, {} games, load {}",
+                    "{} run {} on {threads} thread(s): {:.2} s, CPU {:.2} s, {} games, load {}",
                     configuration.name,
                     run_index + 1,
                     time.as_secs_f64(),
+                    cpu_used.as_secs_f64(),
                     results.games_played,
                     loads.last().unwrap()
                 );
+                cpu[threads - 1].push(cpu_used);
                 assert!(!results.partial && results.failures.is_empty());
                 match &first {
                     Some(first) => {
@@ -136,8 +173,10 @@ fn main() {
         let listed = [each(&times[0]), each(&times[1])];
         let one = median(&mut times[0]);
         let two = median(&mut times[1]);
+        let cpu_one = median(&mut cpu[0]);
+        let cpu_two = median(&mut cpu[1]);
         summary.push(format!(
-            "| {} | {games} | {:.2} s ({}) | {:.0} | {:.2} s ({}) | {:.0} | {:.2}x | {} |",
+            "| {} | {games} | {:.2} s ({}) | {:.0} | {:.2} s ({}) | {:.0} | {:.2}x | {:.2} s / {:.2} s | {} |",
             configuration.name,
             one.as_secs_f64(),
             listed[0],
@@ -146,15 +185,18 @@ fn main() {
             listed[1],
             games as f64 / two.as_secs_f64(),
             one.as_secs_f64() / two.as_secs_f64(),
+            cpu_one.as_secs_f64(),
+            cpu_two.as_secs_f64(),
             loads.join(", "),
         ));
     }
     println!();
     println!(
         "| round robin, 8 players | games | 1 thread: median (each run) | games/s | \
-         2 threads: median (each run) | games/s | speed-up | load average before each run |"
+         2 threads: median (each run) | games/s | speed-up | CPU time, 1 / 2 threads (median) | \
+         load average before each run |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---|");
     for line in summary {
         println!("{line}");
     }

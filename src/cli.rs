@@ -1,5 +1,6 @@
-//! The command line: `tictactoe` opens the window; `players`, `play` and
-//! `analyze` run headless on the same engine and game thread.
+//! The command line: `tictactoe` opens the window; `players`, `play`,
+//! `analyze` and `tree` run headless on the same engine and game thread,
+//! `compare` and `tournament` (in contests.rs) on the engine alone.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -840,3 +840,36 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn the_readme_compare_example_is_the_programs_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("```text\n$ tictactoe compare ")
+        .expect("the README shows a compare run");
+    let block = &readme[start + "```text\n$ tictactoe ".len()..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let (command, shown) = block.split_once('\n').unwrap();
+    let output = run(&command.split_whitespace().collect::<Vec<_>>());
+    assert!(output.status.success(), "{}", stderr(&output));
+    // The table's cells but the time and the rate, which vary.
+    let cells = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .map(|line| {
+                line.split("  ")
+                    .map(str::trim)
+                    .filter(|cell| !cell.is_empty())
+                    .enumerate()
+                    .filter(|(index, _)| line.starts_with("player") || ![4, 5].contains(index))
+                    .map(|(_, cell)| cell.to_owned())
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        cells(&stdout(&output)),
+        cells(shown),
+        "$ tictactoe {command}"
+    );
+}

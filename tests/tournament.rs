@@ -276,3 +276,23 @@ fn json_and_csv_carry_the_results() {
         assert_eq!(moves, game.moves);
     }
 }
+
+#[test]
+fn moves_a_time_limit_cut_short_are_counted() {
+    // Proving the empty 4x4 board takes alphabeta-tt some 10 ms: with 1 ms
+    // a move it keeps a shallower depth, at least on its first move.
+    let mut entrants = contenders("alphabeta-tt,random");
+    entrants[0].options.time_limit = Some(std::time::Duration::from_millis(1));
+    let results = play(&Tournament::new(entrants, BoardSize::Four, 1, 4));
+    assert_totals_add_up(&results);
+    let by_entrant = |entrant: usize| {
+        results
+            .standings
+            .iter()
+            .find(|s| s.entrant == entrant)
+            .unwrap()
+            .time_limited_moves
+    };
+    assert!(by_entrant(0) > 0);
+    assert_eq!(by_entrant(1), 0, "random has no depth to cut");
+}

@@ -70,6 +70,27 @@ fn contenders(
     Ok(contenders)
 }
 
+/// A progress bar of `length` steps drawn with `template` on standard
+/// error, or a hidden one when standard error is not a terminal. `{rate}`
+/// in the template is the steps per second to one decimal.
+fn progress_bar(length: u64, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.1}", state.per_sec());
+                },
+            ),
+    );
+    bar
+}
+
 /// Prints `text` to standard output; false if it could not be written.
 fn print(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
@@ -105,16 +126,27 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
             Err(message) => return refuse(&message),
         }
     };
+    let bar = progress_bar(
+        contenders.len() as u64,
+        "{bar:30} {pos}/{len} players, {elapsed} (last: {msg})",
+    );
     let comparison = match Comparison::run(
         &board,
         &contenders,
         &CompareSettings::default(),
         &CancelFlag::new(),
-        |_, _| {},
+        |_, row| {
+            bar.set_message(row.label.clone());
+            bar.inc(1);
+        },
     ) {
         Ok(comparison) => comparison,
-        Err(error) => return refuse(&error.to_string()),
+        Err(error) => {
+            bar.finish_and_clear();
+            return refuse(&error.to_string());
+        }
     };
+    bar.finish_and_clear();
     let text = if args.json {
         format!("{}\n", comparison.to_json())
     } else if args.csv {
@@ -238,27 +270,10 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(
-            Some(tournament.games_total()),
-            ProgressDrawTarget::stderr(),
-        );
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
-            )
-            .expect("the template is valid")
-            .with_key(
-                "rate",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    let _ = write!(out, "{:.1}", state.per_sec());
-                },
-            ),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(
+        tournament.games_total(),
+        "{bar:30} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
+    );
     let shown = bar.clone();
     let results = match tournament.run(&CancelFlag::new(), move |progress| {
         shown.set_position(progress.games_done);

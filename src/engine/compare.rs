@@ -80,9 +80,7 @@ impl Contender {
     pub fn family(&self) -> Family {
         Family::of(self.kind)
     }
-}
 
-impl Contender {
     /// A player's short name, optionally with a difficulty after a colon:
     /// "alphabeta", "alphabeta:4", "minimax:medium". Without one it plays
     /// at `difficulty`. The human and a depth for a player without one are
@@ -542,7 +540,10 @@ impl Referee {
 
     /// Whether `cell` keeps the position's best result, and its exact value.
     fn judge(&mut self, cell: usize, cancel: &CancelFlag) -> (Optimality, Option<i32>) {
-        let root = self.root_value(cancel);
+        let Some(root) = self.root_value(cancel) else {
+            // Nothing to compare with: no need to search the move.
+            return (Optimality::Unknown, None);
+        };
         let move_value = match self.moves.get(&cell) {
             Some(&value) => value,
             None => {
@@ -555,8 +556,8 @@ impl Referee {
                 value
             }
         };
-        let optimality = match (root, move_value) {
-            (Some(root), Some(value)) => {
+        let optimality = match move_value {
+            Some(value) => {
                 // The result for the mover: 1 win, 0 draw, -1 loss.
                 let result = |value: i32| (self.board.side_to_move().sign() * value).signum();
                 if result(value) >= result(root) {

@@ -1,5 +1,7 @@
-//! The game engine: board, players, searches and their reports. Knows
-//! nothing of GTK or threads.
+//! The game engine: board, players, searches and their reports,
+//! comparisons and tournaments. Knows nothing of GTK; the only threads it
+//! starts are a tournament's worker pool and the watcher that stops a
+//! search at its time limit (`play::ask_within`).
 
 pub mod board;
 pub mod cell_marks;

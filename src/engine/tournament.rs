@@ -250,8 +250,8 @@ pub struct TournamentResults {
     /// `cross[row][column]`: the row entrant's games against the column
     /// entrant (the diagonal stays empty).
     pub cross: Vec<Vec<PairRecord>>,
-    /// Best first: by points, then rating... equal points keep the
-    /// entrants' order.
+    /// Best first, by points; equal points keep the entrants' order and
+    /// share a rank.
     pub standings: Vec<Standing>,
     /// Every finished game, in the schedule's order.
     pub games: Vec<GameSummary>,
