@@ -240,7 +240,6 @@ pub struct Standing {
 /// A finished (or cancelled) tournament.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentResults {
-    #[serde(serialize_with = "serialize_size")]
     pub size: BoardSize,
     pub seed: u64,
     pub games_per_colour: u32,
@@ -262,10 +261,6 @@ pub struct TournamentResults {
     /// Cancelled, or a game failed: fewer games than scheduled.
     pub partial: bool,
     pub elapsed_us: u64,
-}
-
-fn serialize_size<S: Serializer>(size: &BoardSize, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u64(size.side() as u64)
 }
 
 /// One scheduled game.
