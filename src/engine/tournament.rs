@@ -414,11 +414,7 @@ impl Tournament {
                     for (entrant, effort) in
                         [(fixture.x, game.effort[0]), (fixture.o, game.effort[1])]
                     {
-                        let total = &mut efforts[entrant];
-                        total.moves += effort.moves;
-                        total.time_us += effort.time_us;
-                        total.nodes += effort.nodes;
-                        total.time_limited += effort.time_limited;
+                        efforts[entrant] += effort;
                     }
                     results.games.push(GameSummary {
                         x: fixture.x,
