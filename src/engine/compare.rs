@@ -310,7 +310,6 @@ pub struct Comparison {
     /// The position, as `x.o/.x./..o`.
     pub position: String,
     pub to_move: Side,
-    #[serde(serialize_with = "serialize_size")]
     pub size: BoardSize,
     /// The exact value checked against, when known in time.
     pub reference: Option<Reference>,
@@ -318,13 +317,6 @@ pub struct Comparison {
     pub rows: Vec<CompareRow>,
     /// Cancelled before every contender had decided.
     pub cancelled: bool,
-}
-
-fn serialize_size<S: serde::Serializer>(
-    size: &BoardSize,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u64(size.side() as u64)
 }
 
 /// The CSV's columns, in order.

@@ -131,11 +131,21 @@ pub struct SearchEffort {
 }
 
 impl SearchEffort {
-    fn add(&mut self, report: &SearchReport, time_limited: bool) {
+    fn count_move(&mut self, report: &SearchReport, time_limited: bool) {
         self.moves += 1;
         self.time_us += report.elapsed_us;
         self.nodes += report.stats.nodes;
         self.time_limited += u64::from(time_limited);
+    }
+}
+
+/// Two efforts added up: a player's over several games.
+impl std::ops::AddAssign for SearchEffort {
+    fn add_assign(&mut self, other: SearchEffort) {
+        self.moves += other.moves;
+        self.time_us += other.time_us;
+        self.nodes += other.nodes;
+        self.time_limited += other.time_limited;
     }
 }
 
@@ -194,7 +204,7 @@ pub fn play_game(
             return Err(GameStopped::Failed(stopped_unasked(&report)));
         }
         let cell = checked_move(&board, &report).map_err(GameStopped::Failed)?;
-        effort[side.index()].add(&report, time_limited(&report));
+        effort[side.index()].count_move(&report, time_limited(&report));
         board.play(cell).expect("the move was checked");
         moves.push(cell);
     }

@@ -240,7 +240,6 @@ pub struct Standing {
 /// A finished (or cancelled) tournament.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentResults {
-    #[serde(serialize_with = "serialize_size")]
     pub size: BoardSize,
     pub seed: u64,
     pub games_per_colour: u32,
@@ -262,10 +261,6 @@ pub struct TournamentResults {
     /// Cancelled, or a game failed: fewer games than scheduled.
     pub partial: bool,
     pub elapsed_us: u64,
-}
-
-fn serialize_size<S: Serializer>(size: &BoardSize, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u64(size.side() as u64)
 }
 
 /// One scheduled game.
@@ -419,11 +414,7 @@ impl Tournament {
                     for (entrant, effort) in
                         [(fixture.x, game.effort[0]), (fixture.o, game.effort[1])]
                     {
-                        let total = &mut efforts[entrant];
-                        total.moves += effort.moves;
-                        total.time_us += effort.time_us;
-                        total.nodes += effort.nodes;
-                        total.time_limited += effort.time_limited;
+                        efforts[entrant] += effort;
                     }
                     results.games.push(GameSummary {
                         x: fixture.x,
