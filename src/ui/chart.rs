@@ -735,6 +735,34 @@ mod tests {
     }
 
     #[test]
+    fn ratings_below_zero_go_left_of_the_axis() {
+        let bar = |label: &str, value: f64| Bar {
+            label: label.to_owned(),
+            family: Family::Other,
+            value,
+            spread: Some(20.0),
+            figure: format!("rating {value}"),
+        };
+        let chart = Chart {
+            title: "Ranking".to_owned(),
+            data: ChartData::Bars {
+                axis: "rating".to_owned(),
+                bars: vec![bar("Rules", 120.0), bar("Random", -400.0)],
+            },
+        };
+        let hits = draw(&chart);
+        assert_eq!(hits.len(), 2);
+        // Both bars start at zero: the winner's left edge is the loser's
+        // right edge, and the loser is longer.
+        assert!((hits[0].left - hits[1].right).abs() <= 1.0, "{hits:?}");
+        assert!(hits[1].right - hits[1].left > 3.0 * (hits[0].right - hits[0].left));
+        assert_eq!(
+            chart.text(),
+            "Ranking: Rules: rating 120; Random: rating -400."
+        );
+    }
+
+    #[test]
     fn sides_stack_wins_draws_and_losses_as_x_and_as_o() {
         let chart = Chart {
             title: "Results".to_owned(),
