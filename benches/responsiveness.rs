@@ -6,6 +6,8 @@
 //! - the longest main-loop stall and the frame intervals from pressing Start
 //!   on, while two computer players search on 5x5 for seconds at a time and
 //!   frames are kept coming, and how many frames missed their deadline;
+//! - the longest main-loop stall while a tournament plays on all cores in
+//!   the background (frames kept coming), and while its results are shown;
 //! - Quit to game over, over 100 tries (p50, p99, max);
 //! - resident memory after a whole 5x5 game;
 //! - the search-tree explorer on plain minimax's tree of the empty 3x3
@@ -29,6 +31,15 @@ use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
 /// million nodes, seconds per move.
 const BUSY_PLAYER: (PlayerKind, Difficulty) = (PlayerKind::Minimax, Difficulty::Depth(6));
 const QUIT_TRIES: usize = 100;
+/// The tournament the window runs in the background: one player of each
+/// family on 3x3.
+const TOURNAMENT_PLAYERS: [(PlayerKind, Difficulty); 5] = [
+    (PlayerKind::Random, Difficulty::Hard),
+    (PlayerKind::Rules, Difficulty::Hard),
+    (PlayerKind::AlphaBeta, Difficulty::Medium),
+    (PlayerKind::Mcts, Difficulty::Hard),
+    (PlayerKind::Perfect, Difficulty::Hard),
+];
 
 /// Main-loop statistics gathered while waiting.
 #[derive(Default)]
@@ -262,6 +273,47 @@ fn measure(launched: Instant) -> Result<(), String> {
         !window.game_running()
     })?;
 
+    // A tournament on every core, frames kept coming in its window: the
+    // round robin of five players on 3x3, long enough to watch for eight
+    // seconds, then cancelled, which shows the partial results.
+    let tournament = window.show_tournament();
+    tournament.choices().set_chosen(&TOURNAMENT_PLAYERS);
+    tournament.size_dropdown().set_selected(0);
+    tournament.games_spin().set_value(2000.0);
+    tournament.seed_entry().set_text("1");
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        tournament.frame_clock().is_some()
+    })?;
+    let tournament_frames: Rc<Cell<u32>> = Rc::default();
+    let ticking = tournament.add_tick_callback(glib::clone!(
+        #[strong]
+        tournament_frames,
+        move |_, _| {
+            tournament_frames.set(tournament_frames.get() + 1);
+            glib::ControlFlow::Continue
+        }
+    ));
+    pass_time(Duration::from_millis(500))?;
+    let mut during_tournament = LoopStats::default();
+    let watch_started = Instant::now();
+    tournament.start_button().emit_clicked();
+    run_until(Duration::from_secs(16), &mut during_tournament, || {
+        watch_started.elapsed() >= Duration::from_secs(8)
+    })?;
+    let tournament_was_running = tournament.is_running();
+    let tournament_progress = tournament.progress_text();
+    let tournament_watched = watch_started.elapsed();
+    let mut showing_results = LoopStats::default();
+    tournament.cancel_button().emit_clicked();
+    run_until(Duration::from_secs(5), &mut showing_results, || {
+        !tournament.is_running()
+    })?;
+    ticking.remove();
+    let tournament_games = tournament
+        .results()
+        .map_or(0, |results| results.games_played);
+    tournament.close();
+
     // Quit to game over, a hundred times, each in the middle of a search.
     let mut quits = Vec::with_capacity(QUIT_TRIES);
     for attempt in 0..QUIT_TRIES {
@@ -334,11 +386,28 @@ fn measure(launched: Instant) -> Result<(), String> {
         ms(*quits.last().expect("tries ran")),
         verdict(percentile(&quits, 0.99) < Duration::from_millis(50))
     );
+    println!(
+        "| longest main-loop stall while a tournament runs on all cores ({:.0} s, {} frames, {tournament_games} games: {tournament_progress}) | {:.2} ms | < 16 ms | {} |",
+        tournament_watched.as_secs_f64(),
+        tournament_frames.get(),
+        ms(during_tournament.longest_iteration),
+        verdict(
+            during_tournament.longest_iteration < Duration::from_millis(16)
+                && tournament_was_running
+        )
+    );
+    println!(
+        "| longest main-loop stall from Cancel to the partial results shown | {:.2} ms | report | |",
+        ms(showing_results.longest_iteration),
+    );
     println!("| resident memory at launch | {launch_memory} MiB | report | |");
     println!(
         "| resident memory after a 5x5 game ({stones} stones) | {memory_after_game} MiB | report | |"
     );
     print_explorer_figures(&explorer);
+    if !tournament_was_running {
+        return Err("the tournament ended before the watch did: play more games".into());
+    }
     if !still_searching {
         return Err("the searches ended before the watch did: pick a deeper busy player".into());
     }

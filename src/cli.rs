@@ -1,12 +1,12 @@
-//! The command line: `tictactoe` opens the window; `players`, `play` and
-//! `analyze` run headless on the same engine and game thread.
+//! The command line: `tictactoe` opens the window; `players`, `play`,
+//! `analyze` and `tree` run headless on the same engine and game thread,
+//! `compare` and `tournament` (in contests.rs) on the engine alone.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::builder::PossibleValue;
@@ -14,6 +14,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::play::ask_within;
 use crate::engine::report::{format_duration_us, group};
 use crate::engine::score::INFINITY;
 use crate::engine::tree::{self, SearchTree};
@@ -23,6 +24,8 @@ use crate::engine::{
     SavedGame, SearchReport, Side, TextStyle, describe_player,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
+
+mod contests;
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
@@ -80,6 +83,12 @@ enum CliCommand {
     /// Print the tree a search visited: every node's move, value, bound,
     /// window, why it ended and its subtree's size.
     Tree(TreeArgs),
+    /// Run several players on one position and compare their moves, values
+    /// and costs, one row per player.
+    Compare(CompareArgs),
+    /// Play a round robin between players: every pairing plays games with
+    /// both colours; prints a ranking and a cross table.
+    Tournament(TournamentArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -207,6 +216,71 @@ struct TreeArgs {
     position: String,
 }
 
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// The players, comma-separated short names, each with an optional
+    /// depth after a colon: random,alphabeta:4,mcts. Every computer player
+    /// by default.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    players: Vec<String>,
+    /// The depth of players given without one: easy, medium, hard (the
+    /// default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth: Option<Difficulty>,
+    /// Time limit per player, in seconds (5 by default, as in the window):
+    /// alphabeta-tt and perfect keep their deepest search finished in time;
+    /// any other player is stopped and its row marked aborted.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<Duration>,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print the table as CSV (a header and one record per player).
+    #[arg(long)]
+    csv: bool,
+    /// The position, such as x.o/.x./..o (or ---------).
+    #[arg(value_name = "POSITION")]
+    position: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct TournamentArgs {
+    /// The players, comma-separated short names, each with an optional
+    /// depth after a colon: perfect,alphabeta:2,mcts (at least two).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// The depth of players given without one: easy, medium, hard (the
+    /// default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth: Option<Difficulty>,
+    /// Games each pairing plays with each colour (1 to 4294967295).
+    #[arg(long, default_value_t = 10, value_parser = positive_count, allow_hyphen_values = true)]
+    games: u32,
+    /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
+    #[arg(long, default_value = "3", value_name = "3|4|5")]
+    size: BoardSize,
+    /// Seed for every random choice; the same seed replays the same
+    /// tournament, whatever the number of threads. Without it a seed is
+    /// drawn and printed.
+    #[arg(long, value_name = "K")]
+    seed: Option<u64>,
+    /// Worker threads (one per core by default).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Time limit per move for the players that deepen iteratively
+    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the
+    /// window. A move it cuts short can make a seed's games differ between
+    /// runs; the ranking counts such moves.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<Duration>,
+    /// Print one JSON object (with every game) instead of the tables.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print the ranking as CSV.
+    #[arg(long)]
+    csv: bool,
+}
+
 /// `--games`: a count from 1 up.
 fn positive_count(text: &str) -> Result<u32, String> {
     match text.trim().parse::<i128>() {
@@ -274,7 +348,7 @@ fn arguments() -> Vec<std::ffi::OsString> {
                 return argument;
             };
             if index == 1 {
-                in_analyze = text == "analyze" || text == "tree";
+                in_analyze = matches!(text, "analyze" | "tree" | "compare");
             } else if text == "--" {
                 in_analyze = false;
             }
@@ -317,6 +391,8 @@ pub fn main() -> ExitCode {
         Some(CliCommand::Play(args)) => play(args),
         Some(CliCommand::Analyze(args)) => analyze(args),
         Some(CliCommand::Tree(args)) => tree(args),
+        Some(CliCommand::Compare(args)) => contests::compare(args),
+        Some(CliCommand::Tournament(args)) => contests::tournament(args),
     }
 }
 
@@ -1119,24 +1195,17 @@ impl Analyst {
         // A new player for every position: nothing an earlier search left
         // (a table, a random generator's state) changes this one.
         let mut player = self.kind.create(&self.options);
-        let cancel = CancelFlag::new();
-        let report = match self.options.time_limit {
-            // The players that deepen keep their deepest search within the
-            // limit themselves; any other is stopped when it runs out.
-            Some(limit) if !matches!(self.kind, PlayerKind::AlphaBetaTt | PlayerKind::Perfect) => {
-                let (finished, wait) = mpsc::channel::<()>();
-                let stop = cancel.clone();
-                let timer = std::thread::spawn(move || {
-                    if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-                        stop.cancel();
-                    }
-                });
-                let report = player.choose_move(board, &cancel);
-                drop(finished);
-                let _ = timer.join();
-                report
+        // The players that deepen keep their deepest search within the
+        // limit themselves; any other is stopped when it runs out.
+        let stop_at = match self.options.time_limit {
+            Some(limit) if !self.kind.deepens_iteratively() => Some(limit),
+            _ => None,
+        };
+        let report = match ask_within(player.as_mut(), board, &CancelFlag::new(), stop_at) {
+            Ok(report) => report,
+            Err(message) => {
+                return self.refuse_line(format_args!("{source}{message}"));
             }
-            _ => player.choose_move(board, &cancel),
         };
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);

@@ -2,10 +2,14 @@
 
 mod common;
 
+use common::parse_csv;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use tictactoe::engine::Board;
+use tictactoe::engine::compare::CSV_COLUMNS;
+use tictactoe::engine::tournament::STANDINGS_COLUMNS;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -111,8 +115,10 @@ fn generate_writes_completions_and_man_pages() {
         pages,
         [
             "tictactoe-analyze.1",
+            "tictactoe-compare.1",
             "tictactoe-play.1",
             "tictactoe-players.1",
+            "tictactoe-tournament.1",
             "tictactoe-tree.1",
             "tictactoe.1"
         ]
@@ -679,4 +685,228 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     assert_eq!(output.status.code(), Some(1));
     let output = run(&["tree", "--max-ply", "many", "---------"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn compare_prints_every_computer_player_by_default() {
+    let output = run(&["compare", "x.o/.x./..."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "position x.o/.x./... (O to move); exact value by perfect: draw (0)"
+    );
+    assert!(lines[1].starts_with("player ") && lines[1].ends_with("optimal"));
+    assert_eq!(lines.len(), 2 + 8, "{text}");
+    for kind in tictactoe::engine::PlayerKind::ALL.into_iter().skip(1) {
+        let row = lines
+            .iter()
+            .find(|line| {
+                line.split("  ")
+                    .next()
+                    .unwrap()
+                    .trim_end()
+                    .starts_with(kind.name())
+            })
+            .unwrap_or_else(|| panic!("{kind}: {text}"));
+        // Every searching player blocks at 8 and keeps the draw.
+        if kind != tictactoe::engine::PlayerKind::Random {
+            assert!(row.ends_with("yes"), "{row}");
+        }
+    }
+    assert!(stderr(&output).is_empty());
+}
+
+#[test]
+fn compare_writes_json_and_csv() {
+    let output = run(&[
+        "compare",
+        "--players",
+        "minimax:2,alphabeta-tt,rules",
+        "--json",
+        "---------",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["position"], ".../.../...");
+    let rows = json["rows"].as_array().unwrap();
+    let labels: Vec<&str> = rows.iter().map(|r| r["label"].as_str().unwrap()).collect();
+    assert_eq!(
+        labels,
+        ["minimax, depth 2", "alphabeta-tt, full depth", "rules"]
+    );
+    assert_eq!(rows[1]["optimal"], "optimal");
+
+    let output = run(&[
+        "compare",
+        "--players",
+        "alphabeta",
+        "--depth",
+        "3",
+        "--csv",
+        "x...o..../..../..../....",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "a 4x4 board has four rows");
+    let output = run(&[
+        "compare",
+        "--players",
+        "alphabeta,random",
+        "--depth",
+        "3",
+        "--csv",
+        "x.../.o../..../....",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records = parse_csv(&stdout(&output));
+    assert_eq!(records[0], CSV_COLUMNS);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[1][0], "alphabeta, depth 3");
+    assert_eq!(records[1][13], "3", "depth");
+    assert_eq!(records[2][0], "random");
+}
+
+#[test]
+fn tournament_ranks_the_players_and_repeats_with_a_seed() {
+    let args = |threads: &'static str| {
+        [
+            "tournament",
+            "--players",
+            "random,rules,perfect",
+            "--games",
+            "4",
+            "--seed",
+            "8",
+            "--threads",
+            threads,
+            "--json",
+        ]
+    };
+    let one = run(&args("1"));
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert!(stderr(&one).is_empty(), "no progress bar off a terminal");
+    let two = run(&args("2"));
+    let one: serde_json::Value = serde_json::from_str(&stdout(&one)).unwrap();
+    let two: serde_json::Value = serde_json::from_str(&stdout(&two)).unwrap();
+    assert_eq!(one["games"], two["games"]);
+    assert_eq!(one["cross"], two["cross"]);
+    assert_eq!(one["games_played"], 3 * 2 * 4);
+    let standings = one["standings"].as_array().unwrap();
+    let perfect = standings.iter().find(|s| s["label"] == "perfect").unwrap();
+    assert_eq!(perfect["rank"], 1);
+    assert_eq!(perfect["total"]["losses"], 0);
+    assert_eq!(standings[2]["label"], "random");
+
+    let output = run(&[
+        "tournament",
+        "--players",
+        "random,alphabeta:2",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--csv",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records = parse_csv(&stdout(&output));
+    assert_eq!(records[0], STANDINGS_COLUMNS);
+    assert_eq!(records.len(), 3);
+
+    let output = run(&[
+        "tournament",
+        "--players",
+        "random,perfect",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "round robin on 3x3, 3 in a row: 2 players, 2 games per pairing and colour, seed 3, "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("4 of 4 games in "), "{text}");
+    assert!(text.contains("Cross table"), "{text}");
+    let ranking: Vec<&str> = text.lines().skip(3).take(2).collect();
+    assert!(ranking[0].trim_start().starts_with("1  perfect"), "{text}");
+}
+
+#[test]
+fn compare_and_tournament_refuse_bad_input_with_2() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["compare", "x.o/.x"], "error: position 'x.o/.x'"),
+        (&["compare", "xxx/oo./..."], "game is over"),
+        (
+            &["compare", "--players", "deep-blue", "x........"],
+            "unknown player 'deep-blue'",
+        ),
+        (
+            &["compare", "--players", "mcts:3", "x........"],
+            "mcts has no search depth",
+        ),
+        (
+            &["compare", "--json", "--csv", "x........"],
+            "cannot be used with",
+        ),
+        (
+            &["tournament", "--players", "perfect"],
+            "at least two players",
+        ),
+        (
+            &["tournament", "--players", "perfect,perfect"],
+            "perfect is given twice",
+        ),
+        (
+            &["tournament", "--players", "perfect,human"],
+            "the human player cannot take part",
+        ),
+        (
+            &["tournament", "--players", "perfect,rules", "--threads", "0"],
+            "'--threads <T>'",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let errors = stderr(&output);
+        assert!(errors.contains(message), "{args:?}: {errors}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn the_readme_compare_example_is_the_programs_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("```text\n$ tictactoe compare ")
+        .expect("the README shows a compare run");
+    let block = &readme[start + "```text\n$ tictactoe ".len()..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let (command, shown) = block.split_once('\n').unwrap();
+    let output = run(&command.split_whitespace().collect::<Vec<_>>());
+    assert!(output.status.success(), "{}", stderr(&output));
+    // The table's cells but the time and the rate, which vary.
+    let cells = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .map(|line| {
+                line.split("  ")
+                    .map(str::trim)
+                    .filter(|cell| !cell.is_empty())
+                    .enumerate()
+                    .filter(|(index, _)| line.starts_with("player") || ![4, 5].contains(index))
+                    .map(|(_, cell)| cell.to_owned())
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        cells(&stdout(&output)),
+        cells(shown),
+        "$ tictactoe {command}"
+    );
 }

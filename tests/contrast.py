@@ -146,6 +146,15 @@ CHECKS = [
     ("score bound (draw, 70 %)", "draw_color", 0.7, "view_bg_color", 3.0),
     ("score bound (loss, 70 %)", "loss_color", 0.7, "view_bg_color", 3.0),
     ("focused cell ring", "focus_cell_color", 1.0, "view_bg_color", 3.0),
+    ("chart: no search", "chart_other_color", 1.0, "view_bg_color", 3.0),
+    ("chart: plain minimax", "chart_minimax_color", 1.0, "view_bg_color", 3.0),
+    ("chart: alpha-beta", "chart_alphabeta_color", 1.0, "view_bg_color", 3.0),
+    ("chart: Monte Carlo", "chart_mcts_color", 1.0, "view_bg_color", 3.0),
+    ("chart: lookup table", "chart_table_color", 1.0, "view_bg_color", 3.0),
+    ("chart: wins", "win_color", 1.0, "view_bg_color", 3.0),
+    ("chart: draws", "draw_color", 1.0, "view_bg_color", 3.0),
+    ("chart: losses", "loss_color", 1.0, "view_bg_color", 3.0),
+    ("chart text", "theme_fg_color", 1.0, "view_bg_color", 4.5),
 ]
 
 
@@ -167,6 +176,8 @@ def main():
             ratios.append(ratio)
             failures += ratio < minimum
         place = "board" if background == "view_bg_color" else "window"
+        if what.startswith("chart"):
+            place = "chart"
         print(f"| {what} | {place} | {ratios[0]:.1f}:1 | {ratios[1]:.1f}:1 | {minimum:g}:1 |")
     print()
     print("| pair | style | normal vision | protanopia | deuteranopia |")

@@ -103,6 +103,8 @@ fn expected_files(project: &Path) -> BTreeSet<String> {
         "share/man/man1/tictactoe-play.1.gz".to_owned(),
         "share/man/man1/tictactoe-analyze.1.gz".to_owned(),
         "share/man/man1/tictactoe-tree.1.gz".to_owned(),
+        "share/man/man1/tictactoe-compare.1.gz".to_owned(),
+        "share/man/man1/tictactoe-tournament.1.gz".to_owned(),
     ]
     .into();
     for (directory, extension) in [("po", "po"), ("resources", "xml")] {

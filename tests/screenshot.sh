@@ -2,14 +2,18 @@
 # Starts the app under Xvfb, plays a game against the computer with the
 # keyboard as a person would, and saves a screenshot of the window.
 #
-#   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT] [TITLE]
+#   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT]
 #
 # OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
 # 3x3 board (1-9, row by row from the top left), default "2 9 6", or any
 # other key xdotool knows (ctrl+shift+e opens the tree explorer), or
-# click:X,Y for a click at that point of the screen; the window
-# keeps its own size unless WIDTHxHEIGHT is given. TITLE picks the window
-# to capture by its title, the main window unless given ("Search Tree").
+# click:X,Y for a click at that point of the screen (without a window
+# manager, windows open at its top left); the window keeps its own size
+# unless WIDTHxHEIGHT is given.
+# THEN_KEYS, if set, are key presses after the moves (xdotool names, e.g.
+# "ctrl+m ctrl+Return"), each followed by THEN_WAIT seconds (default 3);
+# WINDOW_TITLE then names the window to capture (default the main one),
+# e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
 # with its default settings, and remembers nothing of the run.
 set -euo pipefail
@@ -18,13 +22,12 @@ cd "$(dirname "$0")/.."
 output=${1:-docs/screenshot.png}
 moves=${2:-2 9 6}
 size=${3:-}
-title=${4:-Tic-Tac-Toe}
 
 if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     scripts/setup xdotool imagemagick
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
-    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size" "$title"
+    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
 GSETTINGS_BACKEND=memory "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
@@ -53,8 +56,6 @@ xdotool key ctrl+n
 sleep 1
 for move in $moves; do
     case "$move" in
-        # click:X,Y clicks there (without a window manager, windows open
-        # at the screen's top left).
         click:*)
             point=${move#click:}
             xdotool mousemove --sync "${point%,*}" "${point#*,}" click 1
@@ -64,12 +65,16 @@ for move in $moves; do
     # The computer replies after the pace's pause and its search.
     sleep 2
 done
+for key in ${THEN_KEYS:-}; do
+    xdotool key "$key"
+    sleep "${THEN_WAIT:-3}"
+done
+if [ -n "${WINDOW_TITLE:-}" ]; then
+    window=$(xdotool search --name "^${WINDOW_TITLE}\$" | head -n 1)
+    [ -n "$window" ] || { echo "no window is titled $WINDOW_TITLE" >&2; exit 1; }
+fi
 # Leave the pointer off the board, so no cell shows the hover highlight.
 xdotool mousemove --sync 1270 990
 sleep 1
-if [ "$title" != "Tic-Tac-Toe" ]; then
-    window=$(xdotool search --name "^$title\$" | head -n 1)
-    [ -n "$window" ] || { echo "no window titled $title" >&2; exit 1; }
-fi
 import -window "$window" "$output"
 echo "saved $output"

@@ -1,10 +1,15 @@
-//! The game engine: board, players, searches and their reports. Knows
-//! nothing of GTK or threads.
+//! The game engine: board, players, searches and their reports,
+//! comparisons and tournaments. Knows nothing of GTK; the only threads it
+//! starts are a tournament's worker pool and the watcher that stops a
+//! search at its time limit (`play::ask_within`).
 
 pub mod board;
 pub mod cell_marks;
+pub mod compare;
+pub mod csv;
 pub mod geometry;
 pub mod history;
+pub mod play;
 pub mod player;
 pub mod players;
 pub mod report;
@@ -12,6 +17,7 @@ pub mod saved_game;
 pub mod score;
 pub mod search;
 pub mod symmetry;
+pub mod tournament;
 pub mod tree;
 pub mod tree_steps;
 pub mod tree_words;
@@ -19,6 +25,7 @@ pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
 pub use cell_marks::{CellMark, Tone, cell_marks};
+pub use compare::{CompareRow, Comparison, Contender, Family, Optimality};
 pub use geometry::BoardSize;
 pub use history::GameRecord;
 pub use player::{Difficulty, Player, PlayerKind, PlayerOptions};
@@ -27,3 +34,4 @@ pub use report::{
 };
 pub use saved_game::{SavedGame, SavedGameError};
 pub use search::CancelFlag;
+pub use tournament::{Tournament, TournamentProgress, TournamentResults};

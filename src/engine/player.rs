@@ -137,6 +137,13 @@ impl PlayerKind {
         matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom)
     }
 
+    /// True for the players that deepen iteratively under a time limit
+    /// (alphabeta-tt, and perfect off 3x3, which searches with it): they
+    /// keep their deepest search finished in time instead of stopping.
+    pub fn deepens_iteratively(self) -> bool {
+        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::Perfect)
+    }
+
     /// Builds a player of this kind.
     pub fn create(self, options: &PlayerOptions) -> Box<dyn Player> {
         let depth = options.difficulty.depth();

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::{Serialize, Serializer};
 
 use super::board::{Board, Side};
+use super::geometry::BoardSize;
 use super::player::{Difficulty, PlayerKind};
 use super::score;
 use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
@@ -195,6 +196,20 @@ impl Serialize for PlayerKind {
     /// As its short name.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
+    }
+}
+
+impl Serialize for BoardSize {
+    /// As its side: 3, 4 or 5.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(self.side() as u64)
+    }
+}
+
+impl Serialize for Difficulty {
+    /// As its name: "easy", "medium", "hard" or the depth, "7".
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::thread;
 
-use super::thread::panic_message;
+use crate::engine::play::panic_message;
 use crate::engine::tree::{RecordError, SearchTree};
 use crate::engine::{Board, CancelFlag, PlayerKind, PlayerOptions, SearchReport};
 

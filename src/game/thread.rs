@@ -1,6 +1,5 @@
 //! The game thread and its handle.
 
-use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
@@ -8,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
 use crate::engine::board::bits;
+use crate::engine::play::{ask, checked_move, panic_message, stopped_unasked};
 use crate::engine::{
     Board, BoardSize, CancelFlag, Outcome, Player, PlayerKind, PlayerOptions, SearchReport, Side,
 };
@@ -408,7 +408,7 @@ impl GameLoop {
         });
         let game = self.game.as_mut().expect("the game is still running");
         let (board, cancel) = (game.board, game.cancel.clone());
-        match ask(game.player(side), kind, &board, &cancel) {
+        match ask(game.player(side), &board, &cancel) {
             Err(message) => self.fail(message),
             // Cancelled: the command that cancelled it is waiting in the
             // queue and ends this game next. What the search found so far
@@ -421,12 +421,7 @@ impl GameLoop {
             }
             // Stopped with nobody cancelling it: asking again would only
             // repeat that, so it is the player's error.
-            Ok(report) if report.aborted => self.fail(fill(
-                // Translators: {player} is a player's short name, such as
-                // alphabeta.
-                &gettext("internal error: {player} stopped its search without being asked to"),
-                &[("player", &kind.name())],
-            )),
+            Ok(report) if report.aborted => self.fail(stopped_unasked(&report)),
             Ok(report) => self.apply_report(report),
         }
     }
@@ -434,22 +429,7 @@ impl GameLoop {
     fn apply_report(&mut self, report: SearchReport) {
         let Some(game) = &self.game else { return };
         let id = game.id;
-        let checked = match report.best {
-            None => Err(fill(
-                &gettext("internal error: {player} chose no move"),
-                &[("player", &report.player.name())],
-            )),
-            Some(cell) => game
-                .board
-                .validate_move(cell)
-                .map(|()| cell)
-                .map_err(|error| {
-                    fill(
-                        &gettext("internal error: {player} chose an illegal move: {error}"),
-                        &[("player", &report.player.name()), ("error", &error)],
-                    )
-                }),
-        };
+        let checked = checked_move(&game.board, &report);
         match checked {
             Ok(cell) => {
                 self.emit(Event::Report {
@@ -511,8 +491,7 @@ impl GameLoop {
     /// error it failed with. The running game is not touched: a person to
     /// move is still to move, and the next command is served after it.
     fn hint(&self, id: GameId, player: &mut dyn Player, board: &Board, cancel: &CancelFlag) {
-        let kind = player.kind();
-        let event = match ask(player, kind, board, cancel) {
+        let event = match ask(player, board, cancel) {
             Ok(report) => Event::Hint {
                 game: id,
                 report: Box::new(report),
@@ -536,41 +515,6 @@ fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
         time_limit: Some(time_limit),
         ..PlayerOptions::default()
     })
-}
-
-/// Asks `player` (of `kind`) for its choice in `board`. A panic in it
-/// becomes an error message, so the thread serves on; once the flag is
-/// set the report counts as aborted, even if the search had just finished.
-fn ask(
-    player: &mut dyn Player,
-    kind: PlayerKind,
-    board: &Board,
-    cancel: &CancelFlag,
-) -> Result<SearchReport, String> {
-    catch_unwind(AssertUnwindSafe(|| player.choose_move(board, cancel)))
-        .map(|mut report| {
-            report.aborted |= cancel.is_cancelled();
-            report
-        })
-        .map_err(|panic| {
-            fill(
-                // Translators: {player} is a player's short name, such as
-                // alphabeta; {message} the failure's own words, in English.
-                &gettext("internal error in {player}: {message}"),
-                &[
-                    ("player", &kind.name()),
-                    ("message", &panic_message(&panic)),
-                ],
-            )
-        })
-}
-
-pub(super) fn panic_message(panic: &Box<dyn Any + Send>) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".into())
 }
 
 #[cfg(test)]

@@ -114,3 +114,21 @@ pub fn string_item_factory(tooltip: fn(u32) -> Option<String>) -> gtk::SignalLis
     });
     factory
 }
+
+/// Names the parts of a column view that GTK 4.8 leaves to their class
+/// names: the row of column titles and the list of rows, which a screen
+/// reader lands on. The list takes the view's own name, `text`.
+pub fn name_column_view_parts(view: &gtk::ColumnView, text: &str) {
+    let mut child = view.first_child();
+    while let Some(widget) = child {
+        if widget.is::<gtk::ListView>() {
+            set_label(&widget, text);
+        } else {
+            set_label(
+                &widget,
+                &fill(&gettext("{name}: column titles"), &[("name", &text)]),
+            );
+        }
+        child = widget.next_sibling();
+    }
+}

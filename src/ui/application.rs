@@ -94,6 +94,8 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.edit", &["<Control>e"]);
         self.set_accels_for_action("win.save", &["<Control>s"]);
         self.set_accels_for_action("win.open", &["<Control>o"]);
+        self.set_accels_for_action("win.compare", &["<Control>m"]);
+        self.set_accels_for_action("win.tournament", &["<Control>t"]);
     }
 
     /// Closes every window, which stops their game threads; the application

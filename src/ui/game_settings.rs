@@ -107,13 +107,23 @@ glib::wrapper! {
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
 }
 
-/// Reads the seed field: empty for a new seed, else a whole number.
-fn parse_seed(text: &str) -> Result<Option<u64>, String> {
+/// Reads a seed field: empty for a new seed, else a whole number, which
+/// may be grouped by commas, underscores or spaces; `Err` for anything
+/// else.
+pub(super) fn seed_number(text: &str) -> Result<Option<u64>, ()> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    text.replace([',', '_', ' '], "").parse().map(Some).map_err(|_| {
+    text.replace([',', '_', ' '], "")
+        .parse()
+        .map(Some)
+        .map_err(|_| ())
+}
+
+/// Reads the seed field: empty for a new seed, else a whole number.
+fn parse_seed(text: &str) -> Result<Option<u64>, String> {
+    seed_number(text).map_err(|()| {
         fill(
             &gettext(
                 "The seed must be a whole number from 0 to {max}, or empty for a new one: no game was started.",

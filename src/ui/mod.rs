@@ -16,17 +16,28 @@
 //! - `search_log` and `log_entry`: the search log and its rows.
 //! - `tree_explorer`, `tree_item` and `tree_row`: the search-tree
 //!   explorer's window, its rows' items and their widgets.
+//! - `compare_view` and `tournament_view`: the Compare and Tournament
+//!   windows; `player_choices`: their players and difficulties; `chart`
+//!   and `chart_view`: their charts; `save_dialog`: where to save files;
+//!   `background`: their threads' lower priority.
 
 mod accessible;
 mod application;
+mod background;
 mod board_view;
+mod chart;
+mod chart_view;
+mod compare_view;
 mod game_settings;
 mod log_entry;
+mod player_choices;
 mod player_picker;
 mod position_editor;
+mod save_dialog;
 mod search_log;
 mod session_tally;
 mod status_line;
+mod tournament_view;
 mod translations;
 mod tree_explorer;
 mod tree_item;
@@ -39,13 +50,19 @@ use gtk::{gio, glib, prelude::*};
 
 pub use application::TictactoeApplication;
 pub use board_view::BoardView;
+pub use chart::{Chart, ChartData, HitBox, ImageFormat};
+pub use chart_view::ChartView;
+pub use compare_view::CompareView;
 pub use game_settings::GameSettings;
 pub use log_entry::{LogEntry, LogKind};
+pub use player_choices::PlayerChoices;
 pub use player_picker::PlayerPicker;
 pub use position_editor::PositionEditor;
+pub use save_dialog::TableFormat;
 pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;
+pub use tournament_view::{ResultsFile, TournamentView};
 pub use translations::use_user_language;
 pub use tree_explorer::TreeExplorer;
 pub use window::TictactoeWindow;

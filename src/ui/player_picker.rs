@@ -11,7 +11,28 @@ use crate::i18n::{fill, gettext};
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 /// The entry after the levels: a depth from the spin button.
-const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+pub(super) const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+
+/// The difficulty a difficulty list's `entry` and its depth spin button's
+/// `depth` choose.
+pub(super) fn chosen_difficulty(entry: u32, depth: i32) -> Difficulty {
+    match DIFFICULTY_LEVELS.get(entry as usize) {
+        Some(level) => *level,
+        None => Difficulty::Depth(depth.max(1) as u32),
+    }
+}
+
+/// The difficulty list's entry for `difficulty`, and the depth for the
+/// spin button when it is a depth of its own.
+pub(super) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
+    match DIFFICULTY_LEVELS
+        .iter()
+        .position(|&level| level == difficulty)
+    {
+        Some(position) => (position as u32, None),
+        None => (DEPTH_ENTRY, difficulty.depth()),
+    }
+}
 /// Emitted when the player, the difficulty or the depth changes.
 const CHANGED: &str = "changed";
 
@@ -135,10 +156,10 @@ impl PlayerPicker {
     /// The chosen player and difficulty.
     pub fn selection(&self) -> (PlayerKind, Difficulty) {
         let imp = self.imp();
-        let difficulty = match DIFFICULTY_LEVELS.get(imp.difficulty_dropdown.selected() as usize) {
-            Some(level) => *level,
-            None => Difficulty::Depth(imp.depth_spin.value_as_int().max(1) as u32),
-        };
+        let difficulty = chosen_difficulty(
+            imp.difficulty_dropdown.selected(),
+            imp.depth_spin.value_as_int(),
+        );
         (self.selected_player(), difficulty)
     }
 
@@ -154,18 +175,10 @@ impl PlayerPicker {
     /// Selects `difficulty` in the controls, as a person would.
     pub fn select_difficulty(&self, difficulty: Difficulty) {
         let imp = self.imp();
-        let entry = match DIFFICULTY_LEVELS
-            .iter()
-            .position(|&level| level == difficulty)
-        {
-            Some(position) => position as u32,
-            None => {
-                if let Some(depth) = difficulty.depth() {
-                    imp.depth_spin.set_value(f64::from(depth));
-                }
-                DEPTH_ENTRY
-            }
-        };
+        let (entry, depth) = difficulty_entry(difficulty);
+        if let Some(depth) = depth {
+            imp.depth_spin.set_value(f64::from(depth));
+        }
         imp.difficulty_dropdown.set_selected(entry);
     }
 

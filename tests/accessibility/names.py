@@ -117,6 +117,61 @@ def show_tree_explorer(app, names):
     return ["no Explore button to open the search-tree explorer with"]
 
 
+def every_node(node, depth=0):
+    """`node` and everything below it, the insides of buttons too."""
+    if node is None or depth > 60:
+        return
+    yield node
+    for index in range(node.childCount):
+        yield from every_node(node.getChildAtIndex(index), depth + 1)
+
+
+def press(node):
+    """Presses a button, or GTK 4.8's menu button through the toggle button
+    inside it, which holds the action."""
+    pending = [node]
+    while pending:
+        current = pending.pop(0)
+        try:
+            action = current.queryAction()
+            if action.nActions > 0:
+                action.doAction(0)
+                return True
+        except NotImplementedError:
+            pass
+        pending.extend(current.getChildAtIndex(i) for i in range(current.childCount))
+    return False
+
+
+def show_analysis_windows(app, names):
+    """Opens Compare with its header bar button and Tournament from the
+    main menu, as a person would, so that their controls are checked too
+    (they are windows of their own, on the bus beside the main one)."""
+    problems = []
+    for node in walk(app):
+        if node.getRole() in BUTTONS and node.name == "Compare":
+            node.queryAction().doAction(0)
+            time.sleep(1.0)
+            break
+    else:
+        problems.append("no Compare button to open the Compare window with")
+    # GTK 4.8 puts the menu's pop-up under its button.
+    menu = next(
+        (node for node in walk(app) if node.getRole() in BUTTONS and node.name == "Main menu"),
+        None,
+    )
+    if menu is None or not press(menu):
+        problems.append("no Main menu button to open the Tournament window from")
+        return problems
+    time.sleep(0.5)
+    items = [node for node in every_node(menu) if node.getRole() == pyatspi.ROLE_MENU_ITEM]
+    tournament = [node for node in items if node.name.startswith("Tournament")]
+    if not tournament or not press(tournament[0]):
+        problems.append(f"no Tournament item in the main menu: {[node.name for node in items]}")
+    time.sleep(1.0)
+    return problems + check(app, names)
+
+
 def check(app, names):
     """One line per problem with a visible control's name; every name seen
     goes into `names`."""
@@ -186,6 +241,7 @@ def main():
         problems += check(app, names)
         problems += show_position_editor(app, names)
         problems += show_tree_explorer(app, names)
+        problems += show_analysis_windows(app, names)
         print(f"{len(names)} interactive controls checked")
         # Controls that must be among them, or the walk missed the window.
         for expected in [
@@ -204,6 +260,16 @@ def main():
             "Step forward",
             "Play",
             "Steps per second",
+            "Compare",
+            "Run",
+            "Comparison table",
+            "Minimax difficulty",
+            "Save chart",
+            "Save table",
+            "Start",
+            "Games per pairing and colour",
+            "Seed",
+            "Save results",
         ]:
             if expected not in names:
                 problems.append(f"no control named {expected!r} was found")

@@ -4,9 +4,10 @@
 //! person's moves and their refusals), `view` (what the board and the
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
 //! (edit mode and hints), `files` (save and open), `explore` (the search
-//! tree explorer) and `remembered` (the controls and the window's size
-//! between runs).
+//! tree explorer), `remembered` (the controls and the window's size between
+//! runs) and `analysis` (the Compare and Tournament windows).
 
+mod analysis;
 mod events;
 mod explore;
 mod files;
@@ -93,11 +94,13 @@ mod imp {
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
     use super::super::board_view::BoardView;
+    use super::super::compare_view::CompareView;
     use super::super::game_settings::GameSettings;
     use super::super::position_editor::PositionEditor;
     use super::super::search_log::SearchLog;
     use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
+    use super::super::tournament_view::TournamentView;
     use super::super::tree_explorer::ExplorerSlot;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
@@ -119,6 +122,8 @@ mod imp {
         pub(super) pause_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub(super) hint_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) compare_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) edit_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
@@ -170,6 +175,8 @@ mod imp {
         /// The layout the log was last put in, beside or under the board.
         pub(super) laid_out: Cell<Option<gtk::Orientation>>,
         pub(super) explorer: ExplorerSlot,
+        pub(super) compare_view: OnceCell<CompareView>,
+        pub(super) tournament_view: OnceCell<TournamentView>,
     }
 
     #[glib::object_subclass]
@@ -228,6 +235,12 @@ mod imp {
             klass.install_action("win.open", None, |window, _, _| {
                 window.choose_file_to_open()
             });
+            klass.install_action("win.compare", None, |window, _, _| {
+                window.show_compare();
+            });
+            klass.install_action("win.tournament", None, |window, _, _| {
+                window.show_tournament();
+            });
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -263,6 +276,7 @@ mod imp {
         fn close_request(&self) -> glib::Propagation {
             // Stop the game thread now, not whenever the last reference goes.
             self.game.take();
+            self.obj().stop_analysis();
             self.obj().remember_layout();
             self.parent_close_request()
         }
@@ -336,6 +350,10 @@ impl TictactoeWindow {
 
     pub fn hint_button(&self) -> gtk::Button {
         self.imp().hint_button.get()
+    }
+
+    pub fn compare_button(&self) -> gtk::Button {
+        self.imp().compare_button.get()
     }
 
     pub fn edit_button(&self) -> gtk::ToggleButton {
@@ -582,6 +600,12 @@ impl TictactoeWindow {
                 }
                 let paned = window.imp().paned.get();
                 paned.set_orientation(orientation);
+                // A narrow window's header bar has no room for Compare;
+                // the main menu and Ctrl+M still open it.
+                window
+                    .imp()
+                    .compare_button
+                    .set_visible(orientation == gtk::Orientation::Horizontal);
                 // The board's share as the person left it in this layout;
                 // by default most of the room.
                 let length = match orientation {

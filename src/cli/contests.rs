@@ -1,0 +1,417 @@
+//! `tictactoe compare` and `tictactoe tournament`: the engine's comparisons
+//! and round robins, printed as tables, JSON or CSV.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use super::{CompareArgs, POSITION_MARK, TournamentArgs, minimax_cannot_finish, refuse, say};
+use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
+use crate::engine::report::{format_duration_us, format_rate, group};
+use crate::engine::tournament::{Tally, Tournament, TournamentResults};
+use crate::engine::{Board, CancelFlag, Difficulty, PlayerKind, TextStyle};
+use crate::game::SEARCH_TIME_LIMIT;
+
+/// How a column of a text table lines up.
+#[derive(Clone, Copy, PartialEq)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// Rows of cells as lines, every column as wide as its widest cell,
+/// separated by two spaces; the first row is the heading.
+fn table(align: &[Align], rows: &[Vec<String>]) -> Vec<String> {
+    let mut widths = vec![0; align.len()];
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .zip(align)
+                .map(|((cell, &width), &align)| match align {
+                    Align::Left => format!("{cell:<width$}"),
+                    Align::Right => format!("{cell:>width$}"),
+                })
+                .collect();
+            cells.join("  ").trim_end().to_owned()
+        })
+        .collect()
+}
+
+/// The contenders named by `--players` (each at `--depth` unless it gives
+/// its own), or the message that refuses them.
+fn contenders(
+    names: &[String],
+    depth: Option<Difficulty>,
+    time: std::time::Duration,
+) -> Result<Vec<Contender>, String> {
+    let difficulty = depth.unwrap_or_default();
+    let mut contenders = Vec::with_capacity(names.len());
+    for name in names {
+        let mut contender = Contender::parse(name, difficulty)?;
+        contender.options.time_limit = Some(time);
+        let label = contender.label(TextStyle::COMMAND_LINE);
+        if contenders
+            .iter()
+            .any(|other: &Contender| other.label(TextStyle::COMMAND_LINE) == label)
+        {
+            return Err(format!("{label} is given twice"));
+        }
+        contenders.push(contender);
+    }
+    Ok(contenders)
+}
+
+/// A progress bar of `length` steps drawn with `template` on standard
+/// error, or a hidden one when standard error is not a terminal. `{rate}`
+/// in the template is the steps per second to one decimal.
+fn progress_bar(length: u64, template: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{:.1}", state.per_sec());
+                },
+            ),
+    );
+    bar
+}
+
+/// Prints `text` to standard output; false if it could not be written.
+fn print(text: &str) -> bool {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_ok()
+}
+
+/// Runs the players on one position and prints their rows. A bad position
+/// or player list is a usage error (2).
+pub(super) fn compare(args: CompareArgs) -> ExitCode {
+    let text = args
+        .position
+        .strip_prefix(POSITION_MARK)
+        .unwrap_or(&args.position);
+    let board = match Board::parse_for_move(text) {
+        Ok(board) => board,
+        Err(error) => {
+            let echo = escape_text(text.trim(), ECHO_CHARS);
+            return refuse(&format!("position '{echo}': {error}"));
+        }
+    };
+    let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
+    let contenders = if args.players.is_empty() {
+        let mut all = Contender::computer_players(args.depth.unwrap_or_default());
+        for contender in &mut all {
+            contender.options.time_limit = Some(time);
+        }
+        all
+    } else {
+        match contenders(&args.players, args.depth, time) {
+            Ok(contenders) => contenders,
+            Err(message) => return refuse(&message),
+        }
+    };
+    let bar = progress_bar(
+        contenders.len() as u64,
+        "{bar:30} {pos}/{len} players, {elapsed} (last: {msg})",
+    );
+    let comparison = match Comparison::run(
+        &board,
+        &contenders,
+        &CompareSettings::default(),
+        &CancelFlag::new(),
+        |_, row| {
+            bar.set_message(row.label.clone());
+            bar.inc(1);
+        },
+    ) {
+        Ok(comparison) => comparison,
+        Err(error) => {
+            bar.finish_and_clear();
+            return refuse(&error.to_string());
+        }
+    };
+    bar.finish_and_clear();
+    let text = if args.json {
+        format!("{}\n", comparison.to_json())
+    } else if args.csv {
+        comparison.to_csv()
+    } else {
+        comparison_text(&comparison)
+    };
+    if !print(&text) {
+        return ExitCode::FAILURE;
+    }
+    if comparison.rows.iter().any(|row| row.error.is_some()) {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// The comparison as a heading and an aligned table.
+fn comparison_text(comparison: &Comparison) -> String {
+    let reference = match &comparison.reference {
+        Some(reference) => format!(
+            "exact value by {}: {} ({})",
+            reference.player.name(),
+            reference.words,
+            reference.value
+        ),
+        None => "exact value unknown (the reference search did not finish in time)".to_owned(),
+    };
+    let mut text = format!(
+        "position {} ({} to move); {reference}\n",
+        comparison.position,
+        comparison.to_move.mark()
+    );
+    let dash = || "-".to_owned();
+    let mut rows = vec![
+        [
+            "player",
+            "move",
+            "value",
+            "nodes",
+            "time",
+            "nodes/s",
+            "cutoffs",
+            "table hits",
+            "branching",
+            "optimal",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    ];
+    for row in &comparison.rows {
+        let value = match (&row.error, row.aborted, &row.value) {
+            (Some(error), _, _) => format!("error: {error}"),
+            (None, true, _) => "stopped by the time limit".to_owned(),
+            (None, false, Some(value)) => value.clone(),
+            (None, false, None) => dash(),
+        };
+        rows.push(vec![
+            row.label.clone(),
+            row.best.map_or_else(dash, |cell| cell.to_string()),
+            value,
+            group(row.nodes),
+            format_duration_us(row.time_us),
+            if row.nodes > 0 && row.time_us >= 100 {
+                format_rate(row.nodes_per_second)
+            } else {
+                dash()
+            },
+            row.cutoffs.map_or_else(dash, group),
+            match (row.table_hits, row.table_probes) {
+                (Some(hits), Some(probes)) => format!("{} of {}", group(hits), group(probes)),
+                _ => dash(),
+            },
+            row.branching_factor
+                .map_or_else(dash, |factor| format!("{factor:.2}")),
+            match row.optimal {
+                Optimality::Optimal => "yes",
+                Optimality::Suboptimal => "no",
+                Optimality::Unknown => "unknown",
+            }
+            .to_owned(),
+        ]);
+    }
+    use Align::{Left, Right};
+    let align = [
+        Left, Right, Left, Right, Right, Right, Right, Right, Right, Left,
+    ];
+    for line in table(&align, &rows) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    if comparison.cancelled {
+        text.push_str("(cancelled: not every player finished)\n");
+    }
+    text
+}
+
+/// Plays the round robin with a progress bar on a terminal and prints the
+/// results. Bad players or options are usage errors (2); a game a player
+/// failed in makes the exit code 1.
+pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
+    let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
+    let entrants = match contenders(&args.players, args.depth, time) {
+        Ok(entrants) => entrants,
+        Err(message) => return refuse(&message),
+    };
+    let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
+    let mut tournament = Tournament::new(entrants, args.size, args.games, seed);
+    tournament.threads = args.threads.map(usize::from);
+    if let Err(error) = tournament.check() {
+        return refuse(&error.to_string());
+    }
+    for entrant in &tournament.entrants {
+        if entrant.kind == PlayerKind::Minimax
+            && minimax_cannot_finish(&Board::new(args.size), entrant.options.difficulty.depth())
+            && !say(format_args!(
+                "warning: plain minimax cannot finish a {} search on the empty {} board in \
+                 reasonable time; give it a depth (minimax:3)",
+                entrant.options.difficulty, args.size
+            ))
+        {
+            return ExitCode::FAILURE;
+        }
+    }
+    let bar = progress_bar(
+        tournament.games_total(),
+        "{bar:30} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
+    );
+    let shown = bar.clone();
+    let results = match tournament.run(&CancelFlag::new(), move |progress| {
+        shown.set_position(progress.games_done);
+    }) {
+        Ok(results) => results,
+        Err(error) => {
+            bar.finish_and_clear();
+            return refuse(&error.to_string());
+        }
+    };
+    bar.finish_and_clear();
+    for failure in &results.failures {
+        if !say(format_args!("error: {failure}")) {
+            return ExitCode::FAILURE;
+        }
+    }
+    let text = if args.json {
+        format!("{}\n", results.to_json())
+    } else if args.csv {
+        results.standings_csv()
+    } else {
+        tournament_text(&results)
+    };
+    if !print(&text) || !results.failures.is_empty() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// A tally as "W-D-L".
+fn wdl(tally: Tally) -> String {
+    format!("{}-{}-{}", tally.wins, tally.draws, tally.losses)
+}
+
+/// The results as a heading, the ranking and the cross table.
+fn tournament_text(results: &TournamentResults) -> String {
+    let players = results.entrants.len();
+    let mut text = format!(
+        "round robin on {}: {players} players, {} {} per pairing and colour, seed {}, {} {}; \
+         {} of {} games in {}\n",
+        results.size,
+        results.games_per_colour,
+        if results.games_per_colour == 1 {
+            "game"
+        } else {
+            "games"
+        },
+        results.seed,
+        results.threads,
+        if results.threads == 1 {
+            "thread"
+        } else {
+            "threads"
+        },
+        group(results.games_played),
+        group(results.games_total),
+        format_duration_us(results.elapsed_us),
+    );
+    if results.partial {
+        text.push_str("partial: not every game was played\n");
+    }
+    text.push('\n');
+    let dash = || "-".to_owned();
+    let mut rows = vec![
+        [
+            "rank",
+            "player",
+            "games",
+            "W-D-L",
+            "points",
+            "score",
+            "rating",
+            "±",
+            "as X",
+            "as O",
+            "time/move",
+            "nodes/move",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    ];
+    for s in &results.standings {
+        rows.push(vec![
+            s.rank.to_string(),
+            s.label.clone(),
+            group(s.total.games()),
+            wdl(s.total),
+            format!("{}", s.points),
+            s.score.map_or_else(dash, |score| format!("{score:.3}")),
+            s.rating.map_or_else(dash, |rating| format!("{rating:+.0}")),
+            s.rating_error
+                .map_or_else(dash, |error| format!("{error:.0}")),
+            wdl(s.as_x),
+            wdl(s.as_o),
+            s.mean_time_us
+                .map_or_else(dash, |us| format_duration_us(us.round() as u64)),
+            s.mean_nodes
+                .map_or_else(dash, |nodes| group(nodes.round() as u64)),
+        ]);
+    }
+    use Align::{Left, Right};
+    let align = [
+        Right, Left, Right, Right, Right, Right, Right, Right, Right, Right, Right, Right,
+    ];
+    for line in table(&align, &rows) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let limited: u64 = results.standings.iter().map(|s| s.time_limited_moves).sum();
+    if limited > 0 {
+        text.push_str(&format!(
+            "{} moves were cut short by the time limit: these games may differ between runs\n",
+            group(limited)
+        ));
+    }
+    text.push_str(
+        "\nCross table: the row player's wins-draws-losses against the column player, \
+         as X / as O\n",
+    );
+    let mut heading = vec![String::new(), String::new()];
+    heading.extend((1..=players).map(|number| number.to_string()));
+    let mut rows = vec![heading];
+    for (row, records) in results.cross.iter().enumerate() {
+        let mut cells = vec![(row + 1).to_string(), results.entrants[row].label.clone()];
+        cells.extend(records.iter().enumerate().map(|(column, record)| {
+            if row == column {
+                dash()
+            } else {
+                format!("{} / {}", wdl(record.as_x), wdl(record.as_o))
+            }
+        }));
+        rows.push(cells);
+    }
+    let mut align = vec![Right, Left];
+    align.extend(std::iter::repeat_n(Right, players));
+    for line in table(&align, &rows) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}

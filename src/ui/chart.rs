@@ -1,0 +1,830 @@
+//! The Compare and Tournament charts: what they show (`Chart`), how they
+//! are drawn with plotters on any cairo context (the drawing area's, or a
+//! PNG or SVG file's, so a saved chart is the chart on the screen), and
+//! their text equivalent for screen readers and the clipboard.
+
+use std::path::Path;
+
+use gtk::cairo;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_cairo::CairoBackend;
+
+use crate::engine::Family;
+use crate::i18n::{fill, gettext};
+
+/// A family's colour's name in `style.css` (`tests/contrast.py` checks
+/// them), and its place in `Palette::families`.
+pub fn family_color(family: Family) -> (&'static str, usize) {
+    match family {
+        Family::Minimax => ("chart_minimax_color", 0),
+        Family::AlphaBeta => ("chart_alphabeta_color", 1),
+        Family::Mcts => ("chart_mcts_color", 2),
+        Family::Table => ("chart_table_color", 3),
+        Family::Other => ("chart_other_color", 4),
+    }
+}
+
+/// How a bar's value reads on a logarithmic axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// A count: nodes.
+    Count,
+    /// A time in microseconds.
+    Micros,
+}
+
+impl Scale {
+    /// An axis label: "10k", "1M"; "100 µs", "2 ms".
+    fn tick(self, value: f64) -> String {
+        match self {
+            Scale::Count => {
+                let (divisor, suffix) = [(1e9, "G"), (1e6, "M"), (1e3, "k")]
+                    .into_iter()
+                    .find(|(divisor, _)| value >= *divisor)
+                    .unwrap_or((1.0, ""));
+                format!("{}{suffix}", trim(value / divisor))
+            }
+            Scale::Micros => {
+                let (divisor, unit) = [(1e6, "s"), (1e3, "ms")]
+                    .into_iter()
+                    .find(|(divisor, _)| value >= *divisor)
+                    .unwrap_or((1.0, "µs"));
+                format!("{} {unit}", trim(value / divisor))
+            }
+        }
+    }
+
+    /// The smallest value the axis shows: a search of no node or shorter
+    /// than a microsecond still gets a bar.
+    const FLOOR: f64 = 1.0;
+}
+
+/// A number without needless decimals: "2", "2.5".
+fn trim(value: f64) -> String {
+    let text = format!("{value:.1}");
+    text.strip_suffix(".0").unwrap_or(&text).to_owned()
+}
+
+/// One bar: a player's figure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    /// The player: "Minimax, full depth".
+    pub label: String,
+    pub family: Family,
+    pub value: f64,
+    /// The uncertainty either side of `value`, drawn as an error bar.
+    pub spread: Option<f64>,
+    /// The exact figure, as the tooltip and the text equivalent say it.
+    pub figure: String,
+}
+
+/// One player's results with each side, as wins, draws and losses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideResults {
+    pub label: String,
+    pub as_x: [u64; 3],
+    pub as_o: [u64; 3],
+}
+
+/// What a chart shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChartData {
+    /// Horizontal bars on a logarithmic axis (nodes, time).
+    LogBars { scale: Scale, bars: Vec<Bar> },
+    /// Horizontal bars on a linear axis from zero, with error bars (the
+    /// ranking's ratings).
+    Bars { axis: String, bars: Vec<Bar> },
+    /// Per player, a stacked bar of wins, draws and losses as X and one as
+    /// O.
+    Sides(Vec<SideResults>),
+}
+
+/// A chart: its title and its data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub title: String,
+    pub data: ChartData,
+}
+
+/// Where a bar (or a part of one) was drawn, and what hovering it says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HitBox {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+    pub text: String,
+}
+
+impl HitBox {
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        (self.left..=self.right).contains(&x) && (self.top..=self.bottom).contains(&y)
+    }
+
+    pub fn centre(&self) -> (f64, f64) {
+        (
+            (self.left + self.right) / 2.0,
+            (self.top + self.bottom) / 2.0,
+        )
+    }
+}
+
+/// An RGBA colour, each channel from 0 to 1.
+pub type Rgba = [f64; 4];
+
+/// The colours a chart is drawn in, looked up in the style sheet so that
+/// they follow the light or dark style.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Palette {
+    pub background: Rgba,
+    pub text: Rgba,
+    pub grid: Rgba,
+    pub families: [Rgba; 5],
+    /// Wins, draws, losses.
+    pub outcomes: [Rgba; 3],
+}
+
+/// A file a chart is saved as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    Png,
+    Svg,
+}
+
+impl ImageFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Svg => "svg",
+        }
+    }
+}
+
+const FONT: &str = "sans-serif";
+const FONT_SIZE: f64 = 13.0;
+const TITLE_SIZE: f64 = 15.0;
+/// A bar's thickness as a share of its row.
+const BAR_SHARE: f64 = 0.7;
+
+fn color(rgba: Rgba) -> RGBAColor {
+    let channel = |value: f64| (value.clamp(0.0, 1.0) * 255.0).round() as u8;
+    RGBAColor(
+        channel(rgba[0]),
+        channel(rgba[1]),
+        channel(rgba[2]),
+        rgba[3],
+    )
+}
+
+/// Words for win, draw and loss, in the order of `SideResults`.
+fn outcome_names() -> [String; 3] {
+    [gettext("wins"), gettext("draws"), gettext("losses")]
+}
+
+type DrawResult<T> = Result<T, String>;
+
+fn drawing_error(error: impl std::fmt::Display) -> String {
+    fill(
+        &gettext("the chart could not be drawn: {error}"),
+        &[("error", &error)],
+    )
+}
+
+impl Chart {
+    /// The rows down the chart's left, top first.
+    fn row_labels(&self) -> Vec<String> {
+        match &self.data {
+            ChartData::LogBars { bars, .. } | ChartData::Bars { bars, .. } => {
+                bars.iter().map(|bar| bar.label.clone()).collect()
+            }
+            ChartData::Sides(players) => players
+                .iter()
+                .flat_map(|player| {
+                    [
+                        fill(&gettext("{player} as X"), &[("player", &player.label)]),
+                        fill(&gettext("{player} as O"), &[("player", &player.label)]),
+                    ]
+                })
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.row_labels().is_empty()
+    }
+
+    /// The chart in words, every figure in it: what a screen reader reads
+    /// for it.
+    pub fn text(&self) -> String {
+        let items: Vec<String> = match &self.data {
+            ChartData::LogBars { bars, .. } | ChartData::Bars { bars, .. } => bars
+                .iter()
+                .map(|bar| format!("{}: {}", bar.label, bar.figure))
+                .collect(),
+            ChartData::Sides(players) => players
+                .iter()
+                .map(|player| {
+                    let [wins, draws, losses] = player.as_x;
+                    let [o_wins, o_draws, o_losses] = player.as_o;
+                    fill(
+                        &gettext(
+                            "{player}: as X {wins} won, {draws} drawn, {losses} lost; as O {o_wins} won, {o_draws} drawn, {o_losses} lost",
+                        ),
+                        &[
+                            ("player", &player.label),
+                            ("wins", &wins),
+                            ("draws", &draws),
+                            ("losses", &losses),
+                            ("o_wins", &o_wins),
+                            ("o_draws", &o_draws),
+                            ("o_losses", &o_losses),
+                        ],
+                    )
+                })
+                .collect(),
+        };
+        if items.is_empty() {
+            return fill(
+                &gettext("{title}: nothing to show yet."),
+                &[("title", &self.title)],
+            );
+        }
+        format!("{}: {}.", self.title, items.join("; "))
+    }
+
+    /// The height the chart wants at `width`: a row per bar and the axes.
+    pub fn natural_height(&self) -> i32 {
+        let rows = self.row_labels().len().max(1) as i32;
+        let legend = if self.has_legend() { 24 } else { 0 };
+        60 + legend + rows * 28
+    }
+
+    fn has_legend(&self) -> bool {
+        !self.is_empty()
+    }
+
+    /// Draws the chart on `context`, `width` by `height` pixels from its
+    /// origin; returns where each bar went, for the tooltips.
+    pub fn draw(
+        &self,
+        context: &cairo::Context,
+        width: u32,
+        height: u32,
+        palette: &Palette,
+    ) -> DrawResult<Vec<HitBox>> {
+        let root = CairoBackend::new(context, (width, height))
+            .map_err(drawing_error)?
+            .into_drawing_area();
+        root.fill(&color(palette.background))
+            .map_err(drawing_error)?;
+        let ink = color(palette.text);
+        let text = TextStyle::from((FONT, FONT_SIZE).into_font()).color(&ink);
+        let title =
+            TextStyle::from((FONT, TITLE_SIZE).into_font().style(FontStyle::Bold)).color(&ink);
+        let (top, rest) = root.split_vertically(TITLE_SIZE as u32 + 12);
+        top.draw(&Text::new(
+            self.title.clone(),
+            (4, 4),
+            title.pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .map_err(drawing_error)?;
+        if self.is_empty() {
+            rest.draw(&Text::new(
+                gettext("Nothing to show yet."),
+                (4, 4),
+                text.pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(drawing_error)?;
+            return Ok(Vec::new());
+        }
+        let (legend, plot) = rest.split_vertically(24);
+        self.draw_legend(&legend, palette, &text)?;
+        let labels = self.row_labels();
+        let label_width = labels
+            .iter()
+            .map(|label| text_width(context, label))
+            .fold(0.0, f64::max)
+            .ceil() as u32
+            + 12;
+        let label_width = label_width.min(width / 2);
+        match &self.data {
+            ChartData::LogBars { scale, bars } => {
+                draw_log_bars(&plot, *scale, bars, &labels, label_width, palette, &text)
+            }
+            ChartData::Bars { axis, bars } => {
+                draw_linear_bars(&plot, axis, bars, &labels, label_width, palette, &text)
+            }
+            ChartData::Sides(players) => {
+                draw_sides(&plot, players, &labels, label_width, palette, &text)
+            }
+        }
+    }
+
+    /// The legend under the title: the families of the bars, or wins,
+    /// draws and losses.
+    fn draw_legend(
+        &self,
+        area: &DrawingArea<CairoBackend<'_>, Shift>,
+        palette: &Palette,
+        text: &TextStyle<'_>,
+    ) -> DrawResult<()> {
+        let entries: Vec<(String, Rgba)> = match &self.data {
+            ChartData::LogBars { bars, .. } | ChartData::Bars { bars, .. } => Family::ALL
+                .into_iter()
+                .filter(|family| bars.iter().any(|bar| bar.family == *family))
+                .map(|family| {
+                    (
+                        family.display_name(),
+                        palette.families[family_color(family).1],
+                    )
+                })
+                .collect(),
+            ChartData::Sides(_) => outcome_names().into_iter().zip(palette.outcomes).collect(),
+        };
+        let mut x = 4;
+        for (name, rgba) in entries {
+            area.draw(&Rectangle::new(
+                [(x, 6), (x + 12, 18)],
+                color(rgba).filled(),
+            ))
+            .map_err(drawing_error)?;
+            area.draw(&Text::new(
+                name.clone(),
+                (x + 17, 12),
+                text.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(drawing_error)?;
+            x += 17
+                + area
+                    .estimate_text_size(&name, text)
+                    .map_or(60, |size| size.0) as i32
+                + 16;
+        }
+        Ok(())
+    }
+
+    /// Saves the chart to `path`, `width` by `height` pixels (points for
+    /// SVG), drawn as on the screen.
+    pub fn save(
+        &self,
+        path: &Path,
+        format: ImageFormat,
+        (width, height): (u32, u32),
+        palette: &Palette,
+    ) -> DrawResult<()> {
+        let io_error = |error: &dyn std::fmt::Display| error.to_string();
+        match format {
+            ImageFormat::Png => {
+                let surface =
+                    cairo::ImageSurface::create(cairo::Format::ARgb32, width as i32, height as i32)
+                        .map_err(|error| io_error(&error))?;
+                {
+                    let context =
+                        cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
+                    self.draw(&context, width, height, palette)?;
+                }
+                let mut file = std::fs::File::create(path).map_err(|error| io_error(&error))?;
+                surface
+                    .write_to_png(&mut file)
+                    .map_err(|error| io_error(&error))
+            }
+            ImageFormat::Svg => {
+                let surface =
+                    cairo::SvgSurface::new(f64::from(width), f64::from(height), Some(path))
+                        .map_err(|error| io_error(&error))?;
+                {
+                    let context =
+                        cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
+                    self.draw(&context, width, height, palette)?;
+                }
+                surface.finish();
+                match surface.status() {
+                    Ok(()) => Ok(()),
+                    Err(error) => Err(io_error(&error)),
+                }
+            }
+        }
+    }
+}
+
+/// How wide `text` is in the chart's font.
+fn text_width(context: &cairo::Context, text: &str) -> f64 {
+    context.save().ok();
+    context.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+    context.set_font_size(FONT_SIZE);
+    let width = context
+        .text_extents(text)
+        .map_or(text.chars().count() as f64 * 7.0, |extents| {
+            extents.x_advance()
+        });
+    context.restore().ok();
+    width
+}
+
+/// The rows' centres and thickness, top row first, in `rows` rows of
+/// `0.0..rows` on the vertical axis (which grows upwards).
+fn row_span(index: usize, rows: usize) -> (f64, f64) {
+    let centre = (rows - index) as f64 - 0.5;
+    (centre - BAR_SHARE / 2.0, centre + BAR_SHARE / 2.0)
+}
+
+/// The row labels, right-aligned beside the plot.
+fn draw_row_labels<X, XValue: Clone>(
+    chart: &ChartContext<
+        '_,
+        CairoBackend<'_>,
+        Cartesian2d<X, plotters::coord::types::RangedCoordf64>,
+    >,
+    area: &DrawingArea<CairoBackend<'_>, Shift>,
+    labels: &[String],
+    left: XValue,
+    text: &TextStyle<'_>,
+) -> DrawResult<()>
+where
+    X: plotters::coord::ranged1d::Ranged<ValueType = XValue>,
+{
+    let rows = labels.len();
+    for (index, label) in labels.iter().enumerate() {
+        let (low, high) = row_span(index, rows);
+        let (x, y) = chart.backend_coord(&(left.clone(), (low + high) / 2.0));
+        let (area_x, area_y) = area.get_base_pixel();
+        area.draw(&Text::new(
+            label.clone(),
+            (x - area_x - 8, y - area_y),
+            text.pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(drawing_error)?;
+    }
+    Ok(())
+}
+
+fn hit_box(corner: (i32, i32), other: (i32, i32), text: String) -> HitBox {
+    HitBox {
+        left: f64::from(corner.0.min(other.0)),
+        top: f64::from(corner.1.min(other.1)),
+        right: f64::from(corner.0.max(other.0)),
+        bottom: f64::from(corner.1.max(other.1)),
+        text,
+    }
+}
+
+fn draw_log_bars(
+    area: &DrawingArea<CairoBackend<'_>, Shift>,
+    scale: Scale,
+    bars: &[Bar],
+    labels: &[String],
+    label_width: u32,
+    palette: &Palette,
+    text: &TextStyle<'_>,
+) -> DrawResult<Vec<HitBox>> {
+    let shown = |bar: &Bar| bar.value.max(Scale::FLOOR);
+    let smallest = bars.iter().map(shown).fold(f64::INFINITY, f64::min);
+    let largest = bars.iter().map(shown).fold(Scale::FLOOR, f64::max);
+    // Strictly below the smallest value, so that every bar has a length.
+    let low = 10f64.powf(smallest.log10().ceil() - 1.0);
+    let high = 10f64.powf((largest * 1.05).log10().ceil()).max(low * 10.0);
+    let decades = (high / low).log10().round() as usize;
+    let rows = bars.len();
+    let mut chart = ChartBuilder::on(area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(28)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d((low..high).log_scale(), 0.0..rows as f64)
+        .map_err(drawing_error)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(decades + 1)
+        .x_label_formatter(&|value| scale.tick(*value))
+        .x_label_style(text.clone())
+        .axis_style(color(palette.text))
+        .bold_line_style(color(palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    let mut hits = Vec::new();
+    for (index, bar) in bars.iter().enumerate() {
+        let (bottom, top) = row_span(index, rows);
+        let corner = (low, top);
+        let end = (shown(bar), bottom);
+        chart
+            .draw_series([Rectangle::new(
+                [corner, end],
+                color(palette.families[family_color(bar.family).1]).filled(),
+            )])
+            .map_err(drawing_error)?;
+        hits.push(hit_box(
+            chart.backend_coord(&corner),
+            chart.backend_coord(&end),
+            format!("{}: {}", bar.label, bar.figure),
+        ));
+    }
+    draw_row_labels(&chart, area, labels, low, text)?;
+    Ok(hits)
+}
+
+fn draw_linear_bars(
+    area: &DrawingArea<CairoBackend<'_>, Shift>,
+    axis: &str,
+    bars: &[Bar],
+    labels: &[String],
+    label_width: u32,
+    palette: &Palette,
+    text: &TextStyle<'_>,
+) -> DrawResult<Vec<HitBox>> {
+    let reach = |bar: &Bar| {
+        (
+            bar.value - bar.spread.unwrap_or(0.0),
+            bar.value + bar.spread.unwrap_or(0.0),
+        )
+    };
+    let low = bars.iter().map(|bar| reach(bar).0).fold(0.0, f64::min);
+    let high = bars.iter().map(|bar| reach(bar).1).fold(0.0, f64::max);
+    let pad = ((high - low) * 0.05).max(1.0);
+    let (low, high) = (if low < 0.0 { low - pad } else { 0.0 }, high + pad);
+    let rows = bars.len();
+    let mut chart = ChartBuilder::on(area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(44)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d(low..high, 0.0..rows as f64)
+        .map_err(drawing_error)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(6)
+        .x_desc(axis)
+        .axis_desc_style(text.clone())
+        .x_label_formatter(&|value| trim(*value))
+        .x_label_style(text.clone())
+        .axis_style(color(palette.text))
+        .bold_line_style(color(palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    let mut hits = Vec::new();
+    for (index, bar) in bars.iter().enumerate() {
+        let (bottom, top) = row_span(index, rows);
+        let corner = (0.0, top);
+        let end = (bar.value, bottom);
+        chart
+            .draw_series([Rectangle::new(
+                [corner, end],
+                color(palette.families[family_color(bar.family).1]).filled(),
+            )])
+            .map_err(drawing_error)?;
+        if let Some(spread) = bar.spread {
+            let middle = (bottom + top) / 2.0;
+            chart
+                .draw_series([ErrorBar::new_horizontal(
+                    middle,
+                    bar.value - spread,
+                    bar.value,
+                    bar.value + spread,
+                    color(palette.text).stroke_width(2),
+                    10,
+                )])
+                .map_err(drawing_error)?;
+        }
+        hits.push(hit_box(
+            chart.backend_coord(&corner),
+            chart.backend_coord(&end),
+            format!("{}: {}", bar.label, bar.figure),
+        ));
+    }
+    draw_row_labels(&chart, area, labels, low, text)?;
+    Ok(hits)
+}
+
+fn draw_sides(
+    area: &DrawingArea<CairoBackend<'_>, Shift>,
+    players: &[SideResults],
+    labels: &[String],
+    label_width: u32,
+    palette: &Palette,
+    text: &TextStyle<'_>,
+) -> DrawResult<Vec<HitBox>> {
+    let most = players
+        .iter()
+        .flat_map(|player| [player.as_x, player.as_o])
+        .map(|counts| counts.iter().sum::<u64>())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let rows = labels.len();
+    let mut chart = ChartBuilder::on(area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(44)
+        .y_label_area_size(label_width)
+        .build_cartesian_2d(0.0..most as f64, 0.0..rows as f64)
+        .map_err(drawing_error)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(6)
+        .x_desc(gettext("games"))
+        .axis_desc_style(text.clone())
+        .x_label_formatter(&|value| trim(*value))
+        .x_label_style(text.clone())
+        .axis_style(color(palette.text))
+        .bold_line_style(color(palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    let names = outcome_names();
+    let mut hits = Vec::new();
+    let counts = players.iter().flat_map(|player| [player.as_x, player.as_o]);
+    for (index, (counts, label)) in counts.zip(labels).enumerate() {
+        let (bottom, top) = row_span(index, rows);
+        let mut start = 0.0;
+        for ((count, rgba), name) in counts.iter().zip(palette.outcomes).zip(&names) {
+            if *count == 0 {
+                continue;
+            }
+            let end = start + *count as f64;
+            chart
+                .draw_series([Rectangle::new(
+                    [(start, top), (end, bottom)],
+                    color(rgba).filled(),
+                )])
+                .map_err(drawing_error)?;
+            hits.push(hit_box(
+                chart.backend_coord(&(start, top)),
+                chart.backend_coord(&(end, bottom)),
+                format!("{label}: {count} {name}"),
+            ));
+            start = end;
+        }
+    }
+    draw_row_labels(&chart, area, labels, 0.0, text)?;
+    Ok(hits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PlayerKind;
+
+    fn palette() -> Palette {
+        Palette {
+            background: [1.0, 1.0, 1.0, 1.0],
+            text: [0.0, 0.0, 0.0, 0.8],
+            grid: [0.0, 0.0, 0.0, 0.15],
+            families: [
+                [0.8, 0.4, 0.0, 1.0],
+                [0.1, 0.4, 0.8, 1.0],
+                [0.5, 0.2, 0.6, 1.0],
+                [0.1, 0.6, 0.4, 1.0],
+                [0.5, 0.4, 0.3, 1.0],
+            ],
+            outcomes: [
+                [0.1, 0.6, 0.4, 1.0],
+                [0.3, 0.3, 0.3, 1.0],
+                [0.8, 0.1, 0.1, 1.0],
+            ],
+        }
+    }
+
+    fn nodes_chart() -> Chart {
+        let bar = |label: &str, kind, value: f64| Bar {
+            label: label.to_owned(),
+            family: Family::of(kind),
+            value,
+            spread: None,
+            figure: format!("{value} nodes"),
+        };
+        Chart {
+            title: "Nodes searched".to_owned(),
+            data: ChartData::LogBars {
+                scale: Scale::Count,
+                bars: vec![
+                    bar("Minimax", PlayerKind::Minimax, 549_945.0),
+                    bar("Alpha-beta", PlayerKind::AlphaBeta, 20_866.0),
+                    bar("Perfect", PlayerKind::Perfect, 0.0),
+                ],
+            },
+        }
+    }
+
+    fn draw(chart: &Chart) -> Vec<HitBox> {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 640, 300).unwrap();
+        let context = cairo::Context::new(&surface).unwrap();
+        chart.draw(&context, 640, 300, &palette()).unwrap()
+    }
+
+    #[test]
+    fn log_bars_grow_with_their_value_top_row_first() {
+        let hits = draw(&nodes_chart());
+        assert_eq!(hits.len(), 3);
+        let widths: Vec<f64> = hits.iter().map(|hit| hit.right - hit.left).collect();
+        assert!(widths[0] > widths[1] && widths[1] > widths[2], "{widths:?}");
+        // Ten times the nodes is one decade further on the log scale: the
+        // bars' lengths differ by about log10(549945 / 20866) decades.
+        assert!(widths[2] > 0.0, "a search of no node still gets a bar");
+        assert!(hits[0].bottom <= hits[1].top && hits[1].bottom <= hits[2].top);
+        assert_eq!(hits[0].text, "Minimax: 549945 nodes");
+        assert!(hits[1].contains(hits[1].centre().0, hits[1].centre().1));
+    }
+
+    #[test]
+    fn ratings_below_zero_go_left_of_the_axis() {
+        let bar = |label: &str, value: f64| Bar {
+            label: label.to_owned(),
+            family: Family::Other,
+            value,
+            spread: Some(20.0),
+            figure: format!("rating {value}"),
+        };
+        let chart = Chart {
+            title: "Ranking".to_owned(),
+            data: ChartData::Bars {
+                axis: "rating".to_owned(),
+                bars: vec![bar("Rules", 120.0), bar("Random", -400.0)],
+            },
+        };
+        let hits = draw(&chart);
+        assert_eq!(hits.len(), 2);
+        // Both bars start at zero: the winner's left edge is the loser's
+        // right edge, and the loser is longer.
+        assert!((hits[0].left - hits[1].right).abs() <= 1.0, "{hits:?}");
+        assert!(hits[1].right - hits[1].left > 3.0 * (hits[0].right - hits[0].left));
+        assert_eq!(
+            chart.text(),
+            "Ranking: Rules: rating 120; Random: rating -400."
+        );
+    }
+
+    #[test]
+    fn sides_stack_wins_draws_and_losses_as_x_and_as_o() {
+        let chart = Chart {
+            title: "Results".to_owned(),
+            data: ChartData::Sides(vec![SideResults {
+                label: "Rules".to_owned(),
+                as_x: [3, 1, 0],
+                as_o: [0, 2, 2],
+            }]),
+        };
+        let hits = draw(&chart);
+        // Parts with no game are not drawn: 2 as X, 2 as O.
+        assert_eq!(hits.len(), 4, "{hits:?}");
+        assert_eq!(hits[0].text, "Rules as X: 3 wins");
+        assert_eq!(hits[3].text, "Rules as O: 2 losses");
+        assert!((hits[0].right - hits[0].left) > 2.5 * (hits[1].right - hits[1].left));
+        assert!(
+            chart
+                .text()
+                .contains("as X 3 won, 1 drawn, 0 lost; as O 0 won, 2 drawn, 2 lost")
+        );
+    }
+
+    #[test]
+    fn saved_charts_are_png_and_svg_files() {
+        let directory = std::env::temp_dir().join(format!("chart-test-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let png = directory.join("nodes.png");
+        let svg = directory.join("nodes.svg");
+        let chart = nodes_chart();
+        chart
+            .save(&png, ImageFormat::Png, (640, 300), &palette())
+            .unwrap();
+        chart
+            .save(&svg, ImageFormat::Svg, (640, 300), &palette())
+            .unwrap();
+        let png_bytes = std::fs::read(&png).unwrap();
+        assert!(png_bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let svg_text = std::fs::read_to_string(&svg).unwrap();
+        assert!(
+            svg_text.starts_with("<?xml") && svg_text.contains("<svg"),
+            "{svg_text:.200}"
+        );
+        assert!(
+            chart
+                .save(
+                    &directory.join("missing/nodes.png"),
+                    ImageFormat::Png,
+                    (640, 300),
+                    &palette()
+                )
+                .is_err()
+        );
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn ticks_read_as_people_write_numbers() {
+        assert_eq!(Scale::Count.tick(1.0), "1");
+        assert_eq!(Scale::Count.tick(10_000.0), "10k");
+        assert_eq!(Scale::Count.tick(2_500_000.0), "2.5M");
+        assert_eq!(Scale::Micros.tick(100.0), "100 µs");
+        assert_eq!(Scale::Micros.tick(1000.0), "1 ms");
+        assert_eq!(Scale::Micros.tick(10_000_000.0), "10 s");
+    }
+}

@@ -1,0 +1,63 @@
+//! The Compare and Tournament windows, opened over the main window: each
+//! made once, the first time it is asked for, and brought back after.
+
+use gtk::prelude::*;
+use gtk::subclass::prelude::*;
+
+use super::super::compare_view::CompareView;
+use super::super::tournament_view::TournamentView;
+use super::TictactoeWindow;
+use crate::engine::Board;
+
+impl TictactoeWindow {
+    /// Ctrl+M: the Compare window, set to the board's position.
+    pub fn show_compare(&self) -> CompareView {
+        let view = self
+            .imp()
+            .compare_view
+            .get_or_init(|| {
+                let window = self.downgrade();
+                CompareView::new(self, move || {
+                    window
+                        .upgrade()
+                        .map_or_else(|| Board::new(Default::default()), |window| window.shown().0)
+                })
+            })
+            .clone();
+        view.show_position();
+        view.present();
+        view
+    }
+
+    /// Ctrl+T: the Tournament window.
+    pub fn show_tournament(&self) -> TournamentView {
+        let view = self
+            .imp()
+            .tournament_view
+            .get_or_init(|| TournamentView::new(self))
+            .clone();
+        view.present();
+        view
+    }
+
+    /// The Compare window, once it has been opened.
+    pub fn compare_view(&self) -> Option<CompareView> {
+        self.imp().compare_view.get().cloned()
+    }
+
+    /// The Tournament window, once it has been opened.
+    pub fn tournament_view(&self) -> Option<TournamentView> {
+        self.imp().tournament_view.get().cloned()
+    }
+
+    /// Stops what the Compare and Tournament windows run, as the main
+    /// window closes; they close with it.
+    pub(super) fn stop_analysis(&self) {
+        if let Some(view) = self.compare_view() {
+            view.cancel();
+        }
+        if let Some(view) = self.tournament_view() {
+            view.cancel();
+        }
+    }
+}
