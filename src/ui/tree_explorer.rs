@@ -357,6 +357,12 @@ impl TreeExplorer {
     }
 
     fn show_nothing_yet(&self) {
+        self.set_tree_actions_enabled(false);
+        self.action_set_enabled("explorer.cancel", false);
+    }
+
+    /// The actions that act on a recorded tree.
+    fn set_tree_actions_enabled(&self, enabled: bool) {
         for action in [
             "explorer.expand-pv",
             "explorer.step-forward",
@@ -364,9 +370,8 @@ impl TreeExplorer {
             "explorer.step-first",
             "explorer.step-last",
             "explorer.play",
-            "explorer.cancel",
         ] {
-            self.action_set_enabled(action, false);
+            self.action_set_enabled(action, enabled);
         }
     }
 
@@ -517,16 +522,7 @@ impl TreeExplorer {
         self.show_selected();
         imp.summary_label
             .set_label(&self.summary().unwrap_or_default());
-        for action in [
-            "explorer.expand-pv",
-            "explorer.step-forward",
-            "explorer.step-back",
-            "explorer.step-first",
-            "explorer.step-last",
-            "explorer.play",
-        ] {
-            self.action_set_enabled(action, true);
-        }
+        self.set_tree_actions_enabled(true);
         self.show_step();
     }
 
