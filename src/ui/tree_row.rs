@@ -163,7 +163,9 @@ impl TreeRow {
 
     pub fn unbind(&self) {
         let imp = self.imp();
-        imp.expander.set_list_row(None);
+        // The expander keeps its row until the next bind replaces it: each
+        // change of row rebuilds its indentation widgets, and GTK 4.8
+        // rebinds every row in view whenever rows are added above them.
         if let Some((row, handler)) = imp.watch.take() {
             row.disconnect(handler);
         }
