@@ -14,14 +14,14 @@ use gtk::{glib, prelude::*};
 use super::accessible;
 use super::chart::{Bar, Chart, ChartData, SideResults};
 use super::chart_view::ChartView;
-use super::game_settings::seed_number;
+use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
 use super::save_dialog;
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{Tally, TournamentError};
 use crate::engine::{
-    BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, TextStyle, Tournament,
-    TournamentProgress, TournamentResults,
+    CancelFlag, Contender, Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress,
+    TournamentResults,
 };
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -238,13 +238,7 @@ impl TournamentView {
             accessible::name_button_by_its_label(button);
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
-        let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
-        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
-        imp.size_dropdown
-            .set_model(Some(&gtk::StringList::new(&sizes)));
-        imp.size_dropdown
-            .set_factory(Some(&accessible::string_item_factory(|_| None)));
-        accessible::name_dropdown_parts(&imp.size_dropdown, &gettext("Board size"));
+        set_up_size_dropdown(&imp.size_dropdown);
         for chart in [&*imp.ranking_chart, &*imp.sides_chart] {
             chart.connect_saved(glib::clone!(
                 #[weak(rename_to = view)]
@@ -324,25 +318,19 @@ impl TournamentView {
         if self.is_running() {
             return;
         }
-        let seed = match seed_number(&imp.seed_entry.text()) {
+        let seed = match parse_seed(
+            &imp.seed_entry.text(),
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no tournament was started.",
+            ),
+        ) {
             Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
-            Err(()) => {
-                self.show_status(
-                    &fill(
-                        &gettext(
-                            "The seed must be a whole number from 0 to {max}, or empty for a new one: no tournament was started.",
-                        ),
-                        &[("max", &u64::MAX)],
-                    ),
-                    true,
-                );
+            Err(refusal) => {
+                self.show_status(&refusal, true);
                 return;
             }
         };
-        let size = BoardSize::ALL
-            .get(imp.size_dropdown.selected() as usize)
-            .copied()
-            .unwrap_or(BoardSize::Three);
+        let size = selected_size(&imp.size_dropdown);
         let entrants: Vec<Contender> = imp
             .choices
             .chosen()
