@@ -12,6 +12,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
+use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, SideResults};
 use super::chart_view::ChartView;
 use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
@@ -20,8 +21,7 @@ use super::save_dialog;
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{Tally, TournamentError};
 use crate::engine::{
-    CancelFlag, Contender, Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress,
-    TournamentResults,
+    Contender, Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress, TournamentResults,
 };
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -105,15 +105,16 @@ fn time_left_text(left: Duration) -> String {
 }
 
 mod imp {
-    use std::cell::{Cell, RefCell};
+    use std::cell::RefCell;
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
+    use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
     use super::super::player_choices::PlayerChoices;
     use super::ResultsFile;
-    use crate::engine::{CancelFlag, TournamentResults};
+    use crate::engine::TournamentResults;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tournament_view.ui")]
@@ -144,12 +145,9 @@ mod imp {
         pub(super) ranking_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) sides_chart: TemplateChild<ChartView>,
-        /// Set while a tournament runs; Cancel sets it.
-        pub(super) running: RefCell<Option<CancelFlag>>,
+        /// The running tournament.
+        pub(super) job: Job,
         pub(super) results: RefCell<Option<TournamentResults>>,
-        /// Counts the tournaments, so that a cancelled one's late messages
-        /// never reach the next one.
-        pub(super) generation: Cell<u64>,
     }
 
     #[glib::object_subclass]
@@ -173,23 +171,7 @@ mod imp {
                     view.choose_results_file(file);
                 });
             }
-            klass.install_action("tournament.escape", None, |view, _, _| {
-                if view.is_running() {
-                    view.cancel();
-                } else {
-                    view.close();
-                }
-            });
-            klass.add_binding_action(
-                gtk::gdk::Key::Return,
-                gtk::gdk::ModifierType::CONTROL_MASK,
-                "tournament.start",
-            );
-            klass.add_binding_action(
-                gtk::gdk::Key::Escape,
-                gtk::gdk::ModifierType::empty(),
-                "tournament.escape",
-            );
+            background::install_keys(klass, "tournament", "tournament.start");
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -247,7 +229,7 @@ impl TournamentView {
             ));
         }
         self.show_results();
-        self.set_running(None);
+        self.enable_controls();
         self.show_status(
             &gettext("Choose the players, the board and how many games, then press Start."),
             false,
@@ -309,7 +291,7 @@ impl TournamentView {
     }
 
     pub fn is_running(&self) -> bool {
-        self.imp().running.borrow().is_some()
+        self.imp().job.is_running()
     }
 
     /// Start: the tournament the controls describe, on all cores.
@@ -350,27 +332,28 @@ impl TournamentView {
             return;
         }
         let games_total = tournament.games_total();
-        let generation = imp.generation.get() + 1;
-        imp.generation.set(generation);
-        let cancel = CancelFlag::new();
-        let (sender, receiver) = async_channel::unbounded();
-        let thread_cancel = cancel.clone();
-        let spawned = std::thread::Builder::new()
-            .name("tournament".into())
-            .spawn(move || {
-                // The worker pool, started from here, inherits it.
-                super::background::lower_this_threads_priority();
+        let started = imp.job.start(
+            "tournament",
+            move |cancel, sender| {
+                // The worker pool, started from here, inherits the lower
+                // priority.
                 let progress_sender = sender.clone();
                 let mut last_report: Option<Instant> = None;
-                let result = tournament.run(&thread_cancel, move |progress| {
+                let result = tournament.run(cancel, move |progress| {
                     if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
                         last_report = Some(Instant::now());
                         let _ = progress_sender.send_blocking(Message::Progress(progress));
                     }
                 });
                 let _ = sender.send_blocking(Message::Done(result));
-            });
-        if let Err(error) = spawned {
+            },
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |message| view.receive(message)
+            ),
+        );
+        if let Err(error) = started {
             self.show_status(
                 &fill(
                     &gettext("The tournament could not start: {error}."),
@@ -380,39 +363,26 @@ impl TournamentView {
             );
             return;
         }
-        self.set_running(Some(cancel));
+        self.enable_controls();
         self.show_progress(TournamentProgress {
             games_done: 0,
             games_total,
             elapsed: Duration::ZERO,
         });
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = view)]
-            self,
-            async move {
-                while let Ok(message) = receiver.recv().await {
-                    if view.imp().generation.get() != generation {
-                        break;
-                    }
-                    view.receive(message);
-                }
-            }
-        ));
     }
 
     /// Cancel: no new game starts and the running ones stop; the finished
     /// games are kept.
     pub fn cancel(&self) {
-        if let Some(cancel) = self.imp().running.borrow().as_ref() {
-            cancel.cancel();
-        }
+        self.imp().job.cancel();
     }
 
     fn receive(&self, message: Message) {
         match message {
             Message::Progress(progress) => self.show_progress(progress),
             Message::Done(result) => {
-                self.set_running(None);
+                self.imp().job.finished();
+                self.enable_controls();
                 match result {
                     Ok(results) => self.finish(results),
                     Err(error) => self.show_status(
@@ -517,14 +487,15 @@ impl TournamentView {
         )));
         imp.results.replace(Some(results));
         self.show_results();
-        self.set_running(None);
+        self.enable_controls();
         self.show_status(&message, false);
     }
 
-    fn set_running(&self, cancel: Option<CancelFlag>) {
+    /// Enables the controls for what can be done now: Start or Cancel,
+    /// the settings between tournaments, and Save once there are results.
+    fn enable_controls(&self) {
         let imp = self.imp();
-        let running = cancel.is_some();
-        imp.running.replace(cancel);
+        let running = imp.job.is_running();
         self.action_set_enabled("tournament.start", !running);
         self.action_set_enabled("tournament.cancel", running);
         for control in [
@@ -547,13 +518,7 @@ impl TournamentView {
     }
 
     fn show_status(&self, text: &str, error: bool) {
-        let label = &self.imp().status_label;
-        label.set_label(text);
-        if error {
-            label.add_css_class("error");
-        } else {
-            label.remove_css_class("error");
-        }
+        background::show_status(&self.imp().status_label, text, error);
     }
 
     /// The entrants' names as the window shows them, in the entrants'
@@ -822,6 +787,12 @@ impl TournamentView {
                 Err(error) => view.show_status(&error, true),
             },
         );
+    }
+}
+
+impl JobWindow for TournamentView {
+    fn job(&self) -> &Job {
+        &self.imp().job
     }
 }
 
