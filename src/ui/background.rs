@@ -13,6 +13,7 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
+use super::chart_view::ChartView;
 use crate::engine::CancelFlag;
 
 /// How much nicer than the window the background threads are: at 10 the
@@ -128,6 +129,29 @@ where
         gtk::gdk::ModifierType::empty(),
         &escape,
     );
+}
+
+/// A window over `parent` that goes with it, and hides when closed so that
+/// it keeps its choices and results till it is opened again.
+pub fn new_window<W: IsA<glib::Object> + IsA<gtk::Window> + glib::object::IsClass>(
+    parent: &impl IsA<gtk::Window>,
+) -> W {
+    glib::Object::builder()
+        .property("transient-for", parent)
+        .property("hide-on-close", true)
+        .property("destroy-with-parent", true)
+        .build()
+}
+
+/// Tells in `status` what became of each save of the `charts`.
+pub fn show_saves(charts: &[&ChartView], status: &gtk::Label) {
+    for chart in charts {
+        chart.connect_saved(glib::clone!(
+            #[weak]
+            status,
+            move |_, message, failed| show_status(&status, message, failed)
+        ));
+    }
 }
 
 /// Shows `text` in a window's status line, marked when it tells of an

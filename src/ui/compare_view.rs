@@ -233,11 +233,7 @@ impl CompareView {
         parent: &impl IsA<gtk::Window>,
         position: impl Fn() -> Board + 'static,
     ) -> CompareView {
-        let view: CompareView = glib::Object::builder()
-            .property("transient-for", parent)
-            .property("hide-on-close", true)
-            .property("destroy-with-parent", true)
-            .build();
+        let view: CompareView = background::new_window(parent);
         view.imp().position_source.replace(Some(Box::new(position)));
         view.show_position();
         view
@@ -257,13 +253,7 @@ impl CompareView {
         }
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
         let _ = imp.store.set(store);
-        for chart in [&*imp.nodes_chart, &*imp.time_chart] {
-            chart.connect_saved(glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |_, message, failed| view.show_status(message, failed)
-            ));
-        }
+        background::show_saves(&[&imp.nodes_chart, &imp.time_chart], &imp.status_label);
         self.show_rows();
         self.enable_controls();
         self.show_status(
@@ -620,15 +610,13 @@ impl CompareView {
             &format!("{}.{}", gettext("comparison"), format.extension()),
             &format.filter_name(),
             format.extension(),
-            move |path| match view.save_table(&path, format) {
-                Ok(()) => view.show_status(
-                    &fill(
-                        &gettext("Saved the table to {file}."),
-                        &[("file", &save_dialog::file_name(&path))],
-                    ),
-                    false,
-                ),
-                Err(error) => view.show_status(&error, true),
+            move |path| {
+                let (message, failed) = save_dialog::outcome(
+                    view.save_table(&path, format),
+                    &path,
+                    &gettext("Saved the table to {file}."),
+                );
+                view.show_status(&message, failed);
             },
         );
     }

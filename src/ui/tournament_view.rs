@@ -207,11 +207,7 @@ glib::wrapper! {
 impl TournamentView {
     /// A Tournament window over `parent`.
     pub fn new(parent: &impl IsA<gtk::Window>) -> TournamentView {
-        glib::Object::builder()
-            .property("transient-for", parent)
-            .property("hide-on-close", true)
-            .property("destroy-with-parent", true)
-            .build()
+        background::new_window(parent)
     }
 
     fn setup(&self) {
@@ -221,13 +217,7 @@ impl TournamentView {
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
         set_up_size_dropdown(&imp.size_dropdown);
-        for chart in [&*imp.ranking_chart, &*imp.sides_chart] {
-            chart.connect_saved(glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |_, message, failed| view.show_status(message, failed)
-            ));
-        }
+        background::show_saves(&[&imp.ranking_chart, &imp.sides_chart], &imp.status_label);
         self.show_results();
         self.enable_controls();
         self.show_status(
@@ -776,15 +766,13 @@ impl TournamentView {
             &format!("{name}.{}", file.extension()),
             &filter,
             file.extension(),
-            move |path| match view.save_results(&path, file) {
-                Ok(()) => view.show_status(
-                    &fill(
-                        &gettext("Saved the results to {file}."),
-                        &[("file", &save_dialog::file_name(&path))],
-                    ),
-                    false,
-                ),
-                Err(error) => view.show_status(&error, true),
+            move |path| {
+                let (message, failed) = save_dialog::outcome(
+                    view.save_results(&path, file),
+                    &path,
+                    &gettext("Saved the results to {file}."),
+                );
+                view.show_status(&message, failed);
             },
         );
     }
