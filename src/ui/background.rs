@@ -154,6 +154,16 @@ pub fn show_saves(charts: &[&ChartView], status: &gtk::Label) {
     }
 }
 
+/// Fills `bar` to the share `done` of `total` is, and writes `text` on it.
+pub fn show_share(bar: &gtk::ProgressBar, done: u64, total: u64, text: &str) {
+    bar.set_fraction(if total == 0 {
+        0.0
+    } else {
+        done as f64 / total as f64
+    });
+    bar.set_text(Some(text));
+}
+
 /// Shows `text` in a window's status line, marked when it tells of an
 /// error.
 pub fn show_status(label: &gtk::Label, text: &str, error: bool) {

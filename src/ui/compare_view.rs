@@ -483,15 +483,7 @@ impl CompareView {
         imp.rows.replace(comparison.rows.clone());
         imp.comparison.replace(Some(comparison));
         self.show_rows();
-        imp.progress_bar.set_fraction(if asked == 0 {
-            0.0
-        } else {
-            done as f64 / asked as f64
-        });
-        imp.progress_bar.set_text(Some(&fill(
-            &gettext("{done} of {count}"),
-            &[("done", &done), ("count", &asked)],
-        )));
+        self.show_count(done, asked);
         self.show_status(&message, false);
     }
 
@@ -513,22 +505,27 @@ impl CompareView {
         let imp = self.imp();
         let asked = imp.asked.borrow();
         let done = imp.rows.borrow().len();
-        let fraction = if asked.is_empty() {
-            0.0
-        } else {
-            done as f64 / asked.len() as f64
-        };
-        imp.progress_bar.set_fraction(fraction);
-        imp.progress_bar.set_text(Some(&fill(
-            &gettext("{done} of {count}"),
-            &[("done", &done), ("count", &asked.len())],
-        )));
+        self.show_count(done, asked.len());
         if let Some(next) = asked.get(done) {
             self.show_status(
                 &fill(&gettext("{player} is deciding…"), &[("player", next)]),
                 false,
             );
         }
+    }
+
+    /// Shows on the progress bar that `done` of the `asked` players
+    /// decided.
+    fn show_count(&self, done: usize, asked: usize) {
+        background::show_share(
+            &self.imp().progress_bar,
+            done as u64,
+            asked as u64,
+            &fill(
+                &gettext("{done} of {count}"),
+                &[("done", &done), ("count", &asked)],
+            ),
+        );
     }
 
     fn show_status(&self, text: &str, error: bool) {

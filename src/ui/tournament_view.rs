@@ -91,6 +91,18 @@ fn rating_text(rating: Option<f64>, error: Option<f64>) -> String {
     }
 }
 
+/// "12 of 40 games".
+fn games_text(done: u64, total: u64) -> String {
+    fill(
+        &ngettext(
+            "{done} of {total} game",
+            "{done} of {total} games",
+            plural_count(total),
+        ),
+        &[("done", &group(done)), ("total", &group(total))],
+    )
+}
+
 /// A duration as "1 min 20 s" or "12 s".
 fn time_left_text(left: Duration) -> String {
     let seconds = left.as_secs();
@@ -389,23 +401,7 @@ impl TournamentView {
 
     fn show_progress(&self, progress: TournamentProgress) {
         let imp = self.imp();
-        let fraction = if progress.games_total == 0 {
-            0.0
-        } else {
-            progress.games_done as f64 / progress.games_total as f64
-        };
-        imp.progress_bar.set_fraction(fraction);
-        let mut text = fill(
-            &ngettext(
-                "{done} of {total} game",
-                "{done} of {total} games",
-                plural_count(progress.games_total),
-            ),
-            &[
-                ("done", &group(progress.games_done)),
-                ("total", &group(progress.games_total)),
-            ],
-        );
+        let mut text = games_text(progress.games_done, progress.games_total);
         if progress.games_done > 0 {
             text.push_str(&format!(
                 " · {}",
@@ -424,7 +420,12 @@ impl TournamentView {
                 fill(&gettext("{time} left"), &[("time", &time_left_text(left))])
             ));
         }
-        imp.progress_bar.set_text(Some(&text));
+        background::show_share(
+            &imp.progress_bar,
+            progress.games_done,
+            progress.games_total,
+            &text,
+        );
         self.show_status(&gettext("The tournament is running…"), false);
     }
 
@@ -459,22 +460,12 @@ impl TournamentView {
                 fill(&gettext("Not counted: {failure}."), &[("failure", failure)])
             ));
         }
-        imp.progress_bar.set_fraction(if results.games_total == 0 {
-            0.0
-        } else {
-            results.games_played as f64 / results.games_total as f64
-        });
-        imp.progress_bar.set_text(Some(&fill(
-            &ngettext(
-                "{done} of {total} game",
-                "{done} of {total} games",
-                plural_count(results.games_total),
-            ),
-            &[
-                ("done", &group(results.games_played)),
-                ("total", &group(results.games_total)),
-            ],
-        )));
+        background::show_share(
+            &imp.progress_bar,
+            results.games_played,
+            results.games_total,
+            &games_text(results.games_played, results.games_total),
+        );
         imp.results.replace(Some(results));
         self.show_results();
         self.enable_controls();
