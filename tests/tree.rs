@@ -551,14 +551,14 @@ fn a_cancelled_recording_says_so() {
     let cancel = CancelFlag::new();
     cancel.cancel();
     let board = Board::new(BoardSize::Five);
-    for kind in [
-        PlayerKind::Minimax,
-        PlayerKind::AlphaBeta,
-        PlayerKind::AlphaBetaTt,
-        PlayerKind::AlphaBetaRandom,
-        PlayerKind::Mcts,
-        PlayerKind::Perfect,
-    ] {
+    // Every player that searches: on 5x5 even Perfect does.
+    let searching = PlayerKind::ALL.into_iter().filter(|kind| {
+        !matches!(
+            kind,
+            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules
+        )
+    });
+    for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
         assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
     }

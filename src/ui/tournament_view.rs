@@ -324,13 +324,7 @@ impl TournamentView {
         let games = imp.games_spin.value_as_int().max(1) as u32;
         let tournament = Tournament::new(entrants, size, games, seed);
         if let Err(error) = tournament.check() {
-            self.show_status(
-                &fill(
-                    &gettext("No tournament was started: {reason}."),
-                    &[("reason", &error)],
-                ),
-                true,
-            );
+            self.show_refusal(&error);
             return;
         }
         let games_total = tournament.games_total();
@@ -387,16 +381,21 @@ impl TournamentView {
                 self.enable_controls();
                 match result {
                     Ok(results) => self.finish(results),
-                    Err(error) => self.show_status(
-                        &fill(
-                            &gettext("No tournament was started: {reason}."),
-                            &[("reason", &error)],
-                        ),
-                        true,
-                    ),
+                    Err(error) => self.show_refusal(&error),
                 }
             }
         }
+    }
+
+    /// Says why no tournament started.
+    fn show_refusal(&self, error: &TournamentError) {
+        self.show_status(
+            &fill(
+                &gettext("No tournament was started: {reason}."),
+                &[("reason", error)],
+            ),
+            true,
+        );
     }
 
     fn show_progress(&self, progress: TournamentProgress) {
