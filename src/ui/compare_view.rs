@@ -17,7 +17,7 @@ use super::player_choices::PlayerChoices;
 use super::save_dialog::{self, TableFormat};
 use crate::engine::compare::{CompareError, CompareSettings};
 use crate::engine::report::{decimal, format_duration_us, format_rate, group};
-use crate::engine::{Board, CompareRow, Comparison, Contender, Difficulty, PlayerKind, TextStyle};
+use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 /// What the comparison's thread tells the window.
@@ -353,12 +353,7 @@ impl CompareView {
             return;
         };
         self.show_position();
-        let contenders: Vec<Contender> = imp
-            .choices
-            .chosen()
-            .into_iter()
-            .map(|(kind, difficulty)| Contender::new(kind, difficulty))
-            .collect();
+        let contenders = imp.choices.contenders();
         imp.rows.replace(Vec::new());
         imp.comparison.replace(None);
         imp.asked.replace(

@@ -21,7 +21,7 @@ use super::save_dialog;
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{Tally, TournamentError};
 use crate::engine::{
-    Contender, Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress, TournamentResults,
+    Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress, TournamentResults,
 };
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -315,12 +315,7 @@ impl TournamentView {
             }
         };
         let size = selected_size(&imp.size_dropdown);
-        let entrants: Vec<Contender> = imp
-            .choices
-            .chosen()
-            .into_iter()
-            .map(|(kind, difficulty)| Contender::new(kind, difficulty))
-            .collect();
+        let entrants = imp.choices.contenders();
         let games = imp.games_spin.value_as_int().max(1) as u32;
         let tournament = Tournament::new(entrants, size, games, seed);
         if let Err(error) = tournament.check() {
