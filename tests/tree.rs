@@ -482,33 +482,21 @@ fn game_reports(kind: PlayerKind, board: Board, options: &PlayerOptions) -> Vec<
 #[test]
 fn a_report_records_again_as_the_search_it_describes() {
     let four = Board::parse_for_move("x.../.o../..x./....").unwrap();
+    // Each search on the whole 3x3 game, and to a depth on 4x4.
     let cases = [
-        (
-            PlayerKind::Minimax,
-            Board::new(BoardSize::Three),
-            options(None),
-        ),
-        (PlayerKind::Minimax, four, options(Some(3))),
-        (
-            PlayerKind::AlphaBeta,
-            Board::new(BoardSize::Three),
-            options(None),
-        ),
-        (PlayerKind::AlphaBeta, four, options(Some(4))),
-        (
-            PlayerKind::AlphaBetaTt,
-            Board::new(BoardSize::Three),
-            options(None),
-        ),
-        (PlayerKind::AlphaBetaTt, four, options(Some(5))),
-        (
-            PlayerKind::AlphaBetaRandom,
-            Board::new(BoardSize::Three),
-            options(None),
-        ),
-        (PlayerKind::AlphaBetaRandom, four, options(Some(4))),
-        (PlayerKind::Perfect, four, options(None)),
-    ];
+        (PlayerKind::Minimax, 3),
+        (PlayerKind::AlphaBeta, 4),
+        (PlayerKind::AlphaBetaTt, 5),
+        (PlayerKind::AlphaBetaRandom, 4),
+    ]
+    .into_iter()
+    .flat_map(|(kind, depth)| {
+        [
+            (kind, Board::new(BoardSize::Three), options(None)),
+            (kind, four, options(Some(depth))),
+        ]
+    })
+    .chain([(PlayerKind::Perfect, four, options(None))]);
     for (kind, board, options) in cases {
         for report in game_reports(kind, board, &options) {
             let tree =
@@ -563,14 +551,14 @@ fn a_cancelled_recording_says_so() {
     let cancel = CancelFlag::new();
     cancel.cancel();
     let board = Board::new(BoardSize::Five);
-    for kind in [
-        PlayerKind::Minimax,
-        PlayerKind::AlphaBeta,
-        PlayerKind::AlphaBetaTt,
-        PlayerKind::AlphaBetaRandom,
-        PlayerKind::Mcts,
-        PlayerKind::Perfect,
-    ] {
+    // Every player that searches: on 5x5 even Perfect does.
+    let searching = PlayerKind::ALL.into_iter().filter(|kind| {
+        !matches!(
+            kind,
+            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules
+        )
+    });
+    for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
         assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
     }

@@ -16,7 +16,7 @@ use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 
 mod harness;
 
-use harness::{Results, ensure, open_window, pass_time, wait_until};
+use harness::{Results, ensure, open_window, pass_time, use_test_environment, wait_until};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
@@ -1461,16 +1461,7 @@ fn save_and_open_and_malformed_files(window: &TictactoeWindow) -> Result<(), Str
 }
 
 fn main() -> ExitCode {
-    if std::env::var_os("GSK_RENDERER").is_none() {
-        // Xvfb has no GPU: software GL takes some 60 ms a frame, more than
-        // the 50 ms Quit may take; cairo takes a few.
-        // SAFETY: no other thread runs yet to read the environment.
-        unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
-    }
-    // The window remembers its settings: these checks neither read nor
-    // change the person's own.
-    // SAFETY: no other thread runs yet to read the environment.
-    unsafe { std::env::set_var("GSETTINGS_BACKEND", "memory") };
+    use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::{glib, prelude::*};
-use harness::{Results, ensure, open_window, pass_time, wait_until};
+use harness::{Results, ensure, open_window, pass_time, use_test_environment, wait_until};
 use tictactoe::engine::report::group;
 use tictactoe::engine::{BoardSize, Difficulty, Optimality, PlayerKind};
 use tictactoe::ui::{
@@ -38,23 +38,40 @@ fn set_up(window: &TictactoeWindow, position: &str) -> Result<(), String> {
     })
 }
 
-/// Opens the Compare window as its shortcut does.
+/// Opens one of the main window's windows as its shortcut `accel` does:
+/// activates `action`, then finds the window called `name` with `opened`.
+fn open_by_shortcut<W: IsA<gtk::Widget>>(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+    (action, accel): (&str, &str),
+    name: &str,
+    opened: impl Fn(&TictactoeWindow) -> Option<W>,
+) -> Result<W, String> {
+    let accels = app.accels_for_action(action);
+    ensure(accels.iter().any(|each| each == accel), || {
+        format!("{action} has the shortcuts {accels:?}")
+    })?;
+    activate(window, action)?;
+    let view = opened(window).ok_or_else(|| format!("{accel} opened no {name} window"))?;
+    wait_until(
+        &format!("the {name} window to show"),
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
+    Ok(view)
+}
+
 fn open_compare(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<CompareView, String> {
-    let accels = app.accels_for_action("win.compare");
-    ensure(accels.iter().any(|accel| accel == "<Control>m"), || {
-        format!("win.compare has the shortcuts {accels:?}")
-    })?;
-    activate(window, "win.compare")?;
-    let view = window
-        .compare_view()
-        .ok_or("Ctrl+M opened no Compare window")?;
-    wait_until("the Compare window to show", Duration::from_secs(5), || {
-        view.is_visible() && view.width() > 0
-    })?;
-    Ok(view)
+    open_by_shortcut(
+        app,
+        window,
+        ("win.compare", "<Control>m"),
+        "Compare",
+        TictactoeWindow::compare_view,
+    )
 }
 
 fn wait_for_comparison(view: &CompareView, timeout: Duration) -> Result<(), String> {
@@ -276,20 +293,13 @@ fn open_tournament(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<TournamentView, String> {
-    let accels = app.accels_for_action("win.tournament");
-    ensure(accels.iter().any(|accel| accel == "<Control>t"), || {
-        format!("win.tournament has the shortcuts {accels:?}")
-    })?;
-    activate(window, "win.tournament")?;
-    let view = window
-        .tournament_view()
-        .ok_or("Ctrl+T opened no Tournament window")?;
-    wait_until(
-        "the Tournament window to show",
-        Duration::from_secs(5),
-        || view.is_visible() && view.width() > 0,
-    )?;
-    Ok(view)
+    open_by_shortcut(
+        app,
+        window,
+        ("win.tournament", "<Control>t"),
+        "Tournament",
+        TictactoeWindow::tournament_view,
+    )
 }
 
 /// Parses a cross-table cell, "X 3–1–0\nO 2–2–1", into both tallies.
@@ -476,12 +486,7 @@ fn a_cancelled_tournament_keeps_its_games(
 }
 
 fn main() -> ExitCode {
-    if std::env::var_os("GSK_RENDERER").is_none() {
-        // SAFETY: no other thread runs yet to read the environment.
-        unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
-    }
-    // SAFETY: no other thread runs yet to read the environment.
-    unsafe { std::env::set_var("GSETTINGS_BACKEND", "memory") };
+    use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),

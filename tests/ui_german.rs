@@ -14,7 +14,7 @@ use tictactoe::ui::TictactoeWindow;
 
 mod harness;
 
-use harness::{Results, ensure, open_window, wait_until};
+use harness::{Results, ensure, open_window, use_test_environment, wait_until};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
@@ -130,15 +130,11 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
 }
 
 fn main() -> ExitCode {
+    use_test_environment();
     // SAFETY: no other thread runs yet to read the environment.
     unsafe {
         std::env::set_var("LANGUAGE", "de");
         std::env::set_var("LC_ALL", "C.UTF-8");
-        // Neither reads nor changes a person's remembered settings.
-        std::env::set_var("GSETTINGS_BACKEND", "memory");
-        if std::env::var_os("GSK_RENDERER").is_none() {
-            std::env::set_var("GSK_RENDERER", "cairo");
-        }
     }
     tictactoe::ui::use_user_language();
     let (_app, window) = match open_window() {

@@ -223,20 +223,8 @@ pub fn stopped_unasked(report: &SearchReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::players::Panicking;
     use crate::engine::{BoardSize, PlayerKind, PlayerOptions};
-
-    /// A player whose search fails the way a bug would.
-    struct Panicking;
-
-    impl Player for Panicking {
-        fn kind(&self) -> PlayerKind {
-            PlayerKind::AlphaBetaTt
-        }
-
-        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
-            panic!("deliberate test failure")
-        }
-    }
 
     #[test]
     fn a_game_between_perfect_players_is_a_draw_with_every_move_counted() {

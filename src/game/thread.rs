@@ -520,19 +520,7 @@ fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A player whose search fails the way a bug would.
-    struct Panicking;
-
-    impl Player for Panicking {
-        fn kind(&self) -> PlayerKind {
-            PlayerKind::AlphaBetaTt
-        }
-
-        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
-            panic!("deliberate test failure")
-        }
-    }
+    use crate::engine::players::Panicking;
 
     #[test]
     fn a_panic_in_a_hints_search_is_the_hints_error() {

@@ -7,6 +7,8 @@ use std::path::Path;
 
 use gtk::cairo;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
@@ -309,16 +311,17 @@ impl Chart {
             .ceil() as u32
             + 12;
         let label_width = label_width.min(width / 2);
+        let plot = Plot {
+            area: &plot,
+            labels: &labels,
+            label_width,
+            palette,
+            text: &text,
+        };
         match &self.data {
-            ChartData::LogBars { scale, bars } => {
-                draw_log_bars(&plot, *scale, bars, &labels, label_width, palette, &text)
-            }
-            ChartData::Bars { axis, bars } => {
-                draw_linear_bars(&plot, axis, bars, &labels, label_width, palette, &text)
-            }
-            ChartData::Sides(players) => {
-                draw_sides(&plot, players, &labels, label_width, palette, &text)
-            }
+            ChartData::LogBars { scale, bars } => draw_log_bars(&plot, *scale, bars),
+            ChartData::Bars { axis, bars } => draw_linear_bars(&plot, axis, bars),
+            ChartData::Sides(players) => draw_sides(&plot, players),
         }
     }
 
@@ -430,55 +433,116 @@ fn row_span(index: usize, rows: usize) -> (f64, f64) {
     (centre - BAR_SHARE / 2.0, centre + BAR_SHARE / 2.0)
 }
 
-/// The row labels, right-aligned beside the plot.
-fn draw_row_labels<X, XValue: Clone>(
-    chart: &ChartContext<
-        '_,
-        CairoBackend<'_>,
-        Cartesian2d<X, plotters::coord::types::RangedCoordf64>,
-    >,
-    area: &DrawingArea<CairoBackend<'_>, Shift>,
-    labels: &[String],
-    left: XValue,
-    text: &TextStyle<'_>,
-) -> DrawResult<()>
-where
-    X: plotters::coord::ranged1d::Ranged<ValueType = XValue>,
-{
-    let rows = labels.len();
-    for (index, label) in labels.iter().enumerate() {
-        let (low, high) = row_span(index, rows);
-        let (x, y) = chart.backend_coord(&(left.clone(), (low + high) / 2.0));
-        let (area_x, area_y) = area.get_base_pixel();
-        area.draw(&Text::new(
-            label.clone(),
-            (x - area_x - 8, y - area_y),
-            text.pos(Pos::new(HPos::Right, VPos::Center)),
-        ))
-        .map_err(drawing_error)?;
-    }
-    Ok(())
+/// Where a chart's rows are plotted, and what they are drawn with.
+struct Plot<'a, 'b> {
+    area: &'a DrawingArea<CairoBackend<'b>, Shift>,
+    /// The rows' labels, top first: one row each.
+    labels: &'a [String],
+    /// The room the labels take left of the plot.
+    label_width: u32,
+    palette: &'a Palette,
+    text: &'a TextStyle<'a>,
 }
 
-fn hit_box(corner: (i32, i32), other: (i32, i32), text: String) -> HitBox {
-    HitBox {
+/// A plot's coordinates: `X` across, the rows up.
+type RowsPlot<'a, 'b, X> = ChartContext<'a, CairoBackend<'b>, Cartesian2d<X, RangedCoordf64>>;
+
+impl<'a, 'b> Plot<'a, 'b> {
+    /// The plot's coordinates over `x`, with its grid and x axis drawn:
+    /// `ticks` ticks that read as `tick` says, the axis named `name`
+    /// under them when it has one.
+    fn frame<X>(
+        &self,
+        x: X,
+        ticks: usize,
+        tick: &dyn Fn(&f64) -> String,
+        name: Option<&str>,
+    ) -> DrawResult<RowsPlot<'a, 'b, X::CoordDescType>>
+    where
+        X: AsRangedCoord<Value = f64>,
+        X::CoordDescType: ValueFormatter<f64>,
+    {
+        let mut chart = ChartBuilder::on(self.area)
+            .margin_right(24)
+            .margin_top(4)
+            .x_label_area_size(if name.is_some() { 44 } else { 28 })
+            .y_label_area_size(self.label_width)
+            .build_cartesian_2d(x, 0.0..self.labels.len() as f64)
+            .map_err(drawing_error)?;
+        let mut mesh = chart.configure_mesh();
+        mesh.disable_y_mesh()
+            .y_labels(0)
+            .x_labels(ticks)
+            .x_label_formatter(tick)
+            .x_label_style(self.text.clone())
+            .axis_style(color(self.palette.text))
+            .bold_line_style(color(self.palette.grid))
+            .light_line_style(TRANSPARENT);
+        if let Some(name) = name {
+            mesh.x_desc(name).axis_desc_style(self.text.clone());
+        }
+        mesh.draw().map_err(drawing_error)?;
+        Ok(chart)
+    }
+
+    /// The row labels, right-aligned left of `left` on the x axis.
+    fn draw_row_labels<X>(&self, chart: &RowsPlot<'a, 'b, X>, left: f64) -> DrawResult<()>
+    where
+        X: Ranged<ValueType = f64>,
+    {
+        let rows = self.labels.len();
+        for (index, label) in self.labels.iter().enumerate() {
+            let (low, high) = row_span(index, rows);
+            let (x, y) = chart.backend_coord(&(left, (low + high) / 2.0));
+            let (area_x, area_y) = self.area.get_base_pixel();
+            self.area
+                .draw(&Text::new(
+                    label.clone(),
+                    (x - area_x - 8, y - area_y),
+                    self.text.pos(Pos::new(HPos::Right, VPos::Center)),
+                ))
+                .map_err(drawing_error)?;
+        }
+        Ok(())
+    }
+}
+
+/// Fills the block from `corner` to `other` in `fill`; returns where it
+/// went, with `text` for its tooltip.
+fn draw_block<X>(
+    chart: &mut RowsPlot<'_, '_, X>,
+    corner: (f64, f64),
+    other: (f64, f64),
+    fill: RGBAColor,
+    text: String,
+) -> DrawResult<HitBox>
+where
+    X: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series([Rectangle::new([corner, other], fill.filled())])
+        .map_err(drawing_error)?;
+    let (corner, other) = (chart.backend_coord(&corner), chart.backend_coord(&other));
+    Ok(HitBox {
         left: f64::from(corner.0.min(other.0)),
         top: f64::from(corner.1.min(other.1)),
         right: f64::from(corner.0.max(other.0)),
         bottom: f64::from(corner.1.max(other.1)),
         text,
-    }
+    })
 }
 
-fn draw_log_bars(
-    area: &DrawingArea<CairoBackend<'_>, Shift>,
-    scale: Scale,
-    bars: &[Bar],
-    labels: &[String],
-    label_width: u32,
-    palette: &Palette,
-    text: &TextStyle<'_>,
-) -> DrawResult<Vec<HitBox>> {
+/// A bar's colour: its family's.
+fn bar_color(bar: &Bar, palette: &Palette) -> RGBAColor {
+    color(palette.families[family_color(bar.family).1])
+}
+
+/// What a bar's tooltip says.
+fn bar_text(bar: &Bar) -> String {
+    format!("{}: {}", bar.label, bar.figure)
+}
+
+fn draw_log_bars(plot: &Plot<'_, '_>, scale: Scale, bars: &[Bar]) -> DrawResult<Vec<HitBox>> {
     let shown = |bar: &Bar| bar.value.max(Scale::FLOOR);
     let smallest = bars.iter().map(shown).fold(f64::INFINITY, f64::min);
     let largest = bars.iter().map(shown).fold(Scale::FLOOR, f64::max);
@@ -486,56 +550,28 @@ fn draw_log_bars(
     let low = 10f64.powf(smallest.log10().ceil() - 1.0);
     let high = 10f64.powf((largest * 1.05).log10().ceil()).max(low * 10.0);
     let decades = (high / low).log10().round() as usize;
-    let rows = bars.len();
-    let mut chart = ChartBuilder::on(area)
-        .margin_right(24)
-        .margin_top(4)
-        .x_label_area_size(28)
-        .y_label_area_size(label_width)
-        .build_cartesian_2d((low..high).log_scale(), 0.0..rows as f64)
-        .map_err(drawing_error)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(decades + 1)
-        .x_label_formatter(&|value| scale.tick(*value))
-        .x_label_style(text.clone())
-        .axis_style(color(palette.text))
-        .bold_line_style(color(palette.grid))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(drawing_error)?;
+    let mut chart = plot.frame(
+        (low..high).log_scale(),
+        decades + 1,
+        &|value| scale.tick(*value),
+        None,
+    )?;
     let mut hits = Vec::new();
     for (index, bar) in bars.iter().enumerate() {
-        let (bottom, top) = row_span(index, rows);
-        let corner = (low, top);
-        let end = (shown(bar), bottom);
-        chart
-            .draw_series([Rectangle::new(
-                [corner, end],
-                color(palette.families[family_color(bar.family).1]).filled(),
-            )])
-            .map_err(drawing_error)?;
-        hits.push(hit_box(
-            chart.backend_coord(&corner),
-            chart.backend_coord(&end),
-            format!("{}: {}", bar.label, bar.figure),
-        ));
+        let (bottom, top) = row_span(index, bars.len());
+        hits.push(draw_block(
+            &mut chart,
+            (low, top),
+            (shown(bar), bottom),
+            bar_color(bar, plot.palette),
+            bar_text(bar),
+        )?);
     }
-    draw_row_labels(&chart, area, labels, low, text)?;
+    plot.draw_row_labels(&chart, low)?;
     Ok(hits)
 }
 
-fn draw_linear_bars(
-    area: &DrawingArea<CairoBackend<'_>, Shift>,
-    axis: &str,
-    bars: &[Bar],
-    labels: &[String],
-    label_width: u32,
-    palette: &Palette,
-    text: &TextStyle<'_>,
-) -> DrawResult<Vec<HitBox>> {
+fn draw_linear_bars(plot: &Plot<'_, '_>, axis: &str, bars: &[Bar]) -> DrawResult<Vec<HitBox>> {
     let reach = |bar: &Bar| {
         (
             bar.value - bar.spread.unwrap_or(0.0),
@@ -546,39 +582,17 @@ fn draw_linear_bars(
     let high = bars.iter().map(|bar| reach(bar).1).fold(0.0, f64::max);
     let pad = ((high - low) * 0.05).max(1.0);
     let (low, high) = (if low < 0.0 { low - pad } else { 0.0 }, high + pad);
-    let rows = bars.len();
-    let mut chart = ChartBuilder::on(area)
-        .margin_right(24)
-        .margin_top(4)
-        .x_label_area_size(44)
-        .y_label_area_size(label_width)
-        .build_cartesian_2d(low..high, 0.0..rows as f64)
-        .map_err(drawing_error)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(6)
-        .x_desc(axis)
-        .axis_desc_style(text.clone())
-        .x_label_formatter(&|value| trim(*value))
-        .x_label_style(text.clone())
-        .axis_style(color(palette.text))
-        .bold_line_style(color(palette.grid))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(drawing_error)?;
+    let mut chart = plot.frame(low..high, 6, &|value| trim(*value), Some(axis))?;
     let mut hits = Vec::new();
     for (index, bar) in bars.iter().enumerate() {
-        let (bottom, top) = row_span(index, rows);
-        let corner = (0.0, top);
-        let end = (bar.value, bottom);
-        chart
-            .draw_series([Rectangle::new(
-                [corner, end],
-                color(palette.families[family_color(bar.family).1]).filled(),
-            )])
-            .map_err(drawing_error)?;
+        let (bottom, top) = row_span(index, bars.len());
+        hits.push(draw_block(
+            &mut chart,
+            (0.0, top),
+            (bar.value, bottom),
+            bar_color(bar, plot.palette),
+            bar_text(bar),
+        )?);
         if let Some(spread) = bar.spread {
             let middle = (bottom + top) / 2.0;
             chart
@@ -587,29 +601,17 @@ fn draw_linear_bars(
                     bar.value - spread,
                     bar.value,
                     bar.value + spread,
-                    color(palette.text).stroke_width(2),
+                    color(plot.palette.text).stroke_width(2),
                     10,
                 )])
                 .map_err(drawing_error)?;
         }
-        hits.push(hit_box(
-            chart.backend_coord(&corner),
-            chart.backend_coord(&end),
-            format!("{}: {}", bar.label, bar.figure),
-        ));
     }
-    draw_row_labels(&chart, area, labels, low, text)?;
+    plot.draw_row_labels(&chart, low)?;
     Ok(hits)
 }
 
-fn draw_sides(
-    area: &DrawingArea<CairoBackend<'_>, Shift>,
-    players: &[SideResults],
-    labels: &[String],
-    label_width: u32,
-    palette: &Palette,
-    text: &TextStyle<'_>,
-) -> DrawResult<Vec<HitBox>> {
+fn draw_sides(plot: &Plot<'_, '_>, players: &[SideResults]) -> DrawResult<Vec<HitBox>> {
     let most = players
         .iter()
         .flat_map(|player| [player.as_x, player.as_o])
@@ -617,54 +619,34 @@ fn draw_sides(
         .max()
         .unwrap_or(0)
         .max(1);
-    let rows = labels.len();
-    let mut chart = ChartBuilder::on(area)
-        .margin_right(24)
-        .margin_top(4)
-        .x_label_area_size(44)
-        .y_label_area_size(label_width)
-        .build_cartesian_2d(0.0..most as f64, 0.0..rows as f64)
-        .map_err(drawing_error)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels(6)
-        .x_desc(gettext("games"))
-        .axis_desc_style(text.clone())
-        .x_label_formatter(&|value| trim(*value))
-        .x_label_style(text.clone())
-        .axis_style(color(palette.text))
-        .bold_line_style(color(palette.grid))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(drawing_error)?;
+    let mut chart = plot.frame(
+        0.0..most as f64,
+        6,
+        &|value| trim(*value),
+        Some(&gettext("games")),
+    )?;
     let names = outcome_names();
     let mut hits = Vec::new();
     let counts = players.iter().flat_map(|player| [player.as_x, player.as_o]);
-    for (index, (counts, label)) in counts.zip(labels).enumerate() {
-        let (bottom, top) = row_span(index, rows);
+    for (index, (counts, label)) in counts.zip(plot.labels).enumerate() {
+        let (bottom, top) = row_span(index, plot.labels.len());
         let mut start = 0.0;
-        for ((count, rgba), name) in counts.iter().zip(palette.outcomes).zip(&names) {
+        for ((count, rgba), name) in counts.iter().zip(plot.palette.outcomes).zip(&names) {
             if *count == 0 {
                 continue;
             }
             let end = start + *count as f64;
-            chart
-                .draw_series([Rectangle::new(
-                    [(start, top), (end, bottom)],
-                    color(rgba).filled(),
-                )])
-                .map_err(drawing_error)?;
-            hits.push(hit_box(
-                chart.backend_coord(&(start, top)),
-                chart.backend_coord(&(end, bottom)),
+            hits.push(draw_block(
+                &mut chart,
+                (start, top),
+                (end, bottom),
+                color(rgba),
                 format!("{label}: {count} {name}"),
-            ));
+            )?);
             start = end;
         }
     }
-    draw_row_labels(&chart, area, labels, 0.0, text)?;
+    plot.draw_row_labels(&chart, 0.0)?;
     Ok(hits)
 }
 

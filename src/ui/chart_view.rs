@@ -270,22 +270,14 @@ impl ChartView {
             &filter_name,
             format.extension(),
             move |path| {
-                let (message, failed) = match view.save(&path, format) {
-                    Ok(()) => (
-                        fill(
-                            &gettext("Saved the chart to {file}."),
-                            &[("file", &save_dialog::file_name(&path))],
-                        ),
-                        false,
-                    ),
-                    Err(error) => (
-                        fill(
-                            &gettext("Could not save the chart to {file}: {error}."),
-                            &[("file", &save_dialog::file_name(&path)), ("error", &error)],
-                        ),
-                        true,
-                    ),
-                };
+                let saved = view.save(&path, format).map_err(|error| {
+                    fill(
+                        &gettext("Could not save the chart to {file}: {error}."),
+                        &[("file", &save_dialog::file_name(&path)), ("error", &error)],
+                    )
+                });
+                let (message, failed) =
+                    save_dialog::outcome(saved, &path, &gettext("Saved the chart to {file}."));
                 view.emit_by_name::<()>("saved", &[&message, &failed]);
             },
         );

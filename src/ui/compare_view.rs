@@ -10,15 +10,14 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::accessible;
+use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, Scale};
 use super::chart_view::ChartView;
 use super::player_choices::PlayerChoices;
 use super::save_dialog::{self, TableFormat};
 use crate::engine::compare::{CompareError, CompareSettings};
 use crate::engine::report::{decimal, format_duration_us, format_rate, group};
-use crate::engine::{
-    Board, CancelFlag, CompareRow, Comparison, Contender, Difficulty, PlayerKind, TextStyle,
-};
+use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 /// What the comparison's thread tells the window.
@@ -129,15 +128,16 @@ fn row_text(row: &CompareRow) -> String {
 }
 
 mod imp {
-    use std::cell::{Cell, OnceCell, RefCell};
+    use std::cell::{OnceCell, RefCell};
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
+    use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
     use super::super::player_choices::PlayerChoices;
     use super::super::save_dialog::TableFormat;
-    use crate::engine::{Board, CancelFlag, CompareRow, Comparison};
+    use crate::engine::{Board, CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/compare_view.ui")]
@@ -166,16 +166,13 @@ mod imp {
         pub(super) store: OnceCell<gio::ListStore>,
         /// Where Run takes the position from: the main window's board.
         pub(super) position_source: RefCell<Option<Box<dyn Fn() -> Board>>>,
-        /// Set while a comparison runs; Cancel sets it.
-        pub(super) running: RefCell<Option<CancelFlag>>,
+        /// The running comparison.
+        pub(super) job: Job,
         /// The labels of the players the running comparison asks, in order.
         pub(super) asked: RefCell<Vec<String>>,
         pub(super) rows: RefCell<Vec<CompareRow>>,
         /// The last finished (or cancelled) comparison, which Save writes.
         pub(super) comparison: RefCell<Option<Comparison>>,
-        /// Counts the comparisons, so that a cancelled one's late rows
-        /// never reach the next one's table.
-        pub(super) generation: Cell<u64>,
     }
 
     #[glib::object_subclass]
@@ -196,23 +193,7 @@ mod imp {
             klass.install_action("compare.save-json", None, |view, _, _| {
                 view.choose_table_file(TableFormat::Json);
             });
-            klass.install_action("compare.escape", None, |view, _, _| {
-                if view.is_running() {
-                    view.cancel();
-                } else {
-                    view.close();
-                }
-            });
-            klass.add_binding_action(
-                gtk::gdk::Key::Return,
-                gtk::gdk::ModifierType::CONTROL_MASK,
-                "compare.run",
-            );
-            klass.add_binding_action(
-                gtk::gdk::Key::Escape,
-                gtk::gdk::ModifierType::empty(),
-                "compare.escape",
-            );
+            background::install_keys(klass, "compare", "compare.run");
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -252,11 +233,7 @@ impl CompareView {
         parent: &impl IsA<gtk::Window>,
         position: impl Fn() -> Board + 'static,
     ) -> CompareView {
-        let view: CompareView = glib::Object::builder()
-            .property("transient-for", parent)
-            .property("hide-on-close", true)
-            .property("destroy-with-parent", true)
-            .build();
+        let view: CompareView = background::new_window(parent);
         view.imp().position_source.replace(Some(Box::new(position)));
         view.show_position();
         view
@@ -276,15 +253,9 @@ impl CompareView {
         }
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
         let _ = imp.store.set(store);
-        for chart in [&*imp.nodes_chart, &*imp.time_chart] {
-            chart.connect_saved(glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |_, message, failed| view.show_status(message, failed)
-            ));
-        }
+        background::show_saves(&[&imp.nodes_chart, &imp.time_chart], &imp.status_label);
         self.show_rows();
-        self.set_running(None);
+        self.enable_controls();
         self.show_status(
             &gettext("Choose the players and press Run: each decides the position shown above."),
             false,
@@ -345,7 +316,7 @@ impl CompareView {
     }
 
     pub fn is_running(&self) -> bool {
-        self.imp().running.borrow().is_some()
+        self.imp().job.is_running()
     }
 
     /// Shows the position the next Run decides.
@@ -382,14 +353,7 @@ impl CompareView {
             return;
         };
         self.show_position();
-        let contenders: Vec<Contender> = imp
-            .choices
-            .chosen()
-            .into_iter()
-            .map(|(kind, difficulty)| Contender::new(kind, difficulty))
-            .collect();
-        let generation = imp.generation.get() + 1;
-        imp.generation.set(generation);
+        let contenders = imp.choices.contenders();
         imp.rows.replace(Vec::new());
         imp.comparison.replace(None);
         imp.asked.replace(
@@ -399,25 +363,27 @@ impl CompareView {
                 .collect(),
         );
         self.show_rows();
-        let cancel = CancelFlag::new();
-        let (sender, receiver) = async_channel::unbounded();
-        let thread_cancel = cancel.clone();
-        let spawned = std::thread::Builder::new()
-            .name("compare".into())
-            .spawn(move || {
-                super::background::lower_this_threads_priority();
+        let started = imp.job.start(
+            "compare",
+            move |cancel, sender| {
                 let result = Comparison::run(
                     &board,
                     &contenders,
                     &CompareSettings::default(),
-                    &thread_cancel,
+                    cancel,
                     |_, row| {
                         let _ = sender.send_blocking(Message::Row(Box::new(row.clone())));
                     },
                 );
                 let _ = sender.send_blocking(Message::Done(result));
-            });
-        if let Err(error) = spawned {
+            },
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |message| view.receive(message)
+            ),
+        );
+        if let Err(error) = started {
             self.show_status(
                 &fill(
                     &gettext("The comparison could not start: {error}."),
@@ -427,27 +393,13 @@ impl CompareView {
             );
             return;
         }
-        self.set_running(Some(cancel));
+        self.enable_controls();
         self.show_progress();
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = view)]
-            self,
-            async move {
-                while let Ok(message) = receiver.recv().await {
-                    if view.imp().generation.get() != generation {
-                        break;
-                    }
-                    view.receive(message);
-                }
-            }
-        ));
     }
 
     /// Cancel: the running search stops; the rows finished stay.
     pub fn cancel(&self) {
-        if let Some(cancel) = self.imp().running.borrow().as_ref() {
-            cancel.cancel();
-        }
+        self.imp().job.cancel();
     }
 
     fn receive(&self, message: Message) {
@@ -459,7 +411,8 @@ impl CompareView {
                 self.show_progress();
             }
             Message::Done(result) => {
-                self.set_running(None);
+                imp.job.finished();
+                self.enable_controls();
                 match result {
                     Ok(comparison) => self.finish(comparison),
                     Err(error) => {
@@ -525,22 +478,15 @@ impl CompareView {
         imp.rows.replace(comparison.rows.clone());
         imp.comparison.replace(Some(comparison));
         self.show_rows();
-        imp.progress_bar.set_fraction(if asked == 0 {
-            0.0
-        } else {
-            done as f64 / asked as f64
-        });
-        imp.progress_bar.set_text(Some(&fill(
-            &gettext("{done} of {count}"),
-            &[("done", &done), ("count", &asked)],
-        )));
+        self.show_count(done, asked);
         self.show_status(&message, false);
     }
 
-    fn set_running(&self, cancel: Option<CancelFlag>) {
+    /// Enables the controls for what can be done now: Run or Cancel, and
+    /// Save once there is a comparison.
+    fn enable_controls(&self) {
         let imp = self.imp();
-        let running = cancel.is_some();
-        imp.running.replace(cancel);
+        let running = imp.job.is_running();
         self.action_set_enabled("compare.run", !running);
         self.action_set_enabled("compare.cancel", running);
         imp.choices.set_sensitive(!running);
@@ -554,16 +500,7 @@ impl CompareView {
         let imp = self.imp();
         let asked = imp.asked.borrow();
         let done = imp.rows.borrow().len();
-        let fraction = if asked.is_empty() {
-            0.0
-        } else {
-            done as f64 / asked.len() as f64
-        };
-        imp.progress_bar.set_fraction(fraction);
-        imp.progress_bar.set_text(Some(&fill(
-            &gettext("{done} of {count}"),
-            &[("done", &done), ("count", &asked.len())],
-        )));
+        self.show_count(done, asked.len());
         if let Some(next) = asked.get(done) {
             self.show_status(
                 &fill(&gettext("{player} is deciding…"), &[("player", next)]),
@@ -572,14 +509,22 @@ impl CompareView {
         }
     }
 
+    /// Shows on the progress bar that `done` of the `asked` players
+    /// decided.
+    fn show_count(&self, done: usize, asked: usize) {
+        background::show_share(
+            &self.imp().progress_bar,
+            done as u64,
+            asked as u64,
+            &fill(
+                &gettext("{done} of {count}"),
+                &[("done", &done), ("count", &asked)],
+            ),
+        );
+    }
+
     fn show_status(&self, text: &str, error: bool) {
-        let label = &self.imp().status_label;
-        label.set_label(text);
-        if error {
-            label.add_css_class("error");
-        } else {
-            label.remove_css_class("error");
-        }
+        background::show_status(&self.imp().status_label, text, error);
     }
 
     /// Puts the rows in the table and the charts.
@@ -657,17 +602,21 @@ impl CompareView {
             &format!("{}.{}", gettext("comparison"), format.extension()),
             &format.filter_name(),
             format.extension(),
-            move |path| match view.save_table(&path, format) {
-                Ok(()) => view.show_status(
-                    &fill(
-                        &gettext("Saved the table to {file}."),
-                        &[("file", &save_dialog::file_name(&path))],
-                    ),
-                    false,
-                ),
-                Err(error) => view.show_status(&error, true),
+            move |path| {
+                let (message, failed) = save_dialog::outcome(
+                    view.save_table(&path, format),
+                    &path,
+                    &gettext("Saved the table to {file}."),
+                );
+                view.show_status(&message, failed);
             },
         );
+    }
+}
+
+impl JobWindow for CompareView {
+    fn job(&self) -> &Job {
+        &self.imp().job
     }
 }
 

@@ -108,9 +108,9 @@ glib::wrapper! {
 }
 
 /// Reads a seed field: empty for a new seed, else a whole number, which
-/// may be grouped by commas, underscores or spaces; `Err` for anything
-/// else.
-pub(super) fn seed_number(text: &str) -> Result<Option<u64>, ()> {
+/// may be grouped by commas, underscores or spaces; for anything else
+/// `Err(refusal)`, its `{max}` filled in with the largest seed.
+pub(super) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -118,19 +118,24 @@ pub(super) fn seed_number(text: &str) -> Result<Option<u64>, ()> {
     text.replace([',', '_', ' '], "")
         .parse()
         .map(Some)
-        .map_err(|_| ())
+        .map_err(|_| fill(refusal, &[("max", &u64::MAX)]))
 }
 
-/// Reads the seed field: empty for a new seed, else a whole number.
-fn parse_seed(text: &str) -> Result<Option<u64>, String> {
-    seed_number(text).map_err(|()| {
-        fill(
-            &gettext(
-                "The seed must be a whole number from 0 to {max}, or empty for a new one: no game was started.",
-            ),
-            &[("max", &u64::MAX)],
-        )
-    })
+/// Offers every board size in `dropdown`, named for screen readers.
+pub(super) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
+    let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
+    let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+    dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
+    dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+    accessible::name_dropdown_parts(dropdown, &gettext("Board size"));
+}
+
+/// The board size selected in a dropdown [`set_up_size_dropdown`] filled.
+pub(super) fn selected_size(dropdown: &gtk::DropDown) -> BoardSize {
+    BoardSize::ALL
+        .get(dropdown.selected() as usize)
+        .copied()
+        .unwrap_or_default()
 }
 
 impl GameSettings {
@@ -159,7 +164,7 @@ impl GameSettings {
     pub fn choice(&self) -> Choice {
         let imp = self.imp();
         Choice {
-            size: self.selected_size(),
+            size: selected_size(&self.imp().size_dropdown),
             players: [imp.max_picker.selection(), imp.min_picker.selection()],
             pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
         }
@@ -168,7 +173,12 @@ impl GameSettings {
     /// The seed typed in, `None` for a new one each game, or why the text
     /// is no seed.
     pub fn seed(&self) -> Result<Option<u64>, String> {
-        parse_seed(&self.imp().seed_entry.text())
+        parse_seed(
+            &self.imp().seed_entry.text(),
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no game was started.",
+            ),
+        )
     }
 
     /// Selects the board `size`, as a person would.
@@ -224,13 +234,7 @@ impl GameSettings {
         imp.max_picker.set_side(Side::Max, PlayerKind::Human);
         imp.min_picker.set_side(Side::Min, PlayerKind::AlphaBetaTt);
 
-        let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
-        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
-        imp.size_dropdown
-            .set_model(Some(&gtk::StringList::new(&sizes)));
-        imp.size_dropdown
-            .set_factory(Some(&accessible::string_item_factory(|_| None)));
-        accessible::name_dropdown_parts(&imp.size_dropdown, &gettext("Board size"));
+        set_up_size_dropdown(&imp.size_dropdown);
         accessible::name_button_by_its_label(&*imp.reuse_seed_button);
 
         imp.pace_scale.set_format_value_func(|_, milliseconds| {
@@ -261,11 +265,6 @@ impl GameSettings {
             let changed = changed.clone();
             picker.connect_changed(move |_| changed());
         }
-    }
-
-    fn selected_size(&self) -> BoardSize {
-        let position = self.imp().size_dropdown.selected() as usize;
-        BoardSize::ALL.get(position).copied().unwrap_or_default()
     }
 
     fn update_pending(&self) {

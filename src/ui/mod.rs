@@ -19,7 +19,8 @@
 //! - `compare_view` and `tournament_view`: the Compare and Tournament
 //!   windows; `player_choices`: their players and difficulties; `chart`
 //!   and `chart_view`: their charts; `save_dialog`: where to save files;
-//!   `background`: their threads' lower priority.
+//!   `background`: their jobs on threads of lower priority, with Cancel,
+//!   keys and status line.
 
 mod accessible;
 mod application;

@@ -7,7 +7,7 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use crate::engine::{Difficulty, PlayerKind};
+use crate::engine::{Contender, Difficulty, PlayerKind};
 use crate::i18n::{fill, gettext};
 
 /// Players in a column of the list.
@@ -155,6 +155,14 @@ impl PlayerChoices {
                 };
                 (row.kind, difficulty)
             })
+            .collect()
+    }
+
+    /// The checked players as contenders, in the list's order.
+    pub fn contenders(&self) -> Vec<Contender> {
+        self.chosen()
+            .into_iter()
+            .map(|(kind, difficulty)| Contender::new(kind, difficulty))
             .collect()
     }
 

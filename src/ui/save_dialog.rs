@@ -15,6 +15,18 @@ pub fn file_name(path: &Path) -> String {
     )
 }
 
+/// What became of a save to `path`, for a status line: `saved` with its
+/// `{file}` filled in, or the error; and whether it failed.
+pub fn outcome(result: Result<(), String>, path: &Path, saved: &str) -> (String, bool) {
+    match result {
+        Ok(()) => (
+            crate::i18n::fill(saved, &[("file", &file_name(path))]),
+            false,
+        ),
+        Err(error) => (error, true),
+    }
+}
+
 /// A file name made of a title: "Nodes searched" → "nodes-searched".
 pub fn file_stem(title: &str) -> String {
     let words: Vec<String> = title

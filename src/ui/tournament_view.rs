@@ -12,16 +12,16 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
+use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, SideResults};
 use super::chart_view::ChartView;
-use super::game_settings::seed_number;
+use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
 use super::save_dialog;
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{Tally, TournamentError};
 use crate::engine::{
-    BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, TextStyle, Tournament,
-    TournamentProgress, TournamentResults,
+    Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress, TournamentResults,
 };
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -91,6 +91,18 @@ fn rating_text(rating: Option<f64>, error: Option<f64>) -> String {
     }
 }
 
+/// "12 of 40 games".
+fn games_text(done: u64, total: u64) -> String {
+    fill(
+        &ngettext(
+            "{done} of {total} game",
+            "{done} of {total} games",
+            plural_count(total),
+        ),
+        &[("done", &group(done)), ("total", &group(total))],
+    )
+}
+
 /// A duration as "1 min 20 s" or "12 s".
 fn time_left_text(left: Duration) -> String {
     let seconds = left.as_secs();
@@ -105,15 +117,16 @@ fn time_left_text(left: Duration) -> String {
 }
 
 mod imp {
-    use std::cell::{Cell, RefCell};
+    use std::cell::RefCell;
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
+    use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
     use super::super::player_choices::PlayerChoices;
     use super::ResultsFile;
-    use crate::engine::{CancelFlag, TournamentResults};
+    use crate::engine::TournamentResults;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tournament_view.ui")]
@@ -144,12 +157,9 @@ mod imp {
         pub(super) ranking_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) sides_chart: TemplateChild<ChartView>,
-        /// Set while a tournament runs; Cancel sets it.
-        pub(super) running: RefCell<Option<CancelFlag>>,
+        /// The running tournament.
+        pub(super) job: Job,
         pub(super) results: RefCell<Option<TournamentResults>>,
-        /// Counts the tournaments, so that a cancelled one's late messages
-        /// never reach the next one.
-        pub(super) generation: Cell<u64>,
     }
 
     #[glib::object_subclass]
@@ -173,23 +183,7 @@ mod imp {
                     view.choose_results_file(file);
                 });
             }
-            klass.install_action("tournament.escape", None, |view, _, _| {
-                if view.is_running() {
-                    view.cancel();
-                } else {
-                    view.close();
-                }
-            });
-            klass.add_binding_action(
-                gtk::gdk::Key::Return,
-                gtk::gdk::ModifierType::CONTROL_MASK,
-                "tournament.start",
-            );
-            klass.add_binding_action(
-                gtk::gdk::Key::Escape,
-                gtk::gdk::ModifierType::empty(),
-                "tournament.escape",
-            );
+            background::install_keys(klass, "tournament", "tournament.start");
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -225,11 +219,7 @@ glib::wrapper! {
 impl TournamentView {
     /// A Tournament window over `parent`.
     pub fn new(parent: &impl IsA<gtk::Window>) -> TournamentView {
-        glib::Object::builder()
-            .property("transient-for", parent)
-            .property("hide-on-close", true)
-            .property("destroy-with-parent", true)
-            .build()
+        background::new_window(parent)
     }
 
     fn setup(&self) {
@@ -238,22 +228,10 @@ impl TournamentView {
             accessible::name_button_by_its_label(button);
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
-        let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
-        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
-        imp.size_dropdown
-            .set_model(Some(&gtk::StringList::new(&sizes)));
-        imp.size_dropdown
-            .set_factory(Some(&accessible::string_item_factory(|_| None)));
-        accessible::name_dropdown_parts(&imp.size_dropdown, &gettext("Board size"));
-        for chart in [&*imp.ranking_chart, &*imp.sides_chart] {
-            chart.connect_saved(glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |_, message, failed| view.show_status(message, failed)
-            ));
-        }
+        set_up_size_dropdown(&imp.size_dropdown);
+        background::show_saves(&[&imp.ranking_chart, &imp.sides_chart], &imp.status_label);
         self.show_results();
-        self.set_running(None);
+        self.enable_controls();
         self.show_status(
             &gettext("Choose the players, the board and how many games, then press Start."),
             false,
@@ -315,7 +293,7 @@ impl TournamentView {
     }
 
     pub fn is_running(&self) -> bool {
-        self.imp().running.borrow().is_some()
+        self.imp().job.is_running()
     }
 
     /// Start: the tournament the controls describe, on all cores.
@@ -324,65 +302,49 @@ impl TournamentView {
         if self.is_running() {
             return;
         }
-        let seed = match seed_number(&imp.seed_entry.text()) {
+        let seed = match parse_seed(
+            &imp.seed_entry.text(),
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no tournament was started.",
+            ),
+        ) {
             Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
-            Err(()) => {
-                self.show_status(
-                    &fill(
-                        &gettext(
-                            "The seed must be a whole number from 0 to {max}, or empty for a new one: no tournament was started.",
-                        ),
-                        &[("max", &u64::MAX)],
-                    ),
-                    true,
-                );
+            Err(refusal) => {
+                self.show_status(&refusal, true);
                 return;
             }
         };
-        let size = BoardSize::ALL
-            .get(imp.size_dropdown.selected() as usize)
-            .copied()
-            .unwrap_or(BoardSize::Three);
-        let entrants: Vec<Contender> = imp
-            .choices
-            .chosen()
-            .into_iter()
-            .map(|(kind, difficulty)| Contender::new(kind, difficulty))
-            .collect();
+        let size = selected_size(&imp.size_dropdown);
+        let entrants = imp.choices.contenders();
         let games = imp.games_spin.value_as_int().max(1) as u32;
         let tournament = Tournament::new(entrants, size, games, seed);
         if let Err(error) = tournament.check() {
-            self.show_status(
-                &fill(
-                    &gettext("No tournament was started: {reason}."),
-                    &[("reason", &error)],
-                ),
-                true,
-            );
+            self.show_refusal(&error);
             return;
         }
         let games_total = tournament.games_total();
-        let generation = imp.generation.get() + 1;
-        imp.generation.set(generation);
-        let cancel = CancelFlag::new();
-        let (sender, receiver) = async_channel::unbounded();
-        let thread_cancel = cancel.clone();
-        let spawned = std::thread::Builder::new()
-            .name("tournament".into())
-            .spawn(move || {
-                // The worker pool, started from here, inherits it.
-                super::background::lower_this_threads_priority();
+        let started = imp.job.start(
+            "tournament",
+            move |cancel, sender| {
+                // The worker pool, started from here, inherits the lower
+                // priority.
                 let progress_sender = sender.clone();
                 let mut last_report: Option<Instant> = None;
-                let result = tournament.run(&thread_cancel, move |progress| {
+                let result = tournament.run(cancel, move |progress| {
                     if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
                         last_report = Some(Instant::now());
                         let _ = progress_sender.send_blocking(Message::Progress(progress));
                     }
                 });
                 let _ = sender.send_blocking(Message::Done(result));
-            });
-        if let Err(error) = spawned {
+            },
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |message| view.receive(message)
+            ),
+        );
+        if let Err(error) = started {
             self.show_status(
                 &fill(
                     &gettext("The tournament could not start: {error}."),
@@ -392,72 +354,48 @@ impl TournamentView {
             );
             return;
         }
-        self.set_running(Some(cancel));
+        self.enable_controls();
         self.show_progress(TournamentProgress {
             games_done: 0,
             games_total,
             elapsed: Duration::ZERO,
         });
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = view)]
-            self,
-            async move {
-                while let Ok(message) = receiver.recv().await {
-                    if view.imp().generation.get() != generation {
-                        break;
-                    }
-                    view.receive(message);
-                }
-            }
-        ));
     }
 
     /// Cancel: no new game starts and the running ones stop; the finished
     /// games are kept.
     pub fn cancel(&self) {
-        if let Some(cancel) = self.imp().running.borrow().as_ref() {
-            cancel.cancel();
-        }
+        self.imp().job.cancel();
     }
 
     fn receive(&self, message: Message) {
         match message {
             Message::Progress(progress) => self.show_progress(progress),
             Message::Done(result) => {
-                self.set_running(None);
+                self.imp().job.finished();
+                self.enable_controls();
                 match result {
                     Ok(results) => self.finish(results),
-                    Err(error) => self.show_status(
-                        &fill(
-                            &gettext("No tournament was started: {reason}."),
-                            &[("reason", &error)],
-                        ),
-                        true,
-                    ),
+                    Err(error) => self.show_refusal(&error),
                 }
             }
         }
     }
 
+    /// Says why no tournament started.
+    fn show_refusal(&self, error: &TournamentError) {
+        self.show_status(
+            &fill(
+                &gettext("No tournament was started: {reason}."),
+                &[("reason", error)],
+            ),
+            true,
+        );
+    }
+
     fn show_progress(&self, progress: TournamentProgress) {
         let imp = self.imp();
-        let fraction = if progress.games_total == 0 {
-            0.0
-        } else {
-            progress.games_done as f64 / progress.games_total as f64
-        };
-        imp.progress_bar.set_fraction(fraction);
-        let mut text = fill(
-            &ngettext(
-                "{done} of {total} game",
-                "{done} of {total} games",
-                plural_count(progress.games_total),
-            ),
-            &[
-                ("done", &group(progress.games_done)),
-                ("total", &group(progress.games_total)),
-            ],
-        );
+        let mut text = games_text(progress.games_done, progress.games_total);
         if progress.games_done > 0 {
             text.push_str(&format!(
                 " · {}",
@@ -476,7 +414,12 @@ impl TournamentView {
                 fill(&gettext("{time} left"), &[("time", &time_left_text(left))])
             ));
         }
-        imp.progress_bar.set_text(Some(&text));
+        background::show_share(
+            &imp.progress_bar,
+            progress.games_done,
+            progress.games_total,
+            &text,
+        );
         self.show_status(&gettext("The tournament is running…"), false);
     }
 
@@ -511,32 +454,23 @@ impl TournamentView {
                 fill(&gettext("Not counted: {failure}."), &[("failure", failure)])
             ));
         }
-        imp.progress_bar.set_fraction(if results.games_total == 0 {
-            0.0
-        } else {
-            results.games_played as f64 / results.games_total as f64
-        });
-        imp.progress_bar.set_text(Some(&fill(
-            &ngettext(
-                "{done} of {total} game",
-                "{done} of {total} games",
-                plural_count(results.games_total),
-            ),
-            &[
-                ("done", &group(results.games_played)),
-                ("total", &group(results.games_total)),
-            ],
-        )));
+        background::show_share(
+            &imp.progress_bar,
+            results.games_played,
+            results.games_total,
+            &games_text(results.games_played, results.games_total),
+        );
         imp.results.replace(Some(results));
         self.show_results();
-        self.set_running(None);
+        self.enable_controls();
         self.show_status(&message, false);
     }
 
-    fn set_running(&self, cancel: Option<CancelFlag>) {
+    /// Enables the controls for what can be done now: Start or Cancel,
+    /// the settings between tournaments, and Save once there are results.
+    fn enable_controls(&self) {
         let imp = self.imp();
-        let running = cancel.is_some();
-        imp.running.replace(cancel);
+        let running = imp.job.is_running();
         self.action_set_enabled("tournament.start", !running);
         self.action_set_enabled("tournament.cancel", running);
         for control in [
@@ -559,13 +493,7 @@ impl TournamentView {
     }
 
     fn show_status(&self, text: &str, error: bool) {
-        let label = &self.imp().status_label;
-        label.set_label(text);
-        if error {
-            label.add_css_class("error");
-        } else {
-            label.remove_css_class("error");
-        }
+        background::show_status(&self.imp().status_label, text, error);
     }
 
     /// The entrants' names as the window shows them, in the entrants'
@@ -823,17 +751,21 @@ impl TournamentView {
             &format!("{name}.{}", file.extension()),
             &filter,
             file.extension(),
-            move |path| match view.save_results(&path, file) {
-                Ok(()) => view.show_status(
-                    &fill(
-                        &gettext("Saved the results to {file}."),
-                        &[("file", &save_dialog::file_name(&path))],
-                    ),
-                    false,
-                ),
-                Err(error) => view.show_status(&error, true),
+            move |path| {
+                let (message, failed) = save_dialog::outcome(
+                    view.save_results(&path, file),
+                    &path,
+                    &gettext("Saved the results to {file}."),
+                );
+                view.show_status(&message, failed);
             },
         );
+    }
+}
+
+impl JobWindow for TournamentView {
+    fn job(&self) -> &Job {
+        &self.imp().job
     }
 }
 

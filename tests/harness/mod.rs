@@ -46,6 +46,22 @@ pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), S
     if condition { Ok(()) } else { Err(message()) }
 }
 
+/// Sets the process up for a window test; call it first in `main`, before
+/// any thread starts. The renderer is cairo unless one is chosen: Xvfb has
+/// no GPU, software GL takes some 60 ms a frame, more than the 50 ms Quit
+/// may take, and cairo takes a few. The settings live in memory, so that
+/// the checks neither read nor change the person's own.
+pub fn use_test_environment() {
+    // SAFETY: the caller starts no thread before, none reads the
+    // environment meanwhile.
+    unsafe {
+        if std::env::var_os("GSK_RENDERER").is_none() {
+            std::env::set_var("GSK_RENDERER", "cairo");
+        }
+        std::env::set_var("GSETTINGS_BACKEND", "memory");
+    }
+}
+
 /// Opens the window as the app does, laid out and shown, with the log's
 /// position set (after the first allocation).
 pub fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> {

@@ -19,3 +19,23 @@ pub use minimax::MinimaxPlayer;
 pub use perfect::{PerfectPlayer, PerfectTable};
 pub use random::RandomPlayer;
 pub use rules::{Rule, RulesPlayer};
+
+/// A player whose search fails the way a bug would: for the tests of the
+/// code that must survive such a failure.
+#[cfg(test)]
+pub(crate) struct Panicking;
+
+#[cfg(test)]
+impl crate::engine::Player for Panicking {
+    fn kind(&self) -> crate::engine::PlayerKind {
+        crate::engine::PlayerKind::AlphaBetaTt
+    }
+
+    fn choose_move(
+        &mut self,
+        _board: &crate::engine::Board,
+        _cancel: &crate::engine::CancelFlag,
+    ) -> crate::engine::SearchReport {
+        panic!("deliberate test failure")
+    }
+}
