@@ -119,7 +119,7 @@ impl TreeRow {
                     id,
                     &data.position,
                 ));
-                self.set_css_classes(if principal {
+                self.restyle(if principal {
                     &["tree-row", "principal"]
                 } else {
                     &["tree-row"]
@@ -136,7 +136,7 @@ impl TreeRow {
                 imp.window_label.set_label("");
                 imp.nodes_label.set_label("");
                 imp.ending_label.set_label("");
-                self.set_css_classes(&["tree-row", "pruned"]);
+                self.restyle(&["tree-row", "pruned"]);
             }
         }
         accessible::set_label(&*imp.expander, &sentence);
@@ -144,6 +144,14 @@ impl TreeRow {
         // lands on.
         if let Some(list_row) = self.parent() {
             accessible::set_label(&list_row, &sentence);
+        }
+    }
+
+    /// Sets the row's style classes; restyling is costly, and a recycled
+    /// row often keeps its classes.
+    fn restyle(&self, classes: &[&str]) {
+        if self.css_classes() != classes {
+            self.set_css_classes(classes);
         }
     }
 
