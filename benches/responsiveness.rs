@@ -445,7 +445,10 @@ struct ExplorerFigures {
     nodes: String,
     root_rows_after: Duration,
     rows_opened: u32,
+    /// Opening the PV and rows, scrolling: what the issue asks to be smooth.
     browsing: LoopStats,
+    /// The step mode playing at its fastest.
+    stepping: LoopStats,
 }
 
 fn print_explorer_figures(explorer: &ExplorerFigures) {
@@ -456,11 +459,16 @@ fn print_explorer_figures(explorer: &ExplorerFigures) {
         verdict(explorer.root_rows_after < Duration::from_millis(200))
     );
     println!(
-        "| tree explorer: longest main-loop stall opening the PV, {} rows to ply 3, scrolling, stepping (most main-thread CPU in one) | {:.2} ms ({:.2} ms) | < 16 ms | {} |",
+        "| tree explorer: longest main-loop stall opening the PV, {} rows to ply 3 and scrolling through (most main-thread CPU in one) | {:.2} ms ({:.2} ms) | < 16 ms | {} |",
         explorer.rows_opened,
         ms(explorer.browsing.longest_iteration),
         ms(explorer.browsing.most_cpu_in_iteration),
         verdict(explorer.browsing.longest_iteration < Duration::from_millis(16))
+    );
+    println!(
+        "| tree explorer: longest main-loop stall in the step mode at 50 steps a second (most main-thread CPU in one) | {:.2} ms ({:.2} ms) | report | |",
+        ms(explorer.stepping.longest_iteration),
+        ms(explorer.stepping.most_cpu_in_iteration),
     );
     println!(
         "| resident memory with the explorer's tree (peak) | {} MiB ({} MiB) | report | |",
@@ -556,7 +564,8 @@ fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, Str
     let _ = explorer.activate_action("explorer.step-first", None);
     let started = Instant::now();
     let _ = explorer.activate_action("explorer.play", None);
-    run_until(Duration::from_secs(4), &mut browsing, || {
+    let mut stepping = LoopStats::default();
+    run_until(Duration::from_secs(4), &mut stepping, || {
         started.elapsed() >= Duration::from_secs(2)
     })?;
     ticking.remove();
@@ -566,6 +575,7 @@ fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, Str
         root_rows_after,
         rows_opened,
         browsing,
+        stepping,
     })
 }
 
