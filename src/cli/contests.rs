@@ -73,7 +73,7 @@ fn contenders(
 /// A progress bar of `length` steps drawn with `template` on standard
 /// error, or a hidden one when standard error is not a terminal. `{rate}`
 /// in the template is the steps per second to one decimal.
-fn progress_bar(length: u64, template: &str) -> ProgressBar {
+pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
