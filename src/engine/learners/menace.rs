@@ -36,7 +36,7 @@ pub const DRAW_BEADS: u16 = 1;
 pub const BOXES_AS_X: usize = 304;
 /// The same for O, on its 1st to 4th move (the game's 2nd, 4th, 6th and
 /// 8th; O's 4th move always has two free cells, so it has boxes too).
-pub const BOXES_AS_O: usize = 435;
+pub const BOXES_AS_O: usize = 289;
 
 /// The matchboxes: beads per cell of each canonical position faced so far.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -30,9 +30,22 @@ pub const EXPLORATION: f64 = 0.3;
 const UNSEEN: f32 = 0.45;
 
 /// Learned values by canonical position code; NaN where never updated.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Td {
     values: Vec<f32>,
+}
+
+/// Equal when they learned the same values for the same positions.
+impl PartialEq for Td {
+    fn eq(&self, other: &Td) -> bool {
+        self.values().eq(other.values())
+    }
+}
+
+impl std::fmt::Debug for Td {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.values()).finish()
+    }
 }
 
 impl Default for Td {
