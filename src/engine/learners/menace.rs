@@ -222,9 +222,11 @@ impl Player for MenacePlayer {
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
-        if let Err(message) = supports(board.size()) {
+        if game_over(&mut report, board) {
+            // Nothing to play, on any board.
+        } else if let Err(message) = supports(board.size()) {
             report.note = Some(message);
-        } else if !game_over(&mut report, board) {
+        } else {
             let view = Menace::has_box(board.stone_count()).then(|| self.menace.box_view(board));
             let decision = self.menace.choose(board, &mut self.rng);
             describe(&mut report, board, view.as_ref(), decision, &mut self.rng);

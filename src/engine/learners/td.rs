@@ -1,15 +1,16 @@
 //! A tabular temporal-difference learner. It keeps one number per position
-//! it has seen after its own moves (an afterstate), up to symmetry: the
-//! result it expects from there, for the side that just moved (1 a win,
-//! ½ a draw, 0 a loss; a position never seen counts ½; a finished one
-//! counts its result). To move it plays the free cell whose afterstate it
+//! reached after a move (an afterstate), up to symmetry: the result the
+//! side that just moved expects from there (1 a win, ½ a draw, 0 a loss:
+//! its chance of winning, a draw counting half; a position never seen
+//! counts `UNSEEN`, a finished one its result). To move it plays the free cell whose afterstate it
 //! values most; while training it plays a random free cell instead with
 //! probability `EXPLORATION`. At every position of a game, whoever moves,
 //! it pulls the position's value towards one minus the best value the side
 //! to move has from there, by the fraction `LEARNING_RATE`: TD(0) with
 //! negamax targets, as if each side then played its best. So it learns the
 //! game's values from its own exploring moves and from any opponent's
-//! moves alike, and its greedy play converges to play that never loses.
+//! moves alike (exploring does not bias what it learns, so it can explore
+//! much), and its greedy play converges to play that never loses.
 
 use std::time::Instant;
 
@@ -26,7 +27,8 @@ use crate::engine::{Board, CancelFlag, Player, PlayerKind, SearchReport};
 pub const LEARNING_RATE: f32 = 0.3;
 /// The chance of a random move while training.
 pub const EXPLORATION: f64 = 0.3;
-/// The value of a position never seen.
+/// The value of a position never seen: a little below a draw's, so that
+/// greedy play prefers a draw it knows to a move it knows nothing of.
 const UNSEEN: f32 = 0.45;
 
 /// Learned values by canonical position code; NaN where never updated.
@@ -160,9 +162,11 @@ impl Player for TdPlayer {
     fn choose_move(&mut self, board: &Board, _cancel: &CancelFlag) -> SearchReport {
         let started = Instant::now();
         let mut report = SearchReport::new(self.kind(), board);
-        if let Err(message) = supports(board.size()) {
+        if game_over(&mut report, board) {
+            // Nothing to play, on any board.
+        } else if let Err(message) = supports(board.size()) {
             report.note = Some(message);
-        } else if !game_over(&mut report, board) {
+        } else {
             let candidates = self.td.candidates(board);
             report.best = Some(Td::best(&candidates).cell);
             report.moves = candidates
@@ -180,7 +184,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finished_afterstates_are_exact_and_unseen_ones_even() {
+    fn finished_afterstates_are_exact_and_unseen_ones_just_below_a_draw() {
         let td = Td::default();
         // X wins at 2; 5 and 6 are unseen.
         let board: Board = "xx./oo./...".parse().unwrap();
@@ -196,7 +200,7 @@ mod tests {
             candidates
                 .iter()
                 .filter(|c| c.cell != 2)
-                .all(|c| c.value == 0.5)
+                .all(|c| c.value == UNSEEN)
         );
     }
 }
