@@ -12,16 +12,16 @@
 //! greedy play passes the exhaustive walk over every opponent reply as X
 //! and as O (checked every 100 games), and whether it still passes at the
 //! end; for `menace` the draws in the last 1,000 games against perfect play
-//! and the wins in the last 500 of 2,000 against random, each for five
-//! seeds.
+//! (Michie's rules, and the variant that refills an empty box) and the
+//! wins in the last 500 of 2,000 against random, each for eight seeds.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
-use tictactoe::engine::learners::LearnerState;
 use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, train};
+use tictactoe::engine::learners::{Learner, LearnerState, Menace};
 use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
 
 struct Run {
@@ -113,7 +113,7 @@ fn main() {
         );
     }
     println!("\nWhat training reaches, per seed:");
-    for seed in 1..=5 {
+    for seed in 1..=8 {
         let td = curve(
             PlayerKind::Td,
             &Training {
@@ -134,17 +134,22 @@ fn main() {
             .rev()
             .find(|block| !passes(block))
             .map(|block| block.games);
-        let perfect = curve(
-            PlayerKind::Menace,
-            &Training {
-                opponent: Opponent::Player(PlayerKind::AlphaBetaRandom, PlayerOptions::default()),
-                sides: Sides::X,
-                games: 20_000,
-                block: 1_000,
-                seed,
-            },
-        );
-        let last = perfect.last().expect("a block");
+        let perfect = Training {
+            opponent: Opponent::Player(PlayerKind::AlphaBetaRandom, PlayerOptions::default()),
+            sides: Sides::X,
+            games: 20_000,
+            block: 1_000,
+            seed,
+        };
+        let exact = curve(PlayerKind::Menace, &perfect);
+        let last = exact.last().expect("a block");
+        let mut refilling = LearnerState {
+            learner: Learner::Menace(Menace::new(true)),
+            games: 0,
+        };
+        let (refilled, result) = train(&mut refilling, &perfect, &CancelFlag::new(), |_| {});
+        result.expect("training runs to its end");
+        let refilled = refilled.last().expect("a block");
         let random = curve(
             PlayerKind::Menace,
             &Training {
@@ -158,14 +163,15 @@ fn main() {
         let late = random.last().expect("a block");
         println!(
             "  seed {seed}: td first never loses at {} games (last failing check at {}), \
-             passes at 200000: {}; menace vs alphabeta-random: {:.1}% draws in games \
-             19001-20000 ({} resigned); menace vs random: {:.1}% wins, {:.1}% losses in \
+             passes at 200000: {}; menace vs alphabeta-random, draws in games \
+             19001-20000: {:.1}% ({} resigned), refilling empty boxes {:.1}%; menace vs random: {:.1}% wins, {:.1}% losses in \
              games 1501-2000",
             first.map_or("never".to_owned(), |g| g.to_string()),
             last_failure.map_or("none".to_owned(), |g| g.to_string()),
             td.last().is_some_and(passes),
             100.0 * last.draws as f64 / last.played() as f64,
             last.resignations,
+            100.0 * refilled.draws as f64 / refilled.played() as f64,
             100.0 * late.wins as f64 / late.played() as f64,
             100.0 * late.losses as f64 / late.played() as f64,
         );

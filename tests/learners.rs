@@ -464,6 +464,26 @@ fn menace_learns_to_draw_against_perfect_play_and_to_beat_random() {
 }
 
 #[test]
+fn michies_rules_can_run_the_first_box_dry_and_refilling_cures_it() {
+    // Seed 3: early losses to perfect play take all 12 beads of the first
+    // box, and MENACE resigns every game after.
+    let setup = training(against(PlayerKind::AlphaBetaRandom), Sides::X, 20_000, 3);
+    let (state, curve) = trained(PlayerKind::Menace, &setup);
+    let last = curve.last().unwrap();
+    assert_eq!(last.resignations, last.played(), "{last:?}");
+    assert_eq!(menace(&state).first_box_beads(), 0);
+    let mut refilling = LearnerState {
+        learner: Learner::Menace(Menace::new(true)),
+        games: 0,
+    };
+    let (curve, result) = train(&mut refilling, &setup, &CancelFlag::new(), |_| {});
+    result.unwrap();
+    let last = curve.last().unwrap();
+    assert!(last.draws >= 950, "{last:?}");
+    assert_eq!(last.resignations, 0);
+}
+
+#[test]
 fn training_stops_when_cancelled_keeping_the_curve() {
     let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
     let setup = training(Opponent::Itself, Sides::Both, 1_000, 1);

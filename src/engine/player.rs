@@ -28,7 +28,7 @@ pub trait Player: Send {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport;
 }
 
-/// Every kind of player, in the order the pickers list them.
+/// Every kind of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
     Human,
@@ -45,6 +45,8 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
+    /// Every kind, as the command line lists them; the window's pickers
+    /// list `IN_WINDOW`.
     pub const ALL: [PlayerKind; 11] = [
         PlayerKind::Human,
         PlayerKind::Random,

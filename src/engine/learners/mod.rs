@@ -66,17 +66,6 @@ pub enum Ending {
     Loss,
 }
 
-impl Ending {
-    /// The result as a number: 1 a win, ½ a draw, 0 a loss.
-    pub fn value(self) -> f32 {
-        match self {
-            Ending::Win => 1.0,
-            Ending::Draw => 0.5,
-            Ending::Loss => 0.0,
-        }
-    }
-}
-
 /// What a learner has learned, and how many games it learned from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LearnerState {

@@ -70,7 +70,8 @@ pub struct Block {
     pub losses: u64,
     /// MENACE: losses by resigning at an empty box.
     pub resignations: u64,
-    /// MENACE: beads in the empty board's box at the end of the block.
+    /// MENACE, when it plays X: beads in the empty board's box at the end
+    /// of the block.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_box_beads: Option<u32>,
     /// TD: at the end of the block, how many lines of replies beat its
@@ -139,7 +140,12 @@ pub fn train(
         if end_of_block {
             block.games = index + 1;
             match &state.learner {
-                Learner::Menace(menace) => block.first_box_beads = Some(menace.first_box_beads()),
+                Learner::Menace(menace) => {
+                    // Only X draws from the empty board's box.
+                    let plays_x =
+                        training.sides != Sides::O || training.opponent == Opponent::Itself;
+                    block.first_box_beads = plays_x.then(|| menace.first_box_beads());
+                }
                 Learner::Td(td) => block.lost_lines = Some(exam(td)),
             }
             curve.push(block);
