@@ -325,7 +325,7 @@ struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Start from nothing learned, even if the state file holds something
-    /// (it is overwritten at the end).
+    /// (it is overwritten at the end, if it is this learner's state).
     #[arg(long)]
     fresh: bool,
     /// MENACE: refill an empty box with its starting beads instead of

@@ -284,6 +284,19 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
             "menace and td cannot share it".into(),
         ),
         (
+            vec![
+                "train",
+                "--player",
+                "td",
+                "--opponent",
+                "self",
+                "--fresh",
+                "--state",
+                path(&corrupt),
+            ],
+            "it was left as it is".into(),
+        ),
+        (
             vec!["tournament", "--players", "td,random", "--size", "5"],
             "the learning players play on 3x3 only, not on 5x5".into(),
         ),

@@ -125,13 +125,12 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         Ok(path) => path,
         Err(code) => return code,
     };
-    let mut state = if args.fresh {
-        LearnerState::fresh(args.player).expect("a learner")
-    } else {
-        match load_state(args.player, &path) {
-            Ok(state) => state,
-            Err(code) => return code,
-        }
+    // Read even with --fresh: a file that is not this learner's state is
+    // refused rather than overwritten.
+    let mut state = match load_state(args.player, &path) {
+        Ok(_) if args.fresh => LearnerState::fresh(args.player).expect("a learner"),
+        Ok(state) => state,
+        Err(code) => return code,
     };
     match (&mut state.learner, args.refill) {
         (Learner::Menace(menace), true) => menace.refill = true,

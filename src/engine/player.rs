@@ -363,6 +363,23 @@ mod tests {
     }
 
     #[test]
+    fn the_window_offers_every_player_but_the_learners() {
+        for kind in PlayerKind::ALL {
+            assert_eq!(
+                PlayerKind::parse_in_window(kind.name()).is_ok(),
+                !kind.learns(),
+                "{kind}"
+            );
+            assert_eq!(PlayerKind::IN_WINDOW.contains(&kind), !kind.learns());
+        }
+        assert_eq!(
+            PlayerKind::parse_in_window("td"),
+            Err("the window does not offer td yet".to_owned())
+        );
+        assert!(PlayerKind::parse_in_window("negascout").is_err());
+    }
+
+    #[test]
     fn difficulty_levels_map_to_depths() {
         assert_eq!("easy".parse::<Difficulty>().unwrap().depth(), Some(1));
         assert_eq!("Medium".parse::<Difficulty>().unwrap().depth(), Some(3));
