@@ -26,6 +26,7 @@ use crate::engine::{
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
 mod contests;
+mod learning;
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
@@ -89,6 +90,10 @@ enum CliCommand {
     /// Play a round robin between players: every pairing plays games with
     /// both colours; prints a ranking and a cross table.
     Tournament(TournamentArgs),
+    /// Train a learning player (menace or td, 3x3 only) by playing games
+    /// against an opponent or itself; prints the learning curve one line
+    /// per block of games and saves what it learned.
+    Train(TrainArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -160,6 +165,10 @@ struct PlayArgs {
     /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time: Option<Duration>,
+    /// A learner's state file (menace or td): the learner plays what it
+    /// learned instead of starting from nothing. It learns nothing more.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -181,6 +190,10 @@ struct AnalyzeArgs {
     /// stopped and the position reported as not analysed.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time: Option<Duration>,
+    /// A learner's state file (menace or td): the learner shows what it
+    /// learned instead of starting from nothing.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
     /// Print one JSON object per position per line.
     #[arg(long)]
     json: bool,
@@ -277,6 +290,49 @@ struct TournamentArgs {
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print the ranking as CSV.
+    #[arg(long)]
+    csv: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct TrainArgs {
+    /// The learner: menace or td.
+    #[arg(long, value_name = "NAME", value_enum)]
+    player: PlayerKind,
+    /// Its opponent: a computer player's short name, or self (the learner
+    /// plays both sides, and both learn).
+    #[arg(long, value_name = "NAME|self")]
+    opponent: String,
+    /// The opponent's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D")]
+    depth: Option<Difficulty>,
+    /// How many games to play (1 to 4294967295).
+    #[arg(long, default_value_t = 1000, value_parser = positive_count, allow_hyphen_values = true)]
+    games: u32,
+    /// Seed for every random choice; the same seed and state replay the
+    /// same training. Without it a seed is drawn and printed.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The learner's side: x, o, or both (in turn, game by game).
+    #[arg(long, value_enum, default_value = "x")]
+    side: learning::SideChoice,
+    /// Games per line of the curve (a twentieth of the games by default).
+    #[arg(long, value_name = "N", value_parser = positive_count, allow_hyphen_values = true)]
+    block: Option<u32>,
+    /// The state file to learn on from and save to; by default
+    /// menace.json or td.json in $XDG_DATA_HOME/tictactoe (else
+    /// ~/.local/share/tictactoe), the window's.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// Start from nothing learned, even if the state file holds something
+    /// (it is overwritten at the end, if it is this learner's state).
+    #[arg(long)]
+    fresh: bool,
+    /// MENACE: refill an empty box with its starting beads instead of
+    /// resigning (a later builders' variant; kept in the state).
+    #[arg(long)]
+    refill: bool,
+    /// Print the curve as CSV.
     #[arg(long)]
     csv: bool,
 }
@@ -393,6 +449,7 @@ pub fn main() -> ExitCode {
         Some(CliCommand::Tree(args)) => tree(args),
         Some(CliCommand::Compare(args)) => contests::compare(args),
         Some(CliCommand::Tournament(args)) => contests::tournament(args),
+        Some(CliCommand::Train(args)) => learning::train_command(args),
     }
 }
 
@@ -588,19 +645,28 @@ fn play(args: PlayArgs) -> ExitCode {
             header.seed
         );
     }
+    let state = match learning::given_state(&[args.max, args.min], args.state.as_deref(), args.size)
+    {
+        Ok(state) => state,
+        Err(code) => return code,
+    };
     let mut thread = GameThread::spawn();
     let events = thread.events();
     // Total search time and move count per side.
     let mut timing = [(0u64, 0u64); 2];
     for index in 0..args.games {
         let players = [(args.max, depth_max), (args.min, depth_min)];
-        let setup = GameSetup::with_time_limit(
-            args.size,
-            players,
-            seed.wrapping_add(index as u64),
-            Duration::ZERO,
-            time_limit,
-        );
+        let game_seed = seed.wrapping_add(index as u64);
+        let mut setup =
+            GameSetup::with_time_limit(args.size, players, game_seed, Duration::ZERO, time_limit);
+        if let Some(state) = &state {
+            for side in [Side::Max, Side::Min] {
+                if players[side.index()].0 == state.kind() {
+                    let player = state.player(GameSetup::player_seed(game_seed, side));
+                    setup = setup.with_player(side, player);
+                }
+            }
+        }
         let game = thread.start(setup);
         let mut moves = Vec::new();
         let result = loop {
@@ -1008,8 +1074,16 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         time_limit: args.time,
         ..PlayerOptions::default()
     };
+    let state = match args.state.as_deref() {
+        Some(path) => match learning::given_state(&[args.player], Some(path), BoardSize::Three) {
+            Ok(state) => state,
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let mut analyst = Analyst {
         kind: args.player,
+        state,
         options,
         json: args.json,
         warned: false,
@@ -1129,6 +1203,8 @@ struct OutputClosed;
 /// The player `analyze` asks, and what it has seen so far.
 struct Analyst {
     kind: PlayerKind,
+    /// What the learner `kind` learned (`--state`).
+    state: Option<crate::engine::learners::LearnerState>,
     options: PlayerOptions,
     json: bool,
     /// Warned once that plain minimax cannot finish.
@@ -1192,9 +1268,18 @@ impl Analyst {
                 return Err(OutputClosed);
             }
         }
+        if self.kind.learns()
+            && let Err(message) = crate::engine::learners::supports(board.size())
+        {
+            let echo = escape_text(echo, ECHO_CHARS);
+            return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
+        }
         // A new player for every position: nothing an earlier search left
         // (a table, a random generator's state) changes this one.
-        let mut player = self.kind.create(&self.options);
+        let mut player = match &self.state {
+            Some(state) => state.player(self.options.seed),
+            None => self.kind.create(&self.options),
+        };
         // The players that deepen keep their deepest search within the
         // limit themselves; any other is stopped when it runs out.
         let stop_at = match self.options.time_limit {

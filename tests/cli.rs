@@ -119,6 +119,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-play.1",
             "tictactoe-players.1",
             "tictactoe-tournament.1",
+            "tictactoe-train.1",
             "tictactoe-tree.1",
             "tictactoe.1"
         ]
@@ -479,7 +480,7 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (
             &["play", "--max", "deep-blue", "--min", "random"],
             "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: human, random, rules, \
-             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect]",
+             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
         (
@@ -699,7 +700,7 @@ fn compare_prints_every_computer_player_by_default() {
     );
     assert!(lines[1].starts_with("player ") && lines[1].ends_with("optimal"));
     assert_eq!(lines.len(), 2 + 8, "{text}");
-    for kind in tictactoe::engine::PlayerKind::ALL.into_iter().skip(1) {
+    for kind in tictactoe::engine::PlayerKind::IN_WINDOW.into_iter().skip(1) {
         let row = lines
             .iter()
             .find(|line| {

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use common::{decide, open_positions, oracle, oracle_score, reachable_positions};
+use tictactoe::engine::play::lost_lines;
 use tictactoe::engine::players::{PerfectTable, Rule, RulesPlayer};
 use tictactoe::engine::score::{EVAL_LIMIT, evaluate};
 use tictactoe::engine::{
@@ -124,56 +125,17 @@ fn static_evaluation_stays_within_its_limit_everywhere() {
     }
 }
 
-/// Walks every sequence of opponent replies against `player` playing `side`
-/// and returns the outcomes reached.
-fn outcomes_against_all_replies(
-    player: &mut dyn Player,
-    side: Side,
-    board: Board,
-    seen: &mut BTreeSet<String>,
-) {
-    match board.outcome() {
-        Outcome::Ongoing => {}
-        Outcome::Won(winner, _) => {
-            seen.insert(format!("{} won: {board}", winner.mark()));
-            return;
-        }
-        Outcome::Draw => {
-            seen.insert("draw".into());
-            return;
-        }
-    }
-    if board.side_to_move() == side {
-        let mut next = board;
-        let cell = player
-            .choose_move(&board, &CancelFlag::new())
-            .best
-            .expect("a move");
-        next.play(cell).unwrap();
-        outcomes_against_all_replies(player, side, next, seen);
-    } else {
-        for cell in board.legal_moves() {
-            let mut next = board;
-            next.play(cell).unwrap();
-            outcomes_against_all_replies(player, side, next, seen);
-        }
-    }
-}
-
 fn losses(kind: PlayerKind, difficulty: Difficulty, side: Side) -> Vec<String> {
     let mut player = kind.create(&PlayerOptions {
         difficulty,
         ..PlayerOptions::default()
     });
-    let mut seen = BTreeSet::new();
-    outcomes_against_all_replies(
-        player.as_mut(),
-        side,
-        Board::new(BoardSize::Three),
-        &mut seen,
-    );
-    let lost = format!("{} won", side.opponent().mark());
-    seen.into_iter().filter(|o| o.starts_with(&lost)).collect()
+    let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+    let names: BTreeSet<String> = lost
+        .iter()
+        .map(|board| format!("{} won: {board}", side.opponent().mark()))
+        .collect();
+    names.into_iter().collect()
 }
 
 #[test]

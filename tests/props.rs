@@ -155,6 +155,8 @@ proptest! {
         seed in any::<u64>(),
         depth in 1u32..=5,
     ) {
+        // The learners play 3x3 only (tests/learners.rs has the rest).
+        let size = if kind.learns() { BoardSize::Three } else { size };
         check_player(kind, size, seed, depth)?;
     }
 }

@@ -9,9 +9,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use super::{CompareArgs, POSITION_MARK, TournamentArgs, minimax_cannot_finish, refuse, say};
 use crate::engine::board::{ECHO_CHARS, escape_text};
 use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
+use crate::engine::learners;
 use crate::engine::report::{format_duration_us, format_rate, group};
 use crate::engine::tournament::{Tally, Tournament, TournamentResults};
-use crate::engine::{Board, CancelFlag, Difficulty, PlayerKind, TextStyle};
+use crate::engine::{Board, BoardSize, CancelFlag, Difficulty, PlayerKind, TextStyle};
 use crate::game::SEARCH_TIME_LIMIT;
 
 /// How a column of a text table lines up.
@@ -52,11 +53,15 @@ fn contenders(
     names: &[String],
     depth: Option<Difficulty>,
     time: std::time::Duration,
+    size: BoardSize,
 ) -> Result<Vec<Contender>, String> {
     let difficulty = depth.unwrap_or_default();
     let mut contenders = Vec::with_capacity(names.len());
     for name in names {
         let mut contender = Contender::parse(name, difficulty)?;
+        if contender.kind.learns() {
+            learners::supports(size)?;
+        }
         contender.options.time_limit = Some(time);
         let label = contender.label(TextStyle::COMMAND_LINE);
         if contenders
@@ -73,7 +78,7 @@ fn contenders(
 /// A progress bar of `length` steps drawn with `template` on standard
 /// error, or a hidden one when standard error is not a terminal. `{rate}`
 /// in the template is the steps per second to one decimal.
-fn progress_bar(length: u64, template: &str) -> ProgressBar {
+pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -121,7 +126,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         }
         all
     } else {
-        match contenders(&args.players, args.depth, time) {
+        match contenders(&args.players, args.depth, time, board.size()) {
             Ok(contenders) => contenders,
             Err(message) => return refuse(&message),
         }
@@ -248,7 +253,7 @@ fn comparison_text(comparison: &Comparison) -> String {
 /// failed in makes the exit code 1.
 pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
-    let entrants = match contenders(&args.players, args.depth, time) {
+    let entrants = match contenders(&args.players, args.depth, time, args.size) {
         Ok(entrants) => entrants,
         Err(message) => return refuse(&message),
     };

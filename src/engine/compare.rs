@@ -63,7 +63,7 @@ impl Contender {
     /// Every computer player (all but the human), at `difficulty`, in the
     /// pickers' order.
     pub fn computer_players(difficulty: Difficulty) -> Vec<Contender> {
-        PlayerKind::ALL
+        PlayerKind::IN_WINDOW
             .into_iter()
             .filter(|&kind| kind != PlayerKind::Human)
             .map(|kind| Contender::new(kind, difficulty))
@@ -147,7 +147,11 @@ impl Family {
             }
             PlayerKind::Mcts => Family::Mcts,
             PlayerKind::Perfect => Family::Table,
-            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules => Family::Other,
+            PlayerKind::Human
+            | PlayerKind::Random
+            | PlayerKind::Rules
+            | PlayerKind::Menace
+            | PlayerKind::Td => Family::Other,
         }
     }
 

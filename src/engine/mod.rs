@@ -9,6 +9,7 @@ pub mod compare;
 pub mod csv;
 pub mod geometry;
 pub mod history;
+pub mod learners;
 pub mod play;
 pub mod player;
 pub mod players;

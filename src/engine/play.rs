@@ -220,6 +220,43 @@ pub fn stopped_unasked(report: &SearchReport) -> String {
     )
 }
 
+/// Plays `player` as `side` from `start` against every sequence of
+/// replies the other side can make, and returns the finished positions
+/// where it lost (none: it never loses from `start`). Each of its own
+/// moves is asked afresh, so a player that chooses at random is examined
+/// on the choices it happens to make.
+pub fn lost_lines(player: &mut dyn Player, side: Side, start: Board) -> Vec<Board> {
+    fn walk(player: &mut dyn Player, side: Side, board: Board, lost: &mut Vec<Board>) {
+        match board.outcome() {
+            Outcome::Ongoing => {}
+            Outcome::Won(winner, _) => {
+                if winner != side {
+                    lost.push(board);
+                }
+                return;
+            }
+            Outcome::Draw => return,
+        }
+        if board.side_to_move() == side {
+            let report = player.choose_move(&board, &CancelFlag::new());
+            let cell =
+                checked_move(&board, &report).expect("the player moves in an unfinished game");
+            let mut next = board;
+            next.play(cell).expect("the move was checked");
+            walk(player, side, next, lost);
+        } else {
+            for cell in board.legal_moves() {
+                let mut next = board;
+                next.play(cell).expect("a free cell");
+                walk(player, side, next, lost);
+            }
+        }
+    }
+    let mut lost = Vec::new();
+    walk(player, side, start, &mut lost);
+    lost
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::board::{Board, ECHO_CHARS, escape_text};
+use super::learners::LearnerState;
 use super::players;
 use super::report::SearchReport;
 use super::search::CancelFlag;
@@ -27,7 +28,7 @@ pub trait Player: Send {
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport;
 }
 
-/// Every kind of player, in the order the pickers list them.
+/// Every kind of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
     Human,
@@ -39,10 +40,30 @@ pub enum PlayerKind {
     AlphaBetaRandom,
     Mcts,
     Perfect,
+    Menace,
+    Td,
 }
 
 impl PlayerKind {
-    pub const ALL: [PlayerKind; 9] = [
+    /// Every kind, as the command line lists them; the window's pickers
+    /// list `IN_WINDOW`.
+    pub const ALL: [PlayerKind; 11] = [
+        PlayerKind::Human,
+        PlayerKind::Random,
+        PlayerKind::Rules,
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Perfect,
+        PlayerKind::Menace,
+        PlayerKind::Td,
+    ];
+
+    /// The players the window offers: all but the learners, whose
+    /// training and learning from games the window does not show yet.
+    pub const IN_WINDOW: [PlayerKind; 9] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -53,6 +74,25 @@ impl PlayerKind {
         PlayerKind::Mcts,
         PlayerKind::Perfect,
     ];
+
+    /// A player the window offers, by short name: the learners are
+    /// refused, naming why.
+    pub fn parse_in_window(name: &str) -> Result<PlayerKind, String> {
+        let kind: PlayerKind = name.parse()?;
+        if PlayerKind::IN_WINDOW.contains(&kind) {
+            Ok(kind)
+        } else {
+            Err(fill(
+                &gettext("the window does not offer {player} yet"),
+                &[("player", &kind.name())],
+            ))
+        }
+    }
+
+    /// True for the players that learn from games (3x3 only).
+    pub fn learns(self) -> bool {
+        matches!(self, PlayerKind::Menace | PlayerKind::Td)
+    }
 
     /// Stable short name, used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -66,6 +106,8 @@ impl PlayerKind {
             PlayerKind::AlphaBetaRandom => "alphabeta-random",
             PlayerKind::Mcts => "mcts",
             PlayerKind::Perfect => "perfect",
+            PlayerKind::Menace => "menace",
+            PlayerKind::Td => "td",
         }
     }
 
@@ -81,6 +123,8 @@ impl PlayerKind {
             PlayerKind::AlphaBetaRandom => gettext("Alpha-beta, random among best"),
             PlayerKind::Mcts => gettext("Monte Carlo tree search"),
             PlayerKind::Perfect => gettext("Perfect (lookup table)"),
+            PlayerKind::Menace => gettext("MENACE (matchboxes)"),
+            PlayerKind::Td => gettext("Temporal-difference learner"),
         }
     }
 
@@ -108,6 +152,12 @@ impl PlayerKind {
             PlayerKind::Perfect => {
                 gettext("Looks up every 3x3 position in a precomputed table of best moves.")
             }
+            PlayerKind::Menace => gettext(
+                "Michie's matchboxes: draws a bead from the position's box; learns by adding and taking away beads. 3x3 only.",
+            ),
+            PlayerKind::Td => gettext(
+                "Learns how good each position is from games it plays and picks the move it values most. 3x3 only.",
+            ),
         }
     }
 
@@ -161,6 +211,10 @@ impl PlayerKind {
             }
             PlayerKind::Mcts => Box::new(players::MctsPlayer::new(options.playouts, options.seed)),
             PlayerKind::Perfect => Box::new(players::PerfectPlayer::new(options.time_limit)),
+            // Untrained: `LearnerState::player` builds one that learned.
+            PlayerKind::Menace | PlayerKind::Td => LearnerState::fresh(self)
+                .expect("a learner")
+                .player(options.seed),
         }
     }
 }
@@ -306,6 +360,23 @@ mod tests {
             )),
             "echoed escaped and cut: {error}"
         );
+    }
+
+    #[test]
+    fn the_window_offers_every_player_but_the_learners() {
+        for kind in PlayerKind::ALL {
+            assert_eq!(
+                PlayerKind::parse_in_window(kind.name()).is_ok(),
+                !kind.learns(),
+                "{kind}"
+            );
+            assert_eq!(PlayerKind::IN_WINDOW.contains(&kind), !kind.learns());
+        }
+        assert_eq!(
+            PlayerKind::parse_in_window("td"),
+            Err("the window does not offer td yet".to_owned())
+        );
+        assert!(PlayerKind::parse_in_window("negascout").is_err());
     }
 
     #[test]

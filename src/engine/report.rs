@@ -66,6 +66,8 @@ pub enum Certainty {
     Estimate,
     /// Monte Carlo: a mean of random playouts, no score at all.
     Sampled,
+    /// A learner's beads or learned value: experience, no score at all.
+    Learned,
 }
 
 impl Certainty {
@@ -88,7 +90,8 @@ pub struct MoveScore {
     pub score: Option<i32>,
     /// Which way the score limits the true value (or that it is the value).
     pub bound: Bound,
-    /// Whether the score is proven, an estimate, or (Monte Carlo) sampled.
+    /// Whether the score is proven, an estimate, (Monte Carlo) sampled or
+    /// (learners) learned.
     pub certainty: Certainty,
     /// Monte Carlo only: how often the move was tried and its mean result
     /// for the side to move (1 win, 0.5 draw, 0 loss).
@@ -96,6 +99,13 @@ pub struct MoveScore {
     pub visits: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean: Option<f64>,
+    /// MENACE only: the beads for this cell in the position's box.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beads: Option<u16>,
+    /// The TD learner only: the learned value of the move's position for
+    /// the side to move (1 a win, 0.5 a draw, 0 a loss).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned: Option<f64>,
 }
 
 impl MoveScore {
@@ -109,6 +119,8 @@ impl MoveScore {
             certainty: Certainty::of(score, bound, true),
             visits: None,
             mean: None,
+            beads: None,
+            learned: None,
         }
     }
 
@@ -121,6 +133,37 @@ impl MoveScore {
             certainty: Certainty::Sampled,
             visits: Some(visits),
             mean: Some(mean),
+            beads: None,
+            learned: None,
+        }
+    }
+
+    /// A MENACE move: `beads` beads for it in the box.
+    pub fn beads(cell: usize, beads: u16) -> MoveScore {
+        MoveScore {
+            beads: Some(beads),
+            ..MoveScore::unscored(cell)
+        }
+    }
+
+    /// A TD move: the learned value of where it leads, for the mover.
+    pub fn learned(cell: usize, value: f64) -> MoveScore {
+        MoveScore {
+            learned: Some(value),
+            ..MoveScore::unscored(cell)
+        }
+    }
+
+    fn unscored(cell: usize) -> MoveScore {
+        MoveScore {
+            cell,
+            score: None,
+            bound: Bound::Exact,
+            certainty: Certainty::Learned,
+            visits: None,
+            mean: None,
+            beads: None,
+            learned: None,
         }
     }
 }
@@ -455,6 +498,23 @@ impl SearchReport {
                 mean_result_words(mean, self.side)
             )
             .unwrap();
+        }
+        if let Some(beads) = m.beads {
+            let beads = count(u64::from(beads), |n| {
+                ngettext("{count} bead", "{count} beads", n)
+            });
+            write!(line, ": {beads}").unwrap();
+        }
+        if let Some(value) = m.learned {
+            let value = fill(
+                // Translators: a learned chance of winning, a draw counting half.
+                &gettext("learned value {percent}% for {side}"),
+                &[
+                    ("percent", &decimal(&format!("{:.1}", value * 100.0))),
+                    ("side", &self.side.mark()),
+                ],
+            );
+            write!(line, ": {value}").unwrap();
         }
         line
     }

@@ -461,29 +461,33 @@ impl SavedGame {
         SavedGame::from_json(&text)
     }
 
-    /// Saves the game to `path`. The text goes to a temporary file beside
-    /// it, which is then renamed over `path`: a rename replaces the file
-    /// whole, so a failed save leaves the old file (or none), never half of
-    /// one.
+    /// Saves the game to `path`, whole or not at all (`write_whole`).
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        let name = path.file_name().ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                gettext("the path names no file"),
-            )
-        })?;
-        let temporary = path.with_file_name(temporary_name(name));
-        let mut file = File::options()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
-        let written = file
-            .write_all(self.to_json().as_bytes())
-            .and_then(|()| file.sync_all())
-            .and_then(|()| fs::rename(&temporary, path));
-        if written.is_err() {
-            let _ = fs::remove_file(&temporary);
-        }
-        written
+        write_whole(path, self.to_json().as_bytes())
     }
+}
+
+/// Writes `bytes` to `path`. They go to a temporary file beside it, which
+/// is then renamed over `path`: a rename replaces the file whole, so a
+/// failed save leaves the old file (or none), never half of one.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            gettext("the path names no file"),
+        )
+    })?;
+    let temporary = path.with_file_name(temporary_name(name));
+    let mut file = File::options()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
 }

@@ -93,6 +93,20 @@ impl GameSetup {
         }
     }
 
+    /// The same game with `player` on `side` instead: a learner built from
+    /// its state. `starting_at` then keeps the players as they are.
+    pub fn with_player(mut self, side: Side, player: Box<dyn Player>) -> GameSetup {
+        self.players[side.index()] = player;
+        self.recipe = None;
+        self
+    }
+
+    /// The seed `new` gives `side`'s player in a game of `seed` from the
+    /// empty board.
+    pub fn player_seed(seed: u64, side: Side) -> u64 {
+        PlayerRecipe::seed_for(seed, 0, side)
+    }
+
     /// The same game started from `start` instead of the empty board, with
     /// the players built by `new` (or `with_time_limit`) seeded for it: a given seed replays the
     /// same game from a given position, and from the empty board (0 stones)
@@ -117,20 +131,22 @@ struct PlayerRecipe {
 }
 
 impl PlayerRecipe {
+    /// Every side and stone count has its own offset; the empty board's
+    /// are 0 and 1, the offsets games always had, so old seeds replay
+    /// their games.
+    fn seed_for(seed: u64, stones: u32, side: Side) -> u64 {
+        let offset = 2 * u64::from(stones) + side.index() as u64;
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(offset)
+    }
+
     /// Both players for a start position with `stones` stones.
     fn build(&self, stones: u32) -> [Box<dyn Player>; 2] {
         [Side::Max, Side::Min].map(|side| {
             let (kind, difficulty) = self.players[side.index()];
-            // Every side and stone count has its own offset; the empty
-            // board's are 0 and 1, the offsets games always had, so old
-            // seeds replay their games.
-            let offset = 2 * u64::from(stones) + side.index() as u64;
             kind.create(&PlayerOptions {
                 difficulty,
-                seed: self
-                    .seed
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add(offset),
+                seed: PlayerRecipe::seed_for(self.seed, stones, side),
                 time_limit: Some(self.time_limit),
                 ..PlayerOptions::default()
             })

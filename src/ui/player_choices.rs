@@ -78,7 +78,7 @@ impl PlayerChoices {
             gettext("Depth"),
         ];
         let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
-        let computers = PlayerKind::ALL
+        let computers = PlayerKind::IN_WINDOW
             .into_iter()
             .filter(|&kind| kind != PlayerKind::Human);
         for (row, kind) in computers.enumerate() {

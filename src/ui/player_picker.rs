@@ -165,7 +165,7 @@ impl PlayerPicker {
 
     /// Selects `player` in the list, as a person would.
     pub fn select(&self, player: PlayerKind) {
-        let position = PlayerKind::ALL
+        let position = PlayerKind::IN_WINDOW
             .iter()
             .position(|&kind| kind == player)
             .unwrap_or_default();
@@ -184,7 +184,7 @@ impl PlayerPicker {
 
     fn selected_player(&self) -> PlayerKind {
         let position = self.imp().player_dropdown.selected() as usize;
-        PlayerKind::ALL
+        PlayerKind::IN_WINDOW
             .get(position)
             .copied()
             .unwrap_or(PlayerKind::Human)
@@ -193,7 +193,7 @@ impl PlayerPicker {
     /// Lists every player by display name, each with its description as the
     /// tooltip.
     fn fill_players(&self) {
-        let names: Vec<String> = PlayerKind::ALL
+        let names: Vec<String> = PlayerKind::IN_WINDOW
             .iter()
             .map(|kind| kind.display_name())
             .collect();
@@ -201,7 +201,7 @@ impl PlayerPicker {
         let dropdown = &self.imp().player_dropdown;
         dropdown.set_model(Some(&gtk::StringList::new(&names)));
         let factory = accessible::string_item_factory(|position| {
-            PlayerKind::ALL
+            PlayerKind::IN_WINDOW
                 .get(position as usize)
                 .map(|kind| kind.description())
         });

@@ -8,7 +8,7 @@ use gtk::{gio, glib};
 
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
-use crate::engine::{GameRecord, SavedGame};
+use crate::engine::{GameRecord, PlayerKind, SavedGame};
 use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 /// The file name a path is shown by.
@@ -135,7 +135,16 @@ impl TictactoeWindow {
     /// or continue. A file that is no saved game is refused with what is
     /// wrong with it, and the game on the board stays as it was.
     pub fn open_file(&self, path: &Path) {
-        let saved = match SavedGame::read(path) {
+        let offered = |saved: SavedGame| {
+            for (kind, _) in saved.players {
+                PlayerKind::parse_in_window(kind.name())?;
+            }
+            Ok(saved)
+        };
+        let saved = match SavedGame::read(path)
+            .map_err(|error| error.to_string())
+            .and_then(offered)
+        {
             Ok(saved) => saved,
             Err(error) => {
                 self.show_error(&fill(

@@ -15,7 +15,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::TictactoeWindow;
-use crate::engine::{BoardSize, Side};
+use crate::engine::{BoardSize, PlayerKind, Side};
 use crate::ui::APP_ID;
 
 /// Where `build.rs` compiled the schema, for a build that is not installed.
@@ -170,7 +170,7 @@ impl TictactoeWindow {
             let (player_key, difficulty_key) = player_keys(side);
             let (kind, difficulty) = shown.players[side.index()];
             (
-                read_name(&settings, player_key, str::parse).unwrap_or(kind),
+                read_name(&settings, player_key, PlayerKind::parse_in_window).unwrap_or(kind),
                 read_name(&settings, difficulty_key, str::parse).unwrap_or(difficulty),
             )
         });

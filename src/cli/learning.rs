@@ -1,0 +1,244 @@
+//! `tictactoe train`: a learner plays games against an opponent or itself
+//! and learns from each; the learning curve is printed one line per block
+//! of games, and what it learned is saved. Also the loading of a learner's
+//! state for `play` and `analyze` (`--state`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::contests::progress_bar;
+use super::{TrainArgs, refuse, say};
+use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::learners::training::{
+    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
+};
+use crate::engine::learners::{self, Learner, LearnerState};
+use crate::engine::{BoardSize, CancelFlag, PlayerKind, PlayerOptions, TextStyle, describe_player};
+use crate::game::SEARCH_TIME_LIMIT;
+
+/// The side `--side` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum SideChoice {
+    X,
+    O,
+    Both,
+}
+
+/// The state file to use: `--state`, else the data directory's.
+fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCode> {
+    match given {
+        Some(path) => Ok(path.to_owned()),
+        None => learners::default_state_path(kind).ok_or_else(|| {
+            refuse("no home directory to keep the learner's state in: give --state FILE")
+        }),
+    }
+}
+
+/// The learner `kind`'s state from `path`; a fresh one if there is no
+/// such file. A file that cannot be read as `kind`'s state is refused
+/// (exit 2) and left as it is.
+pub(super) fn load_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, ExitCode> {
+    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+    let state = match LearnerState::read(path) {
+        Ok(state) => state,
+        Err(error) if error.is_missing() => {
+            return Ok(LearnerState::fresh(kind).expect("a learner"));
+        }
+        Err(error) => {
+            return Err(refuse(&format!(
+                "state '{name}': {error}; it was left as it is: move it away or give another --state"
+            )));
+        }
+    };
+    if state.kind() != kind {
+        return Err(refuse(&format!(
+            "state '{name}' is {}'s, not {}'s",
+            state.kind().name(),
+            kind.name()
+        )));
+    }
+    Ok(state)
+}
+
+/// `--state` for `play` and `analyze`: the learner's state from the file
+/// (which must exist), or `None` when not given.
+pub(super) fn given_state(
+    kinds: &[PlayerKind],
+    path: Option<&Path>,
+    size: BoardSize,
+) -> Result<Option<LearnerState>, ExitCode> {
+    let learners: Vec<PlayerKind> = kinds.iter().copied().filter(|k| k.learns()).collect();
+    if !learners.is_empty()
+        && let Err(message) = learners::supports(size)
+    {
+        return Err(refuse(&message));
+    }
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let Some(&kind) = learners.first() else {
+        return Err(refuse("--state is for the learning players, menace and td"));
+    };
+    if learners.iter().any(|&other| other != kind) {
+        return Err(refuse(
+            "--state holds one learner's state: menace and td cannot share it",
+        ));
+    }
+    if !path.exists() {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        return Err(refuse(&format!("state '{name}': no such file")));
+    }
+    load_state(kind, path).map(Some)
+}
+
+pub(super) fn train_command(args: TrainArgs) -> ExitCode {
+    if !args.player.learns() {
+        return refuse(&format!(
+            "{} does not learn: train menace or td",
+            args.player.name()
+        ));
+    }
+    let opponent = if args.opponent == "self" {
+        Opponent::Itself
+    } else {
+        let kind = match args.opponent.parse::<PlayerKind>() {
+            Ok(kind) => kind,
+            Err(message) => return refuse(&format!("{message}, or self")),
+        };
+        if kind == PlayerKind::Human || kind.learns() {
+            return refuse(&format!(
+                "{} cannot be the opponent in training: choose a computer player that does not learn, or self",
+                kind.name()
+            ));
+        }
+        Opponent::Player(
+            kind,
+            PlayerOptions {
+                difficulty: args.depth.unwrap_or_default(),
+                time_limit: Some(SEARCH_TIME_LIMIT),
+                ..PlayerOptions::default()
+            },
+        )
+    };
+    let path = match state_path(args.player, args.state.as_deref()) {
+        Ok(path) => path,
+        Err(code) => return code,
+    };
+    // Read even with --fresh: a file that is not this learner's state is
+    // refused rather than overwritten.
+    let mut state = match load_state(args.player, &path) {
+        Ok(_) if args.fresh => LearnerState::fresh(args.player).expect("a learner"),
+        Ok(state) => state,
+        Err(code) => return code,
+    };
+    match (&mut state.learner, args.refill) {
+        (Learner::Menace(menace), true) => menace.refill = true,
+        (Learner::Td(_), true) => return refuse("--refill is for menace's boxes"),
+        _ => {}
+    }
+    let games = u64::from(args.games);
+    let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
+    let training = Training {
+        opponent,
+        sides: match args.side {
+            SideChoice::X => Sides::X,
+            SideChoice::O => Sides::O,
+            SideChoice::Both => Sides::Both,
+        },
+        games,
+        block: args.block.map_or((games / 20).max(1), u64::from),
+        seed,
+    };
+    let opponent_name = match opponent {
+        Opponent::Itself => "itself".to_owned(),
+        Opponent::Player(kind, options) => {
+            describe_player(kind, options.difficulty, TextStyle::COMMAND_LINE)
+        }
+    };
+    let side_name = match args.side {
+        SideChoice::X => "X",
+        SideChoice::O => "O",
+        SideChoice::Both => "X and O in turn",
+    };
+    let mut out = std::io::stdout().lock();
+    let heading = format!(
+        "training {} as {side_name} against {opponent_name}: {games} {}, seed {seed}, from {} games learned before",
+        args.player.name(),
+        if games == 1 { "game" } else { "games" },
+        state.games
+    );
+    let written = if args.csv {
+        writeln!(
+            out,
+            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o"
+        )
+    } else {
+        writeln!(out, "{heading}")
+    };
+    if written.is_err() {
+        return ExitCode::FAILURE;
+    }
+    let bar = progress_bar(
+        games,
+        "{bar:40} {pos}/{len} games, {rate} games/s, {eta} left",
+    );
+    let mut closed = false;
+    let (curve, result) = train(&mut state, &training, &CancelFlag::new(), |curve| {
+        let block = curve.last().expect("a block");
+        bar.set_position(block.games);
+        let previous = curve.len().checked_sub(2).map_or(0, |i| curve[i].games);
+        let line = if args.csv {
+            csv_line(block)
+        } else {
+            block_line(previous, block)
+        };
+        closed |= bar.suspend(|| writeln!(out, "{line}")).is_err();
+    });
+    bar.finish_and_clear();
+    if closed {
+        return ExitCode::FAILURE;
+    }
+    if let Err(stopped) = result {
+        let reason = match stopped {
+            TrainingStopped::Failed(message) => message,
+            TrainingStopped::Cancelled => "cancelled".to_owned(),
+        };
+        let games = curve.last().map_or(0, |block| block.games);
+        say(format_args!(
+            "error: training stopped after {games} games, nothing saved: {reason}"
+        ));
+        return ExitCode::FAILURE;
+    }
+    if let Err(error) = state.write(&path) {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        say(format_args!("error: saving the state to '{name}': {error}"));
+        return ExitCode::FAILURE;
+    }
+    if !args.csv {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        if writeln!(out, "saved to {name}: {} games learned in all", state.games).is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    match out.flush() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// A block as a CSV record, in the heading's order.
+fn csv_line(block: &Block) -> String {
+    let optional = |value: Option<String>| value.unwrap_or_default();
+    format!(
+        "{},{},{},{},{},{},{},{}",
+        block.games,
+        block.wins,
+        block.draws,
+        block.losses,
+        block.resignations,
+        optional(block.first_box_beads.map(|n| n.to_string())),
+        optional(block.lost_lines.map(|[x, _]| x.to_string())),
+        optional(block.lost_lines.map(|[_, o]| o.to_string())),
+    )
+}

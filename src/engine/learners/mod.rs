@@ -1,0 +1,349 @@
+//! Players that learn from games instead of searching: MENACE's matchboxes
+//! and a temporal-difference learner, both on 3x3 only; their state files
+//! and their training.
+//!
+//! A state file is JSON, small enough to read:
+//!
+//! ```json
+//! { "format": "tictactoe-learner", "version": 1, "learner": "menace",
+//!   "games": 2000, "refill": false,
+//!   "boxes": { ".../.../...": [4, 4, 0, 0, 4, 0, 0, 0, 0], ... } }
+//! { "format": "tictactoe-learner", "version": 1, "learner": "td",
+//!   "games": 200000, "values": { "x../.../...": 0.5, ... } }
+//! ```
+//!
+//! Positions are canonical (the smallest of their eight symmetric forms,
+//! as `position` numbers them), written in the command line's notation;
+//! a MENACE box lists beads per cell from 0, a value is the expected
+//! result for the side that just moved (1 win, 0.5 draw, 0 loss). Reading
+//! checks all of it and refuses anything else, naming the problem; a file
+//! refused is never written over: `set_aside` renames it first.
+
+pub mod menace;
+pub mod position;
+pub mod td;
+pub mod training;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, ECHO_CHARS, Outcome, escape_text};
+use super::geometry::BoardSize;
+use super::player::{Player, PlayerKind};
+use super::saved_game::write_whole;
+use crate::i18n::{fill, gettext};
+pub use menace::{Menace, MenacePlayer};
+pub use td::{Td, TdPlayer};
+
+/// The value of `format` in every state file.
+pub const FORMAT: &str = "tictactoe-learner";
+/// The state file version this app writes and reads.
+pub const VERSION: u64 = 1;
+/// The largest state file read; a full TD table is about 200 kB.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// The learners play 3x3 only: their tables hold every position.
+pub fn supports(size: BoardSize) -> Result<(), String> {
+    match size {
+        BoardSize::Three => Ok(()),
+        _ => Err(fill(
+            &gettext("the learning players play on 3x3 only, not on {size}"),
+            &[("size", &size)],
+        )),
+    }
+}
+
+/// How a game ended for one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What a learner has learned, and how many games it learned from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LearnerState {
+    pub learner: Learner,
+    pub games: u64,
+}
+
+/// Either learner.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Learner {
+    Menace(Menace),
+    Td(Td),
+}
+
+impl LearnerState {
+    /// A learner that has learned nothing; `None` for players that do not
+    /// learn.
+    pub fn fresh(kind: PlayerKind) -> Option<LearnerState> {
+        let learner = match kind {
+            PlayerKind::Menace => Learner::Menace(Menace::new(false)),
+            PlayerKind::Td => Learner::Td(Td::default()),
+            _ => return None,
+        };
+        Some(LearnerState { learner, games: 0 })
+    }
+
+    pub fn kind(&self) -> PlayerKind {
+        match self.learner {
+            Learner::Menace(_) => PlayerKind::Menace,
+            Learner::Td(_) => PlayerKind::Td,
+        }
+    }
+
+    /// A player that plays what this state learned (MENACE draws its
+    /// beads from `seed`).
+    pub fn player(&self, seed: u64) -> Box<dyn Player> {
+        match &self.learner {
+            Learner::Menace(menace) => Box::new(MenacePlayer::new(menace.clone(), seed)),
+            Learner::Td(td) => Box::new(TdPlayer { td: td.clone() }),
+        }
+    }
+
+    /// The state as its file's JSON text.
+    pub fn to_json(&self) -> String {
+        let position = |code: u16| position::board(code).to_string();
+        let file = match &self.learner {
+            Learner::Menace(menace) => StateFile {
+                format: FORMAT.into(),
+                version: VERSION,
+                learner: PlayerKind::Menace.name().into(),
+                games: self.games,
+                refill: Some(menace.refill),
+                boxes: Some(
+                    menace
+                        .boxes()
+                        .iter()
+                        .map(|(&code, beads)| (position(code), *beads))
+                        .collect(),
+                ),
+                values: None,
+            },
+            Learner::Td(td) => StateFile {
+                format: FORMAT.into(),
+                version: VERSION,
+                learner: PlayerKind::Td.name().into(),
+                games: self.games,
+                refill: None,
+                boxes: None,
+                values: Some(
+                    td.values()
+                        .map(|(code, value)| (position(code), value))
+                        .collect(),
+                ),
+            },
+        };
+        serde_json::to_string_pretty(&file).expect("plain data serialises") + "\n"
+    }
+
+    /// Reads a state from its JSON text, checking every field.
+    pub fn from_json(text: &str) -> Result<LearnerState, String> {
+        let file: StateFile = serde_json::from_str(text).map_err(|error| error.to_string())?;
+        if file.format != FORMAT {
+            return Err(fill(
+                &gettext("not a learner's state: format is '{format}', not '{expected}'"),
+                &[
+                    ("format", &escape_text(&file.format, ECHO_CHARS)),
+                    ("expected", &FORMAT),
+                ],
+            ));
+        }
+        if file.version != VERSION {
+            return Err(fill(
+                &gettext("version {version} is not one this app reads (it reads {expected})"),
+                &[("version", &file.version), ("expected", &VERSION)],
+            ));
+        }
+        let learner = match (file.learner.as_str(), file.boxes, file.values) {
+            ("menace", Some(boxes), None) => {
+                let mut menace = Menace::new(file.refill.unwrap_or(false));
+                for (text, beads) in boxes {
+                    let code = canonical_code(&text)?;
+                    let board = position::board(code);
+                    let distinct = position::distinct_cells(code);
+                    let stray = (0..position::CELLS)
+                        .find(|&cell| beads[cell] > 0 && distinct & 1 << cell == 0);
+                    if !Menace::has_box(board.stone_count()) || stray.is_some() {
+                        return Err(fill(
+                            &gettext("box {position}: not a box MENACE keeps"),
+                            &[("position", &text)],
+                        ));
+                    }
+                    menace.insert_box(code, beads);
+                }
+                Learner::Menace(menace)
+            }
+            ("td", None, Some(values)) if file.refill.is_none() => {
+                let mut td = Td::default();
+                for (text, value) in values {
+                    let code = canonical_code(&text)?;
+                    if !(0.0..=1.0).contains(&value) {
+                        return Err(fill(
+                            &gettext("value of {position}: {value} is not between 0 and 1"),
+                            &[("position", &text), ("value", &value)],
+                        ));
+                    }
+                    td.insert(code, value);
+                }
+                Learner::Td(td)
+            }
+            (name, ..) => {
+                return Err(fill(
+                    &gettext(
+                        "learner '{name}' with these fields is not one this app knows: menace has boxes, td has values",
+                    ),
+                    &[("name", &escape_text(name, ECHO_CHARS))],
+                ));
+            }
+        };
+        Ok(LearnerState {
+            learner,
+            games: file.games,
+        })
+    }
+
+    /// Reads a state file of at most `MAX_FILE_BYTES`.
+    pub fn read(path: &Path) -> Result<LearnerState, StateError> {
+        let mut bytes = Vec::new();
+        fs::File::open(path)
+            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(StateError::Read)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(StateError::Invalid(gettext("the file is too large")));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| StateError::Invalid(gettext("the file is not UTF-8 text")))?;
+        LearnerState::from_json(&text).map_err(StateError::Invalid)
+    }
+
+    /// Saves the state to `path`, whole or not at all, making its
+    /// directory if need be.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        if let Some(directory) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(directory)?;
+        }
+        write_whole(path, self.to_json().as_bytes())
+    }
+}
+
+/// A position of a state file: an unfinished, reachable 3x3 position in
+/// its canonical form.
+fn canonical_code(text: &str) -> Result<u16, String> {
+    let board: Board = text.parse().map_err(|error| {
+        fill(
+            &gettext("position '{position}': {error}"),
+            &[
+                ("position", &escape_text(text, ECHO_CHARS)),
+                ("error", &error),
+            ],
+        )
+    })?;
+    let fits = board.size() == BoardSize::Three
+        && board.outcome() == Outcome::Ongoing
+        && board.check_reachable().is_ok()
+        && position::canonical(&board).code == position::code(&board);
+    if fits {
+        Ok(position::code(&board))
+    } else {
+        Err(fill(
+            &gettext("position '{position}' is not an unfinished 3x3 position in canonical form"),
+            &[("position", &escape_text(text, ECHO_CHARS))],
+        ))
+    }
+}
+
+/// The file's fields, as serde reads and writes them.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateFile {
+    format: String,
+    version: u64,
+    learner: String,
+    games: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refill: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxes: Option<BTreeMap<String, [u16; position::CELLS]>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    values: Option<BTreeMap<String, f32>>,
+}
+
+/// Why a state file could not be read.
+#[derive(Debug)]
+pub enum StateError {
+    /// It could not be opened or read.
+    Read(io::Error),
+    /// It holds something else than a state this app writes.
+    Invalid(String),
+}
+
+impl StateError {
+    /// True when there is no file at all: the learner starts fresh.
+    pub fn is_missing(&self) -> bool {
+        matches!(self, StateError::Read(error) if error.kind() == io::ErrorKind::NotFound)
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Read(error) => write!(f, "{error}"),
+            StateError::Invalid(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Renames a state file that could not be read to
+/// `<name>.corrupt-<seconds since 1970>` beside it (with `-2`, `-3`... if
+/// taken), so that a fresh state saved under the name never overwrites it.
+/// Returns the new path.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            gettext("the path names no file"),
+        )
+    })?;
+    for attempt in 1u32.. {
+        let mut aside = name.to_os_string();
+        aside.push(format!(".corrupt-{seconds}"));
+        if attempt > 1 {
+            aside.push(format!("-{attempt}"));
+        }
+        let aside = path.with_file_name(aside);
+        if fs::symlink_metadata(&aside).is_err() {
+            fs::rename(path, &aside)?;
+            return Ok(aside);
+        }
+    }
+    unreachable!("some name is free")
+}
+
+/// Where a learner's state lives unless a file is given:
+/// `$XDG_DATA_HOME/tictactoe/<name>.json`, or with `XDG_DATA_HOME` unset
+/// or not absolute `~/.local/share/tictactoe/<name>.json` — the directory
+/// `glib::user_data_dir()` names, so the window and the command line share
+/// what was learned. `None` without a home directory.
+pub fn default_state_path(kind: PlayerKind) -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|path| path.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .filter(|path| path.is_absolute())
+                .map(|home| home.join(".local").join("share"))
+        })?;
+    Some(data.join("tictactoe").join(format!("{}.json", kind.name())))
+}

@@ -1,0 +1,499 @@
+//! The learning players: MENACE's boxes and the TD learner's table counted
+//! against an enumeration of the game, their learning rules on hand-made
+//! games, their state files, and what training reaches.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::PathBuf;
+
+use common::reachable_positions;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tictactoe::engine::learners::menace::{BOXES_AS_O, BOXES_AS_X, MenaceMove};
+use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, train};
+use tictactoe::engine::learners::{
+    Ending, Learner, LearnerState, Menace, StateError, position, set_aside, supports,
+};
+use tictactoe::engine::play::lost_lines;
+use tictactoe::engine::symmetry::SymmetricKeys;
+use tictactoe::engine::{
+    Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, Side, TextStyle,
+};
+
+/// The unfinished positions with `side` to move, counted up to symmetry
+/// with the search's own symmetric keys (not the learners' codes).
+fn positions_to_move(side: Side, stones: &[u32]) -> BTreeSet<u64> {
+    reachable_positions()
+        .into_iter()
+        .filter(|board| board.outcome() == Outcome::Ongoing)
+        .filter(|board| board.side_to_move() == side && stones.contains(&board.stone_count()))
+        .map(|board| SymmetricKeys::of(&board).canonical().key)
+        .collect()
+}
+
+fn training(opponent: Opponent, sides: Sides, games: u64, seed: u64) -> Training {
+    Training {
+        opponent,
+        sides,
+        games,
+        block: (games / 20).max(1),
+        seed,
+    }
+}
+
+fn against(kind: PlayerKind) -> Opponent {
+    Opponent::Player(kind, PlayerOptions::default())
+}
+
+fn trained(kind: PlayerKind, setup: &Training) -> (LearnerState, Vec<Block>) {
+    let mut state = LearnerState::fresh(kind).unwrap();
+    let (curve, result) = train(&mut state, setup, &CancelFlag::new(), |_| {});
+    result.unwrap();
+    (state, curve)
+}
+
+fn menace(state: &LearnerState) -> &Menace {
+    match &state.learner {
+        Learner::Menace(menace) => menace,
+        Learner::Td(_) => panic!("not menace"),
+    }
+}
+
+#[test]
+fn menace_needs_michies_304_boxes_as_x_and_289_as_o() {
+    // X's 1st to 4th moves: 0, 2, 4 and 6 stones; its 5th (8 stones) is
+    // forced and has no box.
+    let as_x = positions_to_move(Side::Max, &[0, 2, 4, 6]);
+    assert_eq!(as_x.len(), BOXES_AS_X);
+    assert_eq!(BOXES_AS_X, 304);
+    let as_o = positions_to_move(Side::Min, &[1, 3, 5, 7]);
+    assert_eq!(as_o.len(), BOXES_AS_O);
+    // Every box training makes is one of those, and training both sides
+    // against random replies makes nearly all (the rest lie off the lines
+    // MENACE comes to prefer).
+    let (state, _) = trained(
+        PlayerKind::Menace,
+        &training(against(PlayerKind::Random), Sides::Both, 40_000, 3),
+    );
+    let boxes: BTreeSet<u64> = menace(&state)
+        .boxes()
+        .keys()
+        .map(|&code| SymmetricKeys::of(&position::board(code)).canonical().key)
+        .collect();
+    assert_eq!(
+        boxes.len(),
+        menace(&state).boxes().len(),
+        "one box per position"
+    );
+    let all: BTreeSet<u64> = as_x.union(&as_o).copied().collect();
+    assert!(boxes.is_subset(&all));
+    assert!(boxes.len() >= 580, "{}", boxes.len());
+}
+
+#[test]
+fn td_values_are_one_per_unfinished_position_up_to_symmetry() {
+    let after_a_move = positions_to_move(Side::Max, &[2, 4, 6, 8])
+        .union(&positions_to_move(Side::Min, &[1, 3, 5, 7]))
+        .copied()
+        .collect::<BTreeSet<u64>>();
+    let (state, _) = trained(
+        PlayerKind::Td,
+        &training(Opponent::Itself, Sides::Both, 200_000, 1),
+    );
+    let Learner::Td(td) = &state.learner else {
+        panic!("not td")
+    };
+    let learned: BTreeSet<u64> = td
+        .values()
+        .map(|(code, _)| SymmetricKeys::of(&position::board(code)).canonical().key)
+        .collect();
+    assert_eq!(learned.len(), td.values().count());
+    assert!(learned.is_subset(&after_a_move));
+    // Self-play with exploration reaches nearly all of them: the few
+    // left take four or more unlikely moves in a row.
+    assert_eq!(after_a_move.len(), 626);
+    assert!(learned.len() >= 620, "{}", learned.len());
+}
+
+#[test]
+fn beads_follow_michies_rules() {
+    let mut menace = Menace::new(false);
+    let empty = Board::new(BoardSize::Three);
+    // Corner (0), edge (1), centre (4): 4 beads each; the other cells are
+    // the same moves up to symmetry and hold none.
+    assert_eq!(
+        Menace::starting_box(0),
+        [4, 4, 0, 0, 4, 0, 0, 0, 0],
+        "the empty board's box"
+    );
+    let corner = (0, 0);
+    let centre_reply = position::canonical(&"x../.o./...".parse().unwrap()).code;
+    // X's second move: 3 beads per distinct free cell.
+    let second = Menace::starting_box(centre_reply);
+    assert!(second.iter().all(|&n| n == 0 || n == 3));
+    let played = [corner, (centre_reply, 8)];
+    menace.learn(&played, Ending::Win);
+    assert_eq!(menace.boxes()[&0], [7, 4, 0, 0, 4, 0, 0, 0, 0]);
+    assert_eq!(menace.boxes()[&centre_reply][8], second[8] + 3);
+    menace.learn(&played, Ending::Draw);
+    assert_eq!(menace.boxes()[&0][0], 8);
+    assert_eq!(menace.boxes()[&centre_reply][8], second[8] + 4);
+    menace.learn(&played, Ending::Loss);
+    assert_eq!(menace.boxes()[&0][0], 7);
+    assert_eq!(menace.box_view(&empty).total(), 15);
+    assert_eq!(menace.first_box_beads(), 15);
+    // A bead is never taken below none.
+    for _ in 0..10 {
+        menace.learn(&[(0, 1)], Ending::Loss);
+    }
+    assert_eq!(menace.boxes()[&0][1], 0);
+}
+
+#[test]
+fn a_hand_played_game_rewards_only_the_boxes_used() {
+    // MENACE as X against a fixed line of O replies that loses to it:
+    // X draws from its boxes; every box used gains 3 beads of its colour.
+    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let Learner::Menace(menace) = &mut state.learner else {
+        unreachable!()
+    };
+    let mut board = Board::new(BoardSize::Three);
+    let mut drawn = Vec::new();
+    while board.outcome() == Outcome::Ongoing {
+        let cell = if board.side_to_move() == Side::Max {
+            match menace.choose(&board, &mut rng) {
+                MenaceMove::Bead { code, bead, cell } => {
+                    drawn.push((code, bead));
+                    cell
+                }
+                MenaceMove::Forced(cell) => cell,
+                MenaceMove::Resign => panic!("new boxes are full"),
+            }
+        } else {
+            board.legal_moves().next().unwrap()
+        };
+        board.play(cell).unwrap();
+    }
+    let before: Vec<u16> = drawn
+        .iter()
+        .map(|&(code, bead)| menace.boxes()[&code][usize::from(bead)])
+        .collect();
+    let ending = match board.outcome() {
+        Outcome::Won(Side::Max, _) => Ending::Win,
+        Outcome::Won(..) => Ending::Loss,
+        _ => Ending::Draw,
+    };
+    menace.learn(&drawn, ending);
+    let change = match ending {
+        Ending::Win => 3,
+        Ending::Draw => 1,
+        Ending::Loss => -1,
+    };
+    for (&(code, bead), before) in drawn.iter().zip(before) {
+        assert_eq!(
+            i32::from(menace.boxes()[&code][usize::from(bead)]),
+            i32::from(before) + change
+        );
+    }
+    let untouched = menace
+        .boxes()
+        .iter()
+        .filter(|(code, _)| !drawn.iter().any(|(used, _)| used == *code))
+        .count();
+    assert_eq!(untouched, 0, "boxes are made only when faced");
+}
+
+/// A MENACE whose first box is empty: all its beads lost.
+fn with_empty_first_box(refill: bool) -> LearnerState {
+    let mut menace = Menace::new(refill);
+    for bead in [0, 1, 4] {
+        for _ in 0..4 {
+            menace.learn(&[(0, bead)], Ending::Loss);
+        }
+    }
+    assert_eq!(menace.first_box_beads(), 0);
+    LearnerState {
+        learner: Learner::Menace(menace),
+        games: 0,
+    }
+}
+
+#[test]
+fn an_empty_box_resigns_unless_refilled() {
+    let mut state = with_empty_first_box(false);
+    let setup = training(against(PlayerKind::Random), Sides::X, 3, 1);
+    let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
+    result.unwrap();
+    let total = curve.iter().fold((0, 0), |(lost, resigned), block| {
+        (lost + block.losses, resigned + block.resignations)
+    });
+    assert_eq!(total, (3, 3), "every game resigned at once: {curve:?}");
+    assert_eq!(menace(&state).first_box_beads(), 0);
+    // As a player, it says so.
+    let mut player = state.player(0);
+    let report = player.choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
+    assert!(
+        report.note.as_deref().unwrap().contains("MENACE resigns"),
+        "{report:?}"
+    );
+    assert!(report.best.is_some(), "a game without resigning goes on");
+    // The variant fills the box again and plays.
+    let mut state = with_empty_first_box(true);
+    let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
+    result.unwrap();
+    assert!(curve.iter().all(|block| block.resignations == 0));
+    assert!(menace(&state).first_box_beads() > 0);
+}
+
+#[test]
+fn reports_show_the_box_and_the_learned_values() {
+    let board: Board = "x../.o./...".parse().unwrap();
+    let mut menace = PlayerKind::Menace.create(&PlayerOptions::default());
+    let report = menace.choose_move(&board, &CancelFlag::new());
+    let lines = report.detail_lines(TextStyle::COMMAND_LINE);
+    assert_eq!(
+        lines[0], "note: drew one bead from a box of 12",
+        "{lines:?}"
+    );
+    // X at 0, O in the centre: 1 = 3, 2 = 6, 5 = 7, and 8.
+    assert_eq!(lines.len(), 1 + 4, "{lines:?}");
+    assert!(
+        lines[1..].iter().all(|line| line.ends_with(": 3 beads")),
+        "{lines:?}"
+    );
+    assert!(report.moves.iter().any(|m| Some(m.cell) == report.best));
+    let mut td = PlayerKind::Td.create(&PlayerOptions::default());
+    let board: Board = "xx./oo./...".parse().unwrap();
+    let report = td.choose_move(&board, &CancelFlag::new());
+    assert_eq!(report.best, Some(2));
+    let lines = report.detail_lines(TextStyle::WINDOW);
+    assert!(
+        lines.contains(&"cell 3: learned value 100.0% for X".to_owned()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"cell 6: learned value 45.0% for X".to_owned()),
+        "{lines:?}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["moves"][0]["learned"], 1.0);
+    assert_eq!(json["moves"][0]["certainty"], "learned");
+}
+
+#[test]
+fn learners_play_3x3_only() {
+    assert!(supports(BoardSize::Three).is_ok());
+    assert_eq!(
+        supports(BoardSize::Four).unwrap_err(),
+        "the learning players play on 3x3 only, not on 4x4, 4 in a row"
+    );
+    for kind in [PlayerKind::Menace, PlayerKind::Td] {
+        let mut player = kind.create(&PlayerOptions::default());
+        let report = player.choose_move(&Board::new(BoardSize::Five), &CancelFlag::new());
+        assert_eq!(report.best, None);
+        assert!(report.note.unwrap().contains("3x3 only"));
+    }
+}
+
+fn temporary_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tictactoe-learners-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn states_round_trip_through_their_files() {
+    let dir = temporary_dir("round-trip");
+    for (kind, setup) in [
+        (
+            PlayerKind::Menace,
+            training(against(PlayerKind::Random), Sides::Both, 500, 2),
+        ),
+        (
+            PlayerKind::Td,
+            training(Opponent::Itself, Sides::Both, 500, 2),
+        ),
+    ] {
+        let (state, _) = trained(kind, &setup);
+        assert_eq!(LearnerState::from_json(&state.to_json()), Ok(state.clone()));
+        let path = dir.join(kind.name()).join("state.json");
+        state.write(&path).unwrap();
+        assert_eq!(LearnerState::read(&path).unwrap(), state);
+        // Nothing but the file itself is left in the directory.
+        assert_eq!(fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn corrupt_or_hand_edited_states_are_refused_and_set_aside_not_overwritten() {
+    let dir = temporary_dir("corrupt");
+    let (state, _) = trained(
+        PlayerKind::Menace,
+        &training(against(PlayerKind::Random), Sides::X, 50, 1),
+    );
+    let good = state.to_json();
+    let cases = [
+        ("not JSON", "{ half a file".to_owned(), "line 1 column 3"),
+        (
+            "another format",
+            good.replace("tictactoe-learner", "tictactoe-game"),
+            "format is 'tictactoe-game'",
+        ),
+        (
+            "a newer version",
+            good.replace("\"version\": 1", "\"version\": 2"),
+            "version 2",
+        ),
+        (
+            "an unknown field",
+            good.replace("\"games\"", "\"gamez\""),
+            "unknown field `gamez`",
+        ),
+        (
+            "a position not in canonical form",
+            good.replace("\".../.../...\"", "\"..x/.../...\""),
+            "not an unfinished 3x3 position in canonical form",
+        ),
+        (
+            "beads on a cell the same as another",
+            r#"{"format": "tictactoe-learner", "version": 1, "learner": "menace", "games": 0,
+                "boxes": {".../.../...": [4, 4, 9, 0, 4, 0, 0, 0, 0]}}"#
+                .to_owned(),
+            "not a box MENACE keeps",
+        ),
+        (
+            "td's values under menace's name",
+            good.replace("\"boxes\"", "\"values\""),
+            "",
+        ),
+    ];
+    let count = cases.len();
+    for (what, text, expected) in cases {
+        assert_ne!(text, good, "{what}: the edit applies");
+        let path = dir.join("menace.json");
+        fs::write(&path, &text).unwrap();
+        let error = LearnerState::read(&path).unwrap_err();
+        assert!(matches!(error, StateError::Invalid(_)), "{what}: {error:?}");
+        assert!(!error.is_missing());
+        assert!(error.to_string().contains(expected), "{what}: {error}");
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            text,
+            "{what}: untouched"
+        );
+        let aside = set_aside(&path).unwrap();
+        assert!(!path.exists());
+        let name = aside.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("menace.json.corrupt-"), "{name}");
+        assert_eq!(fs::read_to_string(&aside).unwrap(), text);
+        // A fresh state saved under the name leaves the corrupt one be.
+        state.write(&path).unwrap();
+        assert_eq!(fs::read_to_string(&aside).unwrap(), text);
+    }
+    // Seven cases set aside within the same second get seven names.
+    let kept = fs::read_dir(&dir).unwrap().count();
+    assert_eq!(kept, count + 1);
+    let missing = LearnerState::read(&dir.join("none.json")).unwrap_err();
+    assert!(missing.is_missing());
+    let td = LearnerState::fresh(PlayerKind::Td).unwrap().to_json();
+    let out_of_range = td.replace("\"values\": {}", "\"values\": { \".../.x./...\": 1.5 }");
+    assert!(
+        LearnerState::from_json(&out_of_range)
+            .unwrap_err()
+            .contains("1.5 is not between 0 and 1")
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seed_replays_training_exactly() {
+    for kind in [PlayerKind::Menace, PlayerKind::Td] {
+        let setup = training(against(PlayerKind::AlphaBetaRandom), Sides::Both, 400, 9);
+        let (first, first_curve) = trained(kind, &setup);
+        let (again, again_curve) = trained(kind, &setup);
+        assert_eq!(first, again, "{kind}");
+        assert_eq!(first_curve, again_curve, "{kind}");
+        let other = Training { seed: 10, ..setup };
+        assert_ne!(trained(kind, &other).0, first, "{kind}: another seed");
+    }
+}
+
+#[test]
+fn td_self_play_learns_never_to_lose_as_x_or_o() {
+    let (state, curve) = trained(
+        PlayerKind::Td,
+        &training(Opponent::Itself, Sides::Both, 200_000, 1),
+    );
+    let mut player = state.player(0);
+    for side in [Side::Max, Side::Min] {
+        let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+        assert_eq!(lost, Vec::<Board>::new(), "{side:?}");
+    }
+    assert_eq!(curve.last().unwrap().lost_lines, Some([0, 0]));
+    // An untrained learner loses some lines.
+    let mut fresh = PlayerKind::Td.create(&PlayerOptions::default());
+    assert!(!lost_lines(fresh.as_mut(), Side::Min, Board::new(BoardSize::Three)).is_empty());
+}
+
+#[test]
+fn menace_learns_to_draw_against_perfect_play_and_to_beat_random() {
+    let (state, curve) = trained(
+        PlayerKind::Menace,
+        &training(against(PlayerKind::AlphaBetaRandom), Sides::X, 20_000, 1),
+    );
+    let last = curve.last().unwrap();
+    assert_eq!(last.played(), 1_000);
+    assert!(last.draws >= 950, "{last:?}");
+    assert_eq!(last.wins, 0, "perfect play is never beaten");
+    // Every draw adds a bead to the first box.
+    assert!(menace(&state).first_box_beads() > 12 + 15_000);
+    let (_, curve) = trained(
+        PlayerKind::Menace,
+        &training(against(PlayerKind::Random), Sides::X, 2_000, 1),
+    );
+    let late = curve.last().unwrap();
+    let first = curve.first().unwrap();
+    assert!(late.wins > first.wins, "{curve:?}");
+    assert!(late.wins * 10 >= late.played() * 7, "{late:?}");
+}
+
+#[test]
+fn michies_rules_can_run_the_first_box_dry_and_refilling_cures_it() {
+    // Seed 3: early losses to perfect play take all 12 beads of the first
+    // box, and MENACE resigns every game after.
+    let setup = training(against(PlayerKind::AlphaBetaRandom), Sides::X, 20_000, 3);
+    let (state, curve) = trained(PlayerKind::Menace, &setup);
+    let last = curve.last().unwrap();
+    assert_eq!(last.resignations, last.played(), "{last:?}");
+    assert_eq!(menace(&state).first_box_beads(), 0);
+    let mut refilling = LearnerState {
+        learner: Learner::Menace(Menace::new(true)),
+        games: 0,
+    };
+    let (curve, result) = train(&mut refilling, &setup, &CancelFlag::new(), |_| {});
+    result.unwrap();
+    let last = curve.last().unwrap();
+    assert!(last.draws >= 950, "{last:?}");
+    assert_eq!(last.resignations, 0);
+}
+
+#[test]
+fn training_stops_when_cancelled_keeping_the_curve() {
+    let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
+    let setup = training(Opponent::Itself, Sides::Both, 1_000, 1);
+    let cancel = CancelFlag::new();
+    let (curve, result) = train(&mut state, &setup, &cancel, |curve| {
+        if curve.len() == 3 {
+            cancel.cancel();
+        }
+    });
+    assert!(result.is_err());
+    assert_eq!(curve.len(), 3);
+    assert_eq!(state.games, 150);
+}
