@@ -552,12 +552,10 @@ fn a_cancelled_recording_says_so() {
     cancel.cancel();
     let board = Board::new(BoardSize::Five);
     // Every player that searches: on 5x5 even Perfect does.
-    let searching = PlayerKind::ALL.into_iter().filter(|kind| {
-        !matches!(
-            kind,
-            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules
-        )
-    });
+    let searching = PlayerKind::ALL
+        .into_iter()
+        .filter(|&kind| SearchTree::supports(kind, BoardSize::Five).is_ok());
+    assert_eq!(searching.clone().count(), 6);
     for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
         assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
@@ -589,6 +587,8 @@ fn players_that_do_not_search_are_refused() {
         PlayerKind::Random,
         PlayerKind::Rules,
         PlayerKind::Perfect,
+        PlayerKind::Menace,
+        PlayerKind::Td,
     ] {
         let error =
             SearchTree::record(kind, &three, &options(None), 10, &CancelFlag::new()).unwrap_err();

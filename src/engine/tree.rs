@@ -361,9 +361,11 @@ impl SearchTree {
     /// The algorithm that searches for `player` on boards of `size`.
     fn searching_algorithm(player: PlayerKind, size: BoardSize) -> Result<PlayerKind, RecordError> {
         match player {
-            PlayerKind::Human | PlayerKind::Random | PlayerKind::Rules => {
-                Err(RecordError::Unsupported(player))
-            }
+            PlayerKind::Human
+            | PlayerKind::Random
+            | PlayerKind::Rules
+            | PlayerKind::Menace
+            | PlayerKind::Td => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
             }
