@@ -909,18 +909,25 @@ fn side_letter(side: Side) -> &'static str {
     }
 }
 
+/// A position given as an argument: its text without the optional leading
+/// mark, and the board, or what is wrong with it ("position 'x?': ...").
+fn read_position(argument: &str) -> (&str, Result<Board, String>) {
+    let text = argument.strip_prefix(POSITION_MARK).unwrap_or(argument);
+    let board = Board::parse_for_move(text).map_err(|error| {
+        let echo = escape_text(text.trim(), ECHO_CHARS);
+        format!("position '{echo}': {error}")
+    });
+    (text, board)
+}
+
 /// Prints the search tree of one position: a usage error (2) for a player
 /// the recorder does not run, a bad position 1.
 fn tree(args: TreeArgs) -> ExitCode {
-    let text = args
-        .position
-        .strip_prefix(POSITION_MARK)
-        .unwrap_or(&args.position);
-    let board = match Board::parse_for_move(text) {
+    let (text, board) = read_position(&args.position);
+    let board = match board {
         Ok(board) => board,
-        Err(error) => {
-            let echo = escape_text(text.trim(), ECHO_CHARS);
-            say!("error: position '{echo}': {error}");
+        Err(message) => {
+            say!("error: {message}");
             return ExitCode::FAILURE;
         }
     };

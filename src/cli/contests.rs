@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use super::{CompareArgs, POSITION_MARK, TournamentArgs, minimax_cannot_finish, refuse, say};
-use crate::engine::board::{ECHO_CHARS, escape_text};
+use super::{CompareArgs, TournamentArgs, minimax_cannot_finish, read_position, refuse, say};
 use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
 use crate::engine::learners;
 use crate::engine::report::{format_duration_us, format_rate, group};
@@ -107,16 +106,9 @@ fn print(text: &str) -> bool {
 /// Runs the players on one position and prints their rows. A bad position
 /// or player list is a usage error (2).
 pub(super) fn compare(args: CompareArgs) -> ExitCode {
-    let text = args
-        .position
-        .strip_prefix(POSITION_MARK)
-        .unwrap_or(&args.position);
-    let board = match Board::parse_for_move(text) {
+    let board = match read_position(&args.position).1 {
         Ok(board) => board,
-        Err(error) => {
-            let echo = escape_text(text.trim(), ECHO_CHARS);
-            return refuse(&format!("position '{echo}': {error}"));
-        }
+        Err(message) => return refuse(&message),
     };
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
     let contenders = if args.players.is_empty() {
