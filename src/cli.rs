@@ -657,16 +657,9 @@ fn play(args: PlayArgs) -> ExitCode {
     for index in 0..args.games {
         let players = [(args.max, depth_max), (args.min, depth_min)];
         let game_seed = seed.wrapping_add(index as u64);
-        let mut setup =
-            GameSetup::with_time_limit(args.size, players, game_seed, Duration::ZERO, time_limit);
-        if let Some(state) = &state {
-            for side in [Side::Max, Side::Min] {
-                if players[side.index()].0 == state.kind() {
-                    let player = state.player(GameSetup::player_seed(game_seed, side));
-                    setup = setup.with_player(side, player);
-                }
-            }
-        }
+        let setup =
+            GameSetup::with_time_limit(args.size, players, game_seed, Duration::ZERO, time_limit)
+                .with_learners(&state);
         let game = thread.start(setup);
         let mut moves = Vec::new();
         let result = loop {
@@ -690,11 +683,11 @@ fn play(args: PlayArgs) -> ExitCode {
             }
         };
         let result = match result {
-            GameResult::Won(Side::Max) => {
+            GameResult::Won(Side::Max) | GameResult::Resigned(Side::Min) => {
                 totals.max_wins += 1;
                 "x"
             }
-            GameResult::Won(Side::Min) => {
+            GameResult::Won(Side::Min) | GameResult::Resigned(Side::Max) => {
                 totals.min_wins += 1;
                 "o"
             }

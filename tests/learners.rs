@@ -239,7 +239,7 @@ fn an_empty_box_resigns_unless_refilled() {
         report.note.as_deref().unwrap().contains("MENACE resigns"),
         "{report:?}"
     );
-    assert!(report.best.is_some(), "a game without resigning goes on");
+    assert!(report.resigned && report.best.is_none(), "{report:?}");
     // The variant fills the box again and plays.
     let mut state = with_empty_first_box(true);
     let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
@@ -496,4 +496,110 @@ fn training_stops_when_cancelled_keeping_the_curve() {
     assert!(result.is_err());
     assert_eq!(curve.len(), 3);
     assert_eq!(state.games, 150);
+}
+
+/// Games played elsewhere (the window's) teach MENACE exactly what its own
+/// draws would have: for 2,000 random games, the beads of each move's
+/// cell, found again from the position, are the beads it drew.
+#[test]
+fn menace_learns_from_a_game_played_elsewhere_as_from_its_own_draws() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut drawing = Menace::new(false);
+    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    for game in 0..2_000u64 {
+        let menace_side = if game % 2 == 0 { Side::Max } else { Side::Min };
+        let start = Board::new(BoardSize::Three);
+        let (mut board, mut moves, mut drawn) = (start, Vec::new(), Vec::new());
+        let mut resigned = false;
+        while board.outcome() == Outcome::Ongoing {
+            let cell = if board.side_to_move() == menace_side {
+                match drawing.choose(&board, &mut rng) {
+                    MenaceMove::Bead { code, bead, cell } => {
+                        drawn.push((code, bead));
+                        cell
+                    }
+                    MenaceMove::Forced(cell) => cell,
+                    MenaceMove::Resign => {
+                        resigned = true;
+                        break;
+                    }
+                }
+            } else {
+                let free: Vec<usize> = board.legal_moves().collect();
+                free[rand::Rng::random_range(&mut rng, 0..free.len())]
+            };
+            board.play(cell).unwrap();
+            moves.push(cell);
+        }
+        let winner = match board.outcome() {
+            _ if resigned => Some(menace_side.opponent()),
+            Outcome::Won(side, _) => Some(side),
+            _ => None,
+        };
+        let ending = match winner {
+            Some(side) if side == menace_side => Ending::Win,
+            Some(_) => Ending::Loss,
+            None => Ending::Draw,
+        };
+        drawing.learn(&drawn, ending);
+        state
+            .learn_from_game(&start, &moves, &[menace_side], winner)
+            .unwrap();
+        assert_eq!(menace(&state), &drawing, "after game {game}: {moves:?}");
+    }
+    assert_eq!(state.games, 2_000);
+}
+
+#[test]
+fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
+    // X wins on the diagonal: 0, 4, 8.
+    let start = Board::new(BoardSize::Three);
+    let moves = [0, 1, 4, 2, 8];
+    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    state
+        .learn_from_game(&start, &moves, &[Side::Max, Side::Min], Some(Side::Max))
+        .unwrap();
+    let mut board = start;
+    for &cell in &moves {
+        let before = menace(&LearnerState::fresh(PlayerKind::Menace).unwrap()).box_view(&board);
+        let after = menace(&state).box_view(&board);
+        let change = i64::from(after.total()) - i64::from(before.total());
+        let expected = if board.side_to_move() == Side::Max {
+            3
+        } else {
+            -1
+        };
+        assert_eq!(change, expected, "the box of {board} after {moves:?}");
+        board.play(cell).unwrap();
+    }
+    // TD: O's reply at 2 let X win at once; its value for O sinks.
+    let mut td = LearnerState::fresh(PlayerKind::Td).unwrap();
+    for _ in 0..20 {
+        td.learn_from_game(&start, &moves, &[Side::Min], Some(Side::Max))
+            .unwrap();
+    }
+    let Learner::Td(table) = &td.learner else {
+        unreachable!()
+    };
+    let before_reply: Board = "xo./.x./...".parse().unwrap();
+    let reply = table.candidates(&before_reply);
+    let value_of_2 = reply.iter().find(|c| c.cell == 2).unwrap().value;
+    assert!(value_of_2 < 0.1, "{reply:?}");
+    assert_eq!(td.games, 20);
+    // An illegal line teaches nothing.
+    let unchanged = state.clone();
+    let error = state
+        .learn_from_game(&start, &[0, 0], &[Side::Max], None)
+        .unwrap_err();
+    assert!(
+        error.contains("taken") || error.contains("occupied"),
+        "{error}"
+    );
+    assert_eq!(state, unchanged);
+    let four = Board::new(BoardSize::Four);
+    assert!(
+        state
+            .learn_from_game(&four, &[], &[Side::Max], None)
+            .is_err()
+    );
 }

@@ -299,6 +299,10 @@ pub struct SearchReport {
     pub note: Option<String>,
     /// The search was cancelled before it finished; `best` may be missing.
     pub aborted: bool,
+    /// The player gives the game up (MENACE at an empty box): no move,
+    /// and the other side wins.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub resigned: bool,
     /// Monte Carlo: the seed its search ran from, so that
     /// `SearchTree::record_report` replays exactly this search.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -327,6 +331,7 @@ impl SearchReport {
             choices: Vec::new(),
             note: None,
             aborted: false,
+            resigned: false,
             replay_seed: None,
         }
     }

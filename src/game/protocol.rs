@@ -3,6 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::engine::learners::LearnerState;
 use crate::engine::{
     Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
 };
@@ -93,18 +94,26 @@ impl GameSetup {
         }
     }
 
-    /// The same game with `player` on `side` instead: a learner built from
-    /// its state. `starting_at` then keeps the players as they are.
-    pub fn with_player(mut self, side: Side, player: Box<dyn Player>) -> GameSetup {
-        self.players[side.index()] = player;
-        self.recipe = None;
+    /// The same game with the learners `states` playing the sides their
+    /// kinds were chosen for, seeded as `new` seeds players for the start
+    /// position. Call it after `starting_at`, which then keeps the players
+    /// as they are.
+    pub fn with_learners<'a>(
+        mut self,
+        states: impl IntoIterator<Item = &'a LearnerState>,
+    ) -> GameSetup {
+        let Some(recipe) = self.recipe.take() else {
+            return self;
+        };
+        for state in states {
+            for side in [Side::Max, Side::Min] {
+                if recipe.players[side.index()].0 == state.kind() {
+                    let seed = PlayerRecipe::seed_for(recipe.seed, self.start.stone_count(), side);
+                    self.players[side.index()] = state.player(seed);
+                }
+            }
+        }
         self
-    }
-
-    /// The seed `new` gives `side`'s player in a game of `seed` from the
-    /// empty board.
-    pub fn player_seed(seed: u64, side: Side) -> u64 {
-        PlayerRecipe::seed_for(seed, 0, side)
     }
 
     /// The same game started from `start` instead of the empty board, with
@@ -197,6 +206,8 @@ pub enum Command {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameResult {
     Won(Side),
+    /// This side gave up (MENACE at an empty box): the other side wins.
+    Resigned(Side),
     Draw,
     /// Ended before a result: by the player, a new game, a refused start
     /// position, or an error.
@@ -207,6 +218,14 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameResult::Won(side) => write!(f, "{} wins", side.mark()),
+            GameResult::Resigned(side) => {
+                write!(
+                    f,
+                    "{} resigns, {} wins",
+                    side.mark(),
+                    side.opponent().mark()
+                )
+            }
             GameResult::Draw => write!(f, "draw"),
             // The reason says it: "ended by the player", "internal error".
             GameResult::Aborted(reason) => f.write_str(reason),

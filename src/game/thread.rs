@@ -428,7 +428,22 @@ impl GameLoop {
 
     fn apply_report(&mut self, report: SearchReport) {
         let Some(game) = &self.game else { return };
-        let id = game.id;
+        let (id, board) = (game.id, game.board);
+        if report.resigned {
+            let side = report.side;
+            self.emit(Event::Report {
+                game: id,
+                report: Box::new(report),
+            });
+            self.game = None;
+            self.emit(Event::GameOver {
+                game: id,
+                result: GameResult::Resigned(side),
+                line: Vec::new(),
+                board,
+            });
+            return;
+        }
         let checked = checked_move(&game.board, &report);
         match checked {
             Ok(cell) => {

@@ -89,8 +89,12 @@ impl SessionTally {
     /// Counts a finished game of `pairing`; games ended early do not count.
     pub fn record(&self, pairing: &str, result: &GameResult) {
         let count: fn(&mut PairingResults) = match result {
-            GameResult::Won(Side::Max) => |entry| entry.x_wins += 1,
-            GameResult::Won(Side::Min) => |entry| entry.o_wins += 1,
+            GameResult::Won(Side::Max) | GameResult::Resigned(Side::Min) => {
+                |entry| entry.x_wins += 1
+            }
+            GameResult::Won(Side::Min) | GameResult::Resigned(Side::Max) => {
+                |entry| entry.o_wins += 1
+            }
             GameResult::Draw => |entry| entry.draws += 1,
             GameResult::Aborted(_) => return,
         };

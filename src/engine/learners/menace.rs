@@ -13,7 +13,6 @@ use std::time::Instant;
 
 use rand::Rng;
 use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::position::{self, CELLS};
@@ -229,7 +228,7 @@ impl Player for MenacePlayer {
         } else {
             let view = Menace::has_box(board.stone_count()).then(|| self.menace.box_view(board));
             let decision = self.menace.choose(board, &mut self.rng);
-            describe(&mut report, board, view.as_ref(), decision, &mut self.rng);
+            describe(&mut report, view.as_ref(), decision);
         }
         report.finish(started);
         report
@@ -237,13 +236,7 @@ impl Player for MenacePlayer {
 }
 
 /// Fills `report` with the box and the bead drawn.
-fn describe(
-    report: &mut SearchReport,
-    board: &Board,
-    view: Option<&BoxView>,
-    decision: MenaceMove,
-    rng: &mut impl Rng,
-) {
+fn describe(report: &mut SearchReport, view: Option<&BoxView>, decision: MenaceMove) {
     if let Some(view) = view {
         report.moves = (0..CELLS)
             .filter_map(|cell| view.beads[cell].map(|n| MoveScore::beads(cell, n)))
@@ -268,13 +261,8 @@ fn describe(
             gettext("the last free cell: no box")
         }
         MenaceMove::Resign => {
-            // A game without resignation goes on: the window and `play`
-            // know no resigning player yet.
-            let free: Vec<usize> = board.legal_moves().collect();
-            report.best = free.choose(rng).copied();
-            gettext(
-                "the box is empty: MENACE resigns (in training a loss); here it plays a random free cell",
-            )
+            report.resigned = true;
+            gettext("the box is empty: MENACE resigns")
         }
     };
     report.note = Some(note);

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, ECHO_CHARS, Outcome, escape_text};
+use super::board::{Board, ECHO_CHARS, Outcome, Side, escape_text};
 use super::geometry::BoardSize;
 use super::player::{Player, PlayerKind};
 use super::saved_game::write_whole;
@@ -106,6 +106,61 @@ impl LearnerState {
             Learner::Menace(menace) => Box::new(MenacePlayer::new(menace.clone(), seed)),
             Learner::Td(td) => Box::new(TdPlayer { td: td.clone() }),
         }
+    }
+
+    /// Learns from a game played elsewhere than in training (in the
+    /// window): the moves played from `start`, the learner playing
+    /// `sides`, won by `winner` (with a line, or because the other side
+    /// resigned) or drawn (`None`). Every move of the learner's sides
+    /// counts as its own: MENACE takes each one's bead from its box as if
+    /// it had drawn it, TD learns from every position as in training.
+    /// Refuses a game that is not a legal 3x3 line, learning nothing.
+    pub fn learn_from_game(
+        &mut self,
+        start: &Board,
+        moves: &[usize],
+        sides: &[Side],
+        winner: Option<Side>,
+    ) -> Result<(), String> {
+        supports(start.size())?;
+        let mut positions = Vec::with_capacity(moves.len());
+        let mut board = *start;
+        for &cell in moves {
+            positions.push(board);
+            board.play(cell).map_err(|error| error.to_string())?;
+        }
+        let ending_for = |side: Side| match winner {
+            Some(won) if won == side => Ending::Win,
+            Some(_) => Ending::Loss,
+            None => Ending::Draw,
+        };
+        match &mut self.learner {
+            Learner::Menace(menace) => {
+                for &side in sides {
+                    let drawn: Vec<(u16, u8)> = positions
+                        .iter()
+                        .zip(moves)
+                        .filter(|(before, _)| {
+                            before.side_to_move() == side && Menace::has_box(before.stone_count())
+                        })
+                        .map(|(before, &cell)| {
+                            let canonical = position::canonical(before);
+                            let bead =
+                                position::bead_cell(canonical.code, canonical.to_canonical(cell));
+                            (canonical.code, bead as u8)
+                        })
+                        .collect();
+                    menace.learn(&drawn, ending_for(side));
+                }
+            }
+            Learner::Td(td) => {
+                for before in &positions {
+                    td.observe(before);
+                }
+            }
+        }
+        self.games += 1;
+        Ok(())
     }
 
     /// The state as its file's JSON text.
@@ -330,12 +385,12 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
     unreachable!("some name is free")
 }
 
-/// Where a learner's state lives unless a file is given:
-/// `$XDG_DATA_HOME/tictactoe/<name>.json`, or with `XDG_DATA_HOME` unset
-/// or not absolute `~/.local/share/tictactoe/<name>.json` — the directory
+/// Where the learners' states live unless a file is given:
+/// `$XDG_DATA_HOME/tictactoe`, or with `XDG_DATA_HOME` unset or not
+/// absolute `~/.local/share/tictactoe` — the directory
 /// `glib::user_data_dir()` names, so the window and the command line share
 /// what was learned. `None` without a home directory.
-pub fn default_state_path(kind: PlayerKind) -> Option<PathBuf> {
+pub fn data_directory() -> Option<PathBuf> {
     let data = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .filter(|path| path.is_absolute())
@@ -345,5 +400,16 @@ pub fn default_state_path(kind: PlayerKind) -> Option<PathBuf> {
                 .filter(|path| path.is_absolute())
                 .map(|home| home.join(".local").join("share"))
         })?;
-    Some(data.join("tictactoe").join(format!("{}.json", kind.name())))
+    Some(data.join("tictactoe"))
+}
+
+/// A learner's state file in `directory`: `<name>.json`.
+pub fn state_path_in(directory: &Path, kind: PlayerKind) -> PathBuf {
+    directory.join(format!("{}.json", kind.name()))
+}
+
+/// Where a learner's state lives unless a file is given: its file in
+/// `data_directory()`.
+pub fn default_state_path(kind: PlayerKind) -> Option<PathBuf> {
+    data_directory().map(|directory| state_path_in(&directory, kind))
 }

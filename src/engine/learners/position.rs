@@ -134,6 +134,18 @@ pub fn distinct_cells(code: u16) -> u16 {
         .fold(0, |mask, cell| mask | 1 << cell)
 }
 
+/// The cell of the canonical position `code` whose beads stand for its
+/// free cell `cell`: the lowest of the cells the position's own symmetries
+/// map `cell` onto, one of `distinct_cells`.
+pub fn bead_cell(code: u16, cell: usize) -> usize {
+    let geometry = geometry();
+    (0..8)
+        .filter(|&symmetry| transformed(code, symmetry) == code)
+        .map(|symmetry| geometry.symmetries[symmetry][cell] as usize)
+        .min()
+        .expect("the identity keeps every position")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +178,10 @@ mod tests {
         // No symmetry keeps this one: every free cell counts.
         let lopsided = canonical(&"xo./.../...".parse().unwrap());
         assert_eq!(distinct_cells(lopsided.code).count_ones(), 7);
+        // Every corner of the empty board is cell 0's bead, every edge
+        // cell 1's.
+        assert!([0, 2, 6, 8].iter().all(|&cell| bead_cell(0, cell) == 0));
+        assert!([1, 3, 5, 7].iter().all(|&cell| bead_cell(0, cell) == 1));
+        assert_eq!(bead_cell(0, 4), 4);
     }
 }

@@ -232,6 +232,13 @@ impl TictactoeWindow {
                     &[("side", &side.label())],
                 ),
             },
+            GameResult::Resigned(side) => fill(
+                &gettext("Game over: {side} resigns, {winner} wins."),
+                &[
+                    ("side", &side.label()),
+                    ("winner", &side.opponent().label()),
+                ],
+            ),
             GameResult::Draw => gettext("Game over: a draw, nobody completed a line."),
             GameResult::Aborted(reason) => {
                 fill(&gettext("Game over: {reason}."), &[("reason", reason)])
@@ -244,6 +251,7 @@ impl TictactoeWindow {
 pub(super) fn result_words(result: &GameResult) -> String {
     match result {
         GameResult::Won(side) => fill(&gettext("{side} won"), &[("side", &side.mark())]),
+        GameResult::Resigned(side) => fill(&gettext("{side} resigned"), &[("side", &side.mark())]),
         GameResult::Draw => gettext("a draw"),
         GameResult::Aborted(reason) => reason.clone(),
     }

@@ -1,0 +1,207 @@
+//! What the learning players learned, kept between games and sessions for
+//! the window: both learners' states, loaded from the data directory at
+//! start, taught by every finished game and saved after it.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::learners::{self, LearnerState};
+use crate::engine::{Board, PlayerKind, Side};
+use crate::i18n::{fill, gettext};
+
+/// The learners' states and where they are saved.
+#[derive(Debug)]
+pub struct LearnedStates {
+    /// In the order of `LEARNERS`.
+    states: Vec<LearnerState>,
+    /// `None`: nowhere to save (no home directory); learning lasts the
+    /// session.
+    directory: Option<PathBuf>,
+    /// Learners whose unreadable file could not be set aside: it stays as
+    /// it is, and what they learn is not saved over it.
+    unsaved: Vec<PlayerKind>,
+}
+
+/// The learners, in the order they are named.
+pub const LEARNERS: [PlayerKind; 2] = [PlayerKind::Menace, PlayerKind::Td];
+
+impl LearnedStates {
+    /// Both learners from their files in the data directory
+    /// (`learners::data_directory`).
+    pub fn load() -> (LearnedStates, Vec<String>) {
+        LearnedStates::load_from(learners::data_directory())
+    }
+
+    /// Both learners from their files in `directory`. A missing file is a
+    /// learner that has learned nothing yet; a file that cannot be read as
+    /// its learner's state is set aside (renamed, never overwritten) and
+    /// the learner starts afresh. Returns what went wrong, in sentences.
+    pub fn load_from(directory: Option<PathBuf>) -> (LearnedStates, Vec<String>) {
+        let mut problems = Vec::new();
+        let mut unsaved = Vec::new();
+        let mut states = Vec::new();
+        for kind in LEARNERS {
+            let fresh = || LearnerState::fresh(kind).expect("a learner");
+            let state = match &directory {
+                None => fresh(),
+                Some(directory) => {
+                    let path = learners::state_path_in(directory, kind);
+                    match read_state(kind, &path) {
+                        Ok(state) => state,
+                        Err(None) => fresh(),
+                        Err(Some(error)) => {
+                            let (problem, kept) = set_aside(kind, &path, &error);
+                            problems.push(problem);
+                            if !kept {
+                                unsaved.push(kind);
+                            }
+                            fresh()
+                        }
+                    }
+                }
+            };
+            states.push(state);
+        }
+        let learned = LearnedStates {
+            states,
+            directory,
+            unsaved,
+        };
+        (learned, problems)
+    }
+
+    /// What `kind` (a learner) has learned.
+    pub fn state(&self, kind: PlayerKind) -> &LearnerState {
+        &self.states[LearnedStates::index(kind)]
+    }
+
+    fn index(kind: PlayerKind) -> usize {
+        LEARNERS
+            .iter()
+            .position(|&learner| learner == kind)
+            .expect("a learner")
+    }
+
+    /// Both learners' states.
+    pub fn states(&self) -> impl Iterator<Item = &LearnerState> {
+        self.states.iter()
+    }
+
+    /// Where `kind`'s state is saved, if anywhere.
+    pub fn path(&self, kind: PlayerKind) -> Option<PathBuf> {
+        self.directory
+            .as_deref()
+            .filter(|_| !self.unsaved.contains(&kind))
+            .map(|directory| learners::state_path_in(directory, kind))
+    }
+
+    /// Teaches each learner among `players` (X's, then O's) the game
+    /// played from `start` with `moves`, won by `winner` or drawn
+    /// (`None`), and saves what it learned. Returns the learners that
+    /// learned; an error says what could not be learned or saved (what was
+    /// learned stays for the session).
+    pub fn learn_from_game(
+        &mut self,
+        players: [PlayerKind; 2],
+        start: &Board,
+        moves: &[usize],
+        winner: Option<Side>,
+    ) -> Result<Vec<PlayerKind>, String> {
+        let mut learned = Vec::new();
+        for kind in LEARNERS {
+            let sides: Vec<Side> = [Side::Max, Side::Min]
+                .into_iter()
+                .filter(|side| players[side.index()] == kind)
+                .collect();
+            if sides.is_empty() {
+                continue;
+            }
+            let state = &mut self.states[LearnedStates::index(kind)];
+            state.learn_from_game(start, moves, &sides, winner)?;
+            learned.push(kind);
+        }
+        for &kind in &learned {
+            self.save(kind)?;
+        }
+        Ok(learned)
+    }
+
+    /// Puts `state` (trained elsewhere) in its learner's place and saves it.
+    pub fn replace(&mut self, state: LearnerState) -> Result<(), String> {
+        let kind = state.kind();
+        self.states[LearnedStates::index(kind)] = state;
+        self.save(kind)
+    }
+
+    /// Both learners forget everything; their files then hold fresh states.
+    pub fn reset(&mut self) -> Result<(), String> {
+        self.states = LEARNERS
+            .map(|kind| LearnerState::fresh(kind).expect("a learner"))
+            .into();
+        LEARNERS.into_iter().try_for_each(|kind| self.save(kind))
+    }
+
+    fn save(&self, kind: PlayerKind) -> Result<(), String> {
+        let Some(path) = self.path(kind) else {
+            return Ok(());
+        };
+        self.state(kind).write(&path).map_err(|error| {
+            fill(
+                &gettext("{player}'s learning could not be saved to '{path}': {error}"),
+                &[
+                    ("player", &kind.display_name()),
+                    ("path", &path.display()),
+                    ("error", &error),
+                ],
+            )
+        })
+    }
+}
+
+/// `kind`'s state from `path`: `Err(None)` when there is no file,
+/// `Err(Some(why))` when it cannot be read as `kind`'s state.
+fn read_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, Option<String>> {
+    match LearnerState::read(path) {
+        Ok(state) if state.kind() == kind => Ok(state),
+        Ok(state) => Err(Some(fill(
+            &gettext("it holds {other}'s state"),
+            &[("other", &state.kind().display_name())],
+        ))),
+        Err(error) if error.is_missing() => Err(None),
+        Err(error) => Err(Some(error.to_string())),
+    }
+}
+
+/// Renames an unreadable state file out of the way; says what happened and
+/// whether the name is free to save to.
+fn set_aside(kind: PlayerKind, path: &Path, error: &str) -> (String, bool) {
+    match learners::set_aside(path) {
+        Ok(aside) => (
+            fill(
+                &gettext(
+                    "{player}'s learning in '{path}' could not be read ({error}); it was set aside as '{aside}' and {player} starts afresh.",
+                ),
+                &[
+                    ("player", &kind.display_name()),
+                    ("path", &path.display()),
+                    ("error", &error),
+                    ("aside", &aside.display()),
+                ],
+            ),
+            true,
+        ),
+        Err(rename_error) => (
+            fill(
+                &gettext(
+                    "{player}'s learning in '{path}' could not be read ({error}) nor set aside ({rename_error}); {player} starts afresh and nothing it learns is saved over the file.",
+                ),
+                &[
+                    ("player", &kind.display_name()),
+                    ("path", &path.display()),
+                    ("error", &error),
+                    ("rename_error", &rename_error),
+                ],
+            ),
+            false,
+        ),
+    }
+}
