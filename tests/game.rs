@@ -85,6 +85,7 @@ fn computer_games_reach_game_over_with_a_report_per_move() {
                 assert!(line.iter().all(|&c| board.cell(c) == Some(*side)) && line.len() >= 3)
             }
             GameResult::Draw => assert!(line.is_empty()),
+            GameResult::Resigned(side) => panic!("nobody here resigns, yet {side:?} did"),
             GameResult::Aborted(reason) => panic!("aborted: {reason}"),
         }
     }
@@ -783,4 +784,60 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
         Event::MovePlayed { cell: 12, .. }
     ));
     assert!(moved_at.elapsed() < Duration::from_millis(250));
+}
+
+#[test]
+fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
+    use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace};
+    let mut menace = Menace::new(false);
+    // Every bead of the empty board's box lost: corner, edge, centre.
+    for bead in [0, 1, 4] {
+        for _ in 0..4 {
+            menace.learn(&[(0, bead)], Ending::Loss);
+        }
+    }
+    let empty_box = LearnerState {
+        learner: Learner::Menace(menace),
+        games: 12,
+    };
+    let thread_setup = setup(BoardSize::Three, PlayerKind::Menace, PlayerKind::Random, 5)
+        .with_learners([&empty_box]);
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(thread_setup);
+    let seen = events_until_over(&events, game);
+    assert!(played_cells(&seen).is_empty(), "{seen:?}");
+    assert_eq!(result_of(&seen), GameResult::Resigned(Side::Max));
+    let report = seen
+        .iter()
+        .find_map(|event| match event {
+            Event::Report { report, .. } => Some(report),
+            _ => None,
+        })
+        .expect("MENACE reports");
+    assert!(report.resigned && report.best.is_none(), "{report:?}");
+    assert!(report.note.as_deref().unwrap().contains("resigns"));
+    // A fresh MENACE as O and the TD learner as X play a whole game, each
+    // reporting its box or values.
+    let states = [
+        LearnerState::fresh(PlayerKind::Td).unwrap(),
+        LearnerState::fresh(PlayerKind::Menace).unwrap(),
+    ];
+    let game = thread.start(
+        setup(BoardSize::Three, PlayerKind::Td, PlayerKind::Menace, 6).with_learners(&states),
+    );
+    let seen = events_until_over(&events, game);
+    let reports: Vec<&SearchReport> = seen
+        .iter()
+        .filter_map(|event| match event {
+            Event::Report { report, .. } => Some(report.as_ref()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reports.len(), played_cells(&seen).len());
+    assert!(reports.iter().all(|r| match r.player {
+        PlayerKind::Td => r.moves.iter().all(|m| m.learned.is_some()),
+        PlayerKind::Menace => r.stones == 7 || r.moves.iter().all(|m| m.beads.is_some()),
+        other => panic!("{other:?} played"),
+    }));
 }
