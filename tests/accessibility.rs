@@ -15,6 +15,10 @@ fn every_control_has_a_name_a_screen_reader_can_speak() {
     let output = Command::new("dbus-run-session")
         // The app's defaults, whatever a person's settings hold.
         .env("GSETTINGS_BACKEND", "memory")
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("tictactoe-accessibility-data"),
+        )
         .args([
             "--",
             "/usr/bin/python3",

@@ -50,7 +50,8 @@ pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Result<(), S
 /// any thread starts. The renderer is cairo unless one is chosen: Xvfb has
 /// no GPU, software GL takes some 60 ms a frame, more than the 50 ms Quit
 /// may take, and cairo takes a few. The settings live in memory, so that
-/// the checks neither read nor change the person's own.
+/// the checks neither read nor change the person's own; so do the learners'
+/// states, in a data directory of the process's own.
 pub fn use_test_environment() {
     // SAFETY: the caller starts no thread before, none reads the
     // environment meanwhile.
@@ -59,7 +60,14 @@ pub fn use_test_environment() {
             std::env::set_var("GSK_RENDERER", "cairo");
         }
         std::env::set_var("GSETTINGS_BACKEND", "memory");
+        std::env::set_var("XDG_DATA_HOME", test_data_home());
     }
+    let _ = std::fs::remove_dir_all(test_data_home());
+}
+
+/// The data directory of this test process, emptied as it starts.
+pub fn test_data_home() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tictactoe-test-data-{}", std::process::id()))
 }
 
 /// Opens the window as the app does, laid out and shown, with the log's

@@ -5,13 +5,15 @@
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
 //! (edit mode and hints), `files` (save and open), `explore` (the search
 //! tree explorer), `remembered` (the controls and the window's size between
-//! runs) and `analysis` (the Compare and Tournament windows).
+//! runs), `analysis` (the Compare and Tournament windows) and `learning`
+//! (what the learning players learn from the window's games).
 
 mod analysis;
 mod events;
 mod explore;
 mod files;
 mod history;
+mod learning;
 mod moves;
 mod remembered;
 mod setup;
@@ -105,7 +107,7 @@ mod imp {
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
     use crate::engine::{Board, SearchReport};
-    use crate::game::{GameId, GameThread};
+    use crate::game::{GameId, GameThread, LearnedStates};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/window.ui")]
@@ -177,6 +179,9 @@ mod imp {
         pub(super) explorer: ExplorerSlot,
         pub(super) compare_view: OnceCell<CompareView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
+        /// What the learning players learned, shared with the Training
+        /// window; loaded as the window opens.
+        pub(super) learned: OnceCell<Rc<RefCell<LearnedStates>>>,
     }
 
     #[glib::object_subclass]
@@ -258,6 +263,7 @@ mod imp {
             window.listen(game.events());
             self.game.replace(Some(game));
             window.show_no_game();
+            window.load_learned();
         }
 
         fn dispose(&self) {
