@@ -700,7 +700,10 @@ fn compare_prints_every_computer_player_by_default() {
     );
     assert!(lines[1].starts_with("player ") && lines[1].ends_with("optimal"));
     assert_eq!(lines.len(), 2 + 8, "{text}");
-    for kind in tictactoe::engine::PlayerKind::IN_WINDOW.into_iter().skip(1) {
+    for kind in tictactoe::engine::PlayerKind::NON_LEARNERS
+        .into_iter()
+        .skip(1)
+    {
         let row = lines
             .iter()
             .find(|line| {

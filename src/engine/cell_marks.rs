@@ -6,7 +6,8 @@
 use super::board::Side;
 use super::players::Rule;
 use super::report::{
-    Bound, Certainty, MoveScore, SearchReport, TextStyle, count, decimal, score_words,
+    Bound, Certainty, MoveScore, SearchReport, TextStyle, beads_words, count, decimal,
+    learned_value_words, score_words,
 };
 use super::score;
 use crate::i18n::{fill, gettext, ngettext, pgettext};
@@ -26,6 +27,8 @@ pub enum Tone {
     Sampled,
     /// A cell the rules player's rule allowed.
     Rule,
+    /// What a learner learned: MENACE's beads, TD's learned values.
+    Learned,
 }
 
 /// One candidate cell's result.
@@ -70,9 +73,15 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
         .moves
         .iter()
         .filter_map(|m| {
-            let (text, tone, words) = match (m.score, m.visits, m.mean) {
-                (Some(score), _, _) => score_label(report, m, score),
-                (None, Some(visits), Some(mean)) => sampled_label(report.side, visits, mean),
+            let (text, tone, words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
+                (Some(score), ..) => score_label(report, m, score),
+                (None, Some(visits), Some(mean), ..) => sampled_label(report.side, visits, mean),
+                (.., Some(beads), _) => (format!("{beads}●"), Tone::Learned, beads_words(beads)),
+                (.., Some(value)) => (
+                    format!("{}%", (value * 100.0).round()),
+                    Tone::Learned,
+                    learned_value_words(value, report.side),
+                ),
                 _ => return None,
             };
             let chosen = report.best == Some(m.cell);
@@ -91,13 +100,17 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
 }
 
 /// How good a move is for `mover`, when that is known: its value unless a
-/// bound caps it (it may be worse), or its visits (what Monte Carlo plays by).
+/// bound caps it (it may be worse), or its visits (what Monte Carlo plays
+/// by), its beads (what MENACE draws by) or its learned value in tenths of
+/// a percent (what TD plays by).
 fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
-    match (m.score, m.visits) {
-        (Some(score), _) if m.bound.for_mover(mover) != Bound::Upper => {
+    match (m.score, m.visits, m.beads, m.learned) {
+        (Some(score), ..) if m.bound.for_mover(mover) != Bound::Upper => {
             Some(i64::from(mover.sign() * score))
         }
-        (None, Some(visits)) => Some(i64::from(visits)),
+        (None, Some(visits), ..) => Some(i64::from(visits)),
+        (None, None, Some(beads), _) => Some(i64::from(beads)),
+        (None, None, None, Some(value)) => Some((value * 1000.0).round() as i64),
         _ => None,
     }
 }
@@ -233,6 +246,39 @@ mod tests {
 
     fn texts(marks: &[CellMark]) -> Vec<(usize, &str)> {
         marks.iter().map(|m| (m.cell, m.text.as_str())).collect()
+    }
+
+    #[test]
+    fn learners_show_their_beads_and_learned_values() {
+        let mut menace = report(
+            ".../.../...",
+            PlayerKind::Menace,
+            vec![
+                MoveScore::beads(0, 7),
+                MoveScore::beads(1, 1),
+                MoveScore::beads(4, 7),
+            ],
+        );
+        menace.best = Some(4);
+        let marks = cell_marks(&menace);
+        assert_eq!(texts(&marks), [(0, "7●"), (1, "1●"), (4, "7●")]);
+        assert!(marks.iter().all(|m| m.tone == Tone::Learned));
+        assert_eq!(
+            marks.iter().map(|m| m.best).collect::<Vec<_>>(),
+            [true, false, true]
+        );
+        assert_eq!(marks[2].words, "cell 5: 7 beads, chosen");
+        assert_eq!(marks[1].words, "cell 2: 1 bead");
+        let mut td = report(
+            "x../.../...",
+            PlayerKind::Td,
+            vec![MoveScore::learned(4, 0.625), MoveScore::learned(8, 0.1)],
+        );
+        td.best = Some(4);
+        let marks = cell_marks(&td);
+        assert_eq!(texts(&marks), [(4, "63%"), (8, "10%")]);
+        assert!(marks[0].best && marks[0].chosen && !marks[1].best);
+        assert_eq!(marks[0].words, "cell 5: learned value 62.5% for O, chosen");
     }
 
     #[test]

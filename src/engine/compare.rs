@@ -63,7 +63,7 @@ impl Contender {
     /// Every computer player (all but the human), at `difficulty`, in the
     /// pickers' order.
     pub fn computer_players(difficulty: Difficulty) -> Vec<Contender> {
-        PlayerKind::IN_WINDOW
+        PlayerKind::NON_LEARNERS
             .into_iter()
             .filter(|&kind| kind != PlayerKind::Human)
             .map(|kind| Contender::new(kind, difficulty))

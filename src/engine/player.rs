@@ -5,7 +5,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::board::{Board, ECHO_CHARS, escape_text};
-use super::learners::LearnerState;
+use super::geometry::BoardSize;
+use super::learners::{self, LearnerState};
 use super::players;
 use super::report::SearchReport;
 use super::search::CancelFlag;
@@ -45,8 +46,8 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
-    /// Every kind, as the command line lists them; the window's pickers
-    /// list `IN_WINDOW`.
+    /// Every kind, as the command line lists them and the window's pickers
+    /// offer them (`offered`).
     pub const ALL: [PlayerKind; 11] = [
         PlayerKind::Human,
         PlayerKind::Random,
@@ -61,9 +62,9 @@ impl PlayerKind {
         PlayerKind::Td,
     ];
 
-    /// The players the window offers: all but the learners, whose
-    /// training and learning from games the window does not show yet.
-    pub const IN_WINDOW: [PlayerKind; 9] = [
+    /// Every player that does not learn: the players of contests and the
+    /// explorer's list.
+    pub const NON_LEARNERS: [PlayerKind; 9] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -75,17 +76,22 @@ impl PlayerKind {
         PlayerKind::Perfect,
     ];
 
-    /// A player the window offers, by short name: the learners are
-    /// refused, naming why.
-    pub fn parse_in_window(name: &str) -> Result<PlayerKind, String> {
-        let kind: PlayerKind = name.parse()?;
-        if PlayerKind::IN_WINDOW.contains(&kind) {
-            Ok(kind)
+    /// The players the window's pickers offer on `size`: the learners on
+    /// 3x3 only.
+    pub fn offered(size: BoardSize) -> Vec<PlayerKind> {
+        PlayerKind::ALL
+            .into_iter()
+            .filter(|kind| kind.check_size(size).is_ok())
+            .collect()
+    }
+
+    /// Whether the player plays on `size`, or why not: the learners play
+    /// on 3x3 only.
+    pub fn check_size(self, size: BoardSize) -> Result<(), String> {
+        if self.learns() {
+            learners::supports(size)
         } else {
-            Err(fill(
-                &gettext("the window does not offer {player} yet"),
-                &[("player", &kind.name())],
-            ))
+            Ok(())
         }
     }
 
@@ -363,20 +369,23 @@ mod tests {
     }
 
     #[test]
-    fn the_window_offers_every_player_but_the_learners() {
-        for kind in PlayerKind::ALL {
-            assert_eq!(
-                PlayerKind::parse_in_window(kind.name()).is_ok(),
-                !kind.learns(),
-                "{kind}"
-            );
-            assert_eq!(PlayerKind::IN_WINDOW.contains(&kind), !kind.learns());
+    fn the_window_offers_the_learners_on_3x3_only() {
+        for size in BoardSize::ALL {
+            for kind in PlayerKind::ALL {
+                let on_3x3 = size == BoardSize::Three;
+                assert_eq!(
+                    PlayerKind::offered(size).contains(&kind),
+                    on_3x3 || !kind.learns(),
+                    "{kind} on {size}"
+                );
+                assert_eq!(kind.check_size(size).is_ok(), on_3x3 || !kind.learns());
+            }
         }
         assert_eq!(
-            PlayerKind::parse_in_window("td"),
-            Err("the window does not offer td yet".to_owned())
+            PlayerKind::Td.check_size(BoardSize::Four),
+            Err("the learning players play on 3x3 only, not on 4x4".to_owned())
         );
-        assert!(PlayerKind::parse_in_window("negascout").is_err());
+        assert_eq!(PlayerKind::NON_LEARNERS.len() + 2, PlayerKind::ALL.len());
     }
 
     #[test]

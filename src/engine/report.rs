@@ -505,21 +505,10 @@ impl SearchReport {
             .unwrap();
         }
         if let Some(beads) = m.beads {
-            let beads = count(u64::from(beads), |n| {
-                ngettext("{count} bead", "{count} beads", n)
-            });
-            write!(line, ": {beads}").unwrap();
+            write!(line, ": {}", beads_words(beads)).unwrap();
         }
         if let Some(value) = m.learned {
-            let value = fill(
-                // Translators: a learned chance of winning, a draw counting half.
-                &gettext("learned value {percent}% for {side}"),
-                &[
-                    ("percent", &decimal(&format!("{:.1}", value * 100.0))),
-                    ("side", &self.side.mark()),
-                ],
-            );
-            write!(line, ": {value}").unwrap();
+            write!(line, ": {}", learned_value_words(value, self.side)).unwrap();
         }
         line
     }
@@ -582,6 +571,26 @@ pub fn score_phrase(
         }
         _ => format!("{words} ({})", bound.format(score)),
     }
+}
+
+/// MENACE's beads for a move: "4 beads".
+pub fn beads_words(beads: u16) -> String {
+    count(u64::from(beads), |n| {
+        ngettext("{count} bead", "{count} beads", n)
+    })
+}
+
+/// The TD learner's value of a move for `mover`: "learned value 62.5% for
+/// X".
+pub fn learned_value_words(value: f64, mover: Side) -> String {
+    fill(
+        // Translators: a learned chance of winning, a draw counting half.
+        &gettext("learned value {percent}% for {side}"),
+        &[
+            ("percent", &decimal(&format!("{:.1}", value * 100.0))),
+            ("side", &mover.mark()),
+        ],
+    )
 }
 
 /// How often Monte Carlo tried a move: "1,234 visits".

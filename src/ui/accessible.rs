@@ -87,7 +87,9 @@ pub fn name_dropdown_parts(dropdown: &gtk::DropDown, text: &str) {
 /// The rows of a drop-down of strings, each named for assistive technology
 /// by its text (GTK 4.8 leaves the row itself unnamed) and given the
 /// tooltip `tooltip` finds for its position.
-pub fn string_item_factory(tooltip: fn(u32) -> Option<String>) -> gtk::SignalListItemFactory {
+pub fn string_item_factory(
+    tooltip: impl Fn(u32) -> Option<String> + 'static,
+) -> gtk::SignalListItemFactory {
     let factory = gtk::SignalListItemFactory::new();
     factory.connect_setup(|_, item| {
         if let Some(item) = item.downcast_ref::<gtk::ListItem>() {

@@ -192,7 +192,7 @@ impl Palette {
             Tone::Win | Tone::Better => &self.win,
             Tone::Draw | Tone::Even => &self.draw,
             Tone::Loss | Tone::Worse => &self.loss,
-            Tone::Sampled | Tone::Rule => &self.foreground,
+            Tone::Sampled | Tone::Rule | Tone::Learned => &self.foreground,
         }
     }
 }
@@ -697,7 +697,9 @@ impl BoardView {
             // Bounds palest; anything but a proven value a little muted.
             let alpha = if mark.bound {
                 0.7
-            } else if mark.estimate || matches!(mark.tone, Tone::Sampled | Tone::Rule) {
+            } else if mark.estimate
+                || matches!(mark.tone, Tone::Sampled | Tone::Rule | Tone::Learned)
+            {
                 0.8
             } else {
                 1.0

@@ -253,10 +253,19 @@ impl GameSettings {
                 settings.emit_by_name::<()>(CHANGED, &[]);
             }
         );
-        imp.size_dropdown.connect_selected_notify({
-            let changed = changed.clone();
-            move |_| changed()
-        });
+        imp.size_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = settings)]
+            self,
+            #[strong]
+            changed,
+            move |dropdown| {
+                let size = selected_size(dropdown);
+                let imp = settings.imp();
+                imp.max_picker.set_board_size(size);
+                imp.min_picker.set_board_size(size);
+                changed();
+            }
+        ));
         imp.pace_scale.connect_value_changed({
             let changed = changed.clone();
             move |_| changed()

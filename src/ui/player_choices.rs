@@ -78,7 +78,7 @@ impl PlayerChoices {
             gettext("Depth"),
         ];
         let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
-        let computers = PlayerKind::IN_WINDOW
+        let computers = PlayerKind::NON_LEARNERS
             .into_iter()
             .filter(|&kind| kind != PlayerKind::Human);
         for (row, kind) in computers.enumerate() {

@@ -5,7 +5,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
-use crate::engine::{Difficulty, PlayerKind, Side};
+use crate::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use crate::i18n::{fill, gettext};
 
 /// The difficulty list's entries, in the template's order.
@@ -37,6 +37,7 @@ pub(super) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
 const CHANGED: &str = "changed";
 
 mod imp {
+    use std::cell::RefCell;
     use std::sync::OnceLock;
 
     use gtk::glib::subclass::Signal;
@@ -54,6 +55,8 @@ mod imp {
         pub(super) difficulty_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        /// The players listed, for the board size chosen.
+        pub(super) offered: RefCell<Vec<super::PlayerKind>>,
     }
 
     #[glib::object_subclass]
@@ -80,7 +83,7 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let picker = self.obj();
-            picker.fill_players();
+            picker.set_board_size(super::BoardSize::Three);
             self.difficulty_dropdown
                 .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
             self.player_dropdown.connect_selected_notify(glib::clone!(
@@ -163,13 +166,30 @@ impl PlayerPicker {
         (self.selected_player(), difficulty)
     }
 
-    /// Selects `player` in the list, as a person would.
+    /// Selects `player` in the list, as a person would; a player not
+    /// offered on this board size selects Human.
     pub fn select(&self, player: PlayerKind) {
-        let position = PlayerKind::IN_WINDOW
+        let position = self
+            .imp()
+            .offered
+            .borrow()
             .iter()
             .position(|&kind| kind == player)
             .unwrap_or_default();
         self.imp().player_dropdown.set_selected(position as u32);
+    }
+
+    /// Lists the players offered on `size`: the learners on 3x3 only. The
+    /// chosen player stays chosen where it is offered, else Human is.
+    pub fn set_board_size(&self, size: BoardSize) {
+        let offered = PlayerKind::offered(size);
+        if *self.imp().offered.borrow() == offered {
+            return;
+        }
+        let chosen = self.selected_player();
+        self.imp().offered.replace(offered);
+        self.fill_players();
+        self.select(chosen);
     }
 
     /// Selects `difficulty` in the controls, as a person would.
@@ -184,24 +204,24 @@ impl PlayerPicker {
 
     fn selected_player(&self) -> PlayerKind {
         let position = self.imp().player_dropdown.selected() as usize;
-        PlayerKind::IN_WINDOW
+        self.imp()
+            .offered
+            .borrow()
             .get(position)
             .copied()
             .unwrap_or(PlayerKind::Human)
     }
 
-    /// Lists every player by display name, each with its description as the
-    /// tooltip.
+    /// Lists the offered players by display name, each with its
+    /// description as the tooltip.
     fn fill_players(&self) {
-        let names: Vec<String> = PlayerKind::IN_WINDOW
-            .iter()
-            .map(|kind| kind.display_name())
-            .collect();
+        let offered = self.imp().offered.borrow().clone();
+        let names: Vec<String> = offered.iter().map(|kind| kind.display_name()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let dropdown = &self.imp().player_dropdown;
         dropdown.set_model(Some(&gtk::StringList::new(&names)));
-        let factory = accessible::string_item_factory(|position| {
-            PlayerKind::IN_WINDOW
+        let factory = accessible::string_item_factory(move |position| {
+            offered
                 .get(position as usize)
                 .map(|kind| kind.description())
         });

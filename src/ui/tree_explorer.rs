@@ -181,7 +181,7 @@ impl TreeExplorer {
         let imp = self.imp();
         imp.budget.set(DEFAULT_BUDGET);
         // Every player that searches on some board (Perfect only off 3x3).
-        let players: Vec<PlayerKind> = PlayerKind::IN_WINDOW
+        let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
             .into_iter()
             .filter(|&kind| {
                 BoardSize::ALL

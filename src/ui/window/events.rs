@@ -177,6 +177,7 @@ impl TictactoeWindow {
         });
         if let Some(pairing) = tally {
             imp.session_tally.record(&pairing, &result);
+            self.learn_from_game(&result);
         }
         let error = imp.last_error.take();
         match (&result, error) {

@@ -8,7 +8,7 @@ use gtk::{gio, glib};
 
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
-use crate::engine::{GameRecord, PlayerKind, SavedGame};
+use crate::engine::{GameRecord, SavedGame};
 use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 /// The file name a path is shown by.
@@ -137,7 +137,7 @@ impl TictactoeWindow {
     pub fn open_file(&self, path: &Path) {
         let offered = |saved: SavedGame| {
             for (kind, _) in saved.players {
-                PlayerKind::parse_in_window(kind.name())?;
+                kind.check_size(saved.size())?;
             }
             Ok(saved)
         };

@@ -114,8 +114,10 @@ impl TictactoeWindow {
             return;
         }
         let choice = game.choice;
-        let setup = GameSetup::new(choice.size, choice.players, game.seed, choice.pause)
-            .starting_at(position);
+        let setup = self.with_learners(
+            GameSetup::new(choice.size, choice.players, game.seed, choice.pause)
+                .starting_at(position),
+        );
         let Some(id) = imp
             .game
             .borrow_mut()

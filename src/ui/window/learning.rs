@@ -1,13 +1,20 @@
 //! The learning players in the window: their states, loaded as the window
-//! opens, taught by every finished game and saved after it.
+//! opens, given to the games they play, taught by every game they finish
+//! (while "Learn from Games in the Window" is on) and saved after it, and
+//! forgotten on "Reset Learning".
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gtk::subclass::prelude::*;
+use adw::prelude::*;
+use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
-use crate::game::LearnedStates;
+use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
+
+/// The Reset Learning dialog's answer that resets.
+pub const RESET_RESPONSE: &str = "reset";
 
 impl TictactoeWindow {
     /// Loads what the learners learned; a file that cannot be read is set
@@ -27,5 +34,119 @@ impl TictactoeWindow {
             .get()
             .expect("loaded as the window is made")
             .clone()
+    }
+
+    /// `setup` with the learners it names playing what they learned.
+    pub(super) fn with_learners(&self, setup: GameSetup) -> GameSetup {
+        setup.with_learners(self.learned_states().borrow().states())
+    }
+
+    /// Whether the learners learn from the window's games.
+    pub fn learns_from_games(&self) -> bool {
+        self.lookup_action("learn-from-games")
+            .and_then(|action| action.state())
+            .and_then(|state| state.get::<bool>())
+            .unwrap_or(true)
+    }
+
+    /// After a game's first decided end: each learner that played it
+    /// learns from its moves, saved at once, and the log says so.
+    pub(super) fn learn_from_game(&self, result: &GameResult) {
+        let winner = match result {
+            GameResult::Won(side) => Some(*side),
+            GameResult::Resigned(side) => Some(side.opponent()),
+            GameResult::Draw => None,
+            GameResult::Aborted(_) => return,
+        };
+        let Some((players, start, moves)) = self.imp().window_game.borrow().as_ref().map(|game| {
+            (
+                game.choice.players.map(|(kind, _)| kind),
+                game.record.start(),
+                game.record.played().to_vec(),
+            )
+        }) else {
+            return;
+        };
+        if !players.iter().any(|kind| kind.learns()) || !self.learns_from_games() {
+            return;
+        }
+        let learned = self.learned_states();
+        let outcome = learned
+            .borrow_mut()
+            .learn_from_game(players, &start, &moves, winner);
+        match outcome {
+            Ok(learners) => {
+                for kind in learners {
+                    let games = learned.borrow().state(kind).games;
+                    let row = fill(
+                        &ngettext(
+                            "{player} learned from this game: {games} game learned from in all.",
+                            "{player} learned from this game: {games} games learned from in all.",
+                            plural_count(games),
+                        ),
+                        &[("player", &kind.display_name()), ("games", &games)],
+                    );
+                    self.imp().search_log.add_game_row(&row);
+                }
+            }
+            Err(error) => self.show_error(&error),
+        }
+    }
+
+    /// Asks whether to forget what both learners learned.
+    pub(super) fn confirm_reset_learning(&self) {
+        let games: Vec<String> = LEARNERS
+            .iter()
+            .map(|&kind| {
+                fill(
+                    &ngettext(
+                        "{player}: {games} game",
+                        "{player}: {games} games",
+                        plural_count(self.learned_states().borrow().state(kind).games),
+                    ),
+                    &[
+                        ("player", &kind.display_name()),
+                        ("games", &self.learned_states().borrow().state(kind).games),
+                    ],
+                )
+            })
+            .collect();
+        let dialog = adw::MessageDialog::new(
+            Some(self),
+            Some(&gettext("Reset Learning?")),
+            Some(&fill(
+                &gettext(
+                    "MENACE and the TD learner forget everything they learned ({games}) and start afresh.",
+                ),
+                &[("games", &games.join(", "))],
+            )),
+        );
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response(RESET_RESPONSE, &gettext("_Reset"));
+        dialog.set_response_appearance(RESET_RESPONSE, adw::ResponseAppearance::Destructive);
+        dialog.set_default_response(Some("cancel"));
+        dialog.set_close_response("cancel");
+        dialog.connect_response(
+            None,
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move |_, response| {
+                    if response == RESET_RESPONSE {
+                        window.reset_learning();
+                    }
+                }
+            ),
+        );
+        dialog.present();
+    }
+
+    fn reset_learning(&self) {
+        match self.learned_states().borrow_mut().reset() {
+            Ok(()) => self.show_status(&gettext(
+                "MENACE and the TD learner forgot what they learned.",
+            )),
+            Err(error) => self.show_error(&error),
+        }
     }
 }

@@ -243,6 +243,9 @@ mod imp {
             klass.install_action("win.compare", None, |window, _, _| {
                 window.show_compare();
             });
+            klass.install_action("win.reset-learning", None, |window, _, _| {
+                window.confirm_reset_learning();
+            });
             klass.install_action("win.tournament", None, |window, _, _| {
                 window.show_tournament();
             });
@@ -539,8 +542,8 @@ impl TictactoeWindow {
         self.add_controller(keys);
     }
 
-    /// The actions with an on/off state: Pause, edit mode, and the scores
-    /// on the board.
+    /// The actions with an on/off state: Pause, edit mode, the scores on
+    /// the board, and learning from the window's games.
     fn add_toggle_actions(&self) {
         let pause = gio::ActionEntry::builder("pause")
             .state(false.to_variant())
@@ -563,6 +566,11 @@ impl TictactoeWindow {
             }
         ));
         self.add_action(&scores);
+        self.add_action(&gio::SimpleAction::new_stateful(
+            "learn-from-games",
+            None,
+            &true.to_variant(),
+        ));
     }
 
     /// Between games the board previews the chosen size; a game or set-up

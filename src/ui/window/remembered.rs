@@ -15,7 +15,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::TictactoeWindow;
-use crate::engine::{BoardSize, PlayerKind, Side};
+use crate::engine::{BoardSize, Side};
 use crate::ui::APP_ID;
 
 /// Where `build.rs` compiled the schema, for a build that is not installed.
@@ -23,7 +23,7 @@ const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
 
 /// Every key the window uses: an installed schema from an older version
 /// that lacks one is passed over, since GSettings aborts on unknown keys.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "max-player",
     "max-difficulty",
     "min-player",
@@ -31,6 +31,7 @@ const KEYS: [&str; 12] = [
     "board-size",
     "pace",
     "show-scores",
+    "learn-from-games",
     "window-width",
     "window-height",
     "window-maximized",
@@ -147,16 +148,19 @@ impl TictactoeWindow {
             .bind("pace", &imp.settings.pace_scale().adjustment(), "value")
             .build();
         // An action's state is a variant, which GSettings cannot bind.
-        if let Some(scores) = self.lookup_action("show-scores") {
-            scores.change_state(&settings.boolean("show-scores").to_variant());
-            scores.connect_state_notify(glib::clone!(
+        for key in ["show-scores", "learn-from-games"] {
+            let Some(action) = self.lookup_action(key) else {
+                continue;
+            };
+            action.change_state(&settings.boolean(key).to_variant());
+            action.connect_state_notify(glib::clone!(
                 #[strong]
                 settings,
-                move |scores| {
-                    if let Some(shown) = scores.state().and_then(|state| state.get::<bool>())
-                        && let Err(error) = settings.set_boolean("show-scores", shown)
+                move |action| {
+                    if let Some(on) = action.state().and_then(|state| state.get::<bool>())
+                        && let Err(error) = settings.set_boolean(key, on)
                     {
-                        eprintln!("tictactoe: setting show-scores was not saved: {error}");
+                        eprintln!("tictactoe: setting {key} was not saved: {error}");
                     }
                 }
             ));
@@ -170,7 +174,7 @@ impl TictactoeWindow {
             let (player_key, difficulty_key) = player_keys(side);
             let (kind, difficulty) = shown.players[side.index()];
             (
-                read_name(&settings, player_key, PlayerKind::parse_in_window).unwrap_or(kind),
+                read_name(&settings, player_key, str::parse).unwrap_or(kind),
                 read_name(&settings, difficulty_key, str::parse).unwrap_or(difficulty),
             )
         });
