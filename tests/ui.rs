@@ -16,35 +16,9 @@ use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 
 mod harness;
 
-use harness::{Results, ensure, open_window, pass_time, use_test_environment, wait_until};
+use harness::{Results, ensure, open_window, pass_time, start, use_test_environment, wait_until};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
-
-/// Chooses the players, size and pace in the controls, then presses Start.
-fn start(
-    window: &TictactoeWindow,
-    max: (PlayerKind, Difficulty),
-    min: (PlayerKind, Difficulty),
-    size: BoardSize,
-    pace: Duration,
-) -> Result<(), String> {
-    for (side, (kind, difficulty)) in [(Side::Max, max), (Side::Min, min)] {
-        let picker = window.picker(side);
-        picker.select(kind);
-        picker.select_difficulty(difficulty);
-        ensure(picker.selection() == (kind, difficulty), || {
-            format!("the {} picker shows {:?}", side.label(), picker.selection())
-        })?;
-    }
-    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
-    window.size_dropdown().set_selected(position as u32);
-    window.pace_scale().set_value(pace.as_millis() as f64);
-    window.start_button().emit_clicked();
-    wait_until("the game to start", Duration::from_secs(2), || {
-        window.board_view().board().size() == size && !window.status_text().starts_with("Starting")
-    })?;
-    Ok(())
-}
 
 /// Starts a 3x3 game of a person (X) against Random with a long pause,
 /// which leaves time to act while O is to move.

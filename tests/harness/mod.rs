@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
 
 /// Runs the main loop until `condition` holds; returns how long that took.
@@ -68,6 +69,32 @@ pub fn use_test_environment() {
 /// The data directory of this test process, emptied as it starts.
 pub fn test_data_home() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("tictactoe-test-data-{}", std::process::id()))
+}
+
+/// Chooses the players, size and pace in the controls, then presses Start.
+pub fn start(
+    window: &TictactoeWindow,
+    max: (PlayerKind, Difficulty),
+    min: (PlayerKind, Difficulty),
+    size: BoardSize,
+    pace: Duration,
+) -> Result<(), String> {
+    for (side, (kind, difficulty)) in [(Side::Max, max), (Side::Min, min)] {
+        let picker = window.picker(side);
+        picker.select(kind);
+        picker.select_difficulty(difficulty);
+        ensure(picker.selection() == (kind, difficulty), || {
+            format!("the {} picker shows {:?}", side.label(), picker.selection())
+        })?;
+    }
+    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
+    window.size_dropdown().set_selected(position as u32);
+    window.pace_scale().set_value(pace.as_millis() as f64);
+    window.start_button().emit_clicked();
+    wait_until("the game to start", Duration::from_secs(2), || {
+        window.board_view().board().size() == size && !window.status_text().starts_with("Starting")
+    })?;
+    Ok(())
 }
 
 /// Opens the window as the app does, laid out and shown, with the log's

@@ -1,0 +1,297 @@
+//! The learning players in the window: offered on 3x3 only, learning from
+//! the games they finish and saving it, the switch that stops that, Reset
+//! Learning, MENACE resigning at an empty box, their beads and values on
+//! the board, and a corrupt state file found at start. GTK lives on the
+//! main thread, so this test has its own `main` (`harness = false`). Needs
+//! a display: `xvfb-run -a cargo test --release --test ui_learners`.
+
+mod harness;
+
+use std::fs;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use adw::prelude::MessageDialogExt;
+use gtk::{glib, prelude::*};
+use harness::{
+    Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
+};
+use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace, state_path_in};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side, Tone};
+use tictactoe::ui::TictactoeWindow;
+
+type Check = fn(&TictactoeWindow) -> Result<(), String>;
+
+fn activate(window: &TictactoeWindow, action: &str) -> Result<(), String> {
+    WidgetExt::activate_action(window, action, None).map_err(|error| format!("{action}: {error}"))
+}
+
+fn state_file(kind: PlayerKind) -> std::path::PathBuf {
+    state_path_in(&test_data_home().join("tictactoe"), kind)
+}
+
+fn saved_games(kind: PlayerKind) -> Result<u64, String> {
+    LearnerState::read(&state_file(kind))
+        .map(|state| state.games)
+        .map_err(|error| format!("{kind:?}'s state file: {error}"))
+}
+
+fn learned_games(window: &TictactoeWindow, kind: PlayerKind) -> u64 {
+    window.learned_states().borrow().state(kind).games
+}
+
+/// Plays a whole 3x3 game of `max` against `min`, at no pace.
+fn play_game(window: &TictactoeWindow, max: PlayerKind, min: PlayerKind) -> Result<(), String> {
+    let hard = Difficulty::Hard;
+    start(
+        window,
+        (max, hard),
+        (min, hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", Duration::from_secs(10), || {
+        !window.game_running()
+    })?;
+    Ok(())
+}
+
+/// Checked first, before any game: the window found a corrupt TD file
+/// (written by `main` before it opened), said so and set it aside.
+fn a_corrupt_state_file_is_set_aside_with_a_message(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let status = window.status_text();
+    ensure(
+        status.contains("Temporal-difference learner") && status.contains("set aside"),
+        || format!("the status line says {status:?}"),
+    )?;
+    let directory = test_data_home().join("tictactoe");
+    let names: Vec<String> = fs::read_dir(&directory)
+        .map_err(|error| error.to_string())?
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    ensure(
+        names.len() == 1 && names[0].starts_with("td.json.corrupt-"),
+        || format!("the data directory holds {names:?}"),
+    )?;
+    let kept = fs::read_to_string(directory.join(&names[0])).map_err(|e| e.to_string())?;
+    ensure(kept == CORRUPT, || {
+        format!("the set-aside file holds {kept:?}")
+    })?;
+    ensure(
+        window.learned_states().borrow().state(PlayerKind::Td)
+            == &LearnerState::fresh(PlayerKind::Td).unwrap(),
+        || "TD did not start afresh".into(),
+    )
+}
+
+fn learners_are_offered_on_3x3_only(window: &TictactoeWindow) -> Result<(), String> {
+    let picker = window.picker(Side::Max);
+    window.size_dropdown().set_selected(0);
+    picker.select(PlayerKind::Menace);
+    ensure(picker.selection().0 == PlayerKind::Menace, || {
+        format!("3x3 offers no MENACE: {:?}", picker.selection())
+    })?;
+    // 4x4: the learners go from the list, and the picker falls back to a
+    // person.
+    window.size_dropdown().set_selected(1);
+    ensure(picker.selection().0 == PlayerKind::Human, || {
+        format!("4x4 kept {:?}", picker.selection())
+    })?;
+    picker.select(PlayerKind::Td);
+    ensure(picker.selection().0 == PlayerKind::Human, || {
+        "4x4 let TD be chosen".into()
+    })?;
+    picker.select(PlayerKind::Perfect);
+    window.size_dropdown().set_selected(0);
+    ensure(picker.selection().0 == PlayerKind::Perfect, || {
+        format!("back on 3x3 the picker shows {:?}", picker.selection())
+    })
+}
+
+fn learners_learn_from_each_game_and_save_it(window: &TictactoeWindow) -> Result<(), String> {
+    play_game(window, PlayerKind::Menace, PlayerKind::Td)?;
+    for kind in [PlayerKind::Menace, PlayerKind::Td] {
+        ensure(learned_games(window, kind) == 1, || {
+            format!(
+                "{kind:?} learned from {} games",
+                learned_games(window, kind)
+            )
+        })?;
+        ensure(saved_games(kind)? == 1, || {
+            format!("{kind:?}'s file was not saved")
+        })?;
+    }
+    let log = window.search_log().text();
+    ensure(
+        log.contains("MENACE (matchboxes) learned from this game: 1 game learned from in all."),
+        || format!("the log says:\n{log}"),
+    )?;
+    // Its first move's row shows the box: beads on the board, in words too.
+    let row = log
+        .lines()
+        .position(|line| line.starts_with("1. X"))
+        .ok_or_else(|| format!("no row for move 1:\n{log}"))?;
+    window.search_log().select_row(row as u32);
+    let marks = window.board_view().marks();
+    ensure(
+        marks.len() == 3
+            && marks
+                .iter()
+                .all(|m| m.tone == Tone::Learned && m.text.ends_with('●')),
+        || format!("the empty board's box shows {marks:?}"),
+    )?;
+    let description = window.board_view().description();
+    ensure(description.contains("beads"), || {
+        format!("the board's description: {description:?}")
+    })?;
+    window.search_log().unselect();
+    // The next game learns on.
+    play_game(window, PlayerKind::Td, PlayerKind::Random)?;
+    ensure(saved_games(PlayerKind::Td)? == 2, || {
+        "TD's second game was not saved".into()
+    })?;
+    ensure(saved_games(PlayerKind::Menace)? == 1, || {
+        "MENACE learned from a game it did not play".into()
+    })
+}
+
+fn the_switch_stops_learning(window: &TictactoeWindow) -> Result<(), String> {
+    let before = learned_games(window, PlayerKind::Td);
+    activate(window, "win.learn-from-games")?;
+    ensure(!window.learns_from_games(), || {
+        "the switch stayed on".into()
+    })?;
+    play_game(window, PlayerKind::Td, PlayerKind::Random)?;
+    let after = learned_games(window, PlayerKind::Td);
+    activate(window, "win.learn-from-games")?;
+    ensure(after == before, || {
+        format!("TD learned with the switch off: {before} then {after}")
+    })?;
+    ensure(window.learns_from_games(), || {
+        "the switch did not come back on".into()
+    })
+}
+
+fn an_empty_box_resigns_the_game(window: &TictactoeWindow) -> Result<(), String> {
+    let mut menace = Menace::new(false);
+    for bead in [0, 1, 4] {
+        for _ in 0..4 {
+            menace.learn(&[(0, bead)], Ending::Loss);
+        }
+    }
+    let state = LearnerState {
+        learner: Learner::Menace(menace),
+        games: 12,
+    };
+    window
+        .learned_states()
+        .borrow_mut()
+        .replace(state)
+        .map_err(|e| e.to_string())?;
+    play_game(window, PlayerKind::Menace, PlayerKind::Random)?;
+    let status = window.status_text();
+    ensure(
+        status == "Game over: Max (X) resigns, Min (O) wins.",
+        || format!("the status line says {status:?}"),
+    )?;
+    let log = window.search_log().text();
+    ensure(log.contains("MENACE resigns"), || {
+        format!("the log says:\n{log}")
+    })?;
+    ensure(window.board_view().board().stone_count() == 0, || {
+        "a move was played".into()
+    })?;
+    // A loss from an empty box takes nothing more away; the game counts.
+    ensure(learned_games(window, PlayerKind::Menace) == 13, || {
+        format!(
+            "MENACE counts {} games",
+            learned_games(window, PlayerKind::Menace)
+        )
+    })
+}
+
+fn reset_learning_asks_then_forgets(window: &TictactoeWindow) -> Result<(), String> {
+    let dialog = || {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|widget| widget.downcast::<adw::MessageDialog>().ok())
+            .find(|dialog| dialog.is_visible())
+    };
+    // Cancel keeps everything.
+    activate(window, "win.reset-learning")?;
+    let asked = wait_until("the dialog", Duration::from_secs(5), || dialog().is_some());
+    asked?;
+    let shown = dialog().ok_or("no dialog")?;
+    let body = shown.body().to_string();
+    ensure(body.contains("13 games"), || {
+        format!("the dialog says {body:?}")
+    })?;
+    shown.response("cancel");
+    ensure(learned_games(window, PlayerKind::Menace) == 13, || {
+        "Cancel reset MENACE".into()
+    })?;
+    activate(window, "win.reset-learning")?;
+    wait_until("the dialog", Duration::from_secs(5), || dialog().is_some())?;
+    dialog().ok_or("no dialog")?.response("reset");
+    for kind in [PlayerKind::Menace, PlayerKind::Td] {
+        ensure(
+            window.learned_states().borrow().state(kind) == &LearnerState::fresh(kind).unwrap(),
+            || format!("{kind:?} remembers"),
+        )?;
+        ensure(saved_games(kind)? == 0, || {
+            format!("{kind:?}'s file still counts games")
+        })?;
+    }
+    Ok(())
+}
+
+const CORRUPT: &str =
+    "{\"format\": \"tictactoe-learner\", \"version\": 1, \"learner\": \"td\", \"games\": \"many\"}";
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let directory = test_data_home().join("tictactoe");
+    if let Err(error) =
+        fs::create_dir_all(&directory).and_then(|()| fs::write(directory.join("td.json"), CORRUPT))
+    {
+        return Results::fail_to_start(&format!("writing a corrupt state: {error}"));
+    }
+    let (_app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let checks: [(&str, Check); 6] = [
+        (
+            "a corrupt state file is set aside with a message",
+            a_corrupt_state_file_is_set_aside_with_a_message,
+        ),
+        (
+            "learners are offered on 3x3 only",
+            learners_are_offered_on_3x3_only,
+        ),
+        (
+            "learners learn from each game and save it",
+            learners_learn_from_each_game_and_save_it,
+        ),
+        ("the switch stops learning", the_switch_stops_learning),
+        (
+            "an empty box resigns the game",
+            an_empty_box_resigns_the_game,
+        ),
+        (
+            "reset learning asks, then forgets",
+            reset_learning_asks_then_forgets,
+        ),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        results.report(name, check(&window));
+    }
+    window.close();
+    let _ = glib::MainContext::default().iteration(false);
+    let _ = fs::remove_dir_all(test_data_home());
+    results.finish()
+}
