@@ -15,7 +15,10 @@
 # WINDOW_TITLE then names the window to capture (default the main one),
 # e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
-# with its default settings, and remembers nothing of the run.
+# with its default settings, and remembers nothing of the run; SETTINGS, if
+# set, are keyfile lines to start with instead (e.g. "min-player='menace'").
+# The learners start from nothing, or from a copy of the state files in
+# DATA_HOME/tictactoe if it is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,9 +33,20 @@ if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
-GSETTINGS_BACKEND=memory "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
+scratch=$(mktemp -d)
+mkdir -p "$scratch/data/tictactoe" "$scratch/config/glib-2.0/settings"
+if [ -n "${DATA_HOME:-}" ]; then
+    cp -r "$DATA_HOME/tictactoe/." "$scratch/data/tictactoe/"
+fi
+backend=memory
+if [ -n "${SETTINGS:-}" ]; then
+    printf '[io/github/tictactoe/Tictactoe]\n%s\n' "$SETTINGS" >"$scratch/config/glib-2.0/settings/keyfile"
+    backend=keyfile
+fi
+GSETTINGS_BACKEND=$backend XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
+    "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
 app=$!
-trap 'kill "$app" 2>/dev/null || true' EXIT
+trap 'kill "$app" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
 window=""
 for _ in $(seq 100); do
