@@ -788,18 +788,8 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
 
 #[test]
 fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
-    use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace};
-    let mut menace = Menace::new(false);
-    // Every bead of the empty board's box lost: corner, edge, centre.
-    for bead in [0, 1, 4] {
-        for _ in 0..4 {
-            menace.learn(&[(0, bead)], Ending::Loss);
-        }
-    }
-    let empty_box = LearnerState {
-        learner: Learner::Menace(menace),
-        games: 12,
-    };
+    use tictactoe::engine::learners::LearnerState;
+    let empty_box = common::with_empty_first_box(false);
     let thread_setup = setup(BoardSize::Three, PlayerKind::Menace, PlayerKind::Random, 5)
         .with_learners([&empty_box]);
     let mut thread = GameThread::spawn();

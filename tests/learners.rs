@@ -207,23 +207,9 @@ fn a_hand_played_game_rewards_only_the_boxes_used() {
 }
 
 /// A MENACE whose first box is empty: all its beads lost.
-fn with_empty_first_box(refill: bool) -> LearnerState {
-    let mut menace = Menace::new(refill);
-    for bead in [0, 1, 4] {
-        for _ in 0..4 {
-            menace.learn(&[(0, bead)], Ending::Loss);
-        }
-    }
-    assert_eq!(menace.first_box_beads(), 0);
-    LearnerState {
-        learner: Learner::Menace(menace),
-        games: 0,
-    }
-}
-
 #[test]
 fn an_empty_box_resigns_unless_refilled() {
-    let mut state = with_empty_first_box(false);
+    let mut state = common::with_empty_first_box(false);
     let setup = training(against(PlayerKind::Random), Sides::X, 3, 1);
     let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
     result.unwrap();
@@ -241,7 +227,7 @@ fn an_empty_box_resigns_unless_refilled() {
     );
     assert!(report.resigned && report.best.is_none(), "{report:?}");
     // The variant fills the box again and plays.
-    let mut state = with_empty_first_box(true);
+    let mut state = common::with_empty_first_box(true);
     let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
     result.unwrap();
     assert!(curve.iter().all(|block| block.resignations == 0));

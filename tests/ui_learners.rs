@@ -5,6 +5,7 @@
 //! main thread, so this test has its own `main` (`harness = false`). Needs
 //! a display: `xvfb-run -a cargo test --release --test ui_learners`.
 
+mod common;
 mod harness;
 
 use std::fs;
@@ -16,7 +17,7 @@ use gtk::{glib, prelude::*};
 use harness::{
     Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
 };
-use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace, state_path_in};
+use tictactoe::engine::learners::{LearnerState, state_path_in};
 use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side, Tone};
 use tictactoe::ui::TictactoeWindow;
 
@@ -176,16 +177,7 @@ fn the_switch_stops_learning(window: &TictactoeWindow) -> Result<(), String> {
 }
 
 fn an_empty_box_resigns_the_game(window: &TictactoeWindow) -> Result<(), String> {
-    let mut menace = Menace::new(false);
-    for bead in [0, 1, 4] {
-        for _ in 0..4 {
-            menace.learn(&[(0, bead)], Ending::Loss);
-        }
-    }
-    let state = LearnerState {
-        learner: Learner::Menace(menace),
-        games: 12,
-    };
+    let state = common::with_empty_first_box(false);
     window
         .learned_states()
         .borrow_mut()
@@ -205,7 +197,7 @@ fn an_empty_box_resigns_the_game(window: &TictactoeWindow) -> Result<(), String>
         "a move was played".into()
     })?;
     // A loss from an empty box takes nothing more away; the game counts.
-    ensure(learned_games(window, PlayerKind::Menace) == 13, || {
+    ensure(learned_games(window, PlayerKind::Menace) == 1, || {
         format!(
             "MENACE counts {} games",
             learned_games(window, PlayerKind::Menace)
@@ -226,11 +218,11 @@ fn reset_learning_asks_then_forgets(window: &TictactoeWindow) -> Result<(), Stri
     asked?;
     let shown = dialog().ok_or("no dialog")?;
     let body = shown.body().to_string();
-    ensure(body.contains("13 games"), || {
+    ensure(body.contains("MENACE (matchboxes): 1 game,"), || {
         format!("the dialog says {body:?}")
     })?;
     shown.response("cancel");
-    ensure(learned_games(window, PlayerKind::Menace) == 13, || {
+    ensure(learned_games(window, PlayerKind::Menace) == 1, || {
         "Cancel reset MENACE".into()
     })?;
     activate(window, "win.reset-learning")?;

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace};
 use tictactoe::engine::{
     Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, SearchReport,
 };
@@ -151,4 +152,20 @@ pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
         "ends with a line end"
     );
     records
+}
+
+/// MENACE with every bead of the empty board's box lost (corner, edge and
+/// centre, four losses each): as X it resigns at once, unless `refill`.
+pub fn with_empty_first_box(refill: bool) -> LearnerState {
+    let mut menace = Menace::new(refill);
+    for bead in [0, 1, 4] {
+        for _ in 0..4 {
+            menace.learn(&[(0, bead)], Ending::Loss);
+        }
+    }
+    assert_eq!(menace.first_box_beads(), 0);
+    LearnerState {
+        learner: Learner::Menace(menace),
+        games: 0,
+    }
 }
