@@ -682,6 +682,10 @@ fn play(args: PlayArgs) -> ExitCode {
                 _ => {}
             }
         };
+        let resigned = match &result {
+            GameResult::Resigned(side) => format!("{} resigns, ", side.mark()),
+            _ => String::new(),
+        };
         let result = match result {
             GameResult::Won(Side::Max) | GameResult::Resigned(Side::Min) => {
                 totals.max_wins += 1;
@@ -716,7 +720,7 @@ fn play(args: PlayArgs) -> ExitCode {
             };
             out!(
                 out,
-                "game {}: {} -> {result}",
+                "game {}: {} -> {resigned}{result}",
                 index as u64 + 1,
                 moves.join(" ")
             );

@@ -362,3 +362,52 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
     assert!(stderr(&output).contains("3x3 only"), "{}", stderr(&output));
     let _ = fs::remove_dir_all(&home);
 }
+
+#[test]
+fn menace_at_an_empty_box_resigns_in_play_and_says_so_in_analyze() {
+    let home = home("resign");
+    let state = home.join("empty-box.json");
+    fs::write(
+        &state,
+        r#"{ "format": "tictactoe-learner", "version": 1, "learner": "menace", "games": 12,
+             "refill": false, "boxes": { ".../.../...": [0, 0, 0, 0, 0, 0, 0, 0, 0] } }"#,
+    )
+    .unwrap();
+    let played = run_in(
+        &home,
+        &[
+            "play",
+            "--max",
+            "menace",
+            "--min",
+            "random",
+            "--games",
+            "2",
+            "--verbose",
+            "--state",
+            path(&state),
+        ],
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let text = stdout(&played);
+    assert_eq!(text.matches(":  -> X resigns, O wins").count(), 2, "{text}");
+    assert!(text.contains("Min (O) wins: 2"), "{text}");
+    let analyzed = run_in(
+        &home,
+        &[
+            "analyze",
+            "--player",
+            "menace",
+            "--state",
+            path(&state),
+            ".../.../...",
+        ],
+    );
+    assert!(analyzed.status.success(), "{}", stderr(&analyzed));
+    let text = stdout(&analyzed);
+    assert!(
+        text.contains("chose no move") && text.contains("the box is empty: MENACE resigns"),
+        "{text}"
+    );
+    let _ = fs::remove_dir_all(&home);
+}
