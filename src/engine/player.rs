@@ -383,7 +383,7 @@ mod tests {
         }
         assert_eq!(
             PlayerKind::Td.check_size(BoardSize::Four),
-            Err("the learning players play on 3x3 only, not on 4x4".to_owned())
+            Err("the learning players play on 3x3 only, not on 4x4, 4 in a row".to_owned())
         );
         assert_eq!(PlayerKind::NON_LEARNERS.len() + 2, PlayerKind::ALL.len());
     }
