@@ -141,7 +141,11 @@ mod imp {
         #[template_child]
         pub(super) beads_chart: TemplateChild<ChartView>,
         #[template_child]
-        pub(super) curve_label: TemplateChild<gtk::Label>,
+        pub(super) curve_lines: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) no_curve_label: TemplateChild<gtk::Label>,
+        /// The lines of the curve shown under `curve_lines`, a block each.
+        pub(super) shown_lines: RefCell<Vec<gtk::Label>>,
         /// The running training.
         pub(super) job: Job,
         /// The main window's learners, which training starts from and
@@ -335,14 +339,11 @@ impl TrainingView {
 
     /// The curve in words as it shows, a line per block.
     pub fn curve_lines(&self) -> Vec<String> {
-        if self.imp().curve.borrow().is_empty() {
-            return Vec::new();
-        }
         self.imp()
-            .curve_label
-            .label()
-            .lines()
-            .map(str::to_owned)
+            .shown_lines
+            .borrow()
+            .iter()
+            .map(|label| label.label().into())
             .collect()
     }
 
@@ -678,20 +679,25 @@ impl TrainingView {
             title: gettext("Beads in MENACE's first box, the empty board's"),
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
-        let mut previous = 0;
-        let lines: Vec<String> = curve
-            .iter()
-            .map(|block| {
-                let line = block_line(previous, block);
-                previous = block.games;
-                line
-            })
-            .collect();
-        if lines.is_empty() {
-            imp.curve_label.set_label(&gettext("No training yet."));
-        } else {
-            imp.curve_label.set_label(&lines.join("\n"));
+        // The curve only grows during a training: the lines shown stay
+        // and the new blocks' are added; a new training starts afresh.
+        let mut shown = imp.shown_lines.borrow_mut();
+        if shown.len() > curve.len() {
+            for label in shown.drain(..) {
+                imp.curve_lines.remove(&label);
+            }
         }
+        for index in shown.len()..curve.len() {
+            let previous = index.checked_sub(1).map_or(0, |i| curve[i].games);
+            let label = gtk::Label::builder()
+                .label(block_line(previous, &curve[index]))
+                .xalign(0.0)
+                .wrap(true)
+                .build();
+            imp.curve_lines.append(&label);
+            shown.push(label);
+        }
+        imp.no_curve_label.set_visible(curve.is_empty());
     }
 
     fn side_name(&self, sides: Sides) -> String {
