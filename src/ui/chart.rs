@@ -179,7 +179,7 @@ const TITLE_SIZE: f64 = 15.0;
 /// A bar's thickness as a share of its row.
 const BAR_SHARE: f64 = 0.7;
 /// The height of a chart over the games played.
-const CURVE_HEIGHT: i32 = 300;
+const CURVE_HEIGHT: i32 = 240;
 
 fn color(rgba: Rgba) -> RGBAColor {
     let channel = |value: f64| (value.clamp(0.0, 1.0) * 255.0).round() as u8;
@@ -724,7 +724,7 @@ fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<
         plot,
         games,
         100.0,
-        &gettext("share of the block's games"),
+        &gettext("share of games"),
         &|value| format!("{}%", trim(*value)),
     )?;
     let mut hits = Vec::new();

@@ -456,7 +456,8 @@ impl TrainingView {
                 "The seed must be a whole number from 0 to {max}, or empty for a new one: no training was started.",
             ),
         ) {
-            Ok(seed) => seed.unwrap_or_else(rand::random::<u64>),
+            // A new seed short enough to type in again, as `train` draws.
+            Ok(seed) => seed.unwrap_or_else(|| u64::from(rand::random::<u32>())),
             Err(refusal) => {
                 self.show_status(&refusal, true);
                 return;
