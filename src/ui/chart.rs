@@ -720,13 +720,9 @@ fn games_frame<'a, 'b>(
 /// Every part's tooltip is the block in words.
 fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
     let games = blocks.last().map_or(1, |block| block.games);
-    let mut chart = games_frame(
-        plot,
-        games,
-        100.0,
-        &gettext("share of games"),
-        &|value| format!("{}%", trim(*value)),
-    )?;
+    let mut chart = games_frame(plot, games, 100.0, &gettext("share of games"), &|value| {
+        format!("{}%", trim(*value))
+    })?;
     let mut hits = Vec::new();
     let mut start = 0;
     for block in blocks {
