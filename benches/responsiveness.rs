@@ -8,6 +8,9 @@
 //!   frames are kept coming, and how many frames missed their deadline;
 //! - the longest main-loop stall while a tournament plays on all cores in
 //!   the background (frames kept coming), and while its results are shown;
+//! - the longest main-loop stall while a learner trains in the background,
+//!   its curve drawn and said as it grows, and as it ends, its state saved
+//!   (`-- training` measures this alone);
 //! - Quit to game over, over 100 tries (p50, p99, max);
 //! - resident memory after a whole 5x5 game;
 //! - the search-tree explorer on plain minimax's tree of the empty 3x3
@@ -24,6 +27,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
+use tictactoe::engine::learners::training::Opponent;
+use tictactoe::engine::report::group;
 use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
 
@@ -187,11 +192,19 @@ fn main() -> ExitCode {
         // SAFETY: no other thread runs yet to read the environment.
         unsafe { std::env::set_var("GSK_RENDERER", "cairo") };
     }
+    // What the learners learn in training goes to a data directory of the
+    // bench's own, not the person's.
+    let data_home =
+        std::env::temp_dir().join(format!("tictactoe-bench-data-{}", std::process::id()));
+    // SAFETY: no other thread runs yet to read the environment.
+    unsafe { std::env::set_var("XDG_DATA_HOME", &data_home) };
     if let Err(error) = gtk::init() {
         eprintln!("no display ({error}): run `xvfb-run -a cargo bench --bench responsiveness`");
         return ExitCode::FAILURE;
     }
-    match measure(launched) {
+    let measured = measure(launched);
+    let _ = std::fs::remove_dir_all(&data_home);
+    match measured {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("responsiveness benchmark failed: {error}");
@@ -214,6 +227,12 @@ fn measure(launched: Instant) -> Result<(), String> {
     // explorer alone.
     if std::env::args().skip(1).any(|arg| arg == "explorer") {
         print_explorer_figures(&explore_minimax_tree(&window)?);
+        app.quit();
+        return Ok(());
+    }
+    // `-- training` measures the Training window alone.
+    if std::env::args().skip(1).any(|arg| arg == "training") {
+        print_training_figures(&watch_training(&window)?);
         app.quit();
         return Ok(());
     }
@@ -339,6 +358,8 @@ fn measure(launched: Instant) -> Result<(), String> {
         .map_or(0, |results| results.games_played);
     tournament.close();
 
+    let training = watch_training(&window)?;
+
     // Quit to game over, a hundred times, each in the middle of a search.
     let mut quits = Vec::with_capacity(QUIT_TRIES);
     for attempt in 0..QUIT_TRIES {
@@ -425,6 +446,7 @@ fn measure(launched: Instant) -> Result<(), String> {
         "| longest main-loop stall from Cancel to the partial results shown | {:.2} ms | report | |",
         ms(showing_results.longest_iteration),
     );
+    print_training_figures(&training);
     println!("| resident memory at launch | {launch_memory} MiB | report | |");
     println!(
         "| resident memory after a 5x5 game ({stones} stones) | {memory_after_game} MiB | report | |"
@@ -581,4 +603,94 @@ fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, Str
 
 fn ms(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
+}
+
+/// What the Training window cost the main loop.
+struct TrainingFigures {
+    games: u64,
+    points: usize,
+    took: Duration,
+    frames: u32,
+    /// The iterations while the curve grew.
+    during: LoopStats,
+    /// The iteration that took the end and saved the state.
+    ending: LoopStats,
+}
+
+/// A long training in the background, its curve drawn and said as it
+/// grows: TD against itself for a million games (seconds), watched with
+/// frames kept coming to the end, which saves what it learned (on the main
+/// thread).
+fn watch_training(window: &TictactoeWindow) -> Result<TrainingFigures, String> {
+    let training = window.show_training();
+    training.set_learner(PlayerKind::Td);
+    training.set_opponent(Opponent::Itself);
+    training.games_spin().set_value(1_000_000.0);
+    training.seed_entry().set_text("1");
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        training.frame_clock().is_some()
+    })?;
+    let training_frames: Rc<Cell<u32>> = Rc::default();
+    let ticking = training.add_tick_callback(glib::clone!(
+        #[strong]
+        training_frames,
+        move |_, _| {
+            training_frames.set(training_frames.get() + 1);
+            glib::ControlFlow::Continue
+        }
+    ));
+    pass_time(Duration::from_millis(500))?;
+    // The iteration that takes the end (and saves the state, on the main
+    // thread) is counted apart from those that draw the curve as it grows.
+    let (mut during_training, mut ending_training) = (LoopStats::default(), LoopStats::default());
+    let context = glib::MainContext::default();
+    let training_started = Instant::now();
+    training.start_button().emit_clicked();
+    while training.is_running() {
+        if training_started.elapsed() > Duration::from_secs(60) {
+            return Err("the training did not end within a minute".into());
+        }
+        let (before, cpu_before) = (Instant::now(), thread_cpu_time());
+        let dispatched = context.iteration(false);
+        if training.is_running() {
+            during_training.count(before, cpu_before);
+        } else {
+            ending_training.count(before, cpu_before);
+        }
+        if !dispatched {
+            std::thread::sleep(Duration::from_micros(500));
+        }
+    }
+    let training_took = training_started.elapsed();
+    let training_points = training.curve().len();
+    let training_games = training.curve().last().map_or(0, |block| block.games);
+    ticking.remove();
+    training.close();
+
+    Ok(TrainingFigures {
+        games: training_games,
+        points: training_points,
+        took: training_took,
+        frames: training_frames.get(),
+        during: during_training,
+        ending: ending_training,
+    })
+}
+
+fn print_training_figures(figures: &TrainingFigures) {
+    println!(
+        "| longest main-loop stall while training, the curve drawn live ({} games in {:.1} s, {} frames, {} points) (most main-thread CPU in one) | {:.2} ms ({:.2} ms) | < 16 ms | {} |",
+        group(figures.games),
+        figures.took.as_secs_f64(),
+        figures.frames,
+        figures.points,
+        ms(figures.during.longest_iteration),
+        ms(figures.during.most_cpu_in_iteration),
+        verdict(figures.during.longest_iteration < Duration::from_millis(16))
+    );
+    println!(
+        "| main-loop stall as the training ends, its state saved (most main-thread CPU) | {:.2} ms ({:.2} ms) | report | |",
+        ms(figures.ending.longest_iteration),
+        ms(figures.ending.most_cpu_in_iteration),
+    );
 }

@@ -96,6 +96,7 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.open", &["<Control>o"]);
         self.set_accels_for_action("win.compare", &["<Control>m"]);
         self.set_accels_for_action("win.tournament", &["<Control>t"]);
+        self.set_accels_for_action("win.training", &["<Control>l"]);
     }
 
     /// Closes every window, which stops their game threads; the application

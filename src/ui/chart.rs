@@ -1,5 +1,5 @@
-//! The Compare and Tournament charts: what they show (`Chart`), how they
-//! are drawn with plotters on any cairo context (the drawing area's, or a
+//! The Compare, Tournament and Training charts: what they show (`Chart`),
+//! how they are drawn with plotters on any cairo context (the drawing area's, or a
 //! PNG or SVG file's, so a saved chart is the chart on the screen), and
 //! their text equivalent for screen readers and the clipboard.
 
@@ -14,6 +14,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
 use crate::engine::Family;
+use crate::engine::learners::training::{Block, block_line};
+use crate::engine::report::group;
 use crate::i18n::{fill, gettext};
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
@@ -101,6 +103,13 @@ pub enum ChartData {
     /// Per player, a stacked bar of wins, draws and losses as X and one as
     /// O.
     Sides(Vec<SideResults>),
+    /// A learning curve over the games played: per block of games, its
+    /// shares of wins, draws and losses stacked up to 100%.
+    LearningCurve(Vec<Block>),
+    /// MENACE's beads in the empty board's box at the end of each block, a
+    /// line over the games played (Michie's own plot). Blocks without a
+    /// count are left out.
+    FirstBoxBeads(Vec<Block>),
 }
 
 /// A chart: its title and its data.
@@ -169,6 +178,8 @@ const FONT_SIZE: f64 = 13.0;
 const TITLE_SIZE: f64 = 15.0;
 /// A bar's thickness as a share of its row.
 const BAR_SHARE: f64 = 0.7;
+/// The height of a chart over the games played.
+const CURVE_HEIGHT: i32 = 240;
 
 fn color(rgba: Rgba) -> RGBAColor {
     let channel = |value: f64| (value.clamp(0.0, 1.0) * 255.0).round() as u8;
@@ -210,11 +221,16 @@ impl Chart {
                     ]
                 })
                 .collect(),
+            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) => Vec::new(),
         }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.row_labels().is_empty()
+        match &self.data {
+            ChartData::LearningCurve(blocks) => blocks.is_empty(),
+            ChartData::FirstBoxBeads(blocks) => bead_points(blocks).is_empty(),
+            _ => self.row_labels().is_empty(),
+        }
     }
 
     /// The chart in words, every figure in it: what a screen reader reads
@@ -246,6 +262,8 @@ impl Chart {
                     )
                 })
                 .collect(),
+            ChartData::LearningCurve(blocks) => curve_words(blocks),
+            ChartData::FirstBoxBeads(blocks) => beads_words(blocks),
         };
         if items.is_empty() {
             return fill(
@@ -258,6 +276,12 @@ impl Chart {
 
     /// The height the chart wants at `width`: a row per bar and the axes.
     pub fn natural_height(&self) -> i32 {
+        if matches!(
+            self.data,
+            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_)
+        ) {
+            return CURVE_HEIGHT;
+        }
         let rows = self.row_labels().len().max(1) as i32;
         let legend = if self.has_legend() { 24 } else { 0 };
         60 + legend + rows * 28
@@ -322,6 +346,8 @@ impl Chart {
             ChartData::LogBars { scale, bars } => draw_log_bars(&plot, *scale, bars),
             ChartData::Bars { axis, bars } => draw_linear_bars(&plot, axis, bars),
             ChartData::Sides(players) => draw_sides(&plot, players),
+            ChartData::LearningCurve(blocks) => draw_learning_curve(&plot, blocks),
+            ChartData::FirstBoxBeads(blocks) => draw_first_box_beads(&plot, blocks),
         }
     }
 
@@ -344,7 +370,10 @@ impl Chart {
                     )
                 })
                 .collect(),
-            ChartData::Sides(_) => outcome_names().into_iter().zip(palette.outcomes).collect(),
+            ChartData::Sides(_) | ChartData::LearningCurve(_) => {
+                outcome_names().into_iter().zip(palette.outcomes).collect()
+            }
+            ChartData::FirstBoxBeads(_) => vec![(gettext("beads in the first box"), palette.text)],
         };
         let mut x = 4;
         for (name, rgba) in entries {
@@ -650,6 +679,180 @@ fn draw_sides(plot: &Plot<'_, '_>, players: &[SideResults]) -> DrawResult<Vec<Hi
     Ok(hits)
 }
 
+/// The coordinates of a chart over the games played: `0..games` across,
+/// `0..top` up, with the grid and both axes drawn and named.
+fn games_frame<'a, 'b>(
+    plot: &Plot<'a, 'b>,
+    games: u64,
+    top: f64,
+    name: &str,
+    tick: &dyn Fn(&f64) -> String,
+) -> DrawResult<RowsPlot<'a, 'b, RangedCoordf64>> {
+    let mut chart = ChartBuilder::on(plot.area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(0.0..games.max(1) as f64, 0.0..top)
+        .map_err(drawing_error)?;
+    let games_tick = |value: &f64| Scale::Count.tick(*value);
+    chart
+        .configure_mesh()
+        .x_labels(6)
+        .y_labels(6)
+        .x_label_formatter(&games_tick)
+        .y_label_formatter(tick)
+        .x_label_style(plot.text.clone())
+        .y_label_style(plot.text.clone())
+        .x_desc(gettext("games played"))
+        .y_desc(name)
+        .axis_desc_style(plot.text.clone())
+        .axis_style(color(plot.palette.text))
+        .bold_line_style(color(plot.palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    Ok(chart)
+}
+
+/// Each block as a column from the games before it to its last game:
+/// wins at the bottom, then draws, then losses, as shares of its games.
+/// Every part's tooltip is the block in words.
+fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
+    let games = blocks.last().map_or(1, |block| block.games);
+    let mut chart = games_frame(plot, games, 100.0, &gettext("share of games"), &|value| {
+        format!("{}%", trim(*value))
+    })?;
+    let mut hits = Vec::new();
+    let mut start = 0;
+    for block in blocks {
+        let played = block.played().max(1) as f64;
+        let words = block_line(start, block);
+        let mut bottom = 0.0;
+        for (count, rgba) in [block.wins, block.draws, block.losses]
+            .into_iter()
+            .zip(plot.palette.outcomes)
+        {
+            if count == 0 {
+                continue;
+            }
+            let top = bottom + 100.0 * count as f64 / played;
+            hits.push(draw_block(
+                &mut chart,
+                (start as f64, top),
+                (block.games as f64, bottom),
+                color(rgba),
+                words.clone(),
+            )?);
+            bottom = top;
+        }
+        start = block.games;
+    }
+    Ok(hits)
+}
+
+/// The blocks that counted the first box's beads: games played, beads.
+fn bead_points(blocks: &[Block]) -> Vec<(u64, u32)> {
+    blocks
+        .iter()
+        .filter_map(|block| block.first_box_beads.map(|beads| (block.games, beads)))
+        .collect()
+}
+
+/// "1,200 beads after 400 games".
+fn beads_after(games: u64, beads: u32) -> String {
+    fill(
+        &gettext("{beads} beads after {games} games"),
+        &[
+            ("beads", &group(u64::from(beads))),
+            ("games", &group(games)),
+        ],
+    )
+}
+
+/// The beads as a line with a dot per block; a dot's tooltip says its
+/// count.
+fn draw_first_box_beads(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
+    let points = bead_points(blocks);
+    let games = points.last().map_or(1, |&(games, _)| games);
+    let most = points.iter().map(|&(_, beads)| beads).max().unwrap_or(0);
+    let mut chart = games_frame(
+        plot,
+        games,
+        (f64::from(most) * 1.1).max(10.0),
+        &gettext("beads"),
+        &|value| Scale::Count.tick(*value),
+    )?;
+    let ink = color(plot.palette.text);
+    let coords: Vec<(f64, f64)> = points
+        .iter()
+        .map(|&(games, beads)| (games as f64, f64::from(beads)))
+        .collect();
+    chart
+        .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
+        .map_err(drawing_error)?;
+    chart
+        .draw_series(
+            coords
+                .iter()
+                .map(|&point| Circle::new(point, 3, ink.filled())),
+        )
+        .map_err(drawing_error)?;
+    Ok(points
+        .iter()
+        .zip(&coords)
+        .map(|(&(games, beads), point)| {
+            let (x, y) = chart.backend_coord(point);
+            let (x, y) = (f64::from(x), f64::from(y));
+            HitBox {
+                left: x - 6.0,
+                top: y - 6.0,
+                right: x + 6.0,
+                bottom: y + 6.0,
+                text: beads_after(games, beads),
+            }
+        })
+        .collect())
+}
+
+/// A learning curve in words: its first block and its latest.
+fn curve_words(blocks: &[Block]) -> Vec<String> {
+    let mut items = Vec::new();
+    if let [first, _, ..] = blocks {
+        items.push(fill(
+            &gettext("first {block}"),
+            &[("block", &block_line(0, first))],
+        ));
+    }
+    if let Some(last) = blocks.last() {
+        let before = blocks.len().checked_sub(2).map_or(0, |i| blocks[i].games);
+        items.push(fill(
+            &gettext("latest {block}"),
+            &[("block", &block_line(before, last))],
+        ));
+    }
+    items
+}
+
+/// The first box's beads in words: at the start, the latest, the most.
+fn beads_words(blocks: &[Block]) -> Vec<String> {
+    let points = bead_points(blocks);
+    let (Some(&(first_games, first)), Some(&(last_games, last))) = (points.first(), points.last())
+    else {
+        return Vec::new();
+    };
+    let mut items = vec![beads_after(first_games, first)];
+    if points.len() > 1 {
+        items.push(beads_after(last_games, last));
+    }
+    let most = points.iter().map(|&(_, beads)| beads).max().unwrap_or(0);
+    items.push(fill(
+        &gettext("at most {beads}"),
+        &[("beads", &group(u64::from(most)))],
+    ));
+    items
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -764,6 +967,57 @@ mod tests {
             chart
                 .text()
                 .contains("as X 3 won, 1 drawn, 0 lost; as O 0 won, 2 drawn, 2 lost")
+        );
+    }
+
+    #[test]
+    fn a_learning_curve_stacks_each_blocks_shares_to_the_top() {
+        let block = |games, wins, draws, losses, beads| Block {
+            games,
+            wins,
+            draws,
+            losses,
+            first_box_beads: Some(beads),
+            ..Block::default()
+        };
+        let blocks = vec![block(10, 5, 0, 5, 12), block(20, 2, 6, 2, 30)];
+        let curve = Chart {
+            title: "Learning curve".to_owned(),
+            data: ChartData::LearningCurve(blocks.clone()),
+        };
+        let hits = draw(&curve);
+        // No draws in the first block: two parts, then three.
+        assert_eq!(hits.len(), 5, "{hits:?}");
+        let height = |hit: &HitBox| hit.bottom - hit.top;
+        assert!((height(&hits[0]) - height(&hits[1])).abs() <= 1.0);
+        assert!((height(&hits[3]) - 3.0 * height(&hits[2])).abs() <= 2.0);
+        // Wins at the bottom, losses on top, both blocks as tall.
+        assert!(hits[0].top >= hits[1].bottom - 1.0);
+        assert!((hits[0].bottom - hits[2].bottom).abs() <= 1.0);
+        assert!((hits[1].top - hits[4].top).abs() <= 1.0);
+        // The second block starts where the first ends, as wide.
+        assert!((hits[0].right - hits[2].left).abs() <= 1.0);
+        assert!(hits[0].right - hits[0].left > 10.0);
+        assert_eq!(hits[2].text, block_line(10, &blocks[1]));
+        assert_eq!(
+            curve.text(),
+            format!(
+                "Learning curve: first {}; latest {}.",
+                block_line(0, &blocks[0]),
+                block_line(10, &blocks[1])
+            )
+        );
+        let beads = Chart {
+            title: "Beads".to_owned(),
+            data: ChartData::FirstBoxBeads(blocks),
+        };
+        let dots = draw(&beads);
+        assert_eq!(dots.len(), 2);
+        assert!(dots[1].centre().0 > dots[0].centre().0 && dots[1].centre().1 < dots[0].centre().1);
+        assert_eq!(dots[1].text, "30 beads after 20 games");
+        assert_eq!(
+            beads.text(),
+            "Beads: 12 beads after 10 games; 30 beads after 20 games; at most 30."
         );
     }
 

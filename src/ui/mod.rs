@@ -17,7 +17,8 @@
 //! - `tree_explorer`, `tree_item` and `tree_row`: the search-tree
 //!   explorer's window, its rows' items and their widgets.
 //! - `compare_view` and `tournament_view`: the Compare and Tournament
-//!   windows; `player_choices`: their players and difficulties; `chart`
+//!   windows; `training_view`: the Training window, where the learning
+//!   players learn; `player_choices`: their players and difficulties; `chart`
 //!   and `chart_view`: their charts; `save_dialog`: where to save files;
 //!   `background`: their jobs on threads of lower priority, with Cancel,
 //!   keys and status line.
@@ -39,6 +40,7 @@ mod search_log;
 mod session_tally;
 mod status_line;
 mod tournament_view;
+mod training_view;
 mod translations;
 mod tree_explorer;
 mod tree_item;
@@ -64,6 +66,7 @@ pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;
 pub use tournament_view::{ResultsFile, TournamentView};
+pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;
 pub use tree_explorer::TreeExplorer;
 pub use window::TictactoeWindow;

@@ -144,8 +144,8 @@ def press(node):
 
 
 def show_analysis_windows(app, names):
-    """Opens Compare with its header bar button and Tournament from the
-    main menu, as a person would, so that their controls are checked too
+    """Opens Compare with its header bar button, and Tournament and
+    Training from the main menu, as a person would, so that their controls are checked too
     (they are windows of their own, on the bus beside the main one)."""
     problems = []
     for node in walk(app):
@@ -169,7 +169,24 @@ def show_analysis_windows(app, names):
     if not tournament or not press(tournament[0]):
         problems.append(f"no Tournament item in the main menu: {[node.name for node in items]}")
     time.sleep(1.0)
-    return problems + check(app, names)
+    return problems + open_from_menu(app, "Training") + check(app, names)
+
+
+def open_from_menu(app, item):
+    """Opens the window the main menu's `item` opens."""
+    menu = next(
+        (node for node in walk(app) if node.getRole() in BUTTONS and node.name == "Main menu"),
+        None,
+    )
+    if menu is None or not press(menu):
+        return [f"no Main menu button to open the {item} window from"]
+    time.sleep(0.5)
+    items = [node for node in every_node(menu) if node.getRole() == pyatspi.ROLE_MENU_ITEM]
+    chosen = [node for node in items if node.name.startswith(item)]
+    if not chosen or not press(chosen[0]):
+        return [f"no {item} item in the main menu: {[node.name for node in items]}"]
+    time.sleep(1.0)
+    return []
 
 
 def check(app, names):
@@ -270,6 +287,10 @@ def main():
             "Games per pairing and colour",
             "Seed",
             "Save results",
+            "Learner",
+            "Opponent",
+            "Opponent's difficulty",
+            "Stop",
         ]:
             if expected not in names:
                 problems.append(f"no control named {expected!r} was found")

@@ -1,11 +1,13 @@
-//! The Compare and Tournament windows, opened over the main window: each
-//! made once, the first time it is asked for, and brought back after.
+//! The Compare, Tournament and Training windows, opened over the main
+//! window: each made once, the first time it is asked for, and brought
+//! back after.
 
 use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::super::compare_view::CompareView;
 use super::super::tournament_view::TournamentView;
+use super::super::training_view::TrainingView;
 use super::TictactoeWindow;
 use crate::engine::Board;
 
@@ -40,6 +42,18 @@ impl TictactoeWindow {
         view
     }
 
+    /// Ctrl+L: the Training window, training the window's own learners.
+    pub fn show_training(&self) -> TrainingView {
+        let view = self
+            .imp()
+            .training_view
+            .get_or_init(|| TrainingView::new(self, self.learned_states()))
+            .clone();
+        view.refresh();
+        view.present();
+        view
+    }
+
     /// The Compare window, once it has been opened.
     pub fn compare_view(&self) -> Option<CompareView> {
         self.imp().compare_view.get().cloned()
@@ -50,14 +64,22 @@ impl TictactoeWindow {
         self.imp().tournament_view.get().cloned()
     }
 
-    /// Stops what the Compare and Tournament windows run, as the main
-    /// window closes; they close with it.
+    /// The Training window, once it has been opened.
+    pub fn training_view(&self) -> Option<TrainingView> {
+        self.imp().training_view.get().cloned()
+    }
+
+    /// Stops what the Compare, Tournament and Training windows run, as the
+    /// main window closes; they close with it.
     pub(super) fn stop_analysis(&self) {
         if let Some(view) = self.compare_view() {
             view.cancel();
         }
         if let Some(view) = self.tournament_view() {
             view.cancel();
+        }
+        if let Some(view) = self.training_view() {
+            view.stop();
         }
     }
 }

@@ -5,7 +5,7 @@
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
 //! (edit mode and hints), `files` (save and open), `explore` (the search
 //! tree explorer), `remembered` (the controls and the window's size between
-//! runs), `analysis` (the Compare and Tournament windows) and `learning`
+//! runs), `analysis` (the Compare, Tournament and Training windows) and `learning`
 //! (what the learning players learn from the window's games).
 
 mod analysis;
@@ -103,6 +103,7 @@ mod imp {
     use super::super::session_tally::SessionTally;
     use super::super::status_line::StatusLine;
     use super::super::tournament_view::TournamentView;
+    use super::super::training_view::TrainingView;
     use super::super::tree_explorer::ExplorerSlot;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
@@ -179,6 +180,7 @@ mod imp {
         pub(super) explorer: ExplorerSlot,
         pub(super) compare_view: OnceCell<CompareView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
+        pub(super) training_view: OnceCell<TrainingView>,
         /// What the learning players learned, shared with the Training
         /// window; loaded as the window opens.
         pub(super) learned: OnceCell<Rc<RefCell<LearnedStates>>>,
@@ -248,6 +250,9 @@ mod imp {
             });
             klass.install_action("win.tournament", None, |window, _, _| {
                 window.show_tournament();
+            });
+            klass.install_action("win.training", None, |window, _, _| {
+                window.show_training();
             });
         }
 

@@ -1,0 +1,753 @@
+//! The Training window: a learning player (MENACE or the TD learner)
+//! plays games against an opponent or itself on a thread of its own,
+//! learning after each, starting from what the window's learner has
+//! learned. The learning curve grows as it plays: each block's wins,
+//! draws and losses, MENACE's beads in its first box, and the same in
+//! words. When the training ends, is stopped or fails, what was learned is
+//! the window's learner's and is saved.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use super::accessible;
+use super::background::{self, Job, JobWindow};
+use super::chart::{Chart, ChartData};
+use super::chart_view::ChartView;
+use super::game_settings::parse_seed;
+use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use crate::engine::learners::LearnerState;
+use crate::engine::learners::training::{
+    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
+};
+use crate::engine::report::group;
+use crate::engine::{PlayerKind, PlayerOptions};
+use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
+
+/// How often the training thread sends the curve at most: a 3x3 game takes
+/// microseconds, far faster than a person or the window follows.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
+
+/// About how many points the curve has: enough to see its shape, few
+/// enough for each to be a block of games whose shares mean something.
+const CURVE_POINTS: u64 = 100;
+
+/// The sides the side list offers, in its order.
+const SIDES: [Sides; 3] = [Sides::X, Sides::O, Sides::Both];
+
+/// The games a training of `kind` starts with: enough for the curve to
+/// settle (TD learns from smaller steps than MENACE's beads).
+fn default_games(kind: PlayerKind) -> u32 {
+    match kind {
+        PlayerKind::Menace => 2_000,
+        _ => 20_000,
+    }
+}
+
+/// The players the opponent list offers after the learner itself: the
+/// computer players that do not learn.
+fn opponents() -> Vec<PlayerKind> {
+    PlayerKind::NON_LEARNERS
+        .into_iter()
+        .filter(|&kind| kind != PlayerKind::Human)
+        .collect()
+}
+
+/// The games per point of the curve for a training of `games` games.
+pub fn block_size(games: u64) -> u64 {
+    games.div_ceil(CURVE_POINTS).max(1)
+}
+
+/// "1,200 of 2,000 games".
+fn games_text(done: u64, total: u64) -> String {
+    fill(
+        &ngettext(
+            "{done} of {total} game",
+            "{done} of {total} games",
+            plural_count(total),
+        ),
+        &[("done", &group(done)), ("total", &group(total))],
+    )
+}
+
+/// What the training's thread tells the window.
+enum Message {
+    /// The curve so far.
+    Progress(Vec<Block>),
+    /// The training ended, was stopped or failed: what the learner has
+    /// learned, with the curve.
+    Done {
+        state: LearnerState,
+        curve: Vec<Block>,
+        result: Result<(), TrainingStopped>,
+    },
+}
+
+/// A training under way or done, as the window shows it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Run {
+    learner: PlayerKind,
+    training: Training,
+    /// The games the learner had learned from before.
+    games_before: u64,
+}
+
+mod imp {
+    use std::cell::{Cell, OnceCell, RefCell};
+    use std::rc::Rc;
+
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    use super::super::background::{self, Job};
+    use super::super::chart_view::ChartView;
+    use super::Run;
+    use crate::engine::learners::training::Block;
+    use crate::game::LearnedStates;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/training_view.ui")]
+    pub struct TrainingView {
+        #[template_child]
+        pub(super) start_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) stop_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) learner_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) side_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) opponent_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) difficulty_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub(super) games_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub(super) seed_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) learned_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) progress_bar: TemplateChild<gtk::ProgressBar>,
+        #[template_child]
+        pub(super) status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) curve_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) beads_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) curve_lines: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) no_curve_label: TemplateChild<gtk::Label>,
+        /// The lines of the curve shown under `curve_lines`, a block each.
+        pub(super) shown_lines: RefCell<Vec<gtk::Label>>,
+        /// The running training.
+        pub(super) job: Job,
+        /// The main window's learners, which training starts from and
+        /// leaves what it learned with.
+        pub(super) learned: OnceCell<Rc<RefCell<LearnedStates>>>,
+        /// The latest training, running or done.
+        pub(super) run: Cell<Option<Run>>,
+        pub(super) curve: RefCell<Vec<Block>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TrainingView {
+        const NAME: &'static str = "TictactoeTrainingView";
+        type Type = super::TrainingView;
+        type ParentType = gtk::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            ChartView::ensure_type();
+            klass.bind_template();
+            klass.install_action("training.start", None, |view, _, _| view.start());
+            klass.install_action("training.stop", None, |view, _, _| view.stop());
+            background::install_keys(klass, "training", "training.start");
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for TrainingView {
+        fn constructed(&self) {
+            self.parent_constructed();
+            self.obj().setup();
+        }
+    }
+
+    impl WidgetImpl for TrainingView {}
+
+    impl WindowImpl for TrainingView {
+        fn close_request(&self) -> glib::Propagation {
+            // The training stops with the window; what it learned is kept.
+            self.obj().stop();
+            self.parent_close_request()
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct TrainingView(ObjectSubclass<imp::TrainingView>)
+        @extends gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root,
+                    gtk::ShortcutManager;
+}
+
+impl TrainingView {
+    /// A Training window over `parent`, training `learned`'s learners.
+    pub fn new(
+        parent: &impl IsA<gtk::Window>,
+        learned: Rc<RefCell<LearnedStates>>,
+    ) -> TrainingView {
+        let view: TrainingView = background::new_window(parent);
+        let _ = view.imp().learned.set(learned);
+        view.show_learned();
+        view
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        for button in [&*imp.start_button, &*imp.stop_button] {
+            accessible::name_button_by_its_label(button);
+        }
+        let learners: Vec<String> = LEARNERS.iter().map(|kind| kind.display_name()).collect();
+        let sides = [gettext("X"), gettext("O"), gettext("X and O in turn")];
+        let opponents: Vec<String> = std::iter::once(gettext("Itself"))
+            .chain(opponents().into_iter().map(PlayerKind::display_name))
+            .collect();
+        for (dropdown, items, name) in [
+            (&*imp.learner_dropdown, &learners[..], gettext("Learner")),
+            (&*imp.side_dropdown, &sides[..], gettext("Side")),
+            (&*imp.opponent_dropdown, &opponents[..], gettext("Opponent")),
+        ] {
+            let items: Vec<&str> = items.iter().map(String::as_str).collect();
+            dropdown.set_model(Some(&gtk::StringList::new(&items)));
+            dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+            accessible::name_dropdown_parts(dropdown, &name);
+        }
+        imp.difficulty_dropdown
+            .set_factory(Some(&accessible::string_item_factory(|_| None)));
+        let difficulty_name = gettext("Opponent's difficulty");
+        accessible::set_label(&*imp.difficulty_dropdown, &difficulty_name);
+        accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty_name);
+        accessible::set_label(&*imp.depth_spin, &gettext("Opponent's search depth"));
+        // Random plays at once and loses often: every learner's curve
+        // climbs against it.
+        imp.opponent_dropdown.set_selected(1);
+        imp.learner_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| {
+                let kind = view.learner();
+                view.imp()
+                    .games_spin
+                    .set_value(f64::from(default_games(kind)));
+                view.show_learned();
+                // Before any training, the charts are the chosen learner's.
+                view.show_curve();
+            }
+        ));
+        imp.opponent_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.enable_controls()
+        ));
+        imp.difficulty_dropdown
+            .connect_selected_notify(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |dropdown| {
+                    view.imp()
+                        .depth_spin
+                        .set_visible(dropdown.selected() == DEPTH_ENTRY)
+                }
+            ));
+        imp.games_spin
+            .set_value(f64::from(default_games(self.learner())));
+        background::show_saves(&[&imp.curve_chart, &imp.beads_chart], &imp.status_label);
+        self.show_curve();
+        self.enable_controls();
+        self.show_status(
+            &gettext(
+                "Choose the learner, its side, its opponent and how many games, then press Start.",
+            ),
+            false,
+        );
+    }
+
+    // The controls, for the tests to drive the window as a person would.
+
+    pub fn learner_dropdown(&self) -> gtk::DropDown {
+        self.imp().learner_dropdown.get()
+    }
+
+    pub fn side_dropdown(&self) -> gtk::DropDown {
+        self.imp().side_dropdown.get()
+    }
+
+    pub fn opponent_dropdown(&self) -> gtk::DropDown {
+        self.imp().opponent_dropdown.get()
+    }
+
+    pub fn games_spin(&self) -> gtk::SpinButton {
+        self.imp().games_spin.get()
+    }
+
+    pub fn seed_entry(&self) -> gtk::Entry {
+        self.imp().seed_entry.get()
+    }
+
+    pub fn start_button(&self) -> gtk::Button {
+        self.imp().start_button.get()
+    }
+
+    pub fn stop_button(&self) -> gtk::Button {
+        self.imp().stop_button.get()
+    }
+
+    pub fn curve_chart(&self) -> ChartView {
+        self.imp().curve_chart.get()
+    }
+
+    pub fn beads_chart(&self) -> ChartView {
+        self.imp().beads_chart.get()
+    }
+
+    pub fn status_text(&self) -> String {
+        self.imp().status_label.label().into()
+    }
+
+    pub fn progress_text(&self) -> String {
+        self.imp()
+            .progress_bar
+            .text()
+            .map(String::from)
+            .unwrap_or_default()
+    }
+
+    /// What the window says the learner has learned so far.
+    pub fn learned_text(&self) -> String {
+        self.imp().learned_label.label().into()
+    }
+
+    /// The curve in words as it shows, a line per block.
+    pub fn curve_lines(&self) -> Vec<String> {
+        self.imp()
+            .shown_lines
+            .borrow()
+            .iter()
+            .map(|label| label.label().into())
+            .collect()
+    }
+
+    /// The curve of the latest training.
+    pub fn curve(&self) -> Vec<Block> {
+        self.imp().curve.borrow().clone()
+    }
+
+    /// The latest training, as started.
+    pub fn training(&self) -> Option<Training> {
+        self.imp().run.get().map(|run| run.training)
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.imp().job.is_running()
+    }
+
+    /// The learner chosen in the list.
+    pub fn learner(&self) -> PlayerKind {
+        LEARNERS
+            .get(self.imp().learner_dropdown.selected() as usize)
+            .copied()
+            .unwrap_or(LEARNERS[0])
+    }
+
+    /// Chooses `kind` (a learner) in the list.
+    pub fn set_learner(&self, kind: PlayerKind) {
+        if let Some(index) = LEARNERS.iter().position(|&learner| learner == kind) {
+            self.imp().learner_dropdown.set_selected(index as u32);
+        }
+    }
+
+    /// Chooses the learner's side.
+    pub fn set_sides(&self, sides: Sides) {
+        if let Some(index) = SIDES.iter().position(|&each| each == sides) {
+            self.imp().side_dropdown.set_selected(index as u32);
+        }
+    }
+
+    /// Chooses the opponent: the learner itself, or a player at a
+    /// difficulty (its other options are the window's).
+    pub fn set_opponent(&self, opponent: Opponent) {
+        let imp = self.imp();
+        match opponent {
+            Opponent::Itself => imp.opponent_dropdown.set_selected(0),
+            Opponent::Player(kind, options) => {
+                if let Some(index) = opponents().iter().position(|&each| each == kind) {
+                    imp.opponent_dropdown.set_selected(index as u32 + 1);
+                }
+                let (entry, depth) = difficulty_entry(options.difficulty);
+                if let Some(depth) = depth {
+                    imp.depth_spin.set_value(f64::from(depth));
+                }
+                imp.difficulty_dropdown.set_selected(entry);
+            }
+        }
+    }
+
+    /// The opponent the controls describe.
+    pub fn opponent(&self) -> Opponent {
+        let imp = self.imp();
+        let chosen = (imp.opponent_dropdown.selected() as usize)
+            .checked_sub(1)
+            .and_then(|index| opponents().get(index).copied());
+        let Some(kind) = chosen else {
+            return Opponent::Itself;
+        };
+        let difficulty = if kind.uses_depth() {
+            chosen_difficulty(
+                imp.difficulty_dropdown.selected(),
+                imp.depth_spin.value_as_int(),
+            )
+        } else {
+            Default::default()
+        };
+        Opponent::Player(
+            kind,
+            PlayerOptions {
+                difficulty,
+                time_limit: Some(SEARCH_TIME_LIMIT),
+                ..PlayerOptions::default()
+            },
+        )
+    }
+
+    fn sides(&self) -> Sides {
+        SIDES
+            .get(self.imp().side_dropdown.selected() as usize)
+            .copied()
+            .unwrap_or(Sides::X)
+    }
+
+    fn learned(&self) -> &Rc<RefCell<LearnedStates>> {
+        self.imp()
+            .learned
+            .get()
+            .expect("given as the window is made")
+    }
+
+    /// Start: trains the chosen learner from what it has learned, on a
+    /// thread of its own.
+    pub fn start(&self) {
+        let imp = self.imp();
+        if self.is_running() {
+            return;
+        }
+        let seed = match parse_seed(
+            &imp.seed_entry.text(),
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no training was started.",
+            ),
+        ) {
+            // A new seed short enough to type in again, as `train` draws.
+            Ok(seed) => seed.unwrap_or_else(|| u64::from(rand::random::<u32>())),
+            Err(refusal) => {
+                self.show_status(&refusal, true);
+                return;
+            }
+        };
+        let learner = self.learner();
+        let games = imp.games_spin.value_as_int().max(1) as u64;
+        let training = Training {
+            opponent: self.opponent(),
+            sides: self.sides(),
+            games,
+            block: block_size(games),
+            seed,
+        };
+        let mut state = self.learned().borrow().state(learner).clone();
+        let run = Run {
+            learner,
+            training,
+            games_before: state.games,
+        };
+        let started = imp.job.start(
+            "training",
+            move |cancel, sender| {
+                let progress_sender = sender.clone();
+                let mut last_report: Option<Instant> = None;
+                let (curve, result) = train(&mut state, &training, cancel, |curve| {
+                    if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
+                        last_report = Some(Instant::now());
+                        let _ = progress_sender.send_blocking(Message::Progress(curve.to_vec()));
+                    }
+                });
+                let _ = sender.send_blocking(Message::Done {
+                    state,
+                    curve,
+                    result,
+                });
+            },
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |message| view.receive(message)
+            ),
+        );
+        if let Err(error) = started {
+            self.show_status(
+                &fill(
+                    &gettext("The training could not start: {error}."),
+                    &[("error", &error)],
+                ),
+                true,
+            );
+            return;
+        }
+        imp.run.set(Some(run));
+        imp.curve.replace(Vec::new());
+        self.show_curve();
+        self.show_progress(0);
+        self.enable_controls();
+        self.show_status(
+            &fill(
+                &gettext("Training {learner} as {side} against {opponent}, seed {seed}…"),
+                &[
+                    ("learner", &learner.display_name()),
+                    ("side", &self.side_name(training.sides)),
+                    ("opponent", &self.opponent_name(training.opponent)),
+                    ("seed", &seed),
+                ],
+            ),
+            false,
+        );
+    }
+
+    /// Stop: no new game starts; what was learned is kept.
+    pub fn stop(&self) {
+        self.imp().job.cancel();
+    }
+
+    fn receive(&self, message: Message) {
+        match message {
+            Message::Progress(curve) => {
+                let done = curve.last().map_or(0, |block| block.games);
+                self.imp().curve.replace(curve);
+                self.show_curve();
+                self.show_progress(done);
+            }
+            Message::Done {
+                state,
+                curve,
+                result,
+            } => {
+                self.imp().job.finished();
+                self.imp().curve.replace(curve);
+                self.show_curve();
+                self.finish(state, result);
+                self.enable_controls();
+            }
+        }
+    }
+
+    /// Hands what the learner learned to the window's learners, which save
+    /// it, and says how the training went.
+    fn finish(&self, state: LearnerState, result: Result<(), TrainingStopped>) {
+        let Some(run) = self.imp().run.get() else {
+            return;
+        };
+        let played = state.games.saturating_sub(run.games_before);
+        let total = state.games;
+        let saved = if played > 0 {
+            self.learned().borrow_mut().replace(state)
+        } else {
+            Ok(())
+        };
+        self.show_progress(played);
+        self.show_learned();
+        let learner = run.learner.display_name();
+        let games = run.training.games;
+        let mut message = match &result {
+            Ok(()) => fill(
+                &ngettext(
+                    "Finished: {learner} played {games} game against {opponent}, seed {seed}; it has learned from {total} games in all.",
+                    "Finished: {learner} played {games} games against {opponent}, seed {seed}; it has learned from {total} games in all.",
+                    plural_count(games),
+                ),
+                &[
+                    ("learner", &learner),
+                    ("games", &group(games)),
+                    ("opponent", &self.opponent_name(run.training.opponent)),
+                    ("seed", &run.training.seed),
+                    ("total", &group(total)),
+                ],
+            ),
+            Err(TrainingStopped::Cancelled) => fill(
+                &gettext(
+                    "Stopped after {progress}, seed {seed}: what {learner} learned in them is kept; it has learned from {total} games in all.",
+                ),
+                &[
+                    ("progress", &games_text(played, games)),
+                    ("seed", &run.training.seed),
+                    ("learner", &learner),
+                    ("total", &group(total)),
+                ],
+            ),
+            Err(TrainingStopped::Failed(reason)) => fill(
+                &gettext(
+                    "The training stopped after {progress}: {reason}. What {learner} learned in them is kept.",
+                ),
+                &[
+                    ("progress", &games_text(played, games)),
+                    ("reason", reason),
+                    ("learner", &learner),
+                ],
+            ),
+        };
+        if let Err(error) = &saved {
+            message.push(' ');
+            message.push_str(error);
+        }
+        let failed = saved.is_err() || matches!(result, Err(TrainingStopped::Failed(_)));
+        self.show_status(&message, failed);
+    }
+
+    /// "MENACE has learned from 2,000 games so far."
+    fn show_learned(&self) {
+        let Some(learned) = self.imp().learned.get() else {
+            return;
+        };
+        let kind = self.learner();
+        let games = learned.borrow().state(kind).games;
+        self.imp().learned_label.set_label(&fill(
+            &ngettext(
+                "{learner} has learned from {count} game so far; training goes on from there.",
+                "{learner} has learned from {count} games so far; training goes on from there.",
+                plural_count(games),
+            ),
+            &[("learner", &kind.display_name()), ("count", &group(games))],
+        ));
+    }
+
+    /// Brings the window up to date with what the learners learned
+    /// elsewhere (the main window's games), as it is shown again.
+    pub fn refresh(&self) {
+        self.show_learned();
+    }
+
+    fn show_progress(&self, done: u64) {
+        let Some(run) = self.imp().run.get() else {
+            return;
+        };
+        let games = run.training.games;
+        let text = if self.is_running() {
+            fill(
+                &gettext("Training {learner}… {progress}"),
+                &[
+                    ("learner", &run.learner.display_name()),
+                    ("progress", &games_text(done, games)),
+                ],
+            )
+        } else {
+            games_text(done, games)
+        };
+        background::show_share(&self.imp().progress_bar, done, games, &text);
+    }
+
+    /// The charts and the words of the curve so far.
+    fn show_curve(&self) {
+        let imp = self.imp();
+        let curve = imp.curve.borrow().clone();
+        let learner = imp
+            .run
+            .get()
+            .map_or_else(|| self.learner(), |run| run.learner);
+        imp.curve_chart.set_chart(Chart {
+            title: gettext("Learning curve: the learner's results per block of games"),
+            data: ChartData::LearningCurve(curve.clone()),
+        });
+        let beads = curve.iter().any(|block| block.first_box_beads.is_some());
+        imp.beads_chart
+            .set_visible(learner == PlayerKind::Menace && (beads || curve.is_empty()));
+        imp.beads_chart.set_chart(Chart {
+            title: gettext("Beads in MENACE's first box, the empty board's"),
+            data: ChartData::FirstBoxBeads(curve.clone()),
+        });
+        // The curve only grows during a training: the lines shown stay
+        // and the new blocks' are added; a new training starts afresh.
+        let mut shown = imp.shown_lines.borrow_mut();
+        if shown.len() > curve.len() {
+            for label in shown.drain(..) {
+                imp.curve_lines.remove(&label);
+            }
+        }
+        for index in shown.len()..curve.len() {
+            let previous = index.checked_sub(1).map_or(0, |i| curve[i].games);
+            let label = gtk::Label::builder()
+                .label(block_line(previous, &curve[index]))
+                .xalign(0.0)
+                .wrap(true)
+                .build();
+            imp.curve_lines.append(&label);
+            shown.push(label);
+        }
+        imp.no_curve_label.set_visible(curve.is_empty());
+    }
+
+    fn side_name(&self, sides: Sides) -> String {
+        match sides {
+            Sides::X => gettext("X"),
+            Sides::O => gettext("O"),
+            Sides::Both => gettext("X and O in turn"),
+        }
+    }
+
+    fn opponent_name(&self, opponent: Opponent) -> String {
+        match opponent {
+            Opponent::Itself => gettext("itself"),
+            Opponent::Player(kind, options) => crate::engine::describe_player(
+                kind,
+                options.difficulty,
+                crate::engine::TextStyle::WINDOW,
+            ),
+        }
+    }
+
+    /// Enables Start or Stop, the settings between trainings, and the
+    /// difficulty for the opponents that search to a depth.
+    fn enable_controls(&self) {
+        let imp = self.imp();
+        let running = imp.job.is_running();
+        self.action_set_enabled("training.start", !running);
+        self.action_set_enabled("training.stop", running);
+        for control in [
+            imp.learner_dropdown.upcast_ref::<gtk::Widget>(),
+            imp.side_dropdown.upcast_ref(),
+            imp.opponent_dropdown.upcast_ref(),
+            imp.games_spin.upcast_ref(),
+            imp.seed_entry.upcast_ref(),
+        ] {
+            control.set_sensitive(!running);
+        }
+        let searches = matches!(self.opponent(), Opponent::Player(kind, _) if kind.uses_depth());
+        imp.difficulty_dropdown.set_sensitive(!running && searches);
+        imp.depth_spin.set_sensitive(!running && searches);
+    }
+
+    fn show_status(&self, text: &str, error: bool) {
+        background::show_status(&self.imp().status_label, text, error);
+    }
+}
+
+impl JobWindow for TrainingView {
+    fn job(&self) -> &Job {
+        &self.imp().job
+    }
+}

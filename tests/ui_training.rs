@@ -1,0 +1,334 @@
+//! The Training window, driven in-process as a person would drive it: its
+//! shortcut, the learner, side, opponent, games and seed, Start and Stop;
+//! the curve it draws and says against the same training run without a
+//! window, and what it leaves with the main window's learners and their
+//! files. GTK lives on the main thread, so this test has its own `main`
+//! (`harness = false`). Needs a display: `xvfb-run -a cargo test --release
+//! --test ui_training`.
+
+mod harness;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gtk::{glib, prelude::*};
+use harness::{Results, ensure, open_window, test_data_home, use_test_environment, wait_until};
+use tictactoe::engine::learners::LearnerState;
+use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, block_line, train};
+use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
+use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
+
+type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
+
+/// Ctrl+L opens the Training window (the same one each time).
+fn open_training(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<TrainingView, String> {
+    let accels = app.accels_for_action("win.training");
+    ensure(accels.iter().any(|each| each == "<Control>l"), || {
+        format!("win.training has the shortcuts {accels:?}")
+    })?;
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("Ctrl+L opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
+    Ok(view)
+}
+
+fn learned(window: &TictactoeWindow, kind: PlayerKind) -> LearnerState {
+    window.learned_states().borrow().state(kind).clone()
+}
+
+/// The learner's state as saved in the test's data directory.
+fn saved(kind: PlayerKind) -> Result<LearnerState, String> {
+    let path = test_data_home()
+        .join("tictactoe")
+        .join(format!("{}.json", kind.name()));
+    LearnerState::read(&path).map_err(|error| format!("{}: {error}", path.display()))
+}
+
+fn random_opponent() -> Opponent {
+    Opponent::Player(PlayerKind::Random, PlayerOptions::default())
+}
+
+/// The curve in words, as `block_line` says each block.
+fn words(curve: &[Block]) -> Vec<String> {
+    let mut previous = 0;
+    curve
+        .iter()
+        .map(|block| {
+            let line = block_line(previous, block);
+            previous = block.games;
+            line
+        })
+        .collect()
+}
+
+/// Trains as the window's controls say and waits for the end.
+fn run(view: &TrainingView, timeout: Duration) -> Result<(), String> {
+    view.start_button().emit_clicked();
+    ensure(view.is_running(), || {
+        format!("Start started nothing: {}", view.status_text())
+    })?;
+    ensure(!view.start_button().is_sensitive(), || {
+        "Start stays usable while training".into()
+    })?;
+    wait_until("the training to end", timeout, || !view.is_running())?;
+    Ok(())
+}
+
+/// TD against Random with a seed: the window's curve, its words and its
+/// chart are those of the same training run without a window, and the
+/// main window's TD learner has learned those games and saved them.
+fn td_training_is_the_headless_training(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Td);
+    ensure(view.games_spin().value_as_int() == 20_000, || {
+        format!("TD starts with {} games", view.games_spin().value_as_int())
+    })?;
+    ensure(!view.beads_chart().is_visible(), || {
+        "TD has a beads chart".into()
+    })?;
+    view.set_sides(Sides::X);
+    view.set_opponent(random_opponent());
+    view.games_spin().set_value(300.0);
+    view.seed_entry().set_text("11");
+    let before = learned(window, PlayerKind::Td);
+    run(&view, Duration::from_secs(30))?;
+    let training = view.training().ok_or("no training was recorded")?;
+    let expected = Training {
+        opponent: view.opponent(),
+        sides: Sides::X,
+        games: 300,
+        block: block_size(300),
+        seed: 11,
+    };
+    ensure(training == expected, || {
+        format!("the window trained {training:?}")
+    })?;
+    ensure(
+        matches!(training.opponent, Opponent::Player(PlayerKind::Random, _)),
+        || format!("the opponent is {:?}", training.opponent),
+    )?;
+    let mut headless = before.clone();
+    let (curve, result) = train(&mut headless, &training, &CancelFlag::new(), |_| {});
+    ensure(result.is_ok(), || {
+        format!("the headless training: {result:?}")
+    })?;
+    ensure(view.curve() == curve, || {
+        format!(
+            "the window's curve differs: {:?}\nheadless: {curve:?}",
+            view.curve()
+        )
+    })?;
+    ensure((50..=300).contains(&curve.len()), || {
+        format!("the curve has {} points", curve.len())
+    })?;
+    ensure(view.curve_lines() == words(&curve), || {
+        format!("the curve in words: {:?}", view.curve_lines())
+    })?;
+    let after = learned(window, PlayerKind::Td);
+    ensure(after.games == before.games + 300, || {
+        format!("TD learned {} games, from {}", after.games, before.games)
+    })?;
+    ensure(after == headless, || {
+        "TD learned something else than the headless training".into()
+    })?;
+    let file = saved(PlayerKind::Td)?;
+    ensure(file.games == after.games, || {
+        format!("the file holds {} games, not {}", file.games, after.games)
+    })?;
+    let chart = view.curve_chart().chart().ok_or("no curve chart")?;
+    ensure(
+        chart.data == ChartData::LearningCurve(curve.clone()),
+        || "the chart shows another curve".into(),
+    )?;
+    let last = words(&curve).pop().unwrap_or_default();
+    ensure(view.curve_chart().text().contains(&last), || {
+        format!(
+            "the chart's words miss the latest block: {}",
+            view.curve_chart().text()
+        )
+    })?;
+    wait_until("the curve to be drawn", Duration::from_secs(5), || {
+        !view.curve_chart().hit_boxes().is_empty()
+    })?;
+    ensure(view.status_text().starts_with("Finished:"), || {
+        format!("the status says {:?}", view.status_text())
+    })?;
+    ensure(view.progress_text() == "300 of 300 games", || {
+        format!("the progress says {:?}", view.progress_text())
+    })?;
+    ensure(
+        view.learned_text().contains(&after.games.to_string()),
+        || format!("the window says {:?}", view.learned_text()),
+    )?;
+    Ok(())
+}
+
+/// A seed that is not a number starts nothing and says why.
+fn a_bad_seed_starts_nothing(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    let before = learned(window, PlayerKind::Td);
+    let curve = view.curve();
+    view.set_learner(PlayerKind::Td);
+    view.seed_entry().set_text("twelve");
+    view.start_button().emit_clicked();
+    ensure(!view.is_running(), || "a bad seed started training".into())?;
+    ensure(
+        view.status_text()
+            .starts_with("The seed must be a whole number"),
+        || format!("a bad seed says {:?}", view.status_text()),
+    )?;
+    ensure(view.curve() == curve, || {
+        "a bad seed changed the curve".into()
+    })?;
+    ensure(learned(window, PlayerKind::Td) == before, || {
+        "a bad seed changed what TD learned".into()
+    })?;
+    Ok(())
+}
+
+/// MENACE as X: the beads chart follows the first box, as the headless
+/// training counts it.
+fn menace_shows_its_first_box(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Menace);
+    ensure(view.games_spin().value_as_int() == 2_000, || {
+        format!(
+            "MENACE starts with {} games",
+            view.games_spin().value_as_int()
+        )
+    })?;
+    view.set_sides(Sides::X);
+    view.set_opponent(random_opponent());
+    view.games_spin().set_value(400.0);
+    view.seed_entry().set_text("5");
+    let before = learned(window, PlayerKind::Menace);
+    run(&view, Duration::from_secs(30))?;
+    let training = view.training().ok_or("no training was recorded")?;
+    let mut headless = before;
+    let (curve, _) = train(&mut headless, &training, &CancelFlag::new(), |_| {});
+    ensure(view.curve() == curve, || {
+        "the window's curve differs".into()
+    })?;
+    ensure(view.beads_chart().is_visible(), || {
+        "MENACE as X has no beads chart".into()
+    })?;
+    let chart = view.beads_chart().chart().ok_or("no beads chart")?;
+    ensure(
+        chart.data == ChartData::FirstBoxBeads(curve.clone()),
+        || "the beads chart shows another curve".into(),
+    )?;
+    let beads = curve.last().and_then(|block| block.first_box_beads);
+    let beads = beads.ok_or("the headless curve counted no beads")?;
+    ensure(
+        view.beads_chart()
+            .text()
+            .contains(&format!("{beads} beads after 400 games")),
+        || format!("the beads in words: {}", view.beads_chart().text()),
+    )?;
+    wait_until("the beads to be drawn", Duration::from_secs(5), || {
+        view.beads_chart().hit_boxes().len() == curve.len()
+    })?;
+    ensure(learned(window, PlayerKind::Menace) == headless, || {
+        "MENACE learned something else than the headless training".into()
+    })?;
+    ensure(saved(PlayerKind::Menace)? == headless, || {
+        "the saved MENACE is not the trained one".into()
+    })?;
+    Ok(())
+}
+
+/// Stop in the middle keeps the games learned until then, saved; the
+/// window stays usable.
+fn stop_keeps_what_was_learned(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Td);
+    view.set_opponent(Opponent::Itself);
+    view.set_sides(Sides::Both);
+    view.games_spin().set_value(1_000_000.0);
+    view.seed_entry().set_text("");
+    let before = learned(window, PlayerKind::Td);
+    view.start_button().emit_clicked();
+    ensure(view.is_running(), || "Start started nothing".into())?;
+    wait_until("a point of the curve", Duration::from_secs(30), || {
+        !view.curve().is_empty()
+    })?;
+    ensure(view.progress_text().starts_with("Training "), || {
+        format!("the progress says {:?}", view.progress_text())
+    })?;
+    view.stop_button().emit_clicked();
+    wait_until("Stop to stop the training", Duration::from_secs(5), || {
+        !view.is_running()
+    })?;
+    let after = learned(window, PlayerKind::Td);
+    let played = after.games - before.games;
+    ensure(played > 0 && played < 1_000_000, || {
+        format!("after Stop TD learned {played} games")
+    })?;
+    ensure(saved(PlayerKind::Td)?.games == after.games, || {
+        "the games learned before Stop were not saved".into()
+    })?;
+    ensure(view.status_text().starts_with("Stopped after"), || {
+        format!("the status says {:?}", view.status_text())
+    })?;
+    let seed = view.training().ok_or("no training was recorded")?.seed;
+    ensure(view.status_text().contains(&seed.to_string()), || {
+        format!(
+            "the status does not give the seed {seed}: {:?}",
+            view.status_text()
+        )
+    })?;
+    ensure(view.start_button().is_sensitive(), || {
+        "Start stays off after Stop".into()
+    })?;
+    view.close();
+    ensure(!view.is_visible(), || {
+        "the window stays after closing".into()
+    })?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let checks: [(&str, Check); 4] = [
+        (
+            "TD training is the headless training",
+            td_training_is_the_headless_training,
+        ),
+        ("a bad seed starts nothing", a_bad_seed_starts_nothing),
+        ("MENACE shows its first box", menace_shows_its_first_box),
+        ("Stop keeps what was learned", stop_keeps_what_was_learned),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        results.report(name, check(&app, &window));
+    }
+    window.close();
+    let _ = glib::MainContext::default().iteration(false);
+    results.finish()
+}
