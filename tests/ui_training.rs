@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use gtk::{glib, prelude::*};
 use harness::{Results, ensure, open_window, test_data_home, use_test_environment, wait_until};
-use tictactoe::engine::learners::LearnerState;
 use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, block_line, train};
+use tictactoe::engine::learners::{Learner, LearnerState};
 use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
 
@@ -252,6 +252,29 @@ fn menace_shows_its_first_box(
     })?;
     ensure(saved(PlayerKind::Menace)? == headless, || {
         "the saved MENACE is not the trained one".into()
+    })?;
+    // Refilling empty boxes is MENACE's own variant, kept in its state.
+    let refills = |state: &LearnerState| matches!(&state.learner, Learner::Menace(m) if m.refill);
+    ensure(
+        view.refill_check().is_visible() && !view.refill_check().is_active(),
+        || "MENACE's refill check is hidden or already on".into(),
+    )?;
+    view.refill_check().set_active(true);
+    view.games_spin().set_value(10.0);
+    run(&view, Duration::from_secs(30))?;
+    ensure(refills(&learned(window, PlayerKind::Menace)), || {
+        "the trained MENACE does not refill".into()
+    })?;
+    ensure(refills(&saved(PlayerKind::Menace)?), || {
+        "the saved MENACE does not refill".into()
+    })?;
+    view.set_learner(PlayerKind::Td);
+    ensure(!view.refill_check().is_visible(), || {
+        "TD offers to refill boxes".into()
+    })?;
+    view.set_learner(PlayerKind::Menace);
+    ensure(view.refill_check().is_active(), || {
+        "the check forgot MENACE refills".into()
     })?;
     Ok(())
 }

@@ -19,10 +19,10 @@ use super::chart::{Chart, ChartData};
 use super::chart_view::ChartView;
 use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use crate::engine::learners::LearnerState;
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
+use crate::engine::learners::{Learner, LearnerState};
 use crate::engine::report::group;
 use crate::engine::{PlayerKind, PlayerOptions};
 use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
@@ -130,6 +130,8 @@ mod imp {
         pub(super) games_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
         pub(super) seed_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) refill_check: TemplateChild<gtk::CheckButton>,
         #[template_child]
         pub(super) learned_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -304,6 +306,10 @@ impl TrainingView {
         self.imp().seed_entry.get()
     }
 
+    pub fn refill_check(&self) -> gtk::CheckButton {
+        self.imp().refill_check.get()
+    }
+
     pub fn start_button(&self) -> gtk::Button {
         self.imp().start_button.get()
     }
@@ -473,6 +479,9 @@ impl TrainingView {
             seed,
         };
         let mut state = self.learned().borrow().state(learner).clone();
+        if let Learner::Menace(menace) = &mut state.learner {
+            menace.refill = imp.refill_check.is_active();
+        }
         let run = Run {
             learner,
             training,
@@ -625,7 +634,13 @@ impl TrainingView {
             return;
         };
         let kind = self.learner();
-        let games = learned.borrow().state(kind).games;
+        let learned = learned.borrow();
+        let state = learned.state(kind);
+        let games = state.games;
+        // The variant is the learner's own, kept in its state.
+        let refill = &self.imp().refill_check;
+        refill.set_visible(kind == PlayerKind::Menace);
+        refill.set_active(matches!(&state.learner, Learner::Menace(menace) if menace.refill));
         self.imp().learned_label.set_label(&fill(
             &ngettext(
                 "{learner} has learned from {count} game so far; training goes on from there.",
@@ -733,6 +748,7 @@ impl TrainingView {
             imp.opponent_dropdown.upcast_ref(),
             imp.games_spin.upcast_ref(),
             imp.seed_entry.upcast_ref(),
+            imp.refill_check.upcast_ref(),
         ] {
             control.set_sensitive(!running);
         }
