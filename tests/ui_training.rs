@@ -332,13 +332,35 @@ fn stop_keeps_what_was_learned(
     Ok(())
 }
 
+/// Quitting in the middle of a training keeps what was learned, saved:
+/// the last check, since it closes the main window.
+fn quitting_keeps_what_was_learned(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Td);
+    view.set_opponent(Opponent::Itself);
+    view.games_spin().set_value(1_000_000.0);
+    let before = saved(PlayerKind::Td)?.games;
+    view.start_button().emit_clicked();
+    wait_until("a point of the curve", Duration::from_secs(30), || {
+        !view.curve().is_empty()
+    })?;
+    window.close();
+    let after = saved(PlayerKind::Td)?.games;
+    ensure(after > before && after < before + 1_000_000, || {
+        format!("TD's file counts {before} games before quitting, {after} after")
+    })
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "TD training is the headless training",
             td_training_is_the_headless_training,
@@ -346,6 +368,10 @@ fn main() -> ExitCode {
         ("a bad seed starts nothing", a_bad_seed_starts_nothing),
         ("MENACE shows its first box", menace_shows_its_first_box),
         ("Stop keeps what was learned", stop_keeps_what_was_learned),
+        (
+            "quitting keeps what was learned",
+            quitting_keeps_what_was_learned,
+        ),
     ];
     let mut results = Results::default();
     for (name, check) in checks {

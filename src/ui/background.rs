@@ -45,6 +45,9 @@ pub struct Job {
     /// Counts the jobs, so that a cancelled one's late messages never reach
     /// the next one.
     generation: Rc<Cell<u64>>,
+    /// Waits for the newest job's thread to end and hands on the messages
+    /// it left, for when the main loop will not run again.
+    finish_now: RefCell<Option<Box<dyn FnOnce()>>>,
 }
 
 impl Job {
@@ -64,6 +67,16 @@ impl Job {
         self.running.replace(None);
     }
 
+    /// Stops the running job and waits for its thread, handing its last
+    /// messages on at once: as the app quits, when the main loop that
+    /// would receive them is not coming back.
+    pub fn cancel_and_finish(&self) {
+        self.cancel();
+        if let Some(finish) = self.finish_now.take() {
+            finish();
+        }
+    }
+
     /// Runs `work` on a thread called `name`, at the lower priority, with
     /// the flag Cancel sets and a sender for its messages; `receive` gets
     /// them on the main thread, until the next job starts. `Err` when the
@@ -79,14 +92,28 @@ impl Job {
         let cancel = CancelFlag::new();
         let (sender, receiver) = async_channel::unbounded();
         let thread_cancel = cancel.clone();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name(name.into())
             .spawn(move || {
                 lower_this_threads_priority();
                 work(&thread_cancel, &sender);
             })?;
         self.running.replace(Some(cancel));
+        let receive = Rc::new(receive);
         let current = Rc::clone(&self.generation);
+        let finish_now = {
+            let (receiver, receive, current) =
+                (receiver.clone(), Rc::clone(&receive), Rc::clone(&current));
+            move || {
+                let _ = thread.join();
+                while let Ok(message) = receiver.try_recv() {
+                    if current.get() == generation {
+                        receive(message);
+                    }
+                }
+            }
+        };
+        self.finish_now.replace(Some(Box::new(finish_now)));
         glib::spawn_future_local(async move {
             while let Ok(message) = receiver.recv().await {
                 if current.get() != generation {

@@ -544,6 +544,12 @@ impl TrainingView {
         self.imp().job.cancel();
     }
 
+    /// Stop, waiting for the game being played to end and keeping (and
+    /// saving) what was learned at once: for when the app quits.
+    pub fn stop_and_keep(&self) {
+        self.imp().job.cancel_and_finish();
+    }
+
     fn receive(&self, message: Message) {
         match message {
             Message::Progress(curve) => {

@@ -78,8 +78,9 @@ impl TictactoeWindow {
         if let Some(view) = self.tournament_view() {
             view.cancel();
         }
+        // What a training learned is kept, even as the app quits.
         if let Some(view) = self.training_view() {
-            view.stop();
+            view.stop_and_keep();
         }
     }
 }
