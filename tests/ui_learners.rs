@@ -15,8 +15,10 @@ use std::time::Duration;
 use adw::prelude::MessageDialogExt;
 use gtk::{glib, prelude::*};
 use harness::{
-    Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
+    Results, ensure, open_window, pass_time, start, test_data_home, use_test_environment,
+    wait_until,
 };
+use tictactoe::engine::learners::training::Opponent;
 use tictactoe::engine::learners::{LearnerState, state_path_in};
 use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side, Tone};
 use tictactoe::ui::TictactoeWindow;
@@ -176,6 +178,64 @@ fn the_switch_stops_learning(window: &TictactoeWindow) -> Result<(), String> {
     })
 }
 
+fn a_learner_in_training_learns_from_no_window_game_and_reset_stops_it(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    activate(window, "win.training")?;
+    let view = window.training_view().ok_or("no Training window")?;
+    view.set_learner(PlayerKind::Td);
+    view.set_opponent(Opponent::Itself);
+    view.games_spin().set_value(1_000_000.0);
+    view.start_button().emit_clicked();
+    wait_until("the training to run", Duration::from_secs(10), || {
+        !view.curve().is_empty()
+    })?;
+    let menace_before = learned_games(window, PlayerKind::Menace);
+    play_game(window, PlayerKind::Td, PlayerKind::Menace)?;
+    let log = window.search_log().text();
+    ensure(
+        log.contains(
+            "Temporal-difference learner is in training: it does not learn from this game.",
+        ),
+        || format!("the log says:\n{log}"),
+    )?;
+    ensure(
+        learned_games(window, PlayerKind::Menace) == menace_before + 1,
+        || "MENACE, not in training, did not learn".into(),
+    )?;
+    // Reset stops the training first, so its result cannot bring back
+    // what was forgotten.
+    activate(window, "win.reset-learning")?;
+    let dialog = wait_for_dialog()?;
+    dialog.response("reset");
+    ensure(!view.is_running(), || {
+        "Reset left the training running".into()
+    })?;
+    ensure(
+        window.learned_states().borrow().state(PlayerKind::Td)
+            == &LearnerState::fresh(PlayerKind::Td).unwrap(),
+        || "TD remembers its training after Reset".into(),
+    )?;
+    pass_time(Duration::from_millis(300));
+    ensure(saved_games(PlayerKind::Td)? == 0, || {
+        "TD's file counts games after Reset".into()
+    })?;
+    view.close();
+    Ok(())
+}
+
+/// The Reset Learning dialog, once it shows.
+fn wait_for_dialog() -> Result<adw::MessageDialog, String> {
+    let dialog = || {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|widget| widget.downcast::<adw::MessageDialog>().ok())
+            .find(|dialog| dialog.is_visible())
+    };
+    wait_until("the dialog", Duration::from_secs(5), || dialog().is_some())?;
+    dialog().ok_or_else(|| "no dialog".into())
+}
+
 fn an_empty_box_resigns_the_game(window: &TictactoeWindow) -> Result<(), String> {
     let state = common::with_empty_first_box(false);
     window
@@ -206,17 +266,9 @@ fn an_empty_box_resigns_the_game(window: &TictactoeWindow) -> Result<(), String>
 }
 
 fn reset_learning_asks_then_forgets(window: &TictactoeWindow) -> Result<(), String> {
-    let dialog = || {
-        gtk::Window::list_toplevels()
-            .into_iter()
-            .filter_map(|widget| widget.downcast::<adw::MessageDialog>().ok())
-            .find(|dialog| dialog.is_visible())
-    };
     // Cancel keeps everything.
     activate(window, "win.reset-learning")?;
-    let asked = wait_until("the dialog", Duration::from_secs(5), || dialog().is_some());
-    asked?;
-    let shown = dialog().ok_or("no dialog")?;
+    let shown = wait_for_dialog()?;
     let body = shown.body().to_string();
     ensure(body.contains("MENACE (matchboxes): 1 game,"), || {
         format!("the dialog says {body:?}")
@@ -226,8 +278,7 @@ fn reset_learning_asks_then_forgets(window: &TictactoeWindow) -> Result<(), Stri
         "Cancel reset MENACE".into()
     })?;
     activate(window, "win.reset-learning")?;
-    wait_until("the dialog", Duration::from_secs(5), || dialog().is_some())?;
-    dialog().ok_or("no dialog")?.response("reset");
+    wait_for_dialog()?.response("reset");
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         ensure(
             window.learned_states().borrow().state(kind) == &LearnerState::fresh(kind).unwrap(),
@@ -255,7 +306,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 6] = [
+    let checks: [(&str, Check); 7] = [
         (
             "a corrupt state file is set aside with a message",
             a_corrupt_state_file_is_set_aside_with_a_message,
@@ -269,6 +320,10 @@ fn main() -> ExitCode {
             learners_learn_from_each_game_and_save_it,
         ),
         ("the switch stops learning", the_switch_stops_learning),
+        (
+            "a learner in training learns from no window game, and Reset stops it",
+            a_learner_in_training_learns_from_no_window_game_and_reset_stops_it,
+        ),
         (
             "an empty box resigns the game",
             an_empty_box_resigns_the_game,

@@ -10,6 +10,7 @@ use adw::prelude::*;
 use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
+use crate::engine::PlayerKind;
 use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
@@ -70,6 +71,27 @@ impl TictactoeWindow {
         if !players.iter().any(|kind| kind.learns()) || !self.learns_from_games() {
             return;
         }
+        // A learner in training gets the training's result when it ends,
+        // which would replace what it learned here meanwhile.
+        let in_training = self
+            .training_view()
+            .filter(|view| view.is_running())
+            .map(|view| view.learner())
+            .filter(|kind| players.contains(kind));
+        if let Some(kind) = in_training {
+            self.imp().search_log.add_game_row(&fill(
+                &gettext("{player} is in training: it does not learn from this game."),
+                &[("player", &kind.display_name())],
+            ));
+        }
+        // It takes part as a player that does not learn.
+        let players = players.map(|kind| {
+            if Some(kind) == in_training {
+                PlayerKind::Human
+            } else {
+                kind
+            }
+        });
         let learned = self.learned_states();
         let outcome = learned
             .borrow_mut()
@@ -142,6 +164,10 @@ impl TictactoeWindow {
     }
 
     fn reset_learning(&self) {
+        // A training's result would bring back what it started from.
+        if let Some(view) = self.training_view() {
+            view.stop_and_keep();
+        }
         match self.learned_states().borrow_mut().reset() {
             Ok(()) => self.show_status(&gettext(
                 "MENACE and the TD learner forgot what they learned.",
