@@ -234,6 +234,7 @@ impl TrainingView {
             dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
             accessible::name_dropdown_parts(dropdown, &name);
         }
+        accessible::set_label(&*imp.refill_check, &gettext("Refill empty boxes"));
         imp.difficulty_dropdown
             .set_factory(Some(&accessible::string_item_factory(|_| None)));
         let difficulty_name = gettext("Opponent's difficulty");
