@@ -117,19 +117,18 @@ impl TictactoeWindow {
 
     /// Asks whether to forget what both learners learned.
     pub(super) fn confirm_reset_learning(&self) {
+        let learned = self.learned_states();
         let games: Vec<String> = LEARNERS
             .iter()
             .map(|&kind| {
+                let games = learned.borrow().state(kind).games;
                 fill(
                     &ngettext(
                         "{player}: {games} game",
                         "{player}: {games} games",
-                        plural_count(self.learned_states().borrow().state(kind).games),
+                        plural_count(games),
                     ),
-                    &[
-                        ("player", &kind.display_name()),
-                        ("games", &self.learned_states().borrow().state(kind).games),
-                    ],
+                    &[("player", &kind.display_name()), ("games", &games)],
                 )
             })
             .collect();
