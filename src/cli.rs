@@ -20,8 +20,8 @@ use crate::engine::score::INFINITY;
 use crate::engine::tree::{self, SearchTree};
 use crate::engine::tree_words;
 use crate::engine::{
-    Board, BoardSize, Bound, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions,
-    SavedGame, SearchReport, Side, TextStyle, describe_player,
+    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SavedGame,
+    SearchReport, Side, TextStyle, describe_player,
 };
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
@@ -891,21 +891,6 @@ fn limit_text(limit: i32) -> String {
     }
 }
 
-fn bound_name(bound: Bound) -> &'static str {
-    match bound {
-        Bound::Exact => "exact",
-        Bound::Lower => "lower",
-        Bound::Upper => "upper",
-    }
-}
-
-fn side_letter(side: Side) -> &'static str {
-    match side {
-        Side::Max => "X",
-        Side::Min => "O",
-    }
-}
-
 /// A position given as an argument: its text without the optional leading
 /// mark, and the board, or what is wrong with it ("position 'x?': ...").
 fn read_position(argument: &str) -> (&str, Result<Board, String>) {
@@ -956,17 +941,18 @@ fn tree(args: TreeArgs) -> ExitCode {
     let mut lines = Vec::new();
     if !args.json && windows {
         lines.push(format!(
-            "{} searching {} to depth {}: {} nodes; each node's value and window are for the \
-             side that moved there",
+            "{} searching {} to depth {}: {} nodes, the start and {} below it; values and \
+             windows on X's scale (+ favours X, - favours O)",
             tree.player().name(),
             text.trim(),
             tree.depth(),
+            group(tree.node(0).subtree_nodes()),
             group(tree.nodes_searched()),
         ));
     } else if !args.json {
         lines.push(format!(
-            "{} searching {}: {} playouts, {} plies deep; each node's mean result (from -1 \
-             lost to +1 won) is for the side that moved there",
+            "{} searching {}: {} playouts, {} plies deep; mean results on X's scale (+1 X wins, \
+             0 a draw, -1 O wins)",
             tree.player().name(),
             text.trim(),
             group(tree.node(0).subtree_nodes()),
@@ -978,14 +964,15 @@ fn tree(args: TreeArgs) -> ExitCode {
         let children = tree.children(id).count();
         let pruned = tree.pruned(id, position);
         let hidden = ply >= args.max_ply && !node.ending().is_leaf();
-        let (alpha, beta) = node.window();
+        let view = tree_words::x_view(node);
+        let mean = || f64::from(tree_words::mover(node).sign() * node.value()) / 1000.0;
         if args.json {
             let mut json = serde_json::json!({
                 "id": id,
                 "parent": parent,
                 "ply": ply,
                 "move": node.cell(),
-                "to_move": side_letter(node.side_to_move()).to_lowercase(),
+                "to_move": node.side_to_move(),
                 "end": node.ending().name(),
                 "children": children,
                 "pruned": pruned,
@@ -995,15 +982,15 @@ fn tree(args: TreeArgs) -> ExitCode {
             });
             let values = if windows {
                 serde_json::json!({
-                    "value": node.value(),
-                    "bound": bound_name(node.bound()),
-                    "alpha": alpha,
-                    "beta": beta,
+                    "value": view.value,
+                    "bound": view.bound,
+                    "alpha": view.alpha,
+                    "beta": view.beta,
                 })
             } else {
                 serde_json::json!({
                     "visits": node.subtree_nodes(),
-                    "mean": node.value() as f64 / 1000.0,
+                    "mean": mean(),
                 })
             };
             if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values)
@@ -1014,8 +1001,8 @@ fn tree(args: TreeArgs) -> ExitCode {
             return;
         }
         let label = match node.cell() {
-            Some(cell) => format!("{cell} {}", side_letter(node.side_to_move().opponent())),
-            None => format!("root, {} to move", side_letter(node.side_to_move())),
+            Some(_) => tree_words::move_text(node, TextStyle::COMMAND_LINE),
+            None => format!("root, {} to move", node.side_to_move().mark()),
         };
         let ending = tree_words::ending_text(&tree, id, position);
         let count = node.subtree_nodes();
@@ -1023,10 +1010,10 @@ fn tree(args: TreeArgs) -> ExitCode {
             let line = format!(
                 "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
                 "  ".repeat(ply),
-                node.bound().format(node.value()),
-                bound_name(node.bound()),
-                limit_text(alpha),
-                limit_text(beta),
+                view.bound.format(view.value),
+                view.bound.name(),
+                limit_text(view.alpha),
+                limit_text(view.beta),
                 group(count),
                 if count == 1 { "node" } else { "nodes" },
             );
@@ -1035,15 +1022,15 @@ fn tree(args: TreeArgs) -> ExitCode {
             let line = format!(
                 "{}{label}: mean {:+.3} over {} {}; {ending}",
                 "  ".repeat(ply),
-                node.value() as f64 / 1000.0,
+                mean(),
                 group(count),
                 if count == 1 { "visit" } else { "visits" },
             );
             (line, "untried")
         };
         if !pruned.is_empty() {
-            let cells: Vec<String> = pruned.iter().map(usize::to_string).collect();
-            line.push_str(&format!("; {pruned_name} {}", cells.join(" ")));
+            let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
+            line.push_str(&format!("; {pruned_name} {cells}"));
         }
         if !node.recorded() {
             line.push_str("; not recorded");

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use common::{decide, open_positions, oracle, oracle_score};
 use tictactoe::engine::players::RulesPlayer;
 use tictactoe::engine::{
-    Board, CellMark, Difficulty, PlayerKind, PlayerOptions, SearchReport, Side, TextStyle, Tone,
+    Board, CellMark, Difficulty, PlayerKind, PlayerOptions, SearchReport, TextStyle, Tone,
     cell_marks,
 };
 
@@ -33,54 +33,40 @@ fn search(kind: PlayerKind, difficulty: Difficulty, board: &Board) -> SearchRepo
 }
 
 /// The label and tone the log's row for a move calls for, read from its
-/// words ("cell 5: O: at best loses in 2 (>= 993)"), for the side that moved.
-fn expected_label(row: &str, mover: Side) -> (String, Tone) {
+/// number on X's scale ("cell 5: X wins in 2 or faster (>= 993)"): the
+/// same limit, and the winner and moves its words name.
+fn expected_label(row: &str) -> (String, Tone) {
     let (words, number) = row
         .split_once(": ")
         .and_then(|(_, rest)| rest.rsplit_once(" ("))
         .unwrap_or_else(|| panic!("a scored row: {row}"));
     let number = number.trim_end_matches(')');
-    let limit = if words.contains("at best") {
-        "≤ "
-    } else if words.contains("at least")
-        || words.contains("or faster")
-        || words.contains("at worst")
-    {
-        "≥ "
-    } else {
-        ""
+    let (estimate, number) = match number.strip_prefix("estimate, ") {
+        Some(number) => (true, number),
+        None => (false, number),
     };
-    if let Some(estimate) = number.strip_prefix("estimate, ") {
-        let max_view: i32 = estimate
-            .trim_start_matches(">= ")
-            .trim_start_matches("<= ")
-            .parse()
-            .unwrap();
-        let value = mover.sign() * max_view;
+    let (limit, value) = match (number.strip_prefix(">= "), number.strip_prefix("<= ")) {
+        (Some(value), _) => ("≥ ", value),
+        (_, Some(value)) => ("≤ ", value),
+        _ => ("", number),
+    };
+    let value: i32 = value.parse().unwrap();
+    if estimate {
         let (shown, tone) = match value.signum() {
-            1 => (format!("+{value}"), Tone::Better),
-            -1 => (format!("−{}", -value), Tone::Worse),
+            1 => (format!("+{value}"), Tone::XBetter),
+            -1 => (format!("−{}", -value), Tone::OBetter),
             _ => ("0".to_owned(), Tone::Even),
         };
         return (format!("{limit}{shown}"), tone);
     }
-    if words == "draw" || words.ends_with("a draw") {
+    if value == 0 {
         return (format!("{limit}D"), Tone::Draw);
     }
     let moves: String = words.chars().filter(char::is_ascii_digit).collect();
-    // "X wins in 3 moves" names the winner; a bound's words are the mover's.
-    let mover_wins = match words.strip_suffix(" moves").or(words.strip_suffix(" move")) {
-        Some(exact) => exact.starts_with(mover.mark()),
-        None => {
-            assert!(words.starts_with(&format!("{}: ", mover.mark())), "{row}");
-            words.contains("wins")
-        }
-    };
-    if mover_wins {
-        (format!("{limit}W{moves}"), Tone::Win)
-    } else {
-        (format!("{limit}L{moves}"), Tone::Loss)
-    }
+    let winner = if value > 0 { "X" } else { "O" };
+    assert!(words.contains(&format!("{winner} wins")), "{row}");
+    let tone = if value > 0 { Tone::XWins } else { Tone::OWins };
+    (format!("{limit}{winner}{moves}"), tone)
 }
 
 /// Checks every mark of a scoring search against the log's row for its
@@ -94,7 +80,7 @@ fn check_against_log(report: &SearchReport) -> Vec<CellMark> {
         assert_eq!(mark.cell, m.cell, "{}", context());
         assert_eq!(
             (mark.text.clone(), mark.tone),
-            expected_label(&row, report.side),
+            expected_label(&row),
             "{}",
             context()
         );
@@ -170,8 +156,8 @@ fn best_marks_every_equally_best_move() {
 
 #[test]
 fn bounds_read_the_same_for_x_and_o() {
-    // The README's runs: Max's upper bound for X and Max's lower bound for
-    // O both cap the mover's result at a loss in 2.
+    // The README's runs, on X's scale whoever moves: O's win in 2 or
+    // faster when X moves, X's when O moves.
     let texts = |position: &str, difficulty| -> Vec<(usize, String)> {
         let board: Board = position.parse().unwrap();
         cell_marks(&search(PlayerKind::AlphaBetaTt, difficulty, &board))
@@ -184,15 +170,15 @@ fn bounds_read_the_same_for_x_and_o() {
     };
     assert_eq!(
         texts("x.o/.x./..o", Difficulty::Hard),
-        owned(&[(5, "D"), (3, "≤ L2"), (6, "≤ L2"), (7, "≤ L2"), (1, "≤ L2")])
+        owned(&[(5, "D"), (3, "≤ O2"), (6, "≤ O2"), (7, "≤ O2"), (1, "≤ O2")])
     );
     assert_eq!(
         texts("x.x/..o/xo.", Difficulty::Hard),
-        owned(&[(4, "L2"), (1, "≤ L2"), (3, "≤ L2"), (8, "≤ L2")])
+        owned(&[(4, "X2"), (1, "≥ X2"), (3, "≥ X2"), (8, "≥ X2")])
     );
     assert_eq!(
         texts("x.x/..o/xo.", Difficulty::Easy),
-        owned(&[(4, "0"), (1, "≤ −4"), (3, "≤ −4"), (8, "≤ −10")])
+        owned(&[(4, "0"), (1, "+4"), (3, "+4"), (8, "+10")])
     );
 }
 

@@ -466,7 +466,7 @@ fn analyze_reads_standard_input_and_reports_bad_positions() {
         2,
         "the good positions are still analysed: {text}"
     );
-    assert!(text.contains("X minimax plays 5"), "{text}");
+    assert!(text.contains("X minimax plays 6"), "{text}");
 }
 
 #[test]
@@ -593,14 +593,19 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2 + 9, "{text}");
-    assert!(lines[0].contains("549,945 nodes"), "{text}");
+    // The root row counts itself, as every row does: the header says so.
+    assert!(
+        lines[0].contains("549,946 nodes, the start and 549,945 below it"),
+        "{text}"
+    );
     assert_eq!(
         lines[1],
         "root, X to move: 0 exact in (-inf, +inf); all 9 moves searched; 549,946 nodes"
     );
+    // The centre is cell 5, as the window numbers it.
     assert_eq!(
         lines[6],
-        "  4 X: 0 exact in (-inf, +inf); all 8 moves searched; 55,505 nodes; not shown"
+        "  X 5: 0 exact in (-inf, +inf); all 8 moves searched; 55,505 nodes; not shown"
     );
 
     // JSON: one node a line, each child's parent printed before it, and
@@ -629,8 +634,8 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
         if node["parent"] == 0 {
             let cell = node["move"].as_u64().unwrap() as usize;
             let score = report.moves.iter().find(|m| m.cell == cell).unwrap();
-            // O to move: Max's score is minus O's value.
-            assert_eq!(Some(-node["value"].as_i64().unwrap() as i32), score.score);
+            // Values are on X's scale, as the report's scores are.
+            assert_eq!(Some(node["value"].as_i64().unwrap() as i32), score.score);
         }
     }
 

@@ -176,17 +176,15 @@ fn play_and_analyze_use_a_trained_state() {
         ],
     );
     let text = stdout(&output);
-    assert!(text.contains("X td plays 2"), "{text}");
-    assert!(
-        text.contains("cell 2: learned value 100.0% for X"),
-        "{text}"
-    );
+    assert!(text.contains("X td plays 3"), "{text}");
+    assert!(text.contains("cell 3: learned value +1.000"), "{text}");
     // Untrained, the same player knows nothing.
     let fresh = stdout(&run_in(
         &home,
         &["analyze", "--player", "td", "x../.../..."],
     ));
-    assert!(fresh.contains("learned value 45.0% for O"), "{fresh}");
+    // A fresh value of 45% for O is +0.1 on X's scale.
+    assert!(fresh.contains("learned value +0.100"), "{fresh}");
     let _ = fs::remove_dir_all(&home);
 }
 

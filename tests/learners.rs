@@ -257,11 +257,11 @@ fn reports_show_the_box_and_the_learned_values() {
     assert_eq!(report.best, Some(2));
     let lines = report.detail_lines(TextStyle::WINDOW);
     assert!(
-        lines.contains(&"cell 3: learned value 100.0% for X".to_owned()),
+        lines.contains(&"cell 3: learned value +1.000".to_owned()),
         "{lines:?}"
     );
     assert!(
-        lines.contains(&"cell 6: learned value 45.0% for X".to_owned()),
+        lines.contains(&"cell 6: learned value −0.100".to_owned()),
         "{lines:?}"
     );
     let json = serde_json::to_value(&report).unwrap();

@@ -91,7 +91,13 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
     let node = tree.node(id);
     let (alpha, beta) = node.window();
     assert_eq!(node.side_to_move(), position.side_to_move(), "{position}");
-    let expected_bound = if node.cell().is_none() {
+    // The root and the leaves (a finished game, a horizon's evaluation)
+    // are exact wherever their values fall.
+    let leaf = matches!(
+        node.ending(),
+        Ending::Won | Ending::Drawn | Ending::Horizon
+    );
+    let expected_bound = if node.cell().is_none() || leaf {
         Bound::Exact
     } else if node.value() <= alpha {
         Bound::Upper
@@ -423,8 +429,10 @@ fn check_monte_carlo(tree: &SearchTree, report: &SearchReport) {
         let node = tree.node(child);
         assert_eq!(node.cell(), Some(score.cell));
         assert_eq!(Some(node.subtree_nodes() as u32), score.visits);
+        // The node keeps the mover's view, the report X's scale.
         let mean = score.mean.unwrap();
-        assert_eq!(node.value(), ((2.0 * mean - 1.0) * 1000.0).round() as i32);
+        let mover = board.side_to_move();
+        assert_eq!(mover.sign() * node.value(), (mean * 1000.0).round() as i32);
     }
     let untried: Vec<usize> = report
         .moves

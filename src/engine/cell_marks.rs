@@ -1,28 +1,31 @@
 //! What each candidate cell of the board shows after a search: a label short
 //! enough for a 5x5 cell, its tone, and the same in words for a screen
-//! reader. Everything is said for the side that moved, as the log's rows
-//! say it.
+//! reader. Labels read on X's scale, as every value does: "X3" X wins in 3
+//! moves, "O2" O wins in 2, "D" a draw; "≥" this or better for X, "≤" this
+//! or better for O; estimates, Monte Carlo means and learned values signed,
+//! positive for X.
 
 use super::board::Side;
 use super::players::Rule;
 use super::report::{
     Bound, Certainty, MoveScore, SearchReport, TextStyle, beads_words, count, decimal,
-    learned_value_words, score_words,
+    learned_value_words, result_number, score_words,
 };
 use super::score;
 use crate::i18n::{fill, gettext, ngettext, pgettext};
 
-/// What a label's colour stands for, for the side that moved.
+/// What a label's colour stands for: whom the value favours, or what kind
+/// of number it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
-    /// Proven game values.
-    Win,
+    /// Proven game values: won by X, drawn, won by O.
+    XWins,
     Draw,
-    Loss,
+    OWins,
     /// Scores that are no game value: horizon estimates.
-    Better,
-    Worse,
+    XBetter,
     Even,
+    OBetter,
     /// Monte Carlo visits and mean result.
     Sampled,
     /// A cell the rules player's rule allowed.
@@ -35,7 +38,7 @@ pub enum Tone {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CellMark {
     pub cell: usize,
-    /// What the cell shows: "W3", "D", "≤ L4", "+12", "≥ −4", "312×\n62%",
+    /// What the cell shows: "X3", "D", "≥ X4", "+12", "≤ −4", "312×\n−0.24",
     /// "block".
     pub text: String,
     pub tone: Tone,
@@ -50,7 +53,7 @@ pub struct CellMark {
     /// rule's cells.
     pub best: bool,
     /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
-    /// in 3 moves", "cell 2: O: at least a draw".
+    /// in 3 moves", "cell 2: X: at least a draw".
     pub words: String,
 }
 
@@ -75,12 +78,12 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
         .filter_map(|m| {
             let (text, tone, words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
                 (Some(score), ..) => score_label(report, m, score),
-                (None, Some(visits), Some(mean), ..) => sampled_label(report.side, visits, mean),
+                (None, Some(visits), Some(mean), ..) => sampled_label(visits, mean),
                 (.., Some(beads), _) => (format!("{beads}●"), Tone::Learned, beads_words(beads)),
                 (.., Some(value)) => (
-                    format!("{}%", (value * 100.0).round()),
+                    result_number(value, 2),
                     Tone::Learned,
-                    learned_value_words(value, report.side),
+                    learned_value_words(value),
                 ),
                 _ => return None,
             };
@@ -101,8 +104,8 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
 
 /// How good a move is for `mover`, when that is known: its value unless a
 /// bound caps it (it may be worse), or its visits (what Monte Carlo plays
-/// by), its beads (what MENACE draws by) or its learned value in tenths of
-/// a percent (what TD plays by).
+/// by), its beads (what MENACE draws by) or its learned value in
+/// thousandths (what TD plays by).
 fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
     match (m.score, m.visits, m.beads, m.learned) {
         (Some(score), ..) if m.bound.for_mover(mover) != Bound::Upper => {
@@ -110,45 +113,46 @@ fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
         }
         (None, Some(visits), ..) => Some(i64::from(visits)),
         (None, None, Some(beads), _) => Some(i64::from(beads)),
-        (None, None, None, Some(value)) => Some((value * 1000.0).round() as i64),
+        (None, None, None, Some(value)) => {
+            Some((f64::from(mover.sign()) * value * 1000.0).round() as i64)
+        }
         _ => None,
     }
 }
 
-/// A scored move's label, tone and words, for the side that moved.
+/// A scored move's label, tone and words, on X's scale.
 fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Tone, String) {
-    let value = report.side.sign() * score;
     let proven = m.certainty != Certainty::Estimate;
     let (number, tone) = if proven && score::is_decisive(score) {
         let moves = score::moves_to_end(score, report.stones);
-        let (label, tone) = if value > 0 {
+        let (label, tone) = if score > 0 {
             (
-                pgettext("cell mark: wins in so many moves", "W{moves}"),
-                Tone::Win,
+                pgettext("cell mark: X wins in so many moves", "X{moves}"),
+                Tone::XWins,
             )
         } else {
             (
-                pgettext("cell mark: loses in so many moves", "L{moves}"),
-                Tone::Loss,
+                pgettext("cell mark: O wins in so many moves", "O{moves}"),
+                Tone::OWins,
             )
         };
         (fill(&label, &[("moves", &moves)]), tone)
-    } else if proven && value == 0 {
+    } else if proven && score == 0 {
         (pgettext("cell mark: a draw", "D"), Tone::Draw)
     } else {
-        let tone = match value.signum() {
+        let tone = match score.signum() {
             0 => Tone::Even,
-            1 => Tone::Better,
-            _ => Tone::Worse,
+            1 => Tone::XBetter,
+            _ => Tone::OBetter,
         };
-        (signed(value), tone)
+        (signed(score), tone)
     };
-    let limit = match m.bound.for_mover(report.side) {
+    let limit = match m.bound {
         Bound::Exact => "",
         Bound::Lower => "≥ ",
         Bound::Upper => "≤ ",
     };
-    let mut words = score_words(score, m.bound, m.certainty, report.stones, report.side);
+    let mut words = score_words(score, m.bound, m.certainty, report.stones);
     if !proven {
         words = fill(&gettext("{words}, estimated"), &[("words", &words)]);
     }
@@ -164,20 +168,15 @@ fn signed(value: i32) -> String {
     }
 }
 
-/// A Monte Carlo move: "312×" over "62%", the mean result for `mover`.
-fn sampled_label(mover: Side, visits: u32, mean: f64) -> (String, Tone, String) {
-    let percent = (mean * 100.0).round();
-    let text = format!("{}×\n{percent}%", short_count(visits));
+/// A Monte Carlo move: "312×" over "−0.24", the mean result on X's scale.
+fn sampled_label(visits: u32, mean: f64) -> (String, Tone, String) {
+    let text = format!("{}×\n{}", short_count(visits), result_number(mean, 2));
     let visits = count(u64::from(visits), |n| {
         ngettext("{count} visit", "{count} visits", n)
     });
     let words = fill(
-        &gettext("{visits}, mean result {percent}% for {side}"),
-        &[
-            ("visits", &visits),
-            ("percent", &percent),
-            ("side", &mover.mark()),
-        ],
+        &gettext("{visits}, mean result {mean}"),
+        &[("visits", &visits), ("mean", &result_number(mean, 2))],
     );
     (text, Tone::Sampled, words)
 }
@@ -272,13 +271,17 @@ mod tests {
         let mut td = report(
             "x../.../...",
             PlayerKind::Td,
-            vec![MoveScore::learned(4, 0.625), MoveScore::learned(8, 0.1)],
+            vec![
+                MoveScore::learned(4, Side::Min, 0.625),
+                MoveScore::learned(8, Side::Min, 0.1),
+            ],
         );
         td.best = Some(4);
         let marks = cell_marks(&td);
-        assert_eq!(texts(&marks), [(4, "63%"), (8, "10%")]);
+        // O's 62.5% is -0.25 on X's scale: the best for O is X's lowest.
+        assert_eq!(texts(&marks), [(4, "−0.25"), (8, "+0.80")]);
         assert!(marks[0].best && marks[0].chosen && !marks[1].best);
-        assert_eq!(marks[0].words, "cell 5: learned value 62.5% for O, chosen");
+        assert_eq!(marks[0].words, "cell 5: learned value −0.250, chosen");
     }
 
     #[test]
@@ -295,27 +298,27 @@ mod tests {
         );
         report.best = Some(2);
         let marks = cell_marks(&report);
-        assert_eq!(texts(&marks), [(2, "W1"), (5, "L2"), (8, "D")]);
+        assert_eq!(texts(&marks), [(2, "X1"), (5, "O2"), (8, "D")]);
         assert_eq!(
             marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
-            [Tone::Win, Tone::Loss, Tone::Draw]
+            [Tone::XWins, Tone::OWins, Tone::Draw]
         );
         assert_eq!(marks[0].words, "cell 3: X wins in 1 move, chosen");
         assert_eq!(marks[1].words, "cell 6: O wins in 2 moves");
         assert!(marks[0].chosen && marks[0].best);
         assert!(!marks[1].chosen && !marks[1].best && !marks[1].bound);
-        // The same values seen by O: its win is X's loss.
+        // O to move: the mark names the winner whoever moves.
         let report = self::report(
             "xx./oo./x..",
             PlayerKind::Minimax,
             vec![MoveScore::scored(5, -994, Bound::Exact)],
         );
-        assert_eq!(texts(&cell_marks(&report)), [(5, "W1")]);
+        assert_eq!(texts(&cell_marks(&report)), [(5, "O1")]);
     }
 
     #[test]
-    fn bounds_point_the_way_of_the_side_that_moved() {
-        // O to move: Max's lower bound caps what O gets.
+    fn bounds_read_on_x_scale_whoever_moved() {
+        // O to move: "≥" is what X is sure of, "≤" what O is sure of.
         let report = report(
             "x.x/..o/xo.",
             PlayerKind::AlphaBeta,
@@ -326,11 +329,12 @@ mod tests {
             ],
         );
         let marks = cell_marks(&report);
-        assert_eq!(texts(&marks), [(1, "≤ L2"), (3, "≥ D"), (4, "≥ W1")]);
+        assert_eq!(texts(&marks), [(1, "≥ X2"), (3, "≤ D"), (4, "≤ O1")]);
         assert!(marks.iter().all(|m| m.bound && !m.estimate));
-        assert_eq!(marks[0].words, "cell 2: O: at best loses in 2");
-        assert_eq!(marks[1].words, "cell 4: O: at least a draw");
-        // X to move: the same bounds read the other way.
+        assert_eq!(marks[0].words, "cell 2: X wins in 2 or faster");
+        assert_eq!(marks[1].words, "cell 4: at least a draw for O");
+        assert_eq!(marks[2].words, "cell 5: O wins in 1 or faster");
+        // X to move: the same bounds read the same way.
         let report = self::report(
             "x.o/.x./..o",
             PlayerKind::AlphaBeta,
@@ -339,7 +343,7 @@ mod tests {
                 MoveScore::scored(6, 0, Bound::Lower),
             ],
         );
-        assert_eq!(texts(&cell_marks(&report)), [(3, "≤ L2"), (6, "≥ D")]);
+        assert_eq!(texts(&cell_marks(&report)), [(3, "≤ O2"), (6, "≥ D")]);
     }
 
     #[test]
@@ -357,14 +361,14 @@ mod tests {
         let marks = cell_marks(&report("x.x/..o/xo.", PlayerKind::AlphaBetaTt, moves));
         assert_eq!(
             texts(&marks),
-            [(4, "0"), (1, "−4"), (8, "+2"), (3, "≤ −10")]
+            [(4, "0"), (1, "+4"), (8, "−2"), (3, "≥ +10")]
         );
         assert_eq!(
             marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
-            [Tone::Even, Tone::Worse, Tone::Better, Tone::Worse]
+            [Tone::Even, Tone::XBetter, Tone::OBetter, Tone::XBetter]
         );
         assert!(marks.iter().all(|m| m.estimate));
-        assert_eq!(marks[3].words, "cell 4: O: at best worse, estimated");
+        assert_eq!(marks[3].words, "cell 4: X better, estimated");
         assert_eq!(marks[2].words, "cell 9: O better, estimated");
         // The best for O is Max's lowest estimate; the capped one is not best.
         assert_eq!(
@@ -399,15 +403,16 @@ mod tests {
     }
 
     #[test]
-    fn samples_show_visits_and_the_movers_mean() {
+    fn samples_show_visits_and_the_mean_on_x_scale() {
+        // O's means for itself; on X's scale 0.6188 is -0.2376.
         let mut report = report(
             "x.o/.x./...",
             PlayerKind::Mcts,
             vec![
-                MoveScore::sampled(8, 312, 0.6188),
-                MoveScore::sampled(5, 1_234, 0.734),
-                MoveScore::sampled(3, 19_970, 0.5),
-                MoveScore::sampled(6, 1, 0.0),
+                MoveScore::sampled(8, 312, Side::Min, 0.6188),
+                MoveScore::sampled(5, 1_234, Side::Min, 0.734),
+                MoveScore::sampled(3, 19_970, Side::Min, 0.5),
+                MoveScore::sampled(6, 1, Side::Min, 0.0),
             ],
         );
         report.best = Some(3);
@@ -415,14 +420,14 @@ mod tests {
         assert_eq!(
             texts(&marks),
             [
-                (8, "312×\n62%"),
-                (5, "1.2k×\n73%"),
-                (3, "20k×\n50%"),
-                (6, "1×\n0%")
+                (8, "312×\n−0.24"),
+                (5, "1.2k×\n−0.47"),
+                (3, "20k×\n0.00"),
+                (6, "1×\n+1.00")
             ]
         );
-        assert_eq!(marks[0].words, "cell 9: 312 visits, mean result 62% for O");
-        assert_eq!(marks[3].words, "cell 7: 1 visit, mean result 0% for O");
+        assert_eq!(marks[0].words, "cell 9: 312 visits, mean result −0.24");
+        assert_eq!(marks[3].words, "cell 7: 1 visit, mean result +1.00");
         assert!(marks.iter().all(|m| m.tone == Tone::Sampled && !m.bound));
         // Monte Carlo plays the most visited move: that one is best.
         assert_eq!(

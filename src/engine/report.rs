@@ -31,6 +31,15 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// Its name, as JSON writes it: "exact", "lower", "upper".
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+
     /// The score as the log shows it: "995", ">= 0", "<= -3".
     pub fn format(self, score: i32) -> String {
         match self {
@@ -94,7 +103,7 @@ pub struct MoveScore {
     /// (learners) learned.
     pub certainty: Certainty,
     /// Monte Carlo only: how often the move was tried and its mean result
-    /// for the side to move (1 win, 0.5 draw, 0 loss).
+    /// on X's scale (+1 X wins, 0 a draw, -1 O wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub visits: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -102,8 +111,8 @@ pub struct MoveScore {
     /// MENACE only: the beads for this cell in the position's box.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub beads: Option<u16>,
-    /// The TD learner only: the learned value of the move's position for
-    /// the side to move (1 a win, 0.5 a draw, 0 a loss).
+    /// The TD learner only: the learned value of the move's position on
+    /// X's scale (+1 X wins, 0 a draw, -1 O wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learned: Option<f64>,
 }
@@ -124,15 +133,17 @@ impl MoveScore {
         }
     }
 
-    /// A Monte Carlo move: tried `visits` times, `mean` result for the mover.
-    pub fn sampled(cell: usize, visits: u32, mean: f64) -> MoveScore {
+    /// A Monte Carlo move by `mover`: tried `visits` times, with the mean
+    /// result `for_mover` (1 a win, 0.5 a draw, 0 a loss) that the search
+    /// keeps.
+    pub fn sampled(cell: usize, visits: u32, mover: Side, for_mover: f64) -> MoveScore {
         MoveScore {
             cell,
             score: None,
             bound: Bound::Exact,
             certainty: Certainty::Sampled,
             visits: Some(visits),
-            mean: Some(mean),
+            mean: Some(on_x_scale(mover, for_mover)),
             beads: None,
             learned: None,
         }
@@ -146,10 +157,11 @@ impl MoveScore {
         }
     }
 
-    /// A TD move: the learned value of where it leads, for the mover.
-    pub fn learned(cell: usize, value: f64) -> MoveScore {
+    /// A TD move by `mover`: the learned value of where it leads
+    /// `for_mover` (1 a win, 0.5 a draw, 0 a loss), as TD keeps it.
+    pub fn learned(cell: usize, mover: Side, for_mover: f64) -> MoveScore {
         MoveScore {
-            learned: Some(value),
+            learned: Some(on_x_scale(mover, for_mover)),
             ..MoveScore::unscored(cell)
         }
     }
@@ -168,6 +180,12 @@ impl MoveScore {
     }
 }
 
+/// A result `for_mover` (1 a win, 0.5 a draw, 0 a loss) on X's scale,
+/// from -1 (O wins) to +1 (X wins), the scale every value is read on.
+pub fn on_x_scale(mover: Side, for_mover: f64) -> f64 {
+    f64::from(mover.sign()) * (2.0 * for_mover - 1.0)
+}
+
 /// Counters a search keeps.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct SearchStats {
@@ -182,23 +200,22 @@ pub struct SearchStats {
     pub tt_stores: u64,
 }
 
-/// How a report's text names players and numbers cells.
+/// How a report's text names players: by short name on the command line,
+/// by display name in the window. Cells are numbered from 1 in both, as
+/// the board and the keys number them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextStyle {
     pub display_names: bool,
-    pub first_cell: usize,
 }
 
 impl TextStyle {
-    /// The command line: short names, cells from 0.
+    /// The command line: short names.
     pub const COMMAND_LINE: TextStyle = TextStyle {
         display_names: false,
-        first_cell: 0,
     };
-    /// The window: display names, cells from 1.
+    /// The window: display names.
     pub const WINDOW: TextStyle = TextStyle {
         display_names: true,
-        first_cell: 1,
     };
 
     /// A player's name in this style.
@@ -210,9 +227,9 @@ impl TextStyle {
         }
     }
 
-    /// A cell's number in this style.
+    /// A cell's number as people read it: from 1, row by row.
     pub fn cell(self, cell: usize) -> usize {
-        cell + self.first_cell
+        cell + 1
     }
 
     /// Cells in this style, separated by `separator`.
@@ -358,13 +375,7 @@ impl SearchReport {
         let certainty = self
             .certainty
             .unwrap_or_else(|| Certainty::of(score, bound, false));
-        Some(score_phrase(
-            score,
-            bound,
-            certainty,
-            self.stones,
-            self.side,
-        ))
+        Some(score_phrase(score, bound, certainty, self.stones))
     }
 
     /// The log's header row: who played what, how sure, and what it cost.
@@ -491,7 +502,7 @@ impl SearchReport {
             write!(
                 line,
                 ": {}",
-                score_phrase(score, m.bound, m.certainty, self.stones, self.side)
+                score_phrase(score, m.bound, m.certainty, self.stones)
             )
             .unwrap();
         }
@@ -500,7 +511,7 @@ impl SearchReport {
                 line,
                 ": {}, {}",
                 visits_words(u64::from(visits)),
-                mean_result_words(mean, self.side)
+                mean_result_words(mean)
             )
             .unwrap();
         }
@@ -508,7 +519,7 @@ impl SearchReport {
             write!(line, ": {}", beads_words(beads)).unwrap();
         }
         if let Some(value) = m.learned {
-            write!(line, ": {}", learned_value_words(value, self.side)).unwrap();
+            write!(line, ": {}", learned_value_words(value)).unwrap();
         }
         line
     }
@@ -543,21 +554,16 @@ impl SearchReport {
     }
 }
 
-/// A score as a person reads it, with the number at the end, for `mover`
-/// in a position with `stones` stones. Proven values: "X wins in 3 moves
-/// (995)", "draw (0)"; proven bounds, from the mover's side: "O: at best a
-/// draw (>= 0)", "X: at best loses in 2 (<= -994)", "X: wins in 3 or
-/// faster (>= 995)"; estimates: "X better (estimate, +3)", "even
-/// (estimate, 0)", "O: at best even (estimate, >= 0)", "O: at best worse
-/// (estimate, >= 4)".
-pub fn score_phrase(
-    score: i32,
-    bound: Bound,
-    certainty: Certainty,
-    stones: u32,
-    mover: Side,
-) -> String {
-    let words = score_words(score, bound, certainty, stones, mover);
+/// A score as a person reads it, with the number at the end, in a
+/// position with `stones` stones. Every number is on X's scale (positive
+/// favours X, negative O) and the words name the side they are about:
+/// proven values "X wins in 3 moves (995)", "draw (0)"; proven bounds,
+/// "≥" meaning this or better for X and "≤" this or better for O: "X wins
+/// in 3 or faster (≥ 995)", "X: at least a draw (≥ 0)", "O: at best wins
+/// in 2 (≥ -994)"; estimates: "X better (estimate, +3)", "even (estimate,
+/// 0)", "O: at least even (estimate, ≤ 0)".
+pub fn score_phrase(score: i32, bound: Bound, certainty: Certainty, stones: u32) -> String {
+    let words = score_words(score, bound, certainty, stones);
     match certainty {
         Certainty::Estimate => {
             let number = match bound {
@@ -580,16 +586,27 @@ pub fn beads_words(beads: u16) -> String {
     })
 }
 
-/// The TD learner's value of a move for `mover`: "learned value 62.5% for
-/// X".
-pub fn learned_value_words(value: f64, mover: Side) -> String {
+/// A result on X's scale, from -1 (O wins) to +1 (X wins), as the log
+/// writes Monte Carlo means and learned values: "+0.468", "−0.250", "0.000".
+pub fn result_number(value: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, value.abs());
+    let sign = if text.bytes().all(|b| matches!(b, b'0' | b'.')) {
+        ""
+    } else if value < 0.0 {
+        "−"
+    } else {
+        "+"
+    };
+    decimal(&format!("{sign}{text}"))
+}
+
+/// The TD learner's value of a move, on X's scale: "learned value +0.250".
+pub fn learned_value_words(value: f64) -> String {
     fill(
-        // Translators: a learned chance of winning, a draw counting half.
-        &gettext("learned value {percent}% for {side}"),
-        &[
-            ("percent", &decimal(&format!("{:.1}", value * 100.0))),
-            ("side", &mover.mark()),
-        ],
+        // Translators: an expected result learned from games, from -1 (O
+        // wins) to +1 (X wins).
+        &gettext("learned value {value}"),
+        &[("value", &result_number(value, 3))],
     )
 }
 
@@ -598,80 +615,62 @@ pub fn visits_words(visits: u64) -> String {
     count(visits, |n| ngettext("{count} visit", "{count} visits", n))
 }
 
-/// A Monte Carlo move's mean result (1 win, 0.5 draw, 0 loss) for
-/// `mover`, the side that made it: "O's mean result 0.734".
-pub fn mean_result_words(mean: f64, mover: Side) -> String {
+/// A Monte Carlo move's mean result on X's scale (+1 X wins, 0 a draw, -1
+/// O wins): "mean result −0.468".
+pub fn mean_result_words(mean: f64) -> String {
     fill(
-        &gettext("{side}'s mean result {mean}"),
-        &[
-            ("side", &mover.mark()),
-            ("mean", &decimal(&format!("{mean:.3}"))),
-        ],
+        &gettext("mean result {mean}"),
+        &[("mean", &result_number(mean, 3))],
     )
 }
 
 /// `score_phrase` without its number (nor the word estimate): "X wins in
-/// 3 moves", "O: at best a draw", "X better", "O: at best worse".
-pub fn score_words(
-    score: i32,
-    bound: Bound,
-    certainty: Certainty,
-    stones: u32,
-    mover: Side,
-) -> String {
-    // Does the bound cap the mover's result (at best) or floor it (at least)?
-    let capped = match bound.for_mover(mover) {
-        Bound::Exact => None,
-        mover_bound => Some(mover_bound == Bound::Upper),
-    };
-    let side = mover.mark();
-    let value = mover.sign() * score;
+/// 3 moves", "X: at least a draw", "X better", "O: at least even".
+pub fn score_words(score: i32, bound: Bound, certainty: Certainty, stones: u32) -> String {
+    let estimate = certainty == Certainty::Estimate;
     // Whole phrases, not a limit word and a result word put together, so
     // that each language can order and inflect them.
-    let words = match (certainty, capped) {
-        (Certainty::Estimate, None) => return estimate_words(score),
-        (_, None) => return score::describe(score, stones),
-        // For the side that moved: even, better or worse.
-        (Certainty::Estimate, Some(capped)) => match (value.signum(), capped) {
-            (0, true) => gettext("at best even"),
-            (0, _) => gettext("at least even"),
-            (1, true) => gettext("at best better"),
-            (1, _) => gettext("at least better"),
-            (_, true) => gettext("at best worse"),
-            (_, _) => gettext("at least worse"),
-        },
-        (_, Some(capped)) if !score::is_decisive(value) => match (value.signum(), capped) {
-            (0, true) => gettext("at best a draw"),
-            (0, _) => gettext("at least a draw"),
-            (1, true) => gettext("at best better"),
-            (1, _) => gettext("at least better"),
-            (_, true) => gettext("at best worse"),
-            (_, _) => gettext("at least worse"),
-        },
-        (_, Some(capped)) => {
+    let (side, words) = match (bound, estimate) {
+        (Bound::Exact, true) => return estimate_words(score),
+        (Bound::Exact, false) => return score::describe(score, stones),
+        (_, false) if score::is_decisive(score) => {
             let moves = score::moves_to_end(score, stones);
             let n = plural_count(u64::from(moves.unsigned_abs()));
-            let phrase = match (value > 0, capped) {
-                // Wins no faster than this (or does worse).
-                (true, true) => ngettext("at best wins in {moves}", "at best wins in {moves}", n),
-                (true, false) => {
-                    ngettext("wins in {moves} or faster", "wins in {moves} or faster", n)
-                }
-                // Loses this fast or faster.
-                (false, true) => {
-                    ngettext("at best loses in {moves}", "at best loses in {moves}", n)
-                }
-                (false, false) => {
-                    ngettext("at worst loses in {moves}", "at worst loses in {moves}", n)
-                }
+            let winner = if score > 0 { Side::Max } else { Side::Min };
+            // At the winner's own end of the scale the win is this fast or
+            // faster; at the other end it is no faster.
+            let phrase = if (bound == Bound::Lower) == (winner == Side::Max) {
+                ngettext(
+                    "{side} wins in {moves} or faster",
+                    "{side} wins in {moves} or faster",
+                    n,
+                )
+            } else {
+                ngettext(
+                    "at best {side} wins in {moves}",
+                    "at best {side} wins in {moves}",
+                    n,
+                )
             };
-            fill(&phrase, &[("moves", &moves)])
+            return fill(&phrase, &[("side", &winner.mark()), ("moves", &moves)]);
+        }
+        // "≥" says what X is sure of, "≤" what O is sure of.
+        _ => {
+            let sure = if bound == Bound::Lower {
+                Side::Max
+            } else {
+                Side::Min
+            };
+            match (sure.sign() * score).signum() {
+                0 if estimate => (sure, gettext("at least even for {side}")),
+                0 => (sure, gettext("at least a draw for {side}")),
+                1 => return estimate_words(score),
+                // The other side is ahead, by no more than this.
+                _ => (sure.opponent(), gettext("at best {side} better")),
+            }
         }
     };
-    fill(
-        &gettext("{side}: {words}"),
-        &[("side", &side), ("words", &words)],
-    )
+    fill(&words, &[("side", &side.mark())])
 }
 
 /// An estimate's words: "even", "X better", "O better".
@@ -769,12 +768,12 @@ mod tests {
         assert_eq!(
             text,
             "position xx./oo./... (X to move)\n\
-             X minimax plays 2, X wins in 1 move (995), 1,234,567 nodes in 220 ms (5.6 M/s), \
-             depth 5, pv 2\n  \
-             cell 2: X wins in 1 move (995)\n  \
-             cell 5: X: at best a draw (<= 0)\n"
+             X minimax plays 3, X wins in 1 move (995), 1,234,567 nodes in 220 ms (5.6 M/s), \
+             depth 5, pv 3\n  \
+             cell 3: X wins in 1 move (995)\n  \
+             cell 6: at least a draw for O (<= 0)\n"
         );
-        // The window: display names and cells from 1.
+        // The window: display names, and the same cell numbers.
         assert_eq!(
             report.summary(TextStyle::WINDOW),
             "X Minimax plays 3, X wins in 1 move (995), 1,234,567 nodes in 220 ms (5.6 M/s), \
@@ -837,35 +836,60 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "cell 4: even (estimate, 0)",
-                "cell 8: O: at best worse (estimate, >= 10)",
-                "cell 1: O: at best loses in 2 (>= 993)",
+                "cell 5: even (estimate, 0)",
+                "cell 9: X better (estimate, >= 10)",
+                "cell 2: X wins in 2 or faster (>= 993)",
             ]
         );
         assert!(
             report
                 .summary(TextStyle::COMMAND_LINE)
-                .starts_with("O alphabeta-tt plays 4, even (estimate, 0), ")
+                .starts_with("O alphabeta-tt plays 5, even (estimate, 0), ")
         );
         assert_eq!(
-            score_phrase(3, Bound::Exact, Certainty::Estimate, 2, Side::Max),
+            score_phrase(3, Bound::Exact, Certainty::Estimate, 2),
             "X better (estimate, +3)"
         );
         assert_eq!(
-            score_phrase(-995, Bound::Exact, Certainty::Exact, 4, Side::Min),
+            score_phrase(-995, Bound::Exact, Certainty::Exact, 4),
             "O wins in 1 move (-995)"
         );
+        // Bounds on X's scale: "≥" this or better for X, "≤" for O.
         assert_eq!(
-            score_phrase(-994, Bound::Upper, Certainty::Bound, 4, Side::Max),
-            "X: at best loses in 2 (<= -994)"
+            score_phrase(-994, Bound::Upper, Certainty::Bound, 4),
+            "O wins in 2 or faster (<= -994)"
         );
         assert_eq!(
-            score_phrase(0, Bound::Lower, Certainty::Bound, 4, Side::Max),
-            "X: at least a draw (>= 0)"
+            score_phrase(-994, Bound::Lower, Certainty::Bound, 4),
+            "at best O wins in 2 (>= -994)"
         );
         assert_eq!(
-            score_phrase(995, Bound::Lower, Certainty::Bound, 2, Side::Max),
-            "X: wins in 3 or faster (>= 995)"
+            score_phrase(0, Bound::Lower, Certainty::Bound, 4),
+            "at least a draw for X (>= 0)"
+        );
+        assert_eq!(
+            score_phrase(0, Bound::Upper, Certainty::Bound, 4),
+            "at least a draw for O (<= 0)"
+        );
+        assert_eq!(
+            score_phrase(995, Bound::Lower, Certainty::Bound, 2),
+            "X wins in 3 or faster (>= 995)"
+        );
+        assert_eq!(
+            score_phrase(995, Bound::Upper, Certainty::Bound, 2),
+            "at best X wins in 3 (<= 995)"
+        );
+        assert_eq!(
+            score_phrase(0, Bound::Upper, Certainty::Estimate, 2),
+            "at least even for O (estimate, <= 0)"
+        );
+        assert_eq!(
+            score_phrase(-4, Bound::Lower, Certainty::Estimate, 2),
+            "at best O better (estimate, >= -4)"
+        );
+        assert_eq!(
+            score_phrase(4, Bound::Upper, Certainty::Estimate, 2),
+            "at best X better (estimate, <= 4)"
         );
     }
 
@@ -882,13 +906,14 @@ mod tests {
         report.note = Some("a note".into());
         assert_eq!(
             report.detail_lines(TextStyle::COMMAND_LINE),
-            ["note: a note", "random among 5 equally best: 1, 3, 5, 6, 7"]
+            ["note: a note", "random among 5 equally best: 2, 4, 6, 7, 8"]
         );
+        // O's mean 0.734 for itself is -0.468 on X's scale.
         let mut report = self::report("x.o/.x./...", PlayerKind::Mcts);
-        report.moves = vec![MoveScore::sampled(5, 1234, 0.7341)];
+        report.moves = vec![MoveScore::sampled(5, 1234, Side::Min, 0.734)];
         assert_eq!(
             report.detail_lines(TextStyle::COMMAND_LINE),
-            ["cell 5: 1,234 visits, O's mean result 0.734"]
+            ["cell 6: 1,234 visits, mean result −0.468"]
         );
     }
 

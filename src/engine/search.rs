@@ -474,20 +474,23 @@ fn is_fail_low(side: Side, bound: Bound) -> bool {
     bound.for_mover(side) == Bound::Upper
 }
 
-/// Fills the decision part of a report from the root moves: the best score
-/// for the side to move, exact results before bounds, lowest cell on ties.
+/// Fills the decision part of a report from the root moves, given in the
+/// order they were searched: the best score for the side to move, exact
+/// results before bounds, the first searched on ties.
 pub(crate) fn pick_best(report: &mut SearchReport, moves: Vec<MoveScore>) {
     let side = report.side;
     let best = moves
         .iter()
-        .filter_map(|m| m.score.map(|score| (m, score)))
-        .max_by_key(|(m, score)| {
+        .enumerate()
+        .filter_map(|(index, m)| m.score.map(|score| (index, m, score)))
+        .max_by_key(|&(index, m, score)| {
             (
                 side.sign() * score,
                 !is_fail_low(side, m.bound),
-                std::cmp::Reverse(m.cell),
+                std::cmp::Reverse(index),
             )
-        });
+        })
+        .map(|(_, m, score)| (m, score));
     report.best = best.map(|(m, _)| m.cell);
     report.score = best.map(|(_, score)| score);
     report.certainty = best.map(|(m, _)| m.certainty);
@@ -537,9 +540,15 @@ where
         let entered = ctx.enter();
         ctx.clear_pv(1);
         let window_alpha = if narrow { alpha } else { -INFINITY };
+        let leaf_value = if entered {
+            ctx.leaf_value(&board, cell, side, depth)
+        } else {
+            None
+        };
+        let leaf = leaf_value.is_some();
         let value = if !entered {
             0
-        } else if let Some(value) = ctx.leaf_value(&board, cell, side, depth) {
+        } else if let Some(value) = leaf_value {
             let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
             hook.leaf(cell, window_alpha, INFINITY, value, ending);
             value
@@ -553,7 +562,9 @@ where
         if ctx.aborted {
             return None;
         }
-        let fail_low = narrow && !results.is_empty() && value <= alpha;
+        // A finished game or a horizon's evaluation is exact wherever it
+        // falls; a searched move at or below alpha only failed low.
+        let fail_low = narrow && !leaf && !results.is_empty() && value <= alpha;
         alpha = alpha.max(value);
         ctx.update_pv(0, cell);
         results.push(RootResult {

@@ -875,7 +875,9 @@ impl Tape {
             alpha: alpha as i16,
             beta: beta as i16,
             cell: cell as u8,
-            flags: side_flag(side) | bound_bits(value, alpha, beta) | (ending as u8) << 2,
+            // A finished game or a horizon's evaluation is the leaf's exact
+            // value, wherever it falls in the window.
+            flags: side_flag(side) | (ending as u8) << 2,
             end,
             count: 1,
         });

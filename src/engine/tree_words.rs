@@ -111,23 +111,17 @@ fn searched_to_end(tree: &SearchTree) -> bool {
 /// "X better (estimate, +3)". `position` is the node's.
 pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
     if !tree.has_windows() {
-        // Monte Carlo: the visits and the mean result, from -1000 (lost)
-        // to 1000 (won), read as the log reads it (0 lost to 1 won).
-        let mean = (f64::from(node.value()) / 1000.0 + 1.0) / 2.0;
-        return mean_result_words(mean, mover(node));
+        // Monte Carlo keeps the mover's mean result, from -1000 (lost) to
+        // 1000 (won); it reads on X's scale, as the log reads it.
+        let mean = f64::from(mover(node).sign() * node.value()) / 1000.0;
+        return mean_result_words(mean);
     }
     let view = x_view(node);
     let certainty = Certainty::of(view.value, view.bound, searched_to_end(tree));
     // Counted from before the move, as the log counts a root move's: the
     // move to a winning cell "wins in 1 move".
     let stones_before = position.stone_count() - u32::from(node.cell().is_some());
-    score_phrase(
-        view.value,
-        view.bound,
-        certainty,
-        stones_before,
-        mover(node),
-    )
+    score_phrase(view.value, view.bound, certainty, stones_before)
 }
 
 /// The positions searched in the node's subtree: "1,234 nodes"; Monte
@@ -154,7 +148,7 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
             &gettext("{side} completes a line"),
             &[("side", &mover(node).mark())],
         ),
-        Ending::Drawn => gettext("the board is full: a draw"),
+        Ending::Drawn => gettext("the board is full"),
         Ending::Horizon => gettext("depth limit: the position is evaluated"),
         Ending::AllChildren if !node.recorded() => {
             gettext("all moves searched (not kept: over the node budget)")
@@ -186,6 +180,19 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
             )
         }
         Ending::Playout => gettext("random playouts from here"),
+        Ending::Cutoff if tree.pruned(id, position).is_empty() => fill(
+            // The last move reached the limit: a bound, with nothing left
+            // to prune.
+            &ngettext(
+                "all {count} move searched, the last reaching {limit}",
+                "all {count} moves searched, the last reaching {limit}",
+                plural_count(children as u64),
+            ),
+            &[
+                ("count", &children),
+                ("limit", &cut_limit(node.side_to_move())),
+            ],
+        ),
         Ending::Cutoff => {
             let total = children + tree.pruned(id, position).len();
             fill(
@@ -377,6 +384,13 @@ fn parent_text(tree: &SearchTree, path: &[usize], done: usize, style: TextStyle)
     let pruned = tree
         .pruned(parent, &super::tree_steps::position_along(tree, path))
         .len();
+    if pruned == 0 {
+        let reached = fill(
+            &gettext("It reaches {limit}, but it was the last move: nothing is left to prune."),
+            &[("limit", &cut_limit(node.side_to_move()))],
+        );
+        return format!("{text} {reached}");
+    }
     let cut = fill(
         &ngettext(
             "It reaches {limit}: the opponent avoids this position, so its {count} other move is pruned.",

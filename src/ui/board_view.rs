@@ -173,9 +173,7 @@ struct Palette {
     x_mark: gdk::RGBA,
     o_mark: gdk::RGBA,
     focus: gdk::RGBA,
-    win: gdk::RGBA,
     draw: gdk::RGBA,
-    loss: gdk::RGBA,
 }
 
 impl Palette {
@@ -186,12 +184,13 @@ impl Palette {
         }
     }
 
-    /// An estimate takes the colour of the result it leans to.
+    /// A value takes the colour of the side it favours, as its stones
+    /// have; an estimate that of the side it leans to.
     fn tone(&self, tone: Tone) -> &gdk::RGBA {
         match tone {
-            Tone::Win | Tone::Better => &self.win,
+            Tone::XWins | Tone::XBetter => &self.x_mark,
             Tone::Draw | Tone::Even => &self.draw,
-            Tone::Loss | Tone::Worse => &self.loss,
+            Tone::OWins | Tone::OBetter => &self.o_mark,
             Tone::Sampled | Tone::Rule | Tone::Learned => &self.foreground,
         }
     }
@@ -664,9 +663,7 @@ impl BoardView {
             x_mark: named("x_mark_color"),
             o_mark: named("o_mark_color"),
             focus: named("focus_cell_color"),
-            win: named("win_color"),
             draw: named("draw_color"),
-            loss: named("loss_color"),
         }
     }
 
@@ -720,7 +717,7 @@ impl BoardView {
         let text = self.create_pango_layout(Some(&mark.text));
         text.set_alignment(pango::Alignment::Center);
         let mut font = text.context().font_description().unwrap_or_default();
-        let proven = matches!(mark.tone, Tone::Win | Tone::Draw | Tone::Loss);
+        let proven = matches!(mark.tone, Tone::XWins | Tone::Draw | Tone::OWins);
         font.set_weight(if proven {
             pango::Weight::Bold
         } else {

@@ -171,7 +171,7 @@ impl Player for TdPlayer {
             report.best = Some(Td::best(&candidates).cell);
             report.moves = candidates
                 .iter()
-                .map(|c| MoveScore::learned(c.cell, f64::from(c.value)))
+                .map(|c| MoveScore::learned(c.cell, board.side_to_move(), f64::from(c.value)))
                 .collect();
         }
         report.finish(started);

@@ -223,7 +223,10 @@ pub(crate) fn search(
     let children = root.children();
     report.moves = children
         .clone()
-        .map(|c| MoveScore::sampled(tree[c].cell as usize, tree[c].visits, tree[c].mean()))
+        .map(|c| {
+            let cell = tree[c].cell as usize;
+            MoveScore::sampled(cell, tree[c].visits, board.side_to_move(), tree[c].mean())
+        })
         .collect();
     report.best = children
         .max_by_key(|&c| tree[c].visits)
