@@ -14,6 +14,9 @@
 # "ctrl+m ctrl+Return"), each followed by THEN_WAIT seconds (default 3);
 # WINDOW_TITLE then names the window to capture (default the main one),
 # e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
+# SCREEN=1 captures the screen over the window, so that an open popover
+# or tooltip shows; POINTER=X,Y leaves the pointer there (POINTER_WAIT
+# seconds, default 1) before the capture.
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
 # with its default settings, and remembers nothing of the run; SETTINGS, if
 # set, are keyfile lines to start with instead (e.g. "min-player='menace'").
@@ -87,8 +90,17 @@ if [ -n "${WINDOW_TITLE:-}" ]; then
     window=$(xdotool search --name "^${WINDOW_TITLE}\$" | head -n 1)
     [ -n "$window" ] || { echo "no window is titled $WINDOW_TITLE" >&2; exit 1; }
 fi
-# Leave the pointer off the board, so no cell shows the hover highlight.
-xdotool mousemove --sync 1270 990
-sleep 1
-import -window "$window" "$output"
+# Leave the pointer off the board, so no cell shows the hover highlight
+# (unless POINTER=X,Y puts it somewhere, say over a mark for its tooltip).
+pointer=${POINTER:-1270,990}
+xdotool mousemove --sync "${pointer%,*}" "${pointer#*,}"
+sleep "${POINTER_WAIT:-1}"
+# Popovers and tooltips are windows of their own: SCREEN=1 takes the whole
+# screen, cropped to the window's size and place, to show them too.
+if [ -n "${SCREEN:-}" ]; then
+    eval "$(xdotool getwindowgeometry --shell "$window")"
+    import -window root -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$output"
+else
+    import -window "$window" "$output"
+fi
 echo "saved $output"

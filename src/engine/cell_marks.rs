@@ -5,7 +5,8 @@
 //! or better for O; estimates, Monte Carlo means and learned values signed,
 //! positive for X.
 
-use super::board::Side;
+use super::board::{Board, Side};
+use super::player::PlayerKind;
 use super::players::Rule;
 use super::report::{
     Bound, Certainty, MoveScore, SearchReport, TextStyle, beads_words, count, decimal,
@@ -53,8 +54,11 @@ pub struct CellMark {
     /// rule's cells.
     pub best: bool,
     /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
-    /// in 3 moves", "cell 2: X: at least a draw".
+    /// in 3 moves", "cell 2: at least a draw for X".
     pub words: String,
+    /// What this kind of mark means, for a beginner: "only a limit, not
+    /// the exact value: …".
+    pub meaning: String,
 }
 
 /// The marks a report leaves on the board: one per move it scored, sampled
@@ -87,6 +91,7 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
                 ),
                 _ => return None,
             };
+            let meaning = meaning(m);
             let chosen = report.best == Some(m.cell);
             Some(CellMark {
                 cell: m.cell,
@@ -97,6 +102,7 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
                 chosen,
                 best: top.is_some() && rank(report.side, m) == top,
                 words: cell_words(m.cell, &words, chosen),
+                meaning,
             })
         })
         .collect()
@@ -159,6 +165,117 @@ fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Ton
     (format!("{limit}{number}"), tone, words)
 }
 
+/// One kind of mark, as the board's legend shows it: a sample and what it
+/// means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    pub mark: CellMark,
+    pub description: String,
+}
+
+/// The board's legend: a sample of every kind of mark, made by
+/// `cell_marks` from sample searches so that it is what the board draws.
+pub fn legend() -> Vec<LegendEntry> {
+    // X to move with two stones down: X's win at five stones is 3 moves
+    // away, O's at six 4 moves.
+    let board: Board = "x.o/.../...".parse().expect("a position");
+    // A sample is the one move of its search, so the best: only the last
+    // sample shows how the best and the chosen moves look.
+    let sample = |kind: PlayerKind, m: MoveScore, chosen: bool| {
+        let mut report = SearchReport::new(kind, &board);
+        report.best = chosen.then_some(m.cell);
+        report.moves = vec![m];
+        let mut mark = cell_marks(&report).remove(0);
+        mark.best = chosen;
+        mark
+    };
+    let mut estimate = MoveScore::scored(4, 12, Bound::Exact);
+    estimate.certainty = Certainty::Estimate;
+    let mut td = MoveScore::learned(4, Side::Max, 0.625);
+    td.certainty = Certainty::Learned;
+    let entry = |mark: CellMark, description: String| LegendEntry { mark, description };
+    let mut rules = SearchReport::new(PlayerKind::Rules, &board);
+    rules.rule = Some(Rule::Block.describe());
+    rules.choices = vec![1];
+    vec![
+        entry(
+            sample(PlayerKind::Minimax, MoveScore::scored(4, 995, Bound::Exact), false),
+            gettext("X wins in 3 moves, both sides' moves counted, if both play their best."),
+        ),
+        entry(
+            sample(PlayerKind::Minimax, MoveScore::scored(4, -994, Bound::Exact), false),
+            gettext("O wins in 4 moves. A value takes the colour of the side it favours."),
+        ),
+        entry(
+            sample(PlayerKind::Minimax, MoveScore::scored(4, 0, Bound::Exact), false),
+            gettext("A draw."),
+        ),
+        entry(
+            sample(PlayerKind::AlphaBeta, MoveScore::scored(4, 0, Bound::Lower), false),
+            gettext(
+                "Only a limit, drawn dashed: alpha-beta stopped looking at this move once it knew it was no better than one it had. ≥ D: a draw or better for X; ≤ D: a draw or better for O.",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::AlphaBeta, estimate, false),
+            gettext(
+                "An estimate, in italics: the search stopped at its depth limit and judged the open lines. Positive favours X, negative O. Not a proven result.",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::Mcts, MoveScore::sampled(4, 312, Side::Max, 0.38), false),
+            gettext(
+                "Monte Carlo: tried in 312 random games, with a mean result of −0.24, from −1 (O won every one) to +1 (X won every one).",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::Menace, MoveScore::beads(4, 7), false),
+            gettext("MENACE: 7 beads for this move in its matchbox; it draws one at random."),
+        ),
+        entry(
+            sample(PlayerKind::Td, td, false),
+            gettext(
+                "The TD learner: the value it learned for the position after this move, from −1 (O wins) to +1 (X wins).",
+            ),
+        ),
+        entry(
+            CellMark {
+                best: false,
+                ..cell_marks(&rules).remove(0)
+            },
+            gettext("The Rules player: the rule it followed allows this cell."),
+        ),
+        entry(
+            sample(PlayerKind::Minimax, MoveScore::scored(4, 0, Bound::Exact), true),
+            gettext("A solid ring marks the move played; a tinted cell, each of the best moves."),
+        ),
+    ]
+}
+
+/// What a mark of `m`'s kind means, in words a beginner reads.
+fn meaning(m: &MoveScore) -> String {
+    match m.certainty {
+        Certainty::Exact => gettext(
+            "The proven result if both sides play their best from here; moves count both sides' stones.",
+        ),
+        Certainty::Bound => gettext(
+            "Only a limit, not the exact value: alpha-beta stopped looking at this move once it knew it was no better than one it had. ≥ means this or better for X, ≤ this or better for O.",
+        ),
+        Certainty::Estimate => gettext(
+            "An estimate, not a proven result: the search stopped at its depth limit and judged the open lines. Positive favours X, negative O.",
+        ),
+        Certainty::Sampled => gettext(
+            "Monte Carlo tried this move in that many random games; their mean result runs from −1 (O won every one) to +1 (X won every one).",
+        ),
+        Certainty::Learned if m.beads.is_some() => gettext(
+            "Beads for this move in MENACE's matchbox for this position: it draws one at random, so more beads make the move likelier.",
+        ),
+        Certainty::Learned => gettext(
+            "The value the TD learner learned for the position after this move, from −1 (O wins) to +1 (X wins).",
+        ),
+    }
+}
+
 /// "+12", "−5" (a minus sign, not a hyphen), "0".
 fn signed(value: i32) -> String {
     match value.signum() {
@@ -215,6 +332,9 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
                         &[("rule", &gettext(rule.describe()))],
                     ),
                     chosen,
+                ),
+                meaning: gettext(
+                    "The Rules player takes the first of its rules that applies; this rule allows this cell, and it picks one of the cells the rule allows at random.",
                 ),
             }
         })

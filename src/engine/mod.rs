@@ -25,7 +25,7 @@ pub mod tree_words;
 pub mod tt;
 
 pub use board::{Board, BoardError, Outcome, Side};
-pub use cell_marks::{CellMark, Tone, cell_marks};
+pub use cell_marks::{CellMark, LegendEntry, Tone, cell_marks, legend};
 pub use compare::{CompareRow, Comparison, Contender, Family, Optimality};
 pub use geometry::BoardSize;
 pub use history::GameRecord;

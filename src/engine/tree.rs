@@ -88,7 +88,7 @@ use super::players::mcts::{self, Terminal};
 use super::players::{
     AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MctsPlayer, MinimaxPlayer,
 };
-use super::report::{Bound, SearchReport};
+use super::report::{Bound, SearchReport, TextStyle};
 use super::score::INFINITY;
 use super::search::{CancelFlag, Hook, LineCounts, effective_depth, ordered_moves};
 use crate::i18n::{fill, gettext};
@@ -118,7 +118,7 @@ pub enum Ending {
 }
 
 impl Ending {
-    const ALL: [Ending; 8] = [
+    pub const ALL: [Ending; 8] = [
         Ending::Won,
         Ending::Drawn,
         Ending::Horizon,
@@ -226,6 +226,23 @@ impl Node {
     pub fn subtree_nodes(&self) -> u64 {
         self.count as u64
     }
+
+    /// A node that ended so, reached by a move of `side`'s opponent
+    /// (`side` to move), kept with its children or not: for the words
+    /// layer's samples of what a node can say.
+    pub fn sample(ending: Ending, side: Side, recorded: bool) -> Node {
+        Node {
+            value: 0,
+            alpha: -INFINITY as i16,
+            beta: INFINITY as i16,
+            cell: 0,
+            flags: side_flag(side)
+                | (ending as u8) << 2
+                | if recorded { 0 } else { NOT_RECORDED },
+            end: 1,
+            count: 1,
+        }
+    }
 }
 
 /// Why a search tree was not recorded.
@@ -240,22 +257,32 @@ pub enum RecordError {
     Cancelled,
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&match self {
-            RecordError::Unsupported(PlayerKind::Perfect) => gettext(
-                "perfect looks 3x3 positions up in its table and does not search: there is no search tree to record",
+impl RecordError {
+    /// The reason, with the player named as `style` names players.
+    pub fn describe(&self, style: TextStyle) -> String {
+        match self {
+            RecordError::Unsupported(PlayerKind::Perfect) => fill(
+                &gettext(
+                    "{player} looks 3x3 positions up in its table and does not search: there is no search tree to record",
+                ),
+                &[("player", &style.player(PlayerKind::Perfect))],
             ),
             RecordError::Unsupported(player) => fill(
                 &gettext("{player} does not search: there is no search tree to record"),
-                &[("player", &player.name())],
+                &[("player", &style.player(*player))],
             ),
             RecordError::Position(error) => fill(
                 &gettext("the report's position cannot be read: {error}"),
                 &[("error", error)],
             ),
             RecordError::Cancelled => gettext("the recording of the search was cancelled"),
-        })
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.describe(TextStyle::COMMAND_LINE))
     }
 }
 

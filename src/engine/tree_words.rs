@@ -11,7 +11,7 @@ use super::board::{Board, Side};
 use super::report::{
     Bound, Certainty, TextStyle, group, mean_result_words, score_phrase, visits_words,
 };
-use super::score::INFINITY;
+use super::score::{self, INFINITY};
 use super::tree::{Ending, Node, SearchTree};
 use super::tree_steps::{Phase, StepCursor};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
@@ -142,7 +142,18 @@ pub fn nodes_text(tree: &SearchTree, node: &Node) -> String {
 /// node's.
 pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
     let node = tree.node(id);
-    let children = tree.children(id).count();
+    let tried = tree.children(id).count();
+    let skipped = match node.ending() {
+        Ending::Cutoff | Ending::Expanded => tree.pruned(id, position).len(),
+        _ => 0,
+    };
+    ending_words(node, tried, skipped)
+}
+
+/// `ending_text` for a node whose search tried `tried` moves and left
+/// `skipped` (pruned, or never tried by Monte Carlo).
+fn ending_words(node: &Node, tried: usize, skipped: usize) -> String {
+    let total = tried + skipped;
     match node.ending() {
         Ending::Won => fill(
             &gettext("{side} completes a line"),
@@ -157,9 +168,9 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
             &ngettext(
                 "all {count} move searched",
                 "all {count} moves searched",
-                plural_count(children as u64),
+                plural_count(tried as u64),
             ),
-            &[("count", &children)],
+            &[("count", &tried)],
         ),
         Ending::Cutoff if !node.recorded() => {
             gettext("cutoff (moves not kept: over the node budget)")
@@ -168,43 +179,64 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
         Ending::Expanded if !node.recorded() => {
             gettext("expanded (moves not kept: over the node budget)")
         }
-        Ending::Expanded => {
-            let total = children + tree.pruned(id, position).len();
-            fill(
-                &ngettext(
-                    "expanded: {tried} of {count} move tried",
-                    "expanded: {tried} of {count} moves tried",
-                    plural_count(total as u64),
-                ),
-                &[("tried", &children), ("count", &total)],
-            )
-        }
+        Ending::Expanded => fill(
+            &ngettext(
+                "expanded: {tried} of {count} move tried",
+                "expanded: {tried} of {count} moves tried",
+                plural_count(total as u64),
+            ),
+            &[("tried", &tried), ("count", &total)],
+        ),
         Ending::Playout => gettext("random playouts from here"),
-        Ending::Cutoff if tree.pruned(id, position).is_empty() => fill(
+        Ending::Cutoff if skipped == 0 => fill(
             // The last move reached the limit: a bound, with nothing left
             // to prune.
             &ngettext(
                 "all {count} move searched, the last reaching {limit}",
                 "all {count} moves searched, the last reaching {limit}",
-                plural_count(children as u64),
+                plural_count(tried as u64),
             ),
             &[
-                ("count", &children),
+                ("count", &tried),
                 ("limit", &cut_limit(node.side_to_move())),
             ],
         ),
-        Ending::Cutoff => {
-            let total = children + tree.pruned(id, position).len();
-            fill(
-                &ngettext(
-                    "cutoff after {searched} of {count} move",
-                    "cutoff after {searched} of {count} moves",
-                    plural_count(total as u64),
-                ),
-                &[("searched", &children), ("count", &total)],
-            )
+        Ending::Cutoff => fill(
+            &ngettext(
+                "cutoff after {searched} of {count} move",
+                "cutoff after {searched} of {count} moves",
+                plural_count(total as u64),
+            ),
+            &[("searched", &tried), ("count", &total)],
+        ),
+    }
+}
+
+/// The widest texts each of the explorer's columns can hold on a board of
+/// `cells` cells, for its layout to make room for: the values (with their
+/// bounds, estimates and Monte Carlo means) and the reasons a node ended.
+pub fn column_samples(cells: usize) -> (Vec<String>, Vec<String>) {
+    let stones = cells as u32 / 2;
+    let win = score::WIN - stones as i32 - 1;
+    let mut values = vec![mean_result_words(-0.999)];
+    for score in [win, -win, 0, score::EVAL_LIMIT, -score::EVAL_LIMIT] {
+        for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+            for certainty in [Certainty::Exact, Certainty::Estimate] {
+                values.push(score_phrase(score, bound, certainty, stones));
+            }
         }
     }
+    let mut endings = Vec::new();
+    for ending in Ending::ALL {
+        for side in [Side::Max, Side::Min] {
+            for recorded in [true, false] {
+                let node = Node::sample(ending, side, recorded);
+                endings.push(ending_words(&node, cells, 0));
+                endings.push(ending_words(&node, cells - 1, cells));
+            }
+        }
+    }
+    (values, endings)
 }
 
 /// The limit a cutoff at a node with `to_move` to move reached, from X's

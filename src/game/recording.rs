@@ -29,8 +29,8 @@ pub enum TreeJob {
 /// Why a recording has no tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RecordingFailed {
-    /// The player does not search, or cannot be recorded: its reason.
-    Refused(String),
+    /// The player does not search, or cannot be recorded.
+    Refused(RecordError),
     /// Stopped before it finished.
     Cancelled,
     /// The recording thread failed (a bug): what it said.
@@ -95,6 +95,6 @@ fn run(job: TreeJob, budget: usize, cancel: &CancelFlag) -> Result<SearchTree, R
     };
     recorded.map_err(|error| match error {
         RecordError::Cancelled => RecordingFailed::Cancelled,
-        refusal => RecordingFailed::Refused(refusal.to_string()),
+        refusal => RecordingFailed::Refused(refusal),
     })
 }

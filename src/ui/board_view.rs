@@ -651,6 +651,33 @@ impl BoardView {
             move |_| view.queue_draw()
         ));
         self.add_controller(focus);
+
+        // A mark's words and what its kind means, asked for when shown.
+        self.set_has_tooltip(true);
+        self.connect_query_tooltip(|view, x, y, _keyboard, tooltip| {
+            let Some(text) = view.mark_tooltip(f64::from(x), f64::from(y)) else {
+                return false;
+            };
+            // A label of its own, since a tooltip's text does not wrap.
+            let label = gtk::Label::new(Some(&text));
+            label.set_wrap(true);
+            label.set_max_width_chars(50);
+            label.set_xalign(0.0);
+            tooltip.set_custom(Some(&label));
+            true
+        });
+    }
+
+    /// The tooltip of the mark at widget coordinates, if a mark is there:
+    /// its words ("cell 5: X wins in 3 moves") and what such a mark means.
+    pub fn mark_tooltip(&self, x: f64, y: f64) -> Option<String> {
+        let cell = self.layout().cell_at(x, y)?;
+        let mark = self.marks().into_iter().find(|mark| mark.cell == cell)?;
+        let mut words = mark.words;
+        if let Some(first) = words.get(..1) {
+            words.replace_range(..1, &first.to_uppercase());
+        }
+        Some(format!("{words}.\n{}", mark.meaning))
     }
 
     fn palette(&self) -> Palette {

@@ -5,7 +5,8 @@
 //!   app-wide actions, shortcuts, About.
 //! - `window`: owns the game thread and the game's record; pickers,
 //!   board, status line, log; undo, browsing, edit mode, hints, files.
-//! - `board_view`: draws the position, turns clicks and keys into cells.
+//! - `board_view`: draws the position, turns clicks and keys into cells;
+//!   `board_legend`: what its marks mean.
 //! - `game_settings`: players, board, pace and seed for the next game.
 //! - `player_picker`: one side's player and difficulty.
 //! - `position_editor`: the edit mode's position text.
@@ -26,6 +27,7 @@
 mod accessible;
 mod application;
 mod background;
+mod board_legend;
 mod board_view;
 mod chart;
 mod chart_view;

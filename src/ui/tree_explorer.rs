@@ -58,6 +58,18 @@ mod imp {
         #[template_child]
         pub(super) summary_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) value_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) window_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) nodes_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) ending_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) headings_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) list_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
         pub(super) list_view: TemplateChild<gtk::ListView>,
         #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
@@ -69,7 +81,8 @@ mod imp {
         pub(super) speed_scale: TemplateChild<gtk::Scale>,
         #[template_child]
         pub(super) step_label: TemplateChild<gtk::Label>,
-        /// The players whose searches can be recorded, in the drop-down's order.
+        /// The players whose searches can be recorded on the position's
+        /// board, in the drop-down's order.
         pub(super) players: RefCell<Vec<PlayerKind>>,
         /// The position searched.
         pub(super) position: Cell<Option<Board>>,
@@ -86,6 +99,9 @@ mod imp {
         pub(super) playing: RefCell<Option<glib::SourceId>>,
         /// The nodes a recording keeps (see `set_node_budget`).
         pub(super) budget: Cell<usize>,
+        /// The widths of the value, window, nodes and ending columns, in
+        /// pixels, for the headings and the rows alike.
+        pub(super) column_widths: Cell<[i32; 4]>,
     }
 
     #[glib::object_subclass]
@@ -180,20 +196,9 @@ impl TreeExplorer {
     fn setup(&self) {
         let imp = self.imp();
         imp.budget.set(DEFAULT_BUDGET);
-        // Every player that searches on some board (Perfect only off 3x3).
-        let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
-            .into_iter()
-            .filter(|&kind| {
-                BoardSize::ALL
-                    .iter()
-                    .any(|&size| SearchTree::supports(kind, size).is_ok())
-            })
-            .collect();
-        let names: Vec<String> = players.iter().map(|kind| kind.display_name()).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        imp.player_dropdown
-            .set_model(Some(&gtk::StringList::new(&names)));
-        imp.players.replace(players);
+        imp.headings_scroller
+            .set_hadjustment(Some(&imp.list_scroller.hadjustment()));
+        self.offer_players(BoardSize::Three);
         let player_name = gettext("Player to record");
         accessible::set_label(&*imp.player_dropdown, &player_name);
         accessible::name_dropdown_parts(&imp.player_dropdown, &player_name);
@@ -253,10 +258,29 @@ impl TreeExplorer {
         self.record();
     }
 
+    /// Offers the players whose searches can be recorded on boards of
+    /// `size` (Perfect only off 3x3, where it searches).
+    fn offer_players(&self, size: BoardSize) {
+        let imp = self.imp();
+        let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
+            .into_iter()
+            .filter(|&kind| SearchTree::supports(kind, size).is_ok())
+            .collect();
+        if *imp.players.borrow() == players {
+            return;
+        }
+        let names: Vec<String> = players.iter().map(|kind| kind.display_name()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        imp.player_dropdown
+            .set_model(Some(&gtk::StringList::new(&names)));
+        imp.players.replace(players);
+    }
+
     /// Sets the header bar to a search of `board`.
     fn show_search(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
         let imp = self.imp();
         imp.position.set(Some(*board));
+        self.offer_players(board.size());
         let index = imp
             .players
             .borrow()
@@ -328,7 +352,9 @@ impl TreeExplorer {
                     Err(RecordingFailed::Cancelled) => explorer.show_failure(&gettext(
                         "Recording stopped. The tree shown before, if any, is unchanged.",
                     )),
-                    Err(RecordingFailed::Refused(reason)) => explorer.show_failure(&reason),
+                    Err(RecordingFailed::Refused(reason)) => {
+                        explorer.show_failure(&reason.describe(TextStyle::WINDOW))
+                    }
                     Err(RecordingFailed::Crashed(reason)) => explorer.show_failure(&fill(
                         &gettext("The recording failed: {reason}"),
                         &[("reason", &reason)],
@@ -470,21 +496,94 @@ impl TreeExplorer {
                 &[("depth", &tree.depth())],
             )
         };
-        let nodes = tree.nodes_searched();
+        let below = tree.nodes_searched();
+        let total = tree.node(0).subtree_nodes();
+        let kept = group(tree.len() as u64);
+        if !tree.has_windows() {
+            return Some(fill(
+                &ngettext(
+                    "{player} played {count} random game from the start with {side} to move and grew a tree of the moves they began with: {kept} nodes kept. Each row gives the games that went through its move (visits) and their mean result on X's scale: +1 if X won them all, 0 for draws, −1 if O won them all.",
+                    "{player} played {count} random games from the start with {side} to move and grew a tree of the moves they began with: {kept} nodes kept. Each row gives the games that went through its move (visits) and their mean result on X's scale: +1 if X won them all, 0 for draws, −1 if O won them all.",
+                    plural_count(total),
+                ),
+                &[
+                    ("player", &tree.player().display_name()),
+                    ("count", &group(total)),
+                    ("side", &board.side_to_move().mark()),
+                    ("kept", &kept),
+                ],
+            ));
+        }
         Some(fill(
             &ngettext(
-                "{player} searched {depth} with {side} to move: {count} position below the start, {kept} kept. Values and windows are X's: positive is good for X, α is what X is sure of, β what O is sure of.",
-                "{player} searched {depth} with {side} to move: {count} positions below the start, {kept} kept. Values and windows are X's: positive is good for X, α is what X is sure of, β what O is sure of.",
-                plural_count(nodes),
+                "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                plural_count(total),
             ),
             &[
                 ("player", &tree.player().display_name()),
                 ("depth", &depth),
                 ("side", &board.side_to_move().mark()),
-                ("count", &group(nodes)),
-                ("kept", &group(tree.len() as u64)),
+                ("total", &group(total)),
+                ("count", &group(below)),
+                ("kept", &kept),
             ],
         ))
+    }
+
+    /// The columns' headings for the kind of tree shown (values in a
+    /// window, or Monte Carlo's visits and mean results), and the columns'
+    /// widths: each its widest text's, in bold as the principal variation's
+    /// rows are, so that no text is cut and the columns line up.
+    fn show_headings(&self, tree: &SearchTree) {
+        let imp = self.imp();
+        let windows = tree.has_windows();
+        imp.value_heading.set_label(&if windows {
+            gettext("Value (X's scale)")
+        } else {
+            gettext("Mean result (X's scale)")
+        });
+        imp.window_heading.set_opacity(if windows { 1.0 } else { 0.0 });
+        imp.nodes_heading.set_label(&if windows {
+            gettext("Nodes")
+        } else {
+            gettext("Visits")
+        });
+        let (values, endings) = tree_words::column_samples(tree.root_position().cells());
+        let limit = tree_words::limit_text(-(crate::engine::score::WIN - 1));
+        let window = fill(
+            &gettext("α {alpha}, β {beta}"),
+            &[("alpha", &limit), ("beta", &limit)],
+        );
+        let nodes = group(tree.node(0).subtree_nodes());
+        let headings = [
+            &*imp.value_heading,
+            &*imp.window_heading,
+            &*imp.nodes_heading,
+            &*imp.ending_heading,
+        ];
+        let samples = [values, vec![window], vec![nodes], endings];
+        let mut widths = [0; 4];
+        for ((width, heading), texts) in widths.iter_mut().zip(headings).zip(&samples) {
+            *width = texts
+                .iter()
+                .map(String::as_str)
+                .chain([heading.label().as_str()])
+                .map(|text| self.bold_width(text))
+                .max()
+                .unwrap_or(0);
+            heading.set_width_request(*width);
+        }
+        imp.column_widths.set(widths);
+    }
+
+    /// How wide `text` is in the list's font, in bold.
+    fn bold_width(&self, text: &str) -> i32 {
+        let layout = self.imp().list_view.create_pango_layout(Some(text));
+        let attributes = gtk::pango::AttrList::new();
+        attributes.insert(gtk::pango::AttrInt::new_weight(gtk::pango::Weight::Bold));
+        layout.set_attributes(Some(&attributes));
+        layout.pixel_size().0
     }
 
     /// Shows `tree`: its root row open, the root selected, the step
@@ -496,6 +595,7 @@ impl TreeExplorer {
         imp.cursor.replace(StepCursor::default());
         imp.tree.replace(Some(tree.clone()));
         let roots = gio::ListStore::new::<TreeItem>();
+        self.show_headings(&tree);
         roots.append(&TreeItem::root(tree));
         let model = gtk::TreeListModel::new(roots, false, false, |item| {
             item.downcast_ref::<TreeItem>()?
@@ -550,6 +650,7 @@ impl TreeExplorer {
             let Some(tree_item) = row.item().and_downcast::<TreeItem>() else {
                 return;
             };
+            widget.set_column_widths(explorer.imp().column_widths.get());
             widget.bind(&row, &tree_item, explorer.is_principal(&tree_item));
             let explorer = explorer.downgrade();
             widget.watch_expansion(&row, move |item| {

@@ -8,13 +8,14 @@ use gtk::{glib, prelude::*};
 use super::accessible;
 use super::tree_item::{TreeItem, TreeItemKind};
 use crate::engine::TextStyle;
+use crate::engine::report::group;
 use crate::engine::tree_words;
 
 mod imp {
     use std::cell::RefCell;
 
     use gtk::subclass::prelude::*;
-    use gtk::{CompositeTemplate, glib, prelude::*};
+    use gtk::{CompositeTemplate, glib};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_row.ui")]
@@ -50,30 +51,10 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for TreeRow {
-        fn constructed(&self) {
-            self.parent_constructed();
-            // The value and the reason may be cut short on a narrow window:
-            // their tooltips say them whole. Asked for when shown, since
-            // setting a tooltip's text asks the display server where the
-            // pointer is, a round trip per row bound.
-            for label in [&*self.value_label, &*self.ending_label] {
-                label.set_has_tooltip(true);
-                label.connect_query_tooltip(|label, _, _, _, tooltip| {
-                    tooltip.set_text(Some(&label.label()));
-                    true
-                });
-            }
-        }
-    }
+    impl ObjectImpl for TreeRow {}
     impl WidgetImpl for TreeRow {}
     impl BoxImpl for TreeRow {}
 }
-
-/// The value column's width, as its heading's in the explorer's template.
-const VALUE_CHARS: i32 = 30;
-/// A pruned move's reason, which has the row to itself.
-const PRUNED_CHARS: i32 = 90;
 
 glib::wrapper! {
     pub struct TreeRow(ObjectSubclass<imp::TreeRow>)
@@ -104,7 +85,6 @@ impl TreeRow {
                     label = format!("★ {label}");
                 }
                 imp.move_label.set_label(&label);
-                imp.value_label.set_max_width_chars(VALUE_CHARS);
                 imp.value_label.set_label(&tree_words::value_text(
                     &data.tree,
                     node,
@@ -112,8 +92,8 @@ impl TreeRow {
                 ));
                 imp.window_label
                     .set_label(&tree_words::window_text(&data.tree, node));
-                imp.nodes_label
-                    .set_label(&tree_words::nodes_text(&data.tree, node));
+                // The heading names the count: nodes, or Monte Carlo's visits.
+                imp.nodes_label.set_label(&group(node.subtree_nodes()));
                 imp.ending_label.set_label(&tree_words::ending_text(
                     &data.tree,
                     id,
@@ -132,7 +112,6 @@ impl TreeRow {
                 imp.value_label
                     .set_label(&tree_words::pruned_text(&data.tree, parent, style));
                 // The reason runs on over the empty columns.
-                imp.value_label.set_max_width_chars(PRUNED_CHARS);
                 imp.window_label.set_label("");
                 imp.nodes_label.set_label("");
                 imp.ending_label.set_label("");
@@ -144,6 +123,23 @@ impl TreeRow {
         // lands on.
         if let Some(list_row) = self.parent() {
             accessible::set_label(&list_row, &sentence);
+        }
+    }
+
+    /// Sets the widths of the value, window, nodes and ending columns, in
+    /// pixels, as the explorer's headings have them.
+    pub fn set_column_widths(&self, widths: [i32; 4]) {
+        let imp = self.imp();
+        let labels = [
+            &*imp.value_label,
+            &*imp.window_label,
+            &*imp.nodes_label,
+            &*imp.ending_label,
+        ];
+        for (label, width) in labels.into_iter().zip(widths) {
+            if label.width_request() != width {
+                label.set_width_request(width);
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use gtk::subclass::prelude::*;
 
 use super::TictactoeWindow;
 use crate::engine::tree::SearchTree;
-use crate::engine::{Board, BoardSize, Outcome, PlayerKind};
+use crate::engine::{Board, BoardSize, Outcome, PlayerKind, TextStyle};
 use crate::i18n::gettext;
 
 /// The depth the explorer searches a big board to when the side to move
@@ -24,7 +24,7 @@ impl TictactoeWindow {
                 .parse::<Board>()
                 .map_or(BoardSize::Three, |board| board.size());
             if let Err(refusal) = SearchTree::supports(report.algorithm, size) {
-                self.show_error(&super::sentence(&refusal.to_string()));
+                self.show_error(&super::sentence(&refusal.describe(TextStyle::WINDOW)));
                 return;
             }
             let explorer = imp.explorer.get_or_open(self);

@@ -195,6 +195,7 @@ mod imp {
         fn class_init(klass: &mut Self::Class) {
             GameSettings::ensure_type();
             BoardView::ensure_type();
+            super::super::board_legend::BoardLegend::ensure_type();
             PositionEditor::ensure_type();
             SearchLog::ensure_type();
             SessionTally::ensure_type();

@@ -9,7 +9,7 @@ use gtk::subclass::prelude::*;
 use super::{Hint, Phase, TictactoeWindow, View, sentence};
 use crate::engine::{Board, BoardSize, CellMark, Outcome, SearchReport, Side, cell_marks};
 use crate::game::{GameId, GameResult};
-use crate::i18n::{fill, gettext};
+use crate::i18n::{fill, gettext, ngettext, plural_count};
 
 /// A hint's marks: every best cell highlighted, none singled out.
 pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
@@ -267,17 +267,22 @@ impl TictactoeWindow {
 
 /// What a hint found, for the status line and the log: "Hint for Max (X):
 /// cell 5 is best, draw (0)." with the depth where a time limit cut the
-/// search.
+/// search. Where alpha-beta left other cells as bounds, it says so: those
+/// were never searched to a value, and may be as good.
 fn hint_words(report: &SearchReport) -> String {
-    let best: Vec<String> = hint_marks(report)
+    let marks = hint_marks(report);
+    let best: Vec<String> = marks
         .iter()
         .filter(|mark| mark.best)
         .map(|mark| (mark.cell + 1).to_string())
         .collect();
-    let cells = match best.len() {
-        0 => gettext("no cell could be scored"),
-        1 => gettext("cell {cells} is best"),
-        _ => gettext("cells {cells} are best"),
+    let bounds = marks.iter().filter(|mark| mark.bound).count();
+    let cells = match (best.len(), bounds) {
+        (0, _) => gettext("no cell could be scored"),
+        (1, 0) => gettext("cell {cells} is best"),
+        (_, 0) => gettext("cells {cells} are best"),
+        (1, _) => gettext("cell {cells} is the best found"),
+        (_, _) => gettext("cells {cells} are the best found"),
     };
     let cells = fill(&cells, &[("cells", &best.join(", "))]);
     let value = report
@@ -290,13 +295,26 @@ fn hint_words(report: &SearchReport) -> String {
             &[("depth", &report.depth)],
         ),
     };
+    let others = if bounds == 0 {
+        String::new()
+    } else {
+        fill(
+            &ngettext(
+                "; {count} other cell was only shown to be no better (dashed: a bound, not searched to a value)",
+                "; {count} other cells were only shown to be no better (dashed: bounds, not searched to a value)",
+                plural_count(bounds as u64),
+            ),
+            &[("count", &bounds)],
+        )
+    };
     fill(
-        &gettext("Hint for {side}: {cells}{value}{proof}."),
+        &gettext("Hint for {side}: {cells}{value}{proof}{others}."),
         &[
             ("side", &report.side.label()),
             ("cells", &cells),
             ("value", &value),
             ("proof", &proof),
+            ("others", &others),
         ],
     )
 }
