@@ -760,17 +760,20 @@ struct Analysis<'a> {
     player: PlayerKind,
     best: Option<usize>,
     score: Option<i32>,
-    /// Cell number to score, Max's point of view.
+    /// Cell index (from 0) to score, on X's scale.
     scores: BTreeMap<usize, i32>,
-    /// Cell number to "exact", "lower" or "upper".
+    /// Cell index to "exact", "lower" or "upper".
     bounds: BTreeMap<usize, crate::engine::Bound>,
     /// What `score` proves: "exact", "bound" or "estimate" (absent without a score).
     #[serde(skip_serializing_if = "Option::is_none")]
     certainty: Option<Certainty>,
-    /// Cell number to "exact", "bound", "estimate" or (mcts) "sampled".
+    /// Cell index to "exact", "bound", "estimate" or (mcts) "sampled".
     certainties: BTreeMap<usize, Certainty>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     visits: BTreeMap<usize, u32>,
+    /// Monte Carlo: cell index to the mean result on X's scale (-1 to 1).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    means: BTreeMap<usize, f64>,
     pv: &'a [usize],
     depth: u32,
     nodes: u64,
@@ -803,6 +806,11 @@ impl<'a> Analysis<'a> {
                 .moves
                 .iter()
                 .filter_map(|m| m.visits.map(|v| (m.cell, v)))
+                .collect(),
+            means: report
+                .moves
+                .iter()
+                .filter_map(|m| m.mean.map(|mean| (m.cell, mean)))
                 .collect(),
             pv: &report.pv,
             depth: report.depth,

@@ -250,6 +250,32 @@ fn a_seeded_series_plays_its_pinned_moves() {
 }
 
 #[test]
+fn monte_carlo_reads_on_x_scale_in_text_and_json() {
+    // O to move where X threatens: the text's means are X's, as the JSON's.
+    let output = run(&["analyze", "--player", "mcts", "x.o/.x./..."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // Every cell but 9 loses for O at once: X's mean is high there.
+    assert!(
+        text.contains("cell 2: 105 visits, mean result +0.810"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cell 9: 19,367 visits, mean result 0.000"),
+        "{text}"
+    );
+    let output = run(&["analyze", "--json", "--player", "mcts", "x.o/.x./..."]);
+    let json: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    // JSON keeps cell indices from 0: cell 2 is index 1.
+    assert_eq!(json["visits"]["1"], 105);
+    assert_eq!(
+        json["means"]["1"].as_f64().map(|m| (m * 1000.0).round()),
+        Some(810.0)
+    );
+    assert_eq!(json["best"], 8);
+}
+
+#[test]
 fn analyze_json_agrees_with_minimax() {
     let positions = [
         "x.o/.x./..o",

@@ -93,10 +93,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
     assert_eq!(node.side_to_move(), position.side_to_move(), "{position}");
     // The root and the leaves (a finished game, a horizon's evaluation)
     // are exact wherever their values fall.
-    let leaf = matches!(
-        node.ending(),
-        Ending::Won | Ending::Drawn | Ending::Horizon
-    );
+    let leaf = matches!(node.ending(), Ending::Won | Ending::Drawn | Ending::Horizon);
     let expected_bound = if node.cell().is_none() || leaf {
         Bound::Exact
     } else if node.value() <= alpha {

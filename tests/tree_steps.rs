@@ -278,3 +278,50 @@ fn table_hits_and_visits_are_said_in_their_own_words() {
     assert!(!sentence.contains("window"), "{sentence}");
     assert_eq!(tree_words::window_text(&tree, tree.node(most_visited)), "");
 }
+
+/// On every open 3x3 position, with and without a table: a finished game
+/// and a horizon's evaluation read as exact values, a cut names how many
+/// moves it left (never "1 of 1"), a cut at the last move says nothing was
+/// left to prune, and no step repeats itself ("a draw, draw").
+#[test]
+fn the_words_never_contradict_themselves() {
+    let style = TextStyle::WINDOW;
+    let mut last_move_cuts = 0;
+    for board in open_positions() {
+        for (kind, depth) in [
+            (PlayerKind::AlphaBeta, None),
+            (PlayerKind::AlphaBetaTt, None),
+            (PlayerKind::AlphaBeta, Some(2)),
+        ] {
+            let tree = record(kind, &board, depth);
+            for id in 0..tree.len() {
+                let node = tree.node(id);
+                let position = position_along(&tree, &tree.ancestry(id));
+                let value = tree_words::value_text(&tree, node, &position);
+                let ending = tree_words::ending_text(&tree, id, &position);
+                if matches!(node.ending(), Ending::Won | Ending::Drawn | Ending::Horizon) {
+                    assert_eq!(x_view(node).bound, Bound::Exact, "{board} {id}");
+                    assert!(!value.contains(">=") && !value.contains("<="), "{value}");
+                }
+                if let Some(cut) = ending.strip_prefix("cutoff after ") {
+                    let numbers: Vec<usize> = cut
+                        .split(' ')
+                        .filter_map(|word| word.parse().ok())
+                        .collect();
+                    assert!(numbers[0] < numbers[1], "{board} {id}: {ending}");
+                }
+                if node.ending() == Ending::Cutoff && node.recorded() {
+                    let pruned = tree.pruned(id, &position).is_empty();
+                    assert_eq!(ending.contains("the last reaching"), pruned, "{ending}");
+                    last_move_cuts += usize::from(pruned);
+                }
+            }
+            for cursor in all_steps(&tree) {
+                let step = tree_words::step_text(&tree, &cursor, style);
+                assert!(!step.contains("a draw, draw"), "{step}");
+                assert!(!step.contains(" 0 other move"), "{step}");
+            }
+        }
+    }
+    assert!(last_move_cuts > 0, "no cut at a last move was seen");
+}

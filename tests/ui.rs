@@ -139,7 +139,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
         Duration::ZERO,
     )?;
     wait_for_game_over(window, Duration::from_secs(20))?;
-    ensure(log.text().contains("'s mean result "), || {
+    ensure(log.text().contains(" visits, mean result "), || {
         format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
 }
@@ -1034,7 +1034,7 @@ fn the_tree_explorer_shows_a_logged_search(window: &TictactoeWindow) -> Result<(
     })?;
     ensure(
         explorer.summary_text().contains(&format!(
-            "{} positions below the start",
+            "{} positions below it (the log's count)",
             tictactoe::engine::report::group(report.stats.nodes)
         )),
         || format!("summary: {}", explorer.summary_text()),

@@ -9,12 +9,15 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
-use tictactoe::ui::TictactoeWindow;
+use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, Side};
+use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 
 mod harness;
 
-use harness::{Results, ensure, open_window, use_test_environment, wait_until};
+use harness::{
+    Results, ensure, explorer_columns_hold_their_texts, open_window, use_test_environment,
+    wait_until,
+};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
@@ -129,6 +132,26 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
     })
 }
 
+/// The explorer's German columns hold their longer words whole, under
+/// their headings, for alpha-beta's bounds and for Monte Carlo.
+fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), String> {
+    let board: Board = "x.o/.x./...".parse().map_err(|e| format!("{e}"))?;
+    for player in [PlayerKind::AlphaBetaTt, PlayerKind::Mcts] {
+        let explorer = TreeExplorer::new(window);
+        explorer.present();
+        explorer.explore(&board, player, None);
+        wait_until("the tree", Duration::from_secs(10), || {
+            explorer.tree().is_some()
+        })?;
+        for position in (0..explorer.row_texts().len() as u32).rev() {
+            explorer.set_row_expanded(position, true);
+        }
+        explorer_columns_hold_their_texts(&explorer)?;
+        explorer.close();
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     // SAFETY: no other thread runs yet to read the environment.
@@ -141,7 +164,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 4] = [
         (
             "controls are labelled in German",
             controls_are_labelled_in_german,
@@ -149,6 +172,10 @@ fn main() -> ExitCode {
         (
             "a computer game is told in German",
             a_computer_game_is_told_in_german,
+        ),
+        (
+            "the German explorer cuts nothing",
+            the_german_explorer_cuts_nothing,
         ),
         (
             "the German window fits 640 px",

@@ -199,19 +199,35 @@ pub fn legend() -> Vec<LegendEntry> {
     rules.choices = vec![1];
     vec![
         entry(
-            sample(PlayerKind::Minimax, MoveScore::scored(4, 995, Bound::Exact), false),
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 995, Bound::Exact),
+                false,
+            ),
             gettext("X wins in 3 moves, both sides' moves counted, if both play their best."),
         ),
         entry(
-            sample(PlayerKind::Minimax, MoveScore::scored(4, -994, Bound::Exact), false),
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, -994, Bound::Exact),
+                false,
+            ),
             gettext("O wins in 4 moves. A value takes the colour of the side it favours."),
         ),
         entry(
-            sample(PlayerKind::Minimax, MoveScore::scored(4, 0, Bound::Exact), false),
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 0, Bound::Exact),
+                false,
+            ),
             gettext("A draw."),
         ),
         entry(
-            sample(PlayerKind::AlphaBeta, MoveScore::scored(4, 0, Bound::Lower), false),
+            sample(
+                PlayerKind::AlphaBeta,
+                MoveScore::scored(4, 0, Bound::Lower),
+                false,
+            ),
             gettext(
                 "Only a limit, drawn dashed: alpha-beta stopped looking at this move once it knew it was no better than one it had. ≥ D: a draw or better for X; ≤ D: a draw or better for O.",
             ),
@@ -223,7 +239,11 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
         ),
         entry(
-            sample(PlayerKind::Mcts, MoveScore::sampled(4, 312, Side::Max, 0.38), false),
+            sample(
+                PlayerKind::Mcts,
+                MoveScore::sampled(4, 312, Side::Max, 0.38),
+                false,
+            ),
             gettext(
                 "Monte Carlo: tried in 312 random games, with a mean result of −0.24, from −1 (O won every one) to +1 (X won every one).",
             ),
@@ -246,7 +266,11 @@ pub fn legend() -> Vec<LegendEntry> {
             gettext("The Rules player: the rule it followed allows this cell."),
         ),
         entry(
-            sample(PlayerKind::Minimax, MoveScore::scored(4, 0, Bound::Exact), true),
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 0, Bound::Exact),
+                true,
+            ),
             gettext("A solid ring marks the move played; a tinted cell, each of the best moves."),
         ),
     ]

@@ -236,9 +236,7 @@ impl Node {
             alpha: -INFINITY as i16,
             beta: INFINITY as i16,
             cell: 0,
-            flags: side_flag(side)
-                | (ending as u8) << 2
-                | if recorded { 0 } else { NOT_RECORDED },
+            flags: side_flag(side) | (ending as u8) << 2 | if recorded { 0 } else { NOT_RECORDED },
             end: 1,
             count: 1,
         }

@@ -212,31 +212,61 @@ fn ending_words(node: &Node, tried: usize, skipped: usize) -> String {
     }
 }
 
-/// The widest texts each of the explorer's columns can hold on a board of
-/// `cells` cells, for its layout to make room for: the values (with their
-/// bounds, estimates and Monte Carlo means) and the reasons a node ended.
-pub fn column_samples(cells: usize) -> (Vec<String>, Vec<String>) {
-    let stones = cells as u32 / 2;
-    let win = score::WIN - stones as i32 - 1;
-    let mut values = vec![mean_result_words(-0.999)];
-    for score in [win, -win, 0, score::EVAL_LIMIT, -score::EVAL_LIMIT] {
-        for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
-            for certainty in [Certainty::Exact, Certainty::Estimate] {
-                values.push(score_phrase(score, bound, certainty, stones));
+/// The texts `tree`'s rows may hold in their value and ending columns, at
+/// their widest, for the explorer to make each column that wide: the
+/// values (proven, and estimates if the search stopped at a depth; Monte
+/// Carlo's means) and the reasons its nodes can have ended.
+pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
+    let root = tree.root_position();
+    let moves = root.empty().count_ones() as usize;
+    let stones = root.stone_count();
+    let mut values = Vec::new();
+    let mut endings: Vec<Ending> = if tree.has_windows() {
+        let win = score::WIN - stones as i32 - 1;
+        let certainties: &[Certainty] = if searched_to_end(tree) {
+            &[Certainty::Exact]
+        } else {
+            &[Certainty::Exact, Certainty::Estimate]
+        };
+        for score in [win, -win, 0, score::EVAL_LIMIT, -score::EVAL_LIMIT] {
+            for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+                for &certainty in certainties {
+                    values.push(score_phrase(score, bound, certainty, stones));
+                }
             }
         }
+        vec![
+            Ending::Won,
+            Ending::Drawn,
+            Ending::Horizon,
+            Ending::AllChildren,
+            Ending::Cutoff,
+            Ending::TableHit,
+        ]
+    } else {
+        values.push(mean_result_words(-0.999));
+        vec![
+            Ending::Won,
+            Ending::Drawn,
+            Ending::Expanded,
+            Ending::Playout,
+        ]
+    };
+    if searched_to_end(tree) {
+        endings.retain(|&ending| ending != Ending::Horizon);
     }
-    let mut endings = Vec::new();
-    for ending in Ending::ALL {
+    let unkept = tree.nodes().iter().any(|node| !node.recorded());
+    let mut texts = Vec::new();
+    for ending in endings {
         for side in [Side::Max, Side::Min] {
-            for recorded in [true, false] {
+            for recorded in [true, false].into_iter().filter(|&kept| kept || unkept) {
                 let node = Node::sample(ending, side, recorded);
-                endings.push(ending_words(&node, cells, 0));
-                endings.push(ending_words(&node, cells - 1, cells));
+                texts.push(ending_words(&node, moves, 0));
+                texts.push(ending_words(&node, moves - 1, moves));
             }
         }
     }
-    (values, endings)
+    (values, texts)
 }
 
 /// The limit a cutoff at a node with `to_move` to move reached, from X's

@@ -81,6 +81,10 @@ mod imp {
         pub(super) speed_scale: TemplateChild<gtk::Scale>,
         #[template_child]
         pub(super) step_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) step_forward_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) headings: TemplateChild<gtk::Box>,
         /// The players whose searches can be recorded on the position's
         /// board, in the drop-down's order.
         pub(super) players: RefCell<Vec<PlayerKind>>,
@@ -422,6 +426,20 @@ impl TreeExplorer {
         self.imp().list_view.get()
     }
 
+    /// The players the header bar offers, in its order.
+    pub fn offered(&self) -> Vec<PlayerKind> {
+        self.imp().players.borrow().clone()
+    }
+
+    /// The columns' headings, left to right.
+    pub fn headings(&self) -> gtk::Box {
+        self.imp().headings.get()
+    }
+
+    pub fn step_forward_button(&self) -> gtk::Button {
+        self.imp().step_forward_button.get()
+    }
+
     /// The step mode's steps per second.
     pub fn speed_scale(&self) -> gtk::Scale {
         self.imp().speed_scale.get()
@@ -543,13 +561,14 @@ impl TreeExplorer {
         } else {
             gettext("Mean result (X's scale)")
         });
-        imp.window_heading.set_opacity(if windows { 1.0 } else { 0.0 });
+        imp.window_heading
+            .set_opacity(if windows { 1.0 } else { 0.0 });
         imp.nodes_heading.set_label(&if windows {
             gettext("Nodes")
         } else {
             gettext("Visits")
         });
-        let (values, endings) = tree_words::column_samples(tree.root_position().cells());
+        let (values, endings) = tree_words::column_samples(tree);
         let limit = tree_words::limit_text(-(crate::engine::score::WIN - 1));
         let window = fill(
             &gettext("α {alpha}, β {beta}"),

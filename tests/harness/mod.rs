@@ -155,3 +155,91 @@ impl Results {
         }
     }
 }
+
+/// Every widget under `root`, `root` included, in the order of the widget
+/// tree.
+pub fn descendants(root: &impl IsA<gtk::Widget>) -> Vec<gtk::Widget> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.clone().upcast::<gtk::Widget>()];
+    while let Some(widget) = pending.pop() {
+        let mut child = widget.last_child();
+        while let Some(next) = child {
+            child = next.prev_sibling();
+            pending.push(next);
+        }
+        found.push(widget);
+    }
+    found
+}
+
+/// Checks that the explorer's rows and headings line up and that no text
+/// in them is cut: each row's labels start where their column's heading
+/// does, and none is ellipsized or narrower than its text.
+pub fn explorer_columns_hold_their_texts(
+    explorer: &tictactoe::ui::TreeExplorer,
+) -> Result<(), String> {
+    // Laid out and drawn.
+    pass_time(Duration::from_millis(200));
+    let window: gtk::Widget = explorer.clone().upcast();
+    let left = |widget: &gtk::Widget| -> f32 {
+        widget
+            .compute_bounds(&window)
+            .map_or(f32::NAN, |bounds| bounds.x())
+    };
+    let headings: Vec<gtk::Widget> = descendants(&explorer.headings())
+        .into_iter()
+        .filter(|widget| widget.is::<gtk::Label>())
+        .collect();
+    let rows: Vec<gtk::Widget> = descendants(&explorer.list_view())
+        .into_iter()
+        .filter(|widget| widget.type_().name() == "TictactoeTreeRow")
+        // The rows in view: the list keeps a few more, unallocated.
+        .filter(|row| row.is_mapped() && row.width() > 0)
+        .collect();
+    ensure(!rows.is_empty() && headings.len() == 5, || {
+        format!("{} rows, {} headings", rows.len(), headings.len())
+    })?;
+    for row in &rows {
+        // The expander (with the move), then value, window, nodes, ending.
+        let columns: Vec<gtk::Widget> = descendants(row)
+            .into_iter()
+            .filter(|widget| widget.parent().as_ref() == Some(row))
+            .collect();
+        for (column, (cell, heading)) in columns.iter().zip(&headings).enumerate().skip(1) {
+            let label = cell
+                .downcast_ref::<gtk::Label>()
+                .ok_or("a row's column is no label")?;
+            let text = label.label();
+            let (_, natural, _, _) = label.measure(gtk::Orientation::Horizontal, -1);
+            ensure(
+                !label.layout().is_ellipsized() && label.width() >= natural,
+                || {
+                    format!(
+                        "column {column} cuts {text:?}: {} of {natural} px",
+                        label.width()
+                    )
+                },
+            )?;
+            // A pruned move's reason runs on over its row's empty columns.
+            if text.is_empty() {
+                continue;
+            }
+            ensure((left(cell) - left(heading)).abs() <= 1.0, || {
+                format!(
+                    "column {column}'s {text:?} starts at {}, its heading at {}",
+                    left(cell),
+                    left(heading)
+                )
+            })?;
+        }
+    }
+    for heading in &headings {
+        let label = heading
+            .downcast_ref::<gtk::Label>()
+            .ok_or("a heading is no label")?;
+        ensure(!label.layout().is_ellipsized(), || {
+            format!("the heading {:?} is cut", label.label())
+        })?;
+    }
+    Ok(())
+}

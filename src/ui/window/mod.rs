@@ -138,6 +138,8 @@ mod imp {
         #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
+        pub(super) legend_button: TemplateChild<gtk::MenuButton>,
+        #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
         #[template_child]
         pub(super) session_tally: TemplateChild<SessionTally>,
@@ -381,6 +383,11 @@ impl TictactoeWindow {
 
     pub fn board_view(&self) -> BoardView {
         self.imp().board_view.get()
+    }
+
+    /// The ⓘ beside the status line: the legend of the board's marks.
+    pub fn legend_button(&self) -> gtk::MenuButton {
+        self.imp().legend_button.get()
     }
 
     pub fn search_log(&self) -> SearchLog {
