@@ -278,6 +278,11 @@ impl CompareView {
         self.imp().cancel_button.get()
     }
 
+    /// The table's save menu.
+    pub fn save_button(&self) -> gtk::MenuButton {
+        self.imp().save_button.get()
+    }
+
     pub fn table(&self) -> gtk::ColumnView {
         self.imp().table.get()
     }
@@ -414,7 +419,6 @@ impl CompareView {
             }
             Message::Done(result) => {
                 imp.job.finished();
-                self.enable_controls();
                 match result {
                     Ok(comparison) => self.finish(comparison),
                     Err(error) => {
@@ -429,6 +433,8 @@ impl CompareView {
                         );
                     }
                 }
+                // After the comparison is stored: Save needs it.
+                self.enable_controls();
             }
         }
     }
