@@ -30,7 +30,7 @@ moves=${2:-2 9 6}
 size=${3:-}
 
 if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
-    scripts/setup xdotool imagemagick
+    scripts/setup imagemagick
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
     SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"

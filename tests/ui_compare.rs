@@ -161,6 +161,9 @@ fn compare_runs_the_chosen_players_on_the_board(
         view.status_text().starts_with("Done: 4 players decided."),
         || format!("the status says {:?}", view.status_text()),
     )?;
+    ensure(view.save_button().is_sensitive(), || {
+        "the table's Save stays off after the comparison".into()
+    })?;
     let nodes = view.nodes_chart();
     let (tooltip, bar) = hover_bar(&nodes, 1)?;
     let expected = format!("Minimax, full depth: {} nodes", group(rows[1].nodes));

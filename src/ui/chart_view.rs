@@ -10,7 +10,7 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
-use super::save_dialog;
+use super::file_dialog::{self, FileAction, FileRequest};
 use crate::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
@@ -24,6 +24,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     use super::super::chart::{Chart, HitBox, ImageFormat};
+    use super::super::file_dialog::FileChooser;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/chart_view.ui")]
@@ -36,6 +37,8 @@ mod imp {
         pub(super) chart: RefCell<Option<Chart>>,
         /// Where the last drawing put each bar.
         pub(super) hits: RefCell<Vec<HitBox>>,
+        /// The save menu's file chooser while it is open.
+        pub(super) file_chooser: FileChooser,
     }
 
     #[glib::object_subclass]
@@ -257,29 +260,37 @@ impl ChartView {
         let Some(chart) = self.chart() else {
             return;
         };
-        let name = save_dialog::file_stem(&chart.title);
+        let name = file_dialog::file_stem(&chart.title);
         let (filter_name, title) = match format {
             ImageFormat::Png => (gettext("PNG images"), gettext("Save Chart as PNG")),
             ImageFormat::Svg => (gettext("SVG images"), gettext("Save Chart as SVG")),
         };
-        let view = self.clone();
-        save_dialog::ask_where(
-            self,
-            &title,
-            &format!("{name}.{}", format.extension()),
-            &filter_name,
-            format.extension(),
-            move |path| {
-                let saved = view.save(&path, format).map_err(|error| {
-                    fill(
-                        &gettext("Could not save the chart to {file}: {error}."),
-                        &[("file", &save_dialog::file_name(&path)), ("error", &error)],
-                    )
-                });
-                let (message, failed) =
-                    save_dialog::outcome(saved, &path, &gettext("Saved the chart to {file}."));
-                view.emit_by_name::<()>("saved", &[&message, &failed]);
+        let request = FileRequest {
+            title: &title,
+            action: FileAction::Save {
+                suggested: &format!("{name}.{}", format.extension()),
             },
+            filter_name: &filter_name,
+            extension: format.extension(),
+        };
+        self.imp().file_chooser.ask(
+            self,
+            &request,
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |path| {
+                    let saved = view.save(&path, format).map_err(|error| {
+                        fill(
+                            &gettext("Could not save the chart to {file}: {error}."),
+                            &[("file", &file_dialog::file_name(&path)), ("error", &error)],
+                        )
+                    });
+                    let (message, failed) =
+                        file_dialog::outcome(saved, &path, &gettext("Saved the chart to {file}."));
+                    view.emit_by_name::<()>("saved", &[&message, &failed]);
+                }
+            ),
         );
     }
 

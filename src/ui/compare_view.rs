@@ -13,8 +13,8 @@ use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, Scale};
 use super::chart_view::ChartView;
+use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::player_choices::PlayerChoices;
-use super::save_dialog::{self, TableFormat};
 use crate::engine::compare::{CompareError, CompareSettings};
 use crate::engine::report::{decimal, format_duration_us, format_rate, group};
 use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
@@ -135,8 +135,8 @@ mod imp {
 
     use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
+    use super::super::file_dialog::{FileChooser, TableFormat};
     use super::super::player_choices::PlayerChoices;
-    use super::super::save_dialog::TableFormat;
     use crate::engine::{Board, CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]
@@ -173,6 +173,8 @@ mod imp {
         pub(super) rows: RefCell<Vec<CompareRow>>,
         /// The last finished (or cancelled) comparison, which Save writes.
         pub(super) comparison: RefCell<Option<Comparison>>,
+        /// Save's file chooser while it is open.
+        pub(super) file_chooser: FileChooser,
     }
 
     #[glib::object_subclass]
@@ -274,6 +276,11 @@ impl CompareView {
 
     pub fn cancel_button(&self) -> gtk::Button {
         self.imp().cancel_button.get()
+    }
+
+    /// The table's save menu.
+    pub fn save_button(&self) -> gtk::MenuButton {
+        self.imp().save_button.get()
     }
 
     pub fn table(&self) -> gtk::ColumnView {
@@ -412,7 +419,6 @@ impl CompareView {
             }
             Message::Done(result) => {
                 imp.job.finished();
-                self.enable_controls();
                 match result {
                     Ok(comparison) => self.finish(comparison),
                     Err(error) => {
@@ -427,6 +433,8 @@ impl CompareView {
                         );
                     }
                 }
+                // After the comparison is stored: Save needs it.
+                self.enable_controls();
             }
         }
     }
@@ -591,25 +599,33 @@ impl CompareView {
             TableFormat::Csv => comparison.to_csv(),
             TableFormat::Json => comparison.to_json(),
         };
-        save_dialog::write_text(path, &text)
+        file_dialog::write_text(path, &text)
     }
 
     fn choose_table_file(&self, format: TableFormat) {
-        let view = self.clone();
-        save_dialog::ask_where(
-            self,
-            &gettext("Save Comparison"),
-            &format!("{}.{}", gettext("comparison"), format.extension()),
-            &format.filter_name(),
-            format.extension(),
-            move |path| {
-                let (message, failed) = save_dialog::outcome(
-                    view.save_table(&path, format),
-                    &path,
-                    &gettext("Saved the table to {file}."),
-                );
-                view.show_status(&message, failed);
+        let request = FileRequest {
+            title: &gettext("Save Comparison"),
+            action: FileAction::Save {
+                suggested: &format!("{}.{}", gettext("comparison"), format.extension()),
             },
+            filter_name: &format.filter_name(),
+            extension: format.extension(),
+        };
+        self.imp().file_chooser.ask(
+            self,
+            &request,
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |path| {
+                    let (message, failed) = file_dialog::outcome(
+                        view.save_table(&path, format),
+                        &path,
+                        &gettext("Saved the table to {file}."),
+                    );
+                    view.show_status(&message, failed);
+                }
+            ),
         );
     }
 }

@@ -20,7 +20,8 @@
 //! - `compare_view` and `tournament_view`: the Compare and Tournament
 //!   windows; `training_view`: the Training window, where the learning
 //!   players learn; `player_choices`: their players and difficulties; `chart`
-//!   and `chart_view`: their charts; `save_dialog`: where to save files;
+//!   and `chart_view`: their charts; `file_dialog`: the file choosers, kept
+//!   until they answer;
 //!   `background`: their jobs on threads of lower priority, with Cancel,
 //!   keys and status line.
 
@@ -32,12 +33,12 @@ mod board_view;
 mod chart;
 mod chart_view;
 mod compare_view;
+mod file_dialog;
 mod game_settings;
 mod log_entry;
 mod player_choices;
 mod player_picker;
 mod position_editor;
-mod save_dialog;
 mod search_log;
 mod session_tally;
 mod status_line;
@@ -58,12 +59,12 @@ pub use board_view::BoardView;
 pub use chart::{Chart, ChartData, HitBox, ImageFormat};
 pub use chart_view::ChartView;
 pub use compare_view::CompareView;
+pub use file_dialog::TableFormat;
 pub use game_settings::GameSettings;
 pub use log_entry::{LogEntry, LogKind};
 pub use player_choices::PlayerChoices;
 pub use player_picker::PlayerPicker;
 pub use position_editor::PositionEditor;
-pub use save_dialog::TableFormat;
 pub use search_log::SearchLog;
 pub use session_tally::{PairingResults, SessionTally};
 pub use status_line::StatusLine;

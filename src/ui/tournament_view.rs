@@ -15,9 +15,9 @@ use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, SideResults};
 use super::chart_view::ChartView;
+use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
-use super::save_dialog;
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{Tally, TournamentError};
 use crate::engine::{
@@ -124,6 +124,7 @@ mod imp {
 
     use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
+    use super::super::file_dialog::FileChooser;
     use super::super::player_choices::PlayerChoices;
     use super::ResultsFile;
     use crate::engine::TournamentResults;
@@ -160,6 +161,8 @@ mod imp {
         /// The running tournament.
         pub(super) job: Job,
         pub(super) results: RefCell<Option<TournamentResults>>,
+        /// Save's file chooser while it is open.
+        pub(super) file_chooser: FileChooser,
     }
 
     #[glib::object_subclass]
@@ -723,7 +726,7 @@ impl TournamentView {
             ResultsFile::CrossTable => results.cross_table_csv(),
             ResultsFile::Json => results.to_json(),
         };
-        save_dialog::write_text(path, &text)
+        file_dialog::write_text(path, &text)
     }
 
     fn choose_results_file(&self, file: ResultsFile) {
@@ -731,34 +734,42 @@ impl TournamentView {
             ResultsFile::Ranking => (
                 gettext("Save Ranking"),
                 gettext("ranking"),
-                save_dialog::TableFormat::Csv.filter_name(),
+                TableFormat::Csv.filter_name(),
             ),
             ResultsFile::CrossTable => (
                 gettext("Save Cross Table"),
                 gettext("cross-table"),
-                save_dialog::TableFormat::Csv.filter_name(),
+                TableFormat::Csv.filter_name(),
             ),
             ResultsFile::Json => (
                 gettext("Save Results"),
                 gettext("tournament"),
-                save_dialog::TableFormat::Json.filter_name(),
+                TableFormat::Json.filter_name(),
             ),
         };
-        let view = self.clone();
-        save_dialog::ask_where(
-            self,
-            &title,
-            &format!("{name}.{}", file.extension()),
-            &filter,
-            file.extension(),
-            move |path| {
-                let (message, failed) = save_dialog::outcome(
-                    view.save_results(&path, file),
-                    &path,
-                    &gettext("Saved the results to {file}."),
-                );
-                view.show_status(&message, failed);
+        let request = FileRequest {
+            title: &title,
+            action: FileAction::Save {
+                suggested: &format!("{name}.{}", file.extension()),
             },
+            filter_name: &filter,
+            extension: file.extension(),
+        };
+        self.imp().file_chooser.ask(
+            self,
+            &request,
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |path| {
+                    let (message, failed) = file_dialog::outcome(
+                        view.save_results(&path, file),
+                        &path,
+                        &gettext("Saved the results to {file}."),
+                    );
+                    view.show_status(&message, failed);
+                }
+            ),
         );
     }
 }

@@ -1,31 +1,15 @@
 //! Saving the game on the board to a file, and opening one.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use gtk::prelude::*;
+use gtk::glib;
 use gtk::subclass::prelude::*;
-use gtk::{gio, glib};
 
+use super::super::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
 use crate::engine::{GameRecord, SavedGame};
 use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
-
-/// The file name a path is shown by.
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |name| name.to_string_lossy().into_owned(),
-    )
-}
-
-/// A dialog's JSON filter.
-fn json_filter() -> gtk::FileFilter {
-    let filter = gtk::FileFilter::new();
-    filter.set_name(Some(&gettext("Saved games (JSON)")));
-    filter.add_suffix("json");
-    filter
-}
 
 impl TictactoeWindow {
     /// The game on the board as a file would keep it: the game's moves, or
@@ -59,55 +43,45 @@ impl TictactoeWindow {
             ));
             return;
         }
-        let dialog = gtk::FileChooserNative::new(
-            Some(&gettext("Save Game")),
-            Some(self),
-            gtk::FileChooserAction::Save,
-            Some(&gettext("_Save")),
-            Some(&gettext("_Cancel")),
+        let suggested = format!("{}.json", pgettext("saved game file name", "game"));
+        self.ask_for_game_file(
+            &gettext("Save Game"),
+            FileAction::Save {
+                suggested: &suggested,
+            },
+            |window, path| window.save_to(&path),
         );
-        dialog.set_modal(true);
-        dialog.add_filter(&json_filter());
-        dialog.set_current_name(&format!(
-            "{}.json",
-            pgettext("saved game file name", "game")
-        ));
-        self.run_file_dialog(dialog, |window, path| window.save_to(&path));
     }
 
     /// Ctrl+O: asks which file, then opens it.
     pub(super) fn choose_file_to_open(&self) {
-        let dialog = gtk::FileChooserNative::new(
-            Some(&gettext("Open Game")),
-            Some(self),
-            gtk::FileChooserAction::Open,
-            Some(&gettext("_Open")),
-            Some(&gettext("_Cancel")),
-        );
-        dialog.set_modal(true);
-        dialog.add_filter(&json_filter());
-        self.run_file_dialog(dialog, |window, path| window.open_file(&path));
+        self.ask_for_game_file(&gettext("Open Game"), FileAction::Open, |window, path| {
+            window.open_file(&path);
+        });
     }
 
-    /// Shows `dialog` and hands the chosen file's path to `chosen`.
-    fn run_file_dialog(
+    /// Asks for a saved game's file and hands its path to `chosen`.
+    fn ask_for_game_file(
         &self,
-        dialog: gtk::FileChooserNative,
-        chosen: impl Fn(&TictactoeWindow, std::path::PathBuf) + 'static,
+        title: &str,
+        action: FileAction,
+        chosen: impl Fn(&TictactoeWindow, PathBuf) + 'static,
     ) {
-        dialog.connect_response(glib::clone!(
-            #[weak(rename_to = window)]
+        let request = FileRequest {
+            title,
+            action,
+            filter_name: &gettext("Saved games (JSON)"),
+            extension: "json",
+        };
+        self.imp().file_chooser.ask(
             self,
-            move |dialog, response| {
-                if response == gtk::ResponseType::Accept
-                    && let Some(path) = dialog.file().as_ref().and_then(gio::File::path)
-                {
-                    chosen(&window, path);
-                }
-                dialog.destroy();
-            }
-        ));
-        dialog.show();
+            &request,
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move |path| chosen(&window, path)
+            ),
+        );
     }
 
     /// Saves the game on the board to `path`; the status line says how it
@@ -119,15 +93,12 @@ impl TictactoeWindow {
             ));
             return;
         };
-        match saved.write(path) {
-            Ok(()) => self.show_status(&fill(
-                &gettext("Saved the game to {file}."),
-                &[("file", &file_name(path))],
-            )),
-            Err(error) => self.show_error(&fill(
-                &gettext("Could not save to {file}: {error}. Nothing was written."),
-                &[("file", &file_name(path)), ("error", &error)],
-            )),
+        let written = saved
+            .write(path)
+            .map_err(|error| could_not_save(path, &error));
+        match outcome(written, path, &gettext("Saved the game to {file}.")) {
+            (message, false) => self.show_status(&message),
+            (error, true) => self.show_error(&error),
         }
     }
 

@@ -97,6 +97,7 @@ mod imp {
 
     use super::super::board_view::BoardView;
     use super::super::compare_view::CompareView;
+    use super::super::file_dialog::FileChooser;
     use super::super::game_settings::GameSettings;
     use super::super::position_editor::PositionEditor;
     use super::super::search_log::SearchLog;
@@ -183,6 +184,8 @@ mod imp {
         pub(super) compare_view: OnceCell<CompareView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
         pub(super) training_view: OnceCell<TrainingView>,
+        /// Save's or Open's file chooser while it is open.
+        pub(super) file_chooser: FileChooser,
         /// What the learning players learned, shared with the Training
         /// window; loaded as the window opens.
         pub(super) learned: OnceCell<Rc<RefCell<LearnedStates>>>,

@@ -1,0 +1,170 @@
+//! Asking which file to save to or to open, with the system's file chooser
+//! (a portal's in a sandbox) and a filter for the file's kind; and what
+//! became of a save, in a sentence.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use gtk::{gio, glib, prelude::*};
+
+use crate::i18n::gettext;
+
+/// The file name a path is shown by.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// What became of a save to `path`, for a status line: `saved` with its
+/// `{file}` filled in, or the error; and whether it failed.
+pub fn outcome(result: Result<(), String>, path: &Path, saved: &str) -> (String, bool) {
+    match result {
+        Ok(()) => (
+            crate::i18n::fill(saved, &[("file", &file_name(path))]),
+            false,
+        ),
+        Err(error) => (error, true),
+    }
+}
+
+/// Why nothing was saved to `path`: "Could not save to results.csv:
+/// Permission denied (os error 13). Nothing was written."
+pub fn could_not_save(path: &Path, error: &dyn std::fmt::Display) -> String {
+    crate::i18n::fill(
+        &gettext("Could not save to {file}: {error}. Nothing was written."),
+        &[("file", &file_name(path)), ("error", error)],
+    )
+}
+
+/// A file name made of a title: "Nodes searched" → "nodes-searched".
+pub fn file_stem(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        "chart".to_owned()
+    } else {
+        words.join("-")
+    }
+}
+
+/// Whether a file chooser saves (suggesting a name) or opens.
+#[derive(Debug, Clone, Copy)]
+pub enum FileAction<'a> {
+    Save { suggested: &'a str },
+    Open,
+}
+
+/// What a file chooser asks for: its title, Save or Open, and the kind of
+/// file by its filter's name ("PNG images") and extension ("png").
+#[derive(Debug, Clone, Copy)]
+pub struct FileRequest<'a> {
+    pub title: &'a str,
+    pub action: FileAction<'a>,
+    pub filter_name: &'a str,
+    pub extension: &'a str,
+}
+
+/// The file chooser a widget has open, one at a time. GTK holds no
+/// reference to a native dialog: dropped before it answers, it goes away
+/// at once (GTK's own chooser then says "Operation was cancelled"). So the
+/// chooser is kept here until it answers, and dropped then.
+#[derive(Default)]
+pub struct FileChooser {
+    open: Rc<RefCell<Option<gtk::FileChooserNative>>>,
+}
+
+impl FileChooser {
+    /// Asks for a file as `request` says, over `parent`'s window, and hands
+    /// the chosen path to `chosen`; Cancel, or closing the chooser, hands
+    /// nothing. While a chooser is open, asking again leaves it as it is
+    /// and opens no second one.
+    pub fn ask(
+        &self,
+        parent: &impl IsA<gtk::Widget>,
+        request: &FileRequest,
+        chosen: impl Fn(PathBuf) + 'static,
+    ) {
+        if self.is_open() {
+            return;
+        }
+        let (action, accept) = match request.action {
+            FileAction::Save { .. } => (gtk::FileChooserAction::Save, gettext("_Save")),
+            FileAction::Open => (gtk::FileChooserAction::Open, gettext("_Open")),
+        };
+        let window = parent.root().and_downcast::<gtk::Window>();
+        let dialog = gtk::FileChooserNative::new(
+            Some(request.title),
+            window.as_ref(),
+            action,
+            Some(&accept),
+            Some(&gettext("_Cancel")),
+        );
+        dialog.set_modal(true);
+        let filter = gtk::FileFilter::new();
+        filter.set_name(Some(request.filter_name));
+        filter.add_suffix(request.extension);
+        dialog.add_filter(&filter);
+        if let FileAction::Save { suggested } = request.action {
+            dialog.set_current_name(suggested);
+        }
+        dialog.connect_response(glib::clone!(
+            #[weak(rename_to = open)]
+            self.open,
+            move |dialog, response| {
+                // The last reference goes when this handler returns, as in
+                // GTK's own examples; a chooser asked for by `chosen` may
+                // take its place meanwhile.
+                let _answered = open.take();
+                if response == gtk::ResponseType::Accept
+                    && let Some(path) = dialog.file().as_ref().and_then(gio::File::path)
+                {
+                    chosen(path);
+                }
+            }
+        ));
+        // Kept before it shows, in case it answers at once.
+        self.open.replace(Some(dialog.clone()));
+        dialog.show();
+    }
+
+    /// Whether a chooser is open, waiting for its answer.
+    pub fn is_open(&self) -> bool {
+        self.open.borrow().is_some()
+    }
+}
+
+/// A table's file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    Csv,
+    Json,
+}
+
+impl TableFormat {
+    pub fn extension(self) -> &'static str {
+        match self {
+            TableFormat::Csv => "csv",
+            TableFormat::Json => "json",
+        }
+    }
+
+    /// The file chooser's filter name.
+    pub fn filter_name(self) -> String {
+        match self {
+            TableFormat::Csv => gettext("CSV tables"),
+            TableFormat::Json => gettext("JSON files"),
+        }
+    }
+}
+
+/// Writes `text` to `path`; the error says what went wrong in a sentence
+/// (`could_not_save`).
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|error| could_not_save(path, &error))
+}

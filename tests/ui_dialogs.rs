@@ -1,0 +1,453 @@
+//! The file choosers, driven as a person drives them: real key presses and
+//! clicks from `xdotool` reach the window through the X server, a path is
+//! typed into GTK's own chooser and Enter pressed, and the file on disk,
+//! the board and the status line show what came of it. GTK lives on the
+//! main thread, so this test has its own `main` (`harness = false`), and
+//! the main loop runs while `xdotool` types. Needs a display and xdotool:
+//! `xvfb-run -a cargo test --release --test ui_dialogs`.
+//!
+//! Without a window manager, as under Xvfb, keys go to the window under
+//! the pointer, so the pointer moves onto a window before its keys.
+
+mod harness;
+
+use std::path::Path;
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+use gtk::{glib, graphene, prelude::*};
+use harness::{Results, ensure, open_window, start, use_test_environment, wait_until};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, SavedGame};
+use tictactoe::ui::{CompareView, TictactoeWindow};
+
+type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
+
+/// Long enough for a loaded machine; the checks end as soon as what they
+/// wait for holds.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Runs `xdotool` with `args`, the main loop running meanwhile so that the
+/// window answers its keys and clicks as they come.
+fn xdotool(args: &[&str]) -> Result<(), String> {
+    let mut child = Command::new("xdotool")
+        .args(args)
+        .spawn()
+        .map_err(|error| format!("xdotool did not start ({error}); scripts/setup installs it"))?;
+    let mut status = None;
+    let waited = wait_until(&format!("xdotool {args:?}"), PATIENCE, || {
+        status = child.try_wait().ok().flatten();
+        status.is_some()
+    });
+    if waited.is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    waited?;
+    ensure(status.is_some_and(|status| status.success()), || {
+        format!("xdotool {args:?} failed: {status:?}")
+    })
+}
+
+/// Moves the pointer to `(x, y)` in the shown window titled `title`.
+fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
+    let name = format!("^{title}$");
+    let (x, y) = (x.to_string(), y.to_string());
+    xdotool(&[
+        "search",
+        "--sync",
+        "--onlyvisible",
+        "--name",
+        &name,
+        "mousemove",
+        "--window",
+        "%1",
+        &x,
+        &y,
+    ])
+}
+
+/// Presses `keys` (xdotool's names, "ctrl+s") with the pointer in
+/// `window`'s bottom right corner, clear of the dialogs, which open at the
+/// screen's top left.
+fn press_in(window: &TictactoeWindow, keys: &[&str]) -> Result<(), String> {
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() - 40, window.height() - 40))?;
+    xdotool(&[&["key"], keys].concat())
+}
+
+/// Clicks the middle of `widget`, a real click at its place on the screen.
+fn click(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
+    let root = widget.root().ok_or("the widget is in no window")?;
+    let window = root
+        .downcast_ref::<gtk::Window>()
+        .ok_or("the widget's root is no window")?;
+    let middle = graphene::Point::new(widget.width() as f32 / 2.0, widget.height() as f32 / 2.0);
+    let point = widget
+        .compute_point(&root, &middle)
+        .ok_or("the widget has no place in its window")?;
+    // Where the window's widgets start in its surface.
+    let (dx, dy) = root.surface_transform();
+    let title = window.title().unwrap_or_default();
+    point_into(
+        &title,
+        (
+            (f64::from(point.x()) + dx) as i32,
+            (f64::from(point.y()) + dy) as i32,
+        ),
+    )?;
+    xdotool(&["click", "1"])
+}
+
+/// The file choosers on the screen.
+fn choosers() -> Vec<gtk::FileChooserDialog> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|window| window.downcast::<gtk::FileChooserDialog>().ok())
+        .filter(|dialog| dialog.is_visible())
+        .collect()
+}
+
+/// Waits for the file chooser titled `title`.
+fn wait_for_chooser(title: &str) -> Result<gtk::FileChooserDialog, String> {
+    wait_until(&format!("the {title:?} file chooser"), PATIENCE, || {
+        choosers()
+            .iter()
+            .any(|dialog| dialog.title().as_deref() == Some(title) && dialog.width() > 0)
+    })?;
+    choosers()
+        .into_iter()
+        .find(|dialog| dialog.title().as_deref() == Some(title))
+        .ok_or_else(|| format!("the {title:?} chooser went away"))
+}
+
+fn wait_for_no_chooser() -> Result<(), String> {
+    wait_until("the file chooser to close", PATIENCE, || {
+        choosers().is_empty()
+    })
+    .map(|_| ())
+}
+
+/// Types `keys`, then `path` and Enter, into the chooser titled `title`:
+/// Ctrl+A and the path replace a Save chooser's suggested name; `/` opens
+/// an Open chooser's location field.
+fn type_path(title: &str, keys: &[&str], path: &Path) -> Result<(), String> {
+    wait_for_chooser(title)?;
+    point_into(title, (20, 20))?;
+    if !keys.is_empty() {
+        xdotool(&[&["key"], keys].concat())?;
+    }
+    let path = path.to_str().ok_or("the path is no text")?;
+    xdotool(&["type", "--delay", "20", path])?;
+    xdotool(&["key", "Return"])
+}
+
+fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String> {
+    wait_until(&format!("a status with {expected:?}"), PATIENCE, || {
+        window.status_text().contains(expected)
+    })
+    .map(|_| ())
+    .map_err(|error| format!("{error}; the status says {:?}", window.status_text()))
+}
+
+/// Plays a game of two computers to its end.
+fn play_computer_game(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
+}
+
+/// Ctrl+S, a path typed into the chooser and Enter write the game on the
+/// board, as the app reads it back.
+fn ctrl_s_saves_through_the_chooser(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    play_computer_game(window)?;
+    let record = window.record().ok_or("no game on the board")?;
+    let path = directory.join("saved.json");
+    press_in(window, &["ctrl+s"])?;
+    type_path("Save Game", &["ctrl+a"], &path)?;
+    expect_status(window, "Saved the game to saved.json.")?;
+    wait_for_no_chooser()?;
+    let saved = SavedGame::read(&path).map_err(|error| format!("reading it back: {error}"))?;
+    ensure(
+        saved.record.start() == record.start() && saved.record.played() == record.played(),
+        || format!("the file holds {:?}, the board {record:?}", saved.record),
+    )
+}
+
+/// Ctrl+O, the path typed and Enter bring a saved game back on the
+/// board, in place of the game there.
+fn ctrl_o_opens_through_the_chooser(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    play_computer_game(window)?;
+    let saved = window.saved_game().ok_or("no game to save")?;
+    let path = directory.join("opened.json");
+    saved.write(&path).map_err(|error| error.to_string())?;
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    press_in(window, &["ctrl+o"])?;
+    type_path("Open Game", &[], &path)?;
+    expect_status(window, "Opened opened.json: ")?;
+    wait_for_no_chooser()?;
+    ensure(window.record() == Some(saved.record.clone()), || {
+        format!("the board's game is {:?}", window.record())
+    })?;
+    ensure(
+        window.board_view().board() == saved.record.position(),
+        || format!("the board shows {}", window.board_view().board()),
+    )
+}
+
+/// Cancel and Esc close the chooser, and nothing is written or opened;
+/// while one is open, Ctrl+S, Ctrl+O and their actions open no second.
+fn cancel_changes_nothing(window: &TictactoeWindow, directory: &Path) -> Result<(), String> {
+    // A game in a file, which the Open chooser gets typed, and another
+    // game on the board.
+    play_computer_game(window)?;
+    let other = directory.join("other.json");
+    let saved = window.saved_game().ok_or("no game to save")?;
+    saved.write(&other).map_err(|error| error.to_string())?;
+    play_computer_game(window)?;
+    let record = window.record();
+    let status = window.status_text();
+    press_in(window, &["ctrl+s"])?;
+    let dialog = wait_for_chooser("Save Game")?;
+    press_in(window, &["ctrl+s", "ctrl+o"])?;
+    // A chooser in another process (a portal's) leaves the window its
+    // keys: then the window's own actions come again.
+    activate(window, "win.save")?;
+    activate(window, "win.open")?;
+    let open = choosers();
+    ensure(open == [dialog.clone()], || {
+        let titles: Vec<_> = open.iter().map(|each| each.title()).collect();
+        format!("the choosers open are {titles:?}, not the first Save Game alone")
+    })?;
+    let cancelled = directory.join("cancelled.json");
+    point_into("Save Game", (20, 20))?;
+    xdotool(&["key", "ctrl+a"])?;
+    xdotool(&[
+        "type",
+        "--delay",
+        "20",
+        cancelled.to_str().unwrap_or_default(),
+    ])?;
+    click(&button_labelled(&dialog, "_Cancel")?)?;
+    wait_for_no_chooser()?;
+    ensure(!cancelled.exists(), || "Cancel wrote the file".into())?;
+    // Esc closes the Open chooser, with a path typed too.
+    press_in(window, &["ctrl+o"])?;
+    wait_for_chooser("Open Game")?;
+    point_into("Open Game", (20, 20))?;
+    xdotool(&["type", "--delay", "20", other.to_str().unwrap_or_default()])?;
+    // The first closes the location field the path went to.
+    xdotool(&["key", "Escape", "Escape"])?;
+    wait_for_no_chooser()?;
+    ensure(window.record() == record, || {
+        format!("after Cancel and Esc the game is {:?}", window.record())
+    })?;
+    ensure(window.status_text() == status, || {
+        format!(
+            "after Cancel and Esc the status says {:?}, was {status:?}",
+            window.status_text()
+        )
+    })?;
+    // The chooser that answered is gone: the next Ctrl+S asks again.
+    press_in(window, &["ctrl+s"])?;
+    wait_for_chooser("Save Game")?;
+    point_into("Save Game", (20, 20))?;
+    xdotool(&["key", "Escape"])?;
+    wait_for_no_chooser()
+}
+
+/// The button labelled `label` among `dialog`'s widgets.
+fn button_labelled(dialog: &gtk::FileChooserDialog, label: &str) -> Result<gtk::Button, String> {
+    fn find(widget: &gtk::Widget, label: &str) -> Option<gtk::Button> {
+        if let Some(button) = widget.downcast_ref::<gtk::Button>()
+            && button.label().as_deref() == Some(label)
+        {
+            return Some(button.clone());
+        }
+        let mut child = widget.first_child();
+        while let Some(each) = child {
+            if let Some(found) = find(&each, label) {
+                return Some(found);
+            }
+            child = each.next_sibling();
+        }
+        None
+    }
+    find(dialog.upcast_ref(), label).ok_or_else(|| format!("the chooser has no {label} button"))
+}
+
+fn activate(window: &TictactoeWindow, action: &str) -> Result<(), String> {
+    WidgetExt::activate_action(window, action, None).map_err(|error| format!("{action}: {error}"))
+}
+
+/// The Compare window after a comparison: the first time, a position set
+/// up in edit mode, Ctrl+M, and two players compared on it.
+fn compared(window: &TictactoeWindow) -> Result<CompareView, String> {
+    if let Some(view) = window.compare_view().filter(|view| !view.rows().is_empty()) {
+        return Ok(view);
+    }
+    activate(window, "win.edit")?;
+    window.position_editor().entry().set_text("x../.o./...");
+    activate(window, "win.edit")?;
+    press_in(window, &["ctrl+m"])?;
+    wait_until("the Compare window", PATIENCE, || {
+        window
+            .compare_view()
+            .is_some_and(|view| view.is_visible() && view.width() > 0)
+    })?;
+    let view = window.compare_view().ok_or("no Compare window")?;
+    view.choices().set_chosen(&[
+        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        (PlayerKind::Perfect, Difficulty::Hard),
+    ]);
+    view.run_button().emit_clicked();
+    // Drawn charts are laid out, and so is the rest: the clicks land.
+    wait_until("the comparison in the charts", PATIENCE, || {
+        !view.is_running() && view.time_chart().hit_boxes().len() == 2
+    })?;
+    Ok(view)
+}
+
+/// A chart's save menu, Save Chart as PNG, a path and Enter write a PNG
+/// image of the chart.
+fn a_chart_saves_as_png_through_its_menu(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    let view = compared(window)?;
+    let chart = view.nodes_chart();
+    let path = directory.join("nodes.png");
+    click(&chart.save_button())?;
+    wait_until("the chart's save menu", PATIENCE, || {
+        chart
+            .save_button()
+            .popover()
+            .is_some_and(|menu| menu.is_visible())
+    })?;
+    // The menu item's mnemonic: Save Chart as _PNG….
+    xdotool(&["key", "p"])?;
+    type_path("Save Chart as PNG", &["ctrl+a"], &path)?;
+    wait_until("the chart to be saved", PATIENCE, || {
+        view.status_text().contains("Saved the chart to nodes.png.")
+    })
+    .map_err(|error| format!("{error}; the status says {:?}", view.status_text()))?;
+    wait_for_no_chooser()?;
+    let bytes = std::fs::read(&path).map_err(|error| error.to_string())?;
+    ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
+        "the file is no PNG".into()
+    })?;
+    // The image header: width and height, big-endian, after "IHDR".
+    let size = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    ensure(
+        size(16).is_some_and(|width| width >= 640) && size(20).is_some_and(|height| height > 0),
+        || format!("the PNG is {:?} by {:?} pixels", size(16), size(20)),
+    )
+}
+
+/// After a comparison, the table's save menu is usable: Save Table as CSV,
+/// a path and Enter write the table, a line per row.
+fn the_table_saves_as_csv_through_its_menu(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    let view = compared(window)?;
+    let save = view.save_button();
+    ensure(save.is_sensitive(), || {
+        format!(
+            "the table's Save stays off after the comparison ({:?})",
+            view.status_text()
+        )
+    })?;
+    let path = directory.join("table.csv");
+    click(&save)?;
+    wait_until("the table's save menu", PATIENCE, || {
+        save.popover().is_some_and(|menu| menu.is_visible())
+    })?;
+    // Save Table as _CSV….
+    xdotool(&["key", "c"])?;
+    type_path("Save Comparison", &["ctrl+a"], &path)?;
+    wait_until("the table to be saved", PATIENCE, || {
+        view.status_text().contains("Saved the table to table.csv.")
+    })
+    .map_err(|error| format!("{error}; the status says {:?}", view.status_text()))?;
+    wait_for_no_chooser()?;
+    let csv = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
+    ensure(
+        csv.starts_with("label,player,") && csv.lines().count() == 3,
+        || format!("the CSV reads {csv:?}"),
+    )?;
+    view.close();
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let (_app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let directory = std::env::temp_dir().join(format!("tictactoe-dialogs-{}", std::process::id()));
+    if let Err(error) = std::fs::create_dir_all(&directory) {
+        return Results::fail_to_start(&format!("no scratch folder: {error}"));
+    }
+    let checks: [(&str, Check); 5] = [
+        (
+            "ctrl+s saves through the chooser",
+            ctrl_s_saves_through_the_chooser,
+        ),
+        (
+            "ctrl+o opens through the chooser",
+            ctrl_o_opens_through_the_chooser,
+        ),
+        (
+            "cancel changes nothing, one chooser at a time",
+            cancel_changes_nothing,
+        ),
+        (
+            "a chart saves as PNG through its menu",
+            a_chart_saves_as_png_through_its_menu,
+        ),
+        (
+            "the table saves as CSV through its menu",
+            the_table_saves_as_csv_through_its_menu,
+        ),
+    ];
+    // Like libtest: an argument runs only the checks whose names contain it.
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let selected = |name: &str| {
+        filter
+            .as_ref()
+            .is_none_or(|filter| name.contains(filter.as_str()))
+    };
+    let mut results = Results::default();
+    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+        let result = check(&window, &directory);
+        // A dialog left open by a failure would take the next check's keys.
+        for dialog in gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|window| window.downcast::<gtk::Dialog>().ok())
+        {
+            dialog.close();
+        }
+        results.report(name, result);
+    }
+    window.close();
+    let _ = glib::MainContext::default().iteration(false);
+    let _ = std::fs::remove_dir_all(&directory);
+    results.finish()
+}
