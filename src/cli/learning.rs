@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use super::contests::progress_bar;
 use super::{TrainArgs, refuse, say};
 use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::files;
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -136,6 +137,13 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         (Learner::Menace(menace), true) => menace.refill = true,
         (Learner::Td(_), true) => return refuse("--refill is for menace's boxes"),
         _ => {}
+    }
+    // Found out now rather than after the training; the check makes nothing.
+    if let Err(error) = files::check_writable(&path) {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        return refuse(&format!(
+            "state '{name}' cannot be saved: {error}; nothing was trained"
+        ));
     }
     let games = u64::from(args.games);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);

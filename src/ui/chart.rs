@@ -14,6 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
 use crate::engine::Family;
+use crate::engine::files;
 use crate::engine::learners::training::{Block, block_line};
 use crate::engine::report::group;
 use crate::i18n::{fill, gettext};
@@ -398,14 +399,26 @@ impl Chart {
     }
 
     /// Saves the chart to `path`, `width` by `height` pixels (points for
-    /// SVG), drawn as on the screen.
+    /// SVG), drawn as on the screen: made in memory, then written whole
+    /// or not at all (`files::write_whole`).
     pub fn save(
         &self,
         path: &Path,
         format: ImageFormat,
-        (width, height): (u32, u32),
+        size: (u32, u32),
         palette: &Palette,
     ) -> DrawResult<()> {
+        let bytes = self.encode(format, size, palette)?;
+        files::write_whole(path, &bytes).map_err(|error| error.to_string())
+    }
+
+    /// The chart as the bytes of a PNG or SVG file.
+    fn encode(
+        &self,
+        format: ImageFormat,
+        (width, height): (u32, u32),
+        palette: &Palette,
+    ) -> DrawResult<Vec<u8>> {
         let io_error = |error: &dyn std::fmt::Display| error.to_string();
         match format {
             ImageFormat::Png => {
@@ -417,25 +430,28 @@ impl Chart {
                         cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
                     self.draw(&context, width, height, palette)?;
                 }
-                let mut file = std::fs::File::create(path).map_err(|error| io_error(&error))?;
+                let mut bytes = Vec::new();
                 surface
-                    .write_to_png(&mut file)
-                    .map_err(|error| io_error(&error))
+                    .write_to_png(&mut bytes)
+                    .map_err(|error| io_error(&error))?;
+                Ok(bytes)
             }
             ImageFormat::Svg => {
                 let surface =
-                    cairo::SvgSurface::new(f64::from(width), f64::from(height), Some(path))
+                    cairo::SvgSurface::for_stream(f64::from(width), f64::from(height), Vec::new())
                         .map_err(|error| io_error(&error))?;
                 {
                     let context =
                         cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
                     self.draw(&context, width, height, palette)?;
                 }
-                surface.finish();
-                match surface.status() {
-                    Ok(()) => Ok(()),
-                    Err(error) => Err(io_error(&error)),
-                }
+                let stream = surface
+                    .finish_output_stream()
+                    .map_err(|error| io_error(&error))?;
+                let bytes = stream
+                    .downcast::<Vec<u8>>()
+                    .expect("the stream the surface was made with");
+                Ok(*bytes)
             }
         }
     }
@@ -1051,6 +1067,50 @@ mod tests {
                 )
                 .is_err()
         );
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn a_chart_that_cannot_be_written_whole_leaves_the_file_as_it_was() {
+        use crate::ui::file_dialog::test_support::{child_directory, rerun_with_file_size_limit};
+        let files = |directory: &Path| {
+            [ImageFormat::Png, ImageFormat::Svg].map(|format| {
+                (
+                    format,
+                    directory.join(format!("nodes.{}", format.extension())),
+                )
+            })
+        };
+        if let Some(directory) = child_directory() {
+            // No more than a kilobyte a file: the charts are larger.
+            for (format, path) in files(&directory) {
+                let saved = nodes_chart().save(&path, format, (640, 300), &palette());
+                assert!(saved.is_err(), "{format:?} saved");
+            }
+            return;
+        }
+        let directory = std::env::temp_dir().join(format!("chart-limit-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        for (_, path) in files(&directory) {
+            std::fs::write(&path, "the old chart").unwrap();
+        }
+        rerun_with_file_size_limit(
+            "ui::chart::tests::a_chart_that_cannot_be_written_whole_leaves_the_file_as_it_was",
+            &directory,
+            1024,
+        )
+        .unwrap();
+        for (format, path) in files(&directory) {
+            let kept = std::fs::read(&path).unwrap();
+            assert!(
+                kept == b"the old chart",
+                "{format:?}: {} bytes, starting {:?}",
+                kept.len(),
+                String::from_utf8_lossy(&kept[..kept.len().min(8)])
+            );
+        }
+        let names = std::fs::read_dir(&directory).unwrap().count();
+        assert_eq!(names, 2, "no temporary file left");
         std::fs::remove_dir_all(&directory).unwrap();
     }
 

@@ -129,7 +129,7 @@ pub fn train(
             Ok(game) => game,
             Err(stopped) => return (curve, Err(stopped)),
         };
-        state.games += 1;
+        state.count_game();
         match game.ending {
             Ending::Win => block.wins += 1,
             Ending::Draw => block.draws += 1,
