@@ -9,12 +9,12 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, Scale};
 use super::chart_view::ChartView;
 use super::player_choices::PlayerChoices;
 use super::save_dialog::{self, TableFormat};
+use super::{accessible, popup_tooltips};
 use crate::engine::compare::{CompareError, CompareSettings};
 use crate::engine::report::{decimal, format_duration_us, format_rate, group};
 use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
@@ -241,6 +241,7 @@ impl CompareView {
 
     fn setup(&self) {
         let imp = self.imp();
+        popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.run_button, &*imp.cancel_button] {
             accessible::name_button_by_its_label(button);
         }

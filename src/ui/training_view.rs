@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Chart, ChartData};
 use super::chart_view::ChartView;
 use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use super::{accessible, popup_tooltips};
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -216,6 +216,7 @@ impl TrainingView {
 
     fn setup(&self) {
         let imp = self.imp();
+        popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.stop_button] {
             accessible::name_button_by_its_label(button);
         }

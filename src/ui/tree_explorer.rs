@@ -179,6 +179,7 @@ impl TreeExplorer {
 
     fn setup(&self) {
         let imp = self.imp();
+        super::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
         // Every player that searches on some board (Perfect only off 3x3).
         let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS

@@ -500,6 +500,7 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
+        super::popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
             super::accessible::name_button_by_its_label(button);
         }
