@@ -448,6 +448,13 @@ impl Comparison {
 }
 
 impl CompareRow {
+    /// The node rate worth showing: none for a search of no node (a table
+    /// lookup), nor for one too short (under 100 µs) for its rate to mean
+    /// much.
+    pub fn shown_rate(&self) -> Option<u64> {
+        (self.nodes > 0 && self.time_us >= 100).then_some(self.nodes_per_second)
+    }
+
     fn new(contender: Contender, asked: Result<SearchReport, String>) -> CompareRow {
         let mut row = CompareRow {
             contender,

@@ -89,7 +89,7 @@ const COLUMNS: [Column; 10] = [
     },
     Column {
         title: || gettext("Nodes/s"),
-        cell: |row| format_rate(row.nodes_per_second),
+        cell: |row| row.shown_rate().map_or_else(|| "—".to_owned(), format_rate),
         numeric: true,
     },
     Column {
@@ -561,11 +561,12 @@ impl CompareView {
                 scale: Scale::Count,
                 bars: bars(
                     |row| row.nodes as f64,
-                    |row| {
-                        fill(
-                            &ngettext("{count} node", "{count} nodes", plural_count(row.nodes)),
-                            &[("count", &group(row.nodes))],
-                        )
+                    |row| match row.nodes {
+                        0 => gettext("no node: it looked the answer up"),
+                        nodes => fill(
+                            &ngettext("{count} node", "{count} nodes", plural_count(nodes)),
+                            &[("count", &group(nodes))],
+                        ),
                     },
                 ),
             },
