@@ -90,7 +90,12 @@ impl Contender {
             Some((name, own)) => (name, Some(own.trim().parse::<Difficulty>()?)),
             None => (text, None),
         };
-        let kind = name.trim().parse::<PlayerKind>()?;
+        let kind = name.trim().parse::<PlayerKind>().map_err(|_| {
+            let computers = PlayerKind::ALL
+                .into_iter()
+                .filter(|&kind| kind != PlayerKind::Human);
+            PlayerKind::unknown(name.trim(), computers)
+        })?;
         if kind == PlayerKind::Human {
             return Err("the human player cannot take part: choose computer players".into());
         }
