@@ -226,7 +226,9 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         ),
         (
             vec!["train", "--player", "td", "--opponent", "negascout"],
-            "unknown player 'negascout': choose one of".into(),
+            "invalid value 'negascout' for '--opponent <NAME|self>'\n  [possible values: self, \
+             random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect]"
+                .into(),
         ),
         (
             vec!["train", "--player", "td", "--opponent", "human"],
