@@ -10,13 +10,16 @@
 # click:X,Y for a click at that point of the screen (without a window
 # manager, windows open at its top left); the window keeps its own size
 # unless WIDTHxHEIGHT is given.
-# THEN_KEYS, if set, are key presses after the moves (xdotool names, e.g.
-# "ctrl+m ctrl+Return"), each followed by THEN_WAIT seconds (default 3);
+# THEN_KEYS, if set, are key presses (xdotool names, e.g. "ctrl+m
+# ctrl+Return") or clicks (click:X,Y) after the moves, each followed by
+# THEN_WAIT seconds (default 3);
 # WINDOW_TITLE then names the window to capture (default the main one),
 # e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
 # SCREEN=1 captures the screen over the window, so that an open popover
-# or tooltip shows; POINTER=X,Y leaves the pointer there (POINTER_WAIT
-# seconds, default 1) before the capture.
+# or tooltip shows, SCREEN=all the whole screen (a popover may reach past
+# the window); SCREEN_SIZE (default 1280x1000) is the screen's.
+# POINTER=X,Y leaves the pointer there (POINTER_WAIT seconds, default 1)
+# before the capture.
 # ADW_DEBUG_COLOR_SCHEME=prefer-dark gives the dark style. The app starts
 # with its default settings, and remembers nothing of the run; SETTINGS, if
 # set, are keyfile lines to start with instead (e.g. "min-player='menace'").
@@ -33,7 +36,7 @@ if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
     scripts/setup imagemagick xcompmgr
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
-    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
+    SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 ${SCREEN_SIZE:-1280x1000}x24" "$0" "$output" "$moves" "$size"
 fi
 
 # A popover's rounded corners and shadow are see-through: without a
@@ -89,7 +92,13 @@ for move in $moves; do
     sleep 2
 done
 for key in ${THEN_KEYS:-}; do
-    xdotool key "$key"
+    case "$key" in
+        click:*)
+            point=${key#click:}
+            xdotool mousemove --sync "${point%,*}" "${point#*,}" click 1
+            ;;
+        *) xdotool key "$key" ;;
+    esac
     sleep "${THEN_WAIT:-3}"
 done
 if [ -n "${WINDOW_TITLE:-}" ]; then
@@ -103,7 +112,9 @@ xdotool mousemove --sync "${pointer%,*}" "${pointer#*,}"
 sleep "${POINTER_WAIT:-1}"
 # Popovers and tooltips are windows of their own: SCREEN=1 takes the whole
 # screen, cropped to the window's size and place, to show them too.
-if [ -n "${SCREEN:-}" ]; then
+if [ "${SCREEN:-}" = all ]; then
+    import -window root "$output"
+elif [ -n "${SCREEN:-}" ]; then
     eval "$(xdotool getwindowgeometry --shell "$window")"
     import -window root -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage "$output"
 else
