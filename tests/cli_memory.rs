@@ -1,8 +1,8 @@
 //! The command line's memory does not grow with the number of games or the
 //! length of the output: each command runs small and large, and its peak
 //! resident memory (the kernel's count for the child, from wait4) may grow
-//! by a few MiB at most between them. Before the curve, the games and the
-//! tree's lines were streamed, it grew by 60 to 160 MiB here.
+//! by 16 MiB at most between them. Before the curve, the games and the
+//! tree's lines were streamed, it grew by 37 to 160 MB here.
 
 use std::process::{Command, Stdio};
 
