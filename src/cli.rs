@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::builder::PossibleValue;
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::engine::board::{ECHO_CHARS, escape_text};
@@ -128,26 +128,73 @@ enum Generated {
     },
 }
 
-/// The command line's player names are the engine's short names, each with
-/// its display name as help, so `--help` lists them; the engine knows
-/// nothing of clap.
-impl ValueEnum for PlayerKind {
-    fn value_variants<'a>() -> &'a [PlayerKind] {
-        &PlayerKind::ALL
-    }
+/// The players a player option takes: its `--help`, the shell completions
+/// and the error for an unknown name list them, by short name with the
+/// display name as help (the engine knows nothing of clap). Any player's
+/// name parses, so that the command refuses one it does not take with the
+/// reason (exit code 2).
+#[derive(Clone, Copy)]
+struct Players(fn(PlayerKind) -> bool);
 
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()).help(self.display_name()))
+impl Players {
+    fn offered(self) -> impl Iterator<Item = PossibleValue> {
+        PlayerKind::ALL
+            .into_iter()
+            .filter(move |&kind| (self.0)(kind))
+            .map(|kind| PossibleValue::new(kind.name()).help(kind.display_name()))
     }
 }
+
+impl TypedValueParser for Players {
+    type Value = PlayerKind;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PlayerKind, clap::Error> {
+        player_or_refusal(self.offered(), command, argument, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.offered()))
+    }
+}
+
+/// The player `value` names, any player; for any other name clap's own
+/// refusal, which names the values `offered`.
+fn player_or_refusal(
+    offered: impl Iterator<Item = PossibleValue>,
+    command: &clap::Command,
+    argument: Option<&clap::Arg>,
+    value: &std::ffi::OsStr,
+) -> Result<PlayerKind, clap::Error> {
+    if let Some(kind) = value.to_str().and_then(|name| name.parse().ok()) {
+        return Ok(kind);
+    }
+    let name =
+        clap::builder::PossibleValuesParser::new(offered).parse_ref(command, argument, value)?;
+    name.parse()
+        .map_err(|error| clap::Error::raw(clap::error::ErrorKind::InvalidValue, error))
+}
+
+/// The players that play a game or analyse without the window.
+const COMPUTER_PLAYERS: Players = Players(|kind| kind != PlayerKind::Human);
+/// The players `tree` records on some board.
+const SEARCHING_PLAYERS: Players = Players(|kind| {
+    BoardSize::ALL
+        .iter()
+        .any(|&size| SearchTree::supports(kind, size).is_ok())
+});
 
 #[derive(Debug, clap::Args)]
 struct PlayArgs {
     /// Max's player (X, moves first), by short name.
-    #[arg(long, value_name = "NAME", value_enum)]
+    #[arg(long, value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
     max: PlayerKind,
     /// Min's player (O), by short name.
-    #[arg(long, value_name = "NAME", value_enum)]
+    #[arg(long, value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
     min: PlayerKind,
     /// How many games to play (1 to 4294967295).
     #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
@@ -184,7 +231,7 @@ struct PlayArgs {
 #[derive(Debug, clap::Args)]
 struct AnalyzeArgs {
     /// The player that analyses, by short name.
-    #[arg(long, default_value = "alphabeta-tt", value_name = "NAME", value_enum)]
+    #[arg(long, default_value = "alphabeta-tt", value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D")]
@@ -216,7 +263,7 @@ struct TreeArgs {
     /// The player whose search is recorded: minimax, alphabeta,
     /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
     /// seed 0), or perfect off 3x3 (where it searches with alphabeta-tt).
-    #[arg(long, default_value = "alphabeta", value_name = "NAME", value_enum)]
+    #[arg(long, default_value = "alphabeta", value_name = "NAME", value_parser = SEARCHING_PLAYERS)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D")]
@@ -301,12 +348,12 @@ struct TournamentArgs {
 #[derive(Debug, clap::Args)]
 struct TrainArgs {
     /// The learner: menace or td.
-    #[arg(long, value_name = "NAME", value_enum)]
+    #[arg(long, value_name = "NAME", value_parser = Players(PlayerKind::learns))]
     player: PlayerKind,
     /// Its opponent: a computer player's short name, or self (the learner
     /// plays both sides, and both learn).
-    #[arg(long, value_name = "NAME|self")]
-    opponent: String,
+    #[arg(long, value_name = "NAME|self", value_parser = learning::OPPONENTS)]
+    opponent: learning::OpponentChoice,
     /// The opponent's search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D")]
     depth: Option<Difficulty>,

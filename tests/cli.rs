@@ -67,19 +67,73 @@ fn help_prints_usage() {
     }
 }
 
+/// The values `--help` lists for `option` of `command`, by short name.
+fn possible_values(command: &str, option: &str) -> Vec<String> {
+    let text = stdout(&run(&[command, "--help"]));
+    let mut lines = text
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with(option));
+    lines.next();
+    lines
+        .take_while(|line| !line.trim_start().starts_with("--"))
+        .filter_map(|line| line.trim_start().strip_prefix("- "))
+        .filter_map(|entry| entry.split(':').next())
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
-fn help_lists_the_players_by_short_and_display_name() {
-    for args in [&["play", "--help"][..], &["analyze", "--help"]] {
-        let text = stdout(&run(args));
-        for kind in tictactoe::engine::PlayerKind::ALL {
-            let entry = format!("- {}:", kind.name());
-            assert!(
-                text.lines().any(
-                    |l| l.trim_start().starts_with(&entry) && l.ends_with(&kind.display_name())
-                ),
-                "{args:?} lists {kind}: {text}"
-            );
-        }
+fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
+    use tictactoe::engine::PlayerKind;
+    let names = |kinds: &mut dyn Iterator<Item = PlayerKind>| -> Vec<String> {
+        kinds.map(|kind| kind.name().to_owned()).collect()
+    };
+    let computers = names(
+        &mut PlayerKind::ALL
+            .into_iter()
+            .filter(|&kind| kind != PlayerKind::Human),
+    );
+    let searchers = [
+        "minimax",
+        "alphabeta",
+        "alphabeta-tt",
+        "alphabeta-random",
+        "mcts",
+        "perfect",
+    ];
+    let mut opponents = vec!["self".to_owned()];
+    opponents.extend(names(
+        &mut PlayerKind::NON_LEARNERS
+            .into_iter()
+            .filter(|&kind| kind != PlayerKind::Human),
+    ));
+    let cases: [(&str, &str, Vec<String>); 6] = [
+        ("play", "--max", computers.clone()),
+        ("play", "--min", computers.clone()),
+        ("analyze", "--player", computers),
+        ("tree", "--player", searchers.map(str::to_owned).to_vec()),
+        ("train", "--player", vec!["menace".into(), "td".into()]),
+        ("train", "--opponent", opponents),
+    ];
+    for (command, option, expected) in cases {
+        assert_eq!(
+            possible_values(command, option),
+            expected,
+            "{command} {option}"
+        );
+    }
+    // Each with its display name.
+    let text = stdout(&run(&["play", "--help"]));
+    for kind in PlayerKind::ALL
+        .into_iter()
+        .filter(|&kind| kind != PlayerKind::Human)
+    {
+        let entry = format!("- {}:", kind.name());
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(&entry) && l.ends_with(&kind.display_name())),
+            "play lists {kind}: {text}"
+        );
     }
 }
 
@@ -505,7 +559,7 @@ fn bad_arguments_exit_with_2_and_say_why() {
         ),
         (
             &["play", "--max", "deep-blue", "--min", "random"],
-            "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: human, random, rules, \
+            "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: random, rules, \
              minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
@@ -877,7 +931,8 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
         (&["compare", "xxx/oo./..."], "game is over"),
         (
             &["compare", "--players", "deep-blue", "x........"],
-            "unknown player 'deep-blue'",
+            "unknown player 'deep-blue': choose one of random, rules, minimax, alphabeta, \
+             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td\n",
         ),
         (
             &["compare", "--players", "mcts:3", "x........"],

@@ -1,9 +1,16 @@
 //! `tictactoe train` and `--state` for `play` and `analyze`, run as a user
 //! would: curves, saved states, and refusals with exit code 2.
 
+mod common;
+
 use std::fs;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use tictactoe::engine::PlayerKind;
+use tictactoe::engine::learners::LearnerState;
 
 fn run_in(home: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -219,7 +226,9 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         ),
         (
             vec!["train", "--player", "td", "--opponent", "negascout"],
-            "unknown player 'negascout': choose one of".into(),
+            "invalid value 'negascout' for '--opponent <NAME|self>'\n  [possible values: self, \
+             random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect]"
+                .into(),
         ),
         (
             vec!["train", "--player", "td", "--opponent", "human"],
@@ -407,5 +416,330 @@ fn menace_at_an_empty_box_resigns_in_play_and_says_so_in_analyze() {
         text.contains("chose no move") && text.contains("the box is empty: MENACE resigns"),
         "{text}"
     );
+    let _ = fs::remove_dir_all(&home);
+}
+
+fn tictactoe() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_tictactoe"))
+}
+
+/// The command run in `home`, as `run_in` runs it, stopped after 20 s.
+fn run_within(home: &Path, args: &[&str]) -> Result<Output, String> {
+    common::output_within(
+        Command::new(tictactoe())
+            .args(args)
+            .env("HOME", home)
+            .env("XDG_DATA_HOME", home.join("data")),
+        Duration::from_secs(20),
+    )
+}
+
+/// Names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_named_pipe_for_a_state_or_a_game_is_refused_at_once() {
+    let home = home("fifo");
+    let fifo = home.join("pipe.json");
+    common::make_fifo(&fifo);
+    let train = [
+        "train",
+        "--player",
+        "td",
+        "--opponent",
+        "self",
+        "--games",
+        "1",
+    ];
+    let cases: [(Vec<&str>, i32); 4] = [
+        ([&train[..], &["--state", path(&fifo)]].concat(), 2),
+        (
+            vec![
+                "play",
+                "--max",
+                "td",
+                "--min",
+                "random",
+                "--games",
+                "1",
+                "--state",
+                path(&fifo),
+            ],
+            2,
+        ),
+        (
+            vec![
+                "analyze",
+                "--player",
+                "td",
+                "--state",
+                path(&fifo),
+                "x........",
+            ],
+            2,
+        ),
+        (vec!["analyze", "--game", path(&fifo)], 1),
+    ];
+    for (args, code) in cases {
+        let output = run_within(&home, &args).unwrap_or_else(|hung| panic!("{hung}"));
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        assert!(
+            stderr(&output).contains("it is a named pipe (FIFO), not a regular file"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    assert!(
+        fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(),
+        "the pipe is left as it is"
+    );
+    let _ = fs::remove_dir_all(&home);
+}
+
+/// A training of TD that would take a while, with its state at `state`.
+fn long_training(state: &Path) -> Vec<String> {
+    [
+        "train",
+        "--player",
+        "td",
+        "--opponent",
+        "random",
+        "--games",
+        "200000",
+        "--seed",
+        "1",
+        "--state",
+    ]
+    .iter()
+    .map(|arg| arg.to_string())
+    .chain([path(state).to_owned()])
+    .collect()
+}
+
+#[test]
+fn train_finds_out_before_training_that_it_cannot_save() {
+    let home = home("unsaveable");
+    fs::write(home.join("file.txt"), "a file").unwrap();
+    let read_only = home.join("read-only");
+    fs::create_dir(&read_only).unwrap();
+    fs::set_permissions(&read_only, fs::Permissions::from_mode(0o555)).unwrap();
+    let cases = [
+        (home.join("new-dir/"), "the path names no file"),
+        (read_only.join("td.json"), "Permission denied"),
+    ];
+    for (state, expected) in cases {
+        let args = long_training(&state);
+        // As a user the read-only directory holds off, when this is root.
+        let output = common::output_within(
+            common::as_unprivileged(tictactoe())
+                .args(&args)
+                .env("HOME", &home)
+                .env("XDG_DATA_HOME", home.join("data")),
+            Duration::from_secs(20),
+        )
+        .unwrap_or_else(|hung| panic!("{hung}"));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        let said = stderr(&output);
+        assert!(
+            said.contains("cannot be saved")
+                && said.contains(expected)
+                && said.contains("nothing was trained"),
+            "{args:?}: {said}"
+        );
+        assert_eq!(stdout(&output), "", "{args:?}: no training");
+    }
+    assert_eq!(
+        names_in(&home),
+        ["file.txt", "read-only"],
+        "nothing was made"
+    );
+    assert!(names_in(&read_only).is_empty());
+    let _ = fs::remove_dir_all(&home);
+}
+
+#[test]
+fn train_removes_temporaries_that_a_killed_train_left() {
+    let home = home("stale");
+    let data = home.join("data").join("tictactoe");
+    fs::create_dir_all(&data).unwrap();
+    let mut gone = Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    let stale = format!(".td.json.{pid}-0.tmp");
+    fs::write(data.join(&stale), "{ half a state").unwrap();
+    let output = run_in(
+        &home,
+        &[
+            "train",
+            "--player",
+            "td",
+            "--opponent",
+            "self",
+            "--games",
+            "10",
+            "--seed",
+            "1",
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(names_in(&data), ["td.json"]);
+    let _ = fs::remove_dir_all(&home);
+}
+
+#[test]
+fn a_train_killed_at_any_moment_leaves_the_old_state_or_the_new() {
+    use rand::{Rng, SeedableRng};
+    let home = home("killed");
+    let state = home.join("td.json");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let args = long_training(&state);
+    let mut learned = 0;
+    for _ in 0..12 {
+        let mut child = Command::new(tictactoe())
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(rng.random_range(0..700)));
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        match LearnerState::read(&state) {
+            Ok(read) => {
+                assert!(
+                    read.games == learned || read.games == learned + 200_000,
+                    "{} games after {learned}",
+                    read.games
+                );
+                if status.success() {
+                    assert_eq!(read.games, learned + 200_000);
+                }
+                learned = read.games;
+            }
+            Err(error) => {
+                assert!(error.is_missing(), "{error}");
+                assert_eq!(learned, 0);
+            }
+        }
+    }
+    // A train that ends removes what the killed ones left.
+    let output = run_in(&home, &args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(names_in(&home), ["td.json"]);
+    let _ = fs::remove_dir_all(&home);
+}
+
+#[test]
+fn train_saves_through_a_symbolic_link() {
+    let home = home("link");
+    fs::create_dir(home.join("kept")).unwrap();
+    let link = home.join("td.json");
+    std::os::unix::fs::symlink("kept/td.json", &link).unwrap();
+    let args = [
+        "train",
+        "--player",
+        "td",
+        "--opponent",
+        "self",
+        "--games",
+        "10",
+        "--seed",
+        "1",
+        "--state",
+    ];
+    for round in 1..=2 {
+        let output = run_in(&home, &[&args[..], &[path(&link)]].concat());
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "round {round}: the link is still a link"
+        );
+        let kept = LearnerState::read(&home.join("kept/td.json")).unwrap();
+        assert_eq!(kept.games, 10 * round);
+    }
+    assert_eq!(names_in(&home.join("kept")), ["td.json"]);
+    let _ = fs::remove_dir_all(&home);
+}
+
+#[test]
+fn the_count_of_games_learned_does_not_wrap() {
+    let home = home("count");
+    let state = home.join("td.json");
+    let mut full = LearnerState::fresh(PlayerKind::Td).unwrap();
+    full.games = u64::MAX;
+    full.write(&state).unwrap();
+    let output = run_in(
+        &home,
+        &[
+            "train",
+            "--player",
+            "td",
+            "--opponent",
+            "self",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--state",
+            path(&state),
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(": 18446744073709551615 games learned in all"),
+        "{}",
+        stdout(&output)
+    );
+    let _ = fs::remove_dir_all(&home);
+}
+
+#[test]
+fn a_state_files_text_reaches_the_terminal_escaped_and_cut() {
+    let home = home("escape");
+    let state = home.join("td.json");
+    // JSON's escapes for ESC and BEL: the field's name holds them.
+    let field = format!("\\u001b]0;owned\\u0007\\u001b[2J{}", "a".repeat(5000));
+    let text = LearnerState::fresh(PlayerKind::Td)
+        .unwrap()
+        .to_json()
+        .replace("\"games\"", &format!("\"{field}\""));
+    fs::write(&state, &text).unwrap();
+    let output = run_in(
+        &home,
+        &[
+            "train",
+            "--player",
+            "td",
+            "--opponent",
+            "self",
+            "--games",
+            "1",
+            "--state",
+            path(&state),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr(&output);
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}'),
+        "{said:?}"
+    );
+    assert!(said.len() < 500, "{} bytes", said.len());
+    assert_eq!(fs::read_to_string(&state).unwrap(), text, "left as it is");
     let _ = fs::remove_dir_all(&home);
 }

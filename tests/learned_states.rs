@@ -1,6 +1,9 @@
 //! The learners' states as the window keeps them: loaded from the data
-//! directory, taught by finished games and saved after each, reset, and
-//! refused and set aside when their files are corrupt.
+//! directory, taught by finished games and saved after each (through a
+//! symbolic link too), reset, refused and set aside when their files are
+//! corrupt, and left as they are when they cannot be read.
+
+mod common;
 
 use std::fs;
 use std::path::PathBuf;
@@ -159,4 +162,167 @@ fn without_a_data_directory_learning_lasts_the_session() {
         .unwrap();
     assert_eq!(learned.state(PlayerKind::Td).games, 1);
     assert_eq!(learned.path(PlayerKind::Td), None);
+}
+
+/// What lies at `path`, to compare before and after: its kind, its link's
+/// target, its bytes.
+fn snapshot(path: &std::path::Path) -> String {
+    let metadata = fs::symlink_metadata(path).unwrap();
+    let kind = metadata.file_type();
+    if kind.is_symlink() {
+        format!("link to {:?}", fs::read_link(path).unwrap())
+    } else if kind.is_dir() {
+        format!("directory of {}", fs::read_dir(path).unwrap().count())
+    } else if kind.is_file() {
+        format!("file of {:?}", fs::read(path).ok())
+    } else {
+        format!("{kind:?}")
+    }
+}
+
+/// Loads the learners from `dir` on a thread: `None` if it did not return
+/// within 5 s (a reader waiting on a named pipe).
+fn load_within(dir: &std::path::Path) -> Option<(LearnedStates, Vec<String>)> {
+    let dir = dir.to_path_buf();
+    common::within(std::time::Duration::from_secs(5), move || {
+        LearnedStates::load_from(Some(dir))
+    })
+}
+
+/// Checks that `learned` starts both learners afresh, says that each file
+/// was left as it is, and never saves over them.
+fn left_as_they_are(dir: &std::path::Path, learned: (LearnedStates, Vec<String>)) {
+    let (mut learned, problems) = learned;
+    let before: Vec<String> = LEARNERS
+        .iter()
+        .map(|&kind| snapshot(&state_path_in(dir, kind)))
+        .collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    for (problem, name) in problems.iter().zip(["MENACE", "Temporal-difference"]) {
+        assert!(
+            problem.contains(name) && problem.contains("the file was left as it is"),
+            "{problem}"
+        );
+        assert!(!problem.contains("set aside"), "{problem}");
+    }
+    for kind in LEARNERS {
+        assert_eq!(learned.state(kind), &fresh(kind));
+        assert_eq!(learned.path(kind), None, "{kind:?} would save");
+    }
+    learned
+        .learn_from_game(
+            [PlayerKind::Menace, PlayerKind::Td],
+            &Board::new(BoardSize::Three),
+            &X_WINS,
+            Some(Side::Max),
+        )
+        .unwrap();
+    learned.reset().unwrap();
+    let after: Vec<String> = LEARNERS
+        .iter()
+        .map(|&kind| snapshot(&state_path_in(dir, kind)))
+        .collect();
+    assert_eq!(after, before);
+    assert_eq!(fs::read_dir(dir).unwrap().count(), 2, "nothing set aside");
+}
+
+#[test]
+fn a_directory_or_a_named_pipe_by_a_states_name_is_left_as_it_is() {
+    let dir = temporary_dir("not-files");
+    fs::create_dir_all(state_path_in(&dir, PlayerKind::Menace)).unwrap();
+    common::make_fifo(&state_path_in(&dir, PlayerKind::Td));
+    let learned = load_within(&dir).expect("loading returned");
+    left_as_they_are(&dir, learned);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_symbolic_link_loop_by_a_states_name_is_left_as_it_is() {
+    let dir = temporary_dir("loop");
+    fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink("menace.json", state_path_in(&dir, PlayerKind::Menace)).unwrap();
+    std::os::unix::fs::symlink("td.json", state_path_in(&dir, PlayerKind::Td)).unwrap();
+    left_as_they_are(&dir, load_within(&dir).expect("loading returned"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Set by the test below for the child process it runs as another user.
+const UNREADABLE_DIR: &str = "TICTACTOE_TEST_UNREADABLE_DIR";
+
+#[test]
+fn a_state_file_that_cannot_be_read_is_not_corrupt_and_left_as_it_is() {
+    if let Some(dir) = std::env::var_os(UNREADABLE_DIR) {
+        // The child, as a user the files deny.
+        let dir = PathBuf::from(dir);
+        left_as_they_are(&dir, load_within(&dir).expect("loading returned"));
+        return;
+    }
+    let dir = temporary_dir("unreadable");
+    fs::create_dir_all(&dir).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    // Others may write in the directory: only the files deny.
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
+    for kind in LEARNERS {
+        let path = state_path_in(&dir, kind);
+        let mut state = fresh(kind);
+        state.games = 5;
+        state.write(&path).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o200)).unwrap();
+    }
+    // This test again, in a process of its own, as an unprivileged user
+    // when it runs as root.
+    let program = std::env::current_exe().unwrap();
+    let output = common::as_unprivileged(&program)
+        .args([
+            "--exact",
+            "a_state_file_that_cannot_be_read_is_not_corrupt_and_left_as_it_is",
+            "--nocapture",
+        ])
+        .env(UNREADABLE_DIR, &dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for kind in LEARNERS {
+        let path = state_path_in(&dir, kind);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(LearnerState::read(&path).unwrap().games, 5, "{kind:?}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_symbolically_linked_state_is_saved_through_the_link() {
+    let dir = temporary_dir("link");
+    let kept = dir.join("kept");
+    fs::create_dir_all(&kept).unwrap();
+    let link = state_path_in(&dir, PlayerKind::Td);
+    std::os::unix::fs::symlink("kept/td.json", &link).unwrap();
+    let (mut learned, problems) = LearnedStates::load_from(Some(dir.clone()));
+    assert!(problems.is_empty(), "{problems:?}");
+    learned
+        .learn_from_game(
+            [PlayerKind::Td, PlayerKind::Td],
+            &Board::new(BoardSize::Three),
+            &X_WINS,
+            Some(Side::Max),
+        )
+        .unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        LearnerState::read(&kept.join("td.json")).unwrap(),
+        *learned.state(PlayerKind::Td)
+    );
+    let (again, _) = LearnedStates::load_from(Some(dir.clone()));
+    assert_eq!(again.state(PlayerKind::Td).games, 1);
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -334,7 +334,7 @@ fn corrupt_or_hand_edited_states_are_refused_and_set_aside_not_overwritten() {
     );
     let good = state.to_json();
     let cases = [
-        ("not JSON", "{ half a file".to_owned(), "line 1 column 3"),
+        ("not JSON", "{ half a file".to_owned(), "(line 1, column 3)"),
         (
             "another format",
             good.replace("tictactoe-learner", "tictactoe-game"),
@@ -602,4 +602,184 @@ fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
             .learn_from_game(&four, &[], &[Side::Max], None)
             .is_err()
     );
+}
+
+/// A TD state file holding `values`, the JSON text of its entries.
+fn td_file(values: &str) -> String {
+    format!(
+        r#"{{"format": "tictactoe-learner", "version": 1, "learner": "td", "games": 1,
+            "values": {{{values}}}}}"#
+    )
+}
+
+/// A MENACE state file holding `boxes`, the JSON text of its entries.
+fn menace_file(boxes: &str) -> String {
+    format!(
+        r#"{{"format": "tictactoe-learner", "version": 1, "learner": "menace", "games": 1,
+            "boxes": {{{boxes}}}}}"#
+    )
+}
+
+#[test]
+fn a_position_given_twice_in_any_spelling_is_refused() {
+    let empty_box = "[4, 4, 0, 0, 4, 0, 0, 0, 0]";
+    let cases = [
+        (
+            "the same key twice",
+            td_file(r#""x../.../...": 0.5, "x../.../...": 0.9"#),
+            "position 'x../.../...' is given twice",
+        ),
+        (
+            "upper and lower case",
+            td_file(r#""x../.../...": 0.5, "X../.../...": 0.9"#),
+            "'x../.../...' and 'X../.../...' are the same position, given twice",
+        ),
+        (
+            "dots and dashes, with and without slashes",
+            menace_file(&format!(
+                r#"".........": {empty_box}, "---/---/---": {empty_box}"#
+            )),
+            "'.........' and '---/---/---' are the same position, given twice",
+        ),
+        (
+            "spaces around",
+            td_file(r#""xo./.../...": 0.5, " xo./.../... ": 0.9"#),
+            "are the same position, given twice",
+        ),
+    ];
+    for (what, text, expected) in cases {
+        let error = LearnerState::from_json(&text).unwrap_err();
+        assert!(error.contains(expected), "{what}: {error}");
+    }
+}
+
+#[test]
+fn positions_the_learner_never_faces_are_refused() {
+    let cases = [
+        (
+            "a TD value for the empty board, which no move leads to",
+            td_file(r#"".../.../...": 0.5"#),
+            "value of .../.../...: TD keeps none for the empty board",
+        ),
+        (
+            "a box for X's last move, into the only free cell",
+            menace_file(r#""xox/xoo/ox.": [0, 0, 0, 0, 0, 0, 0, 0, 1]"#),
+            "",
+        ),
+        (
+            "a finished position",
+            td_file(r#""xxx/oo./...": 0.5"#),
+            "not an unfinished 3x3 position",
+        ),
+    ];
+    for (what, text, expected) in cases {
+        let error = LearnerState::from_json(&text).unwrap_err();
+        assert!(error.contains(expected), "{what}: {error}");
+    }
+    // What the learners do keep is read.
+    LearnerState::from_json(&td_file(r#""x../.../...": 0.5"#)).unwrap();
+    LearnerState::from_json(&menace_file(
+        r#"".../.../...": [4, 4, 0, 0, 4, 0, 0, 0, 0]"#,
+    ))
+    .unwrap();
+}
+
+#[test]
+fn a_state_files_text_is_escaped_and_cut_in_its_errors() {
+    // Raw control characters are no JSON; its escapes put them in a text.
+    let escape = "\\u001b]0;owned\\u0007\\u001b[2J";
+    let long = "a".repeat(5000);
+    let good = LearnerState::fresh(PlayerKind::Td).unwrap().to_json();
+    let cases = [
+        good.replace("\"games\"", &format!("\"{escape}\"")),
+        good.replace("\"games\"", &format!("\"{long}\"")),
+        good.replace(
+            "\"learner\": \"td\"",
+            &format!("\"learner\": \"{escape}{long}\""),
+        ),
+        td_file(&format!(r#""{escape}x../.../...": 0.5"#)),
+        td_file(&format!(r#""{long}": 0.5"#)),
+        td_file("\"\u{2028}x../.../...\": 0.5, \"x../.../...\": 0.5"),
+        menace_file(&format!(r#"".../.../...": "{escape}{long}""#)),
+    ];
+    for text in cases {
+        let error = LearnerState::from_json(&text).unwrap_err();
+        assert!(
+            !error.chars().any(|c| c.is_control() || c == '\u{2028}'),
+            "{error:?}"
+        );
+        assert!(error.len() <= 300, "{} bytes: {error:.300}", error.len());
+    }
+}
+
+#[test]
+fn the_count_of_games_stops_at_its_largest_rather_than_wrap() {
+    let start = Board::new(BoardSize::Three);
+    for kind in [PlayerKind::Menace, PlayerKind::Td] {
+        let mut state = LearnerState::fresh(kind).unwrap();
+        state.games = u64::MAX;
+        state
+            .learn_from_game(&start, &[0, 1, 4, 2, 8], &[Side::Max], Some(Side::Max))
+            .unwrap();
+        assert_eq!(state.games, u64::MAX, "{kind:?} in a game");
+        let setup = training(against(PlayerKind::Random), Sides::X, 3, 1);
+        let mut last = None;
+        train(&mut state, &setup, &CancelFlag::new(), |block| {
+            last = Some(block.games)
+        })
+        .unwrap();
+        assert_eq!(last, Some(3));
+        assert_eq!(state.games, u64::MAX, "{kind:?} in training");
+    }
+}
+
+#[test]
+fn a_named_pipe_a_directory_or_a_device_is_refused_at_once() {
+    let dir = temporary_dir("not-files");
+    let fifo = dir.join("menace.json");
+    common::make_fifo(&fifo);
+    let read = common::within(std::time::Duration::from_secs(5), {
+        let fifo = fifo.clone();
+        move || LearnerState::read(&fifo).map_err(|error| error.to_string())
+    });
+    assert_eq!(
+        read.expect("reading a named pipe returned"),
+        Err("it is a named pipe (FIFO), not a regular file".to_owned())
+    );
+    for (path, expected) in [
+        (dir.clone(), "it is a directory, not a file"),
+        (
+            PathBuf::from("/dev/null"),
+            "it is a device, not a regular file",
+        ),
+    ] {
+        let error = LearnerState::read(&path).unwrap_err();
+        assert!(matches!(error, StateError::Read(_)), "{error:?}");
+        assert!(!error.is_missing());
+        assert_eq!(error.to_string(), expected);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_state_saved_through_a_symbolic_link_keeps_the_link() {
+    let dir = temporary_dir("link");
+    fs::create_dir(dir.join("kept")).unwrap();
+    let target = dir.join("kept/td.json");
+    let link = dir.join("td.json");
+    std::os::unix::fs::symlink("kept/td.json", &link).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
+    // The link's file does not exist yet: the save makes it.
+    state.write(&link).unwrap();
+    state.games = 7;
+    state.write(&link).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(LearnerState::read(&target).unwrap(), state);
+    assert_eq!(fs::read_dir(dir.join("kept")).unwrap().count(), 1);
+    let _ = fs::remove_dir_all(&dir);
 }

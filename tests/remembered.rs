@@ -9,6 +9,8 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use gtk::prelude::*;
+use proptest::prelude::*;
+use proptest::test_runner::{TestCaseError, TestRunner};
 use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
 
@@ -48,6 +50,30 @@ board-size='5x5'
 pace=99999.0
 show-scores='yes'
 ";
+
+/// A keyfile with what GSettings lets through though the window cannot
+/// use it: a player that is not UTF-8 text (GLib's parser complains on
+/// stderr), a pace and board shares that are NaN (within any range, as
+/// far as GSettings can tell).
+const UNUSABLE_KEYFILE: &[u8] = b"[io/github/tictactoe/Tictactoe]
+max-player='\xff\xfeX'
+pace=nan
+board-share-wide=nan
+board-share-narrow=nan
+";
+
+/// GLib's and GTK's own complaints on stderr, which a value in the
+/// settings must never cause.
+fn glib_complaints(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|line| {
+            line.contains("-CRITICAL **")
+                || line.contains("GLib-GObject-WARNING **")
+                || line.contains("GLib-GIO-WARNING **")
+        })
+        .collect()
+}
 
 /// Closes the window as a person does, which saves what is left to save.
 fn close(app: &TictactoeApplication, window: &TictactoeWindow) {
@@ -216,6 +242,51 @@ fn open_with_corrupt_settings() -> Result<(), String> {
     Ok(())
 }
 
+/// A launch with the unusable keyfile: the defaults instead, the board at
+/// its default share of the window, not squeezed to its least width.
+fn open_with_unusable_settings() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    let max = window.picker(Side::Max).selection();
+    ensure(max == (PlayerKind::Human, Difficulty::Hard), || {
+        format!("Max has {max:?} instead of the default")
+    })?;
+    ensure(window.pace_scale().value() == 500.0, || {
+        format!(
+            "the pace is {}, not the default",
+            window.pace_scale().value()
+        )
+    })?;
+    let paned = window.paned();
+    let share = f64::from(paned.position()) / f64::from(window.width());
+    ensure(
+        paned.orientation() == gtk::Orientation::Horizontal && (share - 0.54).abs() < 0.02,
+        || {
+            format!(
+                "the board takes {} of {} px, not the default share",
+                paned.position(),
+                window.width()
+            )
+        },
+    )?;
+    close(&app, &window);
+    Ok(())
+}
+
+/// A launch with any keyfile: it opens, and every control it remembers
+/// holds a value it can have.
+fn open_with_any_settings() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    let pace = window.pace_scale().value();
+    ensure((0.0..=2000.0).contains(&pace), || {
+        format!("the pace is {pace}")
+    })?;
+    ensure(window.paned().position() > 0, || {
+        "the board has no room".to_owned()
+    })?;
+    close(&app, &window);
+    Ok(())
+}
+
 /// The output of one launch, run as a child of this test.
 struct Launch {
     passed: bool,
@@ -314,9 +385,185 @@ fn corrupt_settings_fall_back_and_are_reported_once() -> Result<(), String> {
     Ok(())
 }
 
+fn unusable_settings_are_reset_and_reported_in_the_apps_words() -> Result<(), String> {
+    let config = fresh_config("unusable")?;
+    write_keyfile(&config, UNUSABLE_KEYFILE)?;
+    let first = launch("unusable", &config)?;
+    ensure(first.passed, || first.failure("first"))?;
+    let complaints = glib_complaints(&first.stderr);
+    ensure(complaints.is_empty(), || {
+        format!("GLib complained: {complaints:?}")
+    })?;
+    let lines = first.app_lines();
+    let keys = [
+        "max-player",
+        "pace",
+        "board-share-wide",
+        "board-share-narrow",
+    ];
+    ensure(
+        lines.len() == keys.len()
+            && keys.iter().all(|key| {
+                lines
+                    .iter()
+                    .any(|line| line.contains(&format!("setting {key}:")))
+            }),
+        || format!("stderr said {lines:?}"),
+    )?;
+    let second = launch("unusable", &config)?;
+    ensure(second.passed, || second.failure("second"))?;
+    ensure(
+        second.app_lines().is_empty() && glib_complaints(&second.stderr).is_empty(),
+        || format!("the second launch said: {}", second.stderr),
+    )?;
+    let _ = std::fs::remove_dir_all(&config);
+    Ok(())
+}
+
+fn write_keyfile(config: &Path, text: &[u8]) -> Result<(), String> {
+    let keyfile = config.join("glib-2.0/settings/keyfile");
+    std::fs::create_dir_all(keyfile.parent().unwrap_or(config))
+        .and_then(|()| std::fs::write(&keyfile, text))
+        .map_err(|error| format!("{}: {error}", keyfile.display()))
+}
+
+/// A value for a key of type `kind` ("s", "d", "i", "b"), as a keyfile
+/// holds it: good, out of range, of another type, not a number, not UTF-8
+/// text, with control characters, or anything printable.
+fn keyfile_value(kind: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    let good: Vec<&str> = match kind {
+        "s" => vec![
+            "'alphabeta'",
+            "'hard'",
+            "'4x4'",
+            "'7'",
+            "'grandmaster'",
+            "''",
+        ],
+        "d" => vec!["0.5", "1200.0", "0.2", "99999.0", "-1.0", "1e308"],
+        "i" => vec!["800", "200", "0", "99999", "-5"],
+        _ => vec!["true", "false"],
+    };
+    let good: Vec<Vec<u8>> = good
+        .into_iter()
+        .map(|value| value.as_bytes().to_vec())
+        .collect();
+    let odd: Vec<Vec<u8>> = [
+        "nan",
+        "inf",
+        "-inf",
+        "'text'",
+        "true",
+        "1",
+        "[1]",
+        r"'\u00e9'",
+        "'\x1b]0;x\x07'",
+    ]
+    .into_iter()
+    .map(|value| value.as_bytes().to_vec())
+    .collect();
+    prop_oneof![
+        prop::sample::select(good),
+        prop::sample::select(odd),
+        // Not UTF-8 text, quoted or not.
+        prop::collection::vec(0x80u8..=0xff, 1..4).prop_map(|bytes| {
+            let mut value = b"'".to_vec();
+            value.extend(bytes);
+            value.push(b'\'');
+            value
+        }),
+        prop::collection::vec(0x80u8..=0xff, 1..4),
+        // Anything printable, and control characters but a line's end.
+        prop::collection::vec(
+            prop::sample::select(b"ab19 .'\"[]\x1b\x07\t".to_vec()),
+            0..12
+        ),
+    ]
+}
+
+/// The keys the window remembers, with their types.
+const KEYS: [(&str, &str); 13] = [
+    ("max-player", "s"),
+    ("max-difficulty", "s"),
+    ("min-player", "s"),
+    ("min-difficulty", "s"),
+    ("board-size", "s"),
+    ("pace", "d"),
+    ("show-scores", "b"),
+    ("learn-from-games", "b"),
+    ("window-width", "i"),
+    ("window-height", "i"),
+    ("window-maximized", "b"),
+    ("board-share-wide", "d"),
+    ("board-share-narrow", "d"),
+];
+
+/// A keyfile giving some of the keys any of those values.
+fn any_keyfile() -> impl Strategy<Value = Vec<u8>> {
+    let values: Vec<_> = KEYS
+        .iter()
+        .map(|&(key, kind)| {
+            prop::option::of(keyfile_value(kind)).prop_map(move |value| (key, value))
+        })
+        .collect();
+    values.prop_map(|values| {
+        let mut text = b"[io/github/tictactoe/Tictactoe]\n".to_vec();
+        for (key, value) in values {
+            if let Some(value) = value {
+                text.extend(key.as_bytes());
+                text.push(b'=');
+                text.extend(value);
+                text.push(b'\n');
+            }
+        }
+        text
+    })
+}
+
+/// Property: whatever the keyfile holds, the window opens with usable
+/// controls, GLib never complains, and what the app reported (and reset)
+/// it does not report again. Each case is two launches, so a few cases
+/// run (`PROPTEST_CASES` for more).
+fn any_settings_open_a_usable_window_without_complaints() -> Result<(), String> {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(6);
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let config = fresh_config("any")?;
+    let outcome = runner.run(&any_keyfile(), |keyfile| {
+        let _ = std::fs::remove_dir_all(&config);
+        write_keyfile(&config, &keyfile).map_err(TestCaseError::fail)?;
+        let shown = String::from_utf8_lossy(&keyfile).into_owned();
+        for launch_number in ["first", "second"] {
+            let run = launch("any", &config).map_err(TestCaseError::fail)?;
+            prop_assert!(run.passed, "{}\n{}", run.failure(launch_number), shown);
+            let complaints = glib_complaints(&run.stderr);
+            prop_assert!(complaints.is_empty(), "{:?}\n{}", complaints, shown);
+            if launch_number == "second" {
+                prop_assert!(
+                    run.app_lines().is_empty(),
+                    "{:?}\n{}",
+                    run.app_lines(),
+                    shown
+                );
+            }
+        }
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&config);
+    outcome.map_err(|error| error.to_string())
+}
+
 fn main() -> ExitCode {
     if let Ok(name) = std::env::var(LAUNCH) {
         let result = match name.as_str() {
+            "unusable" => open_with_unusable_settings(),
+            "any" => open_with_any_settings(),
             "change" => change_everything(),
             "find" => find_everything(),
             "narrow" => narrow_the_window(),
@@ -333,7 +580,7 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 5] = [
         ("settings survive a restart", settings_survive_a_restart),
         (
             "a narrow window comes back narrow",
@@ -342,6 +589,14 @@ fn main() -> ExitCode {
         (
             "corrupt settings fall back and are reported once",
             corrupt_settings_fall_back_and_are_reported_once,
+        ),
+        (
+            "unusable settings are reset and reported in the app's words",
+            unusable_settings_are_reset_and_reported_in_the_apps_words,
+        ),
+        (
+            "any settings open a usable window without complaints",
+            any_settings_open_a_usable_window_without_complaints,
         ),
     ];
     let mut results = Results::default();

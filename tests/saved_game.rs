@@ -460,7 +460,7 @@ fn unreadable_files_are_named() {
     );
     assert_eq!(
         SavedGame::read(&directory).unwrap_err().to_string(),
-        "cannot read the file: Is a directory (os error 21)"
+        "cannot read the file: it is a directory, not a file"
     );
     std::fs::write(
         directory.join("large.json"),
@@ -488,8 +488,53 @@ fn unreadable_files_are_named() {
         read("latin1.json").to_string(),
         "not a saved game: not UTF-8 text (byte 4 is invalid)"
     );
-    assert!(matches!(
-        SavedGame::read(std::path::Path::new("/dev/zero")),
-        Err(SavedGameError::TooLarge)
-    ));
+    assert_eq!(
+        SavedGame::read(std::path::Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string(),
+        "cannot read the file: it is a device, not a regular file"
+    );
+}
+
+#[test]
+fn a_named_pipe_or_a_socket_is_refused_at_once() {
+    let directory = scratch("fifo");
+    let fifo = directory.join("game.json");
+    common::make_fifo(&fifo);
+    // Nothing writes to it: a reader that opened it would wait for ever.
+    let read = common::within(std::time::Duration::from_secs(5), {
+        let fifo = fifo.clone();
+        move || SavedGame::read(&fifo).map_err(|error| error.to_string())
+    });
+    assert_eq!(
+        read.expect("reading a named pipe returned"),
+        Err("cannot read the file: it is a named pipe (FIFO), not a regular file".to_owned())
+    );
+    let socket_path = directory.join("socket.json");
+    let _socket = std::os::unix::net::UnixListener::bind(&socket_path).unwrap();
+    assert_eq!(
+        SavedGame::read(&socket_path).unwrap_err().to_string(),
+        "cannot read the file: it is a socket, not a regular file"
+    );
+}
+
+#[test]
+fn a_save_through_a_symbolic_link_replaces_the_file_it_names() {
+    let directory = scratch("link");
+    std::fs::create_dir(directory.join("games")).unwrap();
+    let target = directory.join("games/kept.json");
+    std::fs::write(&target, "old").unwrap();
+    let link = directory.join("game.json");
+    std::os::unix::fs::symlink("games/kept.json", &link).unwrap();
+    let game = SavedGame::from_json(EXAMPLE).unwrap();
+    game.write(&link).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "the link is still a link"
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), EXAMPLE);
+    assert_eq!(files_in(&directory.join("games")), ["kept.json"]);
 }

@@ -30,12 +30,18 @@ moves=${2:-2 9 6}
 size=${3:-}
 
 if [ -z "${SCREENSHOT_IN_XVFB:-}" ]; then
-    scripts/setup imagemagick
+    scripts/setup imagemagick xcompmgr
     cargo build --release --bin tictactoe
     mkdir -p "$(dirname "$output")"
     SCREENSHOT_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1000x24" "$0" "$output" "$moves" "$size"
 fi
 
+# A popover's rounded corners and shadow are see-through: without a
+# compositing manager X fills them in black.
+if [ -n "${SCREEN:-}" ]; then
+    xcompmgr &
+    compositor=$!
+fi
 scratch=$(mktemp -d)
 mkdir -p "$scratch/data/tictactoe" "$scratch/config/glib-2.0/settings"
 if [ -n "${DATA_HOME:-}" ]; then
@@ -49,7 +55,7 @@ fi
 GSETTINGS_BACKEND=$backend XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
     "${CARGO_TARGET_DIR:-target}"/release/tictactoe &
 app=$!
-trap 'kill "$app" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+trap 'kill "$app" ${compositor:-} 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
 window=""
 for _ in $(seq 100); do

@@ -185,6 +185,41 @@ fn compare_runs_the_chosen_players_on_the_board(
     })
 }
 
+/// Perfect looks 3x3 positions up and searches no node: the nodes chart
+/// has no bar for it (none reaching 1 on its log scale) but says it looked
+/// the answer up, and the table gives it no node rate.
+fn compare_shows_a_lookup_without_bar_or_rate(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    set_up(window, POSITION)?;
+    let view = open_compare(app, window)?;
+    let chosen = [
+        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        (PlayerKind::Perfect, Difficulty::Hard),
+    ];
+    view.choices().set_chosen(&chosen);
+    view.run_button().emit_clicked();
+    wait_for_comparison(&view, Duration::from_secs(30))?;
+    let rows = view.rows();
+    ensure(rows.len() == 2 && rows[1].nodes == 0, || {
+        format!("the rows are {rows:?}")
+    })?;
+    let rates: Vec<String> = view
+        .table_text()
+        .iter()
+        .map(|cells| cells[5].clone())
+        .collect();
+    ensure(rates[1] == "—", || {
+        format!("the node rates read {rates:?}")
+    })?;
+    let (tooltip, _) = hover_bar(&view.nodes_chart(), 1)?;
+    ensure(
+        tooltip.ends_with(": no node: it looked the answer up"),
+        || format!("Perfect's row in the nodes chart says {tooltip:?}"),
+    )
+}
+
 /// The charts save as PNG and SVG, the table as CSV and JSON.
 fn compare_saves_charts_and_table(
     _app: &TictactoeApplication,
@@ -505,7 +540,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "compare runs the chosen players on the board",
             compare_runs_the_chosen_players_on_the_board,
@@ -517,6 +552,10 @@ fn main() -> ExitCode {
         (
             "compare: cancel leaves the window usable",
             compare_cancel_leaves_the_window_usable,
+        ),
+        (
+            "compare shows a lookup without bar or rate",
+            compare_shows_a_lookup_without_bar_or_rate,
         ),
         ("a small tournament adds up", a_small_tournament_adds_up),
         (

@@ -76,11 +76,23 @@ fn the_legend_shows_every_kind_of_mark(window: &TictactoeWindow) -> Result<(), S
         })?;
     }
     popover.popdown();
-    // The log's legend says the conventions in the very same words.
+    // The log's legend says the conventions in the very same words, and
+    // its markup reads: the bounds' signs shown as written.
     let log_texts = label_texts(&window.search_log());
     ensure(log_texts.contains(conventions), || {
         format!("the log's legend says otherwise: {log_texts:?}")
-    })
+    })?;
+    let shown: Vec<String> = descendants(&window.search_log())
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::Label>().ok())
+        .map(|label| label.text().to_string())
+        .collect();
+    ensure(
+        shown
+            .iter()
+            .any(|text| text.contains("\">=\" means this or better for X")),
+        || format!("the log's legend shows {shown:?}"),
+    )
 }
 
 /// After a search each mark says itself when pointed at, in the log's words

@@ -84,6 +84,67 @@ fn run(view: &TrainingView, timeout: Duration) -> Result<(), String> {
     Ok(())
 }
 
+/// A training of MENACE, then TD chosen: what MENACE's training showed
+/// (its curve, beads, words, "Finished: MENACE…") goes, and TD's note
+/// says why its curve keeps some losses.
+fn another_learner_clears_the_training_shown(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Menace);
+    view.set_sides(Sides::X);
+    view.set_opponent(random_opponent());
+    view.games_spin().set_value(100.0);
+    view.seed_entry().set_text("5");
+    run(&view, Duration::from_secs(30))?;
+    ensure(
+        !view.curve().is_empty() && view.status_text().starts_with("Finished: MENACE"),
+        || format!("MENACE's training shows {:?}", view.status_text()),
+    )?;
+    ensure(!view.exploration_note().is_visible(), || {
+        "MENACE's curve has TD's note".into()
+    })?;
+    view.set_learner(PlayerKind::Td);
+    let chart_empty =
+        |chart: &tictactoe::ui::ChartView| chart.chart().is_none_or(|chart| chart.is_empty());
+    ensure(
+        view.curve().is_empty()
+            && view.curve_lines().is_empty()
+            && chart_empty(&view.curve_chart())
+            && !view.beads_chart().is_visible()
+            && view.training().is_none(),
+        || {
+            format!(
+                "with TD chosen, MENACE's training still shows: {} blocks, {} lines, beads shown: {}",
+                view.curve().len(),
+                view.curve_lines().len(),
+                view.beads_chart().is_visible()
+            )
+        },
+    )?;
+    ensure(
+        !view.status_text().starts_with("Finished") && view.progress_text().is_empty(),
+        || {
+            format!(
+                "with TD chosen, the status says {:?}, the progress {:?}",
+                view.status_text(),
+                view.progress_text()
+            )
+        },
+    )?;
+    let note = view.exploration_note();
+    ensure(note.is_visible() && note.label().contains("30%"), || {
+        format!(
+            "TD's note reads {:?}, shown: {}",
+            note.label(),
+            note.is_visible()
+        )
+    })?;
+    view.close();
+    Ok(())
+}
+
 /// TD against Random with a seed: the window's curve, its words and its
 /// chart are those of the same training run without a window, and the
 /// main window's TD learner has learned those games and saved them.
@@ -366,7 +427,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "TD training is the headless training",
             td_training_is_the_headless_training,
@@ -374,6 +435,10 @@ fn main() -> ExitCode {
         ("a bad seed starts nothing", a_bad_seed_starts_nothing),
         ("MENACE shows its first box", menace_shows_its_first_box),
         ("Stop keeps what was learned", stop_keeps_what_was_learned),
+        (
+            "another learner clears the training shown",
+            another_learner_clears_the_training_shown,
+        ),
         (
             "quitting keeps what was learned",
             quitting_keeps_what_was_learned,

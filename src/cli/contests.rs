@@ -218,11 +218,7 @@ fn comparison_text(comparison: &Comparison) -> String {
             value,
             group(row.nodes),
             format_duration_us(row.time_us),
-            if row.nodes > 0 && row.time_us >= 100 {
-                format_rate(row.nodes_per_second)
-            } else {
-                dash()
-            },
+            row.shown_rate().map_or_else(dash, format_rate),
             row.cutoffs.map_or_else(dash, group),
             match (row.table_hits, row.table_probes) {
                 (Some(hits), Some(probes)) => format!("{} of {}", group(hits), group(probes)),

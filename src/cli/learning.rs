@@ -4,18 +4,69 @@
 //! state for `play` and `analyze` (`--state`).
 
 use std::io::Write;
+
+use clap::builder::PossibleValue;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::contests::progress_bar;
-use super::{TrainArgs, refuse, say, stop};
+use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
 use crate::engine::board::{ECHO_CHARS, escape_text};
+use crate::engine::files;
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
 use crate::engine::learners::{self, Learner, LearnerState};
 use crate::engine::{BoardSize, PlayerKind, PlayerOptions, TextStyle, describe_player};
 use crate::game::SEARCH_TIME_LIMIT;
+
+/// Whom `--opponent` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OpponentChoice {
+    /// `self`: the learner plays both sides.
+    Itself,
+    Player(PlayerKind),
+}
+
+/// The players a learner trains against: the computer players that do not
+/// learn.
+fn can_be_opponent(kind: PlayerKind) -> bool {
+    kind != PlayerKind::Human && !kind.learns()
+}
+
+/// `--opponent`'s parser: `self`, or a player's name, with the players
+/// offered listed (see `Players`).
+#[derive(Clone, Copy)]
+pub(super) struct Opponents(Players);
+
+pub(super) const OPPONENTS: Opponents = Opponents(Players(can_be_opponent));
+
+impl clap::builder::TypedValueParser for Opponents {
+    type Value = OpponentChoice;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<OpponentChoice, clap::Error> {
+        if value == "self" {
+            return Ok(OpponentChoice::Itself);
+        }
+        player_or_refusal(self.offered(), command, argument, value).map(OpponentChoice::Player)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.offered()))
+    }
+}
+
+impl Opponents {
+    fn offered(self) -> impl Iterator<Item = PossibleValue> {
+        let itself = PossibleValue::new("self").help("the learner itself, on both sides");
+        std::iter::once(itself).chain(self.0.offered())
+    }
+}
 
 /// The side `--side` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -99,27 +150,22 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
             args.player.name()
         ));
     }
-    let opponent = if args.opponent == "self" {
-        Opponent::Itself
-    } else {
-        let kind = match args.opponent.parse::<PlayerKind>() {
-            Ok(kind) => kind,
-            Err(message) => return refuse(&format!("{message}, or self")),
-        };
-        if kind == PlayerKind::Human || kind.learns() {
+    let opponent = match args.opponent {
+        OpponentChoice::Itself => Opponent::Itself,
+        OpponentChoice::Player(kind) if !can_be_opponent(kind) => {
             return refuse(&format!(
                 "{} cannot be the opponent in training: choose a computer player that does not learn, or self",
                 kind.name()
             ));
         }
-        Opponent::Player(
+        OpponentChoice::Player(kind) => Opponent::Player(
             kind,
             PlayerOptions {
                 difficulty: args.depth.unwrap_or_default(),
                 time_limit: Some(SEARCH_TIME_LIMIT),
                 ..PlayerOptions::default()
             },
-        )
+        ),
     };
     let path = match state_path(args.player, args.state.as_deref()) {
         Ok(path) => path,
@@ -136,6 +182,13 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         (Learner::Menace(menace), true) => menace.refill = true,
         (Learner::Td(_), true) => return refuse("--refill is for menace's boxes"),
         _ => {}
+    }
+    // Found out now rather than after the training; the check makes nothing.
+    if let Err(error) = files::check_writable(&path) {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        return refuse(&format!(
+            "state '{name}' cannot be saved: {error}; nothing was trained"
+        ));
     }
     let games = u64::from(args.games);
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);

@@ -90,7 +90,12 @@ impl Contender {
             Some((name, own)) => (name, Some(own.trim().parse::<Difficulty>()?)),
             None => (text, None),
         };
-        let kind = name.trim().parse::<PlayerKind>()?;
+        let kind = name.trim().parse::<PlayerKind>().map_err(|_| {
+            let computers = PlayerKind::ALL
+                .into_iter()
+                .filter(|&kind| kind != PlayerKind::Human);
+            PlayerKind::unknown(name.trim(), computers)
+        })?;
         if kind == PlayerKind::Human {
             return Err("the human player cannot take part: choose computer players".into());
         }
@@ -448,6 +453,13 @@ impl Comparison {
 }
 
 impl CompareRow {
+    /// The node rate worth showing: none for a search of no node (a table
+    /// lookup), nor for one too short (under 100 µs) for its rate to mean
+    /// much.
+    pub fn shown_rate(&self) -> Option<u64> {
+        (self.nodes > 0 && self.time_us >= 100).then_some(self.nodes_per_second)
+    }
+
     fn new(contender: Contender, asked: Result<SearchReport, String>) -> CompareRow {
         let mut row = CompareRow {
             contender,

@@ -7,6 +7,7 @@ pub mod board;
 pub mod cell_marks;
 pub mod compare;
 pub mod csv;
+pub mod files;
 pub mod geometry;
 pub mod history;
 pub mod learners;

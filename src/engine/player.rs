@@ -238,14 +238,19 @@ impl FromStr for PlayerKind {
         PlayerKind::ALL
             .into_iter()
             .find(|kind| kind.name() == name)
-            .ok_or_else(|| {
-                let names: Vec<_> = PlayerKind::ALL.iter().map(|kind| kind.name()).collect();
-                format!(
-                    "unknown player '{}': choose one of {}",
-                    escape_text(name, ECHO_CHARS),
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| PlayerKind::unknown(name, PlayerKind::ALL))
+    }
+}
+
+impl PlayerKind {
+    /// Refuses `name`, which no player has, naming the players `offered`.
+    pub fn unknown(name: &str, offered: impl IntoIterator<Item = PlayerKind>) -> String {
+        let names: Vec<_> = offered.into_iter().map(PlayerKind::name).collect();
+        format!(
+            "unknown player '{}': choose one of {}",
+            escape_text(name, ECHO_CHARS),
+            names.join(", ")
+        )
     }
 }
 

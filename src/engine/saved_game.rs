@@ -35,18 +35,16 @@
 //! in turn, and none after the game is over. A refusal names the field,
 //! the move (counted from 1) or the line and column of the problem.
 
-use std::ffi::OsString;
 use std::fmt;
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use super::board::{Board, BoardError, ECHO_CHARS, escape_text};
+use super::files::{self, ReadError, json_error, json_message};
 use super::geometry::BoardSize;
 use super::history::GameRecord;
 use super::player::{Difficulty, PlayerKind};
@@ -132,15 +130,6 @@ fn invalid(message: impl Into<String>) -> SavedGameError {
 /// A value from the file as JSON, safe to echo and cut.
 fn echo(value: &Value) -> String {
     escape_text(&value.to_string(), ECHO_CHARS)
-}
-
-/// serde_json's message without the place it points to, which it
-/// appends; the message may quote the file, so it is escaped and cut.
-fn json_message(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    let place = format!(" at line {} column {}", error.line(), error.column());
-    let message = message.strip_suffix(&place).unwrap_or(&message);
-    escape_text(message, 2 * ECHO_CHARS)
 }
 
 /// The layout of a saved game, read by serde after the format and version
@@ -367,20 +356,6 @@ fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError>
     Ok(record)
 }
 
-/// A name for a temporary file that no other save of this process or
-/// another one uses at the same time.
-fn temporary_name(name: &std::ffi::OsStr) -> OsString {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let mut temporary = OsString::from(".");
-    temporary.push(name);
-    temporary.push(format!(
-        ".{}-{}.tmp",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    temporary
-}
-
 impl SavedGame {
     pub fn size(&self) -> BoardSize {
         self.record.start().size()
@@ -419,18 +394,8 @@ impl SavedGame {
         // readers may ignore.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         check_format_and_version(text)?;
-        let fields: GameFields = serde_json::from_str(text).map_err(|error| {
-            invalid(fill(
-                // Translators: {error} is the JSON reader's own message, in
-                // English, such as: unknown field `sede`, expected one of ...
-                &gettext("{error} (line {line}, column {column})"),
-                &[
-                    ("error", &json_message(&error)),
-                    ("line", &error.line()),
-                    ("column", &error.column()),
-                ],
-            ))
-        })?;
+        let fields: GameFields =
+            serde_json::from_str(text).map_err(|error| invalid(json_error(&error)))?;
         let size = parse_size(required(fields.size, "size").map_err(invalid)?)?;
         let players = required(fields.players, "players").map_err(invalid)?;
         let players = [parse_player(players.x, "X")?, parse_player(players.o, "O")?];
@@ -444,50 +409,20 @@ impl SavedGame {
         })
     }
 
-    /// Reads a saved game from a file of at most `MAX_FILE_BYTES`; a
-    /// larger one is refused after reading no more than that.
+    /// Reads a saved game from a regular file of at most
+    /// `MAX_FILE_BYTES` (`files::read_text`).
     pub fn read(path: &Path) -> Result<SavedGame, SavedGameError> {
-        let file = File::open(path).map_err(SavedGameError::Read)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(SavedGameError::Read)?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(SavedGameError::TooLarge);
-        }
-        let text = String::from_utf8(bytes).map_err(|error| SavedGameError::NotUtf8 {
-            byte: error.utf8_error().valid_up_to() + 1,
+        let text = files::read_text(path, MAX_FILE_BYTES).map_err(|error| match error {
+            ReadError::Io(error) => SavedGameError::Read(error),
+            ReadError::TooLarge => SavedGameError::TooLarge,
+            ReadError::NotUtf8 { byte } => SavedGameError::NotUtf8 { byte },
         })?;
         SavedGame::from_json(&text)
     }
 
-    /// Saves the game to `path`, whole or not at all (`write_whole`).
+    /// Saves the game to `path`, whole or not at all
+    /// (`files::write_whole`).
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        write_whole(path, self.to_json().as_bytes())
+        files::write_whole(path, self.to_json().as_bytes())
     }
-}
-
-/// Writes `bytes` to `path`. They go to a temporary file beside it, which
-/// is then renamed over `path`: a rename replaces the file whole, so a
-/// failed save leaves the old file (or none), never half of one.
-pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            gettext("the path names no file"),
-        )
-    })?;
-    let temporary = path.with_file_name(temporary_name(name));
-    let mut file = File::options()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)?;
-    let written = file
-        .write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .and_then(|()| fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
 }

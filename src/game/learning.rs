@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::learners::{self, LearnerState};
+use crate::engine::learners::{self, LearnerState, StateError};
 use crate::engine::{Board, PlayerKind, Side};
 use crate::i18n::{fill, gettext};
 
@@ -16,8 +16,9 @@ pub struct LearnedStates {
     /// `None`: nowhere to save (no home directory); learning lasts the
     /// session.
     directory: Option<PathBuf>,
-    /// Learners whose unreadable file could not be set aside: it stays as
-    /// it is, and what they learn is not saved over it.
+    /// Learners whose file could not be read (denied, not a regular file)
+    /// or, corrupt, could not be set aside: it stays as it is, and what
+    /// they learn this session is not saved over it.
     unsaved: Vec<PlayerKind>,
 }
 
@@ -32,9 +33,12 @@ impl LearnedStates {
     }
 
     /// Both learners from their files in `directory`. A missing file is a
-    /// learner that has learned nothing yet; a file that cannot be read as
-    /// its learner's state is set aside (renamed, never overwritten) and
-    /// the learner starts afresh. Returns what went wrong, in sentences.
+    /// learner that has learned nothing yet. A file that cannot be read
+    /// (permission denied, a directory or a named pipe by the name) is
+    /// left as it is and not saved over this session; one that can be read
+    /// but holds no state of its learner is corrupt: set aside (renamed,
+    /// never overwritten). Either way the learner starts afresh. Returns
+    /// what went wrong, in sentences.
     pub fn load_from(directory: Option<PathBuf>) -> (LearnedStates, Vec<String>) {
         let mut problems = Vec::new();
         let mut unsaved = Vec::new();
@@ -47,8 +51,13 @@ impl LearnedStates {
                     let path = learners::state_path_in(directory, kind);
                     match read_state(kind, &path) {
                         Ok(state) => state,
-                        Err(None) => fresh(),
-                        Err(Some(error)) => {
+                        Err(Unread::Missing) => fresh(),
+                        Err(Unread::Unreadable(error)) => {
+                            problems.push(left_as_it_is(kind, &path, &error));
+                            unsaved.push(kind);
+                            fresh()
+                        }
+                        Err(Unread::Corrupt(error)) => {
                             let (problem, kept) = set_aside(kind, &path, &error);
                             problems.push(problem);
                             if !kept {
@@ -157,21 +166,45 @@ impl LearnedStates {
     }
 }
 
-/// `kind`'s state from `path`: `Err(None)` when there is no file,
-/// `Err(Some(why))` when it cannot be read as `kind`'s state.
-fn read_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, Option<String>> {
+/// Why a learner's state was not read from its file.
+enum Unread {
+    /// There is no file: the learner has learned nothing yet.
+    Missing,
+    /// The file could not be read, why in words: it is not corrupt.
+    Unreadable(String),
+    /// The file holds no state of the learner, why in words.
+    Corrupt(String),
+}
+
+/// `kind`'s state from `path`, or why not.
+fn read_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, Unread> {
     match LearnerState::read(path) {
         Ok(state) if state.kind() == kind => Ok(state),
-        Ok(state) => Err(Some(fill(
+        Ok(state) => Err(Unread::Corrupt(fill(
             &gettext("it holds {other}'s state"),
             &[("other", &state.kind().display_name())],
         ))),
-        Err(error) if error.is_missing() => Err(None),
-        Err(error) => Err(Some(error.to_string())),
+        Err(error) if error.is_missing() => Err(Unread::Missing),
+        Err(StateError::Read(error)) => Err(Unread::Unreadable(error.to_string())),
+        Err(error) => Err(Unread::Corrupt(error.to_string())),
     }
 }
 
-/// Renames an unreadable state file out of the way; says what happened and
+/// Says that a state file that could not be read was left as it is.
+fn left_as_it_is(kind: PlayerKind, path: &Path, error: &str) -> String {
+    fill(
+        &gettext(
+            "{player}'s learning in '{path}' could not be read ({error}); the file was left as it is, {player} starts afresh, and what it learns is not saved this session.",
+        ),
+        &[
+            ("player", &kind.display_name()),
+            ("path", &path.display()),
+            ("error", &error),
+        ],
+    )
+}
+
+/// Renames a corrupt state file out of the way; says what happened and
 /// whether the name is free to save to.
 fn set_aside(kind: PlayerKind, path: &Path, error: &str) -> (String, bool) {
     match learners::set_aside(path) {

@@ -47,7 +47,18 @@ mod imp {
         }
     }
 
-    impl GtkApplicationImpl for TictactoeApplication {}
+    impl GtkApplicationImpl for TictactoeApplication {
+        fn window_added(&self, window: &gtk::Window) {
+            self.parent_window_added(window);
+            // GtkApplication has given the window its shortcuts window.
+            if let Some(overlay) = window
+                .downcast_ref::<gtk::ApplicationWindow>()
+                .and_then(|window| window.help_overlay())
+            {
+                super::flow_shortcuts(&overlay);
+            }
+        }
+    }
     impl adw::subclass::prelude::AdwApplicationImpl for TictactoeApplication {}
 }
 
@@ -55,6 +66,24 @@ glib::wrapper! {
     pub struct TictactoeApplication(ObjectSubclass<imp::TictactoeApplication>)
         @extends adw::Application, gtk::Application, gio::Application,
         @implements gio::ActionGroup, gio::ActionMap;
+}
+
+/// The lines (shortcuts and group titles) in a column of the shortcuts
+/// window: two columns a page fit an 800 px high screen.
+const SHORTCUT_LINES: u32 = 12;
+
+/// Flows the shortcuts window's groups into columns and pages, once all
+/// are in (see `resources/gtk/help-overlay.ui`).
+fn flow_shortcuts(overlay: &gtk::ShortcutsWindow) {
+    let mut pending: Vec<gtk::Widget> = overlay.first_child().into_iter().collect();
+    while let Some(widget) = pending.pop() {
+        pending.extend(widget.next_sibling());
+        if widget.is::<gtk::ShortcutsSection>() {
+            widget.set_property("max-height", SHORTCUT_LINES);
+        } else {
+            pending.extend(widget.first_child());
+        }
+    }
 }
 
 impl Default for TictactoeApplication {

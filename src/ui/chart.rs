@@ -14,6 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
 use crate::engine::Family;
+use crate::engine::files;
 use crate::engine::learners::training::{Block, block_line};
 use crate::engine::report::group;
 use crate::i18n::{fill, gettext};
@@ -59,10 +60,6 @@ impl Scale {
             }
         }
     }
-
-    /// The smallest value the axis shows: a search of no node or shorter
-    /// than a microsecond still gets a bar.
-    const FLOOR: f64 = 1.0;
 }
 
 /// A number without needless decimals: "2", "2.5".
@@ -398,14 +395,26 @@ impl Chart {
     }
 
     /// Saves the chart to `path`, `width` by `height` pixels (points for
-    /// SVG), drawn as on the screen.
+    /// SVG), drawn as on the screen: made in memory, then written whole
+    /// or not at all (`files::write_whole`).
     pub fn save(
         &self,
         path: &Path,
         format: ImageFormat,
-        (width, height): (u32, u32),
+        size: (u32, u32),
         palette: &Palette,
     ) -> DrawResult<()> {
+        let bytes = self.encode(format, size, palette)?;
+        files::write_whole(path, &bytes).map_err(|error| error.to_string())
+    }
+
+    /// The chart as the bytes of a PNG or SVG file.
+    fn encode(
+        &self,
+        format: ImageFormat,
+        (width, height): (u32, u32),
+        palette: &Palette,
+    ) -> DrawResult<Vec<u8>> {
         let io_error = |error: &dyn std::fmt::Display| error.to_string();
         match format {
             ImageFormat::Png => {
@@ -417,25 +426,28 @@ impl Chart {
                         cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
                     self.draw(&context, width, height, palette)?;
                 }
-                let mut file = std::fs::File::create(path).map_err(|error| io_error(&error))?;
+                let mut bytes = Vec::new();
                 surface
-                    .write_to_png(&mut file)
-                    .map_err(|error| io_error(&error))
+                    .write_to_png(&mut bytes)
+                    .map_err(|error| io_error(&error))?;
+                Ok(bytes)
             }
             ImageFormat::Svg => {
                 let surface =
-                    cairo::SvgSurface::new(f64::from(width), f64::from(height), Some(path))
+                    cairo::SvgSurface::for_stream(f64::from(width), f64::from(height), Vec::new())
                         .map_err(|error| io_error(&error))?;
                 {
                     let context =
                         cairo::Context::new(&surface).map_err(|error| io_error(&error))?;
                     self.draw(&context, width, height, palette)?;
                 }
-                surface.finish();
-                match surface.status() {
-                    Ok(()) => Ok(()),
-                    Err(error) => Err(io_error(&error)),
-                }
+                let stream = surface
+                    .finish_output_stream()
+                    .map_err(|error| io_error(&error))?;
+                let bytes = stream
+                    .downcast::<Vec<u8>>()
+                    .expect("the stream the surface was made with");
+                Ok(*bytes)
             }
         }
     }
@@ -514,6 +526,38 @@ impl<'a, 'b> Plot<'a, 'b> {
         Ok(chart)
     }
 
+    /// A bar's figure instead of the bar, from `at` on; returns where it
+    /// went.
+    fn draw_note<X>(
+        &self,
+        chart: &RowsPlot<'a, 'b, X>,
+        at: (f64, f64),
+        bar: &Bar,
+    ) -> DrawResult<HitBox>
+    where
+        X: Ranged<ValueType = f64>,
+    {
+        let (x, y) = chart.backend_coord(&at);
+        let (area_x, area_y) = self.area.get_base_pixel();
+        let style = self.text.pos(Pos::new(HPos::Left, VPos::Center));
+        let (x, y) = (x - area_x + 6, y - area_y);
+        self.area
+            .draw(&Text::new(bar.figure.clone(), (x, y), style.clone()))
+            .map_err(drawing_error)?;
+        let (width, height) = self
+            .area
+            .estimate_text_size(&bar.figure, &style)
+            .map_err(drawing_error)?;
+        let (left, middle) = (f64::from(x + area_x), f64::from(y + area_y));
+        Ok(HitBox {
+            left,
+            top: middle - f64::from(height) / 2.0,
+            right: left + f64::from(width),
+            bottom: middle + f64::from(height) / 2.0,
+            text: bar_text(bar),
+        })
+    }
+
     /// The row labels, right-aligned left of `left` on the x axis.
     fn draw_row_labels<X>(&self, chart: &RowsPlot<'a, 'b, X>, left: f64) -> DrawResult<()>
     where
@@ -571,10 +615,24 @@ fn bar_text(bar: &Bar) -> String {
     format!("{}: {}", bar.label, bar.figure)
 }
 
+/// Horizontal bars on a logarithmic axis. Zero has no place on it: a bar
+/// of zero (a player that looked its answer up and searched no node) is
+/// its figure, written where the bar would start.
 fn draw_log_bars(plot: &Plot<'_, '_>, scale: Scale, bars: &[Bar]) -> DrawResult<Vec<HitBox>> {
-    let shown = |bar: &Bar| bar.value.max(Scale::FLOOR);
-    let smallest = bars.iter().map(shown).fold(f64::INFINITY, f64::min);
-    let largest = bars.iter().map(shown).fold(Scale::FLOOR, f64::max);
+    let values: Vec<f64> = bars
+        .iter()
+        .map(|bar| bar.value)
+        .filter(|&value| value > 0.0)
+        .collect();
+    // Without any bar, an axis of one decade.
+    let (smallest, largest) = if values.is_empty() {
+        (1.0, 1.0)
+    } else {
+        (
+            values.iter().copied().fold(f64::INFINITY, f64::min),
+            values.iter().copied().fold(0.0, f64::max),
+        )
+    };
     // Strictly below the smallest value, so that every bar has a length.
     let low = 10f64.powf(smallest.log10().ceil() - 1.0);
     let high = 10f64.powf((largest * 1.05).log10().ceil()).max(low * 10.0);
@@ -588,13 +646,17 @@ fn draw_log_bars(plot: &Plot<'_, '_>, scale: Scale, bars: &[Bar]) -> DrawResult<
     let mut hits = Vec::new();
     for (index, bar) in bars.iter().enumerate() {
         let (bottom, top) = row_span(index, bars.len());
-        hits.push(draw_block(
-            &mut chart,
-            (low, top),
-            (shown(bar), bottom),
-            bar_color(bar, plot.palette),
-            bar_text(bar),
-        )?);
+        if bar.value > 0.0 {
+            hits.push(draw_block(
+                &mut chart,
+                (low, top),
+                (bar.value, bottom),
+                bar_color(bar, plot.palette),
+                bar_text(bar),
+            )?);
+        } else {
+            hits.push(plot.draw_note(&chart, (low, (bottom + top) / 2.0), bar)?);
+        }
     }
     plot.draw_row_labels(&chart, low)?;
     Ok(hits)
@@ -884,7 +946,11 @@ mod tests {
             family: Family::of(kind),
             value,
             spread: None,
-            figure: format!("{value} nodes"),
+            figure: if value > 0.0 {
+                format!("{value} nodes")
+            } else {
+                "no node: it looked the answer up".to_owned()
+            },
         };
         Chart {
             title: "Nodes searched".to_owned(),
@@ -900,9 +966,16 @@ mod tests {
     }
 
     fn draw(chart: &Chart) -> Vec<HitBox> {
+        draw_on_image(chart).0
+    }
+
+    /// The chart drawn 640 x 300 px, with the image.
+    fn draw_on_image(chart: &Chart) -> (Vec<HitBox>, cairo::ImageSurface) {
         let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 640, 300).unwrap();
         let context = cairo::Context::new(&surface).unwrap();
-        chart.draw(&context, 640, 300, &palette()).unwrap()
+        let hits = chart.draw(&context, 640, 300, &palette()).unwrap();
+        drop(context);
+        (hits, surface)
     }
 
     #[test]
@@ -910,13 +983,38 @@ mod tests {
         let hits = draw(&nodes_chart());
         assert_eq!(hits.len(), 3);
         let widths: Vec<f64> = hits.iter().map(|hit| hit.right - hit.left).collect();
-        assert!(widths[0] > widths[1] && widths[1] > widths[2], "{widths:?}");
-        // Ten times the nodes is one decade further on the log scale: the
-        // bars' lengths differ by about log10(549945 / 20866) decades.
-        assert!(widths[2] > 0.0, "a search of no node still gets a bar");
+        assert!(widths[0] > widths[1] && widths[1] > 0.0, "{widths:?}");
         assert!(hits[0].bottom <= hits[1].top && hits[1].bottom <= hits[2].top);
         assert_eq!(hits[0].text, "Minimax: 549945 nodes");
         assert!(hits[1].contains(hits[1].centre().0, hits[1].centre().1));
+    }
+
+    /// Zero has no place on a log scale: a player that searched no node
+    /// gets no bar (none reaching 1), but its figure in the bar's place.
+    #[test]
+    fn a_search_of_no_node_is_its_figure_not_a_bar() {
+        let (hits, mut surface) = draw_on_image(&nodes_chart());
+        assert_eq!(hits[2].text, "Perfect: no node: it looked the answer up");
+        let (row_top, row_bottom) = (hits[2].top as usize, hits[2].bottom as usize);
+        let stride = surface.stride() as usize;
+        let data = surface.data().unwrap();
+        // The table family's colour, [0.1, 0.6, 0.4], as the image keeps
+        // it: blue, green, red, alpha.
+        let table = [102, 153, 26, 255];
+        let bar_pixels = (row_top..row_bottom)
+            .flat_map(|y| (0..640).map(move |x| y * stride + x * 4))
+            .filter(|&at| data[at..at + 4] == table)
+            .count();
+        assert_eq!(bar_pixels, 0, "Perfect's row has a bar");
+        // The other bars are drawn in their colours, so the check can fail.
+        let alphabeta = [204, 102, 26, 255];
+        let (top, bottom) = (hits[1].top as usize, hits[1].bottom as usize);
+        assert!(
+            (top..bottom)
+                .flat_map(|y| (0..640).map(move |x| y * stride + x * 4))
+                .any(|at| data[at..at + 4] == alphabeta),
+            "Alpha-beta's bar is not drawn in its colour"
+        );
     }
 
     #[test]
@@ -1051,6 +1149,50 @@ mod tests {
                 )
                 .is_err()
         );
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn a_chart_that_cannot_be_written_whole_leaves_the_file_as_it_was() {
+        use crate::ui::file_dialog::test_support::{child_directory, rerun_with_file_size_limit};
+        let files = |directory: &Path| {
+            [ImageFormat::Png, ImageFormat::Svg].map(|format| {
+                (
+                    format,
+                    directory.join(format!("nodes.{}", format.extension())),
+                )
+            })
+        };
+        if let Some(directory) = child_directory() {
+            // No more than a kilobyte a file: the charts are larger.
+            for (format, path) in files(&directory) {
+                let saved = nodes_chart().save(&path, format, (640, 300), &palette());
+                assert!(saved.is_err(), "{format:?} saved");
+            }
+            return;
+        }
+        let directory = std::env::temp_dir().join(format!("chart-limit-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        for (_, path) in files(&directory) {
+            std::fs::write(&path, "the old chart").unwrap();
+        }
+        rerun_with_file_size_limit(
+            "ui::chart::tests::a_chart_that_cannot_be_written_whole_leaves_the_file_as_it_was",
+            &directory,
+            1024,
+        )
+        .unwrap();
+        for (format, path) in files(&directory) {
+            let kept = std::fs::read(&path).unwrap();
+            assert!(
+                kept == b"the old chart",
+                "{format:?}: {} bytes, starting {:?}",
+                kept.len(),
+                String::from_utf8_lossy(&kept[..kept.len().min(8)])
+            );
+        }
+        let names = std::fs::read_dir(&directory).unwrap().count();
+        assert_eq!(names, 2, "no temporary file left");
         std::fs::remove_dir_all(&directory).unwrap();
     }
 

@@ -9,12 +9,12 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, Scale};
 use super::chart_view::ChartView;
 use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::player_choices::PlayerChoices;
+use super::{accessible, popup_tooltips};
 use crate::engine::compare::{CompareError, CompareSettings};
 use crate::engine::report::{decimal, format_duration_us, format_rate, group};
 use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
@@ -89,7 +89,7 @@ const COLUMNS: [Column; 10] = [
     },
     Column {
         title: || gettext("Nodes/s"),
-        cell: |row| format_rate(row.nodes_per_second),
+        cell: |row| row.shown_rate().map_or_else(|| "—".to_owned(), format_rate),
         numeric: true,
     },
     Column {
@@ -243,6 +243,7 @@ impl CompareView {
 
     fn setup(&self) {
         let imp = self.imp();
+        popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.run_button, &*imp.cancel_button] {
             accessible::name_button_by_its_label(button);
         }
@@ -568,11 +569,12 @@ impl CompareView {
                 scale: Scale::Count,
                 bars: bars(
                     |row| row.nodes as f64,
-                    |row| {
-                        fill(
-                            &ngettext("{count} node", "{count} nodes", plural_count(row.nodes)),
-                            &[("count", &group(row.nodes))],
-                        )
+                    |row| match row.nodes {
+                        0 => gettext("no node: it looked the answer up"),
+                        nodes => fill(
+                            &ngettext("{count} node", "{count} nodes", plural_count(nodes)),
+                            &[("count", &group(nodes))],
+                        ),
                     },
                 ),
             },

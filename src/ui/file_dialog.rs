@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use gtk::{gio, glib, prelude::*};
 
+use crate::engine::files;
 use crate::i18n::gettext;
 
 /// The file name a path is shown by.
@@ -163,8 +164,95 @@ impl TableFormat {
     }
 }
 
-/// Writes `text` to `path`; the error says what went wrong in a sentence
-/// (`could_not_save`).
+/// Writes `text` to `path`, whole or not at all (`files::write_whole`);
+/// the error says what went wrong in a sentence (`could_not_save`).
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|error| could_not_save(path, &error))
+    files::write_whole(path, text.as_bytes()).map_err(|error| could_not_save(path, &error))
+}
+
+/// For the tests of the files the windows save: a failed write halfway.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use std::os::unix::process::CommandExt;
+    use std::path::{Path, PathBuf};
+
+    /// Set, to a directory, in the child process `rerun_with_file_size_limit`
+    /// starts.
+    const CHILD_DIRECTORY: &str = "TICTACTOE_TEST_FILE_SIZE_LIMIT";
+
+    /// In that child, the directory its parent gave it.
+    pub fn child_directory() -> Option<PathBuf> {
+        std::env::var_os(CHILD_DIRECTORY).map(PathBuf::from)
+    }
+
+    /// Runs the unit test `name` again in a child process whose files
+    /// cannot grow past `limit` bytes (a write beyond fails, as on a full
+    /// disk), with `directory` for `child_directory`; returns what it said
+    /// if it failed.
+    pub fn rerun_with_file_size_limit(
+        name: &str,
+        directory: &Path,
+        limit: u64,
+    ) -> Result<(), String> {
+        let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["--exact", name, "--nocapture"])
+            .env(CHILD_DIRECTORY, directory);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                let limits = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                // A write past the limit then fails instead of killing.
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limits) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+        let output = command.output().map_err(|error| error.to_string())?;
+        if output.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{child_directory, rerun_with_file_size_limit};
+    use super::*;
+
+    #[test]
+    fn a_table_that_cannot_be_written_whole_leaves_the_file_as_it_was() {
+        let table = "player,nodes\r\n".repeat(1000);
+        if let Some(directory) = child_directory() {
+            // No more than a kilobyte a file: the table is larger.
+            let error = write_text(&directory.join("table.csv"), &table).unwrap_err();
+            assert!(error.ends_with("Nothing was written."), "{error}");
+            return;
+        }
+        let directory = std::env::temp_dir().join(format!("table-limit-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let path = directory.join("table.csv");
+        std::fs::write(&path, "the old table").unwrap();
+        rerun_with_file_size_limit(
+            "ui::file_dialog::tests::a_table_that_cannot_be_written_whole_leaves_the_file_as_it_was",
+            &directory,
+            1024,
+        )
+        .unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old table");
+        assert_eq!(std::fs::read_dir(&directory).unwrap().count(), 1);
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
 }

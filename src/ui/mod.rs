@@ -14,6 +14,7 @@
 //! - `session_tally`: the results of this session's games per pairing.
 //! - `translations`: the user's language for the window.
 //! - `accessible`: names and descriptions for assistive technology.
+//! - `popup_tooltips`: tooltips that give way to their widgets' pop-ups.
 //! - `search_log` and `log_entry`: the search log and its rows.
 //! - `tree_explorer`, `tree_item` and `tree_row`: the search-tree
 //!   explorer's window, its rows' items and their widgets.
@@ -38,6 +39,7 @@ mod game_settings;
 mod log_entry;
 mod player_choices;
 mod player_picker;
+mod popup_tooltips;
 mod position_editor;
 mod search_log;
 mod session_tally;

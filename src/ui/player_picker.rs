@@ -33,6 +33,37 @@ pub(super) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
         None => (DEPTH_ENTRY, difficulty.depth()),
     }
 }
+/// The chosen player's name on the drop-down's button: it gives way at the
+/// end when the board's side is narrow, so that a long name ("Alpha-Beta +
+/// Sortierung + Tabelle") does not keep the window from narrowing until the
+/// log goes under the board, where the name has room again. The open list
+/// shows every name whole.
+fn chosen_name_factory() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+            let label = gtk::Label::builder()
+                .xalign(0.0)
+                .ellipsize(gtk::pango::EllipsizeMode::End)
+                .width_chars(12)
+                .build();
+            item.set_child(Some(&label));
+        }
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        if let (Some(text), Some(label)) = (
+            item.item().and_downcast::<gtk::StringObject>(),
+            item.child().and_downcast::<gtk::Label>(),
+        ) {
+            label.set_label(&text.string());
+        }
+    });
+    factory
+}
+
 /// Emitted when the player, the difficulty or the depth changes.
 const CHANGED: &str = "changed";
 
@@ -225,7 +256,8 @@ impl PlayerPicker {
                 .get(position as usize)
                 .map(|kind| kind.description())
         });
-        dropdown.set_factory(Some(&factory));
+        dropdown.set_list_factory(Some(&factory));
+        dropdown.set_factory(Some(&chosen_name_factory()));
     }
 
     fn player_changed(&self) {

@@ -1,5 +1,7 @@
 //! The results of this session's finished games, one line per pairing of
-//! players: how often X won, O won, and how many were drawn.
+//! players: how often X won, O won, and how many were drawn. The lines wrap
+//! and scroll in a few lines' room, so that they are read whole and the
+//! board keeps its size as pairings come in.
 
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
@@ -19,8 +21,8 @@ pub struct PairingResults {
 }
 
 impl PairingResults {
-    /// The line the tally shows: the numbers first, so that a narrow window
-    /// cuts the names rather than the results.
+    /// The line the tally shows: the numbers first, where every line has
+    /// them.
     pub fn text(&self) -> String {
         let games = self.x_wins + self.o_wins + self.draws;
         let line = ngettext(
@@ -41,6 +43,9 @@ impl PairingResults {
     }
 }
 
+/// The lines of text the tally has room for.
+const LINES: i32 = 3;
+
 mod imp {
     use std::cell::RefCell;
 
@@ -56,7 +61,11 @@ mod imp {
         pub(super) placeholder: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) rows: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) scroller: TemplateChild<gtk::ScrolledWindow>,
         pub(super) results: RefCell<Vec<PairingResults>>,
+        /// Each pairing's line, in the order of `results`.
+        pub(super) labels: RefCell<Vec<gtk::Label>>,
     }
 
     #[glib::object_subclass]
@@ -74,7 +83,15 @@ mod imp {
         }
     }
 
-    impl ObjectImpl for SessionTally {}
+    impl ObjectImpl for SessionTally {
+        fn constructed(&self) {
+            self.parent_constructed();
+            let (_, line) = self.placeholder.layout().pixel_extents();
+            let height = line.height() * super::LINES;
+            self.scroller.set_min_content_height(height);
+            self.scroller.set_max_content_height(height);
+        }
+    }
     impl WidgetImpl for SessionTally {}
     impl BoxImpl for SessionTally {}
 }
@@ -100,6 +117,7 @@ impl SessionTally {
         };
         let imp = self.imp();
         let mut results = imp.results.borrow_mut();
+        let mut labels = imp.labels.borrow_mut();
         let index = match results.iter().position(|entry| entry.pairing == pairing) {
             Some(index) => index,
             None => {
@@ -109,32 +127,25 @@ impl SessionTally {
                 });
                 let label = gtk::Label::builder()
                     .xalign(0.0)
-                    .ellipsize(gtk::pango::EllipsizeMode::End)
+                    .wrap(true)
+                    .wrap_mode(gtk::pango::WrapMode::WordChar)
                     .build();
                 imp.rows.append(&label);
+                labels.push(label);
                 results.len() - 1
             }
         };
         count(&mut results[index]);
-        let text = results[index].text();
-        if let Some(label) = self.row_label(index) {
-            // The whole line as the tooltip, for when the window cuts it.
-            label.set_tooltip_text(Some(&text));
-            label.set_label(&text);
-        }
+        let label = &labels[index];
+        label.set_label(&results[index].text());
+        // The latest result on top, in sight.
+        imp.rows.reorder_child_after(label, None::<&gtk::Widget>);
+        imp.scroller.vadjustment().set_value(0.0);
         imp.placeholder.set_visible(false);
     }
 
     /// Every pairing's results, in the order they first finished a game.
     pub fn results(&self) -> Vec<PairingResults> {
         self.imp().results.borrow().clone()
-    }
-
-    fn row_label(&self, index: usize) -> Option<gtk::Label> {
-        let mut child = self.imp().rows.first_child();
-        for _ in 0..index {
-            child = child?.next_sibling();
-        }
-        child.and_downcast()
     }
 }

@@ -11,13 +11,13 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Bar, Chart, ChartData, SideResults};
 use super::chart_view::ChartView;
 use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
+use super::{accessible, popup_tooltips};
 use crate::engine::report::{decimal, format_duration_us, group};
 use crate::engine::tournament::{JsonWriter, Tally, TournamentError};
 use crate::engine::{
@@ -231,6 +231,7 @@ impl TournamentView {
 
     fn setup(&self) {
         let imp = self.imp();
+        popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.cancel_button] {
             accessible::name_button_by_its_label(button);
         }

@@ -13,12 +13,13 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
 use super::background::{self, Job, JobWindow};
 use super::chart::{Chart, ChartData};
 use super::chart_view::ChartView;
 use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use super::{accessible, popup_tooltips};
+use crate::engine::learners::td::EXPLORATION;
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -146,6 +147,8 @@ mod imp {
         pub(super) curve_lines: TemplateChild<gtk::Box>,
         #[template_child]
         pub(super) no_curve_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) exploration_note: TemplateChild<gtk::Label>,
         /// The lines of the curve shown under `curve_lines`, a block each.
         pub(super) shown_lines: RefCell<Vec<gtk::Label>>,
         /// The running training.
@@ -216,6 +219,7 @@ impl TrainingView {
 
     fn setup(&self) {
         let imp = self.imp();
+        popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.stop_button] {
             accessible::name_button_by_its_label(button);
         }
@@ -253,8 +257,11 @@ impl TrainingView {
                     .games_spin
                     .set_value(f64::from(default_games(kind)));
                 view.show_learned();
-                // Before any training, the charts are the chosen learner's.
-                view.show_curve();
+                // The other learner's training, its curve and its words,
+                // are not this one's. (The list waits while one runs.)
+                if !view.is_running() {
+                    view.forget_training();
+                }
             }
         ));
         imp.opponent_dropdown.connect_selected_notify(glib::clone!(
@@ -275,8 +282,23 @@ impl TrainingView {
         imp.games_spin
             .set_value(f64::from(default_games(self.learner())));
         background::show_saves(&[&imp.curve_chart, &imp.beads_chart], &imp.status_label);
-        self.show_curve();
+        imp.exploration_note.set_label(&fill(
+            &gettext(
+                "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
+            ),
+            &[("percent", &(EXPLORATION * 100.0).round())],
+        ));
+        self.forget_training();
         self.enable_controls();
+    }
+
+    /// Shows no training: the chosen learner's empty charts, ready to start.
+    fn forget_training(&self) {
+        let imp = self.imp();
+        imp.run.set(None);
+        imp.curve.replace(Vec::new());
+        self.show_curve();
+        background::show_share(&imp.progress_bar, 0, 0, "");
         self.show_status(
             &gettext(
                 "Choose the learner, its side, its opponent and how many games, then press Start.",
@@ -325,6 +347,11 @@ impl TrainingView {
 
     pub fn beads_chart(&self) -> ChartView {
         self.imp().beads_chart.get()
+    }
+
+    /// Under TD's curve: why it loses some training games.
+    pub fn exploration_note(&self) -> gtk::Label {
+        self.imp().exploration_note.get()
     }
 
     pub fn status_text(&self) -> String {
@@ -705,6 +732,7 @@ impl TrainingView {
             title: gettext("Beads in MENACE's first box, the empty board's"),
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
+        imp.exploration_note.set_visible(learner == PlayerKind::Td);
         // The curve only grows during a training: the lines shown stay
         // and the new blocks' are added; a new training starts afresh.
         let mut shown = imp.shown_lines.borrow_mut();

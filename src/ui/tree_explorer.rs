@@ -199,6 +199,7 @@ impl TreeExplorer {
 
     fn setup(&self) {
         let imp = self.imp();
+        super::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
         imp.headings_scroller
             .set_hadjustment(Some(&imp.list_scroller.hadjustment()));

@@ -16,8 +16,10 @@
 //! as `position` numbers them), written in the command line's notation;
 //! a MENACE box lists beads per cell from 0, a value is the expected
 //! result for the side that just moved (1 win, 0.5 draw, 0 loss). Reading
-//! checks all of it and refuses anything else, naming the problem; a file
-//! refused is never written over: `set_aside` renames it first.
+//! checks all of it and refuses anything else, naming the problem (a
+//! position given twice, in any spelling, or one the learner never faces
+//! too); a file refused is never written over: `set_aside` renames it
+//! first.
 
 pub mod menace;
 pub mod position;
@@ -27,15 +29,18 @@ pub mod training;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
-use std::io::{self, Read};
+use std::io;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{Board, ECHO_CHARS, Outcome, Side, escape_text};
+use super::files::{self, ReadError};
 use super::geometry::BoardSize;
 use super::player::{Player, PlayerKind};
-use super::saved_game::write_whole;
 use crate::i18n::{fill, gettext};
 pub use menace::{Menace, MenacePlayer};
 pub use td::{Td, TdPlayer};
@@ -90,6 +95,12 @@ impl LearnerState {
             _ => return None,
         };
         Some(LearnerState { learner, games: 0 })
+    }
+
+    /// Counts one more game learned from; the count stops at its largest
+    /// value rather than start again from 0.
+    pub fn count_game(&mut self) {
+        self.games = self.games.saturating_add(1);
     }
 
     pub fn kind(&self) -> PlayerKind {
@@ -159,7 +170,7 @@ impl LearnerState {
                 }
             }
         }
-        self.games += 1;
+        self.count_game();
         Ok(())
     }
 
@@ -173,13 +184,12 @@ impl LearnerState {
                 learner: PlayerKind::Menace.name().into(),
                 games: self.games,
                 refill: Some(menace.refill),
-                boxes: Some(
+                boxes: Some(Positions::sorted(
                     menace
                         .boxes()
                         .iter()
-                        .map(|(&code, beads)| (position(code), *beads))
-                        .collect(),
-                ),
+                        .map(|(&code, beads)| (position(code), *beads)),
+                )),
                 values: None,
             },
             Learner::Td(td) => StateFile {
@@ -189,11 +199,9 @@ impl LearnerState {
                 games: self.games,
                 refill: None,
                 boxes: None,
-                values: Some(
-                    td.values()
-                        .map(|(code, value)| (position(code), value))
-                        .collect(),
-                ),
+                values: Some(Positions::sorted(
+                    td.values().map(|(code, value)| (position(code), value)),
+                )),
             },
         };
         serde_json::to_string_pretty(&file).expect("plain data serialises") + "\n"
@@ -201,7 +209,8 @@ impl LearnerState {
 
     /// Reads a state from its JSON text, checking every field.
     pub fn from_json(text: &str) -> Result<LearnerState, String> {
-        let file: StateFile = serde_json::from_str(text).map_err(|error| error.to_string())?;
+        let file: StateFile =
+            serde_json::from_str(text).map_err(|error| files::json_error(&error))?;
         if file.format != FORMAT {
             return Err(fill(
                 &gettext("not a learner's state: format is '{format}', not '{expected}'"),
@@ -220,8 +229,7 @@ impl LearnerState {
         let learner = match (file.learner.as_str(), file.boxes, file.values) {
             ("menace", Some(boxes), None) => {
                 let mut menace = Menace::new(file.refill.unwrap_or(false));
-                for (text, beads) in boxes {
-                    let code = canonical_code(&text)?;
+                for (code, text, beads) in boxes.checked()? {
                     let board = position::board(code);
                     let distinct = position::distinct_cells(code);
                     let stray = (0..position::CELLS)
@@ -229,24 +237,31 @@ impl LearnerState {
                     if !Menace::has_box(board.stone_count()) || stray.is_some() {
                         return Err(fill(
                             &gettext("box {position}: not a box MENACE keeps"),
-                            &[("position", &text)],
+                            &[("position", &echo(text))],
                         ));
                     }
-                    menace.insert_box(code, beads);
+                    menace.insert_box(code, *beads);
                 }
                 Learner::Menace(menace)
             }
             ("td", None, Some(values)) if file.refill.is_none() => {
                 let mut td = Td::default();
-                for (text, value) in values {
-                    let code = canonical_code(&text)?;
-                    if !(0.0..=1.0).contains(&value) {
+                for (code, text, value) in values.checked()? {
+                    if code == 0 {
                         return Err(fill(
-                            &gettext("value of {position}: {value} is not between 0 and 1"),
-                            &[("position", &text), ("value", &value)],
+                            &gettext(
+                                "value of {position}: TD keeps none for the empty board, which no move leads to",
+                            ),
+                            &[("position", &echo(text))],
                         ));
                     }
-                    td.insert(code, value);
+                    if !(0.0..=1.0).contains(value) {
+                        return Err(fill(
+                            &gettext("value of {position}: {value} is not between 0 and 1"),
+                            &[("position", &echo(text)), ("value", &value)],
+                        ));
+                    }
+                    td.insert(code, *value);
                 }
                 Learner::Td(td)
             }
@@ -265,28 +280,28 @@ impl LearnerState {
         })
     }
 
-    /// Reads a state file of at most `MAX_FILE_BYTES`.
+    /// Reads a state from a regular file of at most `MAX_FILE_BYTES`
+    /// (`files::read_text`).
     pub fn read(path: &Path) -> Result<LearnerState, StateError> {
-        let mut bytes = Vec::new();
-        fs::File::open(path)
-            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(StateError::Read)?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(StateError::Invalid(gettext("the file is too large")));
-        }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| StateError::Invalid(gettext("the file is not UTF-8 text")))?;
+        let text = files::read_text(path, MAX_FILE_BYTES).map_err(|error| match error {
+            ReadError::Io(error) => StateError::Read(error),
+            other => StateError::Invalid(other.to_string()),
+        })?;
         LearnerState::from_json(&text).map_err(StateError::Invalid)
     }
 
     /// Saves the state to `path`, whole or not at all, making its
-    /// directory if need be.
+    /// directory if need be (`files::write_whole`, through a symbolic
+    /// link).
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        if let Some(directory) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            fs::create_dir_all(directory)?;
-        }
-        write_whole(path, self.to_json().as_bytes())
+        files::make_directories_for(path)?;
+        files::write_whole(path, self.to_json().as_bytes())
     }
+}
+
+/// A position's text from the file, safe to echo.
+fn echo(text: &str) -> String {
+    escape_text(text, ECHO_CHARS)
 }
 
 /// A position of a state file: an unfinished, reachable 3x3 position in
@@ -295,10 +310,7 @@ fn canonical_code(text: &str) -> Result<u16, String> {
     let board: Board = text.parse().map_err(|error| {
         fill(
             &gettext("position '{position}': {error}"),
-            &[
-                ("position", &escape_text(text, ECHO_CHARS)),
-                ("error", &error),
-            ],
+            &[("position", &echo(text)), ("error", &error)],
         )
     })?;
     let fits = board.size() == BoardSize::Three
@@ -310,8 +322,78 @@ fn canonical_code(text: &str) -> Result<u16, String> {
     } else {
         Err(fill(
             &gettext("position '{position}' is not an unfinished 3x3 position in canonical form"),
-            &[("position", &escape_text(text, ECHO_CHARS))],
+            &[("position", &echo(text))],
         ))
+    }
+}
+
+/// A JSON object keyed by positions, in the file's order, every key kept:
+/// serde's maps keep the last of keys given twice, which would hide them.
+#[derive(Debug)]
+struct Positions<V>(Vec<(String, V)>);
+
+impl<V> Positions<V> {
+    /// As a file holds them: sorted by their text.
+    fn sorted(entries: impl Iterator<Item = (String, V)>) -> Positions<V> {
+        let mut entries: Vec<(String, V)> = entries.collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        Positions(entries)
+    }
+
+    /// Each position's code, text and value; refuses a position that is
+    /// not a canonical one, or one given twice, however spelt (`x../...`
+    /// and `X../...`, `.........` and `---/---/---`).
+    fn checked(&self) -> Result<impl Iterator<Item = (u16, &str, &V)>, String> {
+        let mut seen: BTreeMap<u16, &str> = BTreeMap::new();
+        let mut checked = Vec::with_capacity(self.0.len());
+        for (text, value) in &self.0 {
+            let code = canonical_code(text)?;
+            if let Some(first) = seen.insert(code, text) {
+                return Err(if first == text {
+                    fill(
+                        &gettext("position '{position}' is given twice"),
+                        &[("position", &echo(text))],
+                    )
+                } else {
+                    fill(
+                        &gettext("'{first}' and '{second}' are the same position, given twice"),
+                        &[("first", &echo(first)), ("second", &echo(text))],
+                    )
+                });
+            }
+            checked.push((code, text.as_str(), value));
+        }
+        Ok(checked.into_iter())
+    }
+}
+
+impl<V: Serialize> Serialize for Positions<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (position, value) in &self.0 {
+            map.serialize_entry(position, value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Positions<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
+            type Value = Positions<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object keyed by positions")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Positions<V>, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Positions(entries))
+            }
+        }
+        deserializer.deserialize_map(Entries(PhantomData))
     }
 }
 
@@ -326,9 +408,9 @@ struct StateFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     refill: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    boxes: Option<BTreeMap<String, [u16; position::CELLS]>>,
+    boxes: Option<Positions<[u16; position::CELLS]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    values: Option<BTreeMap<String, f32>>,
+    values: Option<Positions<f32>>,
 }
 
 /// Why a state file could not be read.
@@ -364,12 +446,7 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_secs());
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            gettext("the path names no file"),
-        )
-    })?;
+    let name = files::file_name(path)?;
     for attempt in 1u32.. {
         let mut aside = name.to_os_string();
         aside.push(format!(".corrupt-{seconds}"));

@@ -127,7 +127,7 @@ pub fn train(
         }
         let side = training.sides.in_game(index);
         let game = play_training_game(state, side, opponent.as_mut(), cancel, &mut rng)?;
-        state.games += 1;
+        state.count_game();
         match game.ending {
             Ending::Win => block.wins += 1,
             Ending::Draw => block.draws += 1,

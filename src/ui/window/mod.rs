@@ -511,6 +511,7 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
+        super::popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
             super::accessible::name_button_by_its_label(button);
         }
@@ -630,20 +631,37 @@ impl TictactoeWindow {
                 }
                 let paned = window.imp().paned.get();
                 paned.set_orientation(orientation);
-                // A narrow window's header bar has no room for Compare;
-                // the main menu and Ctrl+M still open it.
-                window
-                    .imp()
-                    .compare_button
-                    .set_visible(orientation == gtk::Orientation::Horizontal);
+                // A narrow window's header bar has no room for Compare,
+                // Pause and Edit beside the whole title; the main menu
+                // and Ctrl+M, Space, Ctrl+E still reach them.
+                let wide = orientation == gtk::Orientation::Horizontal;
+                let imp = window.imp();
+                for button in [
+                    imp.compare_button.upcast_ref::<gtk::Widget>(),
+                    imp.pause_button.upcast_ref(),
+                    imp.edit_button.upcast_ref(),
+                ] {
+                    button.set_visible(wide);
+                }
                 // The board's share as the person left it in this layout;
                 // by default most of the room.
                 let length = match orientation {
                     gtk::Orientation::Vertical => height,
                     _ => width,
                 };
-                let share = window.board_share(orientation);
-                paned.set_position((f64::from(length) * share).round() as i32);
+                let position = (f64::from(length) * window.board_share(orientation)).round() as i32;
+                // GtkPaned scales its position by its new length over its
+                // old one, across, when it is first allocated after the
+                // turn (the next frame): the position is set a frame later.
+                let frames = std::cell::Cell::new(0);
+                paned.add_tick_callback(move |paned, _| {
+                    frames.set(frames.get() + 1);
+                    if frames.get() == 1 {
+                        return glib::ControlFlow::Continue;
+                    }
+                    paned.set_position(position);
+                    glib::ControlFlow::Break
+                });
             }
         ));
     }

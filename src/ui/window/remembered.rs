@@ -6,10 +6,14 @@
 //! the installed one, else the one `build.rs` compiled into the build tree.
 //! Without either the window opens with its defaults and remembers nothing,
 //! and stderr says so once. GSettings itself checks the numbers' types and
-//! ranges; the names of players, difficulties and board sizes are checked
-//! here, and an unknown one is reported, reset and replaced by its default.
+//! ranges; what it lets through is checked here: a value that is not UTF-8
+//! text, a number that is not a number (NaN passes a range), and the names
+//! of players, difficulties and board sizes. A bad one is reported on
+//! stderr in one line, reset, and replaced by its default.
 
+use std::sync::Arc;
 use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
@@ -82,6 +86,55 @@ fn open_settings() -> Option<gio::Settings> {
     }
 }
 
+/// `read`'s result, and whether GLib complained meanwhile that a text was
+/// not UTF-8: its parser says so for a value in the settings (a keyfile
+/// edited by hand) and falls back on the default. Its complaint is taken
+/// here instead, for the key to be reported once, in the app's words.
+fn noting_invalid_text<T>(read: impl FnOnce() -> T) -> (T, bool) {
+    let invalid = Arc::new(AtomicBool::new(false));
+    let handler = glib::log_set_handler(
+        Some("GLib"),
+        glib::LogLevels::LEVEL_CRITICAL,
+        false,
+        false,
+        glib::clone!(
+            #[strong]
+            invalid,
+            move |domain, level, message| {
+                if message.contains("g_utf8_validate") {
+                    invalid.store(true, Ordering::Relaxed);
+                } else {
+                    glib::log_default_handler(domain, level, Some(message));
+                }
+            }
+        ),
+    );
+    let value = read();
+    glib::log_remove_handler(Some("GLib"), handler);
+    (value, invalid.load(Ordering::Relaxed))
+}
+
+/// Resets every key whose value GSettings lets through though the window
+/// cannot use it: a text that is not UTF-8, or a number that is NaN. Each
+/// is reported on stderr in one line.
+fn reset_unusable_values(settings: &gio::Settings) {
+    for key in KEYS {
+        let (value, invalid_text) = noting_invalid_text(|| settings.value(key));
+        let problem = if invalid_text {
+            Some("not UTF-8 text".to_owned())
+        } else {
+            value
+                .get::<f64>()
+                .filter(|number| number.is_nan())
+                .map(|_| "NaN is not a number".to_owned())
+        };
+        if let Some(problem) = problem {
+            eprintln!("tictactoe: setting {key}: {problem}; using the default");
+            settings.reset(key);
+        }
+    }
+}
+
 /// The string `key` holds, read by `parse`. An unknown one is reported on
 /// stderr and reset, so that it is reported once, and the default is read.
 fn read_name<T>(
@@ -138,6 +191,8 @@ impl TictactoeWindow {
         let Some(settings) = open_settings() else {
             return;
         };
+        // Before anything reads or binds them.
+        reset_unusable_values(&settings);
         let imp = self.imp();
         settings.bind("window-width", self, "default-width").build();
         settings

@@ -1,0 +1,424 @@
+//! The window's layout on a 1280x800 screen, at its full width and at half
+//! of it (640 px, the log under the board), in English and in German: the
+//! text a person reads is whole, the board keeps its size as results come
+//! in, the log keeps rows to read, pop-ups fit the screen and no tooltip
+//! covers the list it belongs to. The language is set before GTK starts,
+//! so the test runs itself again in German, in a process of its own, and
+//! its checks are named with "[de]". Needs a display: `xvfb-run -a cargo
+//! test --release --test ui_layout`.
+
+mod harness;
+
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+use gtk::{gdk, prelude::*};
+use harness::{Results, ensure, open_window, pass_time, start, use_test_environment, wait_until};
+use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
+use tictactoe::game::GameResult;
+use tictactoe::ui::TictactoeWindow;
+
+type Check = fn(&TictactoeWindow) -> Result<(), String>;
+
+/// Set in the German run.
+const GERMAN: &str = "TICTACTOE_LAYOUT_GERMAN";
+/// The screen the window has to fit.
+const SCREEN: (i32, i32) = (1280, 800);
+/// The fewest rows of the log a narrow window shows.
+const LOG_ROWS: usize = 6;
+
+/// Every widget under `root`, itself included, in tree order.
+fn widgets(root: &impl IsA<gtk::Widget>) -> Vec<gtk::Widget> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.as_ref().clone()];
+    while let Some(widget) = pending.pop() {
+        let mut child = widget.last_child();
+        while let Some(each) = child {
+            child = each.prev_sibling();
+            pending.push(each);
+        }
+        found.push(widget);
+    }
+    found
+}
+
+/// The pop-over of a drop-down or a menu button: a child of its own.
+fn popover_of(widget: &gtk::Widget) -> Option<gtk::Popover> {
+    widgets(widget)
+        .into_iter()
+        .skip(1)
+        .find_map(|each| each.downcast::<gtk::Popover>().ok())
+}
+
+/// Whether `label` shows all of its text: nothing ellipsized, its text
+/// laid out within its allocation.
+fn whole(label: &gtk::Label) -> bool {
+    let layout = label.layout();
+    let (width, height) = layout.pixel_size();
+    !layout.is_ellipsized() && width <= label.width() && height <= label.height()
+}
+
+/// The window at the screen's full size, the log beside the board.
+fn wide(window: &TictactoeWindow) -> Result<(), String> {
+    window.set_default_size(SCREEN.0, SCREEN.1);
+    wait_until("the window to widen", Duration::from_secs(3), || {
+        window.width() > SCREEN.0 - 40
+            && window.paned().orientation() == gtk::Orientation::Horizontal
+    })?;
+    pass_time(Duration::from_millis(300));
+    Ok(())
+}
+
+/// The window at half the screen's width, the log under the board: as a
+/// person drags it narrower, past the width where the log fits beside the
+/// board, then on to 640 px.
+fn narrow(window: &TictactoeWindow) -> Result<(), String> {
+    let (wide_minimum, _, _, _) = window.measure(gtk::Orientation::Horizontal, -1);
+    window.set_default_size(wide_minimum - 100, SCREEN.1);
+    wait_until(
+        "the log to go under the board",
+        Duration::from_secs(3),
+        || window.paned().orientation() == gtk::Orientation::Vertical,
+    )
+    .map_err(|error| {
+        format!("{error}: with the log beside the board the window needs {wide_minimum} px")
+    })?;
+    window.set_default_size(SCREEN.0 / 2, SCREEN.1);
+    wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || window.width() <= SCREEN.0 / 2,
+    )
+    .map_err(|error| format!("{error}: the window is {} px wide", window.width()))?;
+    pass_time(Duration::from_millis(300));
+    Ok(())
+}
+
+/// A drop-down's list and a menu's pop-over open under their button; the
+/// button's tooltip, which GTK finds for the list too (the list is the
+/// button's child), must not show over it. Checked on every drop-down and
+/// menu button with a tooltip, in the main window and the Training window.
+fn tooltips_give_way_to_open_lists(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let training = window
+        .training_view()
+        .ok_or("win.training opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || training.is_mapped(),
+    )?;
+    let result = [
+        window.upcast_ref::<gtk::Widget>(),
+        training.upcast_ref::<gtk::Widget>(),
+    ]
+    .into_iter()
+    .flat_map(widgets)
+    .filter(|widget| {
+        (widget.is::<gtk::DropDown>() || widget.is::<gtk::MenuButton>())
+            && widget.tooltip_text().is_some()
+            && widget.is_sensitive()
+            && widget.is_mapped()
+    })
+    .try_for_each(|widget| {
+        let tooltip = widget.tooltip_text().unwrap_or_default();
+        let popover = popover_of(&widget).ok_or_else(|| format!("{tooltip:?} has no pop-up"))?;
+        popover.popup();
+        wait_until("the list to open", Duration::from_secs(2), || {
+            popover.is_mapped()
+        })?;
+        // GTK asks the widget under the pointer and then its parents.
+        let over_list: Vec<String> =
+            std::iter::successors(Some(popover.clone().upcast()), |each: &gtk::Widget| {
+                each.parent()
+            })
+            .filter(|each| each.has_tooltip())
+            .filter_map(|each| each.tooltip_text().map(String::from))
+            .collect();
+        popover.popdown();
+        wait_until("the list to close", Duration::from_secs(2), || {
+            !popover.is_mapped()
+        })?;
+        ensure(over_list.is_empty(), || {
+            format!("with its list open, the list shows the tooltip {over_list:?}")
+        })?;
+        ensure(widget.has_tooltip(), || {
+            format!("{tooltip:?} is no tooltip any more once its list closed")
+        })
+    });
+    training.close();
+    result
+}
+
+/// The shortcuts window fits the screen; its first page has the keys a
+/// game needs, Start first; the explorer's keys have a group of their own.
+fn the_shortcuts_window_fits_the_screen(window: &TictactoeWindow) -> Result<(), String> {
+    WidgetExt::activate_action(window, "win.show-help-overlay", None)
+        .map_err(|error| format!("win.show-help-overlay: {error}"))?;
+    let overlay = window
+        .help_overlay()
+        .ok_or("the window has no shortcuts window")?;
+    wait_until("the shortcuts to show", Duration::from_secs(3), || {
+        overlay.is_mapped() && overlay.width() > 0
+    })?;
+    pass_time(Duration::from_millis(300));
+    let size = (overlay.width(), overlay.height());
+    let shortcuts: Vec<gtk::ShortcutsShortcut> = widgets(&overlay)
+        .into_iter()
+        .filter_map(|widget| widget.downcast().ok())
+        .collect();
+    let start_shown = shortcuts.iter().any(|shortcut| {
+        shortcut.action_name().as_deref() == Some("win.start") && shortcut.is_drawable()
+    });
+    let explorer_group = widgets(&overlay).into_iter().find(|widget| {
+        let accelerators: Vec<String> = widgets(widget)
+            .iter()
+            .filter_map(|each| each.downcast_ref::<gtk::ShortcutsShortcut>())
+            .filter_map(|shortcut| shortcut.accelerator().map(String::from))
+            .collect();
+        widget.is::<gtk::ShortcutsGroup>()
+            && ["<Alt>Left <Alt>Right", "F5", "<Control>b"]
+                .iter()
+                .all(|key| accelerators.iter().any(|each| each == key))
+    });
+    overlay.close();
+    ensure(size.0 <= SCREEN.0 && size.1 <= SCREEN.1, || {
+        format!("the shortcuts window is {} x {} px", size.0, size.1)
+    })?;
+    ensure(start_shown, || {
+        "Start (Ctrl+N) is not on the shortcuts window's first page".into()
+    })?;
+    ensure(explorer_group.is_some(), || {
+        "no group of the shortcuts window has the explorer's Alt+Left/Right, F5 and Ctrl+B".into()
+    })
+}
+
+/// The ⓘ button's explanation of the log opens within the screen, and
+/// all of it can be read: it scrolls where the screen is too low for it.
+fn the_log_explanation_fits(window: &TictactoeWindow) -> Result<(), String> {
+    let button = widgets(&window.search_log())
+        .into_iter()
+        .find_map(|widget| widget.downcast::<gtk::MenuButton>().ok())
+        .ok_or("the log has no ⓘ button")?;
+    button.popup();
+    let popover = button.popover().ok_or("the ⓘ button has no pop-over")?;
+    wait_until("the explanation to show", Duration::from_secs(2), || {
+        popover.is_mapped()
+    })?;
+    pass_time(Duration::from_millis(300));
+    let surface = popover.surface().and_downcast::<gdk::Popup>();
+    let (top, height) = surface
+        .map(|popup| {
+            (
+                popup.position_y(),
+                popup.upcast_ref::<gdk::Surface>().height(),
+            )
+        })
+        .ok_or("the explanation has no surface")?;
+    let label = widgets(&popover)
+        .into_iter()
+        .find_map(|widget| widget.downcast::<gtk::Label>().ok())
+        .ok_or("the explanation has no text")?;
+    let (shown, scrolls) = (
+        whole(&label),
+        label.ancestor(gtk::ScrolledWindow::static_type()).is_some(),
+    );
+    button.popdown();
+    // The window is at the screen's top left.
+    ensure(top >= 0 && top + height <= SCREEN.1, || {
+        format!(
+            "the explanation is {height} px high from {top} px, on a screen {} px high",
+            SCREEN.1
+        )
+    })?;
+    ensure(shown && scrolls, || {
+        format!("the explanation's text is whole: {shown}, in a scrolled window: {scrolls}")
+    })
+}
+
+/// The board's size, as allocated.
+fn board_size(window: &TictactoeWindow) -> (i32, i32) {
+    let board = window.board_view();
+    (board.width(), board.height())
+}
+
+/// Counts a finished game for each of `count` new pairings with long
+/// names, as the window counts its games.
+fn add_results(window: &TictactoeWindow, first: usize, count: usize) {
+    let kinds = [
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Minimax,
+        PlayerKind::Perfect,
+        PlayerKind::Rules,
+    ];
+    for index in first..first + count {
+        let (x, o) = (
+            kinds[index % kinds.len()],
+            kinds[(index + 1 + index / kinds.len()) % kinds.len()],
+        );
+        let pairing = format!(
+            "X {}, full depth vs O {}, full depth",
+            x.display_name(),
+            o.display_name()
+        );
+        window
+            .session_tally()
+            .record(&pairing, &GameResult::Won(Side::Min));
+    }
+}
+
+/// Each pairing's results are read whole (they wrap, none ends in "…"),
+/// and the board keeps its size as they come in.
+fn results_are_whole(window: &TictactoeWindow, board_before: (i32, i32)) -> Result<(), String> {
+    pass_time(Duration::from_millis(300));
+    let board = board_size(window);
+    ensure(board == board_before, || {
+        format!("the board was {board_before:?} px before the results, {board:?} px after")
+    })?;
+    let rows: Vec<gtk::Label> = widgets(&window.session_tally())
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::Label>().ok())
+        .filter(|label| label.label().contains(':'))
+        .collect();
+    ensure(rows.len() >= 6, || {
+        format!("the tally has {} rows", rows.len())
+    })?;
+    for label in rows {
+        ensure(whole(&label), || {
+            format!(
+                "the row {:?} is cut: it has {} x {} px",
+                label.label(),
+                label.width(),
+                label.height()
+            )
+        })?;
+    }
+    Ok(())
+}
+
+fn wide_results_are_whole_and_keep_the_board(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    let board = board_size(window);
+    add_results(window, 0, 6);
+    results_are_whole(window, board)
+}
+
+/// Narrow, the log under the board: the board keeps its size as results
+/// come in, and after a game the log shows rows enough to follow it.
+fn narrow_log_keeps_its_rows(window: &TictactoeWindow) -> Result<(), String> {
+    narrow(window)?;
+    let board = board_size(window);
+    add_results(window, 6, 3);
+    let best = (PlayerKind::AlphaBetaTt, Difficulty::Hard);
+    start(window, best, best, BoardSize::Three, Duration::ZERO)?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    pass_time(Duration::from_millis(1000));
+    let list = window.search_log().list_view();
+    let scroller = list
+        .ancestor(gtk::ScrolledWindow::static_type())
+        .ok_or("the log does not scroll")?;
+    let height = f64::from(scroller.height());
+    let mut shown = 0;
+    let mut child = list.first_child();
+    while let Some(row) = child {
+        child = row.next_sibling();
+        // The list keeps rows to recycle, unmapped.
+        if let Some(bounds) = row.compute_bounds(&scroller)
+            && row.is_mapped()
+            && bounds.y() >= 0.0
+            && f64::from(bounds.y() + bounds.height()) <= height
+            && bounds.height() > 0.0
+        {
+            shown += 1;
+        }
+    }
+    ensure(shown >= LOG_ROWS, || {
+        format!("at 640 px the log shows {shown} whole rows, in {height} px")
+    })?;
+    results_are_whole(window, board)
+}
+
+/// At 640 px the header bar's title is whole.
+fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> {
+    narrow(window)?;
+    let title = window
+        .titlebar()
+        .and_downcast::<gtk::HeaderBar>()
+        .and_then(|bar| bar.title_widget())
+        .and_downcast::<gtk::Label>()
+        .ok_or("the header bar has no title label")?;
+    ensure(whole(&title), || {
+        format!(
+            "the title {:?} is cut: it has {} px",
+            title.layout().text(),
+            title.width()
+        )
+    })
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let german = std::env::var_os(GERMAN).is_some();
+    if german {
+        // SAFETY: no other thread runs yet to read the environment.
+        unsafe {
+            std::env::set_var("LANGUAGE", "de");
+            std::env::set_var("LC_ALL", "C.UTF-8");
+        }
+        tictactoe::ui::use_user_language();
+    }
+    let (_app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let checks: [(&str, Check); 7] = [
+        (
+            "tooltips give way to open lists",
+            tooltips_give_way_to_open_lists,
+        ),
+        (
+            "the shortcuts window fits the screen",
+            the_shortcuts_window_fits_the_screen,
+        ),
+        (
+            "the log's explanation fits a wide window",
+            the_log_explanation_fits,
+        ),
+        (
+            "wide, results are whole and keep the board",
+            wide_results_are_whole_and_keep_the_board,
+        ),
+        ("narrow, the log keeps its rows", narrow_log_keeps_its_rows),
+        ("the title is whole at 640 px", the_title_is_whole_at_640_px),
+        (
+            "the log's explanation fits a narrow window",
+            the_log_explanation_fits,
+        ),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        let name = if german {
+            format!("[de] {name}")
+        } else {
+            name.to_owned()
+        };
+        results.report(&name, check(&window));
+    }
+    let german_passed = german
+        || Command::new(std::env::current_exe().expect("the test's own path"))
+            .env(GERMAN, "1")
+            .status()
+            .is_ok_and(|status| status.success());
+    let finished = results.finish();
+    if german_passed {
+        finished
+    } else {
+        ExitCode::FAILURE
+    }
+}
