@@ -71,8 +71,11 @@ fn runs() -> [Run; 3] {
 
 fn curve(kind: PlayerKind, training: &Training) -> Vec<Block> {
     let mut state = LearnerState::fresh(kind).expect("a learner");
-    let (curve, result) = train(&mut state, training, &CancelFlag::new(), |_| {});
-    result.expect("training runs to its end");
+    let mut curve = Vec::new();
+    train(&mut state, training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
+    .expect("training runs to its end");
     curve
 }
 
@@ -147,9 +150,12 @@ fn main() {
             learner: Learner::Menace(Menace::new(true)),
             games: 0,
         };
-        let (refilled, result) = train(&mut refilling, &perfect, &CancelFlag::new(), |_| {});
-        result.expect("training runs to its end");
-        let refilled = refilled.last().expect("a block");
+        let mut refilled = None;
+        train(&mut refilling, &perfect, &CancelFlag::new(), |block| {
+            refilled = Some(*block)
+        })
+        .expect("training runs to its end");
+        let refilled = refilled.expect("a block");
         let random = curve(
             PlayerKind::Menace,
             &Training {

@@ -27,6 +27,7 @@
 
 use std::time::{Duration, Instant};
 
+use tictactoe::engine::tournament::GameSummary;
 use tictactoe::engine::{
     BoardSize, CancelFlag, Contender, Difficulty, Tournament, TournamentResults,
 };
@@ -74,23 +75,26 @@ fn tournament(configuration: &Configuration, threads: usize) -> Tournament {
     tournament
 }
 
-/// A run's wall time and CPU time, and its results.
+/// A run's wall time and CPU time, its results and its games.
 struct Run {
     wall: Duration,
     cpu: Duration,
     results: TournamentResults,
+    games: Vec<GameSummary>,
 }
 
 fn run(configuration: &Configuration, threads: usize) -> Run {
     let started = Instant::now();
     let cpu_before = cpu_time();
+    let mut games = Vec::new();
     let results = tournament(configuration, threads)
-        .run(&CancelFlag::new(), |_| {})
+        .run_with_games(&CancelFlag::new(), |_| {}, |game| games.push(game.clone()))
         .expect("the tournament runs");
     Run {
         wall: started.elapsed(),
         cpu: cpu_time().saturating_sub(cpu_before),
         results,
+        games,
     }
 }
 
@@ -133,7 +137,7 @@ fn main() {
         let mut times = [Vec::new(), Vec::new()];
         let mut cpu = [Vec::new(), Vec::new()];
         let mut loads = Vec::new();
-        let mut first: Option<TournamentResults> = None;
+        let mut first: Option<(TournamentResults, Vec<GameSummary>)> = None;
         for run_index in 0..RUNS {
             for threads in [1, 2] {
                 loads.push(load());
@@ -141,6 +145,7 @@ fn main() {
                     wall: time,
                     cpu: cpu_used,
                     results,
+                    games,
                 } = run(configuration, threads);
                 println!(
                     "{} run {} on {threads} thread(s): {:.2} s, CPU {:.2} s, {} games, load {}",
@@ -154,15 +159,15 @@ fn main() {
                 cpu[threads - 1].push(cpu_used);
                 assert!(!results.partial && results.failures.is_empty());
                 match &first {
-                    Some(first) => {
-                        assert_eq!(first.games, results.games, "the seed replays the games");
+                    Some((_, first_games)) => {
+                        assert_eq!(*first_games, games, "the seed replays the games");
                     }
-                    None => first = Some(results),
+                    None => first = Some((results, games)),
                 }
                 times[threads - 1].push(time);
             }
         }
-        let games = first.expect("at least one run").games_played;
+        let games = first.expect("at least one run").0.games_played;
         let each = |times: &[Duration]| {
             times
                 .iter()

@@ -27,6 +27,10 @@ use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 
 mod contests;
 mod learning;
+mod stop;
+mod streams;
+
+pub use streams::note_closed_at_start;
 
 /// Exit code for bad command-line input.
 const USAGE_ERROR: u8 = 2;
@@ -414,14 +418,30 @@ fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Difficulty>) 
     ))
 }
 
-/// Positions below which a search of plain minimax is assumed to finish in
-/// well under a minute (it visits some 200 million a second).
+/// The most positions plain minimax is let visit without a word: well
+/// under a minute (it visits some 200 million a second).
 const MINIMAX_NODES_LIMIT: f64 = 1e10;
 
-/// True if plain minimax searching `board` to `depth` visits more than
-/// `MINIMAX_NODES_LIMIT` positions (counted without wins that end lines
-/// early, so an overestimate on crowded boards).
-fn minimax_cannot_finish(board: &Board, depth: Option<u32>) -> bool {
+/// The same limit for plain alphabeta, on the positions plain minimax would
+/// visit: in natural move order and without a table it was measured to
+/// visit about their three-quarter power (from 0.63 for the empty 4x4
+/// board to 0.78 for the empty 5x5 board at depth 5). The empty 4x4 board
+/// passes (5.7e13; alphabeta: 554 million nodes, 4 s); 5x5 at full depth
+/// with 17 or more empty cells and the empty 5x5 board from depth 11 (at
+/// depth 10 it took 113 s) do not.
+const ALPHABETA_MINIMAX_NODES_LIMIT: f64 = 1e14;
+
+/// True if `kind` searching `board` to `depth` cannot be expected to finish
+/// in reasonable time: plain minimax or plain alphabeta over its limit, by
+/// the positions minimax visits (counted without wins that end lines early,
+/// so an overestimate on crowded boards). The players with a table finish
+/// fast, Monte Carlo after its playouts, the others at once.
+fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>) -> bool {
+    let limit = match kind {
+        PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
+        PlayerKind::AlphaBeta => ALPHABETA_MINIMAX_NODES_LIMIT,
+        _ => return false,
+    };
     let empty = board.empty().count_ones();
     let depth = depth.map_or(empty, |d| d.min(empty));
     let mut nodes = 0.0;
@@ -430,7 +450,7 @@ fn minimax_cannot_finish(board: &Board, depth: Option<u32>) -> bool {
         line *= (empty - ply) as f64;
         nodes += line;
     }
-    nodes > MINIMAX_NODES_LIMIT
+    nodes > limit
 }
 
 /// Marks an argument of `analyze` that is a position written with `-`
@@ -473,21 +493,26 @@ fn arguments() -> Vec<std::ffi::OsString> {
 
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
+    streams::break_closed_outputs();
     let arguments = arguments();
-    if arguments
+    let command_name = arguments
         .get(1)
-        .is_some_and(|argument| argument == "generate")
-    {
+        .map(|argument| argument.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if command_name == "generate" {
         // "generate" stands in for the program's name.
         return match GenerateCli::try_parse_from(&arguments[1..]) {
             Ok(generate_cli) => generate(generate_cli.what),
-            Err(error) => usage_error(error, GenerateCli::command()),
+            Err(error) => usage_error(error, GenerateCli::command(), ""),
         };
     }
     let cli = match Cli::try_parse_from(arguments) {
         Ok(cli) => cli,
-        Err(error) => return usage_error(error, Cli::command()),
+        Err(error) => return usage_error(error, Cli::command(), &command_name),
     };
+    if cli.command.is_some() {
+        stop::listen();
+    }
     match cli.command {
         None => open_window(),
         Some(CliCommand::Players) => list_players(),
@@ -527,8 +552,9 @@ fn generate(what: Generated) -> ExitCode {
     }
 }
 
-/// Prints clap's message; for real errors adds the usage and exits with 2.
-fn usage_error(error: clap::Error, mut command: clap::Command) -> ExitCode {
+/// Prints clap's message; for real errors adds the usage (`subcommand`'s,
+/// if it names one) and exits with 2.
+fn usage_error(error: clap::Error, mut command: clap::Command, subcommand: &str) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -543,8 +569,7 @@ fn usage_error(error: clap::Error, mut command: clap::Command) -> ExitCode {
     if !message.contains("Usage:") {
         // clap leaves the usage out of some errors; always show it.
         command.build();
-        let name = std::env::args().nth(1).unwrap_or_default();
-        let usage = match command.find_subcommand_mut(&name) {
+        let usage = match command.find_subcommand_mut(subcommand) {
             Some(sub) => sub.render_usage(),
             None => command.render_usage(),
         };
@@ -624,6 +649,10 @@ struct SeriesTotals {
     draws: u32,
     /// Mean search time per move for each side, in microseconds.
     mean_move_us: BTreeMap<&'static str, u64>,
+    /// Games finished: `games` unless the series was stopped.
+    games_played: u32,
+    /// Stopped (Ctrl+C, SIGTERM) before every game was played.
+    partial: bool,
 }
 
 /// A JSON object as text without its closing (or opening) brace, to be
@@ -636,6 +665,8 @@ fn json_fields(value: &impl Serialize) -> String {
 /// ends (with `--verbose` or `--json`), the totals. Nothing accumulates, so
 /// a series of any length runs in constant memory. With `--json` the output
 /// is still one JSON object: the header's fields, `records`, the totals.
+/// Stopped by a signal, the game under way is dropped and the totals of the
+/// games played are printed, marked partial.
 fn play(args: PlayArgs) -> ExitCode {
     if args.max == PlayerKind::Human || args.min == PlayerKind::Human {
         return refuse("the human player needs the window: choose computer players for `play`");
@@ -648,12 +679,11 @@ fn play(args: PlayArgs) -> ExitCode {
     let depth_max = args.depth_max.unwrap_or_default();
     let depth_min = args.depth_min.unwrap_or_default();
     for (kind, depth) in [(args.max, depth_max), (args.min, depth_min)] {
-        if kind == PlayerKind::Minimax
-            && minimax_cannot_finish(&Board::new(args.size), depth.depth())
-        {
+        if cannot_finish(kind, &Board::new(args.size), depth.depth()) {
             say!(
-                "warning: plain minimax cannot finish a {} search on the empty {} board in reasonable time; \
+                "warning: plain {} cannot finish a {} search on the empty {} board in reasonable time; \
                  give it a depth (--depth-max/--depth-min)",
+                kind.name(),
                 depth,
                 args.size
             );
@@ -675,6 +705,8 @@ fn play(args: PlayArgs) -> ExitCode {
         min_wins: 0,
         draws: 0,
         mean_move_us: BTreeMap::new(),
+        games_played: 0,
+        partial: false,
     };
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -702,13 +734,22 @@ fn play(args: PlayArgs) -> ExitCode {
     // Total search time and move count per side.
     let mut timing = [(0u64, 0u64); 2];
     for index in 0..args.games {
+        if stop::is_stopping() {
+            break;
+        }
         let players = [(args.max, depth_max), (args.min, depth_min)];
         let game_seed = seed.wrapping_add(index as u64);
         let setup =
             GameSetup::with_time_limit(args.size, players, game_seed, Duration::ZERO, time_limit)
                 .with_learners(&state);
         let game = thread.start(setup);
+        // A signal stops the game's search at once; the search's report
+        // then wakes this loop, which ends the game.
+        if let Some(flag) = thread.current_cancel_flag() {
+            stop::also_cancel(&flag);
+        }
         let mut moves = Vec::new();
+        let mut ending = false;
         let result = loop {
             let Ok(event) = events.recv_blocking() else {
                 say(format_args!("error: the game thread stopped"));
@@ -728,6 +769,10 @@ fn play(args: PlayArgs) -> ExitCode {
                 } if over == game => break result,
                 _ => {}
             }
+            if stop::is_stopping() && !ending {
+                ending = true;
+                thread.end_game();
+            }
         };
         let resigned = match &result {
             GameResult::Resigned(side) => format!("{} resigns, ", side.mark()),
@@ -746,6 +791,7 @@ fn play(args: PlayArgs) -> ExitCode {
                 totals.draws += 1;
                 "draw"
             }
+            GameResult::Aborted(_) if ending => break,
             GameResult::Aborted(reason) => {
                 say(format_args!(
                     "error: game {} aborted: {reason}",
@@ -772,6 +818,7 @@ fn play(args: PlayArgs) -> ExitCode {
                 moves.join(" ")
             );
         }
+        totals.games_played += 1;
     }
     for side in [Side::Max, Side::Min] {
         let (total, count) = timing[side.index()];
@@ -780,9 +827,18 @@ fn play(args: PlayArgs) -> ExitCode {
             .mean_move_us
             .insert(mark, total.checked_div(count).unwrap_or(0));
     }
+    totals.partial = totals.games_played < args.games;
     if args.json {
         out!(out, "],{}", &json_fields(&totals)[1..]);
     } else {
+        if totals.partial {
+            out!(
+                out,
+                "Partial: {} of {} games played",
+                totals.games_played,
+                args.games
+            );
+        }
         out!(out, "Max (X) wins: {}", totals.max_wins);
         out!(out, "Min (O) wins: {}", totals.min_wins);
         out!(out, "Draws: {}", totals.draws);
@@ -793,10 +849,29 @@ fn play(args: PlayArgs) -> ExitCode {
             format_duration_us(totals.mean_move_us["o"])
         );
     }
-    match out.flush() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
     }
+    match stop::reason() {
+        Some(reason) => stopped(
+            reason,
+            format_args!(
+                "stopped after {} of {} games",
+                totals.games_played, args.games
+            ),
+        ),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// Says on standard error why the command stopped early and what it had
+/// done (`done`), and gives the exit code for it. A closed output ends a
+/// command quietly, as a failed write does.
+fn stopped(reason: stop::Reason, done: fmt::Arguments) -> ExitCode {
+    if reason != stop::Reason::OutputClosed {
+        say(format_args!("{reason}: {done}"));
+    }
+    reason.exit_code()
 }
 
 /// One analysed position as `analyze --json` prints it.
@@ -957,8 +1032,9 @@ fn read_position(argument: &str) -> (&str, Result<Board, String>) {
     (text, board)
 }
 
-/// Prints the search tree of one position: a usage error (2) for a player
-/// the recorder does not run, a bad position 1.
+/// Prints the search tree of one position, a line per node as the tree is
+/// walked: a usage error (2) for a player the recorder does not run or a
+/// search that cannot finish, a bad position 1.
 fn tree(args: TreeArgs) -> ExitCode {
     let (text, board) = read_position(&args.position);
     let board = match board {
@@ -979,23 +1055,33 @@ fn tree(args: TreeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let depth = options.difficulty.depth();
-    if args.player == PlayerKind::Minimax && minimax_cannot_finish(&board, depth) {
+    if cannot_finish(args.player, &board, depth) {
         return refuse(&format!(
-            "plain minimax cannot finish this search in reasonable time ({} empty cells); \
-             give it --depth",
+            "plain {} cannot finish this search in reasonable time ({} empty cells); \
+             give it --depth, or record alphabeta-tt",
+            args.player.name(),
             board.empty().count_ones()
         ));
     }
-    let cancel = CancelFlag::new();
-    let recorded = SearchTree::record(args.player, &board, &options, tree::DEFAULT_BUDGET, &cancel);
-    let tree = match recorded {
-        Ok(tree) => tree,
-        Err(error) => return refuse(&error.to_string()),
+    let recorded = SearchTree::record(
+        args.player,
+        &board,
+        &options,
+        tree::DEFAULT_BUDGET,
+        &stop::flag(),
+    );
+    let tree = match (recorded, stop::reason()) {
+        (Ok(tree), _) => tree,
+        (Err(_), Some(reason)) => {
+            return stopped(reason, format_args!("the search was not recorded"));
+        }
+        (Err(error), None) => return refuse(&error.to_string()),
     };
     let windows = tree.has_windows();
-    let mut lines = Vec::new();
+    let mut out = std::io::stdout().lock();
     if !args.json && windows {
-        lines.push(format!(
+        out!(
+            out,
             "{} searching {} to depth {}: {} nodes, the start and {} below it; values and \
              windows on X's scale (+ favours X, - favours O)",
             tree.player().name(),
@@ -1003,105 +1089,125 @@ fn tree(args: TreeArgs) -> ExitCode {
             tree.depth(),
             group(tree.node(0).subtree_nodes()),
             group(tree.nodes_searched()),
-        ));
+        );
     } else if !args.json {
-        lines.push(format!(
+        out!(
+            out,
             "{} searching {}: {} playouts, {} plies deep; mean results on X's scale (+1 X wins, \
              0 a draw, -1 O wins)",
             tree.player().name(),
             text.trim(),
             group(tree.node(0).subtree_nodes()),
             tree.depth(),
-        ));
+        );
     }
+    let mut lines = 0u64;
+    let mut closed = false;
     tree.walk(args.max_ply, |id, parent, ply, position| {
-        let node = tree.node(id);
-        let children = tree.children(id).count();
-        let pruned = tree.pruned(id, position);
-        let hidden = ply >= args.max_ply && !node.ending().is_leaf();
-        let view = tree_words::x_view(node);
-        let mean = || f64::from(tree_words::mover(node).sign() * node.value()) / 1000.0;
-        if args.json {
-            let mut json = serde_json::json!({
-                "id": id,
-                "parent": parent,
-                "ply": ply,
-                "move": node.cell(),
-                "to_move": node.side_to_move(),
-                "end": node.ending().name(),
-                "children": children,
-                "pruned": pruned,
-                "nodes": node.subtree_nodes(),
-                "recorded": node.recorded(),
-                "subtree_shown": !hidden,
-            });
-            let values = if windows {
-                serde_json::json!({
-                    "value": view.value,
-                    "bound": view.bound,
-                    "alpha": view.alpha,
-                    "beta": view.beta,
-                })
-            } else {
-                serde_json::json!({
-                    "visits": node.subtree_nodes(),
-                    "mean": mean(),
-                })
-            };
-            if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values)
-            {
-                json.extend(values);
-            }
-            lines.push(json.to_string());
+        if closed || stop::is_stopping() {
             return;
         }
-        let label = match node.cell() {
-            Some(_) => tree_words::move_text(node, TextStyle::COMMAND_LINE),
-            None => format!("root, {} to move", node.side_to_move().mark()),
-        };
-        let ending = tree_words::ending_text(&tree, id, position);
-        let count = node.subtree_nodes();
-        let (mut line, pruned_name) = if windows {
-            let line = format!(
-                "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
-                "  ".repeat(ply),
-                view.bound.format(view.value),
-                view.bound.name(),
-                limit_text(view.alpha),
-                limit_text(view.beta),
-                group(count),
-                if count == 1 { "node" } else { "nodes" },
-            );
-            (line, "pruned")
-        } else {
-            let line = format!(
-                "{}{label}: mean {:+.3} over {} {}; {ending}",
-                "  ".repeat(ply),
-                mean(),
-                group(count),
-                if count == 1 { "visit" } else { "visits" },
-            );
-            (line, "untried")
-        };
-        if !pruned.is_empty() {
-            let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
-            line.push_str(&format!("; {pruned_name} {cells}"));
-        }
-        if !node.recorded() {
-            line.push_str("; not recorded");
-        } else if hidden {
-            line.push_str("; not shown");
-        }
-        lines.push(line);
+        let line = tree_line(&tree, &args, windows, (id, parent, ply), position);
+        closed = writeln!(out, "{line}").is_err();
+        lines += 1;
     });
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        out!(out, "{line}");
-    }
-    if out.flush().is_err() {
+    if closed || out.flush().is_err() {
         return ExitCode::FAILURE;
     }
-    ExitCode::SUCCESS
+    match stop::reason() {
+        Some(reason) => stopped(
+            reason,
+            format_args!("printed {} of its nodes", group(lines)),
+        ),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// One node of `tree` as `tree` prints it, a line of text or JSON; `place`
+/// is the node's id, its parent's and its ply.
+fn tree_line(
+    tree: &SearchTree,
+    args: &TreeArgs,
+    windows: bool,
+    (id, parent, ply): (usize, Option<usize>, usize),
+    position: &Board,
+) -> String {
+    let node = tree.node(id);
+    let children = tree.children(id).count();
+    let pruned = tree.pruned(id, position);
+    let hidden = ply >= args.max_ply && !node.ending().is_leaf();
+    let view = tree_words::x_view(node);
+    let mean = || f64::from(tree_words::mover(node).sign() * node.value()) / 1000.0;
+    if args.json {
+        let mut json = serde_json::json!({
+            "id": id,
+            "parent": parent,
+            "ply": ply,
+            "move": node.cell(),
+            "to_move": node.side_to_move(),
+            "end": node.ending().name(),
+            "children": children,
+            "pruned": pruned,
+            "nodes": node.subtree_nodes(),
+            "recorded": node.recorded(),
+            "subtree_shown": !hidden,
+        });
+        let values = if windows {
+            serde_json::json!({
+                "value": view.value,
+                "bound": view.bound,
+                "alpha": view.alpha,
+                "beta": view.beta,
+            })
+        } else {
+            serde_json::json!({
+                "visits": node.subtree_nodes(),
+                "mean": mean(),
+            })
+        };
+        if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values) {
+            json.extend(values);
+        }
+        return json.to_string();
+    }
+    let label = match node.cell() {
+        Some(_) => tree_words::move_text(node, TextStyle::COMMAND_LINE),
+        None => format!("root, {} to move", node.side_to_move().mark()),
+    };
+    let ending = tree_words::ending_text(tree, id, position);
+    let count = node.subtree_nodes();
+    let (mut line, pruned_name) = if windows {
+        let line = format!(
+            "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
+            "  ".repeat(ply),
+            view.bound.format(view.value),
+            view.bound.name(),
+            limit_text(view.alpha),
+            limit_text(view.beta),
+            group(count),
+            if count == 1 { "node" } else { "nodes" },
+        );
+        (line, "pruned")
+    } else {
+        let line = format!(
+            "{}{label}: mean {:+.3} over {} {}; {ending}",
+            "  ".repeat(ply),
+            mean(),
+            group(count),
+            if count == 1 { "visit" } else { "visits" },
+        );
+        (line, "untried")
+    };
+    if !pruned.is_empty() {
+        let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
+        line.push_str(&format!("; {pruned_name} {cells}"));
+    }
+    if !node.recorded() {
+        line.push_str("; not recorded");
+    } else if hidden {
+        line.push_str("; not shown");
+    }
+    line
 }
 
 /// Analyses every position on the command line, or every line of standard
@@ -1132,9 +1238,11 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         state,
         options,
         json: args.json,
+        cancel: stop::flag(),
         warned: false,
         all_fine: true,
         positions: 0,
+        reported: 0,
     };
     let mut out = std::io::stdout().lock();
     if let Some(path) = &args.game {
@@ -1143,17 +1251,29 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
         }
     } else if !args.positions.is_empty() {
         for text in &args.positions {
+            if stop::is_stopping() {
+                break;
+            }
             let text = text.strip_prefix(POSITION_MARK).unwrap_or(text);
             if analyst.analyze(&mut out, text, Source::Argument).is_err() {
                 return ExitCode::FAILURE;
             }
         }
     } else {
+        if streams::stdin_closed_at_start() {
+            say(format_args!(
+                "error: reading standard input: it is closed; pass positions as arguments \
+                 or one per line on standard input"
+            ));
+            return ExitCode::FAILURE;
+        }
         let mut input = std::io::stdin().lock();
         let mut line = Vec::new();
         let mut number = 0u64;
-        loop {
-            let length = match read_line(&mut input, &mut line) {
+        // Nothing is under way while the input is awaited: Ctrl+C then ends
+        // the command at once.
+        while let Some(read) = stop::while_idle(|| read_line(&mut input, &mut line)) {
+            let length = match read {
                 Ok(Some(length)) => length,
                 Ok(None) => break,
                 Err(error) => {
@@ -1188,7 +1308,7 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        if analyst.positions == 0 {
+        if analyst.positions == 0 && !stop::is_stopping() {
             return refuse(
                 "no position given: pass positions as arguments or one per line on standard input",
             );
@@ -1197,11 +1317,26 @@ fn analyze(args: AnalyzeArgs) -> ExitCode {
     if out.flush().is_err() {
         return ExitCode::FAILURE;
     }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!(
+                "stopped after {} analysed",
+                positions_text(analyst.reported)
+            ),
+        );
+    }
     if analyst.all_fine {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// "1 position", "1,234 positions".
+fn positions_text(count: u64) -> String {
+    let noun = if count == 1 { "position" } else { "positions" };
+    format!("{} {noun}", group(count))
 }
 
 /// Analyses the position before every move of the saved game at `path`.
@@ -1221,6 +1356,9 @@ fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Res
         return Err(ExitCode::FAILURE);
     }
     for (index, (board, cell)) in game.record.played_with_positions().enumerate() {
+        if stop::is_stopping() {
+            break;
+        }
         let source = Source::Move {
             number: index + 1,
             side: board.side_to_move(),
@@ -1253,11 +1391,15 @@ struct Analyst {
     state: Option<crate::engine::learners::LearnerState>,
     options: PlayerOptions,
     json: bool,
-    /// Warned once that plain minimax cannot finish.
+    /// The command's: stops the search under way.
+    cancel: CancelFlag,
+    /// Warned once that the search cannot finish.
     warned: bool,
     all_fine: bool,
     /// Positions given, good or bad (blank lines not counted).
     positions: u64,
+    /// Reports printed.
+    reported: u64,
 }
 
 impl Analyst {
@@ -1299,15 +1441,15 @@ impl Analyst {
         source: Source,
     ) -> Result<(), OutputClosed> {
         self.positions += 1;
-        if self.kind == PlayerKind::Minimax
-            && self.options.time_limit.is_none()
+        if self.options.time_limit.is_none()
             && !self.warned
-            && minimax_cannot_finish(board, self.options.difficulty.depth())
+            && cannot_finish(self.kind, board, self.options.difficulty.depth())
         {
             self.warned = true;
             let fine = say(format_args!(
-                "warning: {source}plain minimax cannot finish this search in reasonable time \
+                "warning: {source}plain {} cannot finish this search in reasonable time \
                  ({} empty cells); give it --depth or --time",
+                self.kind.name(),
                 board.empty().count_ones()
             ));
             if !fine {
@@ -1332,12 +1474,16 @@ impl Analyst {
             Some(limit) if !self.kind.deepens_iteratively() => Some(limit),
             _ => None,
         };
-        let report = match ask_within(player.as_mut(), board, &CancelFlag::new(), stop_at) {
+        let report = match ask_within(player.as_mut(), board, &self.cancel, stop_at) {
             Ok(report) => report,
             Err(message) => {
                 return self.refuse_line(format_args!("{source}{message}"));
             }
         };
+        if report.aborted && self.cancel.is_cancelled() {
+            // The command stops; it says so itself.
+            return Ok(());
+        }
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);
             return self.refuse_line(format_args!(
@@ -1365,6 +1511,7 @@ impl Analyst {
             };
             writeln!(out, "{heading}{}", report.to_text(TextStyle::COMMAND_LINE))
         };
+        self.reported += 1;
         written.map_err(|_| OutputClosed)
     }
 }

@@ -49,8 +49,11 @@ fn against(kind: PlayerKind) -> Opponent {
 
 fn trained(kind: PlayerKind, setup: &Training) -> (LearnerState, Vec<Block>) {
     let mut state = LearnerState::fresh(kind).unwrap();
-    let (curve, result) = train(&mut state, setup, &CancelFlag::new(), |_| {});
-    result.unwrap();
+    let mut curve = Vec::new();
+    train(&mut state, setup, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
+    .unwrap();
     (state, curve)
 }
 
@@ -211,8 +214,11 @@ fn a_hand_played_game_rewards_only_the_boxes_used() {
 fn an_empty_box_resigns_unless_refilled() {
     let mut state = common::with_empty_first_box(false);
     let setup = training(against(PlayerKind::Random), Sides::X, 3, 1);
-    let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
-    result.unwrap();
+    let mut curve = Vec::new();
+    train(&mut state, &setup, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
+    .unwrap();
     let total = curve.iter().fold((0, 0), |(lost, resigned), block| {
         (lost + block.losses, resigned + block.resignations)
     });
@@ -228,8 +234,11 @@ fn an_empty_box_resigns_unless_refilled() {
     assert!(report.resigned && report.best.is_none(), "{report:?}");
     // The variant fills the box again and plays.
     let mut state = common::with_empty_first_box(true);
-    let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
-    result.unwrap();
+    let mut curve = Vec::new();
+    train(&mut state, &setup, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
+    .unwrap();
     assert!(curve.iter().all(|block| block.resignations == 0));
     assert!(menace(&state).first_box_beads() > 0);
 }
@@ -462,9 +471,12 @@ fn michies_rules_can_run_the_first_box_dry_and_refilling_cures_it() {
         learner: Learner::Menace(Menace::new(true)),
         games: 0,
     };
-    let (curve, result) = train(&mut refilling, &setup, &CancelFlag::new(), |_| {});
-    result.unwrap();
-    let last = curve.last().unwrap();
+    let mut last = None;
+    train(&mut refilling, &setup, &CancelFlag::new(), |block| {
+        last = Some(*block)
+    })
+    .unwrap();
+    let last = last.unwrap();
     assert!(last.draws >= 950, "{last:?}");
     assert_eq!(last.resignations, 0);
 }
@@ -474,7 +486,9 @@ fn training_stops_when_cancelled_keeping_the_curve() {
     let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
     let setup = training(Opponent::Itself, Sides::Both, 1_000, 1);
     let cancel = CancelFlag::new();
-    let (curve, result) = train(&mut state, &setup, &cancel, |curve| {
+    let mut curve = Vec::new();
+    let result = train(&mut state, &setup, &cancel, |block| {
+        curve.push(*block);
         if curve.len() == 3 {
             cancel.cancel();
         }
@@ -709,9 +723,12 @@ fn the_count_of_games_stops_at_its_largest_rather_than_wrap() {
             .unwrap();
         assert_eq!(state.games, u64::MAX, "{kind:?} in a game");
         let setup = training(against(PlayerKind::Random), Sides::X, 3, 1);
-        let (curve, result) = train(&mut state, &setup, &CancelFlag::new(), |_| {});
-        result.unwrap();
-        assert_eq!(curve.last().map(|block| block.games), Some(3));
+        let mut last = None;
+        train(&mut state, &setup, &CancelFlag::new(), |block| {
+            last = Some(block.games)
+        })
+        .unwrap();
+        assert_eq!(last, Some(3));
         assert_eq!(state.games, u64::MAX, "{kind:?} in training");
     }
 }

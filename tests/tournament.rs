@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tictactoe::engine::play::GameEnd;
 use tictactoe::engine::tournament::{
-    CROSS_COLUMNS, GAMES_COLUMNS, STANDINGS_COLUMNS, Tally, TournamentError,
+    CROSS_COLUMNS, GAMES_COLUMNS, GameSummary, JsonWriter, STANDINGS_COLUMNS, Tally,
+    TournamentError,
 };
 use tictactoe::engine::{
     BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, Side, Tournament, TournamentResults,
@@ -21,20 +22,25 @@ fn contenders(names: &str) -> Vec<Contender> {
     names.split(',').map(|name| name.parse().unwrap()).collect()
 }
 
-fn play(tournament: &Tournament) -> TournamentResults {
-    tournament.run(&CancelFlag::new(), |_| {}).unwrap()
+/// The results, and the games as the tournament handed them out.
+fn play(tournament: &Tournament) -> (TournamentResults, Vec<GameSummary>) {
+    let mut games = Vec::new();
+    let results = tournament
+        .run_with_games(&CancelFlag::new(), |_| {}, |game| games.push(game.clone()))
+        .unwrap();
+    (results, games)
 }
 
 /// Checks that the games, the cross table and the standings agree.
-fn assert_totals_add_up(results: &TournamentResults) {
+fn assert_totals_add_up(results: &TournamentResults, games: &[GameSummary]) {
     let n = results.entrants.len();
-    assert_eq!(results.games_played, results.games.len() as u64);
+    assert_eq!(results.games_played, games.len() as u64);
     // Every game once: each (X, O, game number) appears at most once.
-    let keys: HashSet<_> = results.games.iter().map(|g| (g.x, g.o, g.game)).collect();
-    assert_eq!(keys.len(), results.games.len());
+    let keys: HashSet<_> = games.iter().map(|g| (g.x, g.o, g.game)).collect();
+    assert_eq!(keys.len(), games.len());
     // The cross table from the games, counted again here.
     let mut cross = vec![vec![(Tally::default(), Tally::default()); n]; n];
-    for game in &results.games {
+    for game in games {
         assert_ne!(game.x, game.o);
         let (x, o) = match game.result {
             GameEnd::Won(Side::Max) => ((1, 0, 0), (0, 0, 1)),
@@ -85,12 +91,12 @@ fn every_game_is_counted_once_and_the_totals_add_up() {
         3,
         11,
     );
-    let results = play(&tournament);
+    let (results, games) = play(&tournament);
     assert_eq!(results.games_total, 4 * 3 * 3);
     assert_eq!(results.games_played, results.games_total);
     assert!(!results.partial);
     assert!(results.failures.is_empty());
-    assert_totals_add_up(&results);
+    assert_totals_add_up(&results, &games);
     for s in &results.standings {
         assert_eq!(s.total.games(), 3 * 2 * 3, "{}", s.label);
         assert_eq!(s.as_x.games(), 3 * 3);
@@ -107,8 +113,8 @@ fn perfect_and_the_full_depth_alpha_beta_players_never_lose_on_3x3() {
         6,
         2026,
     );
-    let results = play(&tournament);
-    assert_totals_add_up(&results);
+    let (results, games) = play(&tournament);
+    assert_totals_add_up(&results, &games);
     for s in &results.standings {
         let kind = results.entrants[s.entrant].player;
         if matches!(
@@ -138,11 +144,11 @@ fn a_seed_replays_the_same_tournament_on_one_or_two_threads() {
         99,
     );
     tournament.threads = Some(1);
-    let one = play(&tournament);
+    let (one, one_games) = play(&tournament);
     tournament.threads = Some(2);
-    let two = play(&tournament);
+    let (two, two_games) = play(&tournament);
     assert_eq!((one.threads, two.threads), (1, 2));
-    assert_eq!(one.games, two.games);
+    assert_eq!(one_games, two_games);
     assert_eq!(one.cross, two.cross);
     let ranking = |results: &TournamentResults| {
         results
@@ -154,7 +160,7 @@ fn a_seed_replays_the_same_tournament_on_one_or_two_threads() {
     assert_eq!(ranking(&one), ranking(&two));
     // The seed matters: another one plays other games.
     tournament.seed = 100;
-    assert_ne!(play(&tournament).games, one.games);
+    assert_ne!(play(&tournament).1, one_games);
 }
 
 #[test]
@@ -169,19 +175,24 @@ fn cancelling_keeps_the_finished_games_and_flags_the_results_partial() {
     let cancel = CancelFlag::new();
     let stopper = cancel.clone();
     let reported = AtomicU64::new(0);
+    let mut games = Vec::new();
     let results = tournament
-        .run(&cancel, |progress| {
-            assert_eq!(progress.games_total, 400);
-            let before = reported.swap(progress.games_done, Ordering::Relaxed);
-            assert_eq!(
-                progress.games_done,
-                before + 1,
-                "one call per game, in order"
-            );
-            if progress.games_done == 25 {
-                stopper.cancel();
-            }
-        })
+        .run_with_games(
+            &cancel,
+            |progress| {
+                assert_eq!(progress.games_total, 400);
+                let before = reported.swap(progress.games_done, Ordering::Relaxed);
+                assert_eq!(
+                    progress.games_done,
+                    before + 1,
+                    "one call per game, in order"
+                );
+                if progress.games_done == 25 {
+                    stopper.cancel();
+                }
+            },
+            |game| games.push(game.clone()),
+        )
         .unwrap();
     assert!(results.partial);
     assert!(
@@ -190,7 +201,7 @@ fn cancelling_keeps_the_finished_games_and_flags_the_results_partial() {
         results.games_played
     );
     assert_eq!(reported.load(Ordering::Relaxed), results.games_played);
-    assert_totals_add_up(&results);
+    assert_totals_add_up(&results, &games);
     // Cancelled before it starts: nothing played.
     let results = tournament.run(&cancel, |_| panic!("no game")).unwrap();
     assert!(results.partial);
@@ -238,8 +249,20 @@ fn json_and_csv_carry_the_results() {
         2,
         5,
     );
-    let results = play(&tournament);
-    let json: serde_json::Value = serde_json::from_str(&results.to_json()).unwrap();
+    let mut json = JsonWriter::begin(Vec::new(), &tournament).unwrap();
+    let mut games = Vec::new();
+    let results = tournament
+        .run_with_games(
+            &CancelFlag::new(),
+            |_| {},
+            |game| {
+                json.game(game).unwrap();
+                games.push(game.clone());
+            },
+        )
+        .unwrap();
+    let json = json.end(&results).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
     assert_eq!(json["size"], 3);
     assert_eq!(json["seed"], 5);
     assert_eq!(json["games_played"], 12);
@@ -268,10 +291,11 @@ fn json_and_csv_carry_the_results() {
     let cross = parse_csv(&results.cross_table_csv());
     assert_eq!(cross[0], CROSS_COLUMNS);
     assert_eq!(cross.len(), 1 + 3 * 2, "every ordered pair");
-    let games = parse_csv(&results.games_csv());
-    assert_eq!(games[0], GAMES_COLUMNS);
-    assert_eq!(games.len(), 13);
-    for (record, game) in games[1..].iter().zip(&results.games) {
+    assert_eq!(games.len(), 12);
+    for game in &games {
+        let record = &parse_csv(&results.game_csv(game))[0];
+        assert_eq!(record.len(), GAMES_COLUMNS.len());
+        assert_eq!(record[0], results.entrants[game.x].label);
         let moves: Vec<usize> = record[5].split(' ').map(|c| c.parse().unwrap()).collect();
         assert_eq!(moves, game.moves);
     }
@@ -283,8 +307,8 @@ fn moves_a_time_limit_cut_short_are_counted() {
     // a move it keeps a shallower depth, at least on its first move.
     let mut entrants = contenders("alphabeta-tt,random");
     entrants[0].options.time_limit = Some(std::time::Duration::from_millis(1));
-    let results = play(&Tournament::new(entrants, BoardSize::Four, 1, 4));
-    assert_totals_add_up(&results);
+    let (results, games) = play(&Tournament::new(entrants, BoardSize::Four, 1, 4));
+    assert_totals_add_up(&results, &games);
     let by_entrant = |entrant: usize| {
         results
             .standings

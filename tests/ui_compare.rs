@@ -459,6 +459,17 @@ fn a_small_tournament_adds_up(
     ensure(csv.lines().count() == 7, || {
         format!("the cross-table CSV reads {csv:?}")
     })?;
+    // The JSON holds every game, though the results keep none.
+    let json = directory.join("tournament.json");
+    view.save_results(&json, ResultsFile::Json)?;
+    let json = std::fs::read_to_string(&json).map_err(|error| error.to_string())?;
+    let json: serde_json::Value = serde_json::from_str(&json).map_err(|error| error.to_string())?;
+    ensure(
+        json["games"].as_array().map(Vec::len) == Some(36)
+            && json["games_played"] == 36
+            && json["standings"].as_array().map(Vec::len) == Some(3),
+        || format!("the JSON reads {json}"),
+    )?;
     let _ = std::fs::remove_dir_all(&directory);
     Ok(())
 }

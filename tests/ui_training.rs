@@ -182,7 +182,10 @@ fn td_training_is_the_headless_training(
         || format!("the opponent is {:?}", training.opponent),
     )?;
     let mut headless = before.clone();
-    let (curve, result) = train(&mut headless, &training, &CancelFlag::new(), |_| {});
+    let mut curve = Vec::new();
+    let result = train(&mut headless, &training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    });
     ensure(result.is_ok(), || {
         format!("the headless training: {result:?}")
     })?;
@@ -285,7 +288,10 @@ fn menace_shows_its_first_box(
     run(&view, Duration::from_secs(30))?;
     let training = view.training().ok_or("no training was recorded")?;
     let mut headless = before;
-    let (curve, _) = train(&mut headless, &training, &CancelFlag::new(), |_| {});
+    let mut curve = Vec::new();
+    let _ = train(&mut headless, &training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    });
     ensure(view.curve() == curve, || {
         "the window's curve differs".into()
     })?;

@@ -1,17 +1,19 @@
 //! `tictactoe compare` and `tictactoe tournament`: the engine's comparisons
 //! and round robins, printed as tables, JSON or CSV.
 
-use std::io::{IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use super::{CompareArgs, TournamentArgs, minimax_cannot_finish, read_position, refuse, say};
+use super::{
+    CompareArgs, TournamentArgs, cannot_finish, read_position, refuse, say, stop, stopped,
+};
 use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
 use crate::engine::learners;
 use crate::engine::report::{format_duration_us, format_rate, group};
-use crate::engine::tournament::{Tally, Tournament, TournamentResults};
-use crate::engine::{Board, BoardSize, CancelFlag, Difficulty, PlayerKind, TextStyle};
+use crate::engine::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
+use crate::engine::{Board, BoardSize, Difficulty, TextStyle};
 use crate::game::SEARCH_TIME_LIMIT;
 
 /// How a column of a text table lines up.
@@ -131,7 +133,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         &board,
         &contenders,
         &CompareSettings::default(),
-        &CancelFlag::new(),
+        &stop::flag(),
         |_, row| {
             bar.set_message(row.label.clone());
             bar.inc(1);
@@ -153,6 +155,16 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
     };
     if !print(&text) {
         return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!(
+                "{} of {} players finished",
+                comparison.rows.len(),
+                contenders.len()
+            ),
+        );
     }
     if comparison.rows.iter().any(|row| row.error.is_some()) {
         return ExitCode::FAILURE;
@@ -237,8 +249,10 @@ fn comparison_text(comparison: &Comparison) -> String {
 }
 
 /// Plays the round robin with a progress bar on a terminal and prints the
-/// results. Bad players or options are usage errors (2); a game a player
-/// failed in makes the exit code 1.
+/// results; with `--json` every game as it is counted, so that none is
+/// kept. Bad players or options are usage errors (2); a game a player
+/// failed in makes the exit code 1. Stopped by a signal, the games played
+/// so far are the results, marked partial.
 pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
     let entrants = match contenders(&args.players, args.depth, time, args.size) {
@@ -252,45 +266,86 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
         return refuse(&error.to_string());
     }
     for entrant in &tournament.entrants {
-        if entrant.kind == PlayerKind::Minimax
-            && minimax_cannot_finish(&Board::new(args.size), entrant.options.difficulty.depth())
-            && !say(format_args!(
-                "warning: plain minimax cannot finish a {} search on the empty {} board in \
-                 reasonable time; give it a depth (minimax:3)",
-                entrant.options.difficulty, args.size
-            ))
-        {
+        if cannot_finish(
+            entrant.kind,
+            &Board::new(args.size),
+            entrant.options.difficulty.depth(),
+        ) && !say(format_args!(
+            "warning: plain {} cannot finish a {} search on the empty {} board in \
+             reasonable time; give it a depth ({}:3)",
+            entrant.kind.name(),
+            entrant.options.difficulty,
+            args.size,
+            entrant.kind.name()
+        )) {
             return ExitCode::FAILURE;
         }
     }
+    let mut json = if args.json {
+        match JsonWriter::begin(BufWriter::new(std::io::stdout().lock()), &tournament) {
+            Ok(json) => Some(json),
+            Err(_) => return ExitCode::FAILURE,
+        }
+    } else {
+        None
+    };
     let bar = progress_bar(
         tournament.games_total(),
         "{bar:30} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
     );
     let shown = bar.clone();
-    let results = match tournament.run(&CancelFlag::new(), move |progress| {
-        shown.set_position(progress.games_done);
-    }) {
-        Ok(results) => results,
-        Err(error) => {
-            bar.finish_and_clear();
-            return refuse(&error.to_string());
-        }
-    };
+    let mut written = true;
+    let run = tournament.run_with_games(
+        &stop::flag(),
+        move |progress| shown.set_position(progress.games_done),
+        |game| {
+            if let Some(json) = &mut json
+                && written
+                && json.game(game).is_err()
+            {
+                written = false;
+                stop::output_closed();
+            }
+        },
+    );
     bar.finish_and_clear();
+    let results = match run {
+        Ok(results) => results,
+        Err(error) => return refuse(&error.to_string()),
+    };
     for failure in &results.failures {
         if !say(format_args!("error: {failure}")) {
             return ExitCode::FAILURE;
         }
     }
-    let text = if args.json {
-        format!("{}\n", results.to_json())
-    } else if args.csv {
-        results.standings_csv()
-    } else {
-        tournament_text(&results)
+    let unnamed = results.failed_games - results.failures.len() as u64;
+    if unnamed > 0
+        && !say(format_args!(
+            "error: and {} more failed games",
+            group(unnamed)
+        ))
+    {
+        return ExitCode::FAILURE;
+    }
+    written &= match json {
+        Some(json) => json.end(&results).is_ok(),
+        None if args.csv => print(&results.standings_csv()),
+        None => print(&tournament_text(&results)),
     };
-    if !print(&text) || !results.failures.is_empty() {
+    if !written {
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!(
+                "played {} of {} games",
+                group(results.games_played),
+                group(results.games_total)
+            ),
+        );
+    }
+    if results.failed_games > 0 {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::contests::progress_bar;
-use super::{Players, TrainArgs, player_or_refusal, refuse, say};
+use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
 use crate::engine::board::{ECHO_CHARS, escape_text};
 use crate::engine::files;
 use crate::engine::learners::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
 use crate::engine::learners::{self, Learner, LearnerState};
-use crate::engine::{BoardSize, CancelFlag, PlayerKind, PlayerOptions, TextStyle, describe_player};
+use crate::engine::{BoardSize, PlayerKind, PlayerOptions, TextStyle, describe_player};
 use crate::game::SEARCH_TIME_LIMIT;
 
 /// Whom `--opponent` names.
@@ -236,43 +236,50 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         games,
         "{bar:40} {pos}/{len} games, {rate} games/s, {eta} left",
     );
+    let games_before = state.games;
+    let mut previous = 0;
     let mut closed = false;
-    let (curve, result) = train(&mut state, &training, &CancelFlag::new(), |curve| {
-        let block = curve.last().expect("a block");
+    // Each line as its block ends: nothing of the curve is kept.
+    let result = train(&mut state, &training, &stop::flag(), |block| {
         bar.set_position(block.games);
-        let previous = curve.len().checked_sub(2).map_or(0, |i| curve[i].games);
         let line = if args.csv {
             csv_line(block)
         } else {
             block_line(previous, block)
         };
-        closed |= bar.suspend(|| writeln!(out, "{line}")).is_err();
+        previous = block.games;
+        if !closed && bar.suspend(|| writeln!(out, "{line}")).is_err() {
+            closed = true;
+            stop::output_closed();
+        }
     });
     bar.finish_and_clear();
-    if closed {
-        return ExitCode::FAILURE;
-    }
-    if let Err(stopped) = result {
-        let reason = match stopped {
-            TrainingStopped::Failed(message) => message,
-            TrainingStopped::Cancelled => "cancelled".to_owned(),
-        };
-        let games = curve.last().map_or(0, |block| block.games);
-        say(format_args!(
-            "error: training stopped after {games} games, nothing saved: {reason}"
-        ));
-        return ExitCode::FAILURE;
-    }
+    let played = state.games - games_before;
+    let reason = match result {
+        Ok(()) | Err(TrainingStopped::Cancelled) => stop::reason(),
+        Err(TrainingStopped::Failed(message)) => {
+            say(format_args!(
+                "error: training stopped after {played} games, nothing saved: {message}"
+            ));
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
     if let Err(error) = state.write(&path) {
-        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
         say(format_args!("error: saving the state to '{name}': {error}"));
         return ExitCode::FAILURE;
     }
-    if !args.csv {
-        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-        if writeln!(out, "saved to {name}: {} games learned in all", state.games).is_err() {
-            return ExitCode::FAILURE;
-        }
+    let saved = format!("saved to {name}: {} games learned in all", state.games);
+    if let Some(reason) = reason {
+        // Standard output may be gone, and what was saved is news even
+        // then: it goes to standard error.
+        say(format_args!(
+            "{reason}: training stopped after {played} of {games} games; {saved}"
+        ));
+        return reason.exit_code();
+    }
+    if !args.csv && writeln!(out, "{saved}").is_err() {
+        return ExitCode::FAILURE;
     }
     match out.flush() {
         Ok(()) => ExitCode::SUCCESS,

@@ -22,6 +22,7 @@
 //!   different field would rank the same way.
 
 use std::fmt;
+use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -252,16 +253,26 @@ pub struct TournamentResults {
     /// Best first, by points; equal points keep the entrants' order and
     /// share a rank.
     pub standings: Vec<Standing>,
-    /// Every finished game, in the schedule's order.
-    pub games: Vec<GameSummary>,
-    /// Games a player failed in (a bug), not counted.
+    /// Games a player failed in (a bug), not counted: the first
+    /// `FAILURES_KEPT` of them, in the schedule's order.
     pub failures: Vec<String>,
+    /// Every game a player failed in.
+    pub failed_games: u64,
     pub games_played: u64,
     pub games_total: u64,
     /// Cancelled, or a game failed: fewer games than scheduled.
     pub partial: bool,
     pub elapsed_us: u64,
 }
+
+/// The failures a tournament's results name; more are only counted.
+pub const FAILURES_KEPT: usize = 100;
+
+/// Games played at a time by the worker pool: each batch's results are
+/// counted, in the schedule's order, before the next starts, so memory
+/// does not grow with the games, and a batch is large enough that threads
+/// seldom wait for its last game.
+const BATCH: u64 = 1024;
 
 /// One scheduled game.
 #[derive(Debug, Clone, Copy)]
@@ -335,38 +346,55 @@ impl Tournament {
         [rng.next_u64(), rng.next_u64()]
     }
 
-    /// Every game, in the schedule's order: pair by pair (0-1, 0-2, ...,
-    /// 1-2, ...), the first of the pair as X and then as O, game by game.
-    fn fixtures(&self) -> Vec<Fixture> {
+    /// The pairs of entrants in the schedule's order: 0-1, 0-2, ..., 1-2, ...
+    fn pairings(&self) -> Vec<(usize, usize)> {
         let n = self.entrants.len();
-        let mut fixtures = Vec::with_capacity(self.games_total() as usize);
-        let mut pairing = 0;
-        for first in 0..n {
-            for second in first + 1..n {
-                for (colour, (x, o)) in [(first, second), (second, first)].into_iter().enumerate() {
-                    for game in 0..self.games_per_colour {
-                        fixtures.push(Fixture {
-                            x,
-                            o,
-                            game,
-                            seeds: self.game_seeds(pairing, colour as u64, game),
-                        });
-                    }
-                }
-                pairing += 1;
-            }
+        (0..n)
+            .flat_map(|first| (first + 1..n).map(move |second| (first, second)))
+            .collect()
+    }
+
+    /// Game `index` of the schedule: pair by pair (`pairings`), the first
+    /// of the pair as X and then as O, game by game.
+    fn fixture(&self, pairings: &[(usize, usize)], index: u64) -> Fixture {
+        let games = u64::from(self.games_per_colour);
+        let pairing = index / (2 * games);
+        let colour = index / games % 2;
+        let game = (index % games) as u32;
+        let (first, second) = pairings[pairing as usize];
+        let (x, o) = if colour == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        Fixture {
+            x,
+            o,
+            game,
+            seeds: self.game_seeds(pairing, colour, game),
         }
-        fixtures
     }
 
     /// Plays the tournament on a pool of `threads` workers. `progress` is
     /// called after every finished game, one call at a time. Once `cancel`
     /// is set, running games stop and no new one starts; the games
-    /// finished are kept and the results are `partial`.
+    /// finished are kept and the results are `partial`. Only the tallies
+    /// are kept, not the games: `run_with_games` hands them out.
     pub fn run(
         &self,
         cancel: &CancelFlag,
         progress: impl FnMut(TournamentProgress) + Send,
+    ) -> Result<TournamentResults, TournamentError> {
+        self.run_with_games(cancel, progress, |_| {})
+    }
+
+    /// `run`, calling `game` with every finished game, in the schedule's
+    /// order, on the calling thread.
+    pub fn run_with_games(
+        &self,
+        cancel: &CancelFlag,
+        progress: impl FnMut(TournamentProgress) + Send,
+        mut game: impl FnMut(&GameSummary),
     ) -> Result<TournamentResults, TournamentError> {
         self.check()?;
         let mut builder = rayon::ThreadPoolBuilder::new();
@@ -378,66 +406,39 @@ impl Tournament {
             .build()
             .map_err(|error| TournamentError::Threads(error.to_string()))?;
         let started = Instant::now();
-        let fixtures = self.fixtures();
-        let games_total = fixtures.len() as u64;
+        let pairings = self.pairings();
+        let games_total = self.games_total();
         let progress = Mutex::new((0u64, progress));
-        let played: Vec<Result<PlayedGame, GameStopped>> = pool.install(|| {
-            fixtures
-                .par_iter()
-                .map(|fixture| {
-                    let game = self.play(fixture, cancel);
-                    if game.is_ok() {
-                        let mut guard = progress.lock().unwrap_or_else(|e| e.into_inner());
-                        let (done, report) = &mut *guard;
-                        *done += 1;
-                        report(TournamentProgress {
-                            games_done: *done,
-                            games_total,
-                            elapsed: started.elapsed(),
-                        });
-                    }
-                    game
-                })
-                .collect()
-        });
         let mut results = self.empty_results(pool.current_num_threads(), games_total);
         let mut efforts = vec![SearchEffort::default(); self.entrants.len()];
-        for (fixture, game) in fixtures.iter().zip(played) {
-            match game {
-                Ok(game) => {
-                    results.cross[fixture.x][fixture.o]
-                        .as_x
-                        .add(Tally::of(game.end, Side::Max));
-                    results.cross[fixture.o][fixture.x]
-                        .as_o
-                        .add(Tally::of(game.end, Side::Min));
-                    for (entrant, effort) in
-                        [(fixture.x, game.effort[0]), (fixture.o, game.effort[1])]
-                    {
-                        efforts[entrant] += effort;
-                    }
-                    results.games.push(GameSummary {
-                        x: fixture.x,
-                        o: fixture.o,
-                        game: fixture.game,
-                        seeds: fixture.seeds,
-                        moves: game.moves,
-                        result: game.end,
-                    });
-                }
-                Err(GameStopped::Cancelled) => {}
-                Err(GameStopped::Failed(message)) => results.failures.push(fill(
-                    &gettext("game {game} of {x} against {o}: {message}"),
-                    &[
-                        ("game", &(fixture.game + 1)),
-                        ("x", &results.entrants[fixture.x].label),
-                        ("o", &results.entrants[fixture.o].label),
-                        ("message", &message),
-                    ],
-                )),
+        let mut first = 0;
+        while first < games_total && !cancel.is_cancelled() {
+            let count = BATCH.min(games_total - first);
+            let played: Vec<(Fixture, Result<PlayedGame, GameStopped>)> = pool.install(|| {
+                (0..count as usize)
+                    .into_par_iter()
+                    .map(|offset| {
+                        let fixture = self.fixture(&pairings, first + offset as u64);
+                        let played = self.play(&fixture, cancel);
+                        if played.is_ok() {
+                            let mut guard = progress.lock().unwrap_or_else(|e| e.into_inner());
+                            let (done, report) = &mut *guard;
+                            *done += 1;
+                            report(TournamentProgress {
+                                games_done: *done,
+                                games_total,
+                                elapsed: started.elapsed(),
+                            });
+                        }
+                        (fixture, played)
+                    })
+                    .collect()
+            });
+            for (fixture, played) in played {
+                results.count(&fixture, played, &mut efforts, &mut game);
             }
+            first += count;
         }
-        results.games_played = results.games.len() as u64;
         results.partial = results.games_played < games_total;
         results.standings = standings(&results, &efforts);
         results.elapsed_us = started.elapsed().as_micros() as u64;
@@ -483,8 +484,8 @@ impl Tournament {
                 .collect(),
             cross: vec![vec![PairRecord::default(); n]; n],
             standings: Vec::new(),
-            games: Vec::new(),
             failures: Vec::new(),
+            failed_games: 0,
             games_played: 0,
             games_total,
             partial: false,
@@ -573,10 +574,53 @@ pub fn rating(tally: Tally) -> Option<(f64, f64)> {
 }
 
 impl TournamentResults {
-    /// As one JSON object: the setup, entrants, cross table, standings,
-    /// every game, failures and whether it is partial.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("plain data serialises")
+    /// Counts a scheduled game as it ended, and hands a played one to `game`.
+    fn count(
+        &mut self,
+        fixture: &Fixture,
+        played: Result<PlayedGame, GameStopped>,
+        efforts: &mut [SearchEffort],
+        game: &mut impl FnMut(&GameSummary),
+    ) {
+        match played {
+            Ok(played) => {
+                self.cross[fixture.x][fixture.o]
+                    .as_x
+                    .add(Tally::of(played.end, Side::Max));
+                self.cross[fixture.o][fixture.x]
+                    .as_o
+                    .add(Tally::of(played.end, Side::Min));
+                for (entrant, effort) in
+                    [(fixture.x, played.effort[0]), (fixture.o, played.effort[1])]
+                {
+                    efforts[entrant] += effort;
+                }
+                self.games_played += 1;
+                game(&GameSummary {
+                    x: fixture.x,
+                    o: fixture.o,
+                    game: fixture.game,
+                    seeds: fixture.seeds,
+                    moves: played.moves,
+                    result: played.end,
+                });
+            }
+            Err(GameStopped::Cancelled) => {}
+            Err(GameStopped::Failed(message)) => {
+                self.failed_games += 1;
+                if self.failures.len() < FAILURES_KEPT {
+                    self.failures.push(fill(
+                        &gettext("game {game} of {x} against {o}: {message}"),
+                        &[
+                            ("game", &(fixture.game + 1)),
+                            ("x", &self.entrants[fixture.x].label),
+                            ("o", &self.entrants[fixture.o].label),
+                            ("message", &message),
+                        ],
+                    ));
+                }
+            }
+        }
     }
 
     /// The ranking as CSV, best first: rank, label, player, difficulty,
@@ -644,24 +688,68 @@ impl TournamentResults {
         text
     }
 
-    /// Every game as CSV: X's and O's labels, the game's number in its
-    /// pairing and colour, the seeds, the moves (space-separated cells)
-    /// and the result ("x", "o" or "draw").
-    pub fn games_csv(&self) -> String {
-        let mut text = csv::record(GAMES_COLUMNS);
-        for game in &self.games {
-            let moves: Vec<String> = game.moves.iter().map(usize::to_string).collect();
-            text.push_str(&csv::record([
-                self.entrants[game.x].label.clone(),
-                self.entrants[game.o].label.clone(),
-                game.game.to_string(),
-                game.seeds[0].to_string(),
-                game.seeds[1].to_string(),
-                moves.join(" "),
-                end_name(game.result).to_owned(),
-            ]));
+    /// One game as a CSV record (`GAMES_COLUMNS`): X's and O's labels, the
+    /// game's number in its pairing and colour, the seeds, the moves
+    /// (space-separated cells) and the result ("x", "o" or "draw").
+    pub fn game_csv(&self, game: &GameSummary) -> String {
+        let moves: Vec<String> = game.moves.iter().map(usize::to_string).collect();
+        csv::record([
+            self.entrants[game.x].label.clone(),
+            self.entrants[game.o].label.clone(),
+            game.game.to_string(),
+            game.seeds[0].to_string(),
+            game.seeds[1].to_string(),
+            moves.join(" "),
+            end_name(game.result).to_owned(),
+        ])
+    }
+}
+
+/// A tournament as one JSON object, written while it is played so that its
+/// games need not be kept: `size`, `seed`, `games_per_colour` and
+/// `entrants` first, then `games`, one a line as they finish, then the
+/// rest of `TournamentResults`' fields.
+pub struct JsonWriter<W: Write> {
+    out: W,
+    games: u64,
+}
+
+/// The fields `JsonWriter` writes before the games.
+const JSON_HEAD: [&str; 4] = ["size", "seed", "games_per_colour", "entrants"];
+
+impl<W: Write> JsonWriter<W> {
+    /// Writes the fields known before the games to `out`.
+    pub fn begin(mut out: W, tournament: &Tournament) -> std::io::Result<JsonWriter<W>> {
+        let setup = serde_json::to_value(tournament.empty_results(0, 0))?;
+        write!(out, "{{")?;
+        for key in JSON_HEAD {
+            writeln!(out, "{}:{},", serde_json::to_string(key)?, setup[key])?;
         }
-        text
+        writeln!(out, "\"games\":[")?;
+        out.flush()?;
+        Ok(JsonWriter { out, games: 0 })
+    }
+
+    /// Writes a finished game.
+    pub fn game(&mut self, game: &GameSummary) -> std::io::Result<()> {
+        let comma = if self.games == 0 { "" } else { "," };
+        self.games += 1;
+        writeln!(self.out, "{comma}{}", serde_json::to_string(game)?)
+    }
+
+    /// Closes the games and writes the results' other fields.
+    pub fn end(mut self, results: &TournamentResults) -> std::io::Result<W> {
+        write!(self.out, "]")?;
+        if let serde_json::Value::Object(fields) = serde_json::to_value(results)? {
+            for (key, value) in fields {
+                if !JSON_HEAD.contains(&key.as_str()) {
+                    write!(self.out, ",\n{}:{value}", serde_json::to_string(&key)?)?;
+                }
+            }
+        }
+        writeln!(self.out, "}}")?;
+        self.out.flush()?;
+        Ok(self.out)
     }
 }
 
@@ -757,9 +845,18 @@ mod tests {
         assert_ne!(seeds, tournament.game_seeds(3, 1, 1));
         assert_ne!(seeds, tournament.game_seeds(2, 1, 0));
         assert_ne!(seeds[0], seeds[1]);
-        let fixtures = tournament.fixtures();
-        assert_eq!(fixtures.len() as u64, tournament.games_total());
         assert_eq!(tournament.games_total(), 8 * 7 * 2);
+        // The schedule: every ordered pair plays each game number once.
+        let pairings = tournament.pairings();
+        let mut seen = std::collections::HashSet::new();
+        for index in 0..tournament.games_total() {
+            let fixture = tournament.fixture(&pairings, index);
+            assert_ne!(fixture.x, fixture.o);
+            assert!(seen.insert((fixture.x, fixture.o, fixture.game)));
+        }
+        let fixture = tournament.fixture(&pairings, 3);
+        assert_eq!((fixture.x, fixture.o, fixture.game), (1, 0, 1));
+        assert_eq!(fixture.seeds, tournament.game_seeds(0, 1, 1));
     }
 
     #[test]

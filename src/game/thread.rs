@@ -73,6 +73,14 @@ impl GameThread {
         game
     }
 
+    /// The flag that stops the current game's searches, for another thread
+    /// to stop a search at once (the command line's Ctrl+C): the thread
+    /// then reports the stopped search and waits, as after `end_game`'s
+    /// flag, for the command that ends the game.
+    pub fn current_cancel_flag(&self) -> Option<CancelFlag> {
+        self.current.as_ref().map(|(_, cancel)| cancel.clone())
+    }
+
     /// Sends a person's move; a running hint stops first, so the move
     /// does not wait for it.
     pub fn human_move(&self, game: GameId, cell: usize) {

@@ -19,7 +19,7 @@ use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
 use super::{accessible, popup_tooltips};
 use crate::engine::report::{decimal, format_duration_us, group};
-use crate::engine::tournament::{Tally, TournamentError};
+use crate::engine::tournament::{JsonWriter, Tally, TournamentError};
 use crate::engine::{
     Difficulty, PlayerKind, TextStyle, Tournament, TournamentProgress, TournamentResults,
 };
@@ -42,7 +42,8 @@ const FIRST_CHOICE: [(PlayerKind, Difficulty); 5] = [
 /// What the tournament's thread tells the window.
 enum Message {
     Progress(TournamentProgress),
-    Done(Result<TournamentResults, TournamentError>),
+    /// The results, and all of them as JSON (with every game) for Save.
+    Done(Result<(TournamentResults, String), TournamentError>),
 }
 
 /// The files the results save as.
@@ -161,6 +162,9 @@ mod imp {
         /// The running tournament.
         pub(super) job: Job,
         pub(super) results: RefCell<Option<TournamentResults>>,
+        /// The results as JSON, with every game: the games are not kept
+        /// otherwise.
+        pub(super) results_json: RefCell<String>,
         /// Save's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
     }
@@ -334,11 +338,22 @@ impl TournamentView {
                 // priority.
                 let progress_sender = sender.clone();
                 let mut last_report: Option<Instant> = None;
-                let result = tournament.run(cancel, move |progress| {
-                    if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
-                        last_report = Some(Instant::now());
-                        let _ = progress_sender.send_blocking(Message::Progress(progress));
-                    }
+                let mut json = JsonWriter::begin(Vec::new(), &tournament)
+                    .expect("writing into memory succeeds");
+                let result = tournament.run_with_games(
+                    cancel,
+                    move |progress| {
+                        if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
+                            last_report = Some(Instant::now());
+                            let _ = progress_sender.send_blocking(Message::Progress(progress));
+                        }
+                    },
+                    |game| json.game(game).expect("writing into memory succeeds"),
+                );
+                let result = result.map(|results| {
+                    let json = json.end(&results).expect("writing into memory succeeds");
+                    let json = String::from_utf8(json).expect("JSON is UTF-8");
+                    (results, json)
                 });
                 let _ = sender.send_blocking(Message::Done(result));
             },
@@ -379,7 +394,7 @@ impl TournamentView {
                 self.imp().job.finished();
                 self.enable_controls();
                 match result {
-                    Ok(results) => self.finish(results),
+                    Ok((results, json)) => self.finish(results, json),
                     Err(error) => self.show_refusal(&error),
                 }
             }
@@ -427,7 +442,7 @@ impl TournamentView {
         self.show_status(&gettext("The tournament is running…"), false);
     }
 
-    fn finish(&self, results: TournamentResults) {
+    fn finish(&self, results: TournamentResults, json: String) {
         let imp = self.imp();
         let elapsed = format_duration_us(results.elapsed_us);
         let summary = fill(
@@ -465,6 +480,7 @@ impl TournamentView {
             &games_text(results.games_played, results.games_total),
         );
         imp.results.replace(Some(results));
+        imp.results_json.replace(json);
         self.show_results();
         self.enable_controls();
         self.show_status(&message, false);
@@ -725,7 +741,7 @@ impl TournamentView {
         let text = match file {
             ResultsFile::Ranking => results.standings_csv(),
             ResultsFile::CrossTable => results.cross_table_csv(),
-            ResultsFile::Json => results.to_json(),
+            ResultsFile::Json => self.imp().results_json.borrow().clone(),
         };
         file_dialog::write_text(path, &text)
     }

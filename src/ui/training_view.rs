@@ -520,10 +520,13 @@ impl TrainingView {
             move |cancel, sender| {
                 let progress_sender = sender.clone();
                 let mut last_report: Option<Instant> = None;
-                let (curve, result) = train(&mut state, &training, cancel, |curve| {
+                // At most `CURVE_POINTS` blocks (`block_size`).
+                let mut curve = Vec::new();
+                let result = train(&mut state, &training, cancel, |block| {
+                    curve.push(*block);
                     if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
                         last_report = Some(Instant::now());
-                        let _ = progress_sender.send_blocking(Message::Progress(curve.to_vec()));
+                        let _ = progress_sender.send_blocking(Message::Progress(curve.clone()));
                     }
                 });
                 let _ = sender.send_blocking(Message::Done {

@@ -100,15 +100,17 @@ fn opponent_seed(seed: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1)
 }
 
-/// Trains `state` for `training.games` games, calling `progress` after
-/// every block with the curve so far. Stops between games once `cancel`
-/// is set, keeping what was learned (and counted) until then.
+/// Trains `state` for `training.games` games, calling `block_done` with
+/// every block of the curve as it ends; the curve is not kept, so that a
+/// training of any length takes the same memory. Stops between games once
+/// `cancel` is set, keeping what was learned until then (`state.games`
+/// counts it; a block cut short is not reported).
 pub fn train(
     state: &mut LearnerState,
     training: &Training,
     cancel: &CancelFlag,
-    mut progress: impl FnMut(&[Block]),
-) -> (Vec<Block>, Result<(), TrainingStopped>) {
+    mut block_done: impl FnMut(&Block),
+) -> Result<(), TrainingStopped> {
     let mut rng = ChaCha8Rng::seed_from_u64(training.seed);
     let mut opponent = match training.opponent {
         Opponent::Itself => None,
@@ -118,17 +120,13 @@ pub fn train(
         })),
     };
     let block_size = training.block.max(1);
-    let mut curve = Vec::new();
     let mut block = Block::default();
     for index in 0..training.games {
         if cancel.is_cancelled() {
-            return (curve, Err(TrainingStopped::Cancelled));
+            return Err(TrainingStopped::Cancelled);
         }
         let side = training.sides.in_game(index);
-        let game = match play_training_game(state, side, opponent.as_mut(), cancel, &mut rng) {
-            Ok(game) => game,
-            Err(stopped) => return (curve, Err(stopped)),
-        };
+        let game = play_training_game(state, side, opponent.as_mut(), cancel, &mut rng)?;
         state.count_game();
         match game.ending {
             Ending::Win => block.wins += 1,
@@ -148,12 +146,11 @@ pub fn train(
                 }
                 Learner::Td(td) => block.lost_lines = Some(exam(td)),
             }
-            curve.push(block);
+            block_done(&block);
             block = Block::default();
-            progress(&curve);
         }
     }
-    (curve, Ok(()))
+    Ok(())
 }
 
 /// The lines of replies that beat `td`'s greedy play, as X and as O.
