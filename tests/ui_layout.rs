@@ -362,6 +362,77 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
     })
 }
 
+/// The Compare, Tournament, Training and explorer windows fit half the
+/// screen: each can be 640 px wide, its title whole, and Compare's table and
+/// charts after a run take no more (the table scrolls sideways, long chart
+/// labels wrap); the explorer then puts its side under the list.
+fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    // A game just begun: a position with moves to compare and explore.
+    let human = (PlayerKind::Human, Difficulty::Hard);
+    start(window, human, human, BoardSize::Three, Duration::ZERO)?;
+    for action in [
+        "win.compare",
+        "win.tournament",
+        "win.training",
+        "win.explore",
+    ] {
+        WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
+        let opened = wait_until("the window to open", Duration::from_secs(10), || {
+            gtk::Window::list_toplevels()
+                .into_iter()
+                .filter_map(|w| w.downcast::<gtk::Window>().ok())
+                .any(|w| w.is_visible() && w.transient_for().as_ref() == Some(window.upcast_ref()))
+        });
+        opened.map_err(|error| format!("{action}: {error}"))?;
+        let other = gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|w| w.downcast::<gtk::Window>().ok())
+            .find(|w| w.is_visible() && w.transient_for().as_ref() == Some(window.upcast_ref()))
+            .ok_or("no window")?;
+        if action == "win.compare" {
+            // Run, so that the table and charts hold rows.
+            let view = window.compare_view().ok_or("no Compare window")?;
+            view.run_button().emit_clicked();
+            wait_until("the comparison", Duration::from_secs(30), || {
+                !view.is_running() && !view.rows().is_empty()
+            })
+            .map_err(|error| format!("{error}: {}", view.status_text()))?;
+        }
+        // Laid out at its own size first, then narrowed as a person would.
+        wait_until("the window to be laid out", Duration::from_secs(3), || {
+            other.is_mapped() && other.width() > 0
+        })?;
+        pass_time(Duration::from_millis(200));
+        // As a person drags it: past the width where its layout turns
+        // narrow, then on to 640 px.
+        let _ = wait_until("the window to narrow", Duration::from_secs(3), || {
+            other.set_default_size(640, SCREEN.1);
+            other.width() <= 640
+        });
+        pass_time(Duration::from_millis(300));
+        let (minimum, _, _, _) = other.measure(gtk::Orientation::Horizontal, -1);
+        let title = other.title().unwrap_or_default();
+        ensure(minimum <= 640 && other.width() <= 640, || {
+            format!(
+                "{title:?} needs {minimum} px and is {} px wide",
+                other.width()
+            )
+        })?;
+        let title_label = widgets(&other.titlebar().ok_or("no header bar")?)
+            .into_iter()
+            .filter_map(|w| w.downcast::<gtk::Label>().ok())
+            .find(|label| label.label() == title)
+            .ok_or_else(|| format!("{title:?} has no title label"))?;
+        ensure(whole(&title_label), || {
+            format!("the title {title:?} is cut at 640 px")
+        })?;
+        other.close();
+        pass_time(Duration::from_millis(100));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let german = std::env::var_os(GERMAN).is_some();
@@ -377,7 +448,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 8] = [
         (
             "tooltips give way to open lists",
             tooltips_give_way_to_open_lists,
@@ -396,6 +467,7 @@ fn main() -> ExitCode {
         ),
         ("narrow, the log keeps its rows", narrow_log_keeps_its_rows),
         ("the title is whole at 640 px", the_title_is_whole_at_640_px),
+        ("the other windows fit 640 px", the_other_windows_fit_640_px),
         (
             "the log's explanation fits a narrow window",
             the_log_explanation_fits,

@@ -325,16 +325,24 @@ impl Chart {
         let (legend, plot) = rest.split_vertically(24);
         self.draw_legend(&legend, palette, &text)?;
         let labels = self.row_labels();
-        let label_width = labels
+        // A label wider than this goes on two lines, so that it is never
+        // cut and the plot keeps room.
+        let room = f64::from(width) * 0.45;
+        let lines: Vec<Vec<String>> = labels
             .iter()
-            .map(|label| text_width(context, label))
+            .map(|label| wrap(label, room, |text| text_width(context, text)))
+            .collect();
+        let label_width = lines
+            .iter()
+            .flatten()
+            .map(|line| text_width(context, line))
             .fold(0.0, f64::max)
             .ceil() as u32
             + 12;
-        let label_width = label_width.min(width / 2);
         let plot = Plot {
             area: &plot,
             labels: &labels,
+            lines: &lines,
             label_width,
             palette,
             text: &text,
@@ -453,6 +461,42 @@ impl Chart {
     }
 }
 
+/// `text` in lines of at most `room` wide as `width` measures them, broken
+/// at spaces (a word wider than `room` has a line of its own).
+fn wrap(text: &str, room: f64, width: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if width(&format!("{line} {word}")) <= room => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+/// Draws `lines` one under the other, centred on `y`.
+fn draw_lines(
+    area: &DrawingArea<CairoBackend<'_>, Shift>,
+    lines: &[String],
+    (x, y): (i32, i32),
+    style: &TextStyle<'_>,
+) -> DrawResult<()> {
+    let height = (FONT_SIZE + 2.0) as i32;
+    let first = y - height * (lines.len() as i32 - 1) / 2;
+    for (index, line) in lines.iter().enumerate() {
+        area.draw(&Text::new(
+            line.clone(),
+            (x, first + height * index as i32),
+            style.clone(),
+        ))
+        .map_err(drawing_error)?;
+    }
+    Ok(())
+}
+
 /// How wide `text` is in the chart's font.
 fn text_width(context: &cairo::Context, text: &str) -> f64 {
     context.save().ok();
@@ -479,6 +523,8 @@ struct Plot<'a, 'b> {
     area: &'a DrawingArea<CairoBackend<'b>, Shift>,
     /// The rows' labels, top first: one row each.
     labels: &'a [String],
+    /// The same labels in the lines they are drawn in.
+    lines: &'a [Vec<String>],
     /// The room the labels take left of the plot.
     label_width: u32,
     palette: &'a Palette,
@@ -541,13 +587,17 @@ impl<'a, 'b> Plot<'a, 'b> {
         let (area_x, area_y) = self.area.get_base_pixel();
         let style = self.text.pos(Pos::new(HPos::Left, VPos::Center));
         let (x, y) = (x - area_x + 6, y - area_y);
-        self.area
-            .draw(&Text::new(bar.figure.clone(), (x, y), style.clone()))
-            .map_err(drawing_error)?;
-        let (width, height) = self
-            .area
-            .estimate_text_size(&bar.figure, &style)
-            .map_err(drawing_error)?;
+        let measure = |text: &str| {
+            self.area
+                .estimate_text_size(text, &style)
+                .map_or(0.0, |(width, _)| f64::from(width))
+        };
+        // What is left of the plot's width, on as many lines as it takes.
+        let room = f64::from(self.area.dim_in_pixel().0 as i32 - x - 24).max(1.0);
+        let lines = wrap(&bar.figure, room, measure);
+        draw_lines(self.area, &lines, (x, y), &style)?;
+        let width = lines.iter().map(|line| measure(line)).fold(0.0, f64::max) as u32;
+        let height = (FONT_SIZE + 2.0) as u32 * lines.len() as u32;
         let (left, middle) = (f64::from(x + area_x), f64::from(y + area_y));
         Ok(HitBox {
             left,
@@ -563,18 +613,13 @@ impl<'a, 'b> Plot<'a, 'b> {
     where
         X: Ranged<ValueType = f64>,
     {
-        let rows = self.labels.len();
-        for (index, label) in self.labels.iter().enumerate() {
+        let rows = self.lines.len();
+        let style = self.text.pos(Pos::new(HPos::Right, VPos::Center));
+        for (index, lines) in self.lines.iter().enumerate() {
             let (low, high) = row_span(index, rows);
             let (x, y) = chart.backend_coord(&(left, (low + high) / 2.0));
             let (area_x, area_y) = self.area.get_base_pixel();
-            self.area
-                .draw(&Text::new(
-                    label.clone(),
-                    (x - area_x - 8, y - area_y),
-                    self.text.pos(Pos::new(HPos::Right, VPos::Center)),
-                ))
-                .map_err(drawing_error)?;
+            draw_lines(self.area, lines, (x - area_x - 8, y - area_y), &style)?;
         }
         Ok(())
     }
@@ -991,6 +1036,27 @@ mod tests {
 
     /// Zero has no place on a log scale: a player that searched no node
     /// gets no bar (none reaching 1), but its figure in the bar's place.
+    #[test]
+    fn long_labels_wrap_at_spaces_and_keep_every_word() {
+        // A character is 10 wide, a space too.
+        let width = |text: &str| text.chars().count() as f64 * 10.0;
+        let label = "Alpha-Beta + Sortierung + Tabelle, volle Tiefe";
+        let lines = wrap(label, 200.0, width);
+        assert_eq!(
+            lines,
+            ["Alpha-Beta +", "Sortierung +", "Tabelle, volle Tiefe"]
+        );
+        assert!(lines.iter().all(|line| width(line) <= 200.0));
+        assert_eq!(lines.join(" "), label);
+        // A label that fits stays on one line; a word wider than the room
+        // has a line of its own, never cut.
+        assert_eq!(wrap("Minimax", 200.0, width), ["Minimax"]);
+        assert_eq!(
+            wrap("Nachschlagetabellen gut", 100.0, width),
+            ["Nachschlagetabellen", "gut"]
+        );
+    }
+
     #[test]
     fn a_search_of_no_node_is_its_figure_not_a_bar() {
         let (hits, mut surface) = draw_on_image(&nodes_chart());

@@ -24,6 +24,12 @@ use crate::engine::{
 use crate::game::{Recording, RecordingFailed, TreeJob};
 use crate::i18n::{fill, gettext, ngettext, plural_count};
 
+/// Below this width the small board and the step controls go under the
+/// list instead of beside it.
+const NARROW_WIDTH: i32 = 900;
+/// The side's width beside the list, as its template sets it.
+const SIDE_WIDTH: i32 = 300;
+
 mod imp {
     use std::cell::{Cell, RefCell};
     use std::rc::Rc;
@@ -85,6 +91,12 @@ mod imp {
         pub(super) step_forward_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) headings: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) content_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) side_separator: TemplateChild<gtk::Separator>,
+        #[template_child]
+        pub(super) side_scroller: TemplateChild<gtk::ScrolledWindow>,
         /// The players whose searches can be recorded on the position's
         /// board, in the drop-down's order.
         pub(super) players: RefCell<Vec<PlayerKind>>,
@@ -139,7 +151,12 @@ mod imp {
         }
     }
 
-    impl WidgetImpl for TreeExplorer {}
+    impl WidgetImpl for TreeExplorer {
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            self.obj().fit_layout(width);
+        }
+    }
     impl WindowImpl for TreeExplorer {}
 }
 
@@ -261,6 +278,47 @@ impl TreeExplorer {
     pub fn explore(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
         self.show_search(board, player, depth);
         self.record();
+    }
+
+    /// Puts the small board and the step controls under the list when the
+    /// window is too narrow for them beside it, and makes Expand Best Line
+    /// an icon, so that the header bar keeps the whole title. Called after
+    /// each allocation; the switch waits for the idle loop, since a layout
+    /// must not change while allocated.
+    fn fit_layout(&self, width: i32) {
+        let orientation = if width < NARROW_WIDTH {
+            gtk::Orientation::Vertical
+        } else {
+            gtk::Orientation::Horizontal
+        };
+        if self.imp().content_box.orientation() == orientation {
+            return;
+        }
+        glib::idle_add_local_once(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move || {
+                let imp = explorer.imp();
+                let across = match orientation {
+                    gtk::Orientation::Vertical => gtk::Orientation::Horizontal,
+                    _ => gtk::Orientation::Vertical,
+                };
+                imp.content_box.set_orientation(orientation);
+                imp.side_separator.set_orientation(across);
+                let narrow = orientation == gtk::Orientation::Vertical;
+                // Under the list the side shares the height with it.
+                imp.side_scroller.set_vexpand(narrow);
+                imp.side_scroller
+                    .set_width_request(if narrow { -1 } else { SIDE_WIDTH });
+                let button = &imp.expand_pv_button;
+                if narrow {
+                    button.set_icon_name("view-list-bullet-symbolic");
+                } else {
+                    button.set_label(&gettext("Expand _Best Line"));
+                    button.set_use_underline(true);
+                }
+            }
+        ));
     }
 
     /// Offers the players whose searches can be recorded on boards of
