@@ -25,13 +25,15 @@ use minimax::{
     Evaluation, Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy, Winner,
 };
 
-use tictactoe::engine::board::bits;
-use tictactoe::engine::players::{PerfectTable, table_bytes};
-use tictactoe::engine::score::evaluate;
-use tictactoe::engine::tree::{DEFAULT_BUDGET, SearchTree};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, SearchReport,
-};
+use tictactoe::tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::board::bits;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::players::{PerfectTable, table_bytes};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::score::evaluate;
+use tictactoe_engine::search::CancelFlag;
 
 /// Monte Carlo playouts per move in every MCTS benchmark.
 const PLAYOUTS: u32 = 10_000;

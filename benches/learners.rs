@@ -20,9 +20,11 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
-use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::engine::learners::{Learner, LearnerState, Menace};
-use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
+use tictactoe::tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
 
 struct Run {
     name: &'static str,

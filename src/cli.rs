@@ -13,17 +13,25 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::engine::board::{ECHO_CHARS, escape_text};
-use crate::engine::play::ask_within;
-use crate::engine::report::{format_duration_us, group};
-use crate::engine::score::INFINITY;
-use crate::engine::tree::{self, SearchTree};
-use crate::engine::tree_words;
-use crate::engine::{
-    Board, BoardSize, CancelFlag, Certainty, Difficulty, PlayerKind, PlayerOptions, SavedGame,
-    SearchReport, Side, TextStyle, describe_player,
-};
+use crate::files::saved_game::SavedGame;
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
+use crate::tools::play::ask_within;
+use crate::tools::tree::{self, SearchTree};
+use crate::tools::tree_words;
+use crate::words::Words;
+use crate::words::escape::{ECHO_CHARS, escape_text};
+use crate::words::numbers::{format_duration_us, group};
+use crate::words::players::{PlayerWords, RuleWords};
+use crate::words::report::ReportWords;
+use crate::words::report::{TextStyle, describe_player};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::player_kind::{
+    Difficulty, PlayerKind, PlayerOptions, UnknownDifficulty, UnknownPlayer,
+};
+use tictactoe_engine::report::{Certainty, SearchReport};
+use tictactoe_engine::score::INFINITY;
+use tictactoe_engine::search::CancelFlag;
 
 mod contests;
 mod learning;
@@ -175,8 +183,9 @@ fn player_or_refusal(
     }
     let name =
         clap::builder::PossibleValuesParser::new(offered).parse_ref(command, argument, value)?;
-    name.parse()
-        .map_err(|error| clap::Error::raw(clap::error::ErrorKind::InvalidValue, error))
+    name.parse().map_err(|error: UnknownPlayer| {
+        clap::Error::raw(clap::error::ErrorKind::InvalidValue, error.words())
+    })
 }
 
 /// The players that play a game or analyse without the window.
@@ -200,17 +209,17 @@ struct PlayArgs {
     #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
     games: u32,
     /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
-    #[arg(long, default_value = "3", value_name = "3|4|5")]
+    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
     size: BoardSize,
     /// Seed for every random choice; the same seed replays the same games.
     /// Without it a seed is drawn and printed.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Max's search depth: easy, medium, hard (the default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth_max: Option<Difficulty>,
     /// Min's search depth: easy, medium, hard (the default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth_min: Option<Difficulty>,
     /// Time limit per move for the players that deepen iteratively
     /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
@@ -234,7 +243,7 @@ struct AnalyzeArgs {
     #[arg(long, default_value = "alphabeta-tt", value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth: Option<Difficulty>,
     /// Time limit per position, in seconds: alphabeta-tt and perfect keep
     /// their deepest search finished in time; any other player's search is
@@ -266,7 +275,7 @@ struct TreeArgs {
     #[arg(long, default_value = "alphabeta", value_name = "NAME", value_parser = SEARCHING_PLAYERS)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth: Option<Difficulty>,
     /// Plies below the root to print; deeper nodes are counted in their
     /// ancestors' subtree sizes.
@@ -289,7 +298,7 @@ struct CompareArgs {
     players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
     /// default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth: Option<Difficulty>,
     /// Time limit per player, in seconds (5 by default, as in the window):
     /// alphabeta-tt and perfect keep their deepest search finished in time;
@@ -315,13 +324,13 @@ struct TournamentArgs {
     players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
     /// default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth: Option<Difficulty>,
     /// Games each pairing plays with each colour (1 to 4294967295).
     #[arg(long, default_value_t = 10, value_parser = positive_count, allow_hyphen_values = true)]
     games: u32,
     /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
-    #[arg(long, default_value = "3", value_name = "3|4|5")]
+    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
     size: BoardSize,
     /// Seed for every random choice; the same seed replays the same
     /// tournament, whatever the number of threads. Without it a seed is
@@ -355,7 +364,7 @@ struct TrainArgs {
     #[arg(long, value_name = "NAME|self", value_parser = learning::OPPONENTS)]
     opponent: learning::OpponentChoice,
     /// The opponent's search depth: easy, medium, hard (the default) or 1-25.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_parser = difficulty)]
     depth: Option<Difficulty>,
     /// How many games to play (1 to 4294967295).
     #[arg(long, default_value_t = 1000, value_parser = positive_count, allow_hyphen_values = true)]
@@ -397,6 +406,17 @@ fn positive_count(text: &str) -> Result<u32, String> {
         }
         Err(_) => Err("the number of games must be a whole number from 1 up".into()),
     }
+}
+
+/// `--size`: 3, 4 or 5 ("3x3" too).
+fn board_size(text: &str) -> Result<BoardSize, String> {
+    text.parse().map_err(|error: UnknownSize| error.words())
+}
+
+/// `--depth`: easy, medium, hard or 1-25.
+fn difficulty(text: &str) -> Result<Difficulty, String> {
+    text.parse()
+        .map_err(|error: UnknownDifficulty| error.words())
 }
 
 /// `--time`: seconds, more than 0 (fractions allowed).
@@ -684,8 +704,8 @@ fn play(args: PlayArgs) -> ExitCode {
                 "warning: plain {} cannot finish a {} search on the empty {} board in reasonable time; \
                  give it a depth (--depth-max/--depth-min)",
                 kind.name(),
-                depth,
-                args.size
+                depth.words(),
+                args.size.words()
             );
         }
     }
@@ -716,7 +736,7 @@ fn play(args: PlayArgs) -> ExitCode {
         out!(
             out,
             "{}: {} as X vs {} as O, {} {}, seed {}",
-            args.size,
+            args.size.words(),
             describe_player(args.max, depth_max, TextStyle::COMMAND_LINE),
             describe_player(args.min, depth_min, TextStyle::COMMAND_LINE),
             header.games,
@@ -885,7 +905,7 @@ struct Analysis<'a> {
     /// Cell index (from 0) to score, on X's scale.
     scores: BTreeMap<usize, i32>,
     /// Cell index to "exact", "lower" or "upper".
-    bounds: BTreeMap<usize, crate::engine::Bound>,
+    bounds: BTreeMap<usize, tictactoe_engine::report::Bound>,
     /// What `score` proves: "exact", "bound" or "estimate" (absent without a score).
     #[serde(skip_serializing_if = "Option::is_none")]
     certainty: Option<Certainty>,
@@ -903,7 +923,7 @@ struct Analysis<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
+    note: Option<String>,
 }
 
 impl<'a> Analysis<'a> {
@@ -938,8 +958,8 @@ impl<'a> Analysis<'a> {
             depth: report.depth,
             nodes: report.stats.nodes,
             time_us: report.elapsed_us,
-            rule: report.rule,
-            note: report.note.as_deref(),
+            rule: report.rule.map(RuleWords::describe),
+            note: report.note.as_ref().map(Words::words),
         }
     }
 }
@@ -1027,7 +1047,7 @@ fn read_position(argument: &str) -> (&str, Result<Board, String>) {
     let text = argument.strip_prefix(POSITION_MARK).unwrap_or(argument);
     let board = Board::parse_for_move(text).map_err(|error| {
         let echo = escape_text(text.trim(), ECHO_CHARS);
-        format!("position '{echo}': {error}")
+        format!("position '{echo}': {}", error.words())
     });
     (text, board)
 }
@@ -1388,7 +1408,7 @@ struct OutputClosed;
 struct Analyst {
     kind: PlayerKind,
     /// What the learner `kind` learned (`--state`).
-    state: Option<crate::engine::learners::LearnerState>,
+    state: Option<tictactoe_engine::learners::LearnerState>,
     options: PlayerOptions,
     json: bool,
     /// The command's: stops the search under way.
@@ -1425,6 +1445,7 @@ impl Analyst {
             Ok(board) => board,
             Err(error) => {
                 let echo = escape_text(text.trim(), ECHO_CHARS);
+                let error = error.words();
                 return self.refuse_line(format_args!("{source}position '{echo}': {error}"));
             }
         };
@@ -1457,9 +1478,10 @@ impl Analyst {
             }
         }
         if self.kind.learns()
-            && let Err(message) = crate::engine::learners::supports(board.size())
+            && let Err(refusal) = tictactoe_engine::learners::supports(board.size())
         {
             let echo = escape_text(echo, ECHO_CHARS);
+            let message = refusal.words();
             return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
         }
         // A new player for every position: nothing an earlier search left

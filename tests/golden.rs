@@ -13,42 +13,110 @@ const RUNS: &[(&str, &[&str])] = &[
     ("players", &["players"]),
     (
         "analyze",
-        &["analyze", "x.o/.x./..o", "x.x/..o/xo.", ".........", "xo../.x../..o./...."],
+        &[
+            "analyze",
+            "x.o/.x./..o",
+            "x.x/..o/xo.",
+            ".........",
+            "xo../.x../..o./....",
+        ],
     ),
     (
         "analyze-depth",
-        &["analyze", "--depth", "2", "x.x/..o/xo.", "x.../..../..o./...."],
+        &[
+            "analyze",
+            "--depth",
+            "2",
+            "x.x/..o/xo.",
+            "x.../..../..o./....",
+        ],
     ),
     (
         "analyze-json",
-        &["analyze", "--json", "x.o/.x./..o", "x.x/..o/xo.", "x.../..../..o./...."],
+        &[
+            "analyze",
+            "--json",
+            "x.o/.x./..o",
+            "x.x/..o/xo.",
+            "x.../..../..o./....",
+        ],
     ),
     (
         "analyze-minimax",
-        &["analyze", "--player", "minimax", "x.o/.x./...", "xo./.x./..."],
+        &[
+            "analyze",
+            "--player",
+            "minimax",
+            "x.o/.x./...",
+            "xo./.x./...",
+        ],
     ),
     (
         "analyze-mcts",
-        &["analyze", "--player", "mcts", "x.o/.x./...", "--json", "xo./.x./..."],
+        &[
+            "analyze",
+            "--player",
+            "mcts",
+            "x.o/.x./...",
+            "--json",
+            "xo./.x./...",
+        ],
     ),
-    ("analyze-rules", &["analyze", "--player", "rules", "o.o/.x./x.."]),
+    (
+        "analyze-rules",
+        &["analyze", "--player", "rules", "o.o/.x./x.."],
+    ),
     (
         "analyze-random",
         &["analyze", "--player", "alphabeta-random", "x.o/.x./..."],
     ),
-    ("analyze-perfect", &["analyze", "--player", "perfect", "--json", "x../.../..."]),
+    (
+        "analyze-perfect",
+        &["analyze", "--player", "perfect", "--json", "x../.../..."],
+    ),
     ("tree", &["tree", "--max-ply", "3", "x.o/.x./..."]),
-    ("tree-json", &["tree", "--json", "--max-ply", "2", "x.o/.x./..."]),
-    ("tree-table", &["tree", "--player", "alphabeta-tt", "--max-ply", "2", "xo./.x./..."]),
-    ("tree-mcts", &["tree", "--player", "mcts", "--max-ply", "2", "x.o/.x./..."]),
+    (
+        "tree-json",
+        &["tree", "--json", "--max-ply", "2", "x.o/.x./..."],
+    ),
+    (
+        "tree-table",
+        &[
+            "tree",
+            "--player",
+            "alphabeta-tt",
+            "--max-ply",
+            "2",
+            "xo./.x./...",
+        ],
+    ),
+    (
+        "tree-mcts",
+        &["tree", "--player", "mcts", "--max-ply", "2", "x.o/.x./..."],
+    ),
     (
         "tree-depth",
-        &["tree", "--depth", "3", "--max-ply", "2", "x.../..../..o./...."],
+        &[
+            "tree",
+            "--depth",
+            "3",
+            "--max-ply",
+            "2",
+            "x.../..../..o./....",
+        ],
     ),
     (
         "play",
         &[
-            "play", "--max", "alphabeta-random", "--min", "mcts", "--games", "4", "--seed", "7",
+            "play",
+            "--max",
+            "alphabeta-random",
+            "--min",
+            "mcts",
+            "--games",
+            "4",
+            "--seed",
+            "7",
             "--verbose",
         ],
     ),
@@ -61,37 +129,90 @@ const RUNS: &[(&str, &[&str])] = &[
     (
         "play-4x4",
         &[
-            "play", "--size", "4", "--max", "alphabeta-tt", "--depth-max", "2", "--min",
-            "random", "--games", "2", "--seed", "5", "--verbose",
+            "play",
+            "--size",
+            "4",
+            "--max",
+            "alphabeta-tt",
+            "--depth-max",
+            "2",
+            "--min",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--verbose",
         ],
     ),
-    ("compare", &["compare", "--players", "minimax,alphabeta,alphabeta-tt,perfect,rules", "x.o/.x./..."]),
+    (
+        "compare",
+        &[
+            "compare",
+            "--players",
+            "minimax,alphabeta,alphabeta-tt,perfect,rules",
+            "x.o/.x./...",
+        ],
+    ),
     (
         "compare-json",
-        &["compare", "--json", "--players", "alphabeta,mcts,random", "xo./.x./..."],
+        &[
+            "compare",
+            "--json",
+            "--players",
+            "alphabeta,mcts,random",
+            "xo./.x./...",
+        ],
     ),
     (
         "compare-csv",
-        &["compare", "--csv", "--players", "alphabeta:2,alphabeta-tt", "x.../..../..o./...."],
+        &[
+            "compare",
+            "--csv",
+            "--players",
+            "alphabeta:2,alphabeta-tt",
+            "x.../..../..o./....",
+        ],
     ),
     (
         "tournament",
         &[
-            "tournament", "--players", "random,rules,alphabeta-tt,mcts", "--games", "3", "--seed",
-            "3", "--threads", "1",
+            "tournament",
+            "--players",
+            "random,rules,alphabeta-tt,mcts",
+            "--games",
+            "3",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
         ],
     ),
     (
         "tournament-json",
         &[
-            "tournament", "--json", "--players", "random,rules,perfect", "--games", "2",
-            "--seed", "9", "--threads", "2",
+            "tournament",
+            "--json",
+            "--players",
+            "random,rules,perfect",
+            "--games",
+            "2",
+            "--seed",
+            "9",
+            "--threads",
+            "2",
         ],
     ),
     (
         "tournament-csv",
         &[
-            "tournament", "--csv", "--players", "random,alphabeta", "--games", "2", "--seed",
+            "tournament",
+            "--csv",
+            "--players",
+            "random,alphabeta",
+            "--games",
+            "2",
+            "--seed",
             "4",
         ],
     ),
@@ -108,7 +229,10 @@ fn golden(name: &str) -> PathBuf {
 /// "549,945", "(185".
 fn is_number(word: &str) -> bool {
     let digits = word.trim_start_matches('(');
-    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+    !digits.is_empty()
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
 }
 
 /// Whether `word` is a unit of time or rate: "µs", "ms,", "M/s),".
@@ -163,7 +287,10 @@ fn csv_fields(line: &str) -> Vec<String> {
 
 /// Whether a field of this name holds a time or a rate.
 fn is_timed(name: &str) -> bool {
-    name.ends_with("_us") || name.ends_with("_ms") || name.contains("per_second") || name == "seconds"
+    name.ends_with("_us")
+        || name.ends_with("_ms")
+        || name.contains("per_second")
+        || name == "seconds"
 }
 
 /// The output with everything that differs between runs as `#`: text
@@ -245,13 +372,18 @@ fn every_command_prints_what_it_printed() {
             std::fs::write(&path, &printed).unwrap();
             continue;
         }
-        let kept = std::fs::read_to_string(&path)
-            .unwrap_or_else(|error| panic!("{}: {error}; GOLDEN_UPDATE=1 writes it", path.display()));
+        let kept = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+            panic!("{}: {error}; GOLDEN_UPDATE=1 writes it", path.display())
+        });
         if kept != printed {
             changed.push(format!("{name}:\n--- kept\n{kept}\n--- now\n{printed}"));
         }
     }
-    assert!(changed.is_empty(), "outputs changed:\n{}", changed.join("\n"));
+    assert!(
+        changed.is_empty(),
+        "outputs changed:\n{}",
+        changed.join("\n")
+    );
 }
 
 #[test]

@@ -8,9 +8,12 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use tictactoe::engine::learners::{LearnerState, state_path_in};
-use tictactoe::engine::{Board, BoardSize, PlayerKind, Side};
+use tictactoe::files::learner_state::{LearnerFile, state_path_in};
 use tictactoe::game::{LEARNERS, LearnedStates};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::PlayerKind;
 
 fn temporary_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tictactoe-learned-{name}-{}", std::process::id()));

@@ -9,12 +9,16 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use super::{
     CompareArgs, TournamentArgs, cannot_finish, read_position, refuse, say, stop, stopped,
 };
-use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
-use crate::engine::learners;
-use crate::engine::report::{format_duration_us, format_rate, group};
-use crate::engine::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
-use crate::engine::{Board, BoardSize, Difficulty, TextStyle};
 use crate::game::SEARCH_TIME_LIMIT;
+use crate::tools::compare::{CompareSettings, Comparison, Contender, Optimality};
+use crate::tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
+use crate::words::Words;
+use crate::words::numbers::{format_duration_us, format_rate, group};
+use crate::words::report::TextStyle;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners;
+use tictactoe_engine::player_kind::Difficulty;
 
 /// How a column of a text table lines up.
 #[derive(Clone, Copy, PartialEq)]
@@ -61,7 +65,7 @@ fn contenders(
     for name in names {
         let mut contender = Contender::parse(name, difficulty)?;
         if contender.kind.learns() {
-            learners::supports(size)?;
+            learners::supports(size).map_err(|error| error.words())?;
         }
         contender.options.time_limit = Some(time);
         let label = contender.label(TextStyle::COMMAND_LINE);
@@ -274,8 +278,8 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
             "warning: plain {} cannot finish a {} search on the empty {} board in \
              reasonable time; give it a depth ({}:3)",
             entrant.kind.name(),
-            entrant.options.difficulty,
-            args.size,
+            entrant.options.difficulty.words(),
+            args.size.words(),
             entrant.kind.name()
         )) {
             return ExitCode::FAILURE;
@@ -362,7 +366,7 @@ fn tournament_text(results: &TournamentResults) -> String {
     let mut text = format!(
         "round robin on {}: {players} players, {} {} per pairing and colour, seed {}, {} {}; \
          {} of {} games in {}\n",
-        results.size,
+        results.size.words(),
         results.games_per_colour,
         if results.games_per_colour == 1 {
             "game"

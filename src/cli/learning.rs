@@ -11,14 +11,18 @@ use std::process::ExitCode;
 
 use super::contests::progress_bar;
 use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
-use crate::engine::board::{ECHO_CHARS, escape_text};
-use crate::engine::files;
-use crate::engine::learners::training::{
+use crate::files::learner_state::{self, LearnerFile};
+use crate::files::whole as files;
+use crate::game::SEARCH_TIME_LIMIT;
+use crate::tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
-use crate::engine::learners::{self, Learner, LearnerState};
-use crate::engine::{BoardSize, PlayerKind, PlayerOptions, TextStyle, describe_player};
-use crate::game::SEARCH_TIME_LIMIT;
+use crate::words::Words;
+use crate::words::escape::{ECHO_CHARS, escape_text};
+use crate::words::report::{TextStyle, describe_player};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::{self, Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 
 /// Whom `--opponent` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,7 +84,7 @@ pub(super) enum SideChoice {
 fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCode> {
     match given {
         Some(path) => Ok(path.to_owned()),
-        None => learners::default_state_path(kind).ok_or_else(|| {
+        None => learner_state::default_state_path(kind).ok_or_else(|| {
             refuse("no home directory to keep the learner's state in: give --state FILE")
         }),
     }
@@ -121,9 +125,9 @@ pub(super) fn given_state(
 ) -> Result<Option<LearnerState>, ExitCode> {
     let learners: Vec<PlayerKind> = kinds.iter().copied().filter(|k| k.learns()).collect();
     if !learners.is_empty()
-        && let Err(message) = learners::supports(size)
+        && let Err(refusal) = learners::supports(size)
     {
-        return Err(refuse(&message));
+        return Err(refuse(&refusal.words()));
     }
     let Some(path) = path else {
         return Ok(None);

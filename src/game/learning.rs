@@ -4,9 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::learners::{self, LearnerState, StateError};
-use crate::engine::{Board, PlayerKind, Side};
-use crate::i18n::{fill, gettext};
+use crate::files::learner_state::{self, LearnerFile, StateError};
+use crate::words::Words;
+use crate::words::i18n::{fill, gettext};
+use crate::words::players::PlayerWords;
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::PlayerKind;
 
 /// The learners' states and where they are saved.
 #[derive(Debug)]
@@ -27,9 +31,9 @@ pub const LEARNERS: [PlayerKind; 2] = [PlayerKind::Menace, PlayerKind::Td];
 
 impl LearnedStates {
     /// Both learners from their files in the data directory
-    /// (`learners::data_directory`).
+    /// (`learner_state::data_directory`).
     pub fn load() -> (LearnedStates, Vec<String>) {
-        LearnedStates::load_from(learners::data_directory())
+        LearnedStates::load_from(learner_state::data_directory())
     }
 
     /// Both learners from their files in `directory`. A missing file is a
@@ -48,7 +52,7 @@ impl LearnedStates {
             let state = match &directory {
                 None => fresh(),
                 Some(directory) => {
-                    let path = learners::state_path_in(directory, kind);
+                    let path = learner_state::state_path_in(directory, kind);
                     match read_state(kind, &path) {
                         Ok(state) => state,
                         Err(Unread::Missing) => fresh(),
@@ -100,7 +104,7 @@ impl LearnedStates {
         self.directory
             .as_deref()
             .filter(|_| !self.unsaved.contains(&kind))
-            .map(|directory| learners::state_path_in(directory, kind))
+            .map(|directory| learner_state::state_path_in(directory, kind))
     }
 
     /// Teaches each learner among `players` (X's, then O's) the game
@@ -125,7 +129,9 @@ impl LearnedStates {
                 continue;
             }
             let state = &mut self.states[LearnedStates::index(kind)];
-            state.learn_from_game(start, moves, &sides, winner)?;
+            state
+                .learn_from_game(start, moves, &sides, winner)
+                .map_err(|error| error.words())?;
             learned.push(kind);
         }
         for &kind in &learned {
@@ -207,7 +213,7 @@ fn left_as_it_is(kind: PlayerKind, path: &Path, error: &str) -> String {
 /// Renames a corrupt state file out of the way; says what happened and
 /// whether the name is free to save to.
 fn set_aside(kind: PlayerKind, path: &Path, error: &str) -> (String, bool) {
-    match learners::set_aside(path) {
+    match learner_state::set_aside(path) {
         Ok(aside) => (
             fill(
                 &gettext(

@@ -3,10 +3,13 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::engine::learners::LearnerState;
-use crate::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
-};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
 
 /// Every game and every hint gets a new id from one counter; every event
 /// names the game (or hint) it belongs to, so nothing from an ended game is

@@ -6,9 +6,12 @@
 use std::sync::Arc;
 use std::thread;
 
-use crate::engine::play::panic_message;
-use crate::engine::tree::{RecordError, SearchTree};
-use crate::engine::{Board, CancelFlag, PlayerKind, PlayerOptions, SearchReport};
+use crate::tools::play::panic_message;
+use crate::tools::tree::{RecordError, SearchTree};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
 
 /// What to record.
 #[derive(Debug, Clone)]

@@ -14,7 +14,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::chart_view::ChartView;
-use crate::engine::CancelFlag;
+use tictactoe_engine::search::CancelFlag;
 
 /// How much nicer than the window the background threads are: at 10 the
 /// scheduler gives a busy thread about a tenth of the weight of one at 0.

@@ -6,8 +6,11 @@ use gtk::subclass::prelude::*;
 use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use super::accessible;
-use crate::engine::{Board, BoardSize, CellMark, Outcome, Side, Tone};
-use crate::i18n::{fill, gettext};
+use crate::words::Words;
+use crate::words::cell_marks::{CellMark, Tone};
+use crate::words::i18n::{fill, gettext};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -17,7 +20,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{glib, prelude::*};
 
-    use crate::engine::{Board, BoardSize, CellMark};
+    use crate::words::cell_marks::CellMark;
+
+    use tictactoe_engine::board::Board;
+
+    use tictactoe_engine::geometry::BoardSize;
 
     pub struct BoardView {
         pub(super) board: Cell<Board>,
@@ -439,7 +446,7 @@ impl BoardView {
             .collect();
         let mut text = fill(
             &gettext("Board {size}; {rows}."),
-            &[("size", &board.size()), ("rows", &rows.join("; "))],
+            &[("size", &board.size().words()), ("rows", &rows.join("; "))],
         );
         if let Some(cell) = self.imp().last_move.get() {
             let last_move = fill(

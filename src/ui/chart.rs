@@ -13,11 +13,11 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
-use crate::engine::Family;
-use crate::engine::files;
-use crate::engine::learners::training::{Block, block_line};
-use crate::engine::report::group;
-use crate::i18n::{fill, gettext};
+use crate::files::whole as files;
+use crate::tools::compare::Family;
+use crate::tools::training::{Block, block_line};
+use crate::words::i18n::{fill, gettext};
+use crate::words::numbers::group;
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.
@@ -963,7 +963,7 @@ fn beads_words(blocks: &[Block]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::PlayerKind;
+    use tictactoe_engine::player_kind::PlayerKind;
 
     fn palette() -> Palette {
         Palette {

@@ -15,10 +15,14 @@ use super::chart_view::ChartView;
 use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::player_choices::PlayerChoices;
 use super::{accessible, popup_tooltips};
-use crate::engine::compare::{CompareError, CompareSettings};
-use crate::engine::report::{decimal, format_duration_us, format_rate, group};
-use crate::engine::{Board, CompareRow, Comparison, Difficulty, PlayerKind, TextStyle};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use crate::tools::compare::{CompareError, CompareSettings};
+use crate::tools::compare::{CompareRow, Comparison};
+use crate::words::Words;
+use crate::words::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::numbers::{decimal, format_duration_us, format_rate, group};
+use crate::words::report::TextStyle;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// What the comparison's thread tells the window.
 enum Message {
@@ -137,7 +141,8 @@ mod imp {
     use super::super::chart_view::ChartView;
     use super::super::file_dialog::{FileChooser, TableFormat};
     use super::super::player_choices::PlayerChoices;
-    use crate::engine::{Board, CompareRow, Comparison};
+    use crate::tools::compare::{CompareRow, Comparison};
+    use tictactoe_engine::board::Board;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/compare_view.ui")]
@@ -337,7 +342,7 @@ impl CompareView {
             &gettext("Position {position} ({size}), {side} to move: the main window's board."),
             &[
                 ("position", &board),
-                ("size", &board.size()),
+                ("size", &board.size().words()),
                 ("side", &to_move),
             ],
         ));

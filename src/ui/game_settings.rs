@@ -9,9 +9,13 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::PlayerPicker;
-use crate::engine::report::decimal;
-use crate::engine::{BoardSize, Difficulty, PlayerKind, Side, TextStyle, describe_player};
-use crate::i18n::{fill, gettext};
+use crate::words::Words;
+use crate::words::i18n::{fill, gettext};
+use crate::words::numbers::decimal;
+use crate::words::report::{TextStyle, describe_player};
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// What the controls ask for: the players, the board and the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,7 +127,7 @@ pub(super) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, Strin
 
 /// Offers every board size in `dropdown`, named for screen readers.
 pub(super) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
-    let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::to_string).collect();
+    let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::words).collect();
     let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
     dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
     dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use gtk::glib;
 use gtk::subclass::prelude::*;
 
-use crate::engine::SearchReport;
+use tictactoe_engine::report::SearchReport;
 
 /// What a log row stands for; the row's look follows from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, glib::Enum)]
@@ -40,7 +40,7 @@ mod imp {
     use gtk::subclass::prelude::*;
 
     use super::LogKind;
-    use crate::engine::SearchReport;
+    use tictactoe_engine::report::SearchReport;
 
     #[derive(Default, glib::Properties)]
     #[properties(wrapper_type = super::LogEntry)]

@@ -7,8 +7,10 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use crate::engine::{Contender, Difficulty, PlayerKind};
-use crate::i18n::{fill, gettext};
+use crate::tools::compare::Contender;
+use crate::words::i18n::{fill, gettext};
+use crate::words::players::PlayerWords;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// Players in a column of the list.
 const ROWS: usize = 4;

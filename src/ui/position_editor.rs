@@ -6,7 +6,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
-use crate::engine::{Board, BoardError};
+use tictactoe_engine::board::{Board, BoardError};
 
 /// Emitted with the new arrangement when a person types or pastes one.
 const POSITION_TYPED: &str = "position-typed";

@@ -6,9 +6,9 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use crate::engine::Side;
 use crate::game::GameResult;
-use crate::i18n::{fill, ngettext};
+use crate::words::i18n::{fill, ngettext};
+use tictactoe_engine::board::Side;
 
 /// One pairing's results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

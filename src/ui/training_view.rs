@@ -19,15 +19,16 @@ use super::chart_view::ChartView;
 use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use super::{accessible, popup_tooltips};
-use crate::engine::learners::td::EXPLORATION;
-use crate::engine::learners::training::{
+use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
+use crate::tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
-use crate::engine::learners::{Learner, LearnerState};
-use crate::engine::report::group;
-use crate::engine::{PlayerKind, PlayerOptions};
-use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::numbers::group;
+use crate::words::players::PlayerWords;
+use tictactoe_engine::learners::td::EXPLORATION;
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
 /// microseconds, far faster than a person or the window follows.
@@ -107,8 +108,8 @@ mod imp {
     use super::super::background::{self, Job};
     use super::super::chart_view::ChartView;
     use super::Run;
-    use crate::engine::learners::training::Block;
     use crate::game::LearnedStates;
+    use crate::tools::training::Block;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/training_view.ui")]
@@ -226,7 +227,7 @@ impl TrainingView {
         let learners: Vec<String> = LEARNERS.iter().map(|kind| kind.display_name()).collect();
         let sides = [gettext("X"), gettext("O"), gettext("X and O in turn")];
         let opponents: Vec<String> = std::iter::once(gettext("Itself"))
-            .chain(opponents().into_iter().map(PlayerKind::display_name))
+            .chain(opponents().into_iter().map(PlayerWords::display_name))
             .collect();
         for (dropdown, items, name) in [
             (&*imp.learner_dropdown, &learners[..], gettext("Learner")),
@@ -765,10 +766,10 @@ impl TrainingView {
     fn opponent_name(&self, opponent: Opponent) -> String {
         match opponent {
             Opponent::Itself => gettext("itself"),
-            Opponent::Player(kind, options) => crate::engine::describe_player(
+            Opponent::Player(kind, options) => crate::words::report::describe_player(
                 kind,
                 options.difficulty,
-                crate::engine::TextStyle::WINDOW,
+                crate::words::report::TextStyle::WINDOW,
             ),
         }
     }

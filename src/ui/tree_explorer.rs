@@ -14,15 +14,18 @@ use super::accessible;
 use super::board_view::BoardView;
 use super::tree_item::{TreeItem, TreeItemKind};
 use super::tree_row::TreeRow;
-use crate::engine::report::group;
-use crate::engine::tree::{DEFAULT_BUDGET, SearchTree};
-use crate::engine::tree_steps::{StepCursor, principal_variation};
-use crate::engine::tree_words;
-use crate::engine::{
-    Board, BoardSize, Difficulty, PlayerKind, PlayerOptions, SearchReport, TextStyle,
-};
 use crate::game::{Recording, RecordingFailed, TreeJob};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use crate::tools::tree::{DEFAULT_BUDGET, SearchTree};
+use crate::tools::tree_steps::{StepCursor, principal_variation};
+use crate::tools::tree_words;
+use crate::words::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::numbers::group;
+use crate::words::players::PlayerWords;
+use crate::words::report::TextStyle;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
 
 /// Below this width the small board and the step controls go under the
 /// list instead of beside it.
@@ -39,10 +42,11 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     use super::super::board_view::BoardView;
-    use crate::engine::tree::SearchTree;
-    use crate::engine::tree_steps::StepCursor;
-    use crate::engine::{Board, PlayerKind};
     use crate::game::Recording;
+    use crate::tools::tree::SearchTree;
+    use crate::tools::tree_steps::StepCursor;
+    use tictactoe_engine::board::Board;
+    use tictactoe_engine::player_kind::PlayerKind;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_explorer.ui")]
@@ -628,7 +632,7 @@ impl TreeExplorer {
             gettext("Visits")
         });
         let (values, endings) = tree_words::column_samples(tree);
-        let limit = tree_words::limit_text(-(crate::engine::score::WIN - 1));
+        let limit = tree_words::limit_text(-(tictactoe_engine::score::WIN - 1));
         let window = fill(
             &gettext("α {alpha}, β {beta}"),
             &[("alpha", &limit), ("beta", &limit)],

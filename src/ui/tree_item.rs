@@ -7,10 +7,11 @@ use std::sync::Arc;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use crate::engine::tree::SearchTree;
-use crate::engine::tree_words;
-use crate::engine::{Board, TextStyle};
-use crate::i18n::{fill, gettext};
+use crate::tools::tree::SearchTree;
+use crate::tools::tree_words;
+use crate::words::i18n::{fill, gettext};
+use crate::words::report::TextStyle;
+use tictactoe_engine::board::Board;
 
 /// What a row stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::tree_item::{TreeItem, TreeItemKind};
-use crate::engine::TextStyle;
-use crate::engine::report::group;
-use crate::engine::tree_words;
+use crate::tools::tree_words;
+use crate::words::numbers::group;
+use crate::words::report::TextStyle;
 
 mod imp {
     use std::cell::RefCell;

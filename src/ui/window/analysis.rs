@@ -9,7 +9,7 @@ use super::super::compare_view::CompareView;
 use super::super::tournament_view::TournamentView;
 use super::super::training_view::TrainingView;
 use super::TictactoeWindow;
-use crate::engine::Board;
+use tictactoe_engine::board::Board;
 
 impl TictactoeWindow {
     /// Ctrl+M: the Compare window, set to the board's position.

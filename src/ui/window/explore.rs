@@ -5,9 +5,12 @@ use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::TictactoeWindow;
-use crate::engine::tree::SearchTree;
-use crate::engine::{Board, BoardSize, Outcome, PlayerKind, TextStyle};
-use crate::i18n::gettext;
+use crate::tools::tree::SearchTree;
+use crate::words::i18n::gettext;
+use crate::words::report::TextStyle;
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::PlayerKind;
 
 /// The depth the explorer searches a big board to when the side to move
 /// has no depth of its own: deep enough to show pruning, quick to record.

@@ -10,9 +10,10 @@ use adw::prelude::*;
 use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
-use crate::engine::PlayerKind;
 use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::i18n::{fill, gettext, ngettext, plural_count};
+use crate::words::players::PlayerWords;
+use tictactoe_engine::player_kind::PlayerKind;
 
 /// The Reset Learning dialog's answer that resets.
 pub const RESET_RESPONSE: &str = "reset";

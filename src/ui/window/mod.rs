@@ -31,10 +31,15 @@ use super::position_editor::PositionEditor;
 use super::search_log::SearchLog;
 use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
-use crate::engine::{Board, BoardSize, GameRecord, PlayerKind, SearchReport, Side};
 use crate::game::{GameId, GameResult};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use crate::tools::history::GameRecord;
+use crate::words::Words;
+use crate::words::i18n::{fill, gettext, ngettext, plural_count};
 use history::WindowGame;
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::report::SearchReport;
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;
@@ -108,8 +113,9 @@ mod imp {
     use super::super::tree_explorer::ExplorerSlot;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
-    use crate::engine::{Board, SearchReport};
     use crate::game::{GameId, GameThread, LearnedStates};
+    use tictactoe_engine::board::Board;
+    use tictactoe_engine::report::SearchReport;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/window.ui")]
@@ -714,7 +720,7 @@ impl TictactoeWindow {
             &[
                 ("number", &number),
                 ("players", &choice.pairing()),
-                ("size", &choice.size),
+                ("size", &choice.size.words()),
                 ("seed", &seed),
             ],
         );

@@ -1,0 +1,24 @@
+//! What is built on the engine: recording a search node by node and
+//! stepping through it, comparing players on a position, round-robin
+//! tournaments, training the learners, playing a game out with time
+//! limits, and a game's history.
+//!
+//! # Invariants
+//!
+//! - **Facts, not words.** Results are numbers and enums, errors typed;
+//!   `words` says them. CSV and JSON are machine formats with stable
+//!   English names and are written here.
+//! - **No files.** What is saved is `files`' work; a tournament's JSON is
+//!   written to any `io::Write` it is given.
+//! - **Threads only where the work needs them**: a tournament's rayon pool,
+//!   a time limit's watcher.
+
+pub mod compare;
+pub mod csv;
+pub mod history;
+pub mod play;
+pub mod tournament;
+pub mod training;
+pub mod tree;
+pub mod tree_steps;
+pub mod tree_words;
