@@ -356,11 +356,11 @@ struct TournamentArgs {
 
 #[derive(Debug, clap::Args)]
 struct TrainArgs {
-    /// The learner: menace or td.
+    /// The learner: menace, td or neural.
     #[arg(long, value_name = "NAME", value_parser = Players(PlayerKind::learns))]
     player: PlayerKind,
     /// Its opponent: a computer player's short name, or self (the learner
-    /// plays both sides, and both learn).
+    /// plays both sides, and both learn); neural trains against self only.
     #[arg(long, value_name = "NAME|self", value_parser = learning::OPPONENTS)]
     opponent: learning::OpponentChoice,
     /// The opponent's search depth: easy, medium, hard (the default) or 1-25.
@@ -380,7 +380,7 @@ struct TrainArgs {
     #[arg(long, value_name = "N", value_parser = positive_count, allow_hyphen_values = true)]
     block: Option<u32>,
     /// The state file to learn on from and save to; by default
-    /// menace.json or td.json in $XDG_DATA_HOME/tictactoe (else
+    /// menace.json, td.json or neural.json in $XDG_DATA_HOME/tictactoe (else
     /// ~/.local/share/tictactoe), the window's.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
@@ -395,6 +395,10 @@ struct TrainArgs {
     /// Print the curve as CSV.
     #[arg(long)]
     csv: bool,
+    /// neural: self-play threads (one per core by default); the network
+    /// is the same on any number.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// `--games`: a count from 1 up.
@@ -1487,7 +1491,7 @@ impl Analyst {
         // A new player for every position: nothing an earlier search left
         // (a table, a random generator's state) changes this one.
         let mut player = match &self.state {
-            Some(state) => state.player(self.options.seed),
+            Some(state) => state.player(&self.options),
             None => self.kind.create(&self.options),
         };
         // The players that deepen keep their deepest search within the

@@ -1,7 +1,7 @@
 //! What is built on the engine: recording a search node by node and
 //! stepping through it, comparing players on a position, round-robin
-//! tournaments, training the learners, playing a game out with time
-//! limits, and a game's history.
+//! tournaments, training the learners (the neural player by self-play),
+//! playing a game out with time limits, and a game's history.
 //!
 //! # Invariants
 //!
@@ -11,11 +11,12 @@
 //! - **No files.** What is saved is `files`' work; a tournament's JSON is
 //!   written to any `io::Write` it is given.
 //! - **Threads only where the work needs them**: a tournament's rayon pool,
-//!   a time limit's watcher.
+//!   the neural player's self-play pool, a time limit's watcher.
 
 pub mod compare;
 pub mod csv;
 pub mod history;
+pub mod neural_training;
 pub mod play;
 pub mod tournament;
 pub mod training;

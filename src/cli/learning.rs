@@ -14,6 +14,7 @@ use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
 use crate::files::learner_state::{self, LearnerFile};
 use crate::files::whole as files;
 use crate::game::SEARCH_TIME_LIMIT;
+use crate::tools::neural_training::NetworkExam;
 use crate::tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -133,11 +134,13 @@ pub(super) fn given_state(
         return Ok(None);
     };
     let Some(&kind) = learners.first() else {
-        return Err(refuse("--state is for the learning players, menace and td"));
+        return Err(refuse(
+            "--state is for the learning players, menace, td and neural",
+        ));
     };
     if learners.iter().any(|&other| other != kind) {
         return Err(refuse(
-            "--state holds one learner's state: menace and td cannot share it",
+            "--state holds one learner's state: two learners cannot share it",
         ));
     }
     if !path.exists() {
@@ -150,9 +153,15 @@ pub(super) fn given_state(
 pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     if !args.player.learns() {
         return refuse(&format!(
-            "{} does not learn: train menace or td",
+            "{} does not learn: train menace, td or neural",
             args.player.name()
         ));
+    }
+    if args.player == PlayerKind::Neural && args.opponent != OpponentChoice::Itself {
+        return refuse("neural learns by self-play only: give --opponent self");
+    }
+    if args.threads.is_some() && args.player != PlayerKind::Neural {
+        return refuse("--threads is for neural's self-play");
     }
     let opponent = match args.opponent {
         OpponentChoice::Itself => Opponent::Itself,
@@ -184,7 +193,9 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     };
     match (&mut state.learner, args.refill) {
         (Learner::Menace(menace), true) => menace.refill = true,
-        (Learner::Td(_), true) => return refuse("--refill is for menace's boxes"),
+        (Learner::Td(_) | Learner::Neural(_), true) => {
+            return refuse("--refill is for menace's boxes");
+        }
         _ => {}
     }
     // Found out now rather than after the training; the check makes nothing.
@@ -206,6 +217,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         games,
         block: args.block.map_or((games / 20).max(1), u64::from),
         seed,
+        threads: args.threads.map_or(0, usize::from),
     };
     let opponent_name = match opponent {
         Opponent::Itself => "itself".to_owned(),
@@ -228,7 +240,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     let written = if args.csv {
         writeln!(
             out,
-            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o"
+            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,optimal_share,policy_loss,value_loss"
         )
     } else {
         writeln!(out, "{heading}")
@@ -261,6 +273,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     let played = state.games - games_before;
     let reason = match result {
         Ok(()) | Err(TrainingStopped::Cancelled) => stop::reason(),
+        Err(TrainingStopped::SelfPlayOnly) => unreachable!("refused above"),
         Err(TrainingStopped::Failed(message)) => {
             say(format_args!(
                 "error: training stopped after {played} games, nothing saved: {message}"
@@ -294,8 +307,16 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
 /// A block as a CSV record, in the heading's order.
 fn csv_line(block: &Block) -> String {
     let optional = |value: Option<String>| value.unwrap_or_default();
+    let exam = |value: fn(&NetworkExam) -> f64| {
+        optional(
+            block
+                .network
+                .as_ref()
+                .map(|exam| format!("{:.4}", value(exam))),
+        )
+    };
     format!(
-        "{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{}",
         block.games,
         block.wins,
         block.draws,
@@ -304,5 +325,8 @@ fn csv_line(block: &Block) -> String {
         optional(block.first_box_beads.map(|n| n.to_string())),
         optional(block.lost_lines.map(|[x, _]| x.to_string())),
         optional(block.lost_lines.map(|[_, o]| o.to_string())),
+        exam(|exam| exam.optimal_share),
+        exam(|exam| exam.policy_loss),
+        exam(|exam| exam.value_loss),
     )
 }

@@ -6,12 +6,17 @@
 //!   "boxes": { ".../.../...": [4, 4, 0, 0, 4, 0, 0, 0, 0], ... } }
 //! { "format": "tictactoe-learner", "version": 1, "learner": "td",
 //!   "games": 200000, "values": { "x../.../...": 0.5, ... } }
+//! { "format": "tictactoe-learner", "version": 1, "learner": "neural",
+//!   "games": 1000, "network": { "cells": 9, "inputs": 18, "hidden": 64,
+//!   "parameters": [0.0123, ...] } }
 //! ```
 //!
 //! Positions are canonical (the smallest of their eight symmetric forms,
 //! as `position` numbers them), written in the command line's notation;
 //! a MENACE box lists beads per cell from 0, a value is the expected
-//! result for the side that just moved (1 win, 0.5 draw, 0 loss). Reading
+//! result for the side that just moved (1 win, 0.5 draw, 0 loss); a
+//! network's parameters are its weights and biases layer by layer, as
+//! `network::Network` keeps them, and must fit its shape. Reading
 //! checks all of it and refuses anything else, naming the problem (a
 //! position given twice, in any spelling, or one the learner never faces
 //! too); a file refused is never written over: `set_aside` renames it
@@ -30,6 +35,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tictactoe_engine::board::{Board, BoardError, Outcome};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::network::{Network, Shape};
 use tictactoe_engine::learners::td::Td;
 use tictactoe_engine::learners::{Learner, LearnerState, position};
 use tictactoe_engine::player_kind::PlayerKind;
@@ -43,7 +49,8 @@ use crate::words::i18n::{fill, gettext};
 pub const FORMAT: &str = "tictactoe-learner";
 /// The state file version this app writes and reads.
 pub const VERSION: u64 = 1;
-/// The largest state file read; a full TD table is about 200 kB.
+/// The largest state file read; a full TD table is about 200 kB, a
+/// network about 80 kB.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// A learner's state as a file.
@@ -77,6 +84,7 @@ impl LearnerFile for LearnerState {
                         .map(|(&code, beads)| (position(code), *beads)),
                 )),
                 values: None,
+                network: None,
             },
             Learner::Td(td) => StateFile {
                 format: FORMAT.into(),
@@ -88,6 +96,22 @@ impl LearnerFile for LearnerState {
                 values: Some(Positions::sorted(
                     td.values().map(|(code, value)| (position(code), value)),
                 )),
+                network: None,
+            },
+            Learner::Neural(network) => StateFile {
+                format: FORMAT.into(),
+                version: VERSION,
+                learner: PlayerKind::Neural.name().into(),
+                games: self.games,
+                refill: None,
+                boxes: None,
+                values: None,
+                network: Some(NetworkFile {
+                    cells: network.shape().cells,
+                    inputs: network.shape().inputs(),
+                    hidden: network.shape().hidden,
+                    parameters: network.parameters().to_vec(),
+                }),
             },
         };
         serde_json::to_string_pretty(&file).expect("plain data serialises") + "\n"
@@ -112,8 +136,11 @@ impl LearnerFile for LearnerState {
                 &[("version", &file.version), ("expected", &VERSION)],
             ));
         }
-        let learner = match (file.learner.as_str(), file.boxes, file.values) {
-            ("menace", Some(boxes), None) => {
+        let learner = match (file.learner.as_str(), file.boxes, file.values, file.network) {
+            ("neural", None, None, Some(network)) if file.refill.is_none() => {
+                Learner::Neural(network.checked()?)
+            }
+            ("menace", Some(boxes), None, None) => {
                 let mut menace = Menace::new(file.refill.unwrap_or(false));
                 for (code, text, beads) in boxes.checked()? {
                     let board = position::board(code);
@@ -130,7 +157,7 @@ impl LearnerFile for LearnerState {
                 }
                 Learner::Menace(menace)
             }
-            ("td", None, Some(values)) if file.refill.is_none() => {
+            ("td", None, Some(values), None) if file.refill.is_none() => {
                 let mut td = Td::default();
                 for (code, text, value) in values.checked()? {
                     if code == 0 {
@@ -154,7 +181,7 @@ impl LearnerFile for LearnerState {
             (name, ..) => {
                 return Err(fill(
                     &gettext(
-                        "learner '{name}' with these fields is not one this app knows: menace has boxes, td has values",
+                        "learner '{name}' with these fields is not one this app knows: menace has boxes, td has values, neural has a network",
                     ),
                     &[("name", &escape_text(name, ECHO_CHARS))],
                 ));
@@ -283,6 +310,58 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Positions<V> {
     }
 }
 
+/// A network as its file holds it: its shape and every weight and bias.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NetworkFile {
+    cells: usize,
+    inputs: usize,
+    hidden: usize,
+    parameters: Vec<f32>,
+}
+
+impl NetworkFile {
+    /// The network, if the file's shape is this app's 3x3 network's and
+    /// its parameters fit it, every one a finite number.
+    fn checked(self) -> Result<Network, String> {
+        let expected = Shape::of(BoardSize::Three);
+        if (self.cells, self.inputs, self.hidden)
+            != (expected.cells, expected.inputs(), expected.hidden)
+        {
+            return Err(fill(
+                &gettext(
+                    "the network's shape is {cells} cells, {inputs} inputs, {hidden} hidden units; this app's is {expected_cells}, {expected_inputs}, {expected_hidden}",
+                ),
+                &[
+                    ("cells", &self.cells),
+                    ("inputs", &self.inputs),
+                    ("hidden", &self.hidden),
+                    ("expected_cells", &expected.cells),
+                    ("expected_inputs", &expected.inputs()),
+                    ("expected_hidden", &expected.hidden),
+                ],
+            ));
+        }
+        if self.parameters.len() != expected.parameters() {
+            return Err(fill(
+                &gettext("the network has {count} parameters; its shape needs {expected}"),
+                &[
+                    ("count", &self.parameters.len()),
+                    ("expected", &expected.parameters()),
+                ],
+            ));
+        }
+        if let Some(index) = self.parameters.iter().position(|p| !p.is_finite()) {
+            return Err(fill(
+                &gettext("the network's parameter {index} is not a finite number"),
+                &[("index", &index)],
+            ));
+        }
+        Network::from_parameters(expected, self.parameters)
+            .ok_or_else(|| gettext("the network does not fit its shape"))
+    }
+}
+
 /// The file's fields, as serde reads and writes them.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -297,6 +376,8 @@ struct StateFile {
     boxes: Option<Positions<[u16; position::CELLS]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     values: Option<Positions<f32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    network: Option<NetworkFile>,
 }
 
 /// Why a state file could not be read.

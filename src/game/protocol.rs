@@ -110,9 +110,14 @@ impl GameSetup {
         };
         for state in states {
             for side in [Side::Max, Side::Min] {
-                if recipe.players[side.index()].0 == state.kind() {
+                let (kind, difficulty) = recipe.players[side.index()];
+                if kind == state.kind() {
                     let seed = PlayerRecipe::seed_for(recipe.seed, self.start.stone_count(), side);
-                    self.players[side.index()] = state.player(seed);
+                    self.players[side.index()] = state.player(&PlayerOptions {
+                        difficulty,
+                        seed,
+                        ..PlayerOptions::default()
+                    });
                 }
             }
         }

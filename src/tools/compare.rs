@@ -168,7 +168,8 @@ impl Family {
             PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom => {
                 Family::AlphaBeta
             }
-            PlayerKind::Mcts => Family::Mcts,
+            // A tree search too, guided by a network instead of playouts.
+            PlayerKind::Mcts | PlayerKind::Neural => Family::Mcts,
             PlayerKind::Perfect => Family::Table,
             PlayerKind::Human
             | PlayerKind::Random

@@ -1,10 +1,12 @@
 //! Training a learner: games against an opponent (any player, or the
 //! learner itself), learning after each, with the learning curve counted
-//! per block of games.
+//! per block of games. The neural player trains by self-play only, in
+//! `neural_training`.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::tools::neural_training::{self, NetworkExam};
 use crate::tools::play::{ask, checked_move, lost_lines, stopped_unasked};
 use crate::words::i18n::{fill, gettext};
 use tictactoe_engine::board::{Board, Outcome, Side};
@@ -58,11 +60,14 @@ pub struct Training {
     /// Seeds the learner's random choices and the opponent's: the same
     /// seed replays the same training.
     pub seed: u64,
+    /// The neural player's self-play games run on this many threads (0:
+    /// one per core), with the same result on any number.
+    pub threads: usize,
 }
 
 /// One point of the learning curve: a block of games, counted for the
 /// learner's side (in self-play, the side `Sides` gives it).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
 pub struct Block {
     /// Games played up to the end of the block.
     pub games: u64,
@@ -80,6 +85,10 @@ pub struct Block {
     /// never loses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_lines: Option<[usize; 2]>,
+    /// The neural player: its bare policy's exam and its losses (its
+    /// `lost_lines` are the bare policy's too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkExam>,
 }
 
 impl Block {
@@ -92,6 +101,8 @@ impl Block {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrainingStopped {
     Cancelled,
+    /// The neural player trains against itself only.
+    SelfPlayOnly,
     /// The opponent failed; the message says how.
     Failed(String),
 }
@@ -112,6 +123,20 @@ pub fn train(
     cancel: &CancelFlag,
     mut block_done: impl FnMut(&Block),
 ) -> Result<(), TrainingStopped> {
+    if let Learner::Neural(network) = &mut state.learner {
+        if training.opponent != Opponent::Itself {
+            return Err(TrainingStopped::SelfPlayOnly);
+        }
+        let threads = training.threads;
+        return neural_training::train(
+            network,
+            &mut state.games,
+            training,
+            threads,
+            cancel,
+            block_done,
+        );
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(training.seed);
     let mut opponent = match training.opponent {
         Opponent::Itself => None,
@@ -146,6 +171,7 @@ pub fn train(
                     block.first_box_beads = plays_x.then(|| menace.first_box_beads());
                 }
                 Learner::Td(td) => block.lost_lines = Some(exam(td)),
+                Learner::Neural(_) => unreachable!("trained above"),
             }
             block_done(&block);
             block = Block::default();
@@ -186,7 +212,7 @@ fn play_training_game(
 ) -> Result<TrainingGame, TrainingStopped> {
     let fresh = || match state.learner {
         Learner::Menace(_) => Episode::Menace(Vec::new()),
-        Learner::Td(_) => Episode::Td,
+        Learner::Td(_) | Learner::Neural(_) => Episode::Td,
     };
     let mut episodes = [fresh(), fresh()];
     let self_play = opponent.is_none();
@@ -279,11 +305,24 @@ pub fn block_line(previous_games: u64, block: &Block) -> String {
             &[("count", &block.resignations)],
         ));
     }
-    if let Some([as_x, as_o]) = block.lost_lines {
-        line.push_str(&fill(
+    match (block.lost_lines, block.network) {
+        (Some([as_x, as_o]), None) => line.push_str(&fill(
             &gettext("; greedy play loses {x} lines as X, {o} as O"),
             &[("x", &as_x), ("o", &as_o)],
-        ));
+        )),
+        (Some([as_x, as_o]), Some(exam)) => line.push_str(&fill(
+            &gettext(
+                "; bare policy loses {x} lines as X, {o} as O, first choice optimal in {optimal}% of open positions; loss: policy {policy}, value {value}",
+            ),
+            &[
+                ("x", &as_x),
+                ("o", &as_o),
+                ("optimal", &format!("{:.1}", 100.0 * exam.optimal_share)),
+                ("policy", &format!("{:.3}", exam.policy_loss)),
+                ("value", &format!("{:.3}", exam.value_loss)),
+            ],
+        )),
+        _ => {}
     }
     if let Some(beads) = block.first_box_beads {
         line.push_str(&fill(

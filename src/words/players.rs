@@ -35,6 +35,7 @@ impl PlayerWords for PlayerKind {
             PlayerKind::Perfect => gettext("Perfect (lookup table)"),
             PlayerKind::Menace => gettext("MENACE (matchboxes)"),
             PlayerKind::Td => gettext("Temporal-difference learner"),
+            PlayerKind::Neural => gettext("Neural network + search"),
         }
     }
 
@@ -67,6 +68,9 @@ impl PlayerWords for PlayerKind {
             ),
             PlayerKind::Td => gettext(
                 "Learns how good each position is from games it plays and picks the move it values most. 3x3 only.",
+            ),
+            PlayerKind::Neural => gettext(
+                "A small network, trained by playing itself, guides a tree search (PUCT, as in AlphaZero). 3x3 only.",
             ),
         }
     }
@@ -121,6 +125,9 @@ impl Words for LearnError {
         match self {
             LearnError::NotOn3x3(refusal) => refusal.words(),
             LearnError::Move(error) => error.words(),
+            LearnError::SelfPlayOnly => gettext(
+                "the neural network learns only from its own self-play (the Training window), whose targets are its search's visits",
+            ),
         }
     }
 }
@@ -212,7 +219,7 @@ mod tests {
                 .map_err(|error| error.words()),
             Err("the learning players play on 3x3 only, not on 4x4, 4 in a row".to_owned())
         );
-        assert_eq!(PlayerKind::NON_LEARNERS.len() + 2, PlayerKind::ALL.len());
+        assert_eq!(PlayerKind::NON_LEARNERS.len() + 3, PlayerKind::ALL.len());
     }
 
     #[test]

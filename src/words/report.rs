@@ -4,13 +4,14 @@
 use std::fmt::Write as _;
 
 use tictactoe_engine::board::Side;
+use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, NotOn3x3, PlayerKind};
 use tictactoe_engine::report::{Bound, Certainty, MoveScore, Note, SearchReport};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
 use super::Words;
 use super::i18n::{fill, gettext, ngettext, plural_count};
-use super::numbers::{count, format_duration_us, format_rate, group, result_number};
+use super::numbers::{count, decimal, format_duration_us, format_rate, group, result_number};
 use super::players::{PlayerWords, RuleWords};
 use super::position::describe_score;
 
@@ -59,10 +60,22 @@ impl TextStyle {
 /// A player with its strength, as people read it: "Minimax, depth 3",
 /// "alphabeta-tt, full depth", "Random" (players without a depth have none).
 pub fn describe_player(kind: PlayerKind, difficulty: Difficulty, style: TextStyle) -> String {
-    if kind.uses_depth() {
+    if kind == PlayerKind::Neural {
+        format!("{}, {}", style.player(kind), simulations_words(difficulty))
+    } else if kind.uses_depth() {
         format!("{}, {}", style.player(kind), difficulty.words())
     } else {
         style.player(kind)
+    }
+}
+
+/// The neural player's strength: "bare policy", "200 simulations".
+pub fn simulations_words(difficulty: Difficulty) -> String {
+    match neural::simulations(difficulty) {
+        0 => gettext("bare policy"),
+        n => count(u64::from(n), |n| {
+            ngettext("{count} simulation", "{count} simulations", n)
+        }),
     }
 }
 
@@ -209,6 +222,13 @@ impl ReportWords for SearchReport {
             )
             .unwrap();
         }
+        if let Some(prior) = m.prior {
+            write!(line, ": {}", prior_words(prior)).unwrap();
+            if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
+                write!(line, ", {}", guided_words(visits, mean)).unwrap();
+            }
+            return line;
+        }
         if let Some(beads) = m.beads {
             write!(line, ": {}", beads_words(beads)).unwrap();
         }
@@ -224,6 +244,9 @@ impl ReportWords for SearchReport {
         let mut lines = Vec::with_capacity(self.moves.len() + 2);
         if let Some(note) = &self.note {
             lines.push(fill(&gettext("note: {note}"), &[("note", &note.words())]));
+        }
+        if let Some(value) = self.network_value {
+            lines.push(network_value_words(value));
         }
         lines.extend(choices_line(self, style));
         lines.extend(self.moves.iter().map(|m| self.move_line(m, style)));
@@ -315,6 +338,40 @@ impl Words for Note {
             Note::LastFreeCell => gettext("the last free cell: no box"),
             Note::EmptyBox => gettext("the box is empty: MENACE resigns"),
             Note::NotOn3x3(size) => NotOn3x3(*size).words(),
+            Note::Neural { simulations, games } => {
+                let search = match simulations {
+                    0 => gettext("bare policy: the network's first choice, no search"),
+                    &n => fill(
+                        &ngettext(
+                            "PUCT search of {count} simulation guided by the network",
+                            "PUCT search of {count} simulations guided by the network",
+                            plural_count(u64::from(n)),
+                        ),
+                        &[("count", &group(u64::from(n)))],
+                    ),
+                };
+                let training = match games {
+                    0 => gettext(
+                        "untrained: its weights are still random, so it plays as its random initial network does",
+                    ),
+                    &n => fill(
+                        &ngettext(
+                            "trained on {count} self-play game",
+                            "trained on {count} self-play games",
+                            plural_count(n),
+                        ),
+                        &[("count", &group(n))],
+                    ),
+                };
+                fill(
+                    &gettext("{search}; {training}"),
+                    &[("search", &search), ("training", &training)],
+                )
+            }
+            Note::NetworkSize { network, board } => fill(
+                &gettext("the network reads {network}, not {board}"),
+                &[("network", &network.words()), ("board", &board.words())],
+            ),
         }
     }
 }
@@ -357,6 +414,41 @@ pub fn learned_value_words(value: f64) -> String {
         // Translators: an expected result learned from games, from -1 (O
         // wins) to +1 (X wins).
         &gettext("learned value {value}"),
+        &[("value", &result_number(value, 3))],
+    )
+}
+
+/// The network's prior for a move, before any search: "prior 41.2%".
+pub fn prior_words(prior: f64) -> String {
+    fill(
+        // Translators: the neural network's first guess for a move, its
+        // share of the policy, before the search looks at it.
+        &gettext("prior {percent}%"),
+        &[("percent", &decimal(&format!("{:.1}", 100.0 * prior)))],
+    )
+}
+
+/// The neural search's visits of a move and their mean value on X's
+/// scale: "87 visits by the search, mean value +0.120".
+pub fn guided_words(visits: u32, mean: f64) -> String {
+    fill(
+        &ngettext(
+            "{count} visit by the search, mean value {mean}",
+            "{count} visits by the search, mean value {mean}",
+            plural_count(u64::from(visits)),
+        ),
+        &[
+            ("count", &group(u64::from(visits))),
+            ("mean", &result_number(mean, 3)),
+        ],
+    )
+}
+
+/// The network's value of the searched position, on X's scale.
+pub fn network_value_words(value: f64) -> String {
+    fill(
+        // Translators: from -1 (O wins) to +1 (X wins).
+        &gettext("the network's value of this position: {value}"),
         &[("value", &result_number(value, 3))],
     )
 }

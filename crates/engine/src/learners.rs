@@ -1,17 +1,21 @@
-//! The players that learn from games instead of searching: MENACE's
-//! matchboxes and a temporal-difference learner, both on 3x3 only. Their
-//! arithmetic only: `tictactoe-files` keeps their states in files and
+//! The players that learn from games: MENACE's matchboxes, a
+//! temporal-difference learner and a neural network that guides a search,
+//! all on 3x3 only. Their arithmetic only: `tictactoe-files` keeps their states in files and
 //! `tictactoe-tools` trains them.
 
 pub mod menace;
+pub mod network;
+pub mod neural;
 pub mod position;
 pub mod td;
 
 use super::board::{Board, BoardError, Side};
 use super::geometry::BoardSize;
 use super::player::Player;
-use super::player_kind::{NotOn3x3, PlayerKind};
+use super::player_kind::{NotOn3x3, PlayerKind, PlayerOptions};
 use menace::{Menace, MenacePlayer};
+use network::Network;
+use neural::NeuralPlayer;
 use td::{Td, TdPlayer};
 
 /// The learners play 3x3 only: their tables hold every position.
@@ -34,11 +38,12 @@ pub struct LearnerState {
     pub games: u64,
 }
 
-/// Either learner.
+/// Any learner.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Learner {
     Menace(Menace),
     Td(Td),
+    Neural(Network),
 }
 
 impl LearnerState {
@@ -48,6 +53,9 @@ impl LearnerState {
         let learner = match kind {
             PlayerKind::Menace => Learner::Menace(Menace::new(false)),
             PlayerKind::Td => Learner::Td(Td::default()),
+            PlayerKind::Neural => {
+                Learner::Neural(Network::new(BoardSize::Three, network::INITIAL_SEED))
+            }
             _ => return None,
         };
         Some(LearnerState { learner, games: 0 })
@@ -63,15 +71,22 @@ impl LearnerState {
         match self.learner {
             Learner::Menace(_) => PlayerKind::Menace,
             Learner::Td(_) => PlayerKind::Td,
+            Learner::Neural(_) => PlayerKind::Neural,
         }
     }
 
     /// A player that plays what this state learned (MENACE draws its
-    /// beads from `seed`).
-    pub fn player(&self, seed: u64) -> Box<dyn Player> {
+    /// beads from the options' seed; the neural player searches as its
+    /// difficulty says).
+    pub fn player(&self, options: &PlayerOptions) -> Box<dyn Player> {
         match &self.learner {
-            Learner::Menace(menace) => Box::new(MenacePlayer::new(menace.clone(), seed)),
+            Learner::Menace(menace) => Box::new(MenacePlayer::new(menace.clone(), options.seed)),
             Learner::Td(td) => Box::new(TdPlayer { td: td.clone() }),
+            Learner::Neural(network) => Box::new(NeuralPlayer::new(
+                network.clone(),
+                options.difficulty,
+                self.games,
+            )),
         }
     }
 
@@ -90,6 +105,9 @@ impl LearnerState {
         winner: Option<Side>,
     ) -> Result<(), LearnError> {
         supports(start.size()).map_err(LearnError::NotOn3x3)?;
+        if let Learner::Neural(_) = self.learner {
+            return Err(LearnError::SelfPlayOnly);
+        }
         let mut positions = Vec::with_capacity(moves.len());
         let mut board = *start;
         for &cell in moves {
@@ -125,6 +143,7 @@ impl LearnerState {
                     td.observe(before);
                 }
             }
+            Learner::Neural(_) => unreachable!("refused above"),
         }
         self.count_game();
         Ok(())
@@ -137,4 +156,7 @@ pub enum LearnError {
     NotOn3x3(NotOn3x3),
     /// A move of the game is not legal where it was played.
     Move(BoardError),
+    /// The neural player learns from its own self-play only: its targets
+    /// are its search's visits, which a game played elsewhere has not.
+    SelfPlayOnly,
 }

@@ -24,12 +24,13 @@ pub enum PlayerKind {
     Perfect,
     Menace,
     Td,
+    Neural,
 }
 
 impl PlayerKind {
     /// Every kind, as the command line lists them and the window's pickers
     /// offer them (`offered`).
-    pub const ALL: [PlayerKind; 11] = [
+    pub const ALL: [PlayerKind; 12] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -41,6 +42,7 @@ impl PlayerKind {
         PlayerKind::Perfect,
         PlayerKind::Menace,
         PlayerKind::Td,
+        PlayerKind::Neural,
     ];
 
     /// Every player that does not learn: the players of contests and the
@@ -78,7 +80,10 @@ impl PlayerKind {
 
     /// True for the players that learn from games (3x3 only).
     pub fn learns(self) -> bool {
-        matches!(self, PlayerKind::Menace | PlayerKind::Td)
+        matches!(
+            self,
+            PlayerKind::Menace | PlayerKind::Td | PlayerKind::Neural
+        )
     }
 
     /// Stable short name, used on the command line and in reports.
@@ -95,6 +100,7 @@ impl PlayerKind {
             PlayerKind::Perfect => "perfect",
             PlayerKind::Menace => "menace",
             PlayerKind::Td => "td",
+            PlayerKind::Neural => "neural",
         }
     }
 
@@ -107,6 +113,12 @@ impl PlayerKind {
                 | PlayerKind::AlphaBetaTt
                 | PlayerKind::AlphaBetaRandom
         )
+    }
+
+    /// True for the players whose strength a difficulty sets: those that
+    /// search to a depth, and the neural player (its simulations).
+    pub fn uses_difficulty(self) -> bool {
+        self.uses_depth() || self == PlayerKind::Neural
     }
 
     /// True for the algorithms that cut off moves (alpha-beta): their

@@ -42,9 +42,9 @@ impl PlayerKind {
             PlayerKind::Mcts => Box::new(mcts::MctsPlayer::new(options.playouts, options.seed)),
             PlayerKind::Perfect => Box::new(PerfectPlayer::new(options.time_limit)),
             // Untrained: `LearnerState::player` builds one that learned.
-            PlayerKind::Menace | PlayerKind::Td => LearnerState::fresh(self)
+            PlayerKind::Menace | PlayerKind::Td | PlayerKind::Neural => LearnerState::fresh(self)
                 .expect("a learner")
-                .player(options.seed),
+                .player(options),
         }
     }
 }

@@ -66,7 +66,8 @@ pub enum Certainty {
     Estimate,
     /// Monte Carlo: a mean of random playouts, no score at all.
     Sampled,
-    /// A learner's beads or learned value: experience, no score at all.
+    /// A learner's beads, learned value or network's prior and guided
+    /// search: experience, no score at all.
     Learned,
 }
 
@@ -106,6 +107,11 @@ pub struct MoveScore {
     /// X's scale (+1 X wins, 0 a draw, -1 O wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub learned: Option<f64>,
+    /// The neural player only: the network's prior for the move, 0 to 1
+    /// (its share of the policy), before any search. `visits` and `mean`
+    /// then are its search's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prior: Option<f64>,
 }
 
 impl MoveScore {
@@ -121,6 +127,7 @@ impl MoveScore {
             mean: None,
             beads: None,
             learned: None,
+            prior: None,
         }
     }
 
@@ -137,6 +144,7 @@ impl MoveScore {
             mean: Some(on_x_scale(mover, for_mover)),
             beads: None,
             learned: None,
+            prior: None,
         }
     }
 
@@ -157,6 +165,17 @@ impl MoveScore {
         }
     }
 
+    /// A neural move: the network's `prior`, and with a search its visits
+    /// and mean value on X's scale.
+    pub fn guided(cell: usize, prior: f64, searched: Option<(u32, f64)>) -> MoveScore {
+        MoveScore {
+            prior: Some(prior),
+            visits: searched.map(|(visits, _)| visits),
+            mean: searched.map(|(_, mean)| mean),
+            ..MoveScore::unscored(cell)
+        }
+    }
+
     fn unscored(cell: usize) -> MoveScore {
         MoveScore {
             cell,
@@ -167,6 +186,7 @@ impl MoveScore {
             mean: None,
             beads: None,
             learned: None,
+            prior: None,
         }
     }
 }
@@ -219,6 +239,14 @@ pub enum Note {
     EmptyBox,
     /// A learner asked to play off 3x3.
     NotOn3x3(BoardSize),
+    /// The neural player's search: its simulations (0: the bare policy)
+    /// and the self-play games its network learned from (0: untrained).
+    Neural { simulations: u32, games: u64 },
+    /// The neural player's network reads boards of another size.
+    NetworkSize {
+        network: BoardSize,
+        board: BoardSize,
+    },
 }
 
 /// One decision, from the player that made it.
@@ -272,6 +300,10 @@ pub struct SearchReport {
     /// `SearchTree::record_report` replays exactly this search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay_seed: Option<u64>,
+    /// The neural player: its network's value of the position, on X's
+    /// scale (-1 O wins, 0 a draw, +1 X wins).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network_value: Option<f64>,
 }
 
 impl SearchReport {
@@ -298,6 +330,7 @@ impl SearchReport {
             aborted: false,
             resigned: false,
             replay_seed: None,
+            network_value: None,
         }
     }
 
