@@ -44,6 +44,7 @@ fn runs() -> [Run; 3] {
                 games: 200_000,
                 block: 10_000,
                 seed: 1,
+                threads: 0,
             },
         },
         Run {
@@ -55,6 +56,7 @@ fn runs() -> [Run; 3] {
                 games: 20_000,
                 block: 1_000,
                 seed: 1,
+                threads: 0,
             },
         },
         Run {
@@ -66,6 +68,7 @@ fn runs() -> [Run; 3] {
                 games: 2_000,
                 block: 500,
                 seed: 1,
+                threads: 0,
             },
         },
     ]
@@ -127,6 +130,7 @@ fn main() {
                 games: 200_000,
                 block: 100,
                 seed,
+                threads: 0,
             },
         );
         let passes = |block: &Block| block.lost_lines == Some([0, 0]);
@@ -145,6 +149,7 @@ fn main() {
             games: 20_000,
             block: 1_000,
             seed,
+            threads: 0,
         };
         let exact = curve(PlayerKind::Menace, &perfect);
         let last = exact.last().expect("a block");
@@ -166,6 +171,7 @@ fn main() {
                 games: 2_000,
                 block: 500,
                 seed,
+                threads: 0,
             },
         );
         let late = random.last().expect("a block");

@@ -43,6 +43,7 @@ fn training(opponent: Opponent, sides: Sides, games: u64, seed: u64) -> Training
         games,
         block: (games / 20).max(1),
         seed,
+        threads: 0,
     }
 }
 

@@ -175,6 +175,7 @@ fn td_training_is_the_headless_training(
         games: 300,
         block: block_size(300),
         seed: 11,
+        threads: 0,
     };
     ensure(training == expected, || {
         format!("the window trained {training:?}")

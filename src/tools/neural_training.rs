@@ -33,9 +33,9 @@ pub const ROUND_GAMES: u64 = 16;
 const BUFFER_SAMPLES: usize = 64_000;
 /// Samples per gradient step.
 const BATCH: usize = 32;
-/// Gradient steps per new sample (each in its eight forms): every new
-/// position is seen about this often.
-const STEPS_PER_SAMPLE: f64 = 0.5;
+/// Gradient steps per new sample (each of a position's eight forms
+/// counts as one): each form is drawn about this often.
+const STEPS_PER_SAMPLE: f64 = 4.0;
 /// Adam's step size.
 const LEARNING_RATE: f32 = 2e-3;
 

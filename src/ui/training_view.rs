@@ -506,6 +506,7 @@ impl TrainingView {
             games,
             block: block_size(games),
             seed,
+            threads: 0,
         };
         let mut state = self.learned().borrow().state(learner).clone();
         if let Learner::Menace(menace) = &mut state.learner {

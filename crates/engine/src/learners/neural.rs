@@ -384,14 +384,20 @@ pub struct SelfPlay {
     /// The share of the root's priors replaced by random noise (a flat
     /// Dirichlet draw: even on average, uneven in each search).
     pub noise: f32,
+    /// A game opens with up to this many uniformly random moves (how many
+    /// drawn evenly from 0 up), so that positions good play never reaches
+    /// are seen too. Their positions learn the search's mean value instead
+    /// of the game's result, which random moves decided.
+    pub random_plies: u32,
 }
 
 impl Default for SelfPlay {
     fn default() -> SelfPlay {
         SelfPlay {
-            simulations: 48,
+            simulations: 100,
             sampled_plies: 4,
             noise: 0.25,
+            random_plies: 6,
         }
     }
 }
@@ -418,6 +424,8 @@ pub fn self_play(
     let mut moves = Vec::new();
     let mut samples = Vec::new();
     let mut movers = Vec::new();
+    let random_plies = rng.random_range(0..=settings.random_plies);
+    let mut searched_values = Vec::new();
     while board.outcome() == Outcome::Ongoing {
         let mut noise = [0.0f32; MAX_CELLS];
         let mut total = 0.0;
@@ -449,7 +457,12 @@ pub fn self_play(
             value: 0.0,
         });
         movers.push(board.side_to_move());
-        let cell = if (moves.len() as u32) < settings.sampled_plies {
+        searched_values.push(-root.mean());
+        let ply = moves.len() as u32;
+        let cell = if ply < random_plies {
+            let free: Vec<usize> = bits(board.empty()).collect();
+            free[rng.random_range(0..free.len())]
+        } else if ply < random_plies + settings.sampled_plies {
             let mut pick = rng.random_range(0..visited);
             root.children()
                 .find(|&child| {
@@ -470,11 +483,15 @@ pub fn self_play(
         moves.push(cell);
     }
     let outcome = board.outcome();
-    for (sample, mover) in samples.iter_mut().zip(movers) {
-        sample.value = match outcome {
-            Outcome::Won(winner, _) if winner == mover => 1.0,
-            Outcome::Won(..) => -1.0,
-            _ => 0.0,
+    for (ply, (sample, mover)) in samples.iter_mut().zip(movers).enumerate() {
+        sample.value = if (ply as u32) < random_plies {
+            searched_values[ply]
+        } else {
+            match outcome {
+                Outcome::Won(winner, _) if winner == mover => 1.0,
+                Outcome::Won(..) => -1.0,
+                _ => 0.0,
+            }
         };
     }
     SelfPlayGame {
