@@ -110,15 +110,34 @@ fn results(
     opponent: PlayerKind,
     games: u64,
 ) -> [u64; 3] {
+    results_on(
+        BoardSize::Three,
+        state,
+        difficulty,
+        opponent,
+        Difficulty::Hard,
+        games,
+    )
+}
+
+fn results_on(
+    size: BoardSize,
+    state: &LearnerState,
+    difficulty: Difficulty,
+    opponent: PlayerKind,
+    opponent_difficulty: Difficulty,
+    games: u64,
+) -> [u64; 3] {
     let mut tally = [0; 3];
     for game in 0..2 * games {
         let side = if game % 2 == 0 { Side::Max } else { Side::Min };
         let mut neural = player(state, difficulty);
         let mut other = opponent.create(&PlayerOptions {
             seed: game,
+            difficulty: opponent_difficulty,
             ..PlayerOptions::default()
         });
-        let mut board = Board::new(BoardSize::Three);
+        let mut board = Board::new(size);
         while board.outcome() == Outcome::Ongoing {
             let mover: &mut dyn Player = if board.side_to_move() == side {
                 &mut neural
@@ -140,10 +159,82 @@ fn results(
     tally
 }
 
+/// Ten minutes of self-play on 4x4 (four in a row), then 100 games with
+/// each colour against `alphabeta-tt` at Medium and at Hard, and 500 with
+/// each colour against `random`, at each difficulty.
+fn four_by_four() {
+    let minutes: u64 = std::env::var("NEURAL_MINUTES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(10);
+    let mut network = Network::new(
+        BoardSize::Four,
+        tictactoe_engine::learners::network::INITIAL_SEED,
+    );
+    let mut games = 0;
+    let cancel = CancelFlag::new();
+    let stop = cancel.clone();
+    let timer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60 * minutes));
+        stop.cancel();
+    });
+    let training = Training {
+        opponent: Opponent::Itself,
+        sides: Sides::Both,
+        games: u64::from(u32::MAX),
+        block: 500,
+        seed: 1,
+        threads: 0,
+    };
+    let started = Instant::now();
+    let _ = tictactoe::tools::neural_training::train(
+        &mut network,
+        &mut games,
+        &training,
+        0,
+        &cancel,
+        |block| {
+            let exam = block.network.expect("an exam");
+            println!(
+                "{:>6} games, {:>4.0} s: X won {}, drawn {}, O won {} of the last block; loss: policy {:.3}, value {:.3}",
+                block.games,
+                started.elapsed().as_secs_f64(),
+                block.wins,
+                block.draws,
+                block.losses,
+                exam.policy_loss,
+                exam.value_loss
+            );
+        },
+    );
+    timer.join().expect("the timer");
+    println!(
+        "4x4: {games} self-play games in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    let state = LearnerState {
+        learner: Learner::Neural(network),
+        games,
+    };
+    for level in LEVELS {
+        for (opponent, difficulty, count) in [
+            (PlayerKind::AlphaBetaTt, Difficulty::Medium, 100),
+            (PlayerKind::AlphaBetaTt, Difficulty::Hard, 100),
+            (PlayerKind::Random, Difficulty::Hard, 500),
+        ] {
+            let [won, drawn, lost] =
+                results_on(BoardSize::Four, &state, level, opponent, difficulty, count);
+            println!(
+                "  neural {level:?} against {opponent} {difficulty:?}: {won} won, {drawn} drawn, {lost} lost ({count} games with each colour)"
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|arg| arg == "4x4") {
-        println!("4x4 training is not offered: the neural player plays 3x3 only");
+        four_by_four();
         return;
     }
     let seeds: u64 = std::env::var("NEURAL_SEEDS")

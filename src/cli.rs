@@ -433,7 +433,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Warns that `--depth` (named `option`) means nothing to `kind`.
 fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Difficulty>) -> bool {
-    if depth.is_none() || kind.uses_depth() {
+    if depth.is_none() || kind.uses_difficulty() {
         return true;
     }
     say(format_args!(
@@ -917,9 +917,16 @@ struct Analysis<'a> {
     certainties: BTreeMap<usize, Certainty>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     visits: BTreeMap<usize, u32>,
-    /// Monte Carlo: cell index to the mean result on X's scale (-1 to 1).
+    /// Monte Carlo: cell index to the mean result on X's scale (-1 to 1);
+    /// neural: the search's mean value, on the same scale.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     means: BTreeMap<usize, f64>,
+    /// Neural: cell index to the network's prior (0 to 1, summing to 1).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    priors: BTreeMap<usize, f64>,
+    /// Neural: the network's value of the position, on X's scale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network_value: Option<f64>,
     pv: &'a [usize],
     depth: u32,
     nodes: u64,
@@ -958,6 +965,12 @@ impl<'a> Analysis<'a> {
                 .iter()
                 .filter_map(|m| m.mean.map(|mean| (m.cell, mean)))
                 .collect(),
+            priors: report
+                .moves
+                .iter()
+                .filter_map(|m| m.prior.map(|prior| (m.cell, prior)))
+                .collect(),
+            network_value: report.network_value,
             pv: &report.pv,
             depth: report.depth,
             nodes: report.stats.nodes,

@@ -117,7 +117,7 @@ impl Contender {
         if kind == PlayerKind::Human {
             return Err("the human player cannot take part: choose computer players".into());
         }
-        if own.is_some() && !kind.uses_depth() {
+        if own.is_some() && !kind.uses_difficulty() {
             return Err(format!(
                 "'{}': {} has no search depth",
                 escape_text(text, ECHO_CHARS),

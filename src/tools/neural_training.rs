@@ -140,10 +140,11 @@ pub fn train(
         }
         if played == block_end {
             block.games = played;
-            let exam = exam(network);
-            block.lost_lines = Some(exam.0);
+            // The exam is 3x3's: the walk and the table.
+            let exam = (network.size() == BoardSize::Three).then(|| exam(network));
+            block.lost_lines = exam.map(|exam| exam.0);
             block.network = Some(NetworkExam {
-                optimal_share: exam.1,
+                optimal_share: exam.map_or(f64::NAN, |exam| exam.1),
                 policy_loss: losses.0.policy / losses.1.max(1) as f64,
                 value_loss: losses.0.value / losses.1.max(1) as f64,
             });

@@ -205,6 +205,14 @@ impl ReportWords for SearchReport {
     /// 0.734".
     fn move_line(&self, m: &MoveScore, style: TextStyle) -> String {
         let mut line = fill(&gettext("cell {cell}"), &[("cell", &style.cell(m.cell))]);
+        if let Some(prior) = m.prior {
+            // The network's prior and its search's visits, said apart.
+            write!(line, ": {}", prior_words(prior)).unwrap();
+            if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
+                write!(line, "; {}", guided_words(visits, mean)).unwrap();
+            }
+            return line;
+        }
         if let Some(score) = m.score {
             write!(
                 line,
@@ -221,13 +229,6 @@ impl ReportWords for SearchReport {
                 mean_result_words(mean)
             )
             .unwrap();
-        }
-        if let Some(prior) = m.prior {
-            write!(line, ": {}", prior_words(prior)).unwrap();
-            if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-                write!(line, ", {}", guided_words(visits, mean)).unwrap();
-            }
-            return line;
         }
         if let Some(beads) = m.beads {
             write!(line, ": {}", beads_words(beads)).unwrap();
