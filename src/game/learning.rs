@@ -1,6 +1,8 @@
 //! What the learning players learned, kept between games and sessions for
-//! the window: both learners' states, loaded from the data directory at
-//! start, taught by every finished game and saved after it.
+//! the window: the learners' states, loaded from the data directory at
+//! start, taught by every finished game and saved after it (the neural
+//! player learns from its own self-play only, so a game leaves it as it
+//! is).
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +11,7 @@ use crate::words::Words;
 use crate::words::i18n::{fill, gettext};
 use crate::words::players::PlayerWords;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::learners::{LearnError, LearnerState};
 use tictactoe_engine::player_kind::PlayerKind;
 
 /// The learners' states and where they are saved.
@@ -27,7 +29,7 @@ pub struct LearnedStates {
 }
 
 /// The learners, in the order they are named.
-pub const LEARNERS: [PlayerKind; 2] = [PlayerKind::Menace, PlayerKind::Td];
+pub const LEARNERS: [PlayerKind; 3] = [PlayerKind::Menace, PlayerKind::Td, PlayerKind::Neural];
 
 impl LearnedStates {
     /// Both learners from their files in the data directory
@@ -110,8 +112,9 @@ impl LearnedStates {
     /// Teaches each learner among `players` (X's, then O's) the game
     /// played from `start` with `moves`, won by `winner` or drawn
     /// (`None`), and saves what it learned. Returns the learners that
-    /// learned; an error says what could not be learned or saved (what was
-    /// learned stays for the session).
+    /// learned (not the neural player, which learns from self-play only);
+    /// an error says what could not be learned or saved (what was learned
+    /// stays for the session).
     pub fn learn_from_game(
         &mut self,
         players: [PlayerKind; 2],
@@ -129,10 +132,11 @@ impl LearnedStates {
                 continue;
             }
             let state = &mut self.states[LearnedStates::index(kind)];
-            state
-                .learn_from_game(start, moves, &sides, winner)
-                .map_err(|error| error.words())?;
-            learned.push(kind);
+            match state.learn_from_game(start, moves, &sides, winner) {
+                Ok(()) => learned.push(kind),
+                Err(LearnError::SelfPlayOnly) => {}
+                Err(error) => return Err(error.words()),
+            }
         }
         for &kind in &learned {
             self.save(kind)?;
@@ -147,7 +151,8 @@ impl LearnedStates {
         self.save(kind)
     }
 
-    /// Both learners forget everything; their files then hold fresh states.
+    /// Every learner forgets everything; their files then hold fresh
+    /// states.
     pub fn reset(&mut self) -> Result<(), String> {
         self.states = LEARNERS
             .map(|kind| LearnerState::fresh(kind).expect("a learner"))

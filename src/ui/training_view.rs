@@ -23,11 +23,12 @@ use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
 use crate::tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
+use crate::words::Words;
 use crate::words::i18n::{fill, gettext, ngettext, plural_count};
 use crate::words::numbers::group;
 use crate::words::players::PlayerWords;
 use tictactoe_engine::learners::td::EXPLORATION;
-use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
@@ -648,6 +649,7 @@ impl TrainingView {
                     ("total", &group(total)),
                 ],
             ),
+            Err(TrainingStopped::SelfPlayOnly) => LearnError::SelfPlayOnly.words(),
             Err(TrainingStopped::Failed(reason)) => fill(
                 &gettext(
                     "The training stopped after {progress}: {reason}. What {learner} learned in them is kept.",
@@ -663,7 +665,11 @@ impl TrainingView {
             message.push(' ');
             message.push_str(error);
         }
-        let failed = saved.is_err() || matches!(result, Err(TrainingStopped::Failed(_)));
+        let failed = saved.is_err()
+            || matches!(
+                result,
+                Err(TrainingStopped::Failed(_) | TrainingStopped::SelfPlayOnly)
+            );
         self.show_status(&message, failed);
     }
 

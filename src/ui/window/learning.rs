@@ -11,8 +11,10 @@ use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
 use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
+use crate::words::Words;
 use crate::words::i18n::{fill, gettext, ngettext, plural_count};
 use crate::words::players::PlayerWords;
+use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::PlayerKind;
 
 /// The Reset Learning dialog's answer that resets.
@@ -99,6 +101,19 @@ impl TictactoeWindow {
             .learn_from_game(players, &start, &moves, winner);
         match outcome {
             Ok(learners) => {
+                let untaught: Vec<PlayerKind> = LEARNERS
+                    .into_iter()
+                    .filter(|kind| players.contains(kind) && !learners.contains(kind))
+                    .collect();
+                for kind in untaught {
+                    self.imp().search_log.add_game_row(&fill(
+                        &gettext("{player} did not learn from this game: {reason}."),
+                        &[
+                            ("player", &kind.display_name()),
+                            ("reason", &LearnError::SelfPlayOnly.words()),
+                        ],
+                    ));
+                }
                 for kind in learners {
                     let games = learned.borrow().state(kind).games;
                     let row = fill(
