@@ -11,11 +11,6 @@ use std::path::PathBuf;
 use common::reachable_positions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::files::learner_state::{LearnerFile, StateError, set_aside};
-use tictactoe::tools::play::lost_lines;
-use tictactoe::tools::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::words::Words;
-use tictactoe::words::report::{ReportWords, TextStyle};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::menace::Menace;
@@ -24,6 +19,11 @@ use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide, position,
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::symmetry::SymmetricKeys;
+use tictactoe_files::learner_state::{LearnerFile, StateError, set_aside};
+use tictactoe_tools::play::lost_lines;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_words::Words;
+use tictactoe_words::report::{ReportWords, TextStyle};
 
 /// The unfinished positions with `side` to move, counted up to symmetry
 /// with the search's own symmetric keys (not the learners' codes).

@@ -5,8 +5,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::tools::play::{ask, checked_move, lost_lines, stopped_unasked};
-use crate::words::i18n::{fill, gettext};
+use crate::play::{ask, checked_move, lost_lines, stopped_unasked};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::menace::MenaceMove;
@@ -15,6 +14,7 @@ use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::i18n::{fill, gettext};
 
 /// Whom the learner plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
