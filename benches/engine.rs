@@ -25,7 +25,6 @@ use minimax::{
     Evaluation, Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy, Winner,
 };
 
-use tictactoe::tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::board::bits;
 use tictactoe_engine::geometry::BoardSize;
@@ -34,6 +33,7 @@ use tictactoe_engine::players::{PerfectTable, table_bytes};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::score::evaluate;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 
 /// Monte Carlo playouts per move in every MCTS benchmark.
 const PLAYOUTS: u32 = 10_000;

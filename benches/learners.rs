@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
-use tictactoe::tools::training::{Block, Opponent, Sides, Training, train};
 use tictactoe_engine::learners::menace::Menace;
 use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
 
 struct Run {
     name: &'static str,

@@ -17,9 +17,6 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::tools::neural_training::{exam, optimal_share};
-use tictactoe::tools::play::lost_lines;
-use tictactoe::tools::training::{Opponent, Sides, Training, train};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::Network;
@@ -28,6 +25,9 @@ use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::neural_training::{self, SelfPlayRun, exam, optimal_share};
+use tictactoe_tools::play::lost_lines;
+use tictactoe_tools::training::{Opponent, Sides, Training, train};
 
 const LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
@@ -178,32 +178,27 @@ fn four_by_four() {
         std::thread::sleep(Duration::from_secs(60 * minutes));
         stop.cancel();
     });
-    let training = Training {
-        opponent: Opponent::Itself,
-        sides: Sides::Both,
+    let training = SelfPlayRun {
         games: u64::from(u32::MAX),
         block: 500,
         seed: 1,
         threads: 0,
     };
     let started = Instant::now();
-    let _ = tictactoe::tools::neural_training::train(
+    let _ = neural_training::train(
         &mut network,
         &mut games,
         &training,
-        0,
+        |_| Side::Max,
         &cancel,
         |block| {
-            let exam = block.network.expect("an exam");
+            let [x, drawn, o] = block.results;
             println!(
-                "{:>6} games, {:>4.0} s: X won {}, drawn {}, O won {} of the last block; loss: policy {:.3}, value {:.3}",
+                "{:>6} games, {:>4.0} s: X won {x}, drawn {drawn}, O won {o} of the last block; loss: policy {:.3}, value {:.3}",
                 block.games,
                 started.elapsed().as_secs_f64(),
-                block.wins,
-                block.draws,
-                block.losses,
-                exam.policy_loss,
-                exam.value_loss
+                block.exam.policy_loss,
+                block.exam.value_loss
             );
         },
     );

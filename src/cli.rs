@@ -13,17 +13,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::files::saved_game::SavedGame;
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
-use crate::tools::play::ask_within;
-use crate::tools::tree::{self, SearchTree};
-use crate::tools::tree_words;
-use crate::words::Words;
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::numbers::{format_duration_us, group};
-use crate::words::players::{PlayerWords, RuleWords};
-use crate::words::report::ReportWords;
-use crate::words::report::{TextStyle, describe_player};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{
@@ -32,6 +22,16 @@ use tictactoe_engine::player_kind::{
 use tictactoe_engine::report::{Certainty, SearchReport};
 use tictactoe_engine::score::INFINITY;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::saved_game::SavedGame;
+use tictactoe_tools::play::ask_within;
+use tictactoe_tools::tree::{self, SearchTree};
+use tictactoe_tools::tree_words;
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::numbers::{format_duration_us, group};
+use tictactoe_words::players::{PlayerWords, RuleWords};
+use tictactoe_words::report::ReportWords;
+use tictactoe_words::report::{TextStyle, describe_player};
 
 mod contests;
 mod learning;
@@ -515,8 +515,11 @@ fn arguments() -> Vec<std::ffi::OsString> {
         .collect()
 }
 
-/// Runs the command line with the process arguments.
-pub fn main() -> ExitCode {
+/// Runs the command line with the process arguments; without a command it
+/// opens the window through `open_window`, which a build without one
+/// (`--no-default-features`) does not have. The window is the caller's to
+/// give: the command line knows nothing of it.
+pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
     streams::break_closed_outputs();
     let arguments = arguments();
     let command_name = arguments
@@ -538,7 +541,12 @@ pub fn main() -> ExitCode {
         stop::listen();
     }
     match cli.command {
-        None => open_window(),
+        None => match open_window {
+            Some(open_window) => open_window(),
+            None => refuse(
+                "this build has no window (built without the `gui` feature); run `tictactoe --help` for the commands",
+            ),
+        },
         Some(CliCommand::Players) => list_players(),
         Some(CliCommand::Play(args)) => play(args),
         Some(CliCommand::Analyze(args)) => analyze(args),
@@ -614,18 +622,6 @@ fn usage_error(error: clap::Error, mut command: clap::Command, subcommand: &str)
 fn refuse(message: &str) -> ExitCode {
     say(format_args!("error: {message}"));
     ExitCode::from(USAGE_ERROR)
-}
-
-#[cfg(feature = "gui")]
-fn open_window() -> ExitCode {
-    crate::ui::run().into()
-}
-
-#[cfg(not(feature = "gui"))]
-fn open_window() -> ExitCode {
-    refuse(
-        "this build has no window (built without the `gui` feature); run `tictactoe --help` for the commands",
-    )
 }
 
 fn list_players() -> ExitCode {

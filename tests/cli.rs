@@ -7,10 +7,10 @@ use common::parse_csv;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use tictactoe::tools::compare::CSV_COLUMNS;
-use tictactoe::tools::tournament::STANDINGS_COLUMNS;
-use tictactoe::words::players::PlayerWords;
 use tictactoe_engine::board::Board;
+use tictactoe_tools::compare::CSV_COLUMNS;
+use tictactoe_tools::tournament::STANDINGS_COLUMNS;
+use tictactoe_words::players::PlayerWords;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use tictactoe::files::learner_state::LearnerFile;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::LearnerFile;
 
 fn run_in(home: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))

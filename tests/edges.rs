@@ -6,12 +6,12 @@ mod common;
 use common::random_open_position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::words::Words;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
 
 /// Open positions from random games on `size`, at most `empty_at_least`
 /// cells from full.

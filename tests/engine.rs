@@ -6,18 +6,18 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use common::{decide, open_positions, oracle, oracle_score, reachable_positions};
-use tictactoe::tools::play::lost_lines;
-use tictactoe::words::Words;
-use tictactoe::words::players::RuleWords;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
-use tictactoe_engine::players::rules::Rule;
 use tictactoe_engine::players::{PerfectTable, RulesPlayer};
 use tictactoe_engine::report::Bound;
+use tictactoe_engine::report::Rule;
 use tictactoe_engine::score::{EVAL_LIMIT, evaluate};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::lost_lines;
+use tictactoe_words::Words;
+use tictactoe_words::players::RuleWords;
 
 const OPTIMAL: [PlayerKind; 4] = [
     PlayerKind::AlphaBeta,

@@ -8,8 +8,6 @@ use common::{events_until_over, next_event, open_positions, random_open_position
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tictactoe::game::{Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT};
-use tictactoe::words::Words;
-use tictactoe::words::report::ReportWords;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player::Player;
@@ -17,6 +15,8 @@ use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::report::{Certainty, SearchReport};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::report::ReportWords;
 
 fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
     GameSetup::new(
@@ -319,7 +319,7 @@ fn a_search_stopped_by_ending_the_game_leaves_its_report_then_game_over() {
     assert!(report.aborted);
     assert!(report.stats.nodes > 0);
     assert_eq!(report.player, PlayerKind::Minimax);
-    let summary = report.summary(tictactoe::words::report::TextStyle::WINDOW);
+    let summary = report.summary(tictactoe_words::report::TextStyle::WINDOW);
     assert!(summary.starts_with("X Minimax stopped after "), "{summary}");
     assert_eq!(*result, GameResult::Aborted("ended by the player".into()));
     assert_eq!(result.to_string(), "ended by the player");

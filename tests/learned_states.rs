@@ -8,12 +8,12 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use tictactoe::files::learner_state::{LearnerFile, state_path_in};
 use tictactoe::game::{LEARNERS, LearnedStates};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::{LearnerFile, state_path_in};
 
 fn temporary_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tictactoe-learned-{name}-{}", std::process::id()));

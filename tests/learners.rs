@@ -11,11 +11,6 @@ use std::path::PathBuf;
 use common::reachable_positions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::files::learner_state::{LearnerFile, StateError, set_aside};
-use tictactoe::tools::play::lost_lines;
-use tictactoe::tools::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::words::Words;
-use tictactoe::words::report::{ReportWords, TextStyle};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::menace::Menace;
@@ -24,6 +19,11 @@ use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide, position,
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::symmetry::SymmetricKeys;
+use tictactoe_files::learner_state::{LearnerFile, StateError, set_aside};
+use tictactoe_tools::play::lost_lines;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_words::Words;
+use tictactoe_words::report::{ReportWords, TextStyle};
 
 /// The unfinished positions with `side` to move, counted up to symmetry
 /// with the search's own symmetric keys (not the learners' codes).
@@ -64,7 +64,7 @@ fn trained(kind: PlayerKind, setup: &Training) -> (LearnerState, Vec<Block>) {
 fn menace(state: &LearnerState) -> &Menace {
     match &state.learner {
         Learner::Menace(menace) => menace,
-        Learner::Td(_) => panic!("not menace"),
+        Learner::Td(_) | Learner::Neural(_) => panic!("not menace"),
     }
 }
 
@@ -229,7 +229,7 @@ fn an_empty_box_resigns_unless_refilled() {
     assert_eq!(total, (3, 3), "every game resigned at once: {curve:?}");
     assert_eq!(menace(&state).first_box_beads(), 0);
     // As a player, it says so.
-    let mut player = state.player(0);
+    let mut player = state.player(&PlayerOptions::default());
     let report = player.choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
     assert!(
         report
@@ -434,7 +434,7 @@ fn td_self_play_learns_never_to_lose_as_x_or_o() {
         PlayerKind::Td,
         &training(Opponent::Itself, Sides::Both, 200_000, 1),
     );
-    let mut player = state.player(0);
+    let mut player = state.player(&PlayerOptions::default());
     for side in [Side::Max, Side::Min] {
         let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
         assert_eq!(lost, Vec::<Board>::new(), "{side:?}");

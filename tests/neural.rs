@@ -8,12 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use tictactoe::files::learner_state::LearnerFile;
 use tictactoe::game::LearnedStates;
-use tictactoe::tools::neural_training::optimal_share;
-use tictactoe::tools::play::lost_lines;
-use tictactoe::tools::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::words::report::ReportWords;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::Network;
@@ -22,6 +17,11 @@ use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::learner_state::LearnerFile;
+use tictactoe_tools::neural_training::optimal_share;
+use tictactoe_tools::play::lost_lines;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_words::report::ReportWords;
 
 fn training(games: u64, seed: u64, threads: usize) -> Training {
     Training {
@@ -344,7 +344,7 @@ fn the_log_row_says_prior_and_visits_apart_and_an_untrained_network_says_so() {
     let board: Board = "x.o/.x./...".parse().unwrap();
     let mut fresh = PlayerKind::Neural.create(&Default::default());
     let report = fresh.choose_move(&board, &CancelFlag::new());
-    let lines = report.detail_lines(tictactoe::words::report::TextStyle::COMMAND_LINE);
+    let lines = report.detail_lines(tictactoe_words::report::TextStyle::COMMAND_LINE);
     assert!(
         lines[0].contains("untrained: its weights are still random"),
         "{lines:?}"
@@ -363,7 +363,7 @@ fn the_log_row_says_prior_and_visits_apart_and_an_untrained_network_says_so() {
     let state = thousand_games();
     let mut trained = NeuralPlayer::new(network(state).clone(), Difficulty::Hard, state.games);
     let report = trained.choose_move(&board, &CancelFlag::new());
-    let lines = report.detail_lines(tictactoe::words::report::TextStyle::COMMAND_LINE);
+    let lines = report.detail_lines(tictactoe_words::report::TextStyle::COMMAND_LINE);
     assert_eq!(
         lines[0],
         "note: PUCT search of 200 simulations guided by the network; trained on 1,000 self-play games"

@@ -10,12 +10,12 @@ use common::random_open_position;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::words::Words;
-use tictactoe::words::escape::escape_text;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::escape::escape_text;
 
 /// Cases per property: `PROPTEST_CASES`, or 256.
 fn cases() -> u32 {

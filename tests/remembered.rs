@@ -12,10 +12,10 @@ use gtk::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
-use tictactoe::words::Words;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 
 mod harness;
 

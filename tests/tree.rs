@@ -5,7 +5,6 @@ mod common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::tools::tree::{DEFAULT_BUDGET, Node, RecordError, SearchTree};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
@@ -14,6 +13,7 @@ use tictactoe_engine::score::{INFINITY, WIN, evaluate};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_engine::search::move_order_score;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, RecordError, SearchTree};
 
 use common::{decide, open_positions, random_open_position};
 

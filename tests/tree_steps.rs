@@ -4,10 +4,6 @@
 
 mod common;
 
-use tictactoe::tools::tree::{DEFAULT_BUDGET, SearchTree};
-use tictactoe::tools::tree_steps::{Phase, StepCursor, position_along, principal_variation};
-use tictactoe::tools::tree_words::{self, x_view};
-use tictactoe::words::report::TextStyle;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
@@ -15,6 +11,10 @@ use tictactoe_engine::report::Bound;
 use tictactoe_engine::score::INFINITY;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_tools::tree_steps::{Phase, StepCursor, position_along, principal_variation};
+use tictactoe_tools::tree_words::{self, x_view};
+use tictactoe_words::report::TextStyle;
 
 use common::{open_positions, random_open_position};
 use rand::SeedableRng;

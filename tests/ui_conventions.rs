@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
-use tictactoe::words::Words;
-use tictactoe::words::cell_marks::legend;
-use tictactoe::words::numbers::group;
 use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
+use tictactoe_words::cell_marks::legend;
+use tictactoe_words::numbers::group;
 
 mod harness;
 

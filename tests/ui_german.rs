@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
-use tictactoe::words::Words;
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 
 mod harness;
 

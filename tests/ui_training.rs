@@ -13,12 +13,12 @@ use std::time::Duration;
 
 use gtk::{glib, prelude::*};
 use harness::{Results, ensure, open_window, test_data_home, use_test_environment, wait_until};
-use tictactoe::files::learner_state::LearnerFile;
-use tictactoe::tools::training::{Block, Opponent, Sides, Training, block_line, train};
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
 use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::learner_state::LearnerFile;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, block_line, train};
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 

@@ -10,15 +10,15 @@ use super::{
     CompareArgs, TournamentArgs, cannot_finish, read_position, refuse, say, stop, stopped,
 };
 use crate::game::SEARCH_TIME_LIMIT;
-use crate::tools::compare::{CompareSettings, Comparison, Contender, Optimality};
-use crate::tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
-use crate::words::Words;
-use crate::words::numbers::{format_duration_us, format_rate, group};
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners;
 use tictactoe_engine::player_kind::Difficulty;
+use tictactoe_tools::compare::{CompareSettings, Comparison, Contender, Optimality};
+use tictactoe_tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
+use tictactoe_words::Words;
+use tictactoe_words::numbers::{format_duration_us, format_rate, group};
+use tictactoe_words::report::TextStyle;
 
 /// How a column of a text table lines up.
 #[derive(Clone, Copy, PartialEq)]

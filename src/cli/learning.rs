@@ -11,19 +11,19 @@ use std::process::ExitCode;
 
 use super::contests::progress_bar;
 use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
-use crate::files::learner_state::{self, LearnerFile};
-use crate::files::whole as files;
 use crate::game::SEARCH_TIME_LIMIT;
-use crate::tools::neural_training::NetworkExam;
-use crate::tools::training::{
-    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
-};
-use crate::words::Words;
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::report::{TextStyle, describe_player};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_files::learner_state::{self, LearnerFile};
+use tictactoe_files::whole as files;
+use tictactoe_tools::neural_training::NetworkExam;
+use tictactoe_tools::training::{
+    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
+};
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::report::{TextStyle, describe_player};
 
 /// Whom `--opponent` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::files::learner_state::{self, LearnerFile, StateError};
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::learners::{LearnError, LearnerState};
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::{self, LearnerFile, StateError};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// The learners' states and where they are saved.
 #[derive(Debug)]

@@ -6,12 +6,12 @@
 use std::sync::Arc;
 use std::thread;
 
-use crate::tools::play::panic_message;
-use crate::tools::tree::{RecordError, SearchTree};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::panic_message;
+use tictactoe_tools::tree::{RecordError, SearchTree};
 
 /// What to record.
 #[derive(Debug, Clone)]

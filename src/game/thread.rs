@@ -6,10 +6,6 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
-use crate::tools::play::{ask, checked_move, panic_message, stopped_unasked};
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::bits;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
@@ -17,6 +13,10 @@ use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::{ask, checked_move, panic_message, stopped_unasked};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// The handle the window or the command line holds. Dropping it shuts the
 /// thread down and joins it.
@@ -548,7 +548,19 @@ fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::play::Panicking;
+
+    /// A player whose search fails the way a bug would.
+    struct Panicking;
+
+    impl Player for Panicking {
+        fn kind(&self) -> PlayerKind {
+            PlayerKind::AlphaBetaTt
+        }
+
+        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
+            panic!("deliberate test failure")
+        }
+    }
 
     #[test]
     fn a_panic_in_a_hints_search_is_the_hints_error() {

@@ -6,7 +6,7 @@
 use gtk::glib::translate::ToGlibPtr;
 use gtk::{glib, prelude::*};
 
-use crate::words::i18n::{fill, gettext};
+use tictactoe_words::i18n::{fill, gettext};
 
 fn update_property(
     widget: &impl IsA<gtk::Widget>,

@@ -7,7 +7,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::{APP_ID, RESOURCE_PATH};
-use crate::words::i18n::gettext;
+use tictactoe_words::i18n::gettext;
 
 /// The project's home, as the app id names it, and where to report a bug.
 const WEBSITE: &str = "https://github.com/tictactoe/tictactoe";

@@ -5,7 +5,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
-use crate::words::cell_marks::{Tone, legend};
+use tictactoe_words::cell_marks::{Tone, legend};
 
 mod imp {
     use gtk::subclass::prelude::*;

@@ -6,11 +6,11 @@ use gtk::subclass::prelude::*;
 use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use super::accessible;
-use crate::words::Words;
-use crate::words::cell_marks::{CellMark, Tone};
-use crate::words::i18n::{fill, gettext};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
+use tictactoe_words::Words;
+use tictactoe_words::cell_marks::{CellMark, Tone};
+use tictactoe_words::i18n::{fill, gettext};
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -20,7 +20,7 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{glib, prelude::*};
 
-    use crate::words::cell_marks::CellMark;
+    use tictactoe_words::cell_marks::CellMark;
 
     use tictactoe_engine::board::Board;
 

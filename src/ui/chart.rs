@@ -13,11 +13,11 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
-use crate::files::whole as files;
-use crate::tools::compare::Family;
-use crate::tools::training::{Block, block_line};
-use crate::words::i18n::{fill, gettext};
-use crate::words::numbers::group;
+use tictactoe_files::whole as files;
+use tictactoe_tools::compare::Family;
+use tictactoe_tools::training::{Block, block_line};
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::numbers::group;
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.

@@ -11,7 +11,7 @@ use gtk::{glib, prelude::*};
 use super::accessible;
 use super::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
 use super::file_dialog::{self, FileAction, FileRequest};
-use crate::words::i18n::{fill, gettext, pgettext};
+use tictactoe_words::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
 const SAVED_MIN_WIDTH: i32 = 640;
@@ -212,7 +212,7 @@ impl ChartView {
             background: named("theme_base_color"),
             text: rgba(foreground),
             grid,
-            families: crate::tools::compare::Family::ALL
+            families: tictactoe_tools::compare::Family::ALL
                 .map(|family| named(super::chart::family_color(family).0)),
             outcomes: [named("win_color"), named("draw_color"), named("loss_color")],
         }

@@ -15,14 +15,14 @@ use super::chart_view::ChartView;
 use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::player_choices::PlayerChoices;
 use super::{accessible, popup_tooltips};
-use crate::tools::compare::{CompareError, CompareSettings};
-use crate::tools::compare::{CompareRow, Comparison};
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::numbers::{decimal, format_duration_us, format_rate, group};
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::compare::{CompareError, CompareSettings};
+use tictactoe_tools::compare::{CompareRow, Comparison};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::{decimal, format_duration_us, format_rate, group};
+use tictactoe_words::report::TextStyle;
 
 /// What the comparison's thread tells the window.
 enum Message {
@@ -141,8 +141,8 @@ mod imp {
     use super::super::chart_view::ChartView;
     use super::super::file_dialog::{FileChooser, TableFormat};
     use super::super::player_choices::PlayerChoices;
-    use crate::tools::compare::{CompareRow, Comparison};
     use tictactoe_engine::board::Board;
+    use tictactoe_tools::compare::{CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/compare_view.ui")]

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use gtk::{gio, glib, prelude::*};
 
-use crate::files::whole as files;
-use crate::words::i18n::gettext;
+use tictactoe_files::whole as files;
+use tictactoe_words::i18n::gettext;
 
 /// The file name a path is shown by.
 pub fn file_name(path: &Path) -> String {
@@ -24,7 +24,7 @@ pub fn file_name(path: &Path) -> String {
 pub fn outcome(result: Result<(), String>, path: &Path, saved: &str) -> (String, bool) {
     match result {
         Ok(()) => (
-            crate::words::i18n::fill(saved, &[("file", &file_name(path))]),
+            tictactoe_words::i18n::fill(saved, &[("file", &file_name(path))]),
             false,
         ),
         Err(error) => (error, true),
@@ -34,7 +34,7 @@ pub fn outcome(result: Result<(), String>, path: &Path, saved: &str) -> (String,
 /// Why nothing was saved to `path`: "Could not save to results.csv:
 /// Permission denied (os error 13). Nothing was written."
 pub fn could_not_save(path: &Path, error: &dyn std::fmt::Display) -> String {
-    crate::words::i18n::fill(
+    tictactoe_words::i18n::fill(
         &gettext("Could not save to {file}: {error}. Nothing was written."),
         &[("file", &file_name(path)), ("error", error)],
     )

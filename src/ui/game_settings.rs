@@ -9,13 +9,13 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::PlayerPicker;
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext};
-use crate::words::numbers::decimal;
-use crate::words::report::{TextStyle, describe_player};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::numbers::decimal;
+use tictactoe_words::report::{TextStyle, describe_player};
 
 /// What the controls ask for: the players, the board and the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

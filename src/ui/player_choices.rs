@@ -7,10 +7,10 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use crate::tools::compare::Contender;
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::compare::Contender;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// Players in a column of the list.
 const ROWS: usize = 4;

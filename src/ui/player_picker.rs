@@ -5,11 +5,11 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];

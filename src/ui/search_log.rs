@@ -10,12 +10,12 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::log_entry::{LogEntry, LogKind};
-use crate::words::i18n::{fill, gettext};
-use crate::words::report::ReportWords;
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::report::ReportWords;
+use tictactoe_words::report::TextStyle;
 
 /// Emitted when the selected search changes, or no search is selected.
 const SEARCH_SELECTED: &str = "search-selected";

@@ -7,8 +7,8 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::game::GameResult;
-use crate::words::i18n::{fill, ngettext};
 use tictactoe_engine::board::Side;
+use tictactoe_words::i18n::{fill, ngettext};
 
 /// One pairing's results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -18,12 +18,12 @@ use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
 use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use super::player_choices::PlayerChoices;
 use super::{accessible, popup_tooltips};
-use crate::tools::tournament::{JsonWriter, Tally, TournamentError};
-use crate::tools::tournament::{Tournament, TournamentProgress, TournamentResults};
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::numbers::{decimal, format_duration_us, group};
-use crate::words::report::TextStyle;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::tournament::{JsonWriter, Tally, TournamentError};
+use tictactoe_tools::tournament::{Tournament, TournamentProgress, TournamentResults};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::{decimal, format_duration_us, group};
+use tictactoe_words::report::TextStyle;
 
 /// How often the worker threads report progress to the window at most:
 /// games on 3x3 finish far faster than a person reads.
@@ -128,7 +128,7 @@ mod imp {
     use super::super::file_dialog::FileChooser;
     use super::super::player_choices::PlayerChoices;
     use super::ResultsFile;
-    use crate::tools::tournament::TournamentResults;
+    use tictactoe_tools::tournament::TournamentResults;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tournament_view.ui")]

@@ -20,16 +20,16 @@ use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use super::{accessible, popup_tooltips};
 use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
-use crate::tools::training::{
-    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
-};
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::numbers::group;
-use crate::words::players::PlayerWords;
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_tools::training::{
+    Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
+};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
+use tictactoe_words::players::PlayerWords;
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
 /// microseconds, far faster than a person or the window follows.
@@ -110,7 +110,7 @@ mod imp {
     use super::super::chart_view::ChartView;
     use super::Run;
     use crate::game::LearnedStates;
-    use crate::tools::training::Block;
+    use tictactoe_tools::training::Block;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/training_view.ui")]
@@ -773,10 +773,10 @@ impl TrainingView {
     fn opponent_name(&self, opponent: Opponent) -> String {
         match opponent {
             Opponent::Itself => gettext("itself"),
-            Opponent::Player(kind, options) => crate::words::report::describe_player(
+            Opponent::Player(kind, options) => tictactoe_words::report::describe_player(
                 kind,
                 options.difficulty,
-                crate::words::report::TextStyle::WINDOW,
+                tictactoe_words::report::TextStyle::WINDOW,
             ),
         }
     }

@@ -15,17 +15,17 @@ use super::board_view::BoardView;
 use super::tree_item::{TreeItem, TreeItemKind};
 use super::tree_row::TreeRow;
 use crate::game::{Recording, RecordingFailed, TreeJob};
-use crate::tools::tree::{DEFAULT_BUDGET, SearchTree};
-use crate::tools::tree_steps::{StepCursor, principal_variation};
-use crate::tools::tree_words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::numbers::group;
-use crate::words::players::PlayerWords;
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_tools::tree_steps::{StepCursor, principal_variation};
+use tictactoe_tools::tree_words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
+use tictactoe_words::players::PlayerWords;
+use tictactoe_words::report::TextStyle;
 
 /// Below this width the small board and the step controls go under the
 /// list instead of beside it.
@@ -43,10 +43,10 @@ mod imp {
 
     use super::super::board_view::BoardView;
     use crate::game::Recording;
-    use crate::tools::tree::SearchTree;
-    use crate::tools::tree_steps::StepCursor;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::player_kind::PlayerKind;
+    use tictactoe_tools::tree::SearchTree;
+    use tictactoe_tools::tree_steps::StepCursor;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_explorer.ui")]

@@ -7,11 +7,11 @@ use std::sync::Arc;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use crate::tools::tree::SearchTree;
-use crate::tools::tree_words;
-use crate::words::i18n::{fill, gettext};
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::Board;
+use tictactoe_tools::tree::SearchTree;
+use tictactoe_tools::tree_words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::report::TextStyle;
 
 /// What a row stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use gtk::{glib, prelude::*};
 
 use super::accessible;
 use super::tree_item::{TreeItem, TreeItemKind};
-use crate::tools::tree_words;
-use crate::words::numbers::group;
-use crate::words::report::TextStyle;
+use tictactoe_tools::tree_words;
+use tictactoe_words::numbers::group;
+use tictactoe_words::report::TextStyle;
 
 mod imp {
     use std::cell::RefCell;

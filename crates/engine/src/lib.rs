@@ -19,10 +19,10 @@
 //!
 //! # Order of the modules
 //!
-//! Each imports only those above it: `geometry`, `board`, `score`,
-//! `symmetry`, `tt`, `player_kind`, `report`, `player`, `search`,
-//! `learners`, `players` (every algorithm, one file each, and the one
-//! factory that builds them).
+//! Each imports only those above it (`tests/layers.rs` finds no cycle):
+//! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `report`, `tt`,
+//! `search`, `player`, `learners`, `players` (every algorithm, one file
+//! each, and the one factory that builds them).
 
 pub mod board;
 pub mod geometry;

@@ -8,8 +8,30 @@ use serde::Serialize;
 use super::board::{Board, Outcome, Side};
 use super::geometry::BoardSize;
 use super::player_kind::PlayerKind;
-use super::players::rules::Rule;
 use super::score;
+
+/// The rules player's rules, in the order it tries them: a report names
+/// the one that picked its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Rule {
+    Win,
+    Block,
+    Centre,
+    OppositeCorner,
+    Corner,
+    Random,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 6] = [
+        Rule::Win,
+        Rule::Block,
+        Rule::Centre,
+        Rule::OppositeCorner,
+        Rule::Corner,
+        Rule::Random,
+    ];
+}
 
 /// How much a score says: the exact value, or only that the true value is at
 /// least (lower bound) or at most (upper bound) this, as alpha-beta leaves it.

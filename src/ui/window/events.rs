@@ -9,10 +9,10 @@ use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View, sentence};
 use crate::game::{Event, GameResult, GameThread};
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::report::SearchReport;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 impl TictactoeWindow {
     /// Shows the game thread's events as they come, on the main thread.

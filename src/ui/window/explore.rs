@@ -5,12 +5,12 @@ use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::TictactoeWindow;
-use crate::tools::tree::SearchTree;
-use crate::words::i18n::gettext;
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_tools::tree::SearchTree;
+use tictactoe_words::i18n::gettext;
+use tictactoe_words::report::TextStyle;
 
 /// The depth the explorer searches a big board to when the side to move
 /// has no depth of its own: deep enough to show pruning, quick to record.

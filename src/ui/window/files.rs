@@ -8,10 +8,10 @@ use gtk::subclass::prelude::*;
 use super::super::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
-use crate::files::saved_game::SavedGame;
-use crate::tools::history::GameRecord;
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, pgettext, plural_count};
+use tictactoe_files::saved_game::SavedGame;
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 impl TictactoeWindow {
     /// The game on the board as a file would keep it: the game's moves, or

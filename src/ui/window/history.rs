@@ -9,14 +9,14 @@ use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View};
 use crate::game::{GameResult, GameSetup};
-use crate::tools::history::GameRecord;
 use crate::ui::game_settings::Choice;
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::players::PlayerWords;
 
 /// The game the window shows: what it was started with, its moves, and
 /// what the search behind each move said.

@@ -11,11 +11,11 @@ use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
 use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::players::PlayerWords;
 
 /// The Reset Learning dialog's answer that resets.
 pub const RESET_RESPONSE: &str = "reset";

@@ -32,14 +32,14 @@ use super::search_log::SearchLog;
 use super::session_tally::SessionTally;
 use super::status_line::StatusLine;
 use crate::game::{GameId, GameResult};
-use crate::tools::history::GameRecord;
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
 use history::WindowGame;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;

@@ -20,10 +20,10 @@ use gtk::{gio, glib, prelude::*};
 
 use super::TictactoeWindow;
 use crate::ui::APP_ID;
-use crate::words::Words;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
+use tictactoe_words::Words;
 
 /// Where `build.rs` compiled the schema, for a build that is not installed.
 const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");

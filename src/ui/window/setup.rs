@@ -8,13 +8,13 @@ use gtk::subclass::prelude::*;
 
 use super::{Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
-use crate::words::Words;
-use crate::words::cell_marks::{CellMark, cell_marks};
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::report::ReportWords;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::report::SearchReport;
+use tictactoe_words::Words;
+use tictactoe_words::cell_marks::{CellMark, cell_marks};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::report::ReportWords;
 
 /// A hint's marks: every best cell highlighted, none singled out.
 pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {

@@ -9,11 +9,11 @@ use gtk::subclass::prelude::*;
 use super::history::display_name;
 use super::{Hint, Phase, TictactoeWindow, View, setup};
 use crate::game::GameResult;
-use crate::words::cell_marks::{CellMark, cell_marks};
-use crate::words::i18n::{fill, gettext};
-use crate::words::players::PlayerWords;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
+use tictactoe_words::cell_marks::{CellMark, cell_marks};
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 impl TictactoeWindow {
     /// The board's position, last move and scores, as the view asks.

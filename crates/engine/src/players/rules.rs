@@ -7,31 +7,9 @@ use rand_chacha::ChaCha8Rng;
 use crate::board::{Board, Side};
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
-use crate::report::SearchReport;
+use crate::report::{Rule, SearchReport};
 use crate::search::CancelFlag;
 use crate::search::game_over;
-
-/// The rules, in the order they are tried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    Win,
-    Block,
-    Centre,
-    OppositeCorner,
-    Corner,
-    Random,
-}
-
-impl Rule {
-    pub const ALL: [Rule; 6] = [
-        Rule::Win,
-        Rule::Block,
-        Rule::Centre,
-        Rule::OppositeCorner,
-        Rule::Corner,
-        Rule::Random,
-    ];
-}
 
 /// The rule player: win if you can, block the opponent's win, take the
 /// centre, take the corner opposite an opponent's corner, take any corner,

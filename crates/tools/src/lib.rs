@@ -5,11 +5,16 @@
 //!
 //! # Invariants
 //!
-//! - **Facts, not words.** Results are numbers and enums, errors typed;
-//!   `words` says them. CSV and JSON are machine formats with stable
-//!   English names and are written here.
-//! - **No files.** What is saved is `files`' work; a tournament's JSON is
-//!   written to any `io::Write` it is given.
+//! - **Knows the engine and the words only** (`tictactoe-engine`,
+//!   `tictactoe-words`); the files, the game thread, the command line and
+//!   the window are above it.
+//! - **Facts first.** Results are numbers and enums, errors typed; their
+//!   sentences go through the words' helpers (`i18n`, `report`), and the
+//!   recorded tree's own words (`tree_words`) sit beside the tree. CSV and
+//!   JSON are machine formats with stable English names and are written
+//!   here.
+//! - **No files.** What is saved is `tictactoe-files`' work; a tournament's
+//!   JSON is written to any `io::Write` it is given.
 //! - **Threads only where the work needs them**: a tournament's rayon pool,
 //!   the neural player's self-play pool, a time limit's watcher.
 

@@ -41,9 +41,9 @@ use tictactoe_engine::learners::{Learner, LearnerState, position};
 use tictactoe_engine::player_kind::PlayerKind;
 
 use super::whole::{self, ReadError};
-use crate::words::Words;
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::i18n::{fill, gettext};
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::i18n::{fill, gettext};
 
 /// The value of `format` in every state file.
 pub const FORMAT: &str = "tictactoe-learner";

@@ -174,7 +174,7 @@ mod tests {
     use super::*;
     use tictactoe_engine::geometry::BoardSize;
 
-    use crate::words::Words;
+    use tictactoe_words::Words;
 
     const NOBODY: [bool; 2] = [false, false];
     const PERSON_IS_X: [bool; 2] = [true, false];

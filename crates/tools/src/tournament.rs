@@ -31,16 +31,16 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
-use crate::tools::compare::{Contender, Family};
-use crate::tools::csv;
-use crate::tools::play::{GameEnd, GameStopped, PlayedGame, SearchEffort, play_game};
-use crate::words::i18n::{fill, gettext};
-use crate::words::report::TextStyle;
+use crate::compare::{Contender, Family};
+use crate::csv;
+use crate::play::{GameEnd, GameStopped, PlayedGame, SearchEffort, play_game};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::report::TextStyle;
 
 /// What a tournament is: who plays, on which board, how often, and with
 /// which seed.

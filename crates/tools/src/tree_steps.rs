@@ -2,7 +2,7 @@
 //! through its children, back out with its value. The explorer's step mode
 //! moves this cursor one step at a time, forward or back.
 
-use crate::tools::tree::SearchTree;
+use crate::tree::SearchTree;
 use tictactoe_engine::board::Board;
 
 /// Whether a step enters a node or returns its value to its parent.

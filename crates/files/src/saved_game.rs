@@ -44,14 +44,14 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use super::whole::{self, ReadError, json_error, json_message};
-use crate::tools::history::GameRecord;
-use crate::words::Words;
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::i18n::{fill, gettext};
 use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::i18n::{fill, gettext};
 
 /// The value of `format` in every saved game.
 pub const FORMAT: &str = "tictactoe-game";

@@ -6,7 +6,7 @@ use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::{
     Difficulty, NotOn3x3, PlayerKind, UnknownDifficulty, UnknownPlayer,
 };
-use tictactoe_engine::players::rules::Rule;
+use tictactoe_engine::report::Rule;
 
 use super::Words;
 use super::escape::{ECHO_CHARS, escape_text};

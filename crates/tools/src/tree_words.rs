@@ -7,15 +7,15 @@
 //! already sure of) and beta (what O is already sure of). Both views carry
 //! the same information: for a move by O, X's window is O's mirrored.
 
-use crate::tools::tree::{Node, SearchTree};
-use crate::tools::tree_steps::{Phase, StepCursor};
-use crate::words::i18n::{fill, gettext, ngettext, plural_count};
-use crate::words::numbers::group;
-use crate::words::report::{TextStyle, mean_result_words, score_phrase, visits_words};
+use crate::tree::{Node, SearchTree};
+use crate::tree_steps::{Phase, StepCursor};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{self, INFINITY};
 use tictactoe_engine::search::NodeEnding;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
+use tictactoe_words::report::{TextStyle, mean_result_words, score_phrase, visits_words};
 
 /// A node's value and window from X's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -422,7 +422,7 @@ fn parent_text(tree: &SearchTree, path: &[usize], done: usize, style: TextStyle)
         .expect("the child just searched");
     let best_node = tree.node(best);
     let best_position = {
-        let mut board = crate::tools::tree_steps::position_along(tree, path);
+        let mut board = crate::tree_steps::position_along(tree, path);
         board.toggle(
             best_node.cell().expect("a child has a move"),
             board.side_to_move(),
@@ -445,10 +445,7 @@ fn parent_text(tree: &SearchTree, path: &[usize], done: usize, style: TextStyle)
         return text;
     }
     let pruned = tree
-        .pruned(
-            parent,
-            &crate::tools::tree_steps::position_along(tree, path),
-        )
+        .pruned(parent, &crate::tree_steps::position_along(tree, path))
         .len();
     if pruned == 0 {
         let reached = fill(

@@ -5,13 +5,13 @@
 //! or better for O; estimates, Monte Carlo means and learned values signed,
 //! positive for X.
 
-use crate::words::i18n::{fill, gettext, ngettext, pgettext};
-use crate::words::numbers::{count, decimal, result_number};
-use crate::words::players::RuleWords;
-use crate::words::report::{TextStyle, beads_words, learned_value_words, score_words};
+use crate::i18n::{fill, gettext, ngettext, pgettext};
+use crate::numbers::{count, decimal, result_number};
+use crate::players::RuleWords;
+use crate::report::{TextStyle, beads_words, learned_value_words, score_words};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::player_kind::PlayerKind;
-use tictactoe_engine::players::rules::Rule;
+use tictactoe_engine::report::Rule;
 use tictactoe_engine::report::{Bound, Certainty, MoveScore, SearchReport};
 use tictactoe_engine::score;
 

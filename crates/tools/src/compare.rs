@@ -26,14 +26,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::tools::csv;
-use crate::tools::play::ask_within;
-use crate::words::Words;
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::i18n::gettext;
-use crate::words::position::describe_score;
-use crate::words::report::ReportWords;
-use crate::words::report::{TextStyle, describe_player};
+use crate::csv;
+use crate::play::ask_within;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::UnknownPlayer;
@@ -42,6 +36,12 @@ use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::report::{Certainty, SearchReport};
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::i18n::gettext;
+use tictactoe_words::position::describe_score;
+use tictactoe_words::report::ReportWords;
+use tictactoe_words::report::{TextStyle, describe_player};
 
 /// A player at a difficulty, as compare and tournaments run it.
 #[derive(Debug, Clone, Copy, PartialEq)]

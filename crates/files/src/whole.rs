@@ -22,8 +22,8 @@ use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::words::escape::{ECHO_CHARS, escape_text};
-use crate::words::i18n::{fill, gettext};
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::i18n::{fill, gettext};
 
 /// Symbolic links followed at most, as the kernel does (`ELOOP` beyond).
 const MAX_LINKS: usize = 40;

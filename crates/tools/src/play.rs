@@ -8,12 +8,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
 
 /// How often a time-limited search looks whether its caller cancelled it.
 const CANCEL_POLL: Duration = Duration::from_millis(10);
@@ -258,32 +258,24 @@ pub fn lost_lines(player: &mut dyn Player, side: Side, start: Board) -> Vec<Boar
     lost
 }
 
-/// A player whose search fails the way a bug would: for the tests of the
-/// code that must survive such a failure.
-#[cfg(test)]
-pub(crate) struct Panicking;
-
-#[cfg(test)]
-impl tictactoe_engine::player::Player for Panicking {
-    fn kind(&self) -> tictactoe_engine::player_kind::PlayerKind {
-        tictactoe_engine::player_kind::PlayerKind::AlphaBetaTt
-    }
-
-    fn choose_move(
-        &mut self,
-        _board: &tictactoe_engine::board::Board,
-        _cancel: &tictactoe_engine::search::CancelFlag,
-    ) -> tictactoe_engine::report::SearchReport {
-        panic!("deliberate test failure")
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::Panicking;
     use super::*;
     use tictactoe_engine::geometry::BoardSize;
     use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+
+    /// A player whose search fails the way a bug would.
+    struct Panicking;
+
+    impl Player for Panicking {
+        fn kind(&self) -> PlayerKind {
+            PlayerKind::AlphaBetaTt
+        }
+
+        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
+            panic!("deliberate test failure")
+        }
+    }
 
     #[test]
     fn a_game_between_perfect_players_is_a_draw_with_every_move_counted() {

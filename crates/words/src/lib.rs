@@ -7,10 +7,12 @@
 //!
 //! - **Says, never decides.** Everything here turns a fact into text; no
 //!   search, game, file or window is started from here.
-//! - **The only caller of gettext** (`i18n`). The command line stays
-//!   English because only the window binds the catalogues.
-//! - **Below `game`, `cli` and `ui`**: it knows the engine, the tools and
-//!   the files, and nothing above them.
+//! - **The one way to gettext** (`i18n`): the layers above translate through
+//!   its helpers. The command line stays English because only the window
+//!   binds the catalogues.
+//! - **Knows the engine only.** The tools, the files and the app speak
+//!   through it; it knows none of them (it is a crate of its own, so an
+//!   import of theirs does not build).
 
 pub mod cell_marks;
 pub mod escape;

@@ -6,9 +6,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::tools::neural_training::{self, NetworkExam};
-use crate::tools::play::{ask, checked_move, lost_lines, stopped_unasked};
-use crate::words::i18n::{fill, gettext};
+use crate::neural_training::{self, Interrupted, NetworkExam, SelfPlayRun};
+use crate::play::{ask, checked_move, lost_lines, stopped_unasked};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::menace::MenaceMove;
@@ -17,6 +16,7 @@ use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::i18n::{fill, gettext};
 
 /// Whom the learner plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -127,15 +127,36 @@ pub fn train(
         if training.opponent != Opponent::Itself {
             return Err(TrainingStopped::SelfPlayOnly);
         }
-        let threads = training.threads;
+        let run = SelfPlayRun {
+            games: training.games,
+            block: training.block,
+            seed: training.seed,
+            threads: training.threads,
+        };
+        let sides = training.sides;
         return neural_training::train(
             network,
             &mut state.games,
-            training,
-            threads,
+            &run,
+            |index| sides.in_game(index),
             cancel,
-            block_done,
-        );
+            |block| {
+                let [wins, draws, losses] = block.results;
+                block_done(&Block {
+                    games: block.games,
+                    wins,
+                    draws,
+                    losses,
+                    lost_lines: block.lost_lines,
+                    network: Some(block.exam),
+                    ..Block::default()
+                })
+            },
+        )
+        .map_err(|interrupted| match interrupted {
+            Interrupted::Cancelled => TrainingStopped::Cancelled,
+            Interrupted::NoThreads(error) => TrainingStopped::Failed(error),
+        });
     }
     let mut rng = ChaCha8Rng::seed_from_u64(training.seed);
     let mut opponent = match training.opponent {

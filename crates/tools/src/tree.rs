@@ -81,9 +81,6 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use crate::words::Words;
-use crate::words::i18n::{fill, gettext};
-use crate::words::report::TextStyle;
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
@@ -96,6 +93,9 @@ use tictactoe_engine::score::INFINITY;
 use tictactoe_engine::search::{
     CancelFlag, Hook, LineCounts, NodeEnding, effective_depth, ordered_moves,
 };
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::report::TextStyle;
 
 /// Nodes kept by default: about 61 MiB at 16 bytes a node.
 pub const DEFAULT_BUDGET: usize = 4_000_000;

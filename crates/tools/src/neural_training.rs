@@ -16,7 +16,6 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::play::lost_lines;
-use super::training::{Block, Training, TrainingStopped};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::{Adam, Loss, Network, Sample};
@@ -44,11 +43,44 @@ const LEARNING_RATE: f32 = 2e-3;
 pub struct NetworkExam {
     /// The share of the 4,520 open 3x3 positions where the bare policy's
     /// first choice keeps the position's value (a win where one can be
-    /// forced, a draw where not lost), by the perfect table.
+    /// forced, a draw where not lost), by the perfect table (NaN off 3x3).
     pub optimal_share: f64,
     /// Mean losses over the block's gradient steps.
     pub policy_loss: f64,
     pub value_loss: f64,
+}
+
+/// A self-play training run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelfPlayRun {
+    pub games: u64,
+    /// Games per point of the curve.
+    pub block: u64,
+    pub seed: u64,
+    /// Threads for the games (0: one per core); the result is the same on
+    /// any number.
+    pub threads: usize,
+}
+
+/// One point of the curve: a block of games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NeuralBlock {
+    /// Games played in this run up to the end of the block.
+    pub games: u64,
+    /// The block's games won, drawn and lost by the side `side_in_game`
+    /// names.
+    pub results: [u64; 3],
+    /// 3x3 only: the bare policy's lines lost as X and as O.
+    pub lost_lines: Option<[usize; 2]>,
+    pub exam: NetworkExam,
+}
+
+/// Why a run stopped before its end (what was learned stays).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Interrupted {
+    Cancelled,
+    /// The threads could not be started: why.
+    NoThreads(String),
 }
 
 /// The seed of game `index` of a training seeded `seed`.
@@ -57,22 +89,23 @@ fn game_seed(seed: u64, index: u64) -> u64 {
         ^ index.wrapping_add(1).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-/// Trains `network` (which learned from `games_before` games) by
-/// self-play, as `training` says (its opponent must be itself); see
-/// `training::train`. `threads` plays each round's games on that many
-/// threads (0: one per core); the result is the same on any number.
+/// Trains `network` (which learned from `games_before` games, counted on
+/// as it learns) by self-play, calling `block_done` with every block of
+/// the curve as it ends; `side_in_game` names the side whose results the
+/// curve counts in game `index` of the run. Stops between rounds once
+/// `cancel` is set.
 pub fn train(
     network: &mut Network,
     games_before: &mut u64,
-    training: &Training,
-    threads: usize,
+    training: &SelfPlayRun,
+    side_in_game: impl Fn(u64) -> Side,
     cancel: &CancelFlag,
-    mut block_done: impl FnMut(&Block),
-) -> Result<(), TrainingStopped> {
+    mut block_done: impl FnMut(&NeuralBlock),
+) -> Result<(), Interrupted> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(training.threads)
         .build()
-        .map_err(|error| TrainingStopped::Failed(error.to_string()))?;
+        .map_err(|error| Interrupted::NoThreads(error.to_string()))?;
     let settings = SelfPlay::default();
     let start = Board::new(network.size());
     let geometry = network.size().geometry();
@@ -82,12 +115,12 @@ pub fn train(
     let mut next_slot = 0;
     let mut gradient = vec![0.0f32; network.parameters().len()];
     let block_size = training.block.max(1);
-    let mut block = Block::default();
+    let mut results = [0u64; 3];
     let mut losses = (Loss::default(), 0u64);
     let mut played = 0;
     while played < training.games {
         if cancel.is_cancelled() {
-            return Err(TrainingStopped::Cancelled);
+            return Err(Interrupted::Cancelled);
         }
         let block_end = ((played / block_size + 1) * block_size).min(training.games);
         let round = played..(played + ROUND_GAMES).min(block_end);
@@ -105,11 +138,11 @@ pub fn train(
         });
         let mut new_samples = 0;
         for (game, played) in games.iter().zip(round.clone()) {
-            let side = training.sides.in_game(played);
+            let side = side_in_game(played);
             match game.outcome {
-                Outcome::Won(winner, _) if winner == side => block.wins += 1,
-                Outcome::Won(..) => block.losses += 1,
-                _ => block.draws += 1,
+                Outcome::Won(winner, _) if winner == side => results[0] += 1,
+                Outcome::Won(..) => results[2] += 1,
+                _ => results[1] += 1,
             }
             for sample in &game.samples {
                 for symmetry in &geometry.symmetries {
@@ -139,17 +172,19 @@ pub fn train(
             adam.step(network, &gradient, BATCH);
         }
         if played == block_end {
-            block.games = played;
             // The exam is 3x3's: the walk and the table.
             let exam = (network.size() == BoardSize::Three).then(|| exam(network));
-            block.lost_lines = exam.map(|exam| exam.0);
-            block.network = Some(NetworkExam {
-                optimal_share: exam.map_or(f64::NAN, |exam| exam.1),
-                policy_loss: losses.0.policy / losses.1.max(1) as f64,
-                value_loss: losses.0.value / losses.1.max(1) as f64,
+            block_done(&NeuralBlock {
+                games: played,
+                results,
+                lost_lines: exam.map(|exam| exam.0),
+                exam: NetworkExam {
+                    optimal_share: exam.map_or(f64::NAN, |exam| exam.1),
+                    policy_loss: losses.0.policy / losses.1.max(1) as f64,
+                    value_loss: losses.0.value / losses.1.max(1) as f64,
+                },
             });
-            block_done(&block);
-            block = Block::default();
+            results = [0; 3];
             losses = (Loss::default(), 0);
         }
     }
