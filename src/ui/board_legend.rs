@@ -5,7 +5,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::accessible;
-use tictactoe_words::cell_marks::{Tone, legend};
+use tictactoe_words::cell_marks::{Tone, legend, prior_label};
 
 mod imp {
     use gtk::subclass::prelude::*;
@@ -61,7 +61,11 @@ impl BoardLegend {
         let rows = &self.imp().rows;
         for (row, entry) in legend().into_iter().enumerate() {
             let mark = &entry.mark;
-            let sample = gtk::Label::new(Some(&mark.text));
+            // The neural player's prior is a mark of its own, under the
+            // cell's visits: its sample is the percentage over its bar.
+            let prior = mark.prior.filter(|_| mark.text.is_empty());
+            let text = prior.map_or_else(|| mark.text.clone(), prior_label);
+            let sample = gtk::Label::new(Some(&text));
             sample.set_justify(gtk::Justification::Center);
             sample.set_valign(gtk::Align::Center);
             sample.set_halign(gtk::Align::Center);
@@ -77,6 +81,9 @@ impl BoardLegend {
             }
             if mark.best {
                 classes.push("best");
+            }
+            if prior.is_some() {
+                classes.push("prior");
             }
             sample.set_css_classes(&classes);
             let description = gtk::Label::new(Some(&entry.description));

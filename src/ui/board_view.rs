@@ -9,7 +9,7 @@ use super::accessible;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_words::Words;
-use tictactoe_words::cell_marks::{CellMark, Tone};
+use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
 
 mod imp {
@@ -253,6 +253,37 @@ fn draw_mark_frame(
     let stroked = cr.stroke();
     cr.set_dash(&[], 0.0);
     stroked
+}
+
+/// The neural player's prior for a cell, a mark apart from its search's
+/// visits in the middle: a bar along the foot of the cell, as long as the
+/// prior's share of the cell's width (over a faint track of the whole
+/// width), with the percentage above its right end.
+fn draw_prior(
+    cr: &cairo::Context,
+    layout: &Layout,
+    palette: &Palette,
+    cell: usize,
+    prior: f64,
+) -> Result<(), cairo::Error> {
+    let (x, y) = layout.corner(cell);
+    let left = x + layout.cell * 0.12;
+    let width = layout.cell * 0.76;
+    let height = (layout.cell * 0.05).max(3.0);
+    let top = y + layout.cell * 0.86;
+    cr.rectangle(left, top, width, height);
+    set_source(cr, &palette.foreground, 0.15);
+    cr.fill()?;
+    cr.rectangle(left, top, width * prior.clamp(0.0, 1.0), height);
+    set_source(cr, &palette.foreground, 0.85);
+    cr.fill()?;
+    let font_size = (layout.cell * 0.11).max(9.0);
+    cr.select_font_face("Sans", cairo::FontSlant::Italic, cairo::FontWeight::Normal);
+    cr.set_font_size(font_size);
+    let text = prior_label(prior);
+    let extents = cr.text_extents(&text)?;
+    cr.move_to(left + width - extents.x_advance(), top - font_size * 0.35);
+    cr.show_text(&text)
 }
 
 fn set_source(cr: &cairo::Context, colour: &gdk::RGBA, alpha: f64) {
@@ -719,6 +750,11 @@ impl BoardView {
         for (mark, text) in marks.iter().zip(&texts) {
             if let Err(error) = draw_mark_frame(&cr, &layout, &palette, mark, text.pixel_size()) {
                 glib::g_warning!("tictactoe", "drawing a score failed: {error}");
+            }
+            if let Some(prior) = mark.prior
+                && let Err(error) = draw_prior(&cr, &layout, &palette, mark.cell, prior)
+            {
+                glib::g_warning!("tictactoe", "drawing a prior failed: {error}");
             }
         }
         for (mark, text) in marks.iter().zip(&texts) {

@@ -107,6 +107,38 @@ pub enum ChartData {
     /// line over the games played (Michie's own plot). Blocks without a
     /// count are left out.
     FirstBoxBeads(Vec<Block>),
+    /// Lines over the games played, a dot per block, on one axis from 0
+    /// (the neural player's exam, its losses).
+    Lines { axis: String, series: Vec<Series> },
+}
+
+/// One line of a `ChartData::Lines` chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub name: String,
+    /// Games played, and the value then.
+    pub points: Vec<(u64, f64)>,
+    /// Its figures as read: "99.2%", "0.412".
+    pub decimals: usize,
+    pub unit: &'static str,
+}
+
+impl Series {
+    fn figure(&self, value: f64) -> String {
+        format!("{value:.*}{}", self.decimals, self.unit)
+    }
+
+    /// "first choice optimal: 99.2% after 1,000 games".
+    fn point_words(&self, games: u64, value: f64) -> String {
+        fill(
+            &gettext("{series}: {value} after {games} games"),
+            &[
+                ("series", &self.name),
+                ("value", &self.figure(value)),
+                ("games", &group(games)),
+            ],
+        )
+    }
 }
 
 /// A chart: its title and its data.
@@ -218,7 +250,9 @@ impl Chart {
                     ]
                 })
                 .collect(),
-            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) => Vec::new(),
+            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) | ChartData::Lines { .. } => {
+                Vec::new()
+            }
         }
     }
 
@@ -226,6 +260,7 @@ impl Chart {
         match &self.data {
             ChartData::LearningCurve(blocks) => blocks.is_empty(),
             ChartData::FirstBoxBeads(blocks) => bead_points(blocks).is_empty(),
+            ChartData::Lines { series, .. } => series.iter().all(|line| line.points.is_empty()),
             _ => self.row_labels().is_empty(),
         }
     }
@@ -261,6 +296,16 @@ impl Chart {
                 .collect(),
             ChartData::LearningCurve(blocks) => curve_words(blocks),
             ChartData::FirstBoxBeads(blocks) => beads_words(blocks),
+            ChartData::Lines { series, .. } => series
+                .iter()
+                .flat_map(|line| {
+                    let first = line.points.first().filter(|_| line.points.len() > 1);
+                    first
+                        .into_iter()
+                        .chain(line.points.last())
+                        .map(|&(games, value)| line.point_words(games, value))
+                })
+                .collect(),
         };
         if items.is_empty() {
             return fill(
@@ -275,7 +320,7 @@ impl Chart {
     pub fn natural_height(&self) -> i32 {
         if matches!(
             self.data,
-            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_)
+            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) | ChartData::Lines { .. }
         ) {
             return CURVE_HEIGHT;
         }
@@ -353,6 +398,7 @@ impl Chart {
             ChartData::Sides(players) => draw_sides(&plot, players),
             ChartData::LearningCurve(blocks) => draw_learning_curve(&plot, blocks),
             ChartData::FirstBoxBeads(blocks) => draw_first_box_beads(&plot, blocks),
+            ChartData::Lines { axis, series } => draw_series(&plot, axis, series),
         }
     }
 
@@ -379,6 +425,11 @@ impl Chart {
                 outcome_names().into_iter().zip(palette.outcomes).collect()
             }
             ChartData::FirstBoxBeads(_) => vec![(gettext("beads in the first box"), palette.text)],
+            ChartData::Lines { series, .. } => series
+                .iter()
+                .enumerate()
+                .map(|(index, line)| (line.name.clone(), line_colour(palette, index)))
+                .collect(),
         };
         let mut x = 4;
         for (name, rgba) in entries {
@@ -920,6 +971,59 @@ fn draw_first_box_beads(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec
             }
         })
         .collect())
+}
+
+/// The colour of a line chart's `index`th series: the text's, then the
+/// outcomes' (which keep their contrast in both styles).
+fn line_colour(palette: &Palette, index: usize) -> Rgba {
+    [
+        palette.text,
+        palette.outcomes[2],
+        palette.outcomes[0],
+        palette.families[1],
+    ][index % 4]
+}
+
+/// Each series as a line with a dot per block; a dot's tooltip says its
+/// figure.
+fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult<Vec<HitBox>> {
+    let points = || series.iter().flat_map(|line| &line.points);
+    let games = points().map(|&(games, _)| games).max().unwrap_or(1);
+    let top = points().map(|&(_, value)| value).fold(0.0, f64::max);
+    let mut chart = games_frame(plot, games, (top * 1.1).max(1.0), axis, &|value| {
+        trim(*value)
+    })?;
+    let mut hits = Vec::new();
+    for (index, line) in series.iter().enumerate() {
+        let ink = color(line_colour(plot.palette, index));
+        let coords: Vec<(f64, f64)> = line
+            .points
+            .iter()
+            .map(|&(games, value)| (games as f64, value))
+            .collect();
+        chart
+            .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
+            .map_err(drawing_error)?;
+        chart
+            .draw_series(
+                coords
+                    .iter()
+                    .map(|&point| Circle::new(point, 3, ink.filled())),
+            )
+            .map_err(drawing_error)?;
+        for (&(games, value), point) in line.points.iter().zip(&coords) {
+            let (x, y) = chart.backend_coord(point);
+            let (x, y) = (f64::from(x), f64::from(y));
+            hits.push(HitBox {
+                left: x - 6.0,
+                top: y - 6.0,
+                right: x + 6.0,
+                bottom: y + 6.0,
+                text: line.point_words(games, value),
+            });
+        }
+    }
+    Ok(hits)
 }
 
 /// A learning curve in words: its first block and its latest.

@@ -268,7 +268,8 @@ impl PlayerPicker {
         let kind = self.selected_player();
         imp.player_dropdown
             .set_tooltip_text(Some(&kind.description()));
-        let searches = kind.uses_depth();
+        // The neural player's difficulty is its simulations.
+        let searches = kind.uses_difficulty();
         imp.difficulty_dropdown.set_sensitive(searches);
         imp.depth_spin.set_sensitive(searches);
         self.emit_by_name::<()>(CHANGED, &[]);

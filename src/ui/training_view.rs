@@ -14,7 +14,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::background::{self, Job, JobWindow};
-use super::chart::{Chart, ChartData};
+use super::chart::{Chart, ChartData, Series};
 use super::chart_view::ChartView;
 use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
@@ -23,6 +23,7 @@ use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_tools::neural_training::NetworkExam;
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -47,6 +48,8 @@ const SIDES: [Sides; 3] = [Sides::X, Sides::O, Sides::Both];
 fn default_games(kind: PlayerKind) -> u32 {
     match kind {
         PlayerKind::Menace => 2_000,
+        // Enough for its search never to lose, and its bare policy nearly.
+        PlayerKind::Neural => 1_000,
         _ => 20_000,
     }
 }
@@ -145,6 +148,10 @@ mod imp {
         pub(super) curve_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) beads_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) exam_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) loss_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) curve_lines: TemplateChild<gtk::Box>,
         #[template_child]
@@ -258,6 +265,11 @@ impl TrainingView {
                 view.imp()
                     .games_spin
                     .set_value(f64::from(default_games(kind)));
+                // The neural player learns by self-play only.
+                if kind == PlayerKind::Neural {
+                    view.imp().opponent_dropdown.set_selected(0);
+                }
+                view.enable_controls();
                 view.show_learned();
                 // The other learner's training, its curve and its words,
                 // are not this one's. (The list waits while one runs.)
@@ -283,7 +295,15 @@ impl TrainingView {
             ));
         imp.games_spin
             .set_value(f64::from(default_games(self.learner())));
-        background::show_saves(&[&imp.curve_chart, &imp.beads_chart], &imp.status_label);
+        background::show_saves(
+            &[
+                &imp.curve_chart,
+                &imp.beads_chart,
+                &imp.exam_chart,
+                &imp.loss_chart,
+            ],
+            &imp.status_label,
+        );
         imp.exploration_note.set_label(&fill(
             &gettext(
                 "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
@@ -349,6 +369,17 @@ impl TrainingView {
 
     pub fn beads_chart(&self) -> ChartView {
         self.imp().beads_chart.get()
+    }
+
+    /// The neural player's exam per block: its bare policy's lost lines
+    /// and optimal first choices.
+    pub fn exam_chart(&self) -> ChartView {
+        self.imp().exam_chart.get()
+    }
+
+    /// The neural player's policy and value loss per block.
+    pub fn loss_chart(&self) -> ChartView {
+        self.imp().loss_chart.get()
     }
 
     /// Under TD's curve: why it loses some training games.
@@ -741,6 +772,57 @@ impl TrainingView {
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
         imp.exploration_note.set_visible(learner == PlayerKind::Td);
+        let neural = learner == PlayerKind::Neural;
+        imp.exam_chart.set_visible(neural);
+        imp.loss_chart.set_visible(neural);
+        let exams: Vec<(u64, NetworkExam, [usize; 2])> = curve
+            .iter()
+            .filter_map(|block| Some((block.games, block.network?, block.lost_lines?)))
+            .collect();
+        let series =
+            |name: String, decimals, unit, value: &dyn Fn(&NetworkExam, [usize; 2]) -> f64| {
+                Series {
+                    name,
+                    points: exams
+                        .iter()
+                        .map(|(games, exam, lines)| (*games, value(exam, *lines)))
+                        .collect(),
+                    decimals,
+                    unit,
+                }
+            };
+        imp.exam_chart.set_chart(Chart {
+            title: gettext(
+                "The bare policy's exam: its first choices and the lines of replies that beat it",
+            ),
+            data: ChartData::Lines {
+                axis: gettext("per cent, lines"),
+                series: vec![
+                    series(
+                        gettext("first choice optimal, % of the 4,520 open positions"),
+                        1,
+                        "%",
+                        &|exam, _| 100.0 * exam.optimal_share,
+                    ),
+                    series(gettext("lines lost as X"), 0, "", &|_, lines| {
+                        lines[0] as f64
+                    }),
+                    series(gettext("lines lost as O"), 0, "", &|_, lines| {
+                        lines[1] as f64
+                    }),
+                ],
+            },
+        });
+        imp.loss_chart.set_chart(Chart {
+            title: gettext("The network's loss while it learns"),
+            data: ChartData::Lines {
+                axis: gettext("loss per position"),
+                series: vec![
+                    series(gettext("policy loss"), 3, "", &|exam, _| exam.policy_loss),
+                    series(gettext("value loss"), 3, "", &|exam, _| exam.value_loss),
+                ],
+            },
+        });
         // The curve only grows during a training: the lines shown stay
         // and the new blocks' are added; a new training starts afresh.
         let mut shown = imp.shown_lines.borrow_mut();
@@ -797,6 +879,10 @@ impl TrainingView {
             imp.refill_check.upcast_ref(),
         ] {
             control.set_sensitive(!running);
+        }
+        // The neural player learns by self-play only.
+        if self.learner() == PlayerKind::Neural {
+            imp.opponent_dropdown.set_sensitive(false);
         }
         let searches = matches!(self.opponent(), Opponent::Player(kind, _) if kind.uses_depth());
         imp.difficulty_dropdown.set_sensitive(!running && searches);

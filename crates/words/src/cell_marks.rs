@@ -8,7 +8,9 @@
 use crate::i18n::{fill, gettext, ngettext, pgettext};
 use crate::numbers::{count, decimal, result_number};
 use crate::players::RuleWords;
-use crate::report::{TextStyle, beads_words, learned_value_words, score_words};
+use crate::report::{
+    TextStyle, beads_words, guided_words, learned_value_words, prior_words, score_words,
+};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::Rule;
@@ -53,6 +55,10 @@ pub struct CellMark {
     /// the top value no bound caps, the most visits (Monte Carlo), or the
     /// rule's cells.
     pub best: bool,
+    /// The neural player's prior for the cell (0 to 1): a mark of its own,
+    /// a bar along the foot of the cell with its percentage, apart from the
+    /// search's visits in `text`.
+    pub prior: Option<f64>,
     /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
     /// in 3 moves", "cell 2: at least a draw for X".
     pub words: String,
@@ -81,6 +87,7 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
         .iter()
         .filter_map(|m| {
             let (text, tone, words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
+                _ if m.prior.is_some() => guided_label(m),
                 (Some(score), ..) => score_label(report, m, score),
                 (None, Some(visits), Some(mean), ..) => sampled_label(visits, mean),
                 (.., Some(beads), _) => (format!("{beads}●"), Tone::Learned, beads_words(beads)),
@@ -101,6 +108,7 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
                 estimate: m.certainty == Certainty::Estimate,
                 chosen,
                 best: top.is_some() && rank(report.side, m) == top,
+                prior: m.prior,
                 words: cell_words(m.cell, &words, chosen),
                 meaning,
             })
@@ -113,6 +121,14 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
 /// by), its beads (what MENACE draws by) or its learned value in
 /// thousandths (what TD plays by).
 fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
+    if let Some(prior) = m.prior {
+        // The neural player plays the most visited move, or without a
+        // search its highest prior.
+        return Some(match m.visits {
+            Some(visits) => i64::from(visits),
+            None => (prior * 1e6).round() as i64,
+        });
+    }
     match (m.score, m.visits, m.beads, m.learned) {
         (Some(score), ..) if m.bound.for_mover(mover) != Bound::Upper => {
             Some(i64::from(mover.sign() * score))
@@ -124,6 +140,28 @@ fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// A neural move: its search's visits over their mean value as the text
+/// (none without a search), its prior a mark of its own (`CellMark::prior`).
+fn guided_label(m: &MoveScore) -> (String, Tone, String) {
+    let prior = prior_words(m.prior.unwrap_or_default());
+    match (m.visits, m.mean) {
+        (Some(visits), Some(mean)) => (
+            format!("{}×\n{}", short_count(visits), result_number(mean, 2)),
+            Tone::Sampled,
+            fill(
+                &gettext("{prior}; {search}"),
+                &[("prior", &prior), ("search", &guided_words(visits, mean))],
+            ),
+        ),
+        _ => (String::new(), Tone::Learned, prior),
+    }
+}
+
+/// The prior's mark: "41%".
+pub fn prior_label(prior: f64) -> String {
+    format!("{:.0}%", 100.0 * prior)
 }
 
 /// A scored move's label, tone and words, on X's scale.
@@ -259,6 +297,22 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
         ),
         entry(
+            sample(PlayerKind::Neural, MoveScore::guided(4, 0.41, None), false),
+            gettext(
+                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. The priors of a position add up to 100%.",
+            ),
+        ),
+        entry(
+            sample(
+                PlayerKind::Neural,
+                MoveScore::guided(4, 0.41, Some((87, 0.12))),
+                false,
+            ),
+            gettext(
+                "The neural network's search: it tried this move 87 times (its visits), with a mean value of +0.12, from −1 (O wins) to +1 (X wins). It plays the most visited move, which need not have the highest prior.",
+            ),
+        ),
+        entry(
             CellMark {
                 best: false,
                 ..cell_marks(&rules).remove(0)
@@ -290,6 +344,9 @@ fn meaning(m: &MoveScore) -> String {
         ),
         Certainty::Sampled => gettext(
             "Monte Carlo tried this move in that many random games; their mean result runs from −1 (O won every one) to +1 (X won every one).",
+        ),
+        Certainty::Learned if m.prior.is_some() => gettext(
+            "The network's prior (the bar and percentage at the foot of the cell) is its first guess for this move, before any search; the visits (N×) count how often its search tried the move, over their mean value from −1 (O wins) to +1 (X wins). The most visited move is played.",
         ),
         Certainty::Learned if m.beads.is_some() => gettext(
             "Beads for this move in MENACE's matchbox for this position: it draws one at random, so more beads make the move likelier.",
@@ -349,6 +406,7 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
                 estimate: false,
                 chosen,
                 best: true,
+                prior: None,
                 words: cell_words(
                     cell,
                     &fill(
