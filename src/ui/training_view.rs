@@ -1,9 +1,9 @@
-//! The Training window: a learning player (MENACE or the TD learner)
-//! plays games against an opponent or itself on a thread of its own,
-//! learning after each, starting from what the window's learner has
-//! learned. The learning curve grows as it plays: each block's wins,
-//! draws and losses, MENACE's beads in its first box, and the same in
-//! words. When the training ends, is stopped or fails, what was learned is
+//! The Training window: a learning player (MENACE, the TD learner, or the
+//! neural player by self-play only) plays games against an opponent or
+//! itself on a thread of its own, learning after each, starting from what
+//! the window's learner has learned. The learning curve grows as it plays:
+//! each block's wins, draws and losses, MENACE's beads in its first box,
+//! the neural player's exam and losses, and the same in words. When the training ends, is stopped or fails, what was learned is
 //! the window's learner's and is saved.
 
 use std::cell::RefCell;
@@ -20,6 +20,7 @@ use super::game_settings::parse_seed;
 use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use super::{accessible, popup_tooltips};
 use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
+use tictactoe_engine::learners::neural::SelfPlay;
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
@@ -304,12 +305,6 @@ impl TrainingView {
             ],
             &imp.status_label,
         );
-        imp.exploration_note.set_label(&fill(
-            &gettext(
-                "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
-            ),
-            &[("percent", &(EXPLORATION * 100.0).round())],
-        ));
         self.forget_training();
         self.enable_controls();
     }
@@ -771,8 +766,24 @@ impl TrainingView {
             title: gettext("Beads in MENACE's first box, the empty board's"),
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
-        imp.exploration_note.set_visible(learner == PlayerKind::Td);
         let neural = learner == PlayerKind::Neural;
+        imp.exploration_note
+            .set_visible(learner == PlayerKind::Td || neural);
+        imp.exploration_note.set_label(&if neural {
+            fill(
+                &gettext(
+                    "Its self-play games open with up to {plies} random moves, so that it meets positions good play never reaches, and these often decide the game: the curve counts them. Its bare policy, the network's first choice without a search, is what the charts below examine: the share of the 4,520 open positions where that choice is optimal, and how many lines of replies beat it as X and as O.",
+                ),
+                &[("plies", &SelfPlay::default().random_plies)],
+            )
+        } else {
+            fill(
+                &gettext(
+                    "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
+                ),
+                &[("percent", &(EXPLORATION * 100.0).round())],
+            )
+        });
         imp.exam_chart.set_visible(neural);
         imp.loss_chart.set_visible(neural);
         let exams: Vec<(u64, NetworkExam, [usize; 2])> = curve
