@@ -262,15 +262,17 @@ fn main() {
             100.0 * optimal_share(network(&state))
         );
     }
-    let (early, _) = trained(300, 1, 0);
-    println!("after 300 games, seed 1:");
-    for level in LEVELS {
-        for opponent in [PlayerKind::Random, PlayerKind::Perfect] {
-            let [won, drawn, lost] = results(&early, level, opponent, 100);
-            println!(
-                "  {level:?} against {opponent}: {won} won, {drawn} drawn, {lost} lost; lost lines {:?}",
-                walk(&early, level)
-            );
+    for games in [100, 300] {
+        let (early, _) = trained(games, 1, 0);
+        println!("after {games} games, seed 1:");
+        for level in LEVELS {
+            for opponent in [PlayerKind::Random, PlayerKind::Perfect] {
+                let [won, drawn, lost] = results(&early, level, opponent, 100);
+                println!(
+                    "  {level:?} against {opponent}: {won} won, {drawn} drawn, {lost} lost; lost lines {:?}",
+                    walk(&early, level)
+                );
+            }
         }
     }
     for seed in 1..=seeds {
