@@ -352,11 +352,11 @@ impl Network {
         }
         let mut d_first = [0.0f32; HIDDEN];
         let second_weights = shape.second_weights();
-        for unit in 0..hidden {
+        for (unit, (d, &activation)) in d_first.iter_mut().zip(&a.first).enumerate() {
             let row = second_weights + unit * hidden;
-            if a.first[unit] > 0.0 {
-                d_first[unit] = dot(&p[row..row + hidden], &d_second);
-                add_row(&mut gradient[row..row + hidden], &d_second, a.first[unit]);
+            if activation > 0.0 {
+                *d = dot(&p[row..row + hidden], &d_second);
+                add_row(&mut gradient[row..row + hidden], &d_second, activation);
             }
         }
         add_row(
