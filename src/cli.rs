@@ -271,7 +271,8 @@ struct AnalyzeArgs {
 struct TreeArgs {
     /// The player whose search is recorded: minimax, alphabeta,
     /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
-    /// seed 0), or perfect off 3x3 (where it searches with alphabeta-tt).
+    /// seed 0), perfect off 3x3 (where it searches with alphabeta-tt), or
+    /// neural (its simulations by --depth, its network by --state).
     #[arg(long, default_value = "alphabeta", value_name = "NAME", value_parser = SEARCHING_PLAYERS)]
     player: PlayerKind,
     /// Search depth: easy, medium, hard (the default) or 1-25.
@@ -284,6 +285,10 @@ struct TreeArgs {
     /// Print one JSON object per node per line, with its id and its parent's.
     #[arg(long)]
     json: bool,
+    /// neural: the state file whose network searches (it must exist);
+    /// without it the untrained network does.
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
     /// The position searched, such as x.o/.x./..o (or ---------).
     #[arg(value_name = "POSITION")]
     position: String,
@@ -1096,13 +1101,26 @@ fn tree(args: TreeArgs) -> ExitCode {
             board.empty().count_ones()
         ));
     }
-    let recorded = SearchTree::record(
-        args.player,
-        &board,
-        &options,
-        tree::DEFAULT_BUDGET,
-        &stop::flag(),
-    );
+    let state = match learning::given_state(&[args.player], args.state.as_deref(), board.size()) {
+        Ok(state) => state,
+        Err(code) => return code,
+    };
+    let recorded = match state.map(|state| state.learner) {
+        Some(tictactoe_engine::learners::Learner::Neural(network)) => SearchTree::record_guided(
+            std::sync::Arc::new(network),
+            &board,
+            options.difficulty,
+            tree::DEFAULT_BUDGET,
+            &stop::flag(),
+        ),
+        _ => SearchTree::record(
+            args.player,
+            &board,
+            &options,
+            tree::DEFAULT_BUDGET,
+            &stop::flag(),
+        ),
+    };
     let tree = match (recorded, stop::reason()) {
         (Ok(tree), _) => tree,
         (Err(_), Some(reason)) => {
@@ -1122,6 +1140,18 @@ fn tree(args: TreeArgs) -> ExitCode {
             tree.depth(),
             group(tree.node(0).subtree_nodes()),
             group(tree.nodes_searched()),
+        );
+    } else if !args.json && tree.is_guided() {
+        out!(
+            out,
+            "{} searching {}: {} simulations guided by its network, {} plies deep; mean values on \
+             X's scale (+1 X wins, 0 a draw, -1 O wins); the network's prior for each move, and \
+             its PUCT score for the side choosing it (the mean value for that side plus the \
+             prior's bonus)",
+            tree.player().name(),
+            text.trim(),
+            group(tree.node(0).subtree_nodes() - 1),
+            tree.depth(),
         );
     } else if !args.json {
         out!(
@@ -1198,6 +1228,12 @@ fn tree_line(
                 "mean": mean(),
             })
         };
+        if let (Some(json), Some(prior), Some(puct)) =
+            (json.as_object_mut(), tree.prior(id), tree.puct(id))
+        {
+            json.insert("prior".into(), prior.into());
+            json.insert("puct".into(), puct.into());
+        }
         if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values) {
             json.extend(values);
         }
@@ -1222,13 +1258,20 @@ fn tree_line(
         );
         (line, "pruned")
     } else {
-        let line = format!(
-            "{}{label}: mean {:+.3} over {} {}; {ending}",
+        let mut line = format!(
+            "{}{label}: mean {:+.3} over {} {}",
             "  ".repeat(ply),
             mean(),
             group(count),
             if count == 1 { "visit" } else { "visits" },
         );
+        if let (Some(prior), Some(puct)) = (tree.prior(id), tree.puct(id)) {
+            line.push_str(&format!(
+                ", prior {:.1}%, PUCT score {puct:.3}",
+                100.0 * prior
+            ));
+        }
+        line.push_str(&format!("; {ending}"));
         (line, "untried")
     };
     if !pruned.is_empty() {

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use tictactoe::game::LearnedStates;
 use tictactoe_engine::board::{Board, Side};
@@ -21,6 +21,7 @@ use tictactoe_files::learner_state::LearnerFile;
 use tictactoe_tools::neural_training::optimal_share;
 use tictactoe_tools::play::lost_lines;
 use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_words::report::ReportWords;
 
 fn training(games: u64, seed: u64, threads: usize) -> Training {
@@ -337,6 +338,95 @@ fn analyze_json_gives_priors_visits_means_and_the_networks_value() {
     assert!(json.get("visits").is_none());
     assert_eq!(json["priors"].as_object().unwrap().len(), 6);
     assert!(json["network_value"].is_number());
+}
+
+#[test]
+fn the_recorded_tree_is_the_players_search_with_priors_and_puct_scores() {
+    let state = thousand_games();
+    let board: Board = "x.o/.x./...".parse().unwrap();
+    let mut player = NeuralPlayer::new(network(state).clone(), Difficulty::Hard, state.games);
+    let report = player.choose_move(&board, &CancelFlag::new());
+    let tree = SearchTree::record_guided(
+        Arc::new(network(state).clone()),
+        &board,
+        Difficulty::Hard,
+        DEFAULT_BUDGET,
+        &CancelFlag::new(),
+    )
+    .unwrap();
+    assert!(tree.is_guided() && !tree.has_windows());
+    assert_eq!(tree.nodes_searched(), report.stats.nodes);
+    let root = tree.node(0);
+    assert_eq!(
+        root.subtree_nodes(),
+        201,
+        "the simulations and the root's evaluation"
+    );
+    let children: Vec<usize> = tree.children(0).collect();
+    let below: u64 = children.iter().map(|&c| tree.node(c).subtree_nodes()).sum();
+    assert_eq!(below, 200);
+    for &child in &children {
+        let node = tree.node(child);
+        let logged = report
+            .moves
+            .iter()
+            .find(|m| Some(m.cell) == node.cell())
+            .unwrap();
+        assert_eq!(logged.visits, Some(node.subtree_nodes() as u32));
+        let prior = tree.prior(child).unwrap();
+        assert!(
+            (prior - logged.prior.unwrap()).abs() < 1e-3,
+            "{prior} {logged:?}"
+        );
+        // The PUCT score: the mean value for the side choosing plus the
+        // prior's bonus, with the root's final visits.
+        let mean = f64::from(node.value()) / 1000.0;
+        let bonus = 1.5 * prior * 201f64.sqrt() / (1.0 + node.subtree_nodes() as f64);
+        let puct = tree.puct(child).unwrap();
+        assert!(
+            (puct - (mean + bonus)).abs() < 1e-2,
+            "{puct} against {}",
+            mean + bonus
+        );
+    }
+    let most = children
+        .iter()
+        .max_by_key(|&&c| tree.node(c).subtree_nodes())
+        .unwrap();
+    assert_eq!(tree.node(*most).cell(), report.best);
+    assert_eq!(tree.prior(0), None);
+    // A subtree searched again is the same subtree.
+    let expanded = tree.expand(*most, DEFAULT_BUDGET);
+    assert_eq!(
+        expanded.node(0).subtree_nodes(),
+        tree.node(*most).subtree_nodes()
+    );
+    assert_eq!(expanded.children(0).count(), tree.children(*most).count());
+    // `tree` prints them, and gives them in JSON.
+    let dir = directory("tree");
+    let state = saved(&dir);
+    let output = run(&[
+        "tree",
+        "--player",
+        "neural",
+        "--state",
+        state.to_str().unwrap(),
+        "--json",
+        "--max-ply",
+        "1",
+        "x.o/.x./...",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines[0]["visits"], 201);
+    assert!(
+        lines[1..]
+            .iter()
+            .all(|line| line["prior"].is_number() && line["puct"].is_number())
+    );
 }
 
 #[test]

@@ -129,6 +129,58 @@ fn its_search_shows_prior_and_visits_apart(
             && neural[1].description.contains("visits"),
         || format!("the legend's neural entries: {neural:?}"),
     )?;
+    // A double click on the row opens the explorer on that very search:
+    // the root's visits are the simulations and one, its children those
+    // of the log's row, each with its prior and PUCT score.
+    let report = window
+        .search_log()
+        .selected_search()
+        .ok_or("no search selected")?;
+    window
+        .search_log()
+        .list_view()
+        .emit_by_name::<()>("activate", &[&(row as u32)]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    wait_until("the tree to be recorded", Duration::from_secs(5), || {
+        explorer.tree().is_some()
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    ensure(
+        tree.is_guided() && tree.node(0).subtree_nodes() == 201,
+        || {
+            format!(
+                "the explorer recorded {} visits",
+                tree.node(0).subtree_nodes()
+            )
+        },
+    )?;
+    for child in tree.children(0) {
+        let node = tree.node(child);
+        let logged = report
+            .moves
+            .iter()
+            .find(|m| Some(m.cell) == node.cell())
+            .ok_or("a child the log has not")?;
+        ensure(
+            logged.visits == Some(node.subtree_nodes() as u32)
+                && logged
+                    .prior
+                    .is_some_and(|prior| (prior - tree.prior(child).unwrap_or(-1.0)).abs() < 1e-3),
+            || format!("child {child}: {logged:?} against the tree's"),
+        )?;
+    }
+    let rows = explorer.row_texts();
+    ensure(
+        rows.len() == 1 + tree.children(0).count()
+            && rows[1..]
+                .iter()
+                .all(|row| row.contains("prior ") && row.contains("PUCT score")),
+        || format!("the explorer's rows: {rows:#?}"),
+    )?;
+    ensure(explorer.summary_text().contains("200 simulations"), || {
+        format!("the summary: {}", explorer.summary_text())
+    })?;
+    explorer.close();
     window.search_log().unselect();
     Ok(())
 }

@@ -17,8 +17,10 @@ use super::tree_row::TreeRow;
 use crate::game::{Recording, RecordingFailed, TreeJob};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
-use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::report::{Note, SearchReport};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_tools::tree_steps::{StepCursor, principal_variation};
 use tictactoe_tools::tree_words;
@@ -276,6 +278,26 @@ impl TreeExplorer {
         let depth = (!searched_to_end).then_some(report.depth);
         self.show_search(&board, report.algorithm, depth);
         self.start_recording(TreeJob::Report(Box::new(report.clone())));
+    }
+
+    /// Records the neural player's search a report tells of, with
+    /// `network` (the window's: its search is the report's while the
+    /// network has not learned since).
+    pub fn explore_guided(&self, network: Arc<Network>, report: &SearchReport) {
+        let Ok(board) = Board::parse_for_move(&report.position) else {
+            self.show_failure(&gettext("The search's position cannot be read."));
+            return;
+        };
+        let simulations = match report.note {
+            Some(Note::Neural { simulations, .. }) => simulations,
+            _ => neural::simulations(Difficulty::Hard),
+        };
+        self.show_search(&board, report.algorithm, None);
+        self.start_recording(TreeJob::Guided {
+            network,
+            board,
+            difficulty: Difficulty::Depth(simulations),
+        });
     }
 
     /// Records `player`'s search of `board` to `depth` (`None`: to the end).
@@ -580,6 +602,21 @@ impl TreeExplorer {
         let below = tree.nodes_searched();
         let total = tree.node(0).subtree_nodes();
         let kept = group(tree.len() as u64);
+        if tree.is_guided() {
+            return Some(fill(
+                &ngettext(
+                    "{player} ran {count} simulation from the start with {side} to move, each down the moves with the highest PUCT score to a position its network evaluated: {kept} nodes kept. Each row gives the simulations through its move (visits), their mean value on X's scale (+1 X wins, −1 O wins), the network's prior for the move and its PUCT score for the side choosing it: its mean value for that side plus a bonus for a high prior and few visits.",
+                    "{player} ran {count} simulations from the start with {side} to move, each down the moves with the highest PUCT score to a position its network evaluated: {kept} nodes kept. Each row gives the simulations through its move (visits), their mean value on X's scale (+1 X wins, −1 O wins), the network's prior for the move and its PUCT score for the side choosing it: its mean value for that side plus a bonus for a high prior and few visits.",
+                    plural_count(total.saturating_sub(1)),
+                ),
+                &[
+                    ("player", &tree.player().display_name()),
+                    ("count", &group(total.saturating_sub(1))),
+                    ("side", &board.side_to_move().mark()),
+                    ("kept", &kept),
+                ],
+            ));
+        }
         if !tree.has_windows() {
             return Some(fill(
                 &ngettext(
@@ -619,13 +656,22 @@ impl TreeExplorer {
     fn show_headings(&self, tree: &SearchTree) {
         let imp = self.imp();
         let windows = tree.has_windows();
+        let guided = tree.is_guided();
         imp.value_heading.set_label(&if windows {
             gettext("Value (X's scale)")
+        } else if guided {
+            gettext("Mean value (X's scale)")
         } else {
             gettext("Mean result (X's scale)")
         });
+        // The neural player's prior and PUCT score take the window's column.
+        imp.window_heading.set_label(&if guided {
+            gettext("Prior, PUCT score")
+        } else {
+            gettext("Window")
+        });
         imp.window_heading
-            .set_opacity(if windows { 1.0 } else { 0.0 });
+            .set_opacity(if windows || guided { 1.0 } else { 0.0 });
         imp.nodes_heading.set_label(&if windows {
             gettext("Nodes")
         } else {
@@ -633,10 +679,20 @@ impl TreeExplorer {
         });
         let (values, endings) = tree_words::column_samples(tree);
         let limit = tree_words::limit_text(-(tictactoe_engine::score::WIN - 1));
-        let window = fill(
-            &gettext("α {alpha}, β {beta}"),
-            &[("alpha", &limit), ("beta", &limit)],
-        );
+        let window = if guided {
+            fill(
+                &gettext("{prior}, PUCT score {score}"),
+                &[
+                    ("prior", &tictactoe_words::report::prior_words(1.0)),
+                    ("score", &"−0.999"),
+                ],
+            )
+        } else {
+            fill(
+                &gettext("α {alpha}, β {beta}"),
+                &[("alpha", &limit), ("beta", &limit)],
+            )
+        };
         let nodes = group(tree.node(0).subtree_nodes());
         let headings = [
             &*imp.value_heading,

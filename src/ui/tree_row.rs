@@ -90,8 +90,13 @@ impl TreeRow {
                     node,
                     &data.position,
                 ));
-                imp.window_label
-                    .set_label(&tree_words::window_text(&data.tree, node));
+                // The neural player's tree has no window: its prior and
+                // PUCT score take the column.
+                imp.window_label.set_label(&if data.tree.is_guided() {
+                    tree_words::guide_text(&data.tree, id)
+                } else {
+                    tree_words::window_text(&data.tree, node)
+                });
                 // The heading names the count: nodes, or Monte Carlo's visits.
                 imp.nodes_label.set_label(&group(node.subtree_nodes()));
                 imp.ending_label.set_label(&tree_words::ending_text(

@@ -77,13 +77,27 @@
 //! selected) and `Playout` (a leaf of the tree where random playouts
 //! started). A node's visits are its children's plus the one playout that
 //! started there when it was a leaf (none at the root).
+//!
+//! The neural player (`neural`) is recorded like Monte Carlo, from the
+//! tree its PUCT search keeps: a node's `subtree_nodes` is its visits (its
+//! own evaluation included), its `value` the mean value for the mover in
+//! thousandths; a leaf the network evaluated ends `Horizon`. Having no
+//! window, its `alpha` and `beta` hold the network's prior for the move and
+//! the move's PUCT score as its parent last saw it, both in thousandths
+//! (`SearchTree::prior`, `SearchTree::puct`). Its search needs the network:
+//! `SearchTree::record_guided` is given it, `record` uses a fresh one.
 
 use std::cell::RefCell;
 use std::fmt;
 
-use tictactoe_engine::board::{Board, BoardError, Side};
+use std::sync::Arc;
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
-use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural::{self, Ending};
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::mcts::{self, MctsPlayer, Terminal};
 use tictactoe_engine::players::{
     AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer,
@@ -201,6 +215,8 @@ pub enum RecordError {
     Position(BoardError),
     /// The cancel flag was set.
     Cancelled,
+    /// The neural player's search was asked for without its network.
+    NoNetwork,
 }
 
 impl RecordError {
@@ -222,6 +238,9 @@ impl RecordError {
                 &[("error", &error.words())],
             ),
             RecordError::Cancelled => gettext("the recording of the search was cancelled"),
+            RecordError::NoNetwork => gettext(
+                "the neural player's search is recorded with its network, which was not given",
+            ),
         }
     }
 }
@@ -241,7 +260,8 @@ struct Recipe {
     algorithm: PlayerKind,
     /// The depth searched to (the window players).
     depth: u32,
-    /// Monte Carlo: the playouts and the seed its search runs from.
+    /// Monte Carlo: the playouts and the seed its search runs from; the
+    /// neural player: its simulations.
     playouts: u32,
     seed: u64,
 }
@@ -255,10 +275,15 @@ impl Recipe {
         } else {
             options.seed
         };
+        let playouts = if algorithm == PlayerKind::Neural {
+            neural::simulations(options.difficulty)
+        } else {
+            options.playouts.max(1)
+        };
         Ok(Recipe {
             algorithm,
             depth: effective_depth(board, options.difficulty.depth()),
-            playouts: options.playouts.max(1),
+            playouts,
             seed,
         })
     }
@@ -277,6 +302,8 @@ pub struct SearchTree {
     /// The search's node count (see `nodes_searched`).
     searched: u64,
     nodes: Vec<Node>,
+    /// The neural player's network, which its search needs to run again.
+    network: Option<Arc<Network>>,
 }
 
 impl SearchTree {
@@ -296,7 +323,30 @@ impl SearchTree {
         cancel: &CancelFlag,
     ) -> Result<SearchTree, RecordError> {
         let recipe = Recipe::of(kind, board, options)?;
-        SearchTree::run(recipe, board, &[], budget, cancel)
+        let network = (kind == PlayerKind::Neural).then(|| {
+            match LearnerState::fresh(kind).expect("a learner").learner {
+                Learner::Neural(network) => Arc::new(network),
+                _ => unreachable!("the neural player's state is a network"),
+            }
+        });
+        SearchTree::run(recipe, network, board, &[], budget, cancel)
+    }
+
+    /// Records the neural player's search of `board` with `network` at
+    /// `difficulty` (its simulations): the tree its PUCT search keeps.
+    pub fn record_guided(
+        network: Arc<Network>,
+        board: &Board,
+        difficulty: Difficulty,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let options = PlayerOptions {
+            difficulty,
+            ..PlayerOptions::default()
+        };
+        let recipe = Recipe::of(PlayerKind::Neural, board, &options)?;
+        SearchTree::run(recipe, Some(network), board, &[], budget, cancel)
     }
 
     /// Records again exactly the search `report` describes: its algorithm
@@ -313,6 +363,8 @@ impl SearchTree {
         let algorithm = SearchTree::searching_algorithm(report.algorithm, board.size())?;
         let seed = match (algorithm, report.replay_seed) {
             (PlayerKind::Mcts, None) => return Err(RecordError::Unsupported(PlayerKind::Mcts)),
+            // Its network is not in the report: `record_guided` is given it.
+            (PlayerKind::Neural, _) => return Err(RecordError::NoNetwork),
             (_, seed) => seed.unwrap_or(0),
         };
         let recipe = Recipe {
@@ -322,7 +374,7 @@ impl SearchTree {
             playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
             seed,
         };
-        SearchTree::run(recipe, &board, &[], budget, cancel)
+        SearchTree::run(recipe, None, &board, &[], budget, cancel)
     }
 
     /// Ok for the players the recorder runs on boards of `size`: every
@@ -351,12 +403,31 @@ impl SearchTree {
     /// the moves `target` lead to (all of it for no moves).
     fn run(
         recipe: Recipe,
+        network: Option<Arc<Network>>,
         origin: &Board,
         target: &[usize],
         budget: usize,
         cancel: &CancelFlag,
     ) -> Result<SearchTree, RecordError> {
-        let (nodes, report) = if recipe.algorithm == PlayerKind::Mcts {
+        let (nodes, report) = if recipe.algorithm == PlayerKind::Neural {
+            let guide = network.as_deref().ok_or(RecordError::NoNetwork)?;
+            if guide.size() != origin.size() {
+                return Err(RecordError::Unsupported(PlayerKind::Neural));
+            }
+            let mut report = SearchReport::new(PlayerKind::Neural, origin);
+            if origin.outcome() == Outcome::Ongoing {
+                let search = neural::search(guide, origin, recipe.playouts, None, cancel);
+                if search.aborted {
+                    return Err(RecordError::Cancelled);
+                }
+                report.depth = search.depth;
+                report.stats.nodes = search.nodes;
+                (guided_nodes(&search, origin, target, budget), report)
+            } else {
+                // A finished game: no search, as Monte Carlo records it.
+                (monte_carlo_nodes(&[], origin, target, budget), report)
+            }
+        } else if recipe.algorithm == PlayerKind::Mcts {
             let (report, tree) = mcts::search(origin, cancel, recipe.playouts, recipe.seed);
             if report.aborted {
                 return Err(RecordError::Cancelled);
@@ -400,6 +471,7 @@ impl SearchTree {
                 nodes[0].subtree_nodes() - 1
             },
             nodes,
+            network,
         })
     }
 
@@ -460,9 +532,17 @@ impl SearchTree {
                 depth: self.depth.saturating_sub(path.len() as u32),
                 searched: node.subtree_nodes() - 1,
                 nodes: vec![Node { end: 1, ..*node }],
+                network: self.network.clone(),
             });
         }
-        SearchTree::run(self.recipe, &self.origin, &target, budget, cancel)
+        SearchTree::run(
+            self.recipe,
+            self.network.clone(),
+            &self.origin,
+            &target,
+            budget,
+            cancel,
+        )
     }
 
     /// The position searched.
@@ -478,7 +558,34 @@ impl SearchTree {
     /// False for Monte Carlo, whose nodes have no window and no bound:
     /// there `subtree_nodes` is the visits and `value` the mean result.
     pub fn has_windows(&self) -> bool {
-        self.recipe.algorithm != PlayerKind::Mcts
+        !self.is_grown()
+    }
+
+    /// True for the trees a search grows by visits: Monte Carlo's and the
+    /// neural player's.
+    fn is_grown(&self) -> bool {
+        matches!(self.recipe.algorithm, PlayerKind::Mcts | PlayerKind::Neural)
+    }
+
+    /// True for the neural player's tree: its nodes have a prior and a
+    /// PUCT score, and its leaves were evaluated by the network.
+    pub fn is_guided(&self) -> bool {
+        self.recipe.algorithm == PlayerKind::Neural
+    }
+
+    /// The neural player's tree: the network's prior for the move into
+    /// `id` (0 to 1); `None` at the root and for other trees.
+    pub fn prior(&self, id: usize) -> Option<f64> {
+        let node = &self.nodes[id];
+        (self.is_guided() && node.cell().is_some()).then(|| f64::from(node.alpha) / 1000.0)
+    }
+
+    /// The neural player's tree: the move into `id`'s PUCT score as its
+    /// parent last saw it, the mean value plus the prior's bonus; `None`
+    /// at the root and for other trees.
+    pub fn puct(&self, id: usize) -> Option<f64> {
+        let node = &self.nodes[id];
+        (self.is_guided() && node.cell().is_some()).then(|| f64::from(node.beta) / 1000.0)
     }
 
     /// The depth searched (the empty cells when searched to the end;
@@ -619,6 +726,90 @@ fn side_flag(side: Side) -> u8 {
         Side::Max => 0,
         Side::Min => MIN_TO_MOVE,
     }
+}
+
+/// The neural player's search tree (from `origin`) as nodes: the subtree
+/// the moves `target` lead to, as `monte_carlo_nodes` keeps Monte Carlo's,
+/// with each node's prior and PUCT score in its `alpha` and `beta`.
+fn guided_nodes(
+    search: &neural::Search,
+    origin: &Board,
+    target: &[usize],
+    budget: usize,
+) -> Vec<Node> {
+    let tree = &search.tree;
+    let mut index = 0;
+    let mut parent_visits = 0;
+    let mut side = origin.side_to_move();
+    for &cell in target {
+        parent_visits = tree[index].visits;
+        index = tree[index]
+            .children()
+            .find(|&child| tree[child].cell as usize == cell && tree[child].visits > 0)
+            .expect("the target is a visited node of the same search");
+        side = side.opponent();
+    }
+    let cell = target.last().map_or(NO_CELL, |&cell| cell as u8);
+    let mut nodes = Vec::new();
+    add_guided_node(tree, index, cell, side, parent_visits, budget, &mut nodes);
+    nodes
+}
+
+/// Adds `tree[index]` (entered by `cell`, `side` to move, its parent
+/// visited `parent_visits` times) and, while fewer than `budget` nodes are
+/// kept, its visited children.
+fn add_guided_node(
+    tree: &[neural::Node],
+    index: usize,
+    cell: u8,
+    side: Side,
+    parent_visits: u32,
+    budget: usize,
+    nodes: &mut Vec<Node>,
+) {
+    let source = &tree[index];
+    let ending = match source.ending {
+        Ending::Won => NodeEnding::Won,
+        Ending::Drawn => NodeEnding::Drawn,
+        Ending::Open if source.expanded && source.visits > 1 => NodeEnding::Expanded,
+        // A position the network evaluated, with no move tried below it.
+        Ending::Open => NodeEnding::Horizon,
+    };
+    let thousandths = |value: f32| (value * 1000.0).round().clamp(-30_000.0, 30_000.0) as i16;
+    let id = nodes.len();
+    let keep = id == 0 || nodes.len() < budget;
+    nodes.push(Node {
+        value: thousandths(source.mean()),
+        alpha: thousandths(source.prior),
+        beta: thousandths(source.puct(parent_visits)),
+        cell,
+        flags: side_flag(side)
+            | (ending as u8) << 2
+            | if keep || ending.is_leaf() {
+                0
+            } else {
+                NOT_RECORDED
+            },
+        end: 0,
+        count: source.visits,
+    });
+    if keep && ending == NodeEnding::Expanded {
+        for child in source.children() {
+            if tree[child].visits > 0 {
+                let cell = tree[child].cell;
+                add_guided_node(
+                    tree,
+                    child,
+                    cell,
+                    side.opponent(),
+                    source.visits,
+                    budget,
+                    nodes,
+                );
+            }
+        }
+    }
+    nodes[id].end = nodes.len() as u32;
 }
 
 /// The Monte Carlo tree `tree` (searched from `origin`) as nodes: the

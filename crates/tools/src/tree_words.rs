@@ -14,8 +14,10 @@ use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{self, INFINITY};
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_words::numbers::group;
-use tictactoe_words::report::{TextStyle, mean_result_words, score_phrase, visits_words};
+use tictactoe_words::numbers::{decimal, group};
+use tictactoe_words::report::{
+    TextStyle, mean_result_words, mean_value_words, prior_words, score_phrase, visits_words,
+};
 
 /// A node's value and window from X's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +89,24 @@ pub fn pruned_move_text(tree: &SearchTree, parent: usize, cell: usize, style: Te
     played_text(tree.node(parent).side_to_move(), cell, style)
 }
 
+/// The neural player's tree, in the window's column: the network's prior
+/// for the move into `id` and its PUCT score, "prior 41.2%, PUCT score
+/// 0.731"; empty for the root and for other trees.
+pub fn guide_text(tree: &SearchTree, id: usize) -> String {
+    match (tree.prior(id), tree.puct(id)) {
+        (Some(prior), Some(puct)) => fill(
+            // Translators: PUCT is the search's rule for the move to try:
+            // the mean value plus a bonus for a high prior and few visits.
+            &gettext("{prior}, PUCT score {score}"),
+            &[
+                ("prior", &prior_words(prior)),
+                ("score", &decimal(&format!("{puct:.3}"))),
+            ],
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The window from X's side: "α −∞, β 0"; Monte Carlo has none.
 pub fn window_text(tree: &SearchTree, node: &Node) -> String {
     if !tree.has_windows() {
@@ -115,6 +135,9 @@ pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
         // Monte Carlo keeps the mover's mean result, from -1000 (lost) to
         // 1000 (won); it reads on X's scale, as the log reads it.
         let mean = f64::from(mover(node).sign() * node.value()) / 1000.0;
+        if tree.is_guided() {
+            return mean_value_words(mean);
+        }
         return mean_result_words(mean);
     }
     let view = x_view(node);
@@ -148,6 +171,9 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
         NodeEnding::Cutoff | NodeEnding::Expanded => tree.pruned(id, position).len(),
         _ => 0,
     };
+    if tree.is_guided() && node.ending() == NodeEnding::Horizon {
+        return gettext("evaluated by the network");
+    }
     ending_words(node, tried, skipped)
 }
 
@@ -244,6 +270,9 @@ pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
             NodeEnding::Cutoff,
             NodeEnding::TableHit,
         ]
+    } else if tree.is_guided() {
+        values.push(mean_value_words(-0.999));
+        vec![NodeEnding::Won, NodeEnding::Drawn, NodeEnding::Expanded]
     } else {
         values.push(mean_result_words(-0.999));
         vec![
@@ -258,6 +287,9 @@ pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
     }
     let unkept = tree.nodes().iter().any(|node| !node.recorded());
     let mut texts = Vec::new();
+    if tree.is_guided() {
+        texts.push(gettext("evaluated by the network"));
+    }
     for ending in endings {
         for side in [Side::Max, Side::Min] {
             for recorded in [true, false].into_iter().filter(|&kept| kept || unkept) {
@@ -319,9 +351,22 @@ pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: Text
 }
 
 /// A Monte Carlo node in one sentence: "O 5: O's mean result 0.734;
-/// expanded: 3 of 6 moves tried; 1,234 visits".
+/// expanded: 3 of 6 moves tried; 1,234 visits"; the neural player's adds
+/// its prior and PUCT score.
 fn visit_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
     let node = tree.node(id);
+    if tree.prior(id).is_some() {
+        return fill(
+            &gettext("{move}: {value}; {guide}; {ending}; {visits}"),
+            &[
+                ("move", &move_text(node, style)),
+                ("value", &value_text(tree, node, position)),
+                ("guide", &guide_text(tree, id)),
+                ("ending", &ending_text(tree, id, position)),
+                ("visits", &nodes_text(tree, node)),
+            ],
+        );
+    }
     fill(
         &gettext("{move}: {value}; {ending}; {visits}"),
         &[

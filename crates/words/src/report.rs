@@ -445,6 +445,14 @@ pub fn guided_words(visits: u32, mean: f64) -> String {
     )
 }
 
+/// A neural search node's mean value on X's scale: "mean value −0.120".
+pub fn mean_value_words(mean: f64) -> String {
+    fill(
+        &gettext("mean value {mean}"),
+        &[("mean", &result_number(mean, 3))],
+    )
+}
+
 /// The network's value of the searched position, on X's scale.
 pub fn network_value_words(value: f64) -> String {
     fill(
