@@ -101,6 +101,7 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         "alphabeta-random",
         "mcts",
         "perfect",
+        "neural",
     ];
     let mut opponents = vec!["self".to_owned()];
     opponents.extend(names(
@@ -113,7 +114,11 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         ("play", "--min", computers.clone()),
         ("analyze", "--player", computers),
         ("tree", "--player", searchers.map(str::to_owned).to_vec()),
-        ("train", "--player", vec!["menace".into(), "td".into()]),
+        (
+            "train",
+            "--player",
+            vec!["menace".into(), "td".into(), "neural".into()],
+        ),
         ("train", "--opponent", opponents),
     ];
     for (command, option, expected) in cases {
@@ -561,7 +566,7 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (
             &["play", "--max", "deep-blue", "--min", "random"],
             "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: random, rules, \
-             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td]",
+             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
         (
@@ -933,7 +938,7 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
         (
             &["compare", "--players", "deep-blue", "x........"],
             "unknown player 'deep-blue': choose one of random, rules, minimax, alphabeta, \
-             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td\n",
+             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural\n",
         ),
         (
             &["compare", "--players", "mcts:3", "x........"],

@@ -138,10 +138,12 @@ pub(super) fn given_state(
             "--state is for the learning players, menace, td and neural",
         ));
     };
-    if learners.iter().any(|&other| other != kind) {
-        return Err(refuse(
-            "--state holds one learner's state: two learners cannot share it",
-        ));
+    if let Some(other) = learners.iter().find(|&&other| other != kind) {
+        return Err(refuse(&format!(
+            "--state holds one learner's state: {} and {} cannot share it",
+            kind.name(),
+            other.name()
+        )));
     }
     if !path.exists() {
         let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
