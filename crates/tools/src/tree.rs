@@ -229,6 +229,10 @@ impl RecordError {
                 ),
                 &[("player", &style.player(PlayerKind::Perfect))],
             ),
+            RecordError::Unsupported(PlayerKind::Neural) => fill(
+                &gettext("{player} searches on 3x3 only, the board its network reads"),
+                &[("player", &style.player(PlayerKind::Neural))],
+            ),
             RecordError::Unsupported(player) => fill(
                 &gettext("{player} does not search: there is no search tree to record"),
                 &[("player", &style.player(*player))],
@@ -394,6 +398,8 @@ impl SearchTree {
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
             }
+            // Its network reads 3x3 boards.
+            PlayerKind::Neural if size != BoardSize::Three => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect => Ok(PlayerKind::AlphaBetaTt),
             searching => Ok(searching),
         }
