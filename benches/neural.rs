@@ -13,7 +13,12 @@
 //!   lines and the share of the 4,520 open positions where its first
 //!   choice is optimal; each for several seeds;
 //! - each difficulty's results against `random` and `perfect` (100 games
-//!   with each colour) after 3,000 games.
+//!   with each colour) and its lost lines after 100, 300 and 3,000 games;
+//! - with `-- 4x4`: ten minutes of 4x4 self-play (`NEURAL_MINUTES` for
+//!   another length), then each difficulty against `alphabeta-tt` at
+//!   Medium and Hard and against `random`.
+//!
+//! `NEURAL_SEEDS` sets how many seeds (4 by default).
 
 use std::time::{Duration, Instant};
 
