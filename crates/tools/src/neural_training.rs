@@ -215,7 +215,7 @@ pub fn optimal_share(network: &Network) -> f64 {
 }
 
 /// Whether `network`'s first choice in `board` keeps its value.
-pub fn first_choice_is_optimal(network: &Network, board: &Board) -> bool {
+fn first_choice_is_optimal(network: &Network, board: &Board) -> bool {
     let table = PerfectTable::global();
     let value = table.value(board).expect("a reachable position").signum();
     let Some(cell) = network.first_choice(board) else {

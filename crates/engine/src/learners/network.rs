@@ -385,8 +385,10 @@ impl Network {
         }
     }
 
-    /// The loss of one sample, without a gradient.
-    pub fn loss(&self, sample: &Sample) -> Loss {
+    /// The loss of one sample, without a gradient: what the gradient is
+    /// checked against.
+    #[cfg(test)]
+    fn loss(&self, sample: &Sample) -> Loss {
         let a = self.forward(sample.input);
         let policy = bits(sample.input.free(self.shape.cells))
             .filter(|&cell| sample.policy[cell] > 0.0)

@@ -128,7 +128,7 @@ pub struct Search {
 impl Search {
     /// The root's children that were visited, most visited first (then the
     /// higher prior, then the lower cell).
-    pub fn ranked(&self) -> Vec<usize> {
+    fn ranked(&self) -> Vec<usize> {
         let mut children: Vec<usize> = self.tree[0].children().collect();
         children.sort_by(|&a, &b| {
             let (a, b) = (&self.tree[a], &self.tree[b]);
@@ -308,10 +308,6 @@ impl NeuralPlayer {
             simulations: simulations(difficulty),
             games,
         }
-    }
-
-    pub fn network(&self) -> &Network {
-        &self.network
     }
 
     /// The report and the search's tree for `board`.
