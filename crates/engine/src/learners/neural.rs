@@ -126,8 +126,8 @@ pub struct Search {
 }
 
 impl Search {
-    /// The root's children that were visited, most visited first (then the
-    /// higher prior, then the lower cell).
+    /// The root's children, most visited first (then the higher prior,
+    /// then the lower cell).
     fn ranked(&self) -> Vec<usize> {
         let mut children: Vec<usize> = self.tree[0].children().collect();
         children.sort_by(|&a, &b| {
