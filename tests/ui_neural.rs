@@ -180,6 +180,11 @@ fn its_search_shows_prior_and_visits_apart(
     ensure(explorer.summary_text().contains("200 simulations"), || {
         format!("the summary: {}", explorer.summary_text())
     })?;
+    // Its header bar offers the neural player, which records the same
+    // search again with the window's network.
+    ensure(explorer.offered().contains(&PlayerKind::Neural), || {
+        format!("the explorer offers {:?}", explorer.offered())
+    })?;
     explorer.close();
     window.search_log().unselect();
     Ok(())

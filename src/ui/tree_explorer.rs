@@ -46,6 +46,7 @@ mod imp {
     use super::super::board_view::BoardView;
     use crate::game::Recording;
     use tictactoe_engine::board::Board;
+    use tictactoe_engine::learners::network::Network;
     use tictactoe_engine::player_kind::PlayerKind;
     use tictactoe_tools::tree::SearchTree;
     use tictactoe_tools::tree_steps::StepCursor;
@@ -108,6 +109,9 @@ mod imp {
         pub(super) players: RefCell<Vec<PlayerKind>>,
         /// The position searched.
         pub(super) position: Cell<Option<Board>>,
+        /// The neural player's network, once a search of it was explored:
+        /// the header bar's Record searches with it again.
+        pub(super) network: RefCell<Option<Arc<Network>>>,
         pub(super) tree: RefCell<Option<Arc<SearchTree>>>,
         /// The recording under way, to stop it.
         pub(super) recording: RefCell<Option<Rc<Recording>>>,
@@ -292,7 +296,10 @@ impl TreeExplorer {
             Some(Note::Neural { simulations, .. }) => simulations,
             _ => neural::simulations(Difficulty::Hard),
         };
-        self.show_search(&board, report.algorithm, None);
+        self.imp().network.replace(Some(network.clone()));
+        // Hard's simulations show as the full search, as a depth would.
+        let hard = simulations == neural::simulations(Difficulty::Hard);
+        self.show_search(&board, report.algorithm, (!hard).then_some(simulations));
         self.start_recording(TreeJob::Guided {
             network,
             board,
@@ -351,8 +358,11 @@ impl TreeExplorer {
     /// `size` (Perfect only off 3x3, where it searches).
     fn offer_players(&self, size: BoardSize) {
         let imp = self.imp();
+        // The neural player once its network is known (from its log row).
+        let neural = imp.network.borrow().is_some().then_some(PlayerKind::Neural);
         let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
             .into_iter()
+            .chain(neural)
             .filter(|&kind| SearchTree::supports(kind, size).is_ok())
             .collect();
         if *imp.players.borrow() == players {
@@ -398,8 +408,19 @@ impl TreeExplorer {
             return;
         };
         let (player, depth) = self.chosen_search();
+        let difficulty = depth.map_or(Difficulty::Hard, Difficulty::Depth);
+        let network = self.imp().network.borrow().clone();
+        if let (PlayerKind::Neural, Some(network)) = (player, network) {
+            // Its depth is its simulations.
+            self.start_recording(TreeJob::Guided {
+                network,
+                board,
+                difficulty,
+            });
+            return;
+        }
         let options = PlayerOptions {
-            difficulty: depth.map_or(Difficulty::Hard, Difficulty::Depth),
+            difficulty,
             ..PlayerOptions::default()
         };
         self.start_recording(TreeJob::Search {
