@@ -794,26 +794,28 @@ fn play(args: PlayArgs) -> ExitCode {
             GameResult::Resigned(side) => format!("{} resigns, ", side.mark()),
             _ => String::new(),
         };
-        let result = match result {
-            GameResult::Won(Side::Max) | GameResult::Resigned(Side::Min) => {
+        if let GameResult::Aborted(reason) = &result {
+            if ending {
+                break;
+            }
+            say(format_args!(
+                "error: game {} aborted: {reason}",
+                index as u64 + 1
+            ));
+            return ExitCode::FAILURE;
+        }
+        let result = match result.winner() {
+            Some(Side::Max) => {
                 totals.max_wins += 1;
                 "x"
             }
-            GameResult::Won(Side::Min) | GameResult::Resigned(Side::Max) => {
+            Some(Side::Min) => {
                 totals.min_wins += 1;
                 "o"
             }
-            GameResult::Draw => {
+            None => {
                 totals.draws += 1;
                 "draw"
-            }
-            GameResult::Aborted(_) if ending => break,
-            GameResult::Aborted(reason) => {
-                say(format_args!(
-                    "error: game {} aborted: {reason}",
-                    index as u64 + 1
-                ));
-                return ExitCode::FAILURE;
             }
         };
         if args.json {

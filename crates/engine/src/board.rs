@@ -65,7 +65,9 @@ impl Serialize for Side {
     }
 }
 
-/// How a position stands: still open, won by a side, or drawn.
+/// How a position stands: still open, won by a side, or drawn. A
+/// position's, read off its stones; how a game ended (a resignation too)
+/// is the layers' above.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
@@ -73,6 +75,16 @@ pub enum Outcome {
     /// The side won; the mask holds the winning line(s).
     Won(Side, u32),
     Draw,
+}
+
+impl Outcome {
+    /// The side with a line, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Won(side, _) => Some(side),
+            Outcome::Ongoing | Outcome::Draw => None,
+        }
+    }
 }
 
 /// Why a position text or a move was refused.

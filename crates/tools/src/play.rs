@@ -110,7 +110,10 @@ pub fn panic_message(panic: &Box<dyn Any + Send>) -> String {
         .unwrap_or_else(|| "unknown panic".into())
 }
 
-/// How a game played to its end came out.
+/// How a game played to its end between two players came out, as a
+/// tournament counts it: a side completed a line, or the board filled. A
+/// game that does not reach its end is a `GameStopped`; one side's view
+/// of a result is the learners' `ResultForSide`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameEnd {
     Won(Side),
