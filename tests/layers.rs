@@ -81,7 +81,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The module path of a source file below `src`: `cli/play.rs` is
-/// `["cli", "play"]`, `ui/window/mod.rs` `["ui", "window"]`, `lib.rs` `[]`.
+/// `["cli", "play"]`, `ui/window.rs` `["ui", "window"]`, `lib.rs` `[]`.
 fn module_path(src: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(src).unwrap();
     let mut path: Vec<String> = relative
@@ -89,10 +89,7 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
         .components()
         .map(|c| c.as_os_str().to_str().unwrap().to_owned())
         .collect();
-    if matches!(
-        path.last().map(String::as_str),
-        Some("mod" | "lib" | "main")
-    ) {
+    if matches!(path.last().map(String::as_str), Some("lib" | "main")) {
         path.pop();
     }
     path
@@ -312,13 +309,7 @@ fn a_wrong_way_import_is_found() {
 
 #[test]
 fn no_crate_has_a_cycle_among_its_modules() {
-    let mut sources = vec![root().join("src")];
-    for (name, _) in CRATES {
-        if let Some(layer) = name.strip_prefix("tictactoe-") {
-            sources.push(root().join("crates").join(layer).join("src"));
-        }
-    }
-    for src in sources {
+    for src in sources() {
         let graph = module_graph(&src);
         assert!(graph.len() > 2, "{}: modules found", src.display());
         if let Some(cycle) = find_cycle(&graph) {
@@ -365,6 +356,30 @@ fn each_crate_depends_only_on_the_layers_below_it() {
         .into_iter()
         .collect();
     assert_eq!(engine, ENGINE_DEPENDENCIES);
+}
+
+/// Every crate's sources below `src`.
+fn sources() -> Vec<PathBuf> {
+    let mut sources = vec![root().join("src")];
+    for (name, _) in CRATES {
+        if let Some(layer) = name.strip_prefix("tictactoe-") {
+            sources.push(root().join("crates").join(layer).join("src"));
+        }
+    }
+    sources
+}
+
+#[test]
+fn modules_with_children_are_files_beside_their_folders() {
+    let mod_files: Vec<PathBuf> = sources()
+        .iter()
+        .flat_map(|src| rust_files(src))
+        .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
+        .collect();
+    assert!(
+        mod_files.is_empty(),
+        "foo.rs beside foo/, not foo/mod.rs: {mod_files:?}"
+    );
 }
 
 #[test]

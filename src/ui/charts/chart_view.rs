@@ -8,9 +8,9 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
-use super::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
-use super::file_dialog::{self, FileAction, FileRequest};
+use crate::ui::charts::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
+use crate::ui::shared::accessible;
+use crate::ui::shared::file_dialog::{self, FileAction, FileRequest};
 use tictactoe_words::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
@@ -23,11 +23,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::chart::{Chart, HitBox, ImageFormat};
-    use super::super::file_dialog::FileChooser;
+    use crate::ui::charts::chart::{Chart, HitBox, ImageFormat};
+    use crate::ui::shared::file_dialog::FileChooser;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/chart_view.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/charts/chart_view.ui")]
     pub struct ChartView {
         #[template_child]
         pub(super) save_button: TemplateChild<gtk::MenuButton>,
@@ -213,7 +213,7 @@ impl ChartView {
             text: rgba(foreground),
             grid,
             families: tictactoe_tools::compare::Family::ALL
-                .map(|family| named(super::chart::family_color(family).0)),
+                .map(|family| named(crate::ui::charts::chart::family_color(family).0)),
             outcomes: [named("win_color"), named("draw_color"), named("loss_color")],
         }
     }

@@ -10,11 +10,11 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::accessible;
-use super::board_view::BoardView;
-use super::tree_item::{TreeItem, TreeItemKind};
-use super::tree_row::TreeRow;
 use crate::game::{Recording, RecordingFailed, TreeJob};
+use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
+use crate::ui::explorer::tree_row::TreeRow;
+use crate::ui::shared::accessible;
+use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
@@ -41,15 +41,15 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::board_view::BoardView;
     use crate::game::Recording;
+    use crate::ui::widgets::board_view::BoardView;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::player_kind::PlayerKind;
     use tictactoe_tools::tree::SearchTree;
     use tictactoe_tools::tree_steps::StepCursor;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_explorer.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/explorer/tree_explorer.ui")]
     pub struct TreeExplorer {
         #[template_child]
         pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
@@ -220,7 +220,7 @@ impl TreeExplorer {
 
     fn setup(&self) {
         let imp = self.imp();
-        super::popup_tooltips::give_way_to_popups(self);
+        crate::ui::shared::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
         imp.headings_scroller
             .set_hadjustment(Some(&imp.list_scroller.hadjustment()));

@@ -55,7 +55,7 @@ mod imp {
     use super::PairingResults;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/session_tally.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/session_tally.ui")]
     pub struct SessionTally {
         #[template_child]
         pub(super) placeholder: TemplateChild<gtk::Label>,
