@@ -46,6 +46,14 @@ impl Side {
         }
     }
 
+    /// "x" or "o", as JSON and CSV name the side.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Max => "x",
+            Side::Min => "o",
+        }
+    }
+
     /// "Max (X)" or "Min (O)".
     pub fn label(self) -> &'static str {
         match self {
@@ -56,12 +64,8 @@ impl Side {
 }
 
 impl Serialize for Side {
-    /// As JSON names it: "x" or "o".
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(match self {
-            Side::Max => "x",
-            Side::Min => "o",
-        })
+        serializer.serialize_str(self.name())
     }
 }
 

@@ -10,7 +10,7 @@ use gtk::{glib, prelude::*};
 
 use crate::ui::charts::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
 use crate::ui::shared::accessible;
-use crate::ui::shared::file_dialog::{self, FileAction, FileRequest};
+use crate::ui::shared::file_dialog::{self, SaveAs};
 use tictactoe_words::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
@@ -265,32 +265,25 @@ impl ChartView {
             ImageFormat::Png => (gettext("PNG images"), gettext("Save Chart as PNG")),
             ImageFormat::Svg => (gettext("SVG images"), gettext("Save Chart as SVG")),
         };
-        let request = FileRequest {
+        let file = SaveAs {
             title: &title,
-            action: FileAction::Save {
-                suggested: &format!("{name}.{}", format.extension()),
-            },
+            stem: &name,
             filter_name: &filter_name,
             extension: format.extension(),
+            saved: &gettext("Saved the chart to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let saved = view.save(&path, format).map_err(|error| {
-                        fill(
-                            &gettext("Could not save the chart to {file}: {error}."),
-                            &[("file", &file_dialog::file_name(&path)), ("error", &error)],
-                        )
-                    });
-                    let (message, failed) =
-                        file_dialog::outcome(saved, &path, &gettext("Saved the chart to {file}."));
-                    view.emit_by_name::<()>("saved", &[&message, &failed]);
-                }
-            ),
+            &file,
+            move |view, path| {
+                view.save(path, format).map_err(|error| {
+                    fill(
+                        &gettext("Could not save the chart to {file}: {error}."),
+                        &[("file", &file_dialog::file_name(path)), ("error", &error)],
+                    )
+                })
+            },
+            |view, message, failed| view.emit_by_name::<()>("saved", &[&message, &failed]),
         );
     }
 

@@ -12,7 +12,7 @@ use gtk::{gio, glib, prelude::*};
 use crate::ui::charts::chart::{Bar, Chart, ChartData, Scale};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
-use crate::ui::shared::file_dialog::{self, FileAction, FileRequest, TableFormat};
+use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::board::Board;
@@ -610,29 +610,18 @@ impl CompareView {
     }
 
     fn choose_table_file(&self, format: TableFormat) {
-        let request = FileRequest {
+        let file = SaveAs {
             title: &gettext("Save Comparison"),
-            action: FileAction::Save {
-                suggested: &format!("{}.{}", gettext("comparison"), format.extension()),
-            },
+            stem: &gettext("comparison"),
             filter_name: &format.filter_name(),
             extension: format.extension(),
+            saved: &gettext("Saved the table to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let (message, failed) = file_dialog::outcome(
-                        view.save_table(&path, format),
-                        &path,
-                        &gettext("Saved the table to {file}."),
-                    );
-                    view.show_status(&message, failed);
-                }
-            ),
+            &file,
+            move |view, path| view.save_table(path, format),
+            |view, message, failed| view.show_status(message, failed),
         );
     }
 }

@@ -14,7 +14,7 @@ use gtk::{glib, prelude::*};
 use crate::ui::charts::chart::{Bar, Chart, ChartData, SideResults};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
-use crate::ui::shared::file_dialog::{self, FileAction, FileRequest, TableFormat};
+use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
 use crate::ui::widgets::player_choices::PlayerChoices;
@@ -764,29 +764,18 @@ impl TournamentView {
                 TableFormat::Json.filter_name(),
             ),
         };
-        let request = FileRequest {
+        let saved = SaveAs {
             title: &title,
-            action: FileAction::Save {
-                suggested: &format!("{name}.{}", file.extension()),
-            },
+            stem: &name,
             filter_name: &filter,
             extension: file.extension(),
+            saved: &gettext("Saved the results to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let (message, failed) = file_dialog::outcome(
-                        view.save_results(&path, file),
-                        &path,
-                        &gettext("Saved the results to {file}."),
-                    );
-                    view.show_status(&message, failed);
-                }
-            ),
+            &saved,
+            move |view, path| view.save_results(path, file),
+            |view, message, failed| view.show_status(message, failed),
         );
     }
 }
