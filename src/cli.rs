@@ -8,6 +8,19 @@
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
 //! closed at start).
+//!
+//! # Invariants
+//!
+//! - **Knows the game thread and the crates below, never the window**:
+//!   `main.rs` hands it the window to open when no command is given.
+//! - **English**: the window alone binds the translations.
+//! - **Exit codes**: 0 done, 1 a failure or bad input read (a position, a
+//!   file), 2 bad arguments (`output::refuse`), 128 + the signal when
+//!   stopped by one (130 for Ctrl+C); an output nobody reads ends a command
+//!   quietly with 1.
+//! - **Memory does not grow with the number of games or positions**: they
+//!   are printed as they come (a search tree is recorded whole, then
+//!   printed as it is walked).
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The app's modules and what each may import of the others.
 const APP_LAYERS: [(&str, &[&str]); 3] = [("game", &[]), ("cli", &["game"]), ("ui", &["game"])];
@@ -390,4 +391,60 @@ fn the_engine_knows_no_files_threads_or_words() {
             assert!(!text.contains(word), "{} uses {word}", file.display());
         }
     }
+}
+
+/// The arrows of docs/layers.dot: (from, to) by the picture's node names.
+fn pictured_arrows() -> Vec<(String, String)> {
+    let dot = std::fs::read_to_string(root().join("docs/layers.dot")).unwrap();
+    dot.lines()
+        .filter_map(|line| {
+            let (from, to) = line.trim().trim_end_matches(';').split_once(" -> ")?;
+            Some((from.trim().to_owned(), to.trim().to_owned()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_picture_shows_only_allowed_arrows() {
+    let app: BTreeMap<&str, &[&str]> = APP_LAYERS.into_iter().collect();
+    let crates: BTreeMap<&str, &[&str]> = CRATES.into_iter().collect();
+    let arrows = pictured_arrows();
+    assert!(arrows.len() >= 6, "{arrows:?}");
+    for (from, to) in arrows {
+        let allowed = match (
+            app.get(from.as_str()),
+            crates.get(format!("tictactoe-{from}").as_str()),
+        ) {
+            (Some(below), _) => {
+                below.contains(&to.as_str())
+                    || crates["tictactoe"].contains(&format!("tictactoe-{to}").as_str())
+            }
+            (None, Some(below)) => below.contains(&format!("tictactoe-{to}").as_str()),
+            (None, None) => false,
+        };
+        assert!(
+            allowed,
+            "docs/layers.dot: {from} -> {to} is not an allowed import"
+        );
+    }
+}
+
+#[test]
+fn the_picture_is_drawn_from_its_source() {
+    let drawn = Command::new("dot")
+        .args(["-Tsvg", "docs/layers.dot"])
+        .current_dir(root())
+        .output()
+        .expect("Graphviz's dot draws docs/layers.dot (scripts/setup installs graphviz)");
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let kept = std::fs::read(root().join("docs/layers.svg")).unwrap();
+    assert!(
+        drawn.stdout == kept,
+        "docs/layers.svg is not what docs/layers.dot draws: \
+         dot -Tsvg docs/layers.dot -o docs/layers.svg"
+    );
 }
