@@ -453,7 +453,7 @@ fn benches(c: &mut Criterion) {
     position.ours(PlayerKind::Mcts);
     position.finish();
 
-    // Recording the search tree (issue 12: at most 3x the search).
+    // Recording the search tree: at most 3x the search.
     for (name, size, depth) in [
         ("3x3 empty recorded", BoardSize::Three, None),
         ("4x4 empty depth 4 recorded", BoardSize::Four, Some(4)),

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The app's modules and what each may import of the others.
 const APP_LAYERS: [(&str, &[&str]); 3] = [("game", &[]), ("cli", &["game"]), ("ui", &["game"])];
@@ -81,7 +82,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The module path of a source file below `src`: `cli/play.rs` is
-/// `["cli", "play"]`, `ui/window/mod.rs` `["ui", "window"]`, `lib.rs` `[]`.
+/// `["cli", "play"]`, `ui/window.rs` `["ui", "window"]`, `lib.rs` `[]`.
 fn module_path(src: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(src).unwrap();
     let mut path: Vec<String> = relative
@@ -89,10 +90,7 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
         .components()
         .map(|c| c.as_os_str().to_str().unwrap().to_owned())
         .collect();
-    if matches!(
-        path.last().map(String::as_str),
-        Some("mod" | "lib" | "main")
-    ) {
+    if matches!(path.last().map(String::as_str), Some("lib" | "main")) {
         path.pop();
     }
     path
@@ -312,13 +310,7 @@ fn a_wrong_way_import_is_found() {
 
 #[test]
 fn no_crate_has_a_cycle_among_its_modules() {
-    let mut sources = vec![root().join("src")];
-    for (name, _) in CRATES {
-        if let Some(layer) = name.strip_prefix("tictactoe-") {
-            sources.push(root().join("crates").join(layer).join("src"));
-        }
-    }
-    for src in sources {
+    for src in sources() {
         let graph = module_graph(&src);
         assert!(graph.len() > 2, "{}: modules found", src.display());
         if let Some(cycle) = find_cycle(&graph) {
@@ -367,6 +359,30 @@ fn each_crate_depends_only_on_the_layers_below_it() {
     assert_eq!(engine, ENGINE_DEPENDENCIES);
 }
 
+/// Every crate's sources below `src`.
+fn sources() -> Vec<PathBuf> {
+    let mut sources = vec![root().join("src")];
+    for (name, _) in CRATES {
+        if let Some(layer) = name.strip_prefix("tictactoe-") {
+            sources.push(root().join("crates").join(layer).join("src"));
+        }
+    }
+    sources
+}
+
+#[test]
+fn modules_with_children_are_files_beside_their_folders() {
+    let mod_files: Vec<PathBuf> = sources()
+        .iter()
+        .flat_map(|src| rust_files(src))
+        .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
+        .collect();
+    assert!(
+        mod_files.is_empty(),
+        "foo.rs beside foo/, not foo/mod.rs: {mod_files:?}"
+    );
+}
+
 #[test]
 fn the_engine_knows_no_files_threads_or_words() {
     for file in rust_files(&root().join("crates/engine/src")) {
@@ -375,4 +391,60 @@ fn the_engine_knows_no_files_threads_or_words() {
             assert!(!text.contains(word), "{} uses {word}", file.display());
         }
     }
+}
+
+/// The arrows of docs/layers.dot: (from, to) by the picture's node names.
+fn pictured_arrows() -> Vec<(String, String)> {
+    let dot = std::fs::read_to_string(root().join("docs/layers.dot")).unwrap();
+    dot.lines()
+        .filter_map(|line| {
+            let (from, to) = line.trim().trim_end_matches(';').split_once(" -> ")?;
+            Some((from.trim().to_owned(), to.trim().to_owned()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_picture_shows_only_allowed_arrows() {
+    let app: BTreeMap<&str, &[&str]> = APP_LAYERS.into_iter().collect();
+    let crates: BTreeMap<&str, &[&str]> = CRATES.into_iter().collect();
+    let arrows = pictured_arrows();
+    assert!(arrows.len() >= 6, "{arrows:?}");
+    for (from, to) in arrows {
+        let allowed = match (
+            app.get(from.as_str()),
+            crates.get(format!("tictactoe-{from}").as_str()),
+        ) {
+            (Some(below), _) => {
+                below.contains(&to.as_str())
+                    || crates["tictactoe"].contains(&format!("tictactoe-{to}").as_str())
+            }
+            (None, Some(below)) => below.contains(&format!("tictactoe-{to}").as_str()),
+            (None, None) => false,
+        };
+        assert!(
+            allowed,
+            "docs/layers.dot: {from} -> {to} is not an allowed import"
+        );
+    }
+}
+
+#[test]
+fn the_picture_is_drawn_from_its_source() {
+    let drawn = Command::new("dot")
+        .args(["-Tsvg", "docs/layers.dot"])
+        .current_dir(root())
+        .output()
+        .expect("Graphviz's dot draws docs/layers.dot (scripts/setup installs graphviz)");
+    assert!(
+        drawn.status.success(),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let kept = std::fs::read(root().join("docs/layers.svg")).unwrap();
+    assert!(
+        drawn.stdout == kept,
+        "docs/layers.svg is not what docs/layers.dot draws: \
+         dot -Tsvg docs/layers.dot -o docs/layers.svg"
+    );
 }

@@ -1,14 +1,13 @@
 //! `tictactoe compare` and `tictactoe tournament`: the engine's comparisons
 //! and round robins, printed as tables, JSON or CSV.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-
-use super::{
-    CompareArgs, TournamentArgs, cannot_finish, read_position, refuse, say, stop, stopped,
-};
+use super::args::{CompareArgs, TournamentArgs, read_position};
+use super::checks::cannot_finish;
+use super::output::{progress_bar, refuse, say, stopped};
+use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
@@ -78,27 +77,6 @@ fn contenders(
         contenders.push(contender);
     }
     Ok(contenders)
-}
-
-/// A progress bar of `length` steps drawn with `template` on standard
-/// error, or a hidden one when standard error is not a terminal. `{rate}`
-/// in the template is the steps per second to one decimal.
-pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .expect("the template is valid")
-            .with_key(
-                "rate",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    let _ = write!(out, "{:.1}", state.per_sec());
-                },
-            ),
-    );
-    bar
 }
 
 /// Prints `text` to standard output; false if it could not be written.

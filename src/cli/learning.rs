@@ -5,12 +5,12 @@
 
 use std::io::Write;
 
-use clap::builder::PossibleValue;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::contests::progress_bar;
-use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
+use super::args::{OpponentChoice, SideChoice, TrainArgs, can_be_opponent};
+use super::output::{progress_bar, refuse, say};
+use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, Learner, LearnerState};
@@ -24,62 +24,6 @@ use tictactoe_tools::training::{
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::report::{TextStyle, describe_player};
-
-/// Whom `--opponent` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum OpponentChoice {
-    /// `self`: the learner plays both sides.
-    Itself,
-    Player(PlayerKind),
-}
-
-/// The players a learner trains against: the computer players that do not
-/// learn.
-fn can_be_opponent(kind: PlayerKind) -> bool {
-    kind != PlayerKind::Human && !kind.learns()
-}
-
-/// `--opponent`'s parser: `self`, or a player's name, with the players
-/// offered listed (see `Players`).
-#[derive(Clone, Copy)]
-pub(super) struct Opponents(Players);
-
-pub(super) const OPPONENTS: Opponents = Opponents(Players(can_be_opponent));
-
-impl clap::builder::TypedValueParser for Opponents {
-    type Value = OpponentChoice;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        argument: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<OpponentChoice, clap::Error> {
-        if value == "self" {
-            return Ok(OpponentChoice::Itself);
-        }
-        player_or_refusal(self.offered(), command, argument, value).map(OpponentChoice::Player)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.offered()))
-    }
-}
-
-impl Opponents {
-    fn offered(self) -> impl Iterator<Item = PossibleValue> {
-        let itself = PossibleValue::new("self").help("the learner itself, on both sides");
-        std::iter::once(itself).chain(self.0.offered())
-    }
-}
-
-/// The side `--side` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum SideChoice {
-    X,
-    O,
-    Both,
-}
 
 /// The state file to use: `--state`, else the data directory's.
 fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCode> {

@@ -210,7 +210,8 @@ pub enum Command {
     Shutdown,
 }
 
-/// How a game ended.
+/// How the game thread's game ended: a result, a resignation (which a
+/// game played out by `tictactoe_tools::play` has not), or cut short.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameResult {
     Won(Side),
@@ -220,6 +221,18 @@ pub enum GameResult {
     /// Ended before a result: by the player, a new game, a refused start
     /// position, or an error.
     Aborted(String),
+}
+
+impl GameResult {
+    /// The side that won, by a line or by the other's resignation; `None`
+    /// for a draw or an aborted game.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            GameResult::Won(side) => Some(*side),
+            GameResult::Resigned(side) => Some(side.opponent()),
+            GameResult::Draw | GameResult::Aborted(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for GameResult {

@@ -17,7 +17,7 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{glib, prelude::*};
 
-    use super::super::window::TictactoeWindow;
+    use crate::ui::window::TictactoeWindow;
 
     #[derive(Default)]
     pub struct TictactoeApplication;

@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::background::{self, Job, JobWindow};
-use super::chart::{Chart, ChartData, Series};
-use super::chart_view::ChartView;
-use super::game_settings::parse_seed;
-use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use super::{accessible, popup_tooltips};
 use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
+use crate::ui::charts::chart::{Chart, ChartData, Series};
+use crate::ui::charts::chart_view::ChartView;
+use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::game_settings::parse_seed;
+use crate::ui::widgets::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use tictactoe_engine::learners::neural::SelfPlay;
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
@@ -110,10 +110,10 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::background::{self, Job};
-    use super::super::chart_view::ChartView;
     use super::Run;
     use crate::game::LearnedStates;
+    use crate::ui::charts::chart_view::ChartView;
+    use crate::ui::shared::background::{self, Job};
     use tictactoe_tools::training::Block;
 
     #[derive(Default, CompositeTemplate)]

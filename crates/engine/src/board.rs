@@ -46,6 +46,14 @@ impl Side {
         }
     }
 
+    /// "x" or "o", as JSON and CSV name the side.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Max => "x",
+            Side::Min => "o",
+        }
+    }
+
     /// "Max (X)" or "Min (O)".
     pub fn label(self) -> &'static str {
         match self {
@@ -56,16 +64,14 @@ impl Side {
 }
 
 impl Serialize for Side {
-    /// As JSON names it: "x" or "o".
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(match self {
-            Side::Max => "x",
-            Side::Min => "o",
-        })
+        serializer.serialize_str(self.name())
     }
 }
 
-/// How a position stands: still open, won by a side, or drawn.
+/// How a position stands: still open, won by a side, or drawn. A
+/// position's, read off its stones; how a game ended (a resignation too)
+/// is the layers' above.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
@@ -73,6 +79,16 @@ pub enum Outcome {
     /// The side won; the mask holds the winning line(s).
     Won(Side, u32),
     Draw,
+}
+
+impl Outcome {
+    /// The side with a line, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Won(side, _) => Some(side),
+            Outcome::Ongoing | Outcome::Draw => None,
+        }
+    }
 }
 
 /// Why a position text or a move was refused.

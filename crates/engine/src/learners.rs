@@ -31,6 +31,18 @@ pub enum ResultForSide {
     Loss,
 }
 
+impl ResultForSide {
+    /// `side`'s result in a finished game that `winner` won (`None`: a
+    /// draw).
+    pub fn of(side: Side, winner: Option<Side>) -> ResultForSide {
+        match winner {
+            Some(won) if won == side => ResultForSide::Win,
+            Some(_) => ResultForSide::Loss,
+            None => ResultForSide::Draw,
+        }
+    }
+}
+
 /// What a learner has learned, and how many games it learned from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LearnerState {
@@ -114,11 +126,7 @@ impl LearnerState {
             positions.push(board);
             board.play(cell).map_err(LearnError::Move)?;
         }
-        let ending_for = |side: Side| match winner {
-            Some(won) if won == side => ResultForSide::Win,
-            Some(_) => ResultForSide::Loss,
-            None => ResultForSide::Draw,
-        };
+        let ending_for = |side: Side| ResultForSide::of(side, winner);
         match &mut self.learner {
             Learner::Menace(menace) => {
                 for &side in sides {

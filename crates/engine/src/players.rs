@@ -10,7 +10,7 @@ pub mod mcts;
 mod minimax;
 mod perfect;
 mod random;
-pub mod rules;
+mod rules;
 
 pub use alphabeta::AlphaBetaPlayer;
 pub use alphabeta_random::AlphaBetaRandomPlayer;

@@ -141,6 +141,34 @@ pub(crate) fn leaf_ending(won: bool, full: bool) -> NodeEnding {
     }
 }
 
+/// A position as the plain searches (minimax, alphabeta) walk it: the
+/// stones of the side to move (`mine`) and of its opponent (`theirs`) on a
+/// board of `geometry`. A move is an OR into a copy, so nothing is undone.
+#[derive(Clone, Copy)]
+pub(crate) struct Stones {
+    pub geometry: &'static Geometry,
+    pub mine: u32,
+    pub theirs: u32,
+}
+
+impl Stones {
+    /// `board` as its side to move sees it.
+    pub fn of(board: &Board) -> Stones {
+        let side = board.side_to_move();
+        Stones {
+            geometry: board.geometry(),
+            mine: board.stones(side),
+            theirs: board.stones(side.opponent()),
+        }
+    }
+
+    /// The empty cells.
+    #[inline(always)]
+    pub fn empty(self) -> u32 {
+        !(self.mine | self.theirs) & self.geometry.full
+    }
+}
+
 /// Search state shared by the alpha-beta family and plain minimax.
 pub(crate) struct SearchContext<'a> {
     pub stats: SearchStats,

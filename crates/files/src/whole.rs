@@ -42,6 +42,20 @@ pub enum ReadError {
     NotUtf8 { byte: usize },
 }
 
+impl fmt::Display for ReadError {
+    /// In words for the learners' states; saved games say it their way.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(error) => write!(f, "{error}"),
+            ReadError::TooLarge => f.write_str(&gettext("the file is too large")),
+            ReadError::NotUtf8 { byte } => f.write_str(&fill(
+                &gettext("the file is not UTF-8 text (byte {byte} is invalid)"),
+                &[("byte", byte)],
+            )),
+        }
+    }
+}
+
 /// The text of the regular file at `path`, of at most `limit` bytes; a
 /// larger one is refused after reading no more than `limit + 1`.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
@@ -308,20 +322,6 @@ pub fn json_error(error: &serde_json::Error) -> String {
             ("column", &error.column()),
         ],
     )
-}
-
-impl fmt::Display for ReadError {
-    /// In words for the learners' states; saved games say it their way.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Io(error) => write!(f, "{error}"),
-            ReadError::TooLarge => f.write_str(&gettext("the file is too large")),
-            ReadError::NotUtf8 { byte } => f.write_str(&fill(
-                &gettext("the file is not UTF-8 text (byte {byte} is invalid)"),
-                &[("byte", byte)],
-            )),
-        }
-    }
 }
 
 #[cfg(test)]

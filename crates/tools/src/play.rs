@@ -8,6 +8,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use serde::{Serialize, Serializer};
+
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::report::SearchReport;
@@ -110,11 +112,30 @@ pub fn panic_message(panic: &Box<dyn Any + Send>) -> String {
         .unwrap_or_else(|| "unknown panic".into())
 }
 
-/// How a game played to its end came out.
+/// How a game played to its end between two players came out, as a
+/// tournament counts it: a side completed a line, or the board filled. A
+/// game that does not reach its end is a `GameStopped`; one side's view
+/// of a result is the learners' `ResultForSide`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameEnd {
     Won(Side),
     Draw,
+}
+
+impl GameEnd {
+    /// "x", "o" or "draw", as JSON and CSV name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameEnd::Won(side) => side.name(),
+            GameEnd::Draw => "draw",
+        }
+    }
+}
+
+impl Serialize for GameEnd {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// What one side's searches cost over a game.

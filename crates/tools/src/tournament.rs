@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::compare::{Contender, Family};
 use crate::csv;
@@ -196,21 +196,7 @@ pub struct GameSummary {
     /// X's and O's seeds.
     pub seeds: [u64; 2],
     pub moves: Vec<usize>,
-    #[serde(serialize_with = "serialize_end")]
     pub result: GameEnd,
-}
-
-fn serialize_end<S: Serializer>(end: &GameEnd, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(end_name(*end))
-}
-
-/// "x", "o" or "draw".
-fn end_name(end: GameEnd) -> &'static str {
-    match end {
-        GameEnd::Won(Side::Max) => "x",
-        GameEnd::Won(Side::Min) => "o",
-        GameEnd::Draw => "draw",
-    }
 }
 
 /// One entrant's place in the ranking.
@@ -701,7 +687,7 @@ impl TournamentResults {
             game.seeds[0].to_string(),
             game.seeds[1].to_string(),
             moves.join(" "),
-            end_name(game.result).to_owned(),
+            game.result.name().to_owned(),
         ])
     }
 }

@@ -278,13 +278,11 @@ fn play_training_game(
         };
         board.play(cell).expect("a legal move");
     }
-    let ending_for = |who: Side| match (resigned, board.outcome()) {
-        (Some(loser), _) if loser == who => ResultForSide::Loss,
-        (Some(_), _) => ResultForSide::Win,
-        (None, Outcome::Won(winner, _)) if winner == who => ResultForSide::Win,
-        (None, Outcome::Won(..)) => ResultForSide::Loss,
-        _ => ResultForSide::Draw,
+    let winner = match resigned {
+        Some(loser) => Some(loser.opponent()),
+        None => board.outcome().winner(),
     };
+    let ending_for = |who: Side| ResultForSide::of(who, winner);
     for mover in [Side::Max, Side::Min] {
         if !learns(mover) {
             continue;

@@ -1,5 +1,5 @@
 //! Recording a search: the tree a search player visited, node by node, in
-//! the order it visited them (issue 12, engine part).
+//! the order it visited them.
 //!
 //! # How it is recorded
 //!
@@ -19,13 +19,9 @@
 //! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
 //! root scores and bounds.
 //!
-//! Minimax's hook costs nothing measurable: with `negamax` kept out of line
-//! (`#[inline(never)]`) its search runs the same instructions as before the
-//! hook (callgrind: 63.96 million against 63.85 million for the bench's two
-//! empty 3x3 searches and its start-up, which alone grew by 92,500); left
-//! to the compiler, the generic function ran 14 % more, likely what made an
-//! earlier attempt 11 % slower. Times in alternated runs were within the
-//! (loaded) machine's noise; see README.md, "Search trees".
+//! The hooks cost the players nothing measurable: `()`'s empty methods
+//! compile away, provided minimax's `negamax` stays out of line
+//! (`#[inline(never)]`); the instruction counts are in benches/RESULTS.md.
 //!
 //! Recording costs up to about two and a half times the search
 //! (benches/engine.rs, the "recorded" groups; figures in

@@ -3,7 +3,7 @@
 //! command line, the engine's tests) gettext hands back the English text
 //! unchanged.
 
-use std::fmt::{Display, Write as _};
+use std::fmt::Display;
 
 pub use gettextrs::{gettext, ngettext, pgettext};
 
@@ -28,7 +28,7 @@ pub fn fill(message: &str, values: &[(&str, &dyn Display)]) -> String {
         });
         match value {
             Some((value, close)) => {
-                write!(out, "{value}").unwrap();
+                out.push_str(&value.to_string());
                 rest = &after[close + 1..];
             }
             None => {

@@ -1,8 +1,6 @@
 //! A search report in words: the log's header row and detail rows, the
 //! text `analyze` prints, a score as people read it, and the notes.
 
-use std::fmt::Write as _;
-
 use tictactoe_engine::board::Side;
 use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, NotOn3x3, PlayerKind};
@@ -108,69 +106,52 @@ impl ReportWords for SearchReport {
         Some(score_phrase(score, bound, certainty, self.stones))
     }
 
-    /// The log's header row: who played what, how sure, and what it cost.
+    /// The log's header row: who played what, how sure, and what it cost:
+    /// the side and player, what it did, then clauses after commas.
     fn summary(&self, style: TextStyle) -> String {
-        let mut line = format!("{} {}", self.side.mark(), style.player(self.player));
         let nodes = count(self.stats.nodes, |n| {
             ngettext("{count} node", "{count} nodes", n)
         });
         let time = format_duration_us(self.elapsed_us);
         let depth = || fill(&gettext("depth {depth}"), &[("depth", &self.depth)]);
-        if self.aborted {
-            let stopped = gettext("stopped after {nodes} in {time}");
-            write!(
-                line,
-                " {}",
-                fill(&stopped, &[("nodes", &nodes), ("time", &time)])
-            )
-            .unwrap();
+        let mut clauses = Vec::new();
+        let action = if self.aborted {
+            let stopped = fill(
+                &gettext("stopped after {nodes} in {time}"),
+                &[("nodes", &nodes), ("time", &time)],
+            );
             match self.best {
                 Some(cell) => {
-                    let best = gettext("best so far: cell {cell}");
-                    write!(line, "; {}", fill(&best, &[("cell", &style.cell(cell))])).unwrap();
-                    if let Some(words) = self.score_in_words() {
-                        write!(line, ", {words}").unwrap();
-                    }
+                    clauses.extend(self.score_in_words());
                     if self.depth > 0 {
-                        write!(line, ", {}", depth()).unwrap();
+                        clauses.push(depth());
                     }
+                    let best = gettext("best so far: cell {cell}");
+                    format!("{stopped}; {}", fill(&best, &[("cell", &style.cell(cell))]))
                 }
-                None => write!(line, "; {}", gettext("no move finished")).unwrap(),
+                None => format!("{stopped}; {}", gettext("no move finished")),
             }
         } else {
-            match self.best {
-                Some(cell) => {
-                    let plays = gettext("plays {cell}");
-                    write!(line, " {}", fill(&plays, &[("cell", &style.cell(cell))])).unwrap();
-                }
-                None => write!(line, " {}", gettext("chose no move")).unwrap(),
-            }
-            if let Some(words) = self.score_in_words() {
-                write!(line, ", {words}").unwrap();
-            }
-            if let Some(rule) = self.rule {
-                let rule = fill(
+            clauses.extend(self.score_in_words());
+            clauses.extend(self.rule.map(|rule| {
+                fill(
                     &gettext("rule: {rule}"),
                     &[("rule", &gettext(rule.describe()))],
-                );
-                write!(line, ", {rule}").unwrap();
-            }
-            if self.stats.nodes > 0 {
-                let cost = gettext("{nodes} in {time}");
-                write!(
-                    line,
-                    ", {}",
-                    fill(&cost, &[("nodes", &nodes), ("time", &time)])
                 )
-                .unwrap();
-                if let Some(rate) = rate_text(self) {
-                    write!(line, " ({rate})").unwrap();
-                }
+            }));
+            if self.stats.nodes > 0 {
+                let cost = fill(
+                    &gettext("{nodes} in {time}"),
+                    &[("nodes", &nodes), ("time", &time)],
+                );
+                clauses.push(match rate_text(self) {
+                    Some(rate) => format!("{cost} ({rate})"),
+                    None => cost,
+                });
                 if self.algorithm.uses_cutoffs() {
-                    let cutoffs = count(self.stats.cutoffs, |n| {
+                    clauses.push(count(self.stats.cutoffs, |n| {
                         ngettext("{count} cutoff", "{count} cutoffs", n)
-                    });
-                    write!(line, ", {cutoffs}").unwrap();
+                    }));
                 }
                 if self.algorithm.uses_table() {
                     let hits = ngettext(
@@ -182,19 +163,31 @@ impl ReportWords for SearchReport {
                         ("hits", &group(self.stats.tt_hits)),
                         ("probes", &group(self.stats.tt_probes)),
                     ];
-                    write!(line, ", {}", fill(&hits, &values)).unwrap();
+                    clauses.push(fill(&hits, &values));
                 }
-                write!(line, ", {}", depth()).unwrap();
+                clauses.push(depth());
             } else {
-                write!(line, ", {time}").unwrap();
+                clauses.push(time);
             }
-        }
+            match self.best {
+                Some(cell) => fill(&gettext("plays {cell}"), &[("cell", &style.cell(cell))]),
+                None => gettext("chose no move"),
+            }
+        };
         if !self.pv.is_empty() {
-            let pv = fill(
+            clauses.push(fill(
                 &gettext("pv {cells}"),
                 &[("cells", &style.cells(&self.pv, " "))],
-            );
-            write!(line, ", {pv}").unwrap();
+            ));
+        }
+        let mut line = format!(
+            "{} {} {action}",
+            self.side.mark(),
+            style.player(self.player)
+        );
+        for clause in clauses {
+            line.push_str(", ");
+            line.push_str(&clause);
         }
         line
     }
@@ -207,34 +200,29 @@ impl ReportWords for SearchReport {
         let mut line = fill(&gettext("cell {cell}"), &[("cell", &style.cell(m.cell))]);
         if let Some(prior) = m.prior {
             // The network's prior and its search's visits, said apart.
-            write!(line, ": {}", prior_words(prior)).unwrap();
+            line.push_str(": ");
+            line.push_str(&prior_words(prior));
             if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-                write!(line, "; {}", guided_words(visits, mean)).unwrap();
+                line.push_str("; ");
+                line.push_str(&guided_words(visits, mean));
             }
             return line;
         }
-        if let Some(score) = m.score {
-            write!(
-                line,
-                ": {}",
-                score_phrase(score, m.bound, m.certainty, self.stones)
-            )
-            .unwrap();
-        }
-        if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
-            write!(
-                line,
-                ": {}, {}",
+        let score = m
+            .score
+            .map(|score| score_phrase(score, m.bound, m.certainty, self.stones));
+        let visits = m.visits.zip(m.mean).map(|(visits, mean)| {
+            format!(
+                "{}, {}",
                 visits_words(u64::from(visits)),
                 mean_result_words(mean)
             )
-            .unwrap();
-        }
-        if let Some(beads) = m.beads {
-            write!(line, ": {}", beads_words(beads)).unwrap();
-        }
-        if let Some(value) = m.learned {
-            write!(line, ": {}", learned_value_words(value)).unwrap();
+        });
+        let beads = m.beads.map(beads_words);
+        let learned = m.learned.map(learned_value_words);
+        for words in [score, visits, beads, learned].into_iter().flatten() {
+            line.push_str(": ");
+            line.push_str(&words);
         }
         line
     }
@@ -266,7 +254,9 @@ impl ReportWords for SearchReport {
         text.push_str(&self.summary(style));
         text.push('\n');
         for line in self.detail_lines(style) {
-            writeln!(text, "  {line}").unwrap();
+            text.push_str("  ");
+            text.push_str(&line);
+            text.push('\n');
         }
         text
     }

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use gtk::glib;
 use gtk::subclass::prelude::*;
 
-use super::super::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
+use crate::ui::shared::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::history::GameRecord;
 use tictactoe_words::Words;

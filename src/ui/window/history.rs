@@ -9,7 +9,7 @@ use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View};
 use crate::game::{GameResult, GameSetup};
-use crate::ui::game_settings::Choice;
+use crate::ui::widgets::game_settings::Choice;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;

@@ -56,12 +56,10 @@ impl TictactoeWindow {
     /// After a game's first decided end: each learner that played it
     /// learns from its moves, saved at once, and the log says so.
     pub(super) fn learn_from_game(&self, result: &GameResult) {
-        let winner = match result {
-            GameResult::Won(side) => Some(*side),
-            GameResult::Resigned(side) => Some(side.opponent()),
-            GameResult::Draw => None,
-            GameResult::Aborted(_) => return,
-        };
+        if let GameResult::Aborted(_) = result {
+            return;
+        }
+        let winner = result.winner();
         let Some((players, start, moves)) = self.imp().window_game.borrow().as_ref().map(|game| {
             (
                 game.choice.players.map(|(kind, _)| kind),

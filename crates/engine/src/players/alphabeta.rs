@@ -1,12 +1,11 @@
 use crate::board::Board;
-use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
 use crate::score::{WIN, evaluate_stones};
 use crate::search::CancelFlag;
 use crate::search::NodeEnding;
-use crate::search::{Hook, SearchContext, fixed_depth_report};
+use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 
 /// Negamax with alpha-beta pruning, moves in natural (cell) order.
 pub struct AlphaBetaPlayer {
@@ -19,25 +18,27 @@ impl AlphaBetaPlayer {
     }
 }
 
-/// Fail-soft alpha-beta: the value for the side to move (stones `mine`,
-/// against `theirs`) if it lies inside (alpha, beta), else a bound on the
-/// side the window was left. A move is an OR into a copy of the bitboard.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn alphabeta<H: Hook>(
+/// Fail-soft alpha-beta: the value of `stones` for the side to move if it
+/// lies inside (alpha, beta), else a bound on the side the window was left.
+/// A move is an OR into a copy of the bitboard.
+fn alphabeta<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
-    geometry: &Geometry,
-    mine: u32,
-    theirs: u32,
+    stones: Stones,
     depth: u32,
     mut alpha: i32,
     beta: i32,
     ply: usize,
 ) -> i32 {
+    let Stones {
+        geometry,
+        mine,
+        theirs,
+    } = stones;
     ctx.clear_pv(ply);
-    let stones = ctx.stones_after_move(ply);
+    let stone_count = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    let mut empty = !(mine | theirs) & geometry.full;
+    let mut empty = stones.empty();
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
@@ -47,7 +48,7 @@ pub(crate) fn alphabeta<H: Hook>(
         }
         ctx.clear_pv(ply + 1);
         let value = if geometry.cell_lines(cell).any_complete(now) {
-            let value = ctx.leaf_counted(WIN - stones as i32);
+            let value = ctx.leaf_counted(WIN - stone_count as i32);
             hook.leaf(cell, alpha, beta, value, NodeEnding::Won);
             value
         } else if (now | theirs) == geometry.full {
@@ -59,17 +60,12 @@ pub(crate) fn alphabeta<H: Hook>(
             value
         } else {
             hook.enter(cell, alpha, beta, ctx.stats.nodes);
-            let value = -alphabeta(
-                ctx,
-                hook,
+            let next = Stones {
                 geometry,
-                theirs,
-                now,
-                depth - 1,
-                -beta,
-                -alpha,
-                ply + 1,
-            );
+                mine: theirs,
+                theirs: now,
+            };
+            let value = -alphabeta(ctx, hook, next, depth - 1, -beta, -alpha, ply + 1);
             hook.leave(value, ctx.stats.nodes);
             value
         };
@@ -92,7 +88,6 @@ pub(crate) fn alphabeta<H: Hook>(
 impl AlphaBetaPlayer {
     /// The decision, its search told to `hook` (`()` when playing).
     pub fn search<H: Hook>(&mut self, board: &Board, cancel: &CancelFlag, hook: H) -> SearchReport {
-        let side = board.side_to_move();
         fixed_depth_report(
             hook,
             PlayerKind::AlphaBeta,
@@ -101,18 +96,7 @@ impl AlphaBetaPlayer {
             self.depth,
             true,
             |ctx, board, depth, alpha, beta| {
-                let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
-                alphabeta(
-                    ctx,
-                    hook,
-                    board.geometry(),
-                    mine,
-                    theirs,
-                    depth,
-                    alpha,
-                    beta,
-                    1,
-                )
+                alphabeta(ctx, hook, Stones::of(board), depth, alpha, beta, 1)
             },
         )
     }

@@ -56,54 +56,54 @@ pub(crate) fn search_below_root<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
     table: &mut TranspositionTable,
-    board: &mut Board,
+    board: &Board,
     depth: u32,
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    let mut keys = SymmetricKeys::of(board);
-    let mut lines = LineCounts::of(board);
-    search_with_table(
-        ctx,
-        hook,
+    let mut walk = Walk {
         table,
-        board,
-        &mut keys,
-        &mut lines,
-        board.side_to_move(),
-        depth,
-        alpha,
-        beta,
-        1,
-    )
+        board: *board,
+        keys: SymmetricKeys::of(board),
+        lines: LineCounts::of(board),
+        side: board.side_to_move(),
+    };
+    search_with_table(ctx, hook, &mut walk, depth, alpha, beta, 1)
+}
+
+/// What a table search carries from node to node: the table, and the
+/// position it walks, whose parts change together move by move: the board,
+/// its keys over the symmetries (for the table), the stones per line (for
+/// ordering and evaluation) and the side to move.
+struct Walk<'t> {
+    table: &'t mut TranspositionTable,
+    board: Board,
+    keys: SymmetricKeys,
+    lines: LineCounts,
+    side: Side,
 }
 
 /// Alpha-beta (fail-soft negamax) with static move ordering, the table's
 /// best move tried first, and transposition table cutoffs. Table keys are
 /// canonical over the board's symmetries, so a position and its rotations
 /// and reflections share an entry; the stored move is kept in the canonical
-/// frame. `lines` keeps the stones per line for ordering and evaluation.
-/// `hook` hears of every step (`()` when playing: nothing).
-#[allow(clippy::too_many_arguments)]
+/// frame. `hook` hears of every step (`()` when playing: nothing).
 fn search_with_table<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
-    table: &mut TranspositionTable,
-    board: &mut Board,
-    keys: &mut SymmetricKeys,
-    lines: &mut LineCounts,
-    side: Side,
+    walk: &mut Walk,
     depth: u32,
     mut alpha: i32,
     beta: i32,
     ply: usize,
 ) -> i32 {
     ctx.clear_pv(ply);
-    let geometry = board.geometry();
-    let canonical = keys.canonical();
+    let side = walk.side;
+    let geometry = walk.board.geometry();
+    let canonical = walk.keys.canonical();
     ctx.stats.tt_probes += 1;
     let mut table_move = None;
-    if let Some(entry) = table.probe(canonical.key) {
+    if let Some(entry) = walk.table.probe(canonical.key) {
         ctx.stats.tt_hits += 1;
         table_move = entry
             .best
@@ -124,7 +124,7 @@ fn search_with_table<H: Hook>(
     // position, the other moves are never scored. They follow in
     // `ordered_moves` order, as if all were sorted with the table move on
     // top.
-    let empty = board.empty();
+    let empty = walk.board.empty();
     let mut moves = [0u8; MAX_CELLS];
     let (mut count, mut rest_pending) = match table_move {
         Some(cell) if empty & 1 << cell != 0 => {
@@ -132,7 +132,7 @@ fn search_with_table<H: Hook>(
             (1, true)
         }
         _ => (
-            ordered_moves(&mut moves, geometry, empty, lines, side),
+            ordered_moves(&mut moves, geometry, empty, &walk.lines, side),
             false,
         ),
     };
@@ -143,14 +143,18 @@ fn search_with_table<H: Hook>(
     while index < count {
         let cell = moves[index] as usize;
         index += 1;
-        board.toggle(cell, side);
+        walk.board.toggle(cell, side);
         if !ctx.enter() {
-            board.toggle(cell, side);
+            walk.board.toggle(cell, side);
             return 0;
         }
         ctx.clear_pv(ply + 1);
-        lines.add(geometry, cell, side);
-        let (won, full) = (board.completes_line(cell, side), board.empty() == 0);
+        walk.lines.add(geometry, cell, side);
+        let (won, full) = (
+            walk.board.completes_line(cell, side),
+            walk.board.empty() == 0,
+        );
+        let lines = &walk.lines;
         let value = match ctx.leaf(won, full, stones, depth, || lines.evaluate(geometry, side)) {
             Some(value) => {
                 hook.leaf(cell, alpha, beta, value, leaf_ending(won, full));
@@ -158,27 +162,17 @@ fn search_with_table<H: Hook>(
             }
             None => {
                 hook.enter(cell, alpha, beta, ctx.stats.nodes);
-                keys.toggle(geometry, cell, side);
-                let value = -search_with_table(
-                    ctx,
-                    hook,
-                    table,
-                    board,
-                    keys,
-                    lines,
-                    side.opponent(),
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                );
+                walk.keys.toggle(geometry, cell, side);
+                walk.side = side.opponent();
+                let value = -search_with_table(ctx, hook, walk, depth - 1, -beta, -alpha, ply + 1);
+                walk.side = side;
                 hook.leave(value, ctx.stats.nodes);
-                keys.toggle(geometry, cell, side);
+                walk.keys.toggle(geometry, cell, side);
                 value
             }
         };
-        lines.remove(geometry, cell, side);
-        board.toggle(cell, side);
+        walk.lines.remove(geometry, cell, side);
+        walk.board.toggle(cell, side);
         if ctx.aborted {
             // Half-searched values must not reach the table.
             return 0;
@@ -198,7 +192,7 @@ fn search_with_table<H: Hook>(
         }
         if rest_pending {
             let rest = empty & !(1 << moves[0]);
-            count += ordered_moves(&mut moves[1..], geometry, rest, lines, side);
+            count += ordered_moves(&mut moves[1..], geometry, rest, &walk.lines, side);
             rest_pending = false;
         }
     }
@@ -215,7 +209,7 @@ fn search_with_table<H: Hook>(
         depth,
         best: Some(canonical.to_canonical(geometry, best_move)),
     };
-    if table.store(canonical.key, entry) {
+    if walk.table.store(canonical.key, entry) {
         ctx.stats.tt_stores += 1;
     }
     best

@@ -6,7 +6,7 @@ use crate::report::SearchReport;
 use crate::score::{INFINITY, WIN, evaluate_stones};
 use crate::search::CancelFlag;
 use crate::search::NodeEnding;
-use crate::search::{Hook, SearchContext, fixed_depth_report};
+use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 
 /// Plain full-width minimax (in negamax form) without pruning: every
 /// position below the root is visited. The reference the faster players are
@@ -28,69 +28,74 @@ impl MinimaxPlayer {
 /// The last plies run without calls (most nodes of a full search are
 /// there): a child with two empty cells is searched by an inlined copy of
 /// the node, and one with a single empty cell by `last_move`. `hook` hears
-/// of every step (`()` when playing: nothing). Never inlined: left to the
-/// compiler, the generic function ran 14 % more instructions on the empty
-/// 3x3 board (callgrind) than the plain one did; never inlined, the same.
+/// of every step (`()` when playing: nothing). Never inlined, and given
+/// its position as three values rather than a `Stones`: both run faster
+/// (benches/RESULTS.md).
 #[inline(never)]
 fn negamax<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
-    geometry: &Geometry,
+    geometry: &'static Geometry,
     mine: u32,
     theirs: u32,
     depth: u32,
     ply: usize,
 ) -> i32 {
-    node(
-        ctx,
-        hook,
+    let stones = Stones {
         geometry,
         mine,
         theirs,
+    };
+    node(
+        ctx,
+        hook,
+        stones,
         depth,
         ply,
-        |ctx, mine, theirs, left, depth, ply| {
+        |ctx, stones, left, depth, ply| {
             let rest = left & (left - 1);
             if rest == 0 {
-                last_move(ctx, hook, geometry, mine, left, ply)
+                last_move(ctx, hook, geometry, stones.mine, left, ply)
             } else if rest & (rest - 1) == 0 {
                 node(
                     ctx,
                     hook,
-                    geometry,
-                    mine,
-                    theirs,
+                    stones,
                     depth,
                     ply,
-                    |ctx, mine, _, left, _, ply| last_move(ctx, hook, geometry, mine, left, ply),
+                    |ctx, stones, left, _, ply| {
+                        last_move(ctx, hook, geometry, stones.mine, left, ply)
+                    },
                 )
             } else {
-                negamax(ctx, hook, geometry, mine, theirs, depth, ply)
+                negamax(ctx, hook, geometry, stones.mine, stones.theirs, depth, ply)
             }
         },
     )
 }
 
 /// One node of `negamax`: every move in cell order; `child` searches the
-/// position after a move that does not end the search, given the side to
-/// move there, its opponent, the empty cells, the depth left and the ply.
-/// There is always a move, and the first one always raises `best`, so the
-/// variation at `ply` is always written and never needs clearing.
+/// position after a move that does not end the search, given its stones
+/// (from its side to move's view), its empty cells, the depth left and the
+/// ply. There is always a move, and the first one always raises `best`, so
+/// the variation at `ply` is always written and never needs clearing.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn node<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
-    geometry: &Geometry,
-    mine: u32,
-    theirs: u32,
+    stones: Stones,
     depth: u32,
     ply: usize,
-    mut child: impl FnMut(&mut SearchContext, u32, u32, u32, u32, usize) -> i32,
+    mut child: impl FnMut(&mut SearchContext, Stones, u32, u32, usize) -> i32,
 ) -> i32 {
-    let stones = ctx.stones_after_move(ply);
+    let Stones {
+        geometry,
+        mine,
+        theirs,
+    } = stones;
+    let stone_count = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    let mut empty = !(mine | theirs) & geometry.full;
+    let mut empty = stones.empty();
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
@@ -100,7 +105,13 @@ fn node<H: Hook>(
         }
         let left = !(now | theirs) & geometry.full;
         let leaf = if geometry.cell_lines(cell).any_complete(now) {
-            Some(leaf(ctx, hook, cell, WIN - stones as i32, NodeEnding::Won))
+            Some(leaf(
+                ctx,
+                hook,
+                cell,
+                WIN - stone_count as i32,
+                NodeEnding::Won,
+            ))
         } else if left == 0 {
             Some(leaf(ctx, hook, cell, 0, NodeEnding::Drawn))
         } else if depth <= 1 {
@@ -118,7 +129,12 @@ fn node<H: Hook>(
             }
             None => {
                 hook.enter(cell, -INFINITY, INFINITY, ctx.stats.nodes);
-                let value = -child(ctx, theirs, now, left, depth - 1, ply + 1);
+                let next = Stones {
+                    geometry,
+                    mine: theirs,
+                    theirs: now,
+                };
+                let value = -child(ctx, next, left, depth - 1, ply + 1);
                 hook.leave(value, ctx.stats.nodes);
                 if value > best {
                     best = value;
@@ -172,7 +188,6 @@ fn last_move<H: Hook>(
 impl MinimaxPlayer {
     /// The decision, its search told to `hook` (`()` when playing).
     pub fn search<H: Hook>(&mut self, board: &Board, cancel: &CancelFlag, hook: H) -> SearchReport {
-        let side = board.side_to_move();
         fixed_depth_report(
             hook,
             PlayerKind::Minimax,
@@ -181,8 +196,12 @@ impl MinimaxPlayer {
             self.depth,
             false,
             |ctx, board, depth, _, _| {
-                let (mine, theirs) = (board.stones(side.opponent()), board.stones(side));
-                negamax(ctx, hook, board.geometry(), mine, theirs, depth, 1)
+                let Stones {
+                    geometry,
+                    mine,
+                    theirs,
+                } = Stones::of(board);
+                negamax(ctx, hook, geometry, mine, theirs, depth, 1)
             },
         )
     }

@@ -5,8 +5,8 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
-use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use crate::ui::shared::accessible;
+use crate::ui::widgets::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::Contender;
 use tictactoe_words::i18n::{fill, gettext};
@@ -31,7 +31,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/player_choices.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/player_choices.ui")]
     pub struct PlayerChoices {
         #[template_child]
         pub(super) grid: TemplateChild<gtk::Grid>,

@@ -4,7 +4,7 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
+use crate::ui::shared::accessible;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -14,11 +14,11 @@ use tictactoe_words::players::PlayerWords;
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 /// The entry after the levels: a depth from the spin button.
-pub(super) const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+pub(crate) const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
 
 /// The difficulty a difficulty list's `entry` and its depth spin button's
 /// `depth` choose.
-pub(super) fn chosen_difficulty(entry: u32, depth: i32) -> Difficulty {
+pub(crate) fn chosen_difficulty(entry: u32, depth: i32) -> Difficulty {
     match DIFFICULTY_LEVELS.get(entry as usize) {
         Some(level) => *level,
         None => Difficulty::Depth(depth.max(1) as u32),
@@ -27,7 +27,7 @@ pub(super) fn chosen_difficulty(entry: u32, depth: i32) -> Difficulty {
 
 /// The difficulty list's entry for `difficulty`, and the depth for the
 /// spin button when it is a depth of its own.
-pub(super) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
+pub(crate) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
     match DIFFICULTY_LEVELS
         .iter()
         .position(|&level| level == difficulty)
@@ -79,7 +79,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/player_picker.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/player_picker.ui")]
     pub struct PlayerPicker {
         #[template_child]
         pub(super) side_label: TemplateChild<gtk::Label>,
@@ -118,8 +118,9 @@ mod imp {
             self.parent_constructed();
             let picker = self.obj();
             picker.set_board_size(super::BoardSize::Three);
-            self.difficulty_dropdown
-                .set_factory(Some(&super::accessible::string_item_factory(|_| None)));
+            self.difficulty_dropdown.set_factory(Some(
+                &crate::ui::shared::accessible::string_item_factory(|_| None),
+            ));
             self.player_dropdown.connect_selected_notify(glib::clone!(
                 #[weak]
                 picker,

@@ -8,9 +8,9 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
-use super::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
-use super::file_dialog::{self, FileAction, FileRequest};
+use crate::ui::charts::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
+use crate::ui::shared::accessible;
+use crate::ui::shared::file_dialog::{self, SaveAs};
 use tictactoe_words::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
@@ -23,11 +23,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::chart::{Chart, HitBox, ImageFormat};
-    use super::super::file_dialog::FileChooser;
+    use crate::ui::charts::chart::{Chart, HitBox, ImageFormat};
+    use crate::ui::shared::file_dialog::FileChooser;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/chart_view.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/charts/chart_view.ui")]
     pub struct ChartView {
         #[template_child]
         pub(super) save_button: TemplateChild<gtk::MenuButton>,
@@ -213,7 +213,7 @@ impl ChartView {
             text: rgba(foreground),
             grid,
             families: tictactoe_tools::compare::Family::ALL
-                .map(|family| named(super::chart::family_color(family).0)),
+                .map(|family| named(crate::ui::charts::chart::family_color(family).0)),
             outcomes: [named("win_color"), named("draw_color"), named("loss_color")],
         }
     }
@@ -265,32 +265,25 @@ impl ChartView {
             ImageFormat::Png => (gettext("PNG images"), gettext("Save Chart as PNG")),
             ImageFormat::Svg => (gettext("SVG images"), gettext("Save Chart as SVG")),
         };
-        let request = FileRequest {
+        let file = SaveAs {
             title: &title,
-            action: FileAction::Save {
-                suggested: &format!("{name}.{}", format.extension()),
-            },
+            stem: &name,
             filter_name: &filter_name,
             extension: format.extension(),
+            saved: &gettext("Saved the chart to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let saved = view.save(&path, format).map_err(|error| {
-                        fill(
-                            &gettext("Could not save the chart to {file}: {error}."),
-                            &[("file", &file_dialog::file_name(&path)), ("error", &error)],
-                        )
-                    });
-                    let (message, failed) =
-                        file_dialog::outcome(saved, &path, &gettext("Saved the chart to {file}."));
-                    view.emit_by_name::<()>("saved", &[&message, &failed]);
-                }
-            ),
+            &file,
+            move |view, path| {
+                view.save(path, format).map_err(|error| {
+                    fill(
+                        &gettext("Could not save the chart to {file}: {error}."),
+                        &[("file", &file_dialog::file_name(path)), ("error", &error)],
+                    )
+                })
+            },
+            |view, message, failed| view.emit_by_name::<()>("saved", &[&message, &failed]),
         );
     }
 

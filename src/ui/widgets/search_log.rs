@@ -9,7 +9,7 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::log_entry::{LogEntry, LogKind};
+use crate::ui::widgets::log_entry::{LogEntry, LogKind};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
@@ -37,11 +37,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
-    use super::super::log_entry::LogEntry;
     use super::QueuedRow;
+    use crate::ui::widgets::log_entry::LogEntry;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/search_log.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/search_log.ui")]
     pub struct SearchLog {
         #[template_child]
         pub(super) scrolled_window: TemplateChild<gtk::ScrolledWindow>,

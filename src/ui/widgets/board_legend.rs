@@ -4,7 +4,7 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
+use crate::ui::shared::accessible;
 use tictactoe_words::cell_marks::{Tone, legend, prior_label};
 
 mod imp {
@@ -12,7 +12,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/board_legend.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/board_legend.ui")]
     pub struct BoardLegend {
         #[template_child]
         pub(super) rows: TemplateChild<gtk::Grid>,

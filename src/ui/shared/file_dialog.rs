@@ -71,6 +71,19 @@ pub struct FileRequest<'a> {
     pub extension: &'a str,
 }
 
+/// A file to save, as a file chooser asks for it: its title, the name it
+/// suggests (`stem`, then `.extension`), the kind of file by its filter's
+/// name, and what the status line says once it is saved ("Saved the table
+/// to {file}.").
+#[derive(Debug, Clone, Copy)]
+pub struct SaveAs<'a> {
+    pub title: &'a str,
+    pub stem: &'a str,
+    pub filter_name: &'a str,
+    pub extension: &'a str,
+    pub saved: &'a str,
+}
+
 /// The file chooser a widget has open, one at a time. GTK holds no
 /// reference to a native dialog: dropped before it answers, it goes away
 /// at once (GTK's own chooser then says "Operation was cancelled"). So the
@@ -132,6 +145,35 @@ impl FileChooser {
         // Kept before it shows, in case it answers at once.
         self.open.replace(Some(dialog.clone()));
         dialog.show();
+    }
+
+    /// Asks where to save what `file` describes, over `widget`'s window; then
+    /// `save` writes it there and `done` hears what became of it: `file`'s
+    /// `saved` sentence with its `{file}` filled in, or the error, and
+    /// whether it failed. Cancel saves nothing and says nothing.
+    pub fn save_as<W: IsA<gtk::Widget>>(
+        &self,
+        widget: &W,
+        file: &SaveAs,
+        save: impl Fn(&W, &Path) -> Result<(), String> + 'static,
+        done: impl Fn(&W, &str, bool) + 'static,
+    ) {
+        let request = FileRequest {
+            title: file.title,
+            action: FileAction::Save {
+                suggested: &format!("{}.{}", file.stem, file.extension),
+            },
+            filter_name: file.filter_name,
+            extension: file.extension,
+        };
+        let saved = file.saved.to_owned();
+        let widget_ref = widget.downgrade();
+        self.ask(widget, &request, move |path| {
+            if let Some(widget) = widget_ref.upgrade() {
+                let (message, failed) = outcome(save(&widget, &path), &path, &saved);
+                done(&widget, &message, failed);
+            }
+        });
     }
 
     /// Whether a chooser is open, waiting for its answer.

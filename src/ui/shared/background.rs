@@ -13,7 +13,7 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::chart_view::ChartView;
+use crate::ui::charts::chart_view::ChartView;
 use tictactoe_engine::search::CancelFlag;
 
 /// How much nicer than the window the background threads are: at 10 the

@@ -25,13 +25,13 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{gdk, gio, glib, prelude::*};
 
-use super::board_view::BoardView;
-use super::player_picker::PlayerPicker;
-use super::position_editor::PositionEditor;
-use super::search_log::SearchLog;
-use super::session_tally::SessionTally;
-use super::status_line::StatusLine;
 use crate::game::{GameId, GameResult};
+use crate::ui::widgets::board_view::BoardView;
+use crate::ui::widgets::player_picker::PlayerPicker;
+use crate::ui::widgets::position_editor::PositionEditor;
+use crate::ui::widgets::search_log::SearchLog;
+use crate::ui::widgets::session_tally::SessionTally;
+use crate::ui::widgets::status_line::StatusLine;
 use history::WindowGame;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
@@ -100,20 +100,20 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
-    use super::super::board_view::BoardView;
-    use super::super::compare_view::CompareView;
-    use super::super::file_dialog::FileChooser;
-    use super::super::game_settings::GameSettings;
-    use super::super::position_editor::PositionEditor;
-    use super::super::search_log::SearchLog;
-    use super::super::session_tally::SessionTally;
-    use super::super::status_line::StatusLine;
-    use super::super::tournament_view::TournamentView;
-    use super::super::training_view::TrainingView;
-    use super::super::tree_explorer::ExplorerSlot;
     use super::history::WindowGame;
     use super::{Hint, Phase, View};
     use crate::game::{GameId, GameThread, LearnedStates};
+    use crate::ui::contests::compare_view::CompareView;
+    use crate::ui::contests::tournament_view::TournamentView;
+    use crate::ui::explorer::tree_explorer::ExplorerSlot;
+    use crate::ui::shared::file_dialog::FileChooser;
+    use crate::ui::training_view::TrainingView;
+    use crate::ui::widgets::board_view::BoardView;
+    use crate::ui::widgets::game_settings::GameSettings;
+    use crate::ui::widgets::position_editor::PositionEditor;
+    use crate::ui::widgets::search_log::SearchLog;
+    use crate::ui::widgets::session_tally::SessionTally;
+    use crate::ui::widgets::status_line::StatusLine;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::report::SearchReport;
 
@@ -206,7 +206,7 @@ mod imp {
         fn class_init(klass: &mut Self::Class) {
             GameSettings::ensure_type();
             BoardView::ensure_type();
-            super::super::board_legend::BoardLegend::ensure_type();
+            crate::ui::widgets::board_legend::BoardLegend::ensure_type();
             PositionEditor::ensure_type();
             SearchLog::ensure_type();
             SessionTally::ensure_type();
@@ -517,9 +517,9 @@ impl TictactoeWindow {
 
     fn setup_controls(&self) {
         let imp = self.imp();
-        super::popup_tooltips::give_way_to_popups(self);
+        crate::ui::shared::popup_tooltips::give_way_to_popups(self);
         for button in [&*imp.start_button, &*imp.end_button, &*imp.hint_button] {
-            super::accessible::name_button_by_its_label(button);
+            crate::ui::shared::accessible::name_button_by_its_label(button);
         }
         imp.start_tooltip
             .replace(imp.start_button.tooltip_text().unwrap_or_default().into());

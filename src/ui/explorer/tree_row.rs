@@ -5,8 +5,8 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
-use super::tree_item::{TreeItem, TreeItemKind};
+use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
+use crate::ui::shared::accessible;
 use tictactoe_tools::tree_words;
 use tictactoe_words::numbers::group;
 use tictactoe_words::report::TextStyle;
@@ -18,7 +18,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_row.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/explorer/tree_row.ui")]
     pub struct TreeRow {
         #[template_child]
         pub(super) expander: TemplateChild<gtk::TreeExpander>,

@@ -11,13 +11,13 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::background::{self, Job, JobWindow};
-use super::chart::{Bar, Chart, ChartData, SideResults};
-use super::chart_view::ChartView;
-use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
-use super::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
-use super::player_choices::PlayerChoices;
-use super::{accessible, popup_tooltips};
+use crate::ui::charts::chart::{Bar, Chart, ChartData, SideResults};
+use crate::ui::charts::chart_view::ChartView;
+use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
+use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
+use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::tournament::{JsonWriter, Tally, TournamentError};
 use tictactoe_tools::tournament::{Tournament, TournamentProgress, TournamentResults};
@@ -123,15 +123,15 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::background::{self, Job};
-    use super::super::chart_view::ChartView;
-    use super::super::file_dialog::FileChooser;
-    use super::super::player_choices::PlayerChoices;
     use super::ResultsFile;
+    use crate::ui::charts::chart_view::ChartView;
+    use crate::ui::shared::background::{self, Job};
+    use crate::ui::shared::file_dialog::FileChooser;
+    use crate::ui::widgets::player_choices::PlayerChoices;
     use tictactoe_tools::tournament::TournamentResults;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tournament_view.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/contests/tournament_view.ui")]
     pub struct TournamentView {
         #[template_child]
         pub(super) start_button: TemplateChild<gtk::Button>,
@@ -764,29 +764,18 @@ impl TournamentView {
                 TableFormat::Json.filter_name(),
             ),
         };
-        let request = FileRequest {
+        let saved = SaveAs {
             title: &title,
-            action: FileAction::Save {
-                suggested: &format!("{name}.{}", file.extension()),
-            },
+            stem: &name,
             filter_name: &filter,
             extension: file.extension(),
+            saved: &gettext("Saved the results to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let (message, failed) = file_dialog::outcome(
-                        view.save_results(&path, file),
-                        &path,
-                        &gettext("Saved the results to {file}."),
-                    );
-                    view.show_status(&message, failed);
-                }
-            ),
+            &saved,
+            move |view, path| view.save_results(path, file),
+            |view, message, failed| view.show_status(message, failed),
         );
     }
 }

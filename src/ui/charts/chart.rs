@@ -1324,7 +1324,9 @@ mod tests {
 
     #[test]
     fn a_chart_that_cannot_be_written_whole_leaves_the_file_as_it_was() {
-        use crate::ui::file_dialog::test_support::{child_directory, rerun_with_file_size_limit};
+        use crate::ui::shared::file_dialog::test_support::{
+            child_directory, rerun_with_file_size_limit,
+        };
         let files = |directory: &Path| {
             [ImageFormat::Png, ImageFormat::Svg].map(|format| {
                 (

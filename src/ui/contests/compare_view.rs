@@ -9,12 +9,12 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::background::{self, Job, JobWindow};
-use super::chart::{Bar, Chart, ChartData, Scale};
-use super::chart_view::ChartView;
-use super::file_dialog::{self, FileAction, FileRequest, TableFormat};
-use super::player_choices::PlayerChoices;
-use super::{accessible, popup_tooltips};
+use crate::ui::charts::chart::{Bar, Chart, ChartData, Scale};
+use crate::ui::charts::chart_view::ChartView;
+use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
+use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::{CompareError, CompareSettings};
@@ -137,15 +137,15 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
 
-    use super::super::background::{self, Job};
-    use super::super::chart_view::ChartView;
-    use super::super::file_dialog::{FileChooser, TableFormat};
-    use super::super::player_choices::PlayerChoices;
+    use crate::ui::charts::chart_view::ChartView;
+    use crate::ui::shared::background::{self, Job};
+    use crate::ui::shared::file_dialog::{FileChooser, TableFormat};
+    use crate::ui::widgets::player_choices::PlayerChoices;
     use tictactoe_engine::board::Board;
     use tictactoe_tools::compare::{CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/compare_view.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/contests/compare_view.ui")]
     pub struct CompareView {
         #[template_child]
         pub(super) run_button: TemplateChild<gtk::Button>,
@@ -610,29 +610,18 @@ impl CompareView {
     }
 
     fn choose_table_file(&self, format: TableFormat) {
-        let request = FileRequest {
+        let file = SaveAs {
             title: &gettext("Save Comparison"),
-            action: FileAction::Save {
-                suggested: &format!("{}.{}", gettext("comparison"), format.extension()),
-            },
+            stem: &gettext("comparison"),
             filter_name: &format.filter_name(),
             extension: format.extension(),
+            saved: &gettext("Saved the table to {file}."),
         };
-        self.imp().file_chooser.ask(
+        self.imp().file_chooser.save_as(
             self,
-            &request,
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |path| {
-                    let (message, failed) = file_dialog::outcome(
-                        view.save_table(&path, format),
-                        &path,
-                        &gettext("Saved the table to {file}."),
-                    );
-                    view.show_status(&message, failed);
-                }
-            ),
+            &file,
+            move |view, path| view.save_table(path, format),
+            |view, message, failed| view.show_status(message, failed),
         );
     }
 }

@@ -55,7 +55,7 @@ mod imp {
     use super::PairingResults;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/session_tally.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/session_tally.ui")]
     pub struct SessionTally {
         #[template_child]
         pub(super) placeholder: TemplateChild<gtk::Label>,
@@ -105,15 +105,13 @@ glib::wrapper! {
 impl SessionTally {
     /// Counts a finished game of `pairing`; games ended early do not count.
     pub fn record(&self, pairing: &str, result: &GameResult) {
-        let count: fn(&mut PairingResults) = match result {
-            GameResult::Won(Side::Max) | GameResult::Resigned(Side::Min) => {
-                |entry| entry.x_wins += 1
-            }
-            GameResult::Won(Side::Min) | GameResult::Resigned(Side::Max) => {
-                |entry| entry.o_wins += 1
-            }
-            GameResult::Draw => |entry| entry.draws += 1,
-            GameResult::Aborted(_) => return,
+        if let GameResult::Aborted(_) = result {
+            return;
+        }
+        let count: fn(&mut PairingResults) = match result.winner() {
+            Some(Side::Max) => |entry| entry.x_wins += 1,
+            Some(Side::Min) => |entry| entry.o_wins += 1,
+            None => |entry| entry.draws += 1,
         };
         let imp = self.imp();
         let mut results = imp.results.borrow_mut();

@@ -11,7 +11,7 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
+use crate::ui::shared::accessible;
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -28,7 +28,7 @@ mod imp {
     const MINIMUM_WIDTH: i32 = 160;
 
     #[derive(Default, CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/status_line.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/status_line.ui")]
     #[properties(wrapper_type = super::StatusLine)]
     pub struct StatusLine {
         #[template_child]

@@ -5,7 +5,7 @@
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
+use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, BoardError};
 
 /// Emitted with the new arrangement when a person types or pastes one.
@@ -22,7 +22,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/position_editor.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/position_editor.ui")]
     pub struct PositionEditor {
         #[template_child]
         pub(super) entry: TemplateChild<gtk::Entry>,

@@ -10,11 +10,11 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use super::accessible;
-use super::board_view::BoardView;
-use super::tree_item::{TreeItem, TreeItemKind};
-use super::tree_row::TreeRow;
 use crate::game::{Recording, RecordingFailed, TreeJob};
+use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
+use crate::ui::explorer::tree_row::TreeRow;
+use crate::ui::shared::accessible;
+use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::Network;
@@ -43,8 +43,8 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::board_view::BoardView;
     use crate::game::Recording;
+    use crate::ui::widgets::board_view::BoardView;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::learners::network::Network;
     use tictactoe_engine::player_kind::PlayerKind;
@@ -52,7 +52,7 @@ mod imp {
     use tictactoe_tools::tree_steps::StepCursor;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/tree_explorer.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/explorer/tree_explorer.ui")]
     pub struct TreeExplorer {
         #[template_child]
         pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
@@ -226,7 +226,7 @@ impl TreeExplorer {
 
     fn setup(&self) {
         let imp = self.imp();
-        super::popup_tooltips::give_way_to_popups(self);
+        crate::ui::shared::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
         imp.headings_scroller
             .set_hadjustment(Some(&imp.list_scroller.hadjustment()));

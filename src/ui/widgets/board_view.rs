@@ -5,7 +5,7 @@
 use gtk::subclass::prelude::*;
 use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
-use super::accessible;
+use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_words::Words;

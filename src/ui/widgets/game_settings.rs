@@ -7,8 +7,8 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::accessible;
-use super::player_picker::PlayerPicker;
+use crate::ui::shared::accessible;
+use crate::ui::widgets::player_picker::PlayerPicker;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -49,11 +49,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::player_picker::PlayerPicker;
     use super::Choice;
+    use crate::ui::widgets::player_picker::PlayerPicker;
 
     #[derive(Default, CompositeTemplate)]
-    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/game_settings.ui")]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/game_settings.ui")]
     pub struct GameSettings {
         #[template_child]
         pub(super) max_picker: TemplateChild<PlayerPicker>,
@@ -114,7 +114,7 @@ glib::wrapper! {
 /// Reads a seed field: empty for a new seed, else a whole number, which
 /// may be grouped by commas, underscores or spaces; for anything else
 /// `Err(refusal)`, its `{max}` filled in with the largest seed.
-pub(super) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, String> {
+pub(crate) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -126,7 +126,7 @@ pub(super) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, Strin
 }
 
 /// Offers every board size in `dropdown`, named for screen readers.
-pub(super) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
+pub(crate) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
     let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::words).collect();
     let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
     dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
@@ -135,7 +135,7 @@ pub(super) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
 }
 
 /// The board size selected in a dropdown [`set_up_size_dropdown`] filled.
-pub(super) fn selected_size(dropdown: &gtk::DropDown) -> BoardSize {
+pub(crate) fn selected_size(dropdown: &gtk::DropDown) -> BoardSize {
     BoardSize::ALL
         .get(dropdown.selected() as usize)
         .copied()
