@@ -25,13 +25,15 @@ use minimax::{
     Evaluation, Evaluator, IterativeOptions, IterativeSearch, Negamax, Strategy, Winner,
 };
 
-use tictactoe::engine::board::bits;
-use tictactoe::engine::players::{PerfectTable, table_bytes};
-use tictactoe::engine::score::evaluate;
-use tictactoe::engine::tree::{DEFAULT_BUDGET, SearchTree};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, SearchReport,
-};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::board::bits;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::players::{PerfectTable, table_bytes};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::score::evaluate;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 
 /// Monte Carlo playouts per move in every MCTS benchmark.
 const PLAYOUTS: u32 = 10_000;
@@ -451,7 +453,7 @@ fn benches(c: &mut Criterion) {
     position.ours(PlayerKind::Mcts);
     position.finish();
 
-    // Recording the search tree (issue 12: at most 3x the search).
+    // Recording the search tree: at most 3x the search.
     for (name, size, depth) in [
         ("3x3 empty recorded", BoardSize::Three, None),
         ("4x4 empty depth 4 recorded", BoardSize::Four, Some(4)),

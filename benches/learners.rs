@@ -20,9 +20,11 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
-use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::engine::learners::{Learner, LearnerState, Menace};
-use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
+use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
 
 struct Run {
     name: &'static str,
@@ -42,6 +44,7 @@ fn runs() -> [Run; 3] {
                 games: 200_000,
                 block: 10_000,
                 seed: 1,
+                threads: 0,
             },
         },
         Run {
@@ -53,6 +56,7 @@ fn runs() -> [Run; 3] {
                 games: 20_000,
                 block: 1_000,
                 seed: 1,
+                threads: 0,
             },
         },
         Run {
@@ -64,6 +68,7 @@ fn runs() -> [Run; 3] {
                 games: 2_000,
                 block: 500,
                 seed: 1,
+                threads: 0,
             },
         },
     ]
@@ -125,6 +130,7 @@ fn main() {
                 games: 200_000,
                 block: 100,
                 seed,
+                threads: 0,
             },
         );
         let passes = |block: &Block| block.lost_lines == Some([0, 0]);
@@ -143,6 +149,7 @@ fn main() {
             games: 20_000,
             block: 1_000,
             seed,
+            threads: 0,
         };
         let exact = curve(PlayerKind::Menace, &perfect);
         let last = exact.last().expect("a block");
@@ -164,6 +171,7 @@ fn main() {
                 games: 2_000,
                 block: 500,
                 seed,
+                threads: 0,
             },
         );
         let late = random.last().expect("a block");

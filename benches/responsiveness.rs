@@ -27,10 +27,12 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
-use tictactoe::engine::learners::training::Opponent;
-use tictactoe::engine::report::group;
-use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::training::Opponent;
+use tictactoe_words::numbers::group;
 
 /// Both sides play plain minimax six plies deep on 5x5: over a hundred
 /// million nodes, seconds per move.
@@ -533,7 +535,7 @@ fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, Str
     clock.disconnect(after_paint);
     let nodes = explorer
         .tree()
-        .map(|tree| tictactoe::engine::report::group(tree.nodes_searched()))
+        .map(|tree| tictactoe_words::numbers::group(tree.nodes_searched()))
         .unwrap_or_default();
 
     let ticking = explorer.add_tick_callback(|_, _| glib::ControlFlow::Continue);

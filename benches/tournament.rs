@@ -27,11 +27,13 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::tournament::GameSummary;
-use tictactoe::engine::{
-    BoardSize, CancelFlag, Contender, Difficulty, Tournament, TournamentResults,
-};
 use tictactoe::game::SEARCH_TIME_LIMIT;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::Difficulty;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::compare::Contender;
+use tictactoe_tools::tournament::GameSummary;
+use tictactoe_tools::tournament::{Tournament, TournamentResults};
 
 /// Runs per configuration and thread count.
 const RUNS: usize = 3;

@@ -1,6 +1,15 @@
-fn main() -> std::process::ExitCode {
-    tictactoe::cli::main()
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    tictactoe::cli::main(WINDOW)
 }
+
+/// The window, where the build has one: the command line opens it when no
+/// command is given.
+#[cfg(feature = "gui")]
+const WINDOW: Option<fn() -> ExitCode> = Some(|| tictactoe::ui::run().into());
+#[cfg(not(feature = "gui"))]
+const WINDOW: Option<fn() -> ExitCode> = None;
 
 /// Among the executable's constructors, which run before Rust's runtime
 /// replaces closed standard streams with /dev/null: notes which were

@@ -6,11 +6,14 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{decide, open_positions, oracle, oracle_score};
-use tictactoe::engine::players::RulesPlayer;
-use tictactoe::engine::{
-    Board, CellMark, Difficulty, PlayerKind, PlayerOptions, SearchReport, TextStyle, Tone,
-    cell_marks,
-};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::players::RulesPlayer;
+use tictactoe_engine::report::SearchReport;
+use tictactoe_words::cell_marks::{CellMark, Tone, cell_marks};
+use tictactoe_words::players::RuleWords;
+use tictactoe_words::report::ReportWords;
+use tictactoe_words::report::TextStyle;
 
 /// Searches that score moves: exact, with bounds, and horizon estimates.
 const SCORING: [(PlayerKind, Difficulty); 8] = [

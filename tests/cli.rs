@@ -7,9 +7,10 @@ use common::parse_csv;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use tictactoe::engine::Board;
-use tictactoe::engine::compare::CSV_COLUMNS;
-use tictactoe::engine::tournament::STANDINGS_COLUMNS;
+use tictactoe_engine::board::Board;
+use tictactoe_tools::compare::CSV_COLUMNS;
+use tictactoe_tools::tournament::STANDINGS_COLUMNS;
+use tictactoe_words::players::PlayerWords;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -44,7 +45,7 @@ fn players_lists_every_player() {
     let output = run(&["players"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    for kind in tictactoe::engine::PlayerKind::ALL {
+    for kind in tictactoe_engine::player_kind::PlayerKind::ALL {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(kind.name()) && l.contains(&kind.display_name())),
@@ -84,7 +85,7 @@ fn possible_values(command: &str, option: &str) -> Vec<String> {
 
 #[test]
 fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
-    use tictactoe::engine::PlayerKind;
+    use tictactoe_engine::player_kind::PlayerKind;
     let names = |kinds: &mut dyn Iterator<Item = PlayerKind>| -> Vec<String> {
         kinds.map(|kind| kind.name().to_owned()).collect()
     };
@@ -100,6 +101,7 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         "alphabeta-random",
         "mcts",
         "perfect",
+        "neural",
     ];
     let mut opponents = vec!["self".to_owned()];
     opponents.extend(names(
@@ -112,7 +114,11 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         ("play", "--min", computers.clone()),
         ("analyze", "--player", computers),
         ("tree", "--player", searchers.map(str::to_owned).to_vec()),
-        ("train", "--player", vec!["menace".into(), "td".into()]),
+        (
+            "train",
+            "--player",
+            vec!["menace".into(), "td".into(), "neural".into()],
+        ),
         ("train", "--opponent", opponents),
     ];
     for (command, option, expected) in cases {
@@ -353,7 +359,7 @@ fn analyze_json_agrees_with_minimax() {
         assert_eq!(line["position"], board.to_string());
         assert_eq!(
             line["to_move"],
-            if board.side_to_move() == tictactoe::engine::Side::Max {
+            if board.side_to_move() == tictactoe_engine::board::Side::Max {
                 "x"
             } else {
                 "o"
@@ -560,7 +566,7 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (
             &["play", "--max", "deep-blue", "--min", "random"],
             "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: random, rules, \
-             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td]",
+             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
         (
@@ -699,7 +705,7 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
         .collect();
     let board: Board = position.parse().unwrap();
     let report = common::decide(
-        tictactoe::engine::PlayerKind::AlphaBeta,
+        tictactoe_engine::player_kind::PlayerKind::AlphaBeta,
         &Default::default(),
         &board,
     );
@@ -785,7 +791,7 @@ fn compare_prints_every_computer_player_by_default() {
     );
     assert!(lines[1].starts_with("player ") && lines[1].ends_with("optimal"));
     assert_eq!(lines.len(), 2 + 8, "{text}");
-    for kind in tictactoe::engine::PlayerKind::NON_LEARNERS
+    for kind in tictactoe_engine::player_kind::PlayerKind::NON_LEARNERS
         .into_iter()
         .skip(1)
     {
@@ -800,7 +806,7 @@ fn compare_prints_every_computer_player_by_default() {
             })
             .unwrap_or_else(|| panic!("{kind}: {text}"));
         // Every searching player blocks at 8 and keeps the draw.
-        if kind != tictactoe::engine::PlayerKind::Random {
+        if kind != tictactoe_engine::player_kind::PlayerKind::Random {
             assert!(row.ends_with("yes"), "{row}");
         }
     }
@@ -932,7 +938,7 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
         (
             &["compare", "--players", "deep-blue", "x........"],
             "unknown player 'deep-blue': choose one of random, rules, minimax, alphabeta, \
-             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td\n",
+             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural\n",
         ),
         (
             &["compare", "--players", "mcts:3", "x........"],

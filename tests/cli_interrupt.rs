@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::report::group;
+use tictactoe_words::numbers::group;
 
 fn tictactoe(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tictactoe"));

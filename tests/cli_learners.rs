@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use tictactoe::engine::PlayerKind;
-use tictactoe::engine::learners::LearnerState;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::LearnerFile;
 
 fn run_in(home: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -122,7 +123,8 @@ fn train_prints_the_curve_and_saves_to_the_data_directory() {
     let rows: Vec<&str> = first.lines().collect();
     assert_eq!(
         rows[0],
-        "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o"
+        "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,\
+         optimal_share,policy_loss,value_loss"
     );
     assert_eq!(rows.len(), 4);
     assert!(rows[3].starts_with("300,"));
@@ -222,7 +224,7 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
     let cases: Vec<(Vec<&str>, String)> = vec![
         (
             vec!["train", "--player", "alphabeta", "--opponent", "self"],
-            "alphabeta does not learn: train menace or td".into(),
+            "alphabeta does not learn: train menace, td or neural".into(),
         ),
         (
             vec!["train", "--player", "td", "--opponent", "negascout"],

@@ -21,7 +21,8 @@ use common::random_open_position;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tictactoe::engine::{Board, BoardSize};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
 
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")

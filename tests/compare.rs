@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::engine::compare::{CSV_COLUMNS, CompareError, CompareSettings};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Comparison, Contender, Difficulty, Family, Optimality,
-    PlayerKind, SearchReport, Side,
-};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::compare::{CSV_COLUMNS, CompareError, CompareSettings};
+use tictactoe_tools::compare::{Comparison, Contender, Family, Optimality};
 
 use common::{open_positions, oracle, oracle_score, parse_csv, random_open_position};
 

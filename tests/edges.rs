@@ -6,10 +6,12 @@ mod common;
 use common::random_open_position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions, SearchReport,
-    Side,
-};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
 
 /// Open positions from random games on `size`, at most `empty_at_least`
 /// cells from full.
@@ -120,7 +122,7 @@ fn a_finished_board_gets_no_move_from_any_player() {
             let report = player.choose_move(&board, &CancelFlag::new());
             assert_eq!(report.best, None, "{kind} in {text}");
             assert!(!report.aborted, "{kind} in {text}");
-            let note = report.note.unwrap_or_default();
+            let note = report.note.map(|note| note.words()).unwrap_or_default();
             assert!(note.contains("game is over"), "{kind} in {text}: {note}");
         }
     }

@@ -6,13 +6,18 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use common::{decide, open_positions, oracle, oracle_score, reachable_positions};
-use tictactoe::engine::play::lost_lines;
-use tictactoe::engine::players::{PerfectTable, Rule, RulesPlayer};
-use tictactoe::engine::score::{EVAL_LIMIT, evaluate};
-use tictactoe::engine::{
-    Board, BoardSize, Bound, CancelFlag, Difficulty, Outcome, Player, PlayerKind, PlayerOptions,
-    Side,
-};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::players::{PerfectTable, RulesPlayer};
+use tictactoe_engine::report::Bound;
+use tictactoe_engine::report::Rule;
+use tictactoe_engine::score::{EVAL_LIMIT, evaluate};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::lost_lines;
+use tictactoe_words::Words;
+use tictactoe_words::players::RuleWords;
 
 const OPTIMAL: [PlayerKind; 4] = [
     PlayerKind::AlphaBeta,
@@ -218,10 +223,16 @@ fn rules_never_miss_a_win_or_a_needed_block() {
         let (wins, blocks) = (winning(side), winning(side.opponent()));
         if !wins.is_empty() {
             assert!(wins.contains(&chosen), "missed a win in {board}");
-            assert_eq!(report.rule, Some(Rule::Win.describe()));
+            assert_eq!(
+                report.rule.map(RuleWords::describe),
+                Some(Rule::Win.describe())
+            );
         } else if !blocks.is_empty() {
             assert!(blocks.contains(&chosen), "missed a block in {board}");
-            assert_eq!(report.rule, Some(Rule::Block.describe()));
+            assert_eq!(
+                report.rule.map(RuleWords::describe),
+                Some(Rule::Block.describe())
+            );
         }
     }
 }
@@ -300,6 +311,7 @@ fn perfect_falls_back_to_search_on_big_boards_and_says_so() {
         report
             .note
             .unwrap()
+            .words()
             .starts_with("no table for 4x4, 4 in a row: searched with alphabeta-tt")
     );
 }
@@ -468,7 +480,7 @@ fn iterative_deepening_stops_at_its_time_limit_with_a_finished_depth() {
         report.depth
     );
     assert!(report.best.is_some());
-    let note = report.note.unwrap();
+    let note = report.note.unwrap().words();
     assert!(
         note.starts_with(&format!(
             "time limit reached: kept depth {} of 25",

@@ -10,8 +10,12 @@ mod common;
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use tictactoe::engine::learners::{Learner, LearnerState, Menace, position};
-use tictactoe::engine::{Board, Outcome, PlayerKind, SavedGame};
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::{Learner, LearnerState, position};
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::LearnerFile;
+use tictactoe_files::saved_game::SavedGame;
 
 /// Cases per property: `PROPTEST_CASES`, or 256.
 fn cases() -> u32 {

@@ -7,12 +7,16 @@ use std::time::{Duration, Instant};
 use common::{events_until_over, next_event, open_positions, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tictactoe::engine::players::PerfectTable;
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Certainty, Difficulty, Outcome, Player, PlayerKind, SearchReport,
-    Side,
-};
 use tictactoe::game::{Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::players::PerfectTable;
+use tictactoe_engine::report::{Certainty, SearchReport};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::report::ReportWords;
 
 fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
     GameSetup::new(
@@ -315,7 +319,7 @@ fn a_search_stopped_by_ending_the_game_leaves_its_report_then_game_over() {
     assert!(report.aborted);
     assert!(report.stats.nodes > 0);
     assert_eq!(report.player, PlayerKind::Minimax);
-    let summary = report.summary(tictactoe::engine::TextStyle::WINDOW);
+    let summary = report.summary(tictactoe_words::report::TextStyle::WINDOW);
     assert!(summary.starts_with("X Minimax stopped after "), "{summary}");
     assert_eq!(*result, GameResult::Aborted("ended by the player".into()));
     assert_eq!(result.to_string(), "ended by the player");
@@ -615,7 +619,7 @@ fn a_hint_on_a_finished_board_has_no_move_and_says_the_game_is_over() {
         let report = hint_report(&events, thread.hint(board));
         assert_eq!(report.best, None, "{text}");
         assert_eq!(
-            report.note.as_deref(),
+            report.note.as_ref().map(Words::words).as_deref(),
             Some(format!("no move: the game is over ({outcome})").as_str())
         );
         assert!(!report.aborted);
@@ -680,7 +684,7 @@ fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
         assert_eq!(report.player, PlayerKind::AlphaBetaTt);
         let empty = board.empty().count_ones();
         assert_eq!(
-            report.note,
+            report.note.as_ref().map(Words::words),
             Some(format!(
                 "time limit reached: kept depth {} of {empty}",
                 report.depth
@@ -788,7 +792,7 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
 
 #[test]
 fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
-    use tictactoe::engine::learners::LearnerState;
+    use tictactoe_engine::learners::LearnerState;
     let empty_box = common::with_empty_first_box(false);
     let thread_setup = setup(BoardSize::Three, PlayerKind::Menace, PlayerKind::Random, 5)
         .with_learners([&empty_box]);
@@ -806,7 +810,7 @@ fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
         })
         .expect("MENACE reports");
     assert!(report.resigned && report.best.is_none(), "{report:?}");
-    assert!(report.note.as_deref().unwrap().contains("resigns"));
+    assert!(report.note.as_ref().unwrap().words().contains("resigns"));
     // A fresh MENACE as O and the TD learner as X play a whole game, each
     // reporting its box or values.
     let states = [

@@ -6,8 +6,10 @@ mod common;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind};
+use tictactoe_engine::geometry::BoardSize;
+
 use tictactoe::game::{Event, GameSetup, GameThread};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 fn game_threads() -> usize {
     std::fs::read_dir("/proc/self/task")

@@ -8,10 +8,13 @@ use std::cell::Cell;
 use std::time::Duration;
 
 use common::events_until_over;
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport,
-};
 use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
 
 /// A player whose `kind` panics from its `panic_at`-th call on: a bug
 /// outside its move choice.

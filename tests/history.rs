@@ -2,7 +2,9 @@
 //! play, undo and redo on every board against a plain list of moves.
 
 use proptest::prelude::*;
-use tictactoe::engine::{Board, BoardSize, GameRecord, Outcome};
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_tools::history::GameRecord;
 
 /// Who plays: nobody, a person as X, a person as O, two people.
 const PEOPLE: [[bool; 2]; 4] = [[false, false], [true, false], [false, true], [true, true]];

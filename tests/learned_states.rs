@@ -8,9 +8,12 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use tictactoe::engine::learners::{LearnerState, state_path_in};
-use tictactoe::engine::{Board, BoardSize, PlayerKind, Side};
 use tictactoe::game::{LEARNERS, LearnedStates};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::{LearnerFile, state_path_in};
 
 fn temporary_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tictactoe-learned-{name}-{}", std::process::id()));
@@ -53,10 +56,26 @@ fn learners_start_fresh_learn_from_games_save_and_load_again() {
             Some(Side::Max),
         )
         .unwrap();
-    assert_eq!(taught, LEARNERS.to_vec());
-    for kind in LEARNERS {
+    assert_eq!(taught, [PlayerKind::Menace, PlayerKind::Td]);
+    // The neural player learns from its own self-play only: a game leaves
+    // it as it was, and unsaved.
+    let untaught = learned
+        .learn_from_game(
+            [PlayerKind::Neural, PlayerKind::Td],
+            &start,
+            &X_WINS,
+            Some(Side::Max),
+        )
+        .unwrap();
+    assert_eq!(untaught, [PlayerKind::Td]);
+    assert_eq!(
+        learned.state(PlayerKind::Neural),
+        &fresh(PlayerKind::Neural)
+    );
+    assert!(!state_path_in(&dir, PlayerKind::Neural).exists());
+    for (kind, games) in [(PlayerKind::Menace, 1), (PlayerKind::Td, 2)] {
         let state = learned.state(kind);
-        assert_eq!(state.games, 1);
+        assert_eq!(state.games, games);
         assert_ne!(state, &fresh(kind), "{kind:?} learned");
         let saved = LearnerState::read(&state_path_in(&dir, kind)).unwrap();
         assert_eq!(&saved, state, "{kind:?} saved after the game");
@@ -197,8 +216,11 @@ fn left_as_they_are(dir: &std::path::Path, learned: (LearnedStates, Vec<String>)
         .iter()
         .map(|&kind| snapshot(&state_path_in(dir, kind)))
         .collect();
-    assert_eq!(problems.len(), 2, "{problems:?}");
-    for (problem, name) in problems.iter().zip(["MENACE", "Temporal-difference"]) {
+    assert_eq!(problems.len(), LEARNERS.len(), "{problems:?}");
+    for (problem, name) in problems
+        .iter()
+        .zip(["MENACE", "Temporal-difference", "Neural network"])
+    {
         assert!(
             problem.contains(name) && problem.contains("the file was left as it is"),
             "{problem}"
@@ -223,7 +245,11 @@ fn left_as_they_are(dir: &std::path::Path, learned: (LearnedStates, Vec<String>)
         .map(|&kind| snapshot(&state_path_in(dir, kind)))
         .collect();
     assert_eq!(after, before);
-    assert_eq!(fs::read_dir(dir).unwrap().count(), 2, "nothing set aside");
+    assert_eq!(
+        fs::read_dir(dir).unwrap().count(),
+        LEARNERS.len(),
+        "nothing set aside"
+    );
 }
 
 #[test]
@@ -231,6 +257,7 @@ fn a_directory_or_a_named_pipe_by_a_states_name_is_left_as_it_is() {
     let dir = temporary_dir("not-files");
     fs::create_dir_all(state_path_in(&dir, PlayerKind::Menace)).unwrap();
     common::make_fifo(&state_path_in(&dir, PlayerKind::Td));
+    common::make_fifo(&state_path_in(&dir, PlayerKind::Neural));
     let learned = load_within(&dir).expect("loading returned");
     left_as_they_are(&dir, learned);
     let _ = fs::remove_dir_all(&dir);
@@ -242,6 +269,7 @@ fn a_symbolic_link_loop_by_a_states_name_is_left_as_it_is() {
     fs::create_dir_all(&dir).unwrap();
     std::os::unix::fs::symlink("menace.json", state_path_in(&dir, PlayerKind::Menace)).unwrap();
     std::os::unix::fs::symlink("td.json", state_path_in(&dir, PlayerKind::Td)).unwrap();
+    std::os::unix::fs::symlink("neural.json", state_path_in(&dir, PlayerKind::Neural)).unwrap();
     left_as_they_are(&dir, load_within(&dir).expect("loading returned"));
     let _ = fs::remove_dir_all(&dir);
 }

@@ -11,16 +11,19 @@ use std::path::PathBuf;
 use common::reachable_positions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::engine::learners::menace::{BOXES_AS_O, BOXES_AS_X, MenaceMove};
-use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, train};
-use tictactoe::engine::learners::{
-    Ending, Learner, LearnerState, Menace, StateError, position, set_aside, supports,
-};
-use tictactoe::engine::play::lost_lines;
-use tictactoe::engine::symmetry::SymmetricKeys;
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, Side, TextStyle,
-};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::menace::{BOXES_AS_O, BOXES_AS_X, MenaceMove};
+use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide, position, supports};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::symmetry::SymmetricKeys;
+use tictactoe_files::learner_state::{LearnerFile, StateError, set_aside};
+use tictactoe_tools::play::lost_lines;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
+use tictactoe_words::Words;
+use tictactoe_words::report::{ReportWords, TextStyle};
 
 /// The unfinished positions with `side` to move, counted up to symmetry
 /// with the search's own symmetric keys (not the learners' codes).
@@ -40,6 +43,7 @@ fn training(opponent: Opponent, sides: Sides, games: u64, seed: u64) -> Training
         games,
         block: (games / 20).max(1),
         seed,
+        threads: 0,
     }
 }
 
@@ -60,7 +64,7 @@ fn trained(kind: PlayerKind, setup: &Training) -> (LearnerState, Vec<Block>) {
 fn menace(state: &LearnerState) -> &Menace {
     match &state.learner {
         Learner::Menace(menace) => menace,
-        Learner::Td(_) => panic!("not menace"),
+        Learner::Td(_) | Learner::Neural(_) => panic!("not menace"),
     }
 }
 
@@ -137,19 +141,19 @@ fn beads_follow_michies_rules() {
     let second = Menace::starting_box(centre_reply);
     assert!(second.iter().all(|&n| n == 0 || n == 3));
     let played = [corner, (centre_reply, 8)];
-    menace.learn(&played, Ending::Win);
+    menace.learn(&played, ResultForSide::Win);
     assert_eq!(menace.boxes()[&0], [7, 4, 0, 0, 4, 0, 0, 0, 0]);
     assert_eq!(menace.boxes()[&centre_reply][8], second[8] + 3);
-    menace.learn(&played, Ending::Draw);
+    menace.learn(&played, ResultForSide::Draw);
     assert_eq!(menace.boxes()[&0][0], 8);
     assert_eq!(menace.boxes()[&centre_reply][8], second[8] + 4);
-    menace.learn(&played, Ending::Loss);
+    menace.learn(&played, ResultForSide::Loss);
     assert_eq!(menace.boxes()[&0][0], 7);
     assert_eq!(menace.box_view(&empty).total(), 15);
     assert_eq!(menace.first_box_beads(), 15);
     // A bead is never taken below none.
     for _ in 0..10 {
-        menace.learn(&[(0, 1)], Ending::Loss);
+        menace.learn(&[(0, 1)], ResultForSide::Loss);
     }
     assert_eq!(menace.boxes()[&0][1], 0);
 }
@@ -185,15 +189,15 @@ fn a_hand_played_game_rewards_only_the_boxes_used() {
         .map(|&(code, bead)| menace.boxes()[&code][usize::from(bead)])
         .collect();
     let ending = match board.outcome() {
-        Outcome::Won(Side::Max, _) => Ending::Win,
-        Outcome::Won(..) => Ending::Loss,
-        _ => Ending::Draw,
+        Outcome::Won(Side::Max, _) => ResultForSide::Win,
+        Outcome::Won(..) => ResultForSide::Loss,
+        _ => ResultForSide::Draw,
     };
     menace.learn(&drawn, ending);
     let change = match ending {
-        Ending::Win => 3,
-        Ending::Draw => 1,
-        Ending::Loss => -1,
+        ResultForSide::Win => 3,
+        ResultForSide::Draw => 1,
+        ResultForSide::Loss => -1,
     };
     for (&(code, bead), before) in drawn.iter().zip(before) {
         assert_eq!(
@@ -225,10 +229,15 @@ fn an_empty_box_resigns_unless_refilled() {
     assert_eq!(total, (3, 3), "every game resigned at once: {curve:?}");
     assert_eq!(menace(&state).first_box_beads(), 0);
     // As a player, it says so.
-    let mut player = state.player(0);
+    let mut player = state.player(&PlayerOptions::default());
     let report = player.choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
     assert!(
-        report.note.as_deref().unwrap().contains("MENACE resigns"),
+        report
+            .note
+            .as_ref()
+            .unwrap()
+            .words()
+            .contains("MENACE resigns"),
         "{report:?}"
     );
     assert!(report.resigned && report.best.is_none(), "{report:?}");
@@ -282,14 +291,14 @@ fn reports_show_the_box_and_the_learned_values() {
 fn learners_play_3x3_only() {
     assert!(supports(BoardSize::Three).is_ok());
     assert_eq!(
-        supports(BoardSize::Four).unwrap_err(),
+        supports(BoardSize::Four).unwrap_err().words(),
         "the learning players play on 3x3 only, not on 4x4, 4 in a row"
     );
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         let mut player = kind.create(&PlayerOptions::default());
         let report = player.choose_move(&Board::new(BoardSize::Five), &CancelFlag::new());
         assert_eq!(report.best, None);
-        assert!(report.note.unwrap().contains("3x3 only"));
+        assert!(report.note.unwrap().words().contains("3x3 only"));
     }
 }
 
@@ -425,7 +434,7 @@ fn td_self_play_learns_never_to_lose_as_x_or_o() {
         PlayerKind::Td,
         &training(Opponent::Itself, Sides::Both, 200_000, 1),
     );
-    let mut player = state.player(0);
+    let mut player = state.player(&PlayerOptions::default());
     for side in [Side::Max, Side::Min] {
         let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
         assert_eq!(lost, Vec::<Board>::new(), "{side:?}");
@@ -537,9 +546,9 @@ fn menace_learns_from_a_game_played_elsewhere_as_from_its_own_draws() {
             _ => None,
         };
         let ending = match winner {
-            Some(side) if side == menace_side => Ending::Win,
-            Some(_) => Ending::Loss,
-            None => Ending::Draw,
+            Some(side) if side == menace_side => ResultForSide::Win,
+            Some(_) => ResultForSide::Loss,
+            None => ResultForSide::Draw,
         };
         drawing.learn(&drawn, ending);
         state
@@ -590,7 +599,8 @@ fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
     let unchanged = state.clone();
     let error = state
         .learn_from_game(&start, &[0, 0], &[Side::Max], None)
-        .unwrap_err();
+        .unwrap_err()
+        .words();
     assert!(
         error.contains("taken") || error.contains("occupied"),
         "{error}"

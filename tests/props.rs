@@ -10,8 +10,12 @@ use common::random_open_position;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictactoe::engine::board::escape_text;
-use tictactoe::engine::{Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::Words;
+use tictactoe_words::escape::escape_text;
 
 /// Cases per property: `PROPTEST_CASES`, or 256.
 fn cases() -> u32 {
@@ -54,7 +58,7 @@ fn check_parse(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(slashes == 0 || slashes == board.size().side() - 1);
         }
         Err(error) => {
-            let message = error.to_string();
+            let message = error.words();
             prop_assert!(!message.chars().any(|c| c.is_control()), "{:?}", message);
         }
     }

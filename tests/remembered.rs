@@ -11,8 +11,11 @@ use std::time::Duration;
 use gtk::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 
 mod harness;
 
@@ -105,7 +108,7 @@ fn expect_defaults(window: &TictactoeWindow) -> Result<(), String> {
         || format!("a first launch shows the players {players:?}"),
     )?;
     ensure(selected_size(window) == BoardSize::Three, || {
-        format!("a first launch shows {}", selected_size(window))
+        format!("a first launch shows {}", selected_size(window).words())
     })?;
     ensure(window.pace_scale().value() == 500.0, || {
         format!(
@@ -157,7 +160,7 @@ fn find_everything() -> Result<(), String> {
         })?;
     }
     ensure(selected_size(&window) == SIZE, || {
-        format!("the board is {}", selected_size(&window))
+        format!("the board is {}", selected_size(&window).words())
     })?;
     ensure(window.pace_scale().value() == PACE, || {
         format!("the pace is {}", window.pace_scale().value())
@@ -226,7 +229,7 @@ fn open_with_corrupt_settings() -> Result<(), String> {
     ensure(selected_size(&window) == BoardSize::Five, || {
         format!(
             "the board is {}, not the keyfile's 5x5",
-            selected_size(&window)
+            selected_size(&window).words()
         )
     })?;
     ensure(window.pace_scale().value() == 500.0, || {

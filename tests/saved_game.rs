@@ -9,10 +9,12 @@ use std::path::PathBuf;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tictactoe::engine::saved_game::MAX_FILE_BYTES;
-use tictactoe::engine::{
-    Board, BoardSize, Difficulty, GameRecord, Outcome, PlayerKind, SavedGame, SavedGameError,
-};
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_files::saved_game::MAX_FILE_BYTES;
+use tictactoe_files::saved_game::{SavedGame, SavedGameError};
+use tictactoe_tools::history::GameRecord;
 
 /// The example of the module's documentation.
 const EXAMPLE: &str = r#"{
@@ -76,7 +78,7 @@ fn the_documented_example_reads_and_writes_back_the_same() {
     assert_eq!(game.record.start(), Board::new(BoardSize::Three));
     assert_eq!(game.record.played(), [4, 0, 8]);
     assert_eq!(game.to_json(), EXAMPLE);
-    let source = include_str!("../src/engine/saved_game.rs");
+    let source = include_str!("../crates/files/src/saved_game.rs");
     let documented: String = source
         .lines()
         .skip_while(|line| *line != "//! ```json")
@@ -253,7 +255,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("\"alphabeta\"", "\"negascout\""),
-            "X's player: unknown player 'negascout': choose one of human, random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td",
+            "X's player: unknown player 'negascout': choose one of human, random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural",
         ),
         (
             edited("\"player\": \"alphabeta\", ", ""),

@@ -7,14 +7,17 @@ mod common;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tictactoe::engine::play::GameEnd;
-use tictactoe::engine::tournament::{
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::compare::Contender;
+use tictactoe_tools::play::GameEnd;
+use tictactoe_tools::tournament::{
     CROSS_COLUMNS, GAMES_COLUMNS, GameSummary, JsonWriter, STANDINGS_COLUMNS, Tally,
     TournamentError,
 };
-use tictactoe::engine::{
-    BoardSize, CancelFlag, Contender, Difficulty, PlayerKind, Side, Tournament, TournamentResults,
-};
+use tictactoe_tools::tournament::{Tournament, TournamentResults};
 
 use common::parse_csv;
 

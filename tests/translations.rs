@@ -107,6 +107,7 @@ fn po_files_list_every_file_with_messages() {
     let listed: BTreeSet<&str> = listed.lines().filter(|l| !l.starts_with('#')).collect();
     let mut pending = vec![
         Path::new("src").to_owned(),
+        Path::new("crates").to_owned(),
         Path::new("resources").to_owned(),
     ];
     while let Some(dir) = pending.pop() {

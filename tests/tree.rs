@@ -5,13 +5,15 @@ mod common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe::engine::score::{INFINITY, WIN, evaluate};
-use tictactoe::engine::search::move_order_score;
-use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, Node, RecordError, SearchTree};
-use tictactoe::engine::{
-    Board, BoardSize, Bound, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions,
-    SearchReport,
-};
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::{Bound, SearchReport};
+use tictactoe_engine::score::{INFINITY, WIN, evaluate};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::search::NodeEnding;
+use tictactoe_engine::search::move_order_score;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, RecordError, SearchTree};
 
 use common::{decide, open_positions, random_open_position};
 
@@ -93,7 +95,10 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
     assert_eq!(node.side_to_move(), position.side_to_move(), "{position}");
     // The root and the leaves (a finished game, a horizon's evaluation)
     // are exact wherever their values fall.
-    let leaf = matches!(node.ending(), Ending::Won | Ending::Drawn | Ending::Horizon);
+    let leaf = matches!(
+        node.ending(),
+        NodeEnding::Won | NodeEnding::Drawn | NodeEnding::Horizon
+    );
     let expected_bound = if node.cell().is_none() || leaf {
         Bound::Exact
     } else if node.value() <= alpha {
@@ -109,31 +114,31 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
     }
     let mover = position.side_to_move().opponent();
     match node.ending() {
-        Ending::Won => {
+        NodeEnding::Won => {
             let cell = node.cell().unwrap();
             assert!(position.completes_line(cell, mover), "{position}");
             assert_eq!(node.value(), WIN - position.stone_count() as i32);
         }
-        Ending::Drawn => {
+        NodeEnding::Drawn => {
             assert_eq!(position.empty(), 0, "{position}");
             assert_eq!(node.value(), 0);
         }
-        Ending::Horizon => {
+        NodeEnding::Horizon => {
             assert_eq!(
                 node.value(),
                 mover.sign() * evaluate(position),
                 "{position}"
             );
         }
-        Ending::TableHit => {
+        NodeEnding::TableHit => {
             assert!(kind.uses_table(), "{kind:?} {position}");
             assert!(node.cell().is_some(), "the root is searched: {position}");
             assert_eq!(node.subtree_nodes(), 1, "{position}");
             assert_eq!(tree.children(id).count(), 0, "{position}");
             assert!(tree.pruned(id, position).is_empty(), "{position}");
         }
-        Ending::Expanded | Ending::Playout => panic!("a Monte Carlo ending from {kind:?}"),
-        Ending::AllChildren | Ending::Cutoff => {
+        NodeEnding::Expanded | NodeEnding::Playout => panic!("a Monte Carlo ending from {kind:?}"),
+        NodeEnding::AllChildren | NodeEnding::Cutoff => {
             if !node.recorded() {
                 return;
             }
@@ -177,7 +182,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
             }
             assert_eq!(node.value(), -best, "{position}");
             assert_eq!(node.subtree_nodes(), count, "{position}");
-            assert_eq!(node.ending() == Ending::Cutoff, cut, "{position}");
+            assert_eq!(node.ending() == NodeEnding::Cutoff, cut, "{position}");
             if !cut {
                 assert!(pruned.is_empty());
             }
@@ -203,7 +208,7 @@ fn every_open_3x3_position_records_the_search_it_runs() {
             table_hits += tree
                 .nodes()
                 .iter()
-                .filter(|node| node.ending() == Ending::TableHit)
+                .filter(|node| node.ending() == NodeEnding::TableHit)
                 .count();
         }
     }
@@ -378,7 +383,7 @@ fn check_monte_carlo(tree: &SearchTree, report: &SearchReport) {
             .sum();
         let mover = position.side_to_move().opponent();
         match node.ending() {
-            Ending::Expanded => {
+            NodeEnding::Expanded => {
                 // A node's first visit started a playout there (the root's
                 // none), the later ones went on to its children.
                 let own = u64::from(id != 0);
@@ -399,15 +404,15 @@ fn check_monte_carlo(tree: &SearchTree, report: &SearchReport) {
                 assert!(visits > 0, "{position}");
                 started += visits;
                 match ending {
-                    Ending::Won => {
+                    NodeEnding::Won => {
                         assert!(position.completes_line(node.cell().unwrap(), mover));
                         assert_eq!(node.value(), 1000);
                     }
-                    Ending::Drawn => {
+                    NodeEnding::Drawn => {
                         assert_eq!(position.outcome(), Outcome::Draw);
                         assert_eq!(node.value(), 0);
                     }
-                    Ending::Playout => assert_eq!(position.outcome(), Outcome::Ongoing),
+                    NodeEnding::Playout => assert_eq!(position.outcome(), Outcome::Ongoing),
                     other => panic!("{other:?} in a Monte Carlo tree"),
                 }
             }

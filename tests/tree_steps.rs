@@ -4,14 +4,17 @@
 
 mod common;
 
-use tictactoe::engine::report::Bound;
-use tictactoe::engine::score::INFINITY;
-use tictactoe::engine::tree::{DEFAULT_BUDGET, Ending, SearchTree};
-use tictactoe::engine::tree_steps::{Phase, StepCursor, position_along, principal_variation};
-use tictactoe::engine::tree_words::{self, x_view};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, PlayerKind, PlayerOptions, Side, TextStyle,
-};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::Bound;
+use tictactoe_engine::score::INFINITY;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::search::NodeEnding;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_tools::tree_steps::{Phase, StepCursor, position_along, principal_variation};
+use tictactoe_tools::tree_words::{self, x_view};
+use tictactoe_words::report::TextStyle;
 
 use common::{open_positions, random_open_position};
 use rand::SeedableRng;
@@ -185,7 +188,7 @@ fn the_words_say_what_the_numbers_are() {
     let (cut, position) = (0..tree.len())
         .find_map(|id| {
             let position = position_along(&tree, &tree.ancestry(id));
-            (tree.node(id).ending() == Ending::Cutoff && !tree.pruned(id, &position).is_empty())
+            (tree.node(id).ending() == NodeEnding::Cutoff && !tree.pruned(id, &position).is_empty())
                 .then_some((id, position))
         })
         .expect("alpha-beta cuts off on the empty board");
@@ -216,7 +219,7 @@ fn the_words_say_what_the_numbers_are() {
     );
 
     let won = (1..tree.len())
-        .find(|&id| tree.node(id).ending() == Ending::Won)
+        .find(|&id| tree.node(id).ending() == NodeEnding::Won)
         .unwrap();
     let won_position = position_along(&tree, &tree.ancestry(won));
     let mover = tree_words::mover(tree.node(won)).mark();
@@ -241,7 +244,7 @@ fn table_hits_and_visits_are_said_in_their_own_words() {
     // The empty board: transpositions meet the table from ply 3 on.
     let tree = record(PlayerKind::AlphaBetaTt, &Board::new(BoardSize::Three), None);
     let hit = (1..tree.len())
-        .find(|&id| tree.node(id).ending() == Ending::TableHit)
+        .find(|&id| tree.node(id).ending() == NodeEnding::TableHit)
         .expect("the table answers somewhere in this search");
     let position = position_along(&tree, &tree.ancestry(hit));
     assert_eq!(
@@ -299,7 +302,10 @@ fn the_words_never_contradict_themselves() {
                 let position = position_along(&tree, &tree.ancestry(id));
                 let value = tree_words::value_text(&tree, node, &position);
                 let ending = tree_words::ending_text(&tree, id, &position);
-                if matches!(node.ending(), Ending::Won | Ending::Drawn | Ending::Horizon) {
+                if matches!(
+                    node.ending(),
+                    NodeEnding::Won | NodeEnding::Drawn | NodeEnding::Horizon
+                ) {
                     assert_eq!(x_view(node).bound, Bound::Exact, "{board} {id}");
                     assert!(!value.contains(">=") && !value.contains("<="), "{value}");
                 }
@@ -310,7 +316,7 @@ fn the_words_never_contradict_themselves() {
                         .collect();
                     assert!(numbers[0] < numbers[1], "{board} {id}: {ending}");
                 }
-                if node.ending() == Ending::Cutoff && node.recorded() {
+                if node.ending() == NodeEnding::Cutoff && node.recorded() {
                     let pruned = tree.pruned(id, &position).is_empty();
                     assert_eq!(ending.contains("the last reaching"), pruned, "{ending}");
                     last_move_cuts += usize::from(pruned);

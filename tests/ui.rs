@@ -8,11 +8,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::{gdk, gio, glib, prelude::*};
-use tictactoe::engine::tree_steps::{position_along, principal_variation};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Outcome, PlayerKind, PlayerOptions, Side, cell_marks,
-};
 use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::tree_steps::{position_along, principal_variation};
+use tictactoe_words::cell_marks::cell_marks;
 
 mod harness;
 
@@ -1035,7 +1037,7 @@ fn the_tree_explorer_shows_a_logged_search(window: &TictactoeWindow) -> Result<(
     ensure(
         explorer.summary_text().contains(&format!(
             "{} positions below it (the log's count)",
-            tictactoe::engine::report::group(report.stats.nodes)
+            tictactoe_words::numbers::group(report.stats.nodes)
         )),
         || format!("summary: {}", explorer.summary_text()),
     )?;

@@ -11,12 +11,14 @@ use std::time::Duration;
 
 use gtk::{glib, prelude::*};
 use harness::{Results, ensure, open_window, pass_time, use_test_environment, wait_until};
-use tictactoe::engine::report::group;
-use tictactoe::engine::{BoardSize, Difficulty, Optimality, PlayerKind};
 use tictactoe::ui::{
     ChartView, CompareView, ImageFormat, ResultsFile, TableFormat, TictactoeApplication,
     TictactoeWindow, TournamentView,
 };
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::compare::Optimality;
+use tictactoe_words::numbers::group;
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
@@ -438,7 +440,9 @@ fn a_small_tournament_adds_up(
         || format!("the status says {:?}", view.status_text()),
     )?;
     let best = &results.entrants[results.standings[0].entrant];
-    let best = best.contender.label(tictactoe::engine::TextStyle::WINDOW);
+    let best = best
+        .contender
+        .label(tictactoe_words::report::TextStyle::WINDOW);
     let (tooltip, bar) = hover_bar(&view.ranking_chart(), 0)?;
     ensure(
         tooltip == bar && tooltip.starts_with(&format!("{best}: ")),

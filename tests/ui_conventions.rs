@@ -9,9 +9,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use tictactoe::engine::report::group;
-use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, legend};
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, BoardError};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
+use tictactoe_words::cell_marks::legend;
+use tictactoe_words::numbers::group;
 
 mod harness;
 
@@ -159,7 +163,7 @@ fn explorer_on(
 /// column holds its text under its heading, and only the players that
 /// search on the board are offered.
 fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(), String> {
-    let board: Board = "x.o/.x./...".parse().map_err(|e| format!("{e}"))?;
+    let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
     let explorer = explorer_on(window, &board, PlayerKind::AlphaBeta, None)?;
     let tree = explorer.tree().ok_or("no tree")?;
     let total = group(tree.node(0).subtree_nodes());
@@ -200,7 +204,7 @@ fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(
 /// Monte Carlo's tree has its own headings and summary: visits and mean
 /// results on X's scale, no windows.
 fn the_explorer_speaks_monte_carlo(window: &TictactoeWindow) -> Result<(), String> {
-    let board: Board = "x.o/.x./...".parse().map_err(|e| format!("{e}"))?;
+    let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
     let explorer = explorer_on(window, &board, PlayerKind::Mcts, None)?;
     let headings = label_texts(&explorer.headings());
     ensure(

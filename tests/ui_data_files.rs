@@ -19,8 +19,10 @@ use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
 use harness::{Results, ensure, open_window, pass_time, start, wait_until};
-use tictactoe::engine::learners::{LearnerState, state_path_in};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_files::learner_state::{LearnerFile, state_path_in};
 
 /// Names the launch a child process plays; unset in the parent.
 const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";

@@ -17,8 +17,10 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{Results, ensure, open_window, start, use_test_environment, wait_until};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, SavedGame};
 use tictactoe::ui::{CompareView, TictactoeWindow};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_files::saved_game::SavedGame;
 
 type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 

@@ -9,8 +9,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use tictactoe::engine::{Board, BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, BoardError, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 
 mod harness;
 
@@ -135,7 +138,7 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
 /// The explorer's German columns hold their longer words whole, under
 /// their headings, for alpha-beta's bounds and for Monte Carlo.
 fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), String> {
-    let board: Board = "x.o/.x./...".parse().map_err(|e| format!("{e}"))?;
+    let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
     for player in [PlayerKind::AlphaBetaTt, PlayerKind::Mcts] {
         let explorer = TreeExplorer::new(window);
         explorer.present();

@@ -14,9 +14,12 @@ use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
 use harness::{Results, ensure, open_window, pass_time, start, use_test_environment, wait_until};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::players::PlayerWords;
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 

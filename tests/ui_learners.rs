@@ -18,10 +18,14 @@ use harness::{
     Results, ensure, open_window, pass_time, start, test_data_home, use_test_environment,
     wait_until,
 };
-use tictactoe::engine::learners::training::Opponent;
-use tictactoe::engine::learners::{LearnerState, state_path_in};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side, Tone};
 use tictactoe::ui::TictactoeWindow;
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_files::learner_state::{LearnerFile, state_path_in};
+use tictactoe_tools::training::Opponent;
+use tictactoe_words::cell_marks::Tone;
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 

@@ -13,10 +13,12 @@ use std::time::Duration;
 
 use gtk::{glib, prelude::*};
 use harness::{Results, ensure, open_window, test_data_home, use_test_environment, wait_until};
-use tictactoe::engine::learners::training::{Block, Opponent, Sides, Training, block_line, train};
-use tictactoe::engine::learners::{Learner, LearnerState};
-use tictactoe::engine::{CancelFlag, PlayerKind, PlayerOptions};
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::learner_state::LearnerFile;
+use tictactoe_tools::training::{Block, Opponent, Sides, Training, block_line, train};
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
@@ -173,6 +175,7 @@ fn td_training_is_the_headless_training(
         games: 300,
         block: block_size(300),
         seed: 11,
+        threads: 0,
     };
     ensure(training == expected, || {
         format!("the window trained {training:?}")

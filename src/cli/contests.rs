@@ -1,20 +1,23 @@
 //! `tictactoe compare` and `tictactoe tournament`: the engine's comparisons
 //! and round robins, printed as tables, JSON or CSV.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-
-use super::{
-    CompareArgs, TournamentArgs, cannot_finish, read_position, refuse, say, stop, stopped,
-};
-use crate::engine::compare::{CompareSettings, Comparison, Contender, Optimality};
-use crate::engine::learners;
-use crate::engine::report::{format_duration_us, format_rate, group};
-use crate::engine::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
-use crate::engine::{Board, BoardSize, Difficulty, TextStyle};
+use super::args::{CompareArgs, TournamentArgs, read_position};
+use super::checks::cannot_finish;
+use super::output::{progress_bar, refuse, say, stopped};
+use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners;
+use tictactoe_engine::player_kind::Difficulty;
+use tictactoe_tools::compare::{CompareSettings, Comparison, Contender, Optimality};
+use tictactoe_tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
+use tictactoe_words::Words;
+use tictactoe_words::numbers::{format_duration_us, format_rate, group};
+use tictactoe_words::report::TextStyle;
 
 /// How a column of a text table lines up.
 #[derive(Clone, Copy, PartialEq)]
@@ -61,7 +64,7 @@ fn contenders(
     for name in names {
         let mut contender = Contender::parse(name, difficulty)?;
         if contender.kind.learns() {
-            learners::supports(size)?;
+            learners::supports(size).map_err(|error| error.words())?;
         }
         contender.options.time_limit = Some(time);
         let label = contender.label(TextStyle::COMMAND_LINE);
@@ -74,27 +77,6 @@ fn contenders(
         contenders.push(contender);
     }
     Ok(contenders)
-}
-
-/// A progress bar of `length` steps drawn with `template` on standard
-/// error, or a hidden one when standard error is not a terminal. `{rate}`
-/// in the template is the steps per second to one decimal.
-pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .expect("the template is valid")
-            .with_key(
-                "rate",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    let _ = write!(out, "{:.1}", state.per_sec());
-                },
-            ),
-    );
-    bar
 }
 
 /// Prints `text` to standard output; false if it could not be written.
@@ -274,8 +256,8 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
             "warning: plain {} cannot finish a {} search on the empty {} board in \
              reasonable time; give it a depth ({}:3)",
             entrant.kind.name(),
-            entrant.options.difficulty,
-            args.size,
+            entrant.options.difficulty.words(),
+            args.size.words(),
             entrant.kind.name()
         )) {
             return ExitCode::FAILURE;
@@ -362,7 +344,7 @@ fn tournament_text(results: &TournamentResults) -> String {
     let mut text = format!(
         "round robin on {}: {players} players, {} {} per pairing and colour, seed {}, {} {}; \
          {} of {} games in {}\n",
-        results.size,
+        results.size.words(),
         results.games_per_colour,
         if results.games_per_colour == 1 {
             "game"

@@ -5,82 +5,31 @@
 
 use std::io::Write;
 
-use clap::builder::PossibleValue;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::contests::progress_bar;
-use super::{Players, TrainArgs, player_or_refusal, refuse, say, stop};
-use crate::engine::board::{ECHO_CHARS, escape_text};
-use crate::engine::files;
-use crate::engine::learners::training::{
+use super::args::{OpponentChoice, SideChoice, TrainArgs, can_be_opponent};
+use super::output::{progress_bar, refuse, say};
+use super::stop;
+use crate::game::SEARCH_TIME_LIMIT;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::{self, Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_files::learner_state::{self, LearnerFile};
+use tictactoe_files::whole as files;
+use tictactoe_tools::neural_training::NetworkExam;
+use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
-use crate::engine::learners::{self, Learner, LearnerState};
-use crate::engine::{BoardSize, PlayerKind, PlayerOptions, TextStyle, describe_player};
-use crate::game::SEARCH_TIME_LIMIT;
-
-/// Whom `--opponent` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum OpponentChoice {
-    /// `self`: the learner plays both sides.
-    Itself,
-    Player(PlayerKind),
-}
-
-/// The players a learner trains against: the computer players that do not
-/// learn.
-fn can_be_opponent(kind: PlayerKind) -> bool {
-    kind != PlayerKind::Human && !kind.learns()
-}
-
-/// `--opponent`'s parser: `self`, or a player's name, with the players
-/// offered listed (see `Players`).
-#[derive(Clone, Copy)]
-pub(super) struct Opponents(Players);
-
-pub(super) const OPPONENTS: Opponents = Opponents(Players(can_be_opponent));
-
-impl clap::builder::TypedValueParser for Opponents {
-    type Value = OpponentChoice;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        argument: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<OpponentChoice, clap::Error> {
-        if value == "self" {
-            return Ok(OpponentChoice::Itself);
-        }
-        player_or_refusal(self.offered(), command, argument, value).map(OpponentChoice::Player)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.offered()))
-    }
-}
-
-impl Opponents {
-    fn offered(self) -> impl Iterator<Item = PossibleValue> {
-        let itself = PossibleValue::new("self").help("the learner itself, on both sides");
-        std::iter::once(itself).chain(self.0.offered())
-    }
-}
-
-/// The side `--side` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum SideChoice {
-    X,
-    O,
-    Both,
-}
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::report::{TextStyle, describe_player};
 
 /// The state file to use: `--state`, else the data directory's.
 fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCode> {
     match given {
         Some(path) => Ok(path.to_owned()),
-        None => learners::default_state_path(kind).ok_or_else(|| {
+        None => learner_state::default_state_path(kind).ok_or_else(|| {
             refuse("no home directory to keep the learner's state in: give --state FILE")
         }),
     }
@@ -121,20 +70,24 @@ pub(super) fn given_state(
 ) -> Result<Option<LearnerState>, ExitCode> {
     let learners: Vec<PlayerKind> = kinds.iter().copied().filter(|k| k.learns()).collect();
     if !learners.is_empty()
-        && let Err(message) = learners::supports(size)
+        && let Err(refusal) = learners::supports(size)
     {
-        return Err(refuse(&message));
+        return Err(refuse(&refusal.words()));
     }
     let Some(path) = path else {
         return Ok(None);
     };
     let Some(&kind) = learners.first() else {
-        return Err(refuse("--state is for the learning players, menace and td"));
-    };
-    if learners.iter().any(|&other| other != kind) {
         return Err(refuse(
-            "--state holds one learner's state: menace and td cannot share it",
+            "--state is for the learning players, menace, td and neural",
         ));
+    };
+    if let Some(other) = learners.iter().find(|&&other| other != kind) {
+        return Err(refuse(&format!(
+            "--state holds one learner's state: {} and {} cannot share it",
+            kind.name(),
+            other.name()
+        )));
     }
     if !path.exists() {
         let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
@@ -146,9 +99,15 @@ pub(super) fn given_state(
 pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     if !args.player.learns() {
         return refuse(&format!(
-            "{} does not learn: train menace or td",
+            "{} does not learn: train menace, td or neural",
             args.player.name()
         ));
+    }
+    if args.player == PlayerKind::Neural && args.opponent != OpponentChoice::Itself {
+        return refuse("neural learns by self-play only: give --opponent self");
+    }
+    if args.threads.is_some() && args.player != PlayerKind::Neural {
+        return refuse("--threads is for neural's self-play");
     }
     let opponent = match args.opponent {
         OpponentChoice::Itself => Opponent::Itself,
@@ -180,7 +139,9 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     };
     match (&mut state.learner, args.refill) {
         (Learner::Menace(menace), true) => menace.refill = true,
-        (Learner::Td(_), true) => return refuse("--refill is for menace's boxes"),
+        (Learner::Td(_) | Learner::Neural(_), true) => {
+            return refuse("--refill is for menace's boxes");
+        }
         _ => {}
     }
     // Found out now rather than after the training; the check makes nothing.
@@ -202,6 +163,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         games,
         block: args.block.map_or((games / 20).max(1), u64::from),
         seed,
+        threads: args.threads.map_or(0, usize::from),
     };
     let opponent_name = match opponent {
         Opponent::Itself => "itself".to_owned(),
@@ -224,7 +186,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     let written = if args.csv {
         writeln!(
             out,
-            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o"
+            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,optimal_share,policy_loss,value_loss"
         )
     } else {
         writeln!(out, "{heading}")
@@ -257,6 +219,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     let played = state.games - games_before;
     let reason = match result {
         Ok(()) | Err(TrainingStopped::Cancelled) => stop::reason(),
+        Err(TrainingStopped::SelfPlayOnly) => unreachable!("refused above"),
         Err(TrainingStopped::Failed(message)) => {
             say(format_args!(
                 "error: training stopped after {played} games, nothing saved: {message}"
@@ -290,8 +253,16 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
 /// A block as a CSV record, in the heading's order.
 fn csv_line(block: &Block) -> String {
     let optional = |value: Option<String>| value.unwrap_or_default();
+    let exam = |value: fn(&NetworkExam) -> f64| {
+        optional(
+            block
+                .network
+                .as_ref()
+                .map(|exam| format!("{:.4}", value(exam))),
+        )
+    };
     format!(
-        "{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{}",
         block.games,
         block.wins,
         block.draws,
@@ -300,5 +271,8 @@ fn csv_line(block: &Block) -> String {
         optional(block.first_box_beads.map(|n| n.to_string())),
         optional(block.lost_lines.map(|[x, _]| x.to_string())),
         optional(block.lost_lines.map(|[_, o]| o.to_string())),
+        exam(|exam| exam.optimal_share),
+        exam(|exam| exam.policy_loss),
+        exam(|exam| exam.value_loss),
     )
 }

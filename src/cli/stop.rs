@@ -11,7 +11,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-use crate::engine::CancelFlag;
+use tictactoe_engine::search::CancelFlag;
 
 /// Why the command stopped early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,18 @@
 //! What the learning players learned, kept between games and sessions for
-//! the window: both learners' states, loaded from the data directory at
-//! start, taught by every finished game and saved after it.
+//! the window: the learners' states, loaded from the data directory at
+//! start, taught by every finished game and saved after it (the neural
+//! player learns from its own self-play only, so a game leaves it as it
+//! is).
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::learners::{self, LearnerState, StateError};
-use crate::engine::{Board, PlayerKind, Side};
-use crate::i18n::{fill, gettext};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::learners::{LearnError, LearnerState};
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::{self, LearnerFile, StateError};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// The learners' states and where they are saved.
 #[derive(Debug)]
@@ -23,13 +29,13 @@ pub struct LearnedStates {
 }
 
 /// The learners, in the order they are named.
-pub const LEARNERS: [PlayerKind; 2] = [PlayerKind::Menace, PlayerKind::Td];
+pub const LEARNERS: [PlayerKind; 3] = [PlayerKind::Menace, PlayerKind::Td, PlayerKind::Neural];
 
 impl LearnedStates {
     /// Both learners from their files in the data directory
-    /// (`learners::data_directory`).
+    /// (`learner_state::data_directory`).
     pub fn load() -> (LearnedStates, Vec<String>) {
-        LearnedStates::load_from(learners::data_directory())
+        LearnedStates::load_from(learner_state::data_directory())
     }
 
     /// Both learners from their files in `directory`. A missing file is a
@@ -48,7 +54,7 @@ impl LearnedStates {
             let state = match &directory {
                 None => fresh(),
                 Some(directory) => {
-                    let path = learners::state_path_in(directory, kind);
+                    let path = learner_state::state_path_in(directory, kind);
                     match read_state(kind, &path) {
                         Ok(state) => state,
                         Err(Unread::Missing) => fresh(),
@@ -100,14 +106,15 @@ impl LearnedStates {
         self.directory
             .as_deref()
             .filter(|_| !self.unsaved.contains(&kind))
-            .map(|directory| learners::state_path_in(directory, kind))
+            .map(|directory| learner_state::state_path_in(directory, kind))
     }
 
     /// Teaches each learner among `players` (X's, then O's) the game
     /// played from `start` with `moves`, won by `winner` or drawn
     /// (`None`), and saves what it learned. Returns the learners that
-    /// learned; an error says what could not be learned or saved (what was
-    /// learned stays for the session).
+    /// learned (not the neural player, which learns from self-play only);
+    /// an error says what could not be learned or saved (what was learned
+    /// stays for the session).
     pub fn learn_from_game(
         &mut self,
         players: [PlayerKind; 2],
@@ -125,8 +132,11 @@ impl LearnedStates {
                 continue;
             }
             let state = &mut self.states[LearnedStates::index(kind)];
-            state.learn_from_game(start, moves, &sides, winner)?;
-            learned.push(kind);
+            match state.learn_from_game(start, moves, &sides, winner) {
+                Ok(()) => learned.push(kind),
+                Err(LearnError::SelfPlayOnly) => {}
+                Err(error) => return Err(error.words()),
+            }
         }
         for &kind in &learned {
             self.save(kind)?;
@@ -141,7 +151,8 @@ impl LearnedStates {
         self.save(kind)
     }
 
-    /// Both learners forget everything; their files then hold fresh states.
+    /// Every learner forgets everything; their files then hold fresh
+    /// states.
     pub fn reset(&mut self) -> Result<(), String> {
         self.states = LEARNERS
             .map(|kind| LearnerState::fresh(kind).expect("a learner"))
@@ -207,7 +218,7 @@ fn left_as_it_is(kind: PlayerKind, path: &Path, error: &str) -> String {
 /// Renames a corrupt state file out of the way; says what happened and
 /// whether the name is free to save to.
 fn set_aside(kind: PlayerKind, path: &Path, error: &str) -> (String, bool) {
-    match learners::set_aside(path) {
+    match learner_state::set_aside(path) {
         Ok(aside) => (
             fill(
                 &gettext(

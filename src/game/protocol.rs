@@ -3,10 +3,13 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::engine::learners::LearnerState;
-use crate::engine::{
-    Board, BoardSize, CancelFlag, Difficulty, Player, PlayerKind, PlayerOptions, SearchReport, Side,
-};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
 
 /// Every game and every hint gets a new id from one counter; every event
 /// names the game (or hint) it belongs to, so nothing from an ended game is
@@ -107,9 +110,14 @@ impl GameSetup {
         };
         for state in states {
             for side in [Side::Max, Side::Min] {
-                if recipe.players[side.index()].0 == state.kind() {
+                let (kind, difficulty) = recipe.players[side.index()];
+                if kind == state.kind() {
                     let seed = PlayerRecipe::seed_for(recipe.seed, self.start.stone_count(), side);
-                    self.players[side.index()] = state.player(seed);
+                    self.players[side.index()] = state.player(&PlayerOptions {
+                        difficulty,
+                        seed,
+                        ..PlayerOptions::default()
+                    });
                 }
             }
         }
@@ -202,7 +210,8 @@ pub enum Command {
     Shutdown,
 }
 
-/// How a game ended.
+/// How the game thread's game ended: a result, a resignation (which a
+/// game played out by `tictactoe_tools::play` has not), or cut short.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameResult {
     Won(Side),
@@ -212,6 +221,18 @@ pub enum GameResult {
     /// Ended before a result: by the player, a new game, a refused start
     /// position, or an error.
     Aborted(String),
+}
+
+impl GameResult {
+    /// The side that won, by a line or by the other's resignation; `None`
+    /// for a draw or an aborted game.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            GameResult::Won(side) => Some(*side),
+            GameResult::Resigned(side) => Some(side.opponent()),
+            GameResult::Draw | GameResult::Aborted(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for GameResult {

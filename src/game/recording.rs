@@ -6,9 +6,13 @@
 use std::sync::Arc;
 use std::thread;
 
-use crate::engine::play::panic_message;
-use crate::engine::tree::{RecordError, SearchTree};
-use crate::engine::{Board, CancelFlag, PlayerKind, PlayerOptions, SearchReport};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::panic_message;
+use tictactoe_tools::tree::{RecordError, SearchTree};
 
 /// What to record.
 #[derive(Debug, Clone)]
@@ -22,6 +26,13 @@ pub enum TreeJob {
     },
     /// Exactly the search a report tells of (`SearchTree::record_report`).
     Report(Box<SearchReport>),
+    /// The neural player's search of `board` with `network` at
+    /// `difficulty` (`SearchTree::record_guided`).
+    Guided {
+        network: Arc<Network>,
+        board: Board,
+        difficulty: Difficulty,
+    },
     /// The children of a node the budget left unrecorded, searched again.
     Expand { tree: Arc<SearchTree>, id: usize },
 }
@@ -91,6 +102,11 @@ fn run(job: TreeJob, budget: usize, cancel: &CancelFlag) -> Result<SearchTree, R
             options,
         } => SearchTree::record(player, &board, &options, budget, cancel),
         TreeJob::Report(report) => SearchTree::record_report(&report, budget, cancel),
+        TreeJob::Guided {
+            network,
+            board,
+            difficulty,
+        } => SearchTree::record_guided(network, &board, difficulty, budget, cancel),
         TreeJob::Expand { tree, id } => tree.expand_cancellable(id, budget, cancel),
     };
     recorded.map_err(|error| match error {

@@ -6,12 +6,17 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
-use crate::engine::board::bits;
-use crate::engine::play::{ask, checked_move, panic_message, stopped_unasked};
-use crate::engine::{
-    Board, BoardSize, CancelFlag, Outcome, Player, PlayerKind, PlayerOptions, SearchReport, Side,
-};
-use crate::i18n::{fill, gettext};
+use tictactoe_engine::board::bits;
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player::Player;
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::play::{ask, checked_move, panic_message, stopped_unasked};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 /// The handle the window or the command line holds. Dropping it shuts the
 /// thread down and joins it.
@@ -279,7 +284,7 @@ impl GameLoop {
                         game: id,
                         result: GameResult::Aborted(gettext("internal error")),
                         line: Vec::new(),
-                        board: Board::new(crate::engine::BoardSize::Three),
+                        board: Board::new(tictactoe_engine::geometry::BoardSize::Three),
                     });
                 }
             }
@@ -394,7 +399,7 @@ impl GameLoop {
                     game.board
                         .validate_move(cell)
                         .err()
-                        .map(|error| error.to_string())
+                        .map(|error| error.words())
                 }
             }
             _ => Some(fill(&gettext("game {id} is not running"), &[("id", &id)])),
@@ -543,7 +548,19 @@ fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::players::Panicking;
+
+    /// A player whose search fails the way a bug would.
+    struct Panicking;
+
+    impl Player for Panicking {
+        fn kind(&self) -> PlayerKind {
+            PlayerKind::AlphaBetaTt
+        }
+
+        fn choose_move(&mut self, _board: &Board, _cancel: &CancelFlag) -> SearchReport {
+            panic!("deliberate test failure")
+        }
+    }
 
     #[test]
     fn a_panic_in_a_hints_search_is_the_hints_error() {

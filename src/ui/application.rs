@@ -7,7 +7,7 @@ use adw::prelude::*;
 use gtk::{gio, glib};
 
 use super::{APP_ID, RESOURCE_PATH};
-use crate::i18n::gettext;
+use tictactoe_words::i18n::gettext;
 
 /// The project's home, as the app id names it, and where to report a bug.
 const WEBSITE: &str = "https://github.com/tictactoe/tictactoe";
@@ -17,7 +17,7 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{glib, prelude::*};
 
-    use super::super::window::TictactoeWindow;
+    use crate::ui::window::TictactoeWindow;
 
     #[derive(Default)]
     pub struct TictactoeApplication;

@@ -1,9 +1,9 @@
-//! The Training window: a learning player (MENACE or the TD learner)
-//! plays games against an opponent or itself on a thread of its own,
-//! learning after each, starting from what the window's learner has
-//! learned. The learning curve grows as it plays: each block's wins,
-//! draws and losses, MENACE's beads in its first box, and the same in
-//! words. When the training ends, is stopped or fails, what was learned is
+//! The Training window: a learning player (MENACE, the TD learner, or the
+//! neural player by self-play only) plays games against an opponent or
+//! itself on a thread of its own, learning after each, starting from what
+//! the window's learner has learned. The learning curve grows as it plays:
+//! each block's wins, draws and losses, MENACE's beads in its first box,
+//! the neural player's exam and losses, and the same in words. When the training ends, is stopped or fails, what was learned is
 //! the window's learner's and is saved.
 
 use std::cell::RefCell;
@@ -13,21 +13,25 @@ use std::time::{Duration, Instant};
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::background::{self, Job, JobWindow};
-use super::chart::{Chart, ChartData};
-use super::chart_view::ChartView;
-use super::game_settings::parse_seed;
-use super::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
-use super::{accessible, popup_tooltips};
-use crate::engine::learners::td::EXPLORATION;
-use crate::engine::learners::training::{
+use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
+use crate::ui::charts::chart::{Chart, ChartData, Series};
+use crate::ui::charts::chart_view::ChartView;
+use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::game_settings::parse_seed;
+use crate::ui::widgets::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use tictactoe_engine::learners::neural::SelfPlay;
+use tictactoe_engine::learners::td::EXPLORATION;
+use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_tools::neural_training::NetworkExam;
+use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
-use crate::engine::learners::{Learner, LearnerState};
-use crate::engine::report::group;
-use crate::engine::{PlayerKind, PlayerOptions};
-use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
+use tictactoe_words::players::PlayerWords;
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
 /// microseconds, far faster than a person or the window follows.
@@ -45,6 +49,8 @@ const SIDES: [Sides; 3] = [Sides::X, Sides::O, Sides::Both];
 fn default_games(kind: PlayerKind) -> u32 {
     match kind {
         PlayerKind::Menace => 2_000,
+        // Enough for its search never to lose, and its bare policy nearly.
+        PlayerKind::Neural => 1_000,
         _ => 20_000,
     }
 }
@@ -104,11 +110,11 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::super::background::{self, Job};
-    use super::super::chart_view::ChartView;
     use super::Run;
-    use crate::engine::learners::training::Block;
     use crate::game::LearnedStates;
+    use crate::ui::charts::chart_view::ChartView;
+    use crate::ui::shared::background::{self, Job};
+    use tictactoe_tools::training::Block;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/training_view.ui")]
@@ -143,6 +149,10 @@ mod imp {
         pub(super) curve_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) beads_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) exam_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) loss_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) curve_lines: TemplateChild<gtk::Box>,
         #[template_child]
@@ -226,7 +236,7 @@ impl TrainingView {
         let learners: Vec<String> = LEARNERS.iter().map(|kind| kind.display_name()).collect();
         let sides = [gettext("X"), gettext("O"), gettext("X and O in turn")];
         let opponents: Vec<String> = std::iter::once(gettext("Itself"))
-            .chain(opponents().into_iter().map(PlayerKind::display_name))
+            .chain(opponents().into_iter().map(PlayerWords::display_name))
             .collect();
         for (dropdown, items, name) in [
             (&*imp.learner_dropdown, &learners[..], gettext("Learner")),
@@ -256,6 +266,11 @@ impl TrainingView {
                 view.imp()
                     .games_spin
                     .set_value(f64::from(default_games(kind)));
+                // The neural player learns by self-play only.
+                if kind == PlayerKind::Neural {
+                    view.imp().opponent_dropdown.set_selected(0);
+                }
+                view.enable_controls();
                 view.show_learned();
                 // The other learner's training, its curve and its words,
                 // are not this one's. (The list waits while one runs.)
@@ -281,13 +296,15 @@ impl TrainingView {
             ));
         imp.games_spin
             .set_value(f64::from(default_games(self.learner())));
-        background::show_saves(&[&imp.curve_chart, &imp.beads_chart], &imp.status_label);
-        imp.exploration_note.set_label(&fill(
-            &gettext(
-                "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
-            ),
-            &[("percent", &(EXPLORATION * 100.0).round())],
-        ));
+        background::show_saves(
+            &[
+                &imp.curve_chart,
+                &imp.beads_chart,
+                &imp.exam_chart,
+                &imp.loss_chart,
+            ],
+            &imp.status_label,
+        );
         self.forget_training();
         self.enable_controls();
     }
@@ -347,6 +364,17 @@ impl TrainingView {
 
     pub fn beads_chart(&self) -> ChartView {
         self.imp().beads_chart.get()
+    }
+
+    /// The neural player's exam per block: its bare policy's lost lines
+    /// and optimal first choices.
+    pub fn exam_chart(&self) -> ChartView {
+        self.imp().exam_chart.get()
+    }
+
+    /// The neural player's policy and value loss per block.
+    pub fn loss_chart(&self) -> ChartView {
+        self.imp().loss_chart.get()
     }
 
     /// Under TD's curve: why it loses some training games.
@@ -505,6 +533,7 @@ impl TrainingView {
             games,
             block: block_size(games),
             seed,
+            threads: 0,
         };
         let mut state = self.learned().borrow().state(learner).clone();
         if let Learner::Menace(menace) = &mut state.learner {
@@ -646,6 +675,7 @@ impl TrainingView {
                     ("total", &group(total)),
                 ],
             ),
+            Err(TrainingStopped::SelfPlayOnly) => LearnError::SelfPlayOnly.words(),
             Err(TrainingStopped::Failed(reason)) => fill(
                 &gettext(
                     "The training stopped after {progress}: {reason}. What {learner} learned in them is kept.",
@@ -661,7 +691,11 @@ impl TrainingView {
             message.push(' ');
             message.push_str(error);
         }
-        let failed = saved.is_err() || matches!(result, Err(TrainingStopped::Failed(_)));
+        let failed = saved.is_err()
+            || matches!(
+                result,
+                Err(TrainingStopped::Failed(_) | TrainingStopped::SelfPlayOnly)
+            );
         self.show_status(&message, failed);
     }
 
@@ -732,7 +766,74 @@ impl TrainingView {
             title: gettext("Beads in MENACE's first box, the empty board's"),
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
-        imp.exploration_note.set_visible(learner == PlayerKind::Td);
+        let neural = learner == PlayerKind::Neural;
+        imp.exploration_note
+            .set_visible(learner == PlayerKind::Td || neural);
+        imp.exploration_note.set_label(&if neural {
+            fill(
+                &gettext(
+                    "Its self-play games open with up to {plies} random moves, so that it meets positions good play never reaches, and these often decide the game: the curve counts them. Its bare policy, the network's first choice without a search, is what the charts below examine: the share of the 4,520 open positions where that choice is optimal, and how many lines of replies beat it as X and as O.",
+                ),
+                &[("plies", &SelfPlay::default().random_plies)],
+            )
+        } else {
+            fill(
+                &gettext(
+                    "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
+                ),
+                &[("percent", &(EXPLORATION * 100.0).round())],
+            )
+        });
+        imp.exam_chart.set_visible(neural);
+        imp.loss_chart.set_visible(neural);
+        let exams: Vec<(u64, NetworkExam, [usize; 2])> = curve
+            .iter()
+            .filter_map(|block| Some((block.games, block.network?, block.lost_lines?)))
+            .collect();
+        let series =
+            |name: String, decimals, unit, value: &dyn Fn(&NetworkExam, [usize; 2]) -> f64| {
+                Series {
+                    name,
+                    points: exams
+                        .iter()
+                        .map(|(games, exam, lines)| (*games, value(exam, *lines)))
+                        .collect(),
+                    decimals,
+                    unit,
+                }
+            };
+        imp.exam_chart.set_chart(Chart {
+            title: gettext(
+                "The bare policy's exam: its first choices and the lines of replies that beat it",
+            ),
+            data: ChartData::Lines {
+                axis: gettext("per cent, lines"),
+                series: vec![
+                    series(
+                        gettext("first choice optimal, % of the 4,520 open positions"),
+                        1,
+                        "%",
+                        &|exam, _| 100.0 * exam.optimal_share,
+                    ),
+                    series(gettext("lines lost as X"), 0, "", &|_, lines| {
+                        lines[0] as f64
+                    }),
+                    series(gettext("lines lost as O"), 0, "", &|_, lines| {
+                        lines[1] as f64
+                    }),
+                ],
+            },
+        });
+        imp.loss_chart.set_chart(Chart {
+            title: gettext("The network's loss while it learns"),
+            data: ChartData::Lines {
+                axis: gettext("loss per position"),
+                series: vec![
+                    series(gettext("policy loss"), 3, "", &|exam, _| exam.policy_loss),
+                    series(gettext("value loss"), 3, "", &|exam, _| exam.value_loss),
+                ],
+            },
+        });
         // The curve only grows during a training: the lines shown stay
         // and the new blocks' are added; a new training starts afresh.
         let mut shown = imp.shown_lines.borrow_mut();
@@ -765,10 +866,10 @@ impl TrainingView {
     fn opponent_name(&self, opponent: Opponent) -> String {
         match opponent {
             Opponent::Itself => gettext("itself"),
-            Opponent::Player(kind, options) => crate::engine::describe_player(
+            Opponent::Player(kind, options) => tictactoe_words::report::describe_player(
                 kind,
                 options.difficulty,
-                crate::engine::TextStyle::WINDOW,
+                tictactoe_words::report::TextStyle::WINDOW,
             ),
         }
     }
@@ -789,6 +890,10 @@ impl TrainingView {
             imp.refill_check.upcast_ref(),
         ] {
             control.set_sensitive(!running);
+        }
+        // The neural player learns by self-play only.
+        if self.learner() == PlayerKind::Neural {
+            imp.opponent_dropdown.set_sensitive(false);
         }
         let searches = matches!(self.opponent(), Opponent::Player(kind, _) if kind.uses_depth());
         imp.difficulty_dropdown.set_sensitive(!running && searches);

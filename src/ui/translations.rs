@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use gettextrs::{LocaleCategory, bind_textdomain_codeset, bindtextdomain, setlocale, textdomain};
 
-use crate::i18n::DOMAIN;
+use tictactoe_words::i18n::DOMAIN;
 
 /// Where `build.rs` compiled the catalogues, for runs from the build tree.
 const BUILT_CATALOGUES: &str = concat!(env!("OUT_DIR"), "/locale");

@@ -3,10 +3,13 @@
 
 use std::collections::HashSet;
 
-use tictactoe::engine::learners::{Ending, Learner, LearnerState, Menace};
-use tictactoe::engine::{
-    Board, BoardSize, CancelFlag, Outcome, PlayerKind, PlayerOptions, SearchReport,
-};
+use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::menace::Menace;
+use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
 
 /// The position after up to `moves` random moves from the empty board,
 /// stopping before a move that would end the game: never finished.
@@ -30,8 +33,8 @@ pub fn random_open_position(size: BoardSize, moves: usize, rng: &mut impl rand::
 pub fn reachable_positions() -> Vec<Board> {
     fn walk(board: Board, seen: &mut HashSet<(u32, u32)>, out: &mut Vec<Board>) {
         let key = (
-            board.stones(tictactoe::engine::Side::Max),
-            board.stones(tictactoe::engine::Side::Min),
+            board.stones(tictactoe_engine::board::Side::Max),
+            board.stones(tictactoe_engine::board::Side::Min),
         );
         if !seen.insert(key) {
             return;
@@ -160,7 +163,7 @@ pub fn with_empty_first_box(refill: bool) -> LearnerState {
     let mut menace = Menace::new(refill);
     for bead in [0, 1, 4] {
         for _ in 0..4 {
-            menace.learn(&[(0, bead)], Ending::Loss);
+            menace.learn(&[(0, bead)], ResultForSide::Loss);
         }
     }
     assert_eq!(menace.first_box_beads(), 0);

@@ -9,8 +9,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
-use tictactoe::engine::{BoardSize, Difficulty, PlayerKind, Side};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// Runs the main loop until `condition` holds; returns how long that took.
 pub fn wait_until(

@@ -5,11 +5,11 @@
 use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
-use super::super::compare_view::CompareView;
-use super::super::tournament_view::TournamentView;
-use super::super::training_view::TrainingView;
 use super::TictactoeWindow;
-use crate::engine::Board;
+use crate::ui::contests::compare_view::CompareView;
+use crate::ui::contests::tournament_view::TournamentView;
+use crate::ui::training_view::TrainingView;
+use tictactoe_engine::board::Board;
 
 impl TictactoeWindow {
     /// Ctrl+M: the Compare window, set to the board's position.

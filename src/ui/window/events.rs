@@ -8,9 +8,11 @@ use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View, sentence};
-use crate::engine::{Board, SearchReport, Side};
 use crate::game::{Event, GameResult, GameThread};
-use crate::i18n::{fill, gettext};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::report::SearchReport;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 impl TictactoeWindow {
     /// Shows the game thread's events as they come, on the main thread.

@@ -5,9 +5,15 @@ use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::TictactoeWindow;
-use crate::engine::tree::SearchTree;
-use crate::engine::{Board, BoardSize, Outcome, PlayerKind, TextStyle};
-use crate::i18n::gettext;
+use std::sync::Arc;
+use tictactoe_engine::board::{Board, Outcome};
+
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::Learner;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_tools::tree::SearchTree;
+use tictactoe_words::i18n::gettext;
+use tictactoe_words::report::TextStyle;
 
 /// The depth the explorer searches a big board to when the side to move
 /// has no depth of its own: deep enough to show pruning, quick to record.
@@ -28,7 +34,21 @@ impl TictactoeWindow {
                 return;
             }
             let explorer = imp.explorer.get_or_open(self);
-            explorer.explore_report(&report);
+            if report.player == PlayerKind::Neural {
+                // Its search needs its network: the window's.
+                let network = match &self
+                    .learned_states()
+                    .borrow()
+                    .state(PlayerKind::Neural)
+                    .learner
+                {
+                    Learner::Neural(network) => Arc::new(network.clone()),
+                    _ => unreachable!("the neural player's state is a network"),
+                };
+                explorer.explore_guided(network, &report);
+            } else {
+                explorer.explore_report(&report);
+            }
             explorer.present();
             return;
         }
@@ -40,13 +60,15 @@ impl TictactoeWindow {
             return;
         }
         let (player, difficulty) = self.picker(board.side_to_move()).selection();
-        let (player, depth) = if SearchTree::supports(player, board.size()).is_ok() {
-            (player, difficulty.depth())
-        } else if board.size() == BoardSize::Three {
-            (PlayerKind::AlphaBeta, None)
-        } else {
-            (PlayerKind::AlphaBeta, Some(BIG_BOARD_DEPTH))
-        };
+        // The learners' searches are recorded from their log rows only.
+        let (player, depth) =
+            if SearchTree::supports(player, board.size()).is_ok() && !player.learns() {
+                (player, difficulty.depth())
+            } else if board.size() == BoardSize::Three {
+                (PlayerKind::AlphaBeta, None)
+            } else {
+                (PlayerKind::AlphaBeta, Some(BIG_BOARD_DEPTH))
+            };
         let explorer = imp.explorer.get_or_open(self);
         explorer.explore(&board, player, depth);
         explorer.present();

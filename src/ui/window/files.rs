@@ -5,11 +5,13 @@ use std::path::{Path, PathBuf};
 use gtk::glib;
 use gtk::subclass::prelude::*;
 
-use super::super::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
 use super::history::{WindowGame, result_of};
 use super::{Phase, TictactoeWindow, View};
-use crate::engine::{GameRecord, SavedGame};
-use crate::i18n::{fill, gettext, ngettext, pgettext, plural_count};
+use crate::ui::shared::file_dialog::{FileAction, FileRequest, could_not_save, file_name, outcome};
+use tictactoe_files::saved_game::SavedGame;
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, pgettext, plural_count};
 
 impl TictactoeWindow {
     /// The game on the board as a file would keep it: the game's moves, or
@@ -108,7 +110,8 @@ impl TictactoeWindow {
     pub fn open_file(&self, path: &Path) {
         let offered = |saved: SavedGame| {
             for (kind, _) in saved.players {
-                kind.check_size(saved.size())?;
+                kind.check_size(saved.size())
+                    .map_err(|refusal| refusal.words())?;
             }
             Ok(saved)
         };
@@ -152,7 +155,7 @@ impl TictactoeWindow {
                 ("number", &number),
                 ("file", &file_name(path)),
                 ("players", &choice.pairing()),
-                ("size", &choice.size),
+                ("size", &choice.size.words()),
                 ("seed", &saved.seed),
                 ("count", &record.len()),
             ],

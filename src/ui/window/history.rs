@@ -8,10 +8,15 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View};
-use crate::engine::{Board, BoardError, GameRecord, Outcome, PlayerKind, SearchReport, Side};
 use crate::game::{GameResult, GameSetup};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
-use crate::ui::game_settings::Choice;
+use crate::ui::widgets::game_settings::Choice;
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::report::SearchReport;
+use tictactoe_tools::history::GameRecord;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::players::PlayerWords;
 
 /// The game the window shows: what it was started with, its moves, and
 /// what the search behind each move said.
@@ -351,7 +356,7 @@ impl TictactoeWindow {
         board.check_reachable().map_err(|error| {
             fill(
                 &gettext("{problem} This position cannot arise in a game."),
-                &[("problem", &super::sentence(&error.to_string()))],
+                &[("problem", &super::sentence(&error.words()))],
             )
         })?;
         match result_of(board) {

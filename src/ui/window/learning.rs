@@ -10,9 +10,12 @@ use adw::prelude::*;
 use gtk::{glib, subclass::prelude::*};
 
 use super::TictactoeWindow;
-use crate::engine::PlayerKind;
 use crate::game::{GameResult, GameSetup, LEARNERS, LearnedStates};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_engine::learners::LearnError;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::players::PlayerWords;
 
 /// The Reset Learning dialog's answer that resets.
 pub const RESET_RESPONSE: &str = "reset";
@@ -53,12 +56,10 @@ impl TictactoeWindow {
     /// After a game's first decided end: each learner that played it
     /// learns from its moves, saved at once, and the log says so.
     pub(super) fn learn_from_game(&self, result: &GameResult) {
-        let winner = match result {
-            GameResult::Won(side) => Some(*side),
-            GameResult::Resigned(side) => Some(side.opponent()),
-            GameResult::Draw => None,
-            GameResult::Aborted(_) => return,
-        };
+        if let GameResult::Aborted(_) = result {
+            return;
+        }
+        let winner = result.winner();
         let Some((players, start, moves)) = self.imp().window_game.borrow().as_ref().map(|game| {
             (
                 game.choice.players.map(|(kind, _)| kind),
@@ -98,6 +99,19 @@ impl TictactoeWindow {
             .learn_from_game(players, &start, &moves, winner);
         match outcome {
             Ok(learners) => {
+                let untaught: Vec<PlayerKind> = LEARNERS
+                    .into_iter()
+                    .filter(|kind| players.contains(kind) && !learners.contains(kind))
+                    .collect();
+                for kind in untaught {
+                    self.imp().search_log.add_game_row(&fill(
+                        &gettext("{player} did not learn from this game: {reason}."),
+                        &[
+                            ("player", &kind.display_name()),
+                            ("reason", &LearnError::SelfPlayOnly.words()),
+                        ],
+                    ));
+                }
                 for kind in learners {
                     let games = learned.borrow().state(kind).games;
                     let row = fill(

@@ -6,7 +6,8 @@ use gtk::subclass::prelude::*;
 use super::view::result_words;
 use super::{Phase, TictactoeWindow, View};
 use crate::game::GameResult;
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::players::PlayerWords;
 
 impl TictactoeWindow {
     /// Why the board takes no move now, whatever cell was chosen.

@@ -19,8 +19,11 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use super::TictactoeWindow;
-use crate::engine::{BoardSize, Side};
 use crate::ui::APP_ID;
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
+use tictactoe_words::Words;
 
 /// Where `build.rs` compiled the schema, for a build that is not installed.
 const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
@@ -224,13 +227,23 @@ impl TictactoeWindow {
         // Everything is read before anything is selected: each selection
         // saves the choice, which would overwrite the keys not yet read.
         let shown = imp.settings.choice();
-        let size = read_name(&settings, "board-size", str::parse).unwrap_or(shown.size);
+        let size = read_name(&settings, "board-size", |text| {
+            text.parse().map_err(|error: UnknownSize| error.words())
+        })
+        .unwrap_or(shown.size);
         let players = [Side::Max, Side::Min].map(|side| {
             let (player_key, difficulty_key) = player_keys(side);
             let (kind, difficulty) = shown.players[side.index()];
             (
-                read_name(&settings, player_key, str::parse).unwrap_or(kind),
-                read_name(&settings, difficulty_key, str::parse).unwrap_or(difficulty),
+                read_name(&settings, player_key, |text| {
+                    text.parse().map_err(|error: UnknownPlayer| error.words())
+                })
+                .unwrap_or(kind),
+                read_name(&settings, difficulty_key, |text| {
+                    text.parse()
+                        .map_err(|error: UnknownDifficulty| error.words())
+                })
+                .unwrap_or(difficulty),
             )
         });
         imp.settings.set_players(size, players);

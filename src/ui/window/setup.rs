@@ -7,9 +7,14 @@ use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
 use super::{Hint, Phase, TictactoeWindow, View, sentence};
-use crate::engine::{Board, BoardSize, CellMark, Outcome, SearchReport, Side, cell_marks};
 use crate::game::{GameId, GameResult};
-use crate::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::report::SearchReport;
+use tictactoe_words::Words;
+use tictactoe_words::cell_marks::{CellMark, cell_marks};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::report::ReportWords;
 
 /// A hint's marks: every best cell highlighted, none singled out.
 pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
@@ -64,7 +69,7 @@ impl TictactoeWindow {
                     window.edit(board, false);
                 }
                 Err(error) => {
-                    let problem = sentence(&error.to_string());
+                    let problem = sentence(&error.words());
                     window.show_error(&problem);
                     window.imp().typing_problem.replace(Some(problem));
                     window.refresh();
@@ -124,7 +129,7 @@ impl TictactoeWindow {
             board
                 .check_reachable()
                 .err()
-                .map(|error| sentence(&error.to_string()))
+                .map(|error| sentence(&error.words()))
         });
         if let Some(problem) = problem {
             self.show_error(&fill(
@@ -289,7 +294,7 @@ fn hint_words(report: &SearchReport) -> String {
         .score_in_words()
         .map_or(String::new(), |words| format!(", {words}"));
     let proof = match report.certainty {
-        Some(crate::engine::Certainty::Exact) => String::new(),
+        Some(tictactoe_engine::report::Certainty::Exact) => String::new(),
         _ => fill(
             &gettext("; depth {depth}, not proven"),
             &[("depth", &report.depth)],

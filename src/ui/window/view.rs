@@ -8,9 +8,12 @@ use gtk::subclass::prelude::*;
 
 use super::history::display_name;
 use super::{Hint, Phase, TictactoeWindow, View, setup};
-use crate::engine::{Board, BoardSize, CellMark, cell_marks};
 use crate::game::GameResult;
-use crate::i18n::{fill, gettext};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_words::cell_marks::{CellMark, cell_marks};
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
 
 impl TictactoeWindow {
     /// The board's position, last move and scores, as the view asks.

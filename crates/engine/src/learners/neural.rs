@@ -1,0 +1,547 @@
+//! The neural player: a PUCT search (as in AlphaZero) guided by the
+//! policy-and-value network of `network`, and the self-play games it
+//! learns from.
+//!
+//! The search grows a tree from the position. Each simulation walks down
+//! from the root, at every node taking the move with the highest PUCT
+//! score, its mean value so far plus a bonus for a high prior and few
+//! visits: `Q + C_PUCT * P * sqrt(N) / (1 + n)`. At a position not seen
+//! yet it asks the network for that position's prior and value (no random
+//! playouts) and carries the value back up the path, each node counting
+//! it for the side that moved into it; a finished game counts its result
+//! instead. The move visited most is played. With no simulations the
+//! player is the bare policy: the network's first choice.
+
+use std::time::Instant;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::network::{Input, Network, Sample};
+use crate::board::{Board, Outcome, Side, bits};
+use crate::geometry::MAX_CELLS;
+use crate::player::Player;
+use crate::player_kind::{Difficulty, PlayerKind};
+use crate::report::{MoveScore, Note, SearchReport};
+use crate::search::{CancelFlag, game_over};
+
+/// The weight of the prior against the mean value in the PUCT score.
+pub const C_PUCT: f32 = 1.5;
+
+/// Simulations per move at each difficulty: the bare policy at Easy.
+pub const EASY_SIMULATIONS: u32 = 0;
+pub const MEDIUM_SIMULATIONS: u32 = 16;
+pub const HARD_SIMULATIONS: u32 = 200;
+
+/// The simulations a difficulty gives; a number (a "depth") is taken as
+/// that many simulations.
+pub fn simulations(difficulty: Difficulty) -> u32 {
+    match difficulty {
+        Difficulty::Easy => EASY_SIMULATIONS,
+        Difficulty::Medium => MEDIUM_SIMULATIONS,
+        Difficulty::Hard => HARD_SIMULATIONS,
+        Difficulty::Depth(count) => count,
+    }
+}
+
+/// Simulations between two looks at the cancel flag.
+const POLL_SIMULATIONS: u32 = 64;
+
+/// How a node's position stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Open,
+    /// The move into this node won the game.
+    Won,
+    Drawn,
+}
+
+/// A node of the search tree: the position after `cell` was played.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    pub cell: u8,
+    pub ending: Ending,
+    pub expanded: bool,
+    pub child_count: u8,
+    pub first_child: u32,
+    /// The network's prior for `cell` in the parent's position.
+    pub prior: f32,
+    /// Simulations through this node, its own evaluation included.
+    pub visits: u32,
+    /// The values these simulations brought back, for the side that moved
+    /// into the node (-1 lost to +1 won).
+    pub value_sum: f32,
+}
+
+impl Node {
+    fn new(cell: usize, ending: Ending, prior: f32) -> Node {
+        Node {
+            cell: cell as u8,
+            ending,
+            expanded: false,
+            child_count: 0,
+            first_child: 0,
+            prior,
+            visits: 0,
+            value_sum: 0.0,
+        }
+    }
+
+    pub fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + self.child_count as usize
+    }
+
+    /// The mean value for the side that moved into the node (0 unvisited).
+    pub fn mean(&self) -> f32 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.value_sum / self.visits as f32
+        }
+    }
+
+    /// The child's PUCT score seen from its parent with `parent_visits`:
+    /// the mean value for the side choosing (0, a draw, before any visit)
+    /// plus the prior's bonus, which shrinks as the child is visited.
+    pub fn puct(&self, parent_visits: u32) -> f32 {
+        self.mean()
+            + C_PUCT * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32)
+    }
+}
+
+/// A search's tree and what it cost.
+#[derive(Debug, Clone)]
+pub struct Search {
+    /// The root first; each node's children together, in cell order.
+    pub tree: Vec<Node>,
+    /// The network's value of the root position for its side to move.
+    pub value: f32,
+    /// Network evaluations (the root's included).
+    pub evaluations: u64,
+    /// Moves made in the tree (positions entered below the root).
+    pub nodes: u64,
+    /// The deepest ply a simulation reached.
+    pub depth: u32,
+    pub aborted: bool,
+}
+
+impl Search {
+    /// The root's children, most visited first (then the higher prior,
+    /// then the lower cell).
+    fn ranked(&self) -> Vec<usize> {
+        let mut children: Vec<usize> = self.tree[0].children().collect();
+        children.sort_by(|&a, &b| {
+            let (a, b) = (&self.tree[a], &self.tree[b]);
+            b.visits
+                .cmp(&a.visits)
+                .then(b.prior.total_cmp(&a.prior))
+                .then(a.cell.cmp(&b.cell))
+        });
+        children
+    }
+
+    /// The move to play: the most visited (with no simulations, the
+    /// highest prior).
+    pub fn best(&self) -> Option<usize> {
+        self.ranked()
+            .first()
+            .map(|&child| self.tree[child].cell as usize)
+    }
+
+    /// The most visited line.
+    pub fn principal_line(&self) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut index = 0;
+        while self.tree[index].expanded {
+            let Some(child) = self.tree[index]
+                .children()
+                .filter(|&c| self.tree[c].visits > 0)
+                .max_by(|&a, &b| {
+                    let (a, b) = (&self.tree[a], &self.tree[b]);
+                    a.visits.cmp(&b.visits).then(b.cell.cmp(&a.cell))
+                })
+            else {
+                break;
+            };
+            line.push(self.tree[child].cell as usize);
+            index = child;
+        }
+        line
+    }
+}
+
+/// How the move into a position ended the game, if it did.
+fn ending_after(board: &Board, cell: usize, mover: Side) -> Ending {
+    if board.completes_line(cell, mover) {
+        Ending::Won
+    } else if board.empty() == 0 {
+        Ending::Drawn
+    } else {
+        Ending::Open
+    }
+}
+
+/// Gives `tree[index]` (the position `board`, not finished) its children,
+/// with the network's priors (mixed with `noise` at the root of a
+/// self-play search); returns the network's value for the side to move.
+fn expand(
+    network: &Network,
+    tree: &mut Vec<Node>,
+    index: usize,
+    board: &Board,
+    noise: Option<(&[f32; MAX_CELLS], f32)>,
+) -> f32 {
+    let evaluation = network.evaluate(board);
+    let mover = board.side_to_move();
+    let first = tree.len();
+    for cell in bits(board.empty()) {
+        let mut child = *board;
+        child.toggle(cell, mover);
+        let prior = match noise {
+            Some((noise, share)) => (1.0 - share) * evaluation.priors[cell] + share * noise[cell],
+            None => evaluation.priors[cell],
+        };
+        tree.push(Node::new(cell, ending_after(&child, cell, mover), prior));
+    }
+    let count = tree.len() - first;
+    let node = &mut tree[index];
+    node.first_child = first as u32;
+    node.child_count = count as u8;
+    node.expanded = true;
+    evaluation.value
+}
+
+/// The child of `index` with the highest PUCT score (the first among
+/// equals).
+fn select(tree: &[Node], index: usize) -> usize {
+    let parent_visits = tree[index].visits;
+    tree[index]
+        .children()
+        .reduce(|best, child| {
+            if tree[child].puct(parent_visits) > tree[best].puct(parent_visits) {
+                child
+            } else {
+                best
+            }
+        })
+        .expect("an open position has moves")
+}
+
+/// Runs `simulations` PUCT simulations from `board` (an unfinished
+/// position of the network's size), stopping early once `cancel` is set.
+/// `noise`, for self-play, is mixed into the root's priors with its share.
+pub fn search(
+    network: &Network,
+    board: &Board,
+    simulations: u32,
+    noise: Option<(&[f32; MAX_CELLS], f32)>,
+    cancel: &CancelFlag,
+) -> Search {
+    let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
+    let value = expand(network, &mut tree, 0, board, noise);
+    tree[0].visits = 1;
+    tree[0].value_sum = -value;
+    let mut search = Search {
+        tree,
+        value,
+        evaluations: 1,
+        nodes: 0,
+        depth: 0,
+        aborted: false,
+    };
+    let mut path = Vec::with_capacity(board.cells() + 1);
+    for simulation in 0..simulations {
+        if simulation % POLL_SIMULATIONS == 0 && simulation > 0 && cancel.is_cancelled() {
+            search.aborted = true;
+            break;
+        }
+        let tree = &mut search.tree;
+        let mut position = *board;
+        path.clear();
+        path.push(0);
+        let mut index = 0;
+        // Down to a new position or the end of the game.
+        let leaf_value = loop {
+            let child = select(tree, index);
+            position.toggle(tree[child].cell as usize, position.side_to_move());
+            search.nodes += 1;
+            path.push(child);
+            index = child;
+            match tree[child].ending {
+                Ending::Won => break 1.0,
+                Ending::Drawn => break 0.0,
+                Ending::Open if !tree[child].expanded => {
+                    search.evaluations += 1;
+                    // The value for the side to move there is minus the
+                    // mover's.
+                    break -expand(network, tree, child, &position, None);
+                }
+                Ending::Open => {}
+            }
+        };
+        search.depth = search.depth.max(path.len() as u32 - 1);
+        // Up the path: each node counts the value for the side that moved
+        // into it, which alternates.
+        let mut value = leaf_value;
+        for &step in path.iter().rev() {
+            let node = &mut tree[step];
+            node.visits += 1;
+            node.value_sum += value;
+            value = -value;
+        }
+    }
+    search
+}
+
+/// The network and how it searches: a player.
+pub struct NeuralPlayer {
+    network: Network,
+    simulations: u32,
+    /// Self-play games the network learned from (0: untrained).
+    games: u64,
+}
+
+impl NeuralPlayer {
+    pub fn new(network: Network, difficulty: Difficulty, games: u64) -> NeuralPlayer {
+        NeuralPlayer {
+            network,
+            simulations: simulations(difficulty),
+            games,
+        }
+    }
+
+    /// The report and the search's tree for `board`.
+    pub fn search(&self, board: &Board, cancel: &CancelFlag) -> (SearchReport, Option<Search>) {
+        let started = Instant::now();
+        let mut report = SearchReport::new(PlayerKind::Neural, board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return (report, None);
+        }
+        if board.size() != self.network.size() {
+            report.note = Some(Note::NetworkSize {
+                network: self.network.size(),
+                board: board.size(),
+            });
+            report.finish(started);
+            return (report, None);
+        }
+        let result = search(&self.network, board, self.simulations, None, cancel);
+        let mover = board.side_to_move();
+        let on_x_scale = |value: f32| f64::from(mover.sign() as f32 * value);
+        report.moves = result.tree[0]
+            .children()
+            .map(|child| {
+                let node = &result.tree[child];
+                let searched =
+                    (self.simulations > 0).then(|| (node.visits, on_x_scale(node.mean())));
+                MoveScore::guided(node.cell as usize, f64::from(node.prior), searched)
+            })
+            .collect();
+        report.best = result.best();
+        report.pv = if self.simulations > 0 {
+            result.principal_line()
+        } else {
+            report.best.into_iter().collect()
+        };
+        report.network_value = Some(on_x_scale(result.value));
+        report.stats.nodes = result.nodes;
+        report.stats.leaf_evals = result.evaluations;
+        report.depth = result.depth;
+        report.aborted = result.aborted;
+        report.note = Some(Note::Neural {
+            simulations: self.simulations,
+            games: self.games,
+        });
+        report.finish(started);
+        (report, Some(result))
+    }
+}
+
+impl Player for NeuralPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Neural
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search(board, cancel).0
+    }
+}
+
+/// How self-play games are played: the exploration that makes their
+/// positions varied and the search that makes their targets good.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SelfPlay {
+    /// Simulations per move.
+    pub simulations: u32,
+    /// The first plies of a game take a move drawn in proportion to the
+    /// visits instead of the most visited one.
+    pub sampled_plies: u32,
+    /// The share of the root's priors replaced by random noise (a flat
+    /// Dirichlet draw: even on average, uneven in each search).
+    pub noise: f32,
+    /// A game opens with up to this many uniformly random moves (how many
+    /// drawn evenly from 0 up), so that positions good play never reaches
+    /// are seen too. Their positions learn the search's mean value instead
+    /// of the game's result, which random moves decided.
+    pub random_plies: u32,
+}
+
+impl Default for SelfPlay {
+    fn default() -> SelfPlay {
+        SelfPlay {
+            simulations: 100,
+            sampled_plies: 4,
+            noise: 0.25,
+            random_plies: 6,
+        }
+    }
+}
+
+/// One self-play game: its moves, how it ended, and a sample for every
+/// position in it.
+#[derive(Debug, Clone)]
+pub struct SelfPlayGame {
+    pub moves: Vec<usize>,
+    pub outcome: Outcome,
+    pub samples: Vec<Sample>,
+}
+
+/// The network plays itself from `start` (unfinished, of the network's
+/// size), its random choices from `rng`.
+pub fn self_play(
+    network: &Network,
+    start: &Board,
+    settings: &SelfPlay,
+    rng: &mut ChaCha8Rng,
+) -> SelfPlayGame {
+    let never = CancelFlag::new();
+    let mut board = *start;
+    let mut moves = Vec::new();
+    let mut samples = Vec::new();
+    let mut movers = Vec::new();
+    let random_plies = rng.random_range(0..=settings.random_plies);
+    let mut searched_values = Vec::new();
+    while board.outcome() == Outcome::Ongoing {
+        let mut noise = [0.0f32; MAX_CELLS];
+        let mut total = 0.0;
+        for cell in bits(board.empty()) {
+            // A flat Dirichlet draw: exponential variables, normalised.
+            noise[cell] = -(1.0 - rng.random::<f32>()).ln();
+            total += noise[cell];
+        }
+        for share in &mut noise {
+            *share /= total;
+        }
+        let result = search(
+            network,
+            &board,
+            settings.simulations.max(1),
+            Some((&noise, settings.noise)),
+            &never,
+        );
+        let root = &result.tree[0];
+        let visited: u32 = root.children().map(|c| result.tree[c].visits).sum();
+        let mut policy = [0.0f32; MAX_CELLS];
+        for child in root.children() {
+            let node = &result.tree[child];
+            policy[node.cell as usize] = node.visits as f32 / visited as f32;
+        }
+        samples.push(Sample {
+            input: Input::of(&board),
+            policy,
+            value: 0.0,
+        });
+        movers.push(board.side_to_move());
+        searched_values.push(-root.mean());
+        let ply = moves.len() as u32;
+        let cell = if ply < random_plies {
+            let free: Vec<usize> = bits(board.empty()).collect();
+            free[rng.random_range(0..free.len())]
+        } else if ply < random_plies + settings.sampled_plies {
+            let mut pick = rng.random_range(0..visited);
+            root.children()
+                .find(|&child| {
+                    let visits = result.tree[child].visits;
+                    if pick < visits {
+                        true
+                    } else {
+                        pick -= visits;
+                        false
+                    }
+                })
+                .map(|child| result.tree[child].cell as usize)
+                .expect("a pick below the visits")
+        } else {
+            result.best().expect("an open position has moves")
+        };
+        board.play(cell).expect("a free cell");
+        moves.push(cell);
+    }
+    let outcome = board.outcome();
+    for (ply, (sample, mover)) in samples.iter_mut().zip(movers).enumerate() {
+        sample.value = if (ply as u32) < random_plies {
+            searched_values[ply]
+        } else {
+            match outcome {
+                Outcome::Won(winner, _) if winner == mover => 1.0,
+                Outcome::Won(..) => -1.0,
+                _ => 0.0,
+            }
+        };
+    }
+    SelfPlayGame {
+        moves,
+        outcome,
+        samples,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::BoardSize;
+    use rand::SeedableRng;
+
+    #[test]
+    fn visits_add_up_and_a_win_in_one_is_found() {
+        let network = Network::new(BoardSize::Three, 1);
+        // X wins at 2.
+        let board: Board = "xx./oo./...".parse().unwrap();
+        let result = search(&network, &board, 100, None, &CancelFlag::new());
+        let root = &result.tree[0];
+        assert_eq!(root.visits, 101);
+        for index in 0..result.tree.len() {
+            let node = &result.tree[index];
+            if node.expanded && node.visits > 0 {
+                let below: u32 = node.children().map(|c| result.tree[c].visits).sum();
+                assert_eq!(node.visits, below + 1, "node {index}");
+            }
+        }
+        assert_eq!(result.best(), Some(2));
+        let expanded = result.tree.iter().filter(|n| n.expanded).count();
+        assert_eq!(result.evaluations as usize, expanded);
+    }
+
+    #[test]
+    fn self_play_targets_are_visit_shares_and_results_for_the_mover() {
+        let network = Network::new(BoardSize::Three, 1);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let game = self_play(
+            &network,
+            &Board::new(BoardSize::Three),
+            &SelfPlay::default(),
+            &mut rng,
+        );
+        assert_eq!(game.samples.len(), game.moves.len());
+        for sample in &game.samples {
+            let total: f32 = sample.policy.iter().sum();
+            assert!((total - 1.0).abs() < 1e-5);
+        }
+        let last = game.samples.last().unwrap().value;
+        match game.outcome {
+            Outcome::Won(..) => assert_eq!(last, 1.0, "the last mover won"),
+            _ => assert_eq!(last, 0.0),
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Tic-Tac-Toe's engine: the rules, the searchers, the players and the
+//! learners' arithmetic.
+//!
+//! # Invariants
+//!
+//! - **No words.** Nothing here is a sentence a person reads: a report is
+//!   numbers and enums (a note is a [`report::Note`] with its parameters),
+//!   an error is an enum with what went wrong. `tictactoe-words` says them.
+//! - **No files, no threads, no clock but `Instant`.** A search runs on the
+//!   caller's thread and stops when its [`search::CancelFlag`] is set or
+//!   its deadline passes; reading and writing learners' states is
+//!   `tictactoe-files`' work, a time limit's watcher and a tournament's pool
+//!   `tictactoe-tools'`.
+//! - **Depends on nothing of this project** and on three crates: `rand` and
+//!   `rand_chacha` (a seed replays the same choices in every version) and
+//!   `serde`'s derive (the data the layers above write as JSON).
+//! - **One path per item**: the modules are public and nothing is
+//!   re-exported.
+//!
+//! # Order of the modules
+//!
+//! Each imports only those above it (`tests/layers.rs` finds no cycle):
+//! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `report`, `tt`,
+//! `search`, `player`, `learners`, `players` (every algorithm, one file
+//! each, and the one factory that builds them).
+
+pub mod board;
+pub mod geometry;
+pub mod learners;
+pub mod player;
+pub mod player_kind;
+pub mod players;
+pub mod report;
+pub mod score;
+pub mod search;
+pub mod symmetry;
+pub mod tt;

@@ -1,0 +1,274 @@
+//! The catalogue of players (`PlayerKind`), their strength (`Difficulty`)
+//! and the settings a player is built with: names and facts only, no
+//! algorithm (`players` has them).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Serialize, Serializer};
+
+use super::geometry::BoardSize;
+
+/// Every kind of player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    Human,
+    Random,
+    Rules,
+    Minimax,
+    AlphaBeta,
+    AlphaBetaTt,
+    AlphaBetaRandom,
+    Mcts,
+    Perfect,
+    Menace,
+    Td,
+    Neural,
+}
+
+impl PlayerKind {
+    /// Every kind, as the command line lists them and the window's pickers
+    /// offer them (`offered`).
+    pub const ALL: [PlayerKind; 12] = [
+        PlayerKind::Human,
+        PlayerKind::Random,
+        PlayerKind::Rules,
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Perfect,
+        PlayerKind::Menace,
+        PlayerKind::Td,
+        PlayerKind::Neural,
+    ];
+
+    /// Every player that does not learn: the players of contests and the
+    /// explorer's list.
+    pub const NON_LEARNERS: [PlayerKind; 9] = [
+        PlayerKind::Human,
+        PlayerKind::Random,
+        PlayerKind::Rules,
+        PlayerKind::Minimax,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBetaTt,
+        PlayerKind::AlphaBetaRandom,
+        PlayerKind::Mcts,
+        PlayerKind::Perfect,
+    ];
+
+    /// The players the window's pickers offer on `size`: the learners on
+    /// 3x3 only.
+    pub fn offered(size: BoardSize) -> Vec<PlayerKind> {
+        PlayerKind::ALL
+            .into_iter()
+            .filter(|kind| kind.check_size(size).is_ok())
+            .collect()
+    }
+
+    /// Whether the player plays on `size`, or why not: the learners play
+    /// on 3x3 only.
+    pub fn check_size(self, size: BoardSize) -> Result<(), NotOn3x3> {
+        if self.learns() && size != BoardSize::Three {
+            Err(NotOn3x3(size))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// True for the players that learn from games (3x3 only).
+    pub fn learns(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::Menace | PlayerKind::Td | PlayerKind::Neural
+        )
+    }
+
+    /// Stable short name, used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Human => "human",
+            PlayerKind::Random => "random",
+            PlayerKind::Rules => "rules",
+            PlayerKind::Minimax => "minimax",
+            PlayerKind::AlphaBeta => "alphabeta",
+            PlayerKind::AlphaBetaTt => "alphabeta-tt",
+            PlayerKind::AlphaBetaRandom => "alphabeta-random",
+            PlayerKind::Mcts => "mcts",
+            PlayerKind::Perfect => "perfect",
+            PlayerKind::Menace => "menace",
+            PlayerKind::Td => "td",
+            PlayerKind::Neural => "neural",
+        }
+    }
+
+    /// True for the players whose strength is set by a search depth.
+    pub fn uses_depth(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::Minimax
+                | PlayerKind::AlphaBeta
+                | PlayerKind::AlphaBetaTt
+                | PlayerKind::AlphaBetaRandom
+        )
+    }
+
+    /// True for the players whose strength a difficulty sets: those that
+    /// search to a depth, and the neural player (its simulations).
+    pub fn uses_difficulty(self) -> bool {
+        self.uses_depth() || self == PlayerKind::Neural
+    }
+
+    /// True for the algorithms that cut off moves (alpha-beta): their
+    /// reports count cutoffs.
+    pub fn uses_cutoffs(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom
+        )
+    }
+
+    /// True for the algorithms with a transposition table: their reports
+    /// count table hits.
+    pub fn uses_table(self) -> bool {
+        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom)
+    }
+
+    /// True for the players that deepen iteratively under a time limit
+    /// (alphabeta-tt, and perfect off 3x3, which searches with it): they
+    /// keep their deepest search finished in time instead of stopping.
+    pub fn deepens_iteratively(self) -> bool {
+        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::Perfect)
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = UnknownPlayer;
+
+    fn from_str(name: &str) -> Result<PlayerKind, UnknownPlayer> {
+        PlayerKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| UnknownPlayer {
+                name: name.to_owned(),
+                offered: PlayerKind::ALL.to_vec(),
+            })
+    }
+}
+
+impl Serialize for PlayerKind {
+    /// As its short name.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// A name no player has, and the players that could have been named.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownPlayer {
+    pub name: String,
+    pub offered: Vec<PlayerKind>,
+}
+
+/// The learners play on 3x3 only (their tables hold every position); this
+/// is the board asked for instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotOn3x3(pub BoardSize);
+
+/// How deep the search players look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Difficulty {
+    /// Depth 1: sees wins in one and the static evaluation, nothing more.
+    Easy,
+    /// Depth 3.
+    Medium,
+    /// Full depth: plays perfectly.
+    #[default]
+    Hard,
+    /// A depth limit in plies.
+    Depth(u32),
+}
+
+impl Difficulty {
+    /// The depth limit; `None` means to the end of the game.
+    pub fn depth(self) -> Option<u32> {
+        match self {
+            Difficulty::Easy => Some(1),
+            Difficulty::Medium => Some(3),
+            Difficulty::Hard => None,
+            Difficulty::Depth(depth) => Some(depth),
+        }
+    }
+}
+
+impl Difficulty {
+    /// The name the command line takes and its JSON shows: "easy",
+    /// "medium", "hard" or the depth, "7".
+    pub fn name(self) -> String {
+        match self {
+            Difficulty::Easy => "easy".to_owned(),
+            Difficulty::Medium => "medium".to_owned(),
+            Difficulty::Hard => "hard".to_owned(),
+            Difficulty::Depth(depth) => depth.to_string(),
+        }
+    }
+}
+
+impl Serialize for Difficulty {
+    /// As its name: "easy", "medium", "hard" or the depth, "7".
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
+    }
+}
+
+/// A text that names no difficulty: the text as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDifficulty(pub String);
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    /// "easy", "medium", "hard" or a depth from 1 to 25.
+    fn from_str(text: &str) -> Result<Difficulty, UnknownDifficulty> {
+        match text.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Difficulty::Easy),
+            "medium" => Ok(Difficulty::Medium),
+            "hard" | "full" => Ok(Difficulty::Hard),
+            other => match other.parse::<u32>() {
+                Ok(depth @ 1..=25) => Ok(Difficulty::Depth(depth)),
+                _ => Err(UnknownDifficulty(text.to_owned())),
+            },
+        }
+    }
+}
+
+/// Settings a player is built with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerOptions {
+    pub difficulty: Difficulty,
+    /// Seeds every random choice, so a seed replays a game exactly.
+    pub seed: u64,
+    /// Monte Carlo playouts per move.
+    pub playouts: u32,
+    /// Iterative deepening stops after this long, keeping the last finished depth.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for PlayerOptions {
+    fn default() -> PlayerOptions {
+        PlayerOptions {
+            difficulty: Difficulty::Hard,
+            seed: 0,
+            playouts: 20_000,
+            time_limit: None,
+        }
+    }
+}

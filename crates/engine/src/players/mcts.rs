@@ -1,0 +1,264 @@
+use std::time::Instant;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::{Board, Side, bits};
+use crate::player::Player;
+use crate::player_kind::PlayerKind;
+use crate::report::MoveScore;
+use crate::report::{Note, SearchReport};
+use crate::search::CancelFlag;
+use crate::search::{POLL_INTERVAL, game_over};
+
+/// UCT exploration constant (sqrt 2, the textbook value for results in 0..1).
+const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Terminal {
+    No,
+    /// The move into this node won the game.
+    Win,
+    Draw,
+}
+
+/// A tree node: the position after `cell` was played (read by
+/// `engine::tree` to record the search).
+pub struct Node {
+    pub cell: u8,
+    pub terminal: Terminal,
+    pub expanded: bool,
+    pub child_count: u8,
+    pub first_child: u32,
+    pub visits: u32,
+    /// Sum of results for the side that played `cell`: 1 win, 0.5 draw.
+    pub reward: f64,
+}
+
+impl Node {
+    fn new(cell: usize, terminal: Terminal) -> Node {
+        Node {
+            cell: cell as u8,
+            terminal,
+            expanded: false,
+            child_count: 0,
+            first_child: 0,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+
+    /// The indices of the children in the tree.
+    pub fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + self.child_count as usize
+    }
+
+    /// The mean result for the side that played `cell` (0 unvisited).
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.reward / self.visits as f64
+        }
+    }
+}
+
+/// Monte Carlo tree search with UCT selection and uniformly random
+/// playouts; the move tried most often is played. Each search draws its
+/// own seed from the player's generator and runs from it, and its report
+/// keeps that seed (`replay_seed`), so the search can be replayed exactly.
+pub struct MctsPlayer {
+    playouts: u32,
+    rng: ChaCha8Rng,
+}
+
+impl MctsPlayer {
+    pub fn new(playouts: u32, seed: u64) -> MctsPlayer {
+        MctsPlayer {
+            playouts: playouts.max(1),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The seed the next search runs from.
+    pub fn next_search_seed(&mut self) -> u64 {
+        self.rng.random()
+    }
+}
+
+/// Plays random moves to the end; the winner, or `None` for a draw.
+fn playout(rng: &mut ChaCha8Rng, board: &mut Board, nodes: &mut u64) -> Option<Side> {
+    loop {
+        let empty = board.empty();
+        if empty == 0 {
+            return None;
+        }
+        let pick = rng.random_range(0..empty.count_ones() as usize);
+        let cell = bits(empty).nth(pick).expect("pick is below the count");
+        let side = board.side_to_move();
+        board.toggle(cell, side);
+        *nodes += 1;
+        if board.completes_line(cell, side) {
+            return Some(side);
+        }
+    }
+}
+
+fn expand(tree: &mut Vec<Node>, index: usize, board: &Board) {
+    let side = board.side_to_move();
+    let first = tree.len();
+    for cell in bits(board.empty()) {
+        let mut child = *board;
+        child.toggle(cell, side);
+        let terminal = if child.completes_line(cell, side) {
+            Terminal::Win
+        } else if child.empty() == 0 {
+            Terminal::Draw
+        } else {
+            Terminal::No
+        };
+        tree.push(Node::new(cell, terminal));
+    }
+    let count = tree.len() - first;
+    let node = &mut tree[index];
+    node.first_child = first as u32;
+    node.child_count = count as u8;
+    node.expanded = true;
+}
+
+/// The child to descend into: an unvisited one first, else the best UCB.
+fn select(tree: &[Node], index: usize) -> usize {
+    let node = &tree[index];
+    let children = node.children();
+    if let Some(unvisited) = children.clone().find(|&c| tree[c].visits == 0) {
+        return unvisited;
+    }
+    let log_visits = (node.visits as f64).ln();
+    let ucb = |c: usize| {
+        let child = &tree[c];
+        child.reward / child.visits as f64 + EXPLORATION * (log_visits / child.visits as f64).sqrt()
+    };
+    children
+        .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)))
+        .expect("expanded nodes have children")
+}
+
+impl Player for MctsPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Mcts
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        let seed = self.next_search_seed();
+        search(board, cancel, self.playouts, seed).0
+    }
+}
+
+/// Runs `playouts` playouts from `board` with the generator seeded by
+/// `seed` (stopping early once `cancel` is set): the report and the tree.
+pub fn search(
+    board: &Board,
+    cancel: &CancelFlag,
+    playouts: u32,
+    seed: u64,
+) -> (SearchReport, Vec<Node>) {
+    let started = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut report = SearchReport::new(PlayerKind::Mcts, board);
+    report.replay_seed = Some(seed);
+    if game_over(&mut report, board) {
+        report.finish(started);
+        return (report, Vec::new());
+    }
+    let mut tree = vec![Node::new(0, Terminal::No)];
+    let mut nodes = 0u64;
+    let mut deepest = 0;
+    let mut path = Vec::with_capacity(board.cells() + 1);
+    let mut next_poll = POLL_INTERVAL;
+    for _ in 0..playouts {
+        if nodes >= next_poll {
+            next_poll = nodes + POLL_INTERVAL;
+            if cancel.is_cancelled() {
+                report.aborted = true;
+                break;
+            }
+        }
+        let mut position = *board;
+        path.clear();
+        path.push(0);
+        let mut index = 0;
+        // Selection and expansion: walk down until a new or final node.
+        while tree[index].terminal == Terminal::No {
+            if !tree[index].expanded {
+                expand(&mut tree, index, &position);
+            }
+            let child = select(&tree, index);
+            position.toggle(tree[child].cell as usize, position.side_to_move());
+            nodes += 1;
+            path.push(child);
+            index = child;
+            if tree[child].visits == 0 {
+                break;
+            }
+        }
+        deepest = deepest.max(path.len() as u32 - 1);
+        let winner = match tree[index].terminal {
+            // The side that moved into the final node is the one not to move now.
+            Terminal::Win => Some(position.side_to_move().opponent()),
+            Terminal::Draw => None,
+            Terminal::No => playout(&mut rng, &mut position, &mut nodes),
+        };
+        // Back-propagation: each node is credited for the side that moved into it.
+        let mut mover = board.side_to_move().opponent();
+        for &step in &path {
+            let node = &mut tree[step];
+            node.visits += 1;
+            node.reward += match winner {
+                None => 0.5,
+                Some(side) if side == mover => 1.0,
+                Some(_) => 0.0,
+            };
+            mover = mover.opponent();
+        }
+    }
+    let root = &tree[0];
+    let children = root.children();
+    report.moves = children
+        .clone()
+        .map(|c| {
+            let cell = tree[c].cell as usize;
+            MoveScore::sampled(cell, tree[c].visits, board.side_to_move(), tree[c].mean())
+        })
+        .collect();
+    report.best = children
+        .max_by_key(|&c| tree[c].visits)
+        .map(|c| tree[c].cell as usize);
+    report.pv = principal_line(&tree);
+    report.stats.nodes = nodes;
+    report.stats.leaf_evals = root.visits as u64;
+    report.depth = deepest;
+    report.note = Some(Note::Playouts {
+        playouts: u64::from(root.visits),
+        nodes: tree.len() as u64,
+    });
+    report.finish(started);
+    (report, tree)
+}
+
+/// The most visited line through the tree.
+fn principal_line(tree: &[Node]) -> Vec<usize> {
+    let mut line = Vec::new();
+    let mut index = 0;
+    while tree[index].expanded {
+        let Some(child) = tree[index]
+            .children()
+            .filter(|&c| tree[c].visits > 0)
+            .max_by_key(|&c| tree[c].visits)
+        else {
+            break;
+        };
+        line.push(tree[child].cell as usize);
+        index = child;
+    }
+    line
+}

@@ -1,0 +1,806 @@
+//! Pieces every tree search shares: the cancel flag, node counting with
+//! cancellation polling, the principal-variation table, leaf detection and
+//! the static move score used for ordering.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::board::{Board, Outcome, Side, bits};
+use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
+use super::player_kind::PlayerKind;
+use super::report::{Bound, Certainty, MoveScore, Note, SearchReport, SearchStats};
+use super::score::{self, INFINITY, WIN};
+
+/// Why the search of a node (a position a search entered) ended: what a
+/// recording keeps for each node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeEnding {
+    /// The move completed a line.
+    Won,
+    /// The move filled the board without a line.
+    Drawn,
+    /// The depth ran out: the static evaluation.
+    Horizon,
+    /// Every move was searched.
+    AllChildren,
+    /// A child's value reached beta: the moves after it were pruned.
+    Cutoff,
+    /// The transposition table answered: no move was searched.
+    TableHit,
+    /// Monte Carlo: a node with children, tried by the tree's selection.
+    Expanded,
+    /// Monte Carlo: a leaf of the tree where a random playout started.
+    Playout,
+}
+
+impl NodeEnding {
+    pub const ALL: [NodeEnding; 8] = [
+        NodeEnding::Won,
+        NodeEnding::Drawn,
+        NodeEnding::Horizon,
+        NodeEnding::AllChildren,
+        NodeEnding::Cutoff,
+        NodeEnding::TableHit,
+        NodeEnding::Expanded,
+        NodeEnding::Playout,
+    ];
+
+    /// The name JSON uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeEnding::Won => "won",
+            NodeEnding::Drawn => "drawn",
+            NodeEnding::Horizon => "horizon",
+            NodeEnding::AllChildren => "all-children",
+            NodeEnding::Cutoff => "cutoff",
+            NodeEnding::TableHit => "table-hit",
+            NodeEnding::Expanded => "expanded",
+            NodeEnding::Playout => "playout",
+        }
+    }
+
+    /// True for the endings without children.
+    pub fn is_leaf(self) -> bool {
+        matches!(
+            self,
+            NodeEnding::Won
+                | NodeEnding::Drawn
+                | NodeEnding::Horizon
+                | NodeEnding::TableHit
+                | NodeEnding::Playout
+        )
+    }
+}
+
+/// A flag another thread sets to stop a running search.
+#[derive(Debug, Clone, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The flag is polled once every this many nodes.
+pub const POLL_INTERVAL: u64 = 1024;
+
+/// Plies a variation can have: one per cell.
+const MAX_PLY: usize = MAX_CELLS + 1;
+
+/// Bits per move in a packed variation: the cell plus one, so 0 ends it.
+const PV_BITS: u32 = 5;
+
+/// What a search tells a recording (the tools' `tree::Tape`) as it goes. The
+/// players pass `()`, a zero-sized value whose empty methods compile away,
+/// so the recorded search is the players' own; a recording passes a shared
+/// reference to its tape (hence `Copy` and by value: no extra register in
+/// the players' recursions). `nodes` is the node count so far.
+pub trait Hook: Copy {
+    /// The move `cell` was made and its position entered, to be searched;
+    /// `(alpha, beta)` is the mover's window.
+    #[inline(always)]
+    fn enter(self, _cell: usize, _alpha: i32, _beta: i32, _nodes: u64) {}
+    /// The move `cell` was made and its position needs no search (`ending`
+    /// says why): `value` for the mover, searched in `(alpha, beta)`.
+    #[inline(always)]
+    fn leaf(self, _cell: usize, _alpha: i32, _beta: i32, _value: i32, _ending: NodeEnding) {}
+    /// The node being searched ends with a cutoff (called before it returns).
+    #[inline(always)]
+    fn cutoff(self) {}
+    /// The node being searched is answered by the transposition table
+    /// (called before it returns).
+    #[inline(always)]
+    fn table_hit(self) {}
+    /// The search below the position entered last came back with `value`
+    /// for the mover.
+    #[inline(always)]
+    fn leave(self, _value: i32, _nodes: u64) {}
+}
+
+impl Hook for () {}
+
+/// How a leaf ended: a move that `won`, a `full` board, else the horizon.
+#[inline(always)]
+pub(crate) fn leaf_ending(won: bool, full: bool) -> NodeEnding {
+    if won {
+        NodeEnding::Won
+    } else if full {
+        NodeEnding::Drawn
+    } else {
+        NodeEnding::Horizon
+    }
+}
+
+/// A position as the plain searches (minimax, alphabeta) walk it: the
+/// stones of the side to move (`mine`) and of its opponent (`theirs`) on a
+/// board of `geometry`. A move is an OR into a copy, so nothing is undone.
+#[derive(Clone, Copy)]
+pub(crate) struct Stones {
+    pub geometry: &'static Geometry,
+    pub mine: u32,
+    pub theirs: u32,
+}
+
+impl Stones {
+    /// `board` as its side to move sees it.
+    pub fn of(board: &Board) -> Stones {
+        let side = board.side_to_move();
+        Stones {
+            geometry: board.geometry(),
+            mine: board.stones(side),
+            theirs: board.stones(side.opponent()),
+        }
+    }
+
+    /// The empty cells.
+    #[inline(always)]
+    pub fn empty(self) -> u32 {
+        !(self.mine | self.theirs) & self.geometry.full
+    }
+}
+
+/// Search state shared by the alpha-beta family and plain minimax.
+pub(crate) struct SearchContext<'a> {
+    pub stats: SearchStats,
+    cancel: &'a CancelFlag,
+    deadline: Option<Instant>,
+    pub aborted: bool,
+    /// The node count at which `enter` polls next; stays behind the count
+    /// once aborted, so every later `enter` says stop.
+    next_poll: u64,
+    /// Stones on the board at the root: a move made at ply `p` leaves
+    /// `root_stones + p + 1` stones.
+    root_stones: u32,
+    /// The triangular variation table, one variation per ply, packed
+    /// `PV_BITS` per move with the first move lowest (25 moves fit 128 bits),
+    /// so taking over a child's variation is a shift, not a copy.
+    pv: [u128; MAX_PLY],
+}
+
+impl<'a> SearchContext<'a> {
+    pub fn new(cancel: &'a CancelFlag, deadline: Option<Instant>) -> SearchContext<'a> {
+        SearchContext {
+            stats: SearchStats::default(),
+            cancel,
+            deadline,
+            aborted: false,
+            next_poll: POLL_INTERVAL,
+            root_stones: 0,
+            pv: [0; MAX_PLY],
+        }
+    }
+
+    /// Stones on the board after a move made at `ply`.
+    #[inline(always)]
+    pub fn stones_after_move(&self, ply: usize) -> u32 {
+        self.root_stones + ply as u32 + 1
+    }
+
+    /// Counts a position entered; false once the search has to stop.
+    /// One comparison per node: the flag and the clock are looked at every
+    /// `POLL_INTERVAL` nodes, and after an abort on every call.
+    #[inline(always)]
+    pub fn enter(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.stats.nodes < self.next_poll || self.poll()
+    }
+
+    /// Checks the cancel flag and the deadline; false once aborted.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        if !self.aborted
+            && (self.cancel.is_cancelled()
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline))
+        {
+            self.aborted = true;
+        }
+        if !self.aborted {
+            self.next_poll = self.stats.nodes + POLL_INTERVAL;
+        }
+        !self.aborted
+    }
+
+    /// Starts an empty variation at `ply`.
+    #[inline(always)]
+    pub fn clear_pv(&mut self, ply: usize) {
+        self.pv[ply] = 0;
+    }
+
+    /// `cell` followed by the variation found one ply deeper becomes the
+    /// variation at `ply`.
+    #[inline(always)]
+    pub fn update_pv(&mut self, ply: usize, cell: usize) {
+        self.pv[ply] = self.pv[ply + 1] << PV_BITS | (cell as u128 + 1);
+    }
+
+    /// The variation at `ply` becomes `cell` alone: the move ended the
+    /// search (the same as `update_pv` after `clear_pv(ply + 1)`).
+    #[inline(always)]
+    pub fn set_pv(&mut self, ply: usize, cell: usize) {
+        self.pv[ply] = cell as u128 + 1;
+    }
+
+    #[cfg(test)]
+    pub fn pv(&self, ply: usize) -> Vec<usize> {
+        unpack_pv(self.pv[ply])
+    }
+
+    /// The variation at `ply`, still packed.
+    #[inline]
+    pub fn packed_pv(&self, ply: usize) -> u128 {
+        self.pv[ply]
+    }
+
+    /// The value, for the side that moved, of a position where the search
+    /// stops: `won` (the move completed a line), `full` (a draw), or the
+    /// horizon (`depth` is the depth left including the move), where
+    /// `evaluate` gives the mover's static score. `stones` is the stone
+    /// count after the move. Counts a leaf evaluation.
+    #[inline(always)]
+    pub fn leaf(
+        &mut self,
+        won: bool,
+        full: bool,
+        stones: u32,
+        depth: u32,
+        evaluate: impl FnOnce() -> i32,
+    ) -> Option<i32> {
+        let value = if won {
+            WIN - stones as i32
+        } else if full {
+            0
+        } else if depth <= 1 {
+            out_of_line(evaluate)
+        } else {
+            return None;
+        };
+        self.stats.leaf_evals += 1;
+        Some(value)
+    }
+
+    /// Counts a leaf evaluation and passes its value through.
+    #[inline(always)]
+    pub fn leaf_counted(&mut self, value: i32) -> i32 {
+        self.stats.leaf_evals += 1;
+        value
+    }
+
+    /// If the position after `side` played `cell` needs no further search,
+    /// its value for `side`: a win, a full board, or the horizon (`depth`
+    /// is the depth left including this move). Counts a leaf evaluation.
+    #[inline(always)]
+    pub fn leaf_value(
+        &mut self,
+        board: &Board,
+        cell: usize,
+        side: Side,
+        depth: u32,
+    ) -> Option<i32> {
+        self.leaf(
+            board.completes_line(cell, side),
+            board.empty() == 0,
+            board.stone_count(),
+            depth,
+            || side.sign() * score::evaluate(board),
+        )
+    }
+}
+
+/// The cells of a packed variation, first move first.
+pub(crate) fn unpack_pv(mut packed: u128) -> Vec<usize> {
+    let mut line = Vec::new();
+    while packed != 0 {
+        line.push((packed & ((1 << PV_BITS) - 1)) as usize - 1);
+        packed >>= PV_BITS;
+    }
+    line
+}
+
+/// Calls `f` out of line: keeps the static evaluation's code (and the
+/// registers it needs) out of the recursive searches, whose full-depth runs
+/// never evaluate.
+#[inline(never)]
+fn out_of_line(f: impl FnOnce() -> i32) -> i32 {
+    f()
+}
+
+/// How many stones each side has on every winning line, kept in step with
+/// the stones during a search. Move ordering and the static evaluation read
+/// these counts instead of counting bits (the baseline x86-64 target has no
+/// popcount instruction, so `count_ones` costs a dozen instructions).
+#[derive(Clone, Copy)]
+pub struct LineCounts {
+    counts: [[u8; MAX_LINES]; 2],
+}
+
+impl LineCounts {
+    pub fn of(board: &Board) -> LineCounts {
+        let mut counts = LineCounts {
+            counts: [[0; MAX_LINES]; 2],
+        };
+        for side in [Side::Max, Side::Min] {
+            for cell in bits(board.stones(side)) {
+                counts.add(board.geometry(), cell, side);
+            }
+        }
+        counts
+    }
+
+    /// A stone of `side` was put on `cell`.
+    #[inline(always)]
+    pub fn add(&mut self, geometry: &Geometry, cell: usize, side: Side) {
+        let counts = &mut self.counts[side.index()];
+        for &line in geometry.cell_lines(cell).indices() {
+            counts[line as usize] += 1;
+        }
+    }
+
+    /// A stone of `side` was taken off `cell`.
+    #[inline(always)]
+    pub fn remove(&mut self, geometry: &Geometry, cell: usize, side: Side) {
+        let counts = &mut self.counts[side.index()];
+        for &line in geometry.cell_lines(cell).indices() {
+            counts[line as usize] -= 1;
+        }
+    }
+
+    /// `move_order_score` from the counts: the same value, for an empty
+    /// `cell`. Table lookups instead of branches on the counts.
+    #[inline]
+    pub fn move_order_score(&self, geometry: &Geometry, cell: usize, side: Side) -> i32 {
+        let mine = &self.counts[side.index()];
+        let theirs = &self.counts[side.opponent().index()];
+        let table = &ORDER_SCORES[geometry.size.in_a_row() - 3];
+        let mut score = 0;
+        let mut wins = false;
+        for &line in geometry.cell_lines(cell).indices() {
+            let (own, other) = (mine[line as usize], theirs[line as usize]);
+            let entry = table[(own as usize & 7) << 3 | (other as usize & 7)];
+            score += entry;
+            wins |= entry == WIN_NOW;
+        }
+        if wins { WIN_NOW } else { score }
+    }
+
+    /// `score::evaluate` from the counts, for `side`: the same value.
+    #[inline]
+    pub fn evaluate(&self, geometry: &Geometry, side: Side) -> i32 {
+        let mine = &self.counts[side.index()];
+        let theirs = &self.counts[side.opponent().index()];
+        let mut score = 0i32;
+        for (&own, &other) in mine.iter().zip(theirs).take(geometry.lines.len()) {
+            score += LINE_VALUES[(own as usize & 7) << 3 | (other as usize & 7)];
+        }
+        score.clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
+    }
+}
+
+/// What one line adds to `move_order_score` for a cell on it, by the
+/// mover's and the opponent's stones on the line (index `own << 3 |
+/// other`), for three and for four in a row. `WIN_NOW` marks a line the
+/// move completes.
+static ORDER_SCORES: [[i32; 64]; 2] = [order_scores(3), order_scores(4)];
+
+const fn order_scores(in_a_row: u32) -> [i32; 64] {
+    let needed = in_a_row - 1;
+    let mut table = [0; 64];
+    let mut own = 0;
+    while own < 8 {
+        let mut other = 0;
+        while other < 8 {
+            table[own << 3 | other] = if other == 0 {
+                if own as u32 == needed {
+                    WIN_NOW
+                } else {
+                    ((1 + own) * (1 + own)) as i32
+                }
+            } else if own == 0 {
+                (other * other) as i32 + if other as u32 == needed { BLOCK } else { 0 }
+            } else {
+                0
+            };
+            other += 1;
+        }
+        own += 1;
+    }
+    table
+}
+
+/// What one line adds to the static evaluation, by the side's and the
+/// opponent's stones on it (index `own << 3 | other`).
+static LINE_VALUES: [i32; 64] = {
+    let mut table = [0; 64];
+    let mut own = 0;
+    while own < 8 {
+        let mut other = 0;
+        while other < 8 {
+            table[own << 3 | other] = if other == 0 {
+                (own * own) as i32
+            } else if own == 0 {
+                -((other * other) as i32)
+            } else {
+                0
+            };
+            other += 1;
+        }
+        own += 1;
+    }
+    table
+};
+
+/// Move-ordering score of a move that wins at once.
+const WIN_NOW: i32 = 100_000;
+/// Move-ordering bonus for a move that blocks the opponent's win.
+const BLOCK: i32 = 10_000;
+
+/// Depth from the options, never more than the empty cells (0 on a full
+/// board, which no search is asked about: see `game_over`).
+pub fn effective_depth(board: &Board, depth: Option<u32>) -> u32 {
+    let empty = board.empty().count_ones();
+    depth.map_or(empty, |d| d.max(1).min(empty))
+}
+
+/// For a finished game (won or full), fills in the report's answer: no move,
+/// and a note that says why; returns true then. A player asked to move on a
+/// finished board returns this report instead of searching.
+pub(crate) fn game_over(report: &mut SearchReport, board: &Board) -> bool {
+    let outcome = board.outcome();
+    if outcome == Outcome::Ongoing {
+        return false;
+    }
+    report.best = None;
+    report.score = None;
+    report.note = Some(Note::GameOver(outcome));
+    true
+}
+
+/// Static score of `side` playing `cell`, for move ordering only: winning
+/// first, then blocking, then cells on many lines that are still open.
+#[inline]
+pub fn move_order_score(board: &Board, cell: usize, side: Side) -> i32 {
+    let mine = board.stones(side);
+    let theirs = board.stones(side.opponent());
+    let mut score = 0;
+    for &line in board.geometry().lines_through(cell) {
+        let needed = line.count_ones() - 1;
+        let (own, other) = ((mine & line).count_ones(), (theirs & line).count_ones());
+        if other == 0 {
+            if own == needed {
+                return WIN_NOW;
+            }
+            score += ((1 + own) * (1 + own)) as i32;
+        } else if own == 0 {
+            if other == needed {
+                score += BLOCK;
+            }
+            score += (other * other) as i32;
+        }
+    }
+    score
+}
+
+/// Writes the cells of `empty` into `moves` sorted by `move_order_score`
+/// (read from `lines`), best first; ties keep cell order. Returns how many
+/// there are. (Filled in place: a returned byte array gets copied with wide
+/// loads right after its byte stores, which stalls store forwarding.)
+#[inline]
+pub fn ordered_moves(
+    moves: &mut [u8],
+    geometry: &Geometry,
+    empty: u32,
+    lines: &LineCounts,
+    side: Side,
+) -> usize {
+    let mut keys = [0i32; MAX_CELLS];
+    let mut count = 0;
+    for cell in bits(empty) {
+        let key = lines.move_order_score(geometry, cell, side);
+        // Insertion sort: at most 25 moves.
+        let mut slot = count;
+        while slot > 0 && keys[slot - 1] < key {
+            moves[slot] = moves[slot - 1];
+            keys[slot] = keys[slot - 1];
+            slot -= 1;
+        }
+        moves[slot] = cell as u8;
+        keys[slot] = key;
+        count += 1;
+    }
+    count
+}
+
+/// Converts a root move's value from the mover's view to a Max-view
+/// `MoveScore`; a fail-low value (`fail_low`) is an upper bound for the mover.
+pub(crate) fn root_move_score(side: Side, cell: usize, value: i32, fail_low: bool) -> MoveScore {
+    let bound = if fail_low {
+        Bound::Upper.for_mover(side)
+    } else {
+        Bound::Exact
+    };
+    MoveScore::scored(cell, side.sign() * value, bound)
+}
+
+/// True if the score is only an upper limit of the move's worth for `side`.
+fn is_fail_low(side: Side, bound: Bound) -> bool {
+    bound.for_mover(side) == Bound::Upper
+}
+
+/// Fills the decision part of a report from the root moves, given in the
+/// order they were searched: the best score for the side to move, exact
+/// results before bounds, the first searched on ties.
+pub(crate) fn pick_best(report: &mut SearchReport, moves: Vec<MoveScore>) {
+    let side = report.side;
+    let best = moves
+        .iter()
+        .enumerate()
+        .filter_map(|(index, m)| m.score.map(|score| (index, m, score)))
+        .max_by_key(|&(index, m, score)| {
+            (
+                side.sign() * score,
+                !is_fail_low(side, m.bound),
+                std::cmp::Reverse(index),
+            )
+        })
+        .map(|(_, m, score)| (m, score));
+    report.best = best.map(|(m, _)| m.cell);
+    report.score = best.map(|(_, score)| score);
+    report.certainty = best.map(|(m, _)| m.certainty);
+    report.moves = moves;
+}
+
+/// One root move's result: its score and the variation it leads to.
+pub(crate) struct RootResult {
+    pub score: MoveScore,
+    /// The variation, packed as in `SearchContext` (unpacked only for the
+    /// report, so iterative deepening allocates nothing per root move).
+    pub packed_pv: u128,
+}
+
+impl RootResult {
+    pub fn pv(&self) -> Vec<usize> {
+        unpack_pv(self.packed_pv)
+    }
+}
+
+/// Searches each root move in `order` to `depth` plies and returns the
+/// results, or `None` if the search was aborted. `child` searches the
+/// position after a root move (opponent to move, `depth - 1` plies, ply 1)
+/// in the window given and returns its value for the opponent. With
+/// `narrow`, alpha rises across root moves, so later moves may come back as
+/// bounds; without it every move gets the full window and an exact score.
+/// `hook` hears of every root move (`child` passes it on below).
+pub(crate) fn search_root<H: Hook, F>(
+    ctx: &mut SearchContext,
+    hook: H,
+    board: &Board,
+    order: &[usize],
+    depth: u32,
+    narrow: bool,
+    mut child: F,
+) -> Option<Vec<RootResult>>
+where
+    F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
+{
+    let side = board.side_to_move();
+    ctx.root_stones = board.stone_count();
+    let mut board = *board;
+    let mut alpha = -INFINITY;
+    let mut results = Vec::with_capacity(order.len());
+    for &cell in order {
+        board.toggle(cell, side);
+        let entered = ctx.enter();
+        ctx.clear_pv(1);
+        let window_alpha = if narrow { alpha } else { -INFINITY };
+        let leaf_value = if entered {
+            ctx.leaf_value(&board, cell, side, depth)
+        } else {
+            None
+        };
+        let leaf = leaf_value.is_some();
+        let value = if !entered {
+            0
+        } else if let Some(value) = leaf_value {
+            let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
+            hook.leaf(cell, window_alpha, INFINITY, value, ending);
+            value
+        } else {
+            hook.enter(cell, window_alpha, INFINITY, ctx.stats.nodes);
+            let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);
+            hook.leave(value, ctx.stats.nodes);
+            value
+        };
+        board.toggle(cell, side);
+        if ctx.aborted {
+            return None;
+        }
+        // A finished game or a horizon's evaluation is exact wherever it
+        // falls; a searched move at or below alpha only failed low.
+        let fail_low = narrow && !leaf && !results.is_empty() && value <= alpha;
+        alpha = alpha.max(value);
+        ctx.update_pv(0, cell);
+        results.push(RootResult {
+            score: root_move_score(side, cell, value, fail_low),
+            packed_pv: ctx.packed_pv(0),
+        });
+    }
+    Some(results)
+}
+
+/// Fills a report from finished root results: best move, score, moves, and
+/// the best move's variation.
+pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, depth: u32) {
+    // Searched to the end of the game: no horizon estimate in any score.
+    let full_depth = depth >= report.empty;
+    let (moves, pvs): (Vec<MoveScore>, Vec<u128>) = results
+        .into_iter()
+        .map(|mut r| {
+            if let Some(score) = r.score.score {
+                r.score.certainty = Certainty::of(score, r.score.bound, full_depth);
+            }
+            (r.score, r.packed_pv)
+        })
+        .unzip();
+    pick_best(report, moves);
+    report.pv = report
+        .best
+        .and_then(|best| {
+            pvs.into_iter()
+                .map(unpack_pv)
+                .find(|pv| pv.first() == Some(&best))
+        })
+        .unwrap_or_default();
+    report.depth = depth;
+}
+
+/// A complete fixed-depth decision: searches every root move in cell order
+/// with `child` (see `search_root`) and reports the result.
+pub(crate) fn fixed_depth_report<H: Hook, F>(
+    hook: H,
+    player: PlayerKind,
+    board: &Board,
+    cancel: &CancelFlag,
+    depth: Option<u32>,
+    narrow: bool,
+    child: F,
+) -> SearchReport
+where
+    F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
+{
+    let started = Instant::now();
+    let mut report = SearchReport::new(player, board);
+    if game_over(&mut report, board) {
+        report.finish(started);
+        return report;
+    }
+    let mut ctx = SearchContext::new(cancel, None);
+    let depth = effective_depth(board, depth);
+    let order: Vec<usize> = board.legal_moves().collect();
+    match search_root(&mut ctx, hook, board, &order, depth, narrow, child) {
+        Some(results) => report_root(&mut report, results, depth),
+        None => report.aborted = true,
+    }
+    report.stats = ctx.stats;
+    report.finish(started);
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::board::Outcome;
+    use crate::geometry::BoardSize;
+
+    /// Positions from random games on every board size.
+    fn random_positions() -> Vec<Board> {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut positions = Vec::new();
+        for size in BoardSize::ALL {
+            for _ in 0..200 {
+                let mut board = Board::new(size);
+                let length = rng.random_range(0..size.cells());
+                for _ in 0..length {
+                    if board.outcome() != Outcome::Ongoing {
+                        break;
+                    }
+                    positions.push(board);
+                    let moves: Vec<usize> = board.legal_moves().collect();
+                    board.play(*moves.choose(&mut rng).unwrap()).unwrap();
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn line_counts_give_the_same_ordering_and_evaluation() {
+        for board in random_positions() {
+            let lines = LineCounts::of(&board);
+            let geometry = board.geometry();
+            for side in [Side::Max, Side::Min] {
+                for cell in board.legal_moves() {
+                    assert_eq!(
+                        lines.move_order_score(geometry, cell, side),
+                        move_order_score(&board, cell, side),
+                        "{board} cell {cell}"
+                    );
+                }
+                assert_eq!(
+                    lines.evaluate(geometry, side),
+                    side.sign() * score::evaluate(&board),
+                    "{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn line_counts_follow_moves_and_take_backs() {
+        for board in random_positions() {
+            let side = board.side_to_move();
+            let mut lines = LineCounts::of(&board);
+            for cell in board.legal_moves() {
+                let mut next = board;
+                next.toggle(cell, side);
+                lines.add(board.geometry(), cell, side);
+                assert_eq!(lines.counts, LineCounts::of(&next).counts, "{next}");
+                lines.remove(board.geometry(), cell, side);
+            }
+            assert_eq!(lines.counts, LineCounts::of(&board).counts, "{board}");
+        }
+    }
+
+    #[test]
+    fn packed_variations_hold_a_whole_5x5_game() {
+        let cancel = CancelFlag::new();
+        let mut ctx = SearchContext::new(&cancel, None);
+        // 25 moves, the most a variation has: 125 of the 128 bits.
+        ctx.set_pv(MAX_CELLS - 1, 24);
+        for ply in (0..MAX_CELLS - 1).rev() {
+            ctx.update_pv(ply, MAX_CELLS - 1 - ply);
+        }
+        let mut expected: Vec<usize> = (1..MAX_CELLS).rev().collect();
+        expected.push(24);
+        assert_eq!(ctx.pv(0), expected);
+        assert_eq!(ctx.pv(1), expected[1..].to_vec());
+        ctx.clear_pv(3);
+        ctx.update_pv(2, 7);
+        assert_eq!(ctx.pv(2), vec![7]);
+    }
+}

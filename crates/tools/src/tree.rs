@@ -1,0 +1,1134 @@
+//! Recording a search: the tree a search player visited, node by node, in
+//! the order it visited them.
+//!
+//! # How it is recorded
+//!
+//! Every searching player is recorded by running its own search with a
+//! hook (`search::Hook`: enter, leaf, cutoff, table hit, leave, with no-op
+//! defaults). The players pass `()`, a zero-sized value whose empty methods
+//! compile away; the recorder passes a shared reference to its `Tape`. So
+//! the recorded search is the real one, root loop (`search_root`) and all:
+//! `minimax` (its hand-tuned recursion included), `alphabeta`,
+//! `alphabeta-tt` (static move order, the table's move first, table hits
+//! as `NodeEnding::TableHit`), `alphabeta-random` (alphabeta-tt below a root
+//! that searches every move in the full window) and `perfect` off 3x3
+//! (recorded as the `alphabeta-tt` it searches with; on 3x3 it looks its
+//! moves up and does not search). Monte Carlo (`mcts`) is recorded from
+//! the tree it keeps, after the search. `tests/tree.rs` holds every
+//! recording to the players' reports on every open 3x3 position and on
+//! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
+//! root scores and bounds.
+//!
+//! The hooks cost the players nothing measurable: `()`'s empty methods
+//! compile away, provided minimax's `negamax` stays out of line
+//! (`#[inline(never)]`); the instruction counts are in benches/RESULTS.md.
+//!
+//! Recording costs up to about two and a half times the search
+//! (benches/engine.rs, the "recorded" groups; figures in
+//! benches/RESULTS.md): the tape is a `RefCell` the hook borrows at each
+//! call, a leaf is one 16-byte push, an inner node a push and an entry on
+//! the stack of open nodes.
+//!
+//! # What is recorded
+//!
+//! `SearchTree::record` records the search of a freshly built player for
+//! its first move, with no time limit: one search straight to the depth,
+//! with a fresh transposition table. `SearchTree::record_report` runs
+//! again exactly the search a report describes: its algorithm, position
+//! and depth, and for Monte Carlo its playouts (`stats.leaf_evals`) from
+//! the seed the search ran from (`replay_seed`). A search under a time
+//! limit (iterative deepening, as the window's hints use) is recorded as
+//! one search to the depth it finished: its node count is that search's,
+//! smaller than the report's, which adds up every shallower iteration.
+//! Both recordings poll a `CancelFlag` and give up with
+//! `RecordError::Cancelled`.
+//!
+//! `expand` runs the whole search again and keeps only the subtree asked
+//! for: the searches are deterministic, but what a transposition table
+//! holds at a node depends on everything searched before it, so a subtree
+//! cannot be searched on its own.
+//!
+//! # Conventions
+//!
+//! A node is a position entered by a move (the root is the position
+//! searched). Its value and its window `(alpha, beta)` are in the negamax
+//! view of the side that made the move, as the search loop of its parent
+//! sees them: the value the parent's loop got for that move, the window the
+//! parent's loop had when it tried it. (The root, which no move led to,
+//! is seen the same way, from the side that moved last.) So a node's value
+//! is minus the largest of its children's values (a table hit's is the
+//! table's score, negated for the mover), and its bound is read off its
+//! window as `search_root` reads the root moves': at or below alpha an
+//! upper bound (the child failed high), at or above beta a lower bound (the
+//! child failed low), else exact; the report's Max-view bound is
+//! `bound.for_mover(mover)`. Plain minimax searches every node in the full
+//! window.
+//!
+//! Monte Carlo has no windows (`SearchTree::has_windows` is false): a
+//! node's `subtree_nodes` is its visits (playouts through it), its `value`
+//! the mean result for the mover in thousandths (-1000 lost, 0 drawn, 1000
+//! won), its window the full one and its bound exact. Its endings are
+//! `Won`/`Drawn` (final positions), `Expanded` (with children: the moves
+//! selected from it, in cell order; `pruned` gives the moves never
+//! selected) and `Playout` (a leaf of the tree where random playouts
+//! started). A node's visits are its children's plus the one playout that
+//! started there when it was a leaf (none at the root).
+//!
+//! The neural player (`neural`) is recorded like Monte Carlo, from the
+//! tree its PUCT search keeps: a node's `subtree_nodes` is its visits (its
+//! own evaluation included), its `value` the mean value for the mover in
+//! thousandths; a leaf the network evaluated ends `Horizon`. Having no
+//! window, its `alpha` and `beta` hold the network's prior for the move and
+//! the move's PUCT score as its parent last saw it, both in thousandths
+//! (`SearchTree::prior`, `SearchTree::puct`). Its search needs the network:
+//! `SearchTree::record_guided` is given it, `record` uses a fresh one.
+
+use std::cell::RefCell;
+use std::fmt;
+
+use std::sync::Arc;
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
+use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
+
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural::{self, Ending};
+use tictactoe_engine::learners::{Learner, LearnerState};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::players::mcts::{self, MctsPlayer, Terminal};
+use tictactoe_engine::players::{
+    AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer,
+};
+use tictactoe_engine::report::{Bound, SearchReport};
+use tictactoe_engine::score::INFINITY;
+use tictactoe_engine::search::{
+    CancelFlag, Hook, LineCounts, NodeEnding, effective_depth, ordered_moves,
+};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::report::TextStyle;
+
+/// Nodes kept by default: about 61 MiB at 16 bytes a node.
+pub const DEFAULT_BUDGET: usize = 4_000_000;
+
+/// One visited position, 16 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    value: i16,
+    alpha: i16,
+    beta: i16,
+    /// The cell of the move that led here; `NO_CELL` at the root.
+    cell: u8,
+    /// Bits 0-1 the bound, 2-4 the ending, 5 the side to move (Min), 6
+    /// set when the children were not recorded (over the budget).
+    flags: u8,
+    /// One past the last stored node of this subtree (stored in visit
+    /// order, so the first child is the next node, its next sibling starts
+    /// at the child's `end`).
+    end: u32,
+    /// Positions in the subtree searched, this one included (saturates).
+    count: u32,
+}
+
+const NO_CELL: u8 = u8::MAX;
+const NOT_RECORDED: u8 = 1 << 6;
+const MIN_TO_MOVE: u8 = 1 << 5;
+
+impl Node {
+    /// The move that led here (`None` at the root).
+    pub fn cell(&self) -> Option<usize> {
+        (self.cell != NO_CELL).then_some(self.cell as usize)
+    }
+
+    /// The value for the side that moved here (Monte Carlo: the mean
+    /// result, -1000 to 1000).
+    pub fn value(&self) -> i32 {
+        self.value as i32
+    }
+
+    /// The window the move was searched in, for the side that moved here.
+    pub fn window(&self) -> (i32, i32) {
+        (self.alpha as i32, self.beta as i32)
+    }
+
+    /// Exact, or the side of the window the value left it on.
+    pub fn bound(&self) -> Bound {
+        match self.flags & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+
+    /// Why the search of this node ended.
+    pub fn ending(&self) -> NodeEnding {
+        NodeEnding::ALL[(self.flags >> 2 & 7) as usize]
+    }
+
+    /// The side to move in this position.
+    pub fn side_to_move(&self) -> Side {
+        if self.flags & MIN_TO_MOVE != 0 {
+            Side::Min
+        } else {
+            Side::Max
+        }
+    }
+
+    /// False when the budget ran out above this node's children: they were
+    /// searched (see `subtree_nodes`) but not kept.
+    pub fn recorded(&self) -> bool {
+        self.flags & NOT_RECORDED == 0
+    }
+
+    /// Positions searched in this subtree, this one included (Monte
+    /// Carlo: the playouts through this node).
+    pub fn subtree_nodes(&self) -> u64 {
+        self.count as u64
+    }
+
+    /// A node that ended so, reached by a move of `side`'s opponent
+    /// (`side` to move), kept with its children or not: for the words
+    /// layer's samples of what a node can say.
+    pub fn sample(ending: NodeEnding, side: Side, recorded: bool) -> Node {
+        Node {
+            value: 0,
+            alpha: -INFINITY as i16,
+            beta: INFINITY as i16,
+            cell: 0,
+            flags: side_flag(side) | (ending as u8) << 2 | if recorded { 0 } else { NOT_RECORDED },
+            end: 1,
+            count: 1,
+        }
+    }
+}
+
+/// Why a search tree was not recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The player does not search (or, for `perfect`, not on 3x3; for a
+    /// Monte Carlo report, one without its `replay_seed`).
+    Unsupported(PlayerKind),
+    /// The report's position cannot be read.
+    Position(BoardError),
+    /// The cancel flag was set.
+    Cancelled,
+    /// The neural player's search was asked for without its network.
+    NoNetwork,
+}
+
+impl RecordError {
+    /// The reason, with the player named as `style` names players.
+    pub fn describe(&self, style: TextStyle) -> String {
+        match self {
+            RecordError::Unsupported(PlayerKind::Perfect) => fill(
+                &gettext(
+                    "{player} looks 3x3 positions up in its table and does not search: there is no search tree to record",
+                ),
+                &[("player", &style.player(PlayerKind::Perfect))],
+            ),
+            RecordError::Unsupported(PlayerKind::Neural) => fill(
+                &gettext("{player} searches on 3x3 only, the board its network reads"),
+                &[("player", &style.player(PlayerKind::Neural))],
+            ),
+            RecordError::Unsupported(player) => fill(
+                &gettext("{player} does not search: there is no search tree to record"),
+                &[("player", &style.player(*player))],
+            ),
+            RecordError::Position(error) => fill(
+                &gettext("the report's position cannot be read: {error}"),
+                &[("error", &error.words())],
+            ),
+            RecordError::Cancelled => gettext("the recording of the search was cancelled"),
+            RecordError::NoNetwork => gettext(
+                "the neural player's search is recorded with its network, which was not given",
+            ),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.describe(TextStyle::COMMAND_LINE))
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// What a recording runs: the searching algorithm and its settings, enough
+/// to run the same search again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Recipe {
+    algorithm: PlayerKind,
+    /// The depth searched to (the window players).
+    depth: u32,
+    /// Monte Carlo: the playouts and the seed its search runs from; the
+    /// neural player: its simulations.
+    playouts: u32,
+    seed: u64,
+}
+
+impl Recipe {
+    /// The search `kind`, built with `options`, runs first in `board`.
+    fn of(kind: PlayerKind, board: &Board, options: &PlayerOptions) -> Result<Recipe, RecordError> {
+        let algorithm = SearchTree::searching_algorithm(kind, board.size())?;
+        let seed = if algorithm == PlayerKind::Mcts {
+            MctsPlayer::new(options.playouts, options.seed).next_search_seed()
+        } else {
+            options.seed
+        };
+        let playouts = if algorithm == PlayerKind::Neural {
+            neural::simulations(options.difficulty)
+        } else {
+            options.playouts.max(1)
+        };
+        Ok(Recipe {
+            algorithm,
+            depth: effective_depth(board, options.difficulty.depth()),
+            playouts,
+            seed,
+        })
+    }
+}
+
+/// The tree a search visited: nodes in visit order, the root first.
+#[derive(Debug, Clone)]
+pub struct SearchTree {
+    /// The position the search started from.
+    origin: Board,
+    /// The moves from `origin` to this tree's root (an expanded subtree).
+    prefix: Vec<usize>,
+    root: Board,
+    recipe: Recipe,
+    depth: u32,
+    /// The search's node count (see `nodes_searched`).
+    searched: u64,
+    nodes: Vec<Node>,
+    /// The neural player's network, which its search needs to run again.
+    network: Option<Arc<Network>>,
+}
+
+impl SearchTree {
+    /// Records the search a fresh player of `kind` built with `options`
+    /// runs for its first move in `board` (without a time limit: one search
+    /// straight to the depth), keeping about `budget` nodes: a node's
+    /// children are kept only while fewer than `budget` nodes are, so past
+    /// it the siblings still to come on the current path are kept (at most
+    /// one board's moves per ply, and the root's children always) without
+    /// their children, marked not recorded with their subtree's node count.
+    /// Stops with `RecordError::Cancelled` once `cancel` is set.
+    pub fn record(
+        kind: PlayerKind,
+        board: &Board,
+        options: &PlayerOptions,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let recipe = Recipe::of(kind, board, options)?;
+        let network = (kind == PlayerKind::Neural).then(|| {
+            match LearnerState::fresh(kind).expect("a learner").learner {
+                Learner::Neural(network) => Arc::new(network),
+                _ => unreachable!("the neural player's state is a network"),
+            }
+        });
+        SearchTree::run(recipe, network, board, &[], budget, cancel)
+    }
+
+    /// Records the neural player's search of `board` with `network` at
+    /// `difficulty` (its simulations): the tree its PUCT search keeps.
+    pub fn record_guided(
+        network: Arc<Network>,
+        board: &Board,
+        difficulty: Difficulty,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let options = PlayerOptions {
+            difficulty,
+            ..PlayerOptions::default()
+        };
+        let recipe = Recipe::of(PlayerKind::Neural, board, &options)?;
+        SearchTree::run(recipe, Some(network), board, &[], budget, cancel)
+    }
+
+    /// Records again exactly the search `report` describes: its algorithm
+    /// on its position to its depth (Monte Carlo: its playouts from its
+    /// `replay_seed`). A search under a time limit (iterative deepening) is
+    /// recorded as one search to the depth it finished, so its node count
+    /// is that search's, not the report's.
+    pub fn record_report(
+        report: &SearchReport,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let board: Board = report.position.parse().map_err(RecordError::Position)?;
+        let algorithm = SearchTree::searching_algorithm(report.algorithm, board.size())?;
+        let seed = match (algorithm, report.replay_seed) {
+            (PlayerKind::Mcts, None) => return Err(RecordError::Unsupported(PlayerKind::Mcts)),
+            // Its network is not in the report: `record_guided` is given it.
+            (PlayerKind::Neural, _) => return Err(RecordError::NoNetwork),
+            (_, seed) => seed.unwrap_or(0),
+        };
+        let recipe = Recipe {
+            algorithm,
+            depth: effective_depth(&board, Some(report.depth)),
+            // Monte Carlo counts its playouts as leaf evaluations.
+            playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
+            seed,
+        };
+        SearchTree::run(recipe, None, &board, &[], budget, cancel)
+    }
+
+    /// Ok for the players the recorder runs on boards of `size`: every
+    /// player that searches (`perfect` off 3x3, where it searches).
+    pub fn supports(player: PlayerKind, size: BoardSize) -> Result<(), RecordError> {
+        SearchTree::searching_algorithm(player, size).map(|_| ())
+    }
+
+    /// The algorithm that searches for `player` on boards of `size`.
+    fn searching_algorithm(player: PlayerKind, size: BoardSize) -> Result<PlayerKind, RecordError> {
+        match player {
+            PlayerKind::Human
+            | PlayerKind::Random
+            | PlayerKind::Rules
+            | PlayerKind::Menace
+            | PlayerKind::Td => Err(RecordError::Unsupported(player)),
+            PlayerKind::Perfect if size == BoardSize::Three => {
+                Err(RecordError::Unsupported(player))
+            }
+            // Its network reads 3x3 boards.
+            PlayerKind::Neural if size != BoardSize::Three => Err(RecordError::Unsupported(player)),
+            PlayerKind::Perfect => Ok(PlayerKind::AlphaBetaTt),
+            searching => Ok(searching),
+        }
+    }
+
+    /// Runs `recipe`'s search of `origin`, keeping the subtree of the node
+    /// the moves `target` lead to (all of it for no moves).
+    fn run(
+        recipe: Recipe,
+        network: Option<Arc<Network>>,
+        origin: &Board,
+        target: &[usize],
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let (nodes, report) = if recipe.algorithm == PlayerKind::Neural {
+            let guide = network.as_deref().ok_or(RecordError::NoNetwork)?;
+            if guide.size() != origin.size() {
+                return Err(RecordError::Unsupported(PlayerKind::Neural));
+            }
+            let mut report = SearchReport::new(PlayerKind::Neural, origin);
+            if origin.outcome() == Outcome::Ongoing {
+                let search = neural::search(guide, origin, recipe.playouts, None, cancel);
+                if search.aborted {
+                    return Err(RecordError::Cancelled);
+                }
+                report.depth = search.depth;
+                report.stats.nodes = search.nodes;
+                (guided_nodes(&search, origin, target, budget), report)
+            } else {
+                // A finished game: no search, as Monte Carlo records it.
+                (monte_carlo_nodes(&[], origin, target, budget), report)
+            }
+        } else if recipe.algorithm == PlayerKind::Mcts {
+            let (report, tree) = mcts::search(origin, cancel, recipe.playouts, recipe.seed);
+            if report.aborted {
+                return Err(RecordError::Cancelled);
+            }
+            (monte_carlo_nodes(&tree, origin, target, budget), report)
+        } else {
+            let tape = RefCell::new(Tape::new(origin, budget, target));
+            let depth = Some(recipe.depth);
+            let report = match recipe.algorithm {
+                PlayerKind::Minimax => {
+                    MinimaxPlayer::new(depth).search(origin, cancel, Recorder(&tape))
+                }
+                PlayerKind::AlphaBeta => {
+                    AlphaBetaPlayer::new(depth).search(origin, cancel, Recorder(&tape))
+                }
+                PlayerKind::AlphaBetaTt => {
+                    AlphaBetaTtPlayer::new(depth, None).search(origin, cancel, Recorder(&tape))
+                }
+                PlayerKind::AlphaBetaRandom => AlphaBetaRandomPlayer::new(depth, recipe.seed)
+                    .search(origin, cancel, Recorder(&tape)),
+                other => return Err(RecordError::Unsupported(other)),
+            };
+            if report.aborted || cancel.is_cancelled() {
+                return Err(RecordError::Cancelled);
+            }
+            (tape.into_inner().finish(report.stats.nodes), report)
+        };
+        let mut root = *origin;
+        for &cell in target {
+            root.toggle(cell, root.side_to_move());
+        }
+        Ok(SearchTree {
+            origin: *origin,
+            prefix: target.to_vec(),
+            root,
+            recipe,
+            depth: report.depth.saturating_sub(target.len() as u32),
+            searched: if target.is_empty() {
+                report.stats.nodes
+            } else {
+                nodes[0].subtree_nodes() - 1
+            },
+            nodes,
+            network,
+        })
+    }
+
+    /// The moves from the root to `id`.
+    pub fn path(&self, id: usize) -> Vec<usize> {
+        self.ancestry(id)[1..]
+            .iter()
+            .map(|&node| self.nodes[node].cell as usize)
+            .collect()
+    }
+
+    /// The ids from the root down to `id`, both included.
+    pub fn ancestry(&self, id: usize) -> Vec<usize> {
+        let mut ancestry = vec![0];
+        let mut at = 0;
+        while at != id {
+            at = self
+                .children(at)
+                .find(|&child| child <= id && id < self.nodes[child].end as usize)
+                .expect("a kept node lies under one of its ancestor's children");
+            ancestry.push(at);
+        }
+        ancestry
+    }
+
+    /// The subtree of `id` searched again, kept up to `budget` nodes (for a
+    /// node the budget left unrecorded). The new tree's root is that node.
+    /// The whole search runs again and only that subtree is kept: the
+    /// searches are deterministic (Monte Carlo from its seed), and a
+    /// transposition table's contents at a node depend on everything
+    /// searched before it.
+    pub fn expand(&self, id: usize, budget: usize) -> SearchTree {
+        self.expand_cancellable(id, budget, &CancelFlag::new())
+            .expect("a recorded search runs again, and nothing cancels it")
+    }
+
+    /// `expand`, stopped with `RecordError::Cancelled` once `cancel` is set.
+    pub fn expand_cancellable(
+        &self,
+        id: usize,
+        budget: usize,
+        cancel: &CancelFlag,
+    ) -> Result<SearchTree, RecordError> {
+        let path = self.path(id);
+        let mut target = self.prefix.clone();
+        target.extend(&path);
+        let node = &self.nodes[id];
+        if node.ending().is_leaf() {
+            let mut root = self.root;
+            for &cell in &path {
+                root.toggle(cell, root.side_to_move());
+            }
+            return Ok(SearchTree {
+                origin: self.origin,
+                prefix: target,
+                root,
+                recipe: self.recipe,
+                depth: self.depth.saturating_sub(path.len() as u32),
+                searched: node.subtree_nodes() - 1,
+                nodes: vec![Node { end: 1, ..*node }],
+                network: self.network.clone(),
+            });
+        }
+        SearchTree::run(
+            self.recipe,
+            self.network.clone(),
+            &self.origin,
+            &target,
+            budget,
+            cancel,
+        )
+    }
+
+    /// The position searched.
+    pub fn root_position(&self) -> &Board {
+        &self.root
+    }
+
+    /// The algorithm recorded (`alphabeta-tt` for `perfect` off 3x3).
+    pub fn player(&self) -> PlayerKind {
+        self.recipe.algorithm
+    }
+
+    /// False for Monte Carlo, whose nodes have no window and no bound:
+    /// there `subtree_nodes` is the visits and `value` the mean result.
+    pub fn has_windows(&self) -> bool {
+        !self.is_grown()
+    }
+
+    /// True for the trees a search grows by visits: Monte Carlo's and the
+    /// neural player's.
+    fn is_grown(&self) -> bool {
+        matches!(self.recipe.algorithm, PlayerKind::Mcts | PlayerKind::Neural)
+    }
+
+    /// True for the neural player's tree: its nodes have a prior and a
+    /// PUCT score, and its leaves were evaluated by the network.
+    pub fn is_guided(&self) -> bool {
+        self.recipe.algorithm == PlayerKind::Neural
+    }
+
+    /// The neural player's tree: the network's prior for the move into
+    /// `id` (0 to 1); `None` at the root and for other trees.
+    pub fn prior(&self, id: usize) -> Option<f64> {
+        let node = &self.nodes[id];
+        (self.is_guided() && node.cell().is_some()).then(|| f64::from(node.alpha) / 1000.0)
+    }
+
+    /// The neural player's tree: the move into `id`'s PUCT score as its
+    /// parent last saw it, the mean value plus the prior's bonus; `None`
+    /// at the root and for other trees.
+    pub fn puct(&self, id: usize) -> Option<f64> {
+        let node = &self.nodes[id];
+        (self.is_guided() && node.cell().is_some()).then(|| f64::from(node.beta) / 1000.0)
+    }
+
+    /// The depth searched (the empty cells when searched to the end;
+    /// Monte Carlo: the deepest ply its tree reached).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Nodes kept (the root included).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Positions the search entered below the root: the report's
+    /// `stats.nodes` (Monte Carlo: the moves made in the tree and in the
+    /// playouts; for an expanded subtree, its visits less one).
+    pub fn nodes_searched(&self) -> u64 {
+        self.searched
+    }
+
+    pub fn node(&self, id: usize) -> &Node {
+        &self.nodes[id]
+    }
+
+    /// All kept nodes in visit order; the root is 0.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The ids of `id`'s kept children, in visit order.
+    pub fn children(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = self.nodes[id].end as usize;
+        let mut next = id + 1;
+        std::iter::from_fn(move || {
+            (next < end).then(|| {
+                let child = next;
+                next = self.nodes[child].end as usize;
+                child
+            })
+        })
+    }
+
+    /// The legal moves of `id`'s position (`board`) that its search never
+    /// tried, in the order the search would have tried them: after a
+    /// cutoff (caused by the last child), the moves after it; Monte Carlo:
+    /// the moves never selected. Empty for the other endings (a table hit
+    /// tried no move: the table answered) and for nodes whose children
+    /// were not recorded.
+    pub fn pruned(&self, id: usize, board: &Board) -> Vec<usize> {
+        let node = &self.nodes[id];
+        if !node.recorded() {
+            return Vec::new();
+        }
+        let visited: Vec<usize> = self
+            .children(id)
+            .filter_map(|child| self.nodes[child].cell())
+            .collect();
+        let order = match node.ending() {
+            NodeEnding::Cutoff => self.move_order(board, visited.first().copied()),
+            NodeEnding::Expanded => board.legal_moves().collect(),
+            _ => return Vec::new(),
+        };
+        order
+            .into_iter()
+            .filter(|cell| !visited.contains(cell))
+            .collect()
+    }
+
+    /// The order the recorded player tries the moves of `board` in below
+    /// the root, `first` the first move tried: cell order, or (with a
+    /// table) the first move, which may be the table's, then the others in
+    /// `ordered_moves` order.
+    fn move_order(&self, board: &Board, first: Option<usize>) -> Vec<usize> {
+        if !self.recipe.algorithm.uses_table() {
+            return board.legal_moves().collect();
+        }
+        let lines = LineCounts::of(board);
+        let rest = board.empty() & !first.map_or(0, |cell| 1 << cell);
+        let mut moves = [0u8; MAX_CELLS];
+        let count = ordered_moves(
+            &mut moves,
+            board.geometry(),
+            rest,
+            &lines,
+            board.side_to_move(),
+        );
+        first
+            .into_iter()
+            .chain(moves[..count].iter().map(|&cell| cell as usize))
+            .collect()
+    }
+
+    /// Calls `f(id, parent, ply, position)` for every kept node in visit
+    /// order down to `max_ply` plies below the root.
+    pub fn walk(&self, max_ply: usize, mut f: impl FnMut(usize, Option<usize>, usize, &Board)) {
+        self.walk_from(0, None, 0, &self.root, max_ply, &mut f);
+    }
+
+    fn walk_from(
+        &self,
+        id: usize,
+        parent: Option<usize>,
+        ply: usize,
+        board: &Board,
+        max_ply: usize,
+        f: &mut impl FnMut(usize, Option<usize>, usize, &Board),
+    ) {
+        f(id, parent, ply, board);
+        if ply >= max_ply {
+            return;
+        }
+        for child in self.children(id) {
+            let mut next = *board;
+            let cell = self.nodes[child].cell as usize;
+            next.toggle(cell, board.side_to_move());
+            self.walk_from(child, Some(id), ply + 1, &next, max_ply, f);
+        }
+    }
+}
+
+/// The bound flags of `value` searched in `(alpha, beta)`.
+fn bound_bits(value: i32, alpha: i32, beta: i32) -> u8 {
+    if value <= alpha {
+        2
+    } else if value >= beta {
+        1
+    } else {
+        0
+    }
+}
+
+fn side_flag(side: Side) -> u8 {
+    match side {
+        Side::Max => 0,
+        Side::Min => MIN_TO_MOVE,
+    }
+}
+
+/// The neural player's search tree (from `origin`) as nodes: the subtree
+/// the moves `target` lead to, as `monte_carlo_nodes` keeps Monte Carlo's,
+/// with each node's prior and PUCT score in its `alpha` and `beta`.
+fn guided_nodes(
+    search: &neural::Search,
+    origin: &Board,
+    target: &[usize],
+    budget: usize,
+) -> Vec<Node> {
+    let tree = &search.tree;
+    let mut index = 0;
+    let mut parent_visits = 0;
+    let mut side = origin.side_to_move();
+    for &cell in target {
+        parent_visits = tree[index].visits;
+        index = tree[index]
+            .children()
+            .find(|&child| tree[child].cell as usize == cell && tree[child].visits > 0)
+            .expect("the target is a visited node of the same search");
+        side = side.opponent();
+    }
+    let cell = target.last().map_or(NO_CELL, |&cell| cell as u8);
+    let mut nodes = Vec::new();
+    add_guided_node(tree, index, cell, side, parent_visits, budget, &mut nodes);
+    nodes
+}
+
+/// Adds `tree[index]` (entered by `cell`, `side` to move, its parent
+/// visited `parent_visits` times) and, while fewer than `budget` nodes are
+/// kept, its visited children.
+fn add_guided_node(
+    tree: &[neural::Node],
+    index: usize,
+    cell: u8,
+    side: Side,
+    parent_visits: u32,
+    budget: usize,
+    nodes: &mut Vec<Node>,
+) {
+    let source = &tree[index];
+    let ending = match source.ending {
+        Ending::Won => NodeEnding::Won,
+        Ending::Drawn => NodeEnding::Drawn,
+        Ending::Open if source.expanded && source.visits > 1 => NodeEnding::Expanded,
+        // A position the network evaluated, with no move tried below it.
+        Ending::Open => NodeEnding::Horizon,
+    };
+    let thousandths = |value: f32| (value * 1000.0).round().clamp(-30_000.0, 30_000.0) as i16;
+    let id = nodes.len();
+    let keep = id == 0 || nodes.len() < budget;
+    nodes.push(Node {
+        value: thousandths(source.mean()),
+        alpha: thousandths(source.prior),
+        beta: thousandths(source.puct(parent_visits)),
+        cell,
+        flags: side_flag(side)
+            | (ending as u8) << 2
+            | if keep || ending.is_leaf() {
+                0
+            } else {
+                NOT_RECORDED
+            },
+        end: 0,
+        count: source.visits,
+    });
+    if keep && ending == NodeEnding::Expanded {
+        for child in source.children() {
+            if tree[child].visits > 0 {
+                let cell = tree[child].cell;
+                add_guided_node(
+                    tree,
+                    child,
+                    cell,
+                    side.opponent(),
+                    source.visits,
+                    budget,
+                    nodes,
+                );
+            }
+        }
+    }
+    nodes[id].end = nodes.len() as u32;
+}
+
+/// The Monte Carlo tree `tree` (searched from `origin`) as nodes: the
+/// subtree the moves `target` lead to, in the order its nodes were
+/// expanded, without the children never visited (`pruned` names them).
+fn monte_carlo_nodes(
+    tree: &[mcts::Node],
+    origin: &Board,
+    target: &[usize],
+    budget: usize,
+) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    let Some(mut index) = (!tree.is_empty()).then_some(0) else {
+        // A finished game: no search.
+        nodes.push(Node {
+            value: 0,
+            alpha: -INFINITY as i16,
+            beta: INFINITY as i16,
+            cell: NO_CELL,
+            flags: side_flag(origin.side_to_move()) | (NodeEnding::Playout as u8) << 2,
+            end: 1,
+            count: 1,
+        });
+        return nodes;
+    };
+    let mut side = origin.side_to_move();
+    for &cell in target {
+        index = tree[index]
+            .children()
+            .find(|&child| tree[child].cell as usize == cell && tree[child].visits > 0)
+            .expect("the target is a visited node of the same search");
+        side = side.opponent();
+    }
+    let cell = target.last().map_or(NO_CELL, |&cell| cell as u8);
+    add_monte_carlo_node(tree, index, cell, side, budget, &mut nodes);
+    nodes
+}
+
+/// Adds `tree[index]` (entered by `cell`, `side` to move) and, while
+/// fewer than `budget` nodes are kept, its visited children.
+fn add_monte_carlo_node(
+    tree: &[mcts::Node],
+    index: usize,
+    cell: u8,
+    side: Side,
+    budget: usize,
+    nodes: &mut Vec<Node>,
+) {
+    let source = &tree[index];
+    let ending = match source.terminal {
+        Terminal::Win => NodeEnding::Won,
+        Terminal::Draw => NodeEnding::Drawn,
+        Terminal::No if source.expanded => NodeEnding::Expanded,
+        Terminal::No => NodeEnding::Playout,
+    };
+    // The mean result for the mover, 0 to 1, as -1000 (lost) to 1000 (won).
+    let value = if source.visits == 0 {
+        0
+    } else {
+        ((2.0 * source.mean() - 1.0) * 1000.0).round() as i16
+    };
+    let id = nodes.len();
+    let keep = id == 0 || nodes.len() < budget;
+    nodes.push(Node {
+        value,
+        alpha: -INFINITY as i16,
+        beta: INFINITY as i16,
+        cell,
+        flags: side_flag(side)
+            | (ending as u8) << 2
+            | if keep || ending.is_leaf() {
+                0
+            } else {
+                NOT_RECORDED
+            },
+        end: 0,
+        count: source.visits,
+    });
+    if keep {
+        for child in source.children() {
+            if tree[child].visits > 0 {
+                let cell = tree[child].cell;
+                add_monte_carlo_node(tree, child, cell, side.opponent(), budget, nodes);
+            }
+        }
+    }
+    nodes[id].end = nodes.len() as u32;
+}
+
+/// The nodes kept so far, and the nodes open on the current path. A node
+/// kept and still open holds the node count at its entry in `end` and
+/// `count` (low and high halves) until it is left.
+struct Tape {
+    nodes: Vec<Node>,
+    budget: usize,
+    /// The kept nodes entered and not yet left, innermost last.
+    open: Vec<u32>,
+    /// The nodes entered and not yet left below the innermost kept one
+    /// that are not kept (its children were not kept, or they are off the
+    /// way to the target).
+    unkept: u32,
+    /// The moves of `target` the open nodes above the kept ones made.
+    matched: usize,
+    /// How the node that just returned ended, if not by searching all its
+    /// moves (a cutoff, a table hit); taken by its parent.
+    ending: Option<NodeEnding>,
+    /// The side to move at the root.
+    root_side: Side,
+    /// The moves to the node whose subtree is kept (none: the root's).
+    target: Vec<usize>,
+}
+
+impl Tape {
+    /// A tape for the search of `board` that keeps the subtree at the
+    /// moves `target` (with the root a placeholder, filled in by `finish`).
+    fn new(board: &Board, budget: usize, target: &[usize]) -> Tape {
+        let whole = target.is_empty();
+        let mut nodes = Vec::new();
+        if whole {
+            nodes.push(Node {
+                value: 0,
+                alpha: -INFINITY as i16,
+                beta: INFINITY as i16,
+                cell: NO_CELL,
+                flags: side_flag(board.side_to_move()),
+                end: 1,
+                count: 1,
+            });
+        }
+        Tape {
+            nodes,
+            budget,
+            open: if whole { vec![0] } else { Vec::new() },
+            unkept: 0,
+            matched: 0,
+            ending: None,
+            root_side: board.side_to_move(),
+            target: target.to_vec(),
+        }
+    }
+
+    /// The nodes kept; `searched` is the search's node count. Fills in
+    /// the root when the whole tree was kept: minus its best child's value,
+    /// all moves searched (the root never cuts off: its window is full).
+    fn finish(mut self, searched: u64) -> Vec<Node> {
+        if self.target.is_empty() {
+            let mut best = None;
+            let mut child = 1;
+            while child < self.nodes.len() {
+                best = best.max(Some(self.nodes[child].value as i32));
+                child = self.nodes[child].end as usize;
+            }
+            let value = best.map_or(0, |best| -best);
+            let end = self.nodes.len() as u32;
+            let root = &mut self.nodes[0];
+            root.value = value as i16;
+            root.flags |= (NodeEnding::AllChildren as u8) << 2;
+            root.end = end;
+            root.count = (searched + 1).min(u32::MAX as u64) as u32;
+        }
+        self.nodes
+    }
+
+    /// The side to move after `cell`, if a node entered by it now is kept:
+    /// not below a node whose children are not kept, and (on the way to
+    /// the target) only the target itself. Counts the node in either case.
+    #[inline(always)]
+    fn kept_side(&mut self, cell: usize) -> Option<Side> {
+        if self.unkept > 0 {
+            self.unkept += 1;
+            return None;
+        }
+        match self.open.last() {
+            Some(&parent) => {
+                let parent = &self.nodes[parent as usize];
+                if parent.flags & NOT_RECORDED != 0 {
+                    self.unkept = 1;
+                    return None;
+                }
+                Some(parent.side_to_move().opponent())
+            }
+            None => {
+                if self.target.get(self.matched) != Some(&cell) {
+                    self.unkept = 1;
+                    return None;
+                }
+                self.matched += 1;
+                if self.matched < self.target.len() {
+                    return None;
+                }
+                Some(if self.target.len() % 2 == 1 {
+                    self.root_side.opponent()
+                } else {
+                    self.root_side
+                })
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        let Some(side) = self.kept_side(cell) else {
+            return;
+        };
+        let id = self.nodes.len();
+        let keep = id + 1 < self.budget;
+        self.nodes.push(Node {
+            value: 0,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            flags: side_flag(side) | if keep { 0 } else { NOT_RECORDED },
+            end: nodes as u32,
+            count: (nodes >> 32) as u32,
+        });
+        self.open.push(id as u32);
+    }
+
+    /// A leaf: kept whole at once, never open.
+    #[inline(always)]
+    fn leaf(&mut self, cell: usize, (alpha, beta): (i32, i32), value: i32, ending: NodeEnding) {
+        let Some(side) = self.kept_side(cell) else {
+            // Entered and left at once.
+            self.close(value, ending, None);
+            return;
+        };
+        let end = self.nodes.len() as u32 + 1;
+        self.nodes.push(Node {
+            value: value as i16,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            cell: cell as u8,
+            // A finished game or a horizon's evaluation is the leaf's exact
+            // value, wherever it falls in the window.
+            flags: side_flag(side) | (ending as u8) << 2,
+            end,
+            count: 1,
+        });
+        if self.open.is_empty() {
+            // The target, a leaf.
+            self.matched -= 1;
+        }
+    }
+
+    /// Fills in the node that ends: its value for the mover, how it ended,
+    /// and the node count now (`None` for a leaf: itself alone); leaves
+    /// one not kept.
+    #[inline(always)]
+    fn close(&mut self, value: i32, ending: NodeEnding, nodes: Option<u64>) {
+        if self.unkept > 0 {
+            self.unkept -= 1;
+            return;
+        }
+        let Some(id) = self.open.pop() else {
+            // An ancestor of the target.
+            self.matched -= 1;
+            return;
+        };
+        if self.open.is_empty() {
+            // The target (the root is never left).
+            self.matched -= 1;
+        }
+        let end = self.nodes.len() as u32;
+        let node = &mut self.nodes[id as usize];
+        let count = nodes.map_or(1, |now| {
+            let entered = (node.count as u64) << 32 | node.end as u64;
+            now - entered + 1
+        });
+        let recorded = if ending.is_leaf() { !NOT_RECORDED } else { !0 };
+        node.value = value as i16;
+        node.flags = (node.flags & recorded)
+            | bound_bits(value, node.alpha as i32, node.beta as i32)
+            | (ending as u8) << 2;
+        node.end = end;
+        node.count = count.min(u32::MAX as u64) as u32;
+    }
+}
+
+/// The recording's hook: a shared reference (so `Copy`) to the tape.
+#[derive(Clone, Copy)]
+struct Recorder<'a>(&'a RefCell<Tape>);
+
+impl Hook for Recorder<'_> {
+    #[inline(always)]
+    fn enter(self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+        self.0.borrow_mut().enter(cell, alpha, beta, nodes);
+    }
+
+    #[inline(always)]
+    fn leaf(self, cell: usize, alpha: i32, beta: i32, value: i32, ending: NodeEnding) {
+        self.0.borrow_mut().leaf(cell, (alpha, beta), value, ending);
+    }
+
+    #[inline(always)]
+    fn cutoff(self) {
+        self.0.borrow_mut().ending = Some(NodeEnding::Cutoff);
+    }
+
+    #[inline(always)]
+    fn table_hit(self) {
+        self.0.borrow_mut().ending = Some(NodeEnding::TableHit);
+    }
+
+    #[inline(always)]
+    fn leave(self, value: i32, nodes: u64) {
+        let mut tape = self.0.borrow_mut();
+        let ending = tape.ending.take().unwrap_or(NodeEnding::AllChildren);
+        tape.close(value, ending, Some(nodes));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_is_16_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+}

@@ -1,0 +1,675 @@
+//! What each candidate cell of the board shows after a search: a label short
+//! enough for a 5x5 cell, its tone, and the same in words for a screen
+//! reader. Labels read on X's scale, as every value does: "X3" X wins in 3
+//! moves, "O2" O wins in 2, "D" a draw; "≥" this or better for X, "≤" this
+//! or better for O; estimates, Monte Carlo means and learned values signed,
+//! positive for X.
+
+use crate::i18n::{fill, gettext, ngettext, pgettext};
+use crate::numbers::{count, decimal, result_number};
+use crate::players::RuleWords;
+use crate::report::{
+    TextStyle, beads_words, guided_words, learned_value_words, prior_words, score_words,
+};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::report::Rule;
+use tictactoe_engine::report::{Bound, Certainty, MoveScore, SearchReport};
+use tictactoe_engine::score;
+
+/// What a label's colour stands for: whom the value favours, or what kind
+/// of number it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Proven game values: won by X, drawn, won by O.
+    XWins,
+    Draw,
+    OWins,
+    /// Scores that are no game value: horizon estimates.
+    XBetter,
+    Even,
+    OBetter,
+    /// Monte Carlo visits and mean result.
+    Sampled,
+    /// A cell the rules player's rule allowed.
+    Rule,
+    /// What a learner learned: MENACE's beads, TD's learned values.
+    Learned,
+}
+
+/// One candidate cell's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellMark {
+    pub cell: usize,
+    /// What the cell shows: "X3", "D", "≥ X4", "+12", "≤ −4", "312×\n−0.24",
+    /// "block".
+    pub text: String,
+    pub tone: Tone,
+    /// Only a limit of the value, never to be drawn as if exact.
+    pub bound: bool,
+    /// A horizon estimate rather than a proven value.
+    pub estimate: bool,
+    /// The move the player chose.
+    pub chosen: bool,
+    /// One of the moves the player had no reason to prefer another over:
+    /// the top value no bound caps, the most visits (Monte Carlo), or the
+    /// rule's cells.
+    pub best: bool,
+    /// The neural player's prior for the cell (0 to 1): a mark of its own,
+    /// a bar along the foot of the cell with its percentage, apart from the
+    /// search's visits in `text`.
+    pub prior: Option<f64>,
+    /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
+    /// in 3 moves", "cell 2: at least a draw for X".
+    pub words: String,
+    /// What this kind of mark means, for a beginner: "only a limit, not
+    /// the exact value: …".
+    pub meaning: String,
+}
+
+/// The marks a report leaves on the board: one per move it scored, sampled
+/// or allowed by a rule. None for a stopped search, whose numbers are
+/// unfinished, nor for a random or human choice, which has no result.
+pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
+    if report.aborted {
+        return Vec::new();
+    }
+    if let Some(rule) = report.rule {
+        return rule_marks(report, rule);
+    }
+    let top = report
+        .moves
+        .iter()
+        .filter_map(|m| rank(report.side, m))
+        .max();
+    report
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let (text, tone, words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
+                _ if m.prior.is_some() => guided_label(m),
+                (Some(score), ..) => score_label(report, m, score),
+                (None, Some(visits), Some(mean), ..) => sampled_label(visits, mean),
+                (.., Some(beads), _) => (format!("{beads}●"), Tone::Learned, beads_words(beads)),
+                (.., Some(value)) => (
+                    result_number(value, 2),
+                    Tone::Learned,
+                    learned_value_words(value),
+                ),
+                _ => return None,
+            };
+            let meaning = meaning(m);
+            let chosen = report.best == Some(m.cell);
+            Some(CellMark {
+                cell: m.cell,
+                text,
+                tone,
+                bound: m.bound != Bound::Exact,
+                estimate: m.certainty == Certainty::Estimate,
+                chosen,
+                best: top.is_some() && rank(report.side, m) == top,
+                prior: m.prior,
+                words: cell_words(m.cell, &words, chosen),
+                meaning,
+            })
+        })
+        .collect()
+}
+
+/// How good a move is for `mover`, when that is known: its value unless a
+/// bound caps it (it may be worse), or its visits (what Monte Carlo plays
+/// by), its beads (what MENACE draws by) or its learned value in
+/// thousandths (what TD plays by).
+fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
+    if let Some(prior) = m.prior {
+        // The neural player plays the most visited move, or without a
+        // search its highest prior.
+        return Some(match m.visits {
+            Some(visits) => i64::from(visits),
+            None => (prior * 1e6).round() as i64,
+        });
+    }
+    match (m.score, m.visits, m.beads, m.learned) {
+        (Some(score), ..) if m.bound.for_mover(mover) != Bound::Upper => {
+            Some(i64::from(mover.sign() * score))
+        }
+        (None, Some(visits), ..) => Some(i64::from(visits)),
+        (None, None, Some(beads), _) => Some(i64::from(beads)),
+        (None, None, None, Some(value)) => {
+            Some((f64::from(mover.sign()) * value * 1000.0).round() as i64)
+        }
+        _ => None,
+    }
+}
+
+/// A neural move: its search's visits over their mean value as the text
+/// (none without a search), its prior a mark of its own (`CellMark::prior`).
+fn guided_label(m: &MoveScore) -> (String, Tone, String) {
+    let prior = prior_words(m.prior.unwrap_or_default());
+    match (m.visits, m.mean) {
+        (Some(visits), Some(mean)) => (
+            format!("{}×\n{}", short_count(visits), result_number(mean, 2)),
+            Tone::Sampled,
+            fill(
+                &gettext("{prior}; {search}"),
+                &[("prior", &prior), ("search", &guided_words(visits, mean))],
+            ),
+        ),
+        _ => (String::new(), Tone::Learned, prior),
+    }
+}
+
+/// The prior's mark: "41%".
+pub fn prior_label(prior: f64) -> String {
+    format!("{:.0}%", 100.0 * prior)
+}
+
+/// A scored move's label, tone and words, on X's scale.
+fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Tone, String) {
+    let proven = m.certainty != Certainty::Estimate;
+    let (number, tone) = if proven && score::is_decisive(score) {
+        let moves = score::moves_to_end(score, report.stones);
+        let (label, tone) = if score > 0 {
+            (
+                pgettext("cell mark: X wins in so many moves", "X{moves}"),
+                Tone::XWins,
+            )
+        } else {
+            (
+                pgettext("cell mark: O wins in so many moves", "O{moves}"),
+                Tone::OWins,
+            )
+        };
+        (fill(&label, &[("moves", &moves)]), tone)
+    } else if proven && score == 0 {
+        (pgettext("cell mark: a draw", "D"), Tone::Draw)
+    } else {
+        let tone = match score.signum() {
+            0 => Tone::Even,
+            1 => Tone::XBetter,
+            _ => Tone::OBetter,
+        };
+        (signed(score), tone)
+    };
+    let limit = match m.bound {
+        Bound::Exact => "",
+        Bound::Lower => "≥ ",
+        Bound::Upper => "≤ ",
+    };
+    let mut words = score_words(score, m.bound, m.certainty, report.stones);
+    if !proven {
+        words = fill(&gettext("{words}, estimated"), &[("words", &words)]);
+    }
+    (format!("{limit}{number}"), tone, words)
+}
+
+/// One kind of mark, as the board's legend shows it: a sample and what it
+/// means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    pub mark: CellMark,
+    pub description: String,
+}
+
+/// The board's legend: a sample of every kind of mark, made by
+/// `cell_marks` from sample searches so that it is what the board draws.
+pub fn legend() -> Vec<LegendEntry> {
+    // X to move with two stones down: X's win at five stones is 3 moves
+    // away, O's at six 4 moves.
+    let board: Board = "x.o/.../...".parse().expect("a position");
+    // A sample is the one move of its search, so the best: only the last
+    // sample shows how the best and the chosen moves look.
+    let sample = |kind: PlayerKind, m: MoveScore, chosen: bool| {
+        let mut report = SearchReport::new(kind, &board);
+        report.best = chosen.then_some(m.cell);
+        report.moves = vec![m];
+        let mut mark = cell_marks(&report).remove(0);
+        mark.best = chosen;
+        mark
+    };
+    let mut estimate = MoveScore::scored(4, 12, Bound::Exact);
+    estimate.certainty = Certainty::Estimate;
+    let mut td = MoveScore::learned(4, Side::Max, 0.625);
+    td.certainty = Certainty::Learned;
+    let entry = |mark: CellMark, description: String| LegendEntry { mark, description };
+    let mut rules = SearchReport::new(PlayerKind::Rules, &board);
+    rules.rule = Some(Rule::Block);
+    rules.choices = vec![1];
+    vec![
+        entry(
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 995, Bound::Exact),
+                false,
+            ),
+            gettext("X wins in 3 moves, both sides' moves counted, if both play their best."),
+        ),
+        entry(
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, -994, Bound::Exact),
+                false,
+            ),
+            gettext("O wins in 4 moves. A value takes the colour of the side it favours."),
+        ),
+        entry(
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 0, Bound::Exact),
+                false,
+            ),
+            gettext("A draw."),
+        ),
+        entry(
+            sample(
+                PlayerKind::AlphaBeta,
+                MoveScore::scored(4, 0, Bound::Lower),
+                false,
+            ),
+            gettext(
+                "Only a limit, drawn dashed: alpha-beta stopped looking at this move once it knew it was no better than one it had. ≥ D: a draw or better for X; ≤ D: a draw or better for O.",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::AlphaBeta, estimate, false),
+            gettext(
+                "An estimate, in italics: the search stopped at its depth limit and judged the open lines. Positive favours X, negative O. Not a proven result.",
+            ),
+        ),
+        entry(
+            sample(
+                PlayerKind::Mcts,
+                MoveScore::sampled(4, 312, Side::Max, 0.38),
+                false,
+            ),
+            gettext(
+                "Monte Carlo: tried in 312 random games, with a mean result of −0.24, from −1 (O won every one) to +1 (X won every one).",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::Menace, MoveScore::beads(4, 7), false),
+            gettext("MENACE: 7 beads for this move in its matchbox; it draws one at random."),
+        ),
+        entry(
+            sample(PlayerKind::Td, td, false),
+            gettext(
+                "The TD learner: the value it learned for the position after this move, from −1 (O wins) to +1 (X wins).",
+            ),
+        ),
+        entry(
+            sample(PlayerKind::Neural, MoveScore::guided(4, 0.41, None), false),
+            gettext(
+                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. The priors of a position add up to 100%.",
+            ),
+        ),
+        entry(
+            sample(
+                PlayerKind::Neural,
+                MoveScore::guided(4, 0.41, Some((87, 0.12))),
+                false,
+            ),
+            gettext(
+                "The neural network's search: it tried this move 87 times (its visits), with a mean value of +0.12, from −1 (O wins) to +1 (X wins). It plays the most visited move, which need not have the highest prior.",
+            ),
+        ),
+        entry(
+            CellMark {
+                best: false,
+                ..cell_marks(&rules).remove(0)
+            },
+            gettext("The Rules player: the rule it followed allows this cell."),
+        ),
+        entry(
+            sample(
+                PlayerKind::Minimax,
+                MoveScore::scored(4, 0, Bound::Exact),
+                true,
+            ),
+            gettext("A solid ring marks the move played; a tinted cell, each of the best moves."),
+        ),
+    ]
+}
+
+/// What a mark of `m`'s kind means, in words a beginner reads.
+fn meaning(m: &MoveScore) -> String {
+    match m.certainty {
+        Certainty::Exact => gettext(
+            "The proven result if both sides play their best from here; moves count both sides' stones.",
+        ),
+        Certainty::Bound => gettext(
+            "Only a limit, not the exact value: alpha-beta stopped looking at this move once it knew it was no better than one it had. ≥ means this or better for X, ≤ this or better for O.",
+        ),
+        Certainty::Estimate => gettext(
+            "An estimate, not a proven result: the search stopped at its depth limit and judged the open lines. Positive favours X, negative O.",
+        ),
+        Certainty::Sampled => gettext(
+            "Monte Carlo tried this move in that many random games; their mean result runs from −1 (O won every one) to +1 (X won every one).",
+        ),
+        Certainty::Learned if m.prior.is_some() => gettext(
+            "The network's prior (the bar and percentage at the foot of the cell) is its first guess for this move, before any search; the visits (N×) count how often its search tried the move, over their mean value from −1 (O wins) to +1 (X wins). The most visited move is played.",
+        ),
+        Certainty::Learned if m.beads.is_some() => gettext(
+            "Beads for this move in MENACE's matchbox for this position: it draws one at random, so more beads make the move likelier.",
+        ),
+        Certainty::Learned => gettext(
+            "The value the TD learner learned for the position after this move, from −1 (O wins) to +1 (X wins).",
+        ),
+    }
+}
+
+/// "+12", "−5" (a minus sign, not a hyphen), "0".
+fn signed(value: i32) -> String {
+    match value.signum() {
+        1 => format!("+{value}"),
+        -1 => format!("−{}", value.unsigned_abs()),
+        _ => "0".to_owned(),
+    }
+}
+
+/// A Monte Carlo move: "312×" over "−0.24", the mean result on X's scale.
+fn sampled_label(visits: u32, mean: f64) -> (String, Tone, String) {
+    let text = format!("{}×\n{}", short_count(visits), result_number(mean, 2));
+    let visits = count(u64::from(visits), |n| {
+        ngettext("{count} visit", "{count} visits", n)
+    });
+    let words = fill(
+        &gettext("{visits}, mean result {mean}"),
+        &[("visits", &visits), ("mean", &result_number(mean, 2))],
+    );
+    (text, Tone::Sampled, words)
+}
+
+/// A count in at most four characters: "312", "1.2k", "20k".
+fn short_count(n: u32) -> String {
+    let thousands = f64::from(n) / 1e3;
+    if n < 1_000 {
+        n.to_string()
+    } else if thousands < 9.95 {
+        decimal(&format!("{thousands:.1}k"))
+    } else {
+        format!("{thousands:.0}k")
+    }
+}
+
+/// The rule's cells, each named by the rule's short name.
+fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
+    report
+        .choices
+        .iter()
+        .map(|&cell| {
+            let chosen = report.best == Some(cell);
+            CellMark {
+                cell,
+                text: gettext(rule.short_name()),
+                tone: Tone::Rule,
+                bound: false,
+                estimate: false,
+                chosen,
+                best: true,
+                prior: None,
+                words: cell_words(
+                    cell,
+                    &fill(
+                        &gettext("rule: {rule}"),
+                        &[("rule", &gettext(rule.describe()))],
+                    ),
+                    chosen,
+                ),
+                meaning: gettext(
+                    "The Rules player takes the first of its rules that applies; this rule allows this cell, and it picks one of the cells the rule allows at random.",
+                ),
+            }
+        })
+        .collect()
+}
+
+/// "cell 5: X wins in 3 moves", and ", chosen" for the move played.
+fn cell_words(cell: usize, words: &str, chosen: bool) -> String {
+    let cell = TextStyle::WINDOW.cell(cell);
+    let message = if chosen {
+        gettext("cell {cell}: {words}, chosen")
+    } else {
+        gettext("cell {cell}: {words}")
+    };
+    fill(&message, &[("cell", &cell), ("words", &words)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tictactoe_engine::board::Board;
+    use tictactoe_engine::player_kind::PlayerKind;
+
+    fn report(position: &str, kind: PlayerKind, moves: Vec<MoveScore>) -> SearchReport {
+        let mut report = SearchReport::new(kind, &position.parse::<Board>().unwrap());
+        report.moves = moves;
+        report
+    }
+
+    fn texts(marks: &[CellMark]) -> Vec<(usize, &str)> {
+        marks.iter().map(|m| (m.cell, m.text.as_str())).collect()
+    }
+
+    #[test]
+    fn learners_show_their_beads_and_learned_values() {
+        let mut menace = report(
+            ".../.../...",
+            PlayerKind::Menace,
+            vec![
+                MoveScore::beads(0, 7),
+                MoveScore::beads(1, 1),
+                MoveScore::beads(4, 7),
+            ],
+        );
+        menace.best = Some(4);
+        let marks = cell_marks(&menace);
+        assert_eq!(texts(&marks), [(0, "7●"), (1, "1●"), (4, "7●")]);
+        assert!(marks.iter().all(|m| m.tone == Tone::Learned));
+        assert_eq!(
+            marks.iter().map(|m| m.best).collect::<Vec<_>>(),
+            [true, false, true]
+        );
+        assert_eq!(marks[2].words, "cell 5: 7 beads, chosen");
+        assert_eq!(marks[1].words, "cell 2: 1 bead");
+        let mut td = report(
+            "x../.../...",
+            PlayerKind::Td,
+            vec![
+                MoveScore::learned(4, Side::Min, 0.625),
+                MoveScore::learned(8, Side::Min, 0.1),
+            ],
+        );
+        td.best = Some(4);
+        let marks = cell_marks(&td);
+        // O's 62.5% is -0.25 on X's scale: the best for O is X's lowest.
+        assert_eq!(texts(&marks), [(4, "−0.25"), (8, "+0.80")]);
+        assert!(marks[0].best && marks[0].chosen && !marks[1].best);
+        assert_eq!(marks[0].words, "cell 5: learned value −0.250, chosen");
+    }
+
+    #[test]
+    fn proven_values_count_moves_from_the_searched_position() {
+        // X to move with four stones down: a win at five stones is one move away.
+        let mut report = report(
+            "xx./oo./...",
+            PlayerKind::Minimax,
+            vec![
+                MoveScore::scored(2, 995, Bound::Exact),
+                MoveScore::scored(5, -994, Bound::Exact),
+                MoveScore::scored(8, 0, Bound::Exact),
+            ],
+        );
+        report.best = Some(2);
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(2, "X1"), (5, "O2"), (8, "D")]);
+        assert_eq!(
+            marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
+            [Tone::XWins, Tone::OWins, Tone::Draw]
+        );
+        assert_eq!(marks[0].words, "cell 3: X wins in 1 move, chosen");
+        assert_eq!(marks[1].words, "cell 6: O wins in 2 moves");
+        assert!(marks[0].chosen && marks[0].best);
+        assert!(!marks[1].chosen && !marks[1].best && !marks[1].bound);
+        // O to move: the mark names the winner whoever moves.
+        let report = self::report(
+            "xx./oo./x..",
+            PlayerKind::Minimax,
+            vec![MoveScore::scored(5, -994, Bound::Exact)],
+        );
+        assert_eq!(texts(&cell_marks(&report)), [(5, "O1")]);
+    }
+
+    #[test]
+    fn bounds_read_on_x_scale_whoever_moved() {
+        // O to move: "≥" is what X is sure of, "≤" what O is sure of.
+        let report = report(
+            "x.x/..o/xo.",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(1, 993, Bound::Lower),
+                MoveScore::scored(3, 0, Bound::Upper),
+                MoveScore::scored(4, -994, Bound::Upper),
+            ],
+        );
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(1, "≥ X2"), (3, "≤ D"), (4, "≤ O1")]);
+        assert!(marks.iter().all(|m| m.bound && !m.estimate));
+        assert_eq!(marks[0].words, "cell 2: X wins in 2 or faster");
+        assert_eq!(marks[1].words, "cell 4: at least a draw for O");
+        assert_eq!(marks[2].words, "cell 5: O wins in 1 or faster");
+        // X to move: the same bounds read the same way.
+        let report = self::report(
+            "x.o/.x./..o",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(3, -994, Bound::Upper),
+                MoveScore::scored(6, 0, Bound::Lower),
+            ],
+        );
+        assert_eq!(texts(&cell_marks(&report)), [(3, "≤ O2"), (6, "≥ D")]);
+    }
+
+    #[test]
+    fn estimates_show_a_signed_number_never_a_result() {
+        // O to move, a depth-1 search: Max's +4 is worse for O.
+        let mut moves = vec![
+            MoveScore::scored(4, 0, Bound::Exact),
+            MoveScore::scored(1, 4, Bound::Exact),
+            MoveScore::scored(8, -2, Bound::Exact),
+            MoveScore::scored(3, 10, Bound::Lower),
+        ];
+        for m in &mut moves {
+            m.certainty = Certainty::of(m.score.unwrap(), m.bound, false);
+        }
+        let marks = cell_marks(&report("x.x/..o/xo.", PlayerKind::AlphaBetaTt, moves));
+        assert_eq!(
+            texts(&marks),
+            [(4, "0"), (1, "+4"), (8, "−2"), (3, "≥ +10")]
+        );
+        assert_eq!(
+            marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
+            [Tone::Even, Tone::XBetter, Tone::OBetter, Tone::XBetter]
+        );
+        assert!(marks.iter().all(|m| m.estimate));
+        assert_eq!(marks[3].words, "cell 4: X better, estimated");
+        assert_eq!(marks[2].words, "cell 9: O better, estimated");
+        // The best for O is Max's lowest estimate; the capped one is not best.
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|m| m.best)
+                .map(|m| m.cell)
+                .collect::<Vec<_>>(),
+            [8]
+        );
+    }
+
+    #[test]
+    fn equal_best_moves_are_all_best_and_a_capped_one_is_not() {
+        let mut report = report(
+            "x.o/.x./..o",
+            PlayerKind::AlphaBeta,
+            vec![
+                MoveScore::scored(5, 0, Bound::Exact),
+                MoveScore::scored(3, 0, Bound::Upper),
+                MoveScore::scored(7, 0, Bound::Exact),
+                MoveScore::scored(1, -994, Bound::Exact),
+            ],
+        );
+        report.best = Some(5);
+        let best: Vec<usize> = cell_marks(&report)
+            .iter()
+            .filter(|m| m.best)
+            .map(|m| m.cell)
+            .collect();
+        assert_eq!(best, [5, 7]);
+    }
+
+    #[test]
+    fn samples_show_visits_and_the_mean_on_x_scale() {
+        // O's means for itself; on X's scale 0.6188 is -0.2376.
+        let mut report = report(
+            "x.o/.x./...",
+            PlayerKind::Mcts,
+            vec![
+                MoveScore::sampled(8, 312, Side::Min, 0.6188),
+                MoveScore::sampled(5, 1_234, Side::Min, 0.734),
+                MoveScore::sampled(3, 19_970, Side::Min, 0.5),
+                MoveScore::sampled(6, 1, Side::Min, 0.0),
+            ],
+        );
+        report.best = Some(3);
+        let marks = cell_marks(&report);
+        assert_eq!(
+            texts(&marks),
+            [
+                (8, "312×\n−0.24"),
+                (5, "1.2k×\n−0.47"),
+                (3, "20k×\n0.00"),
+                (6, "1×\n+1.00")
+            ]
+        );
+        assert_eq!(marks[0].words, "cell 9: 312 visits, mean result −0.24");
+        assert_eq!(marks[3].words, "cell 7: 1 visit, mean result +1.00");
+        assert!(marks.iter().all(|m| m.tone == Tone::Sampled && !m.bound));
+        // Monte Carlo plays the most visited move: that one is best.
+        assert_eq!(
+            marks.iter().map(|m| (m.best, m.chosen)).collect::<Vec<_>>(),
+            [(false, false), (false, false), (true, true), (false, false)]
+        );
+    }
+
+    #[test]
+    fn a_rule_marks_its_cells_with_its_short_name() {
+        let mut report = report("o.o/.x./x..", PlayerKind::Rules, Vec::new());
+        report.rule = Some(Rule::Block);
+        report.choices = vec![1];
+        report.best = Some(1);
+        let marks = cell_marks(&report);
+        assert_eq!(texts(&marks), [(1, "block")]);
+        assert_eq!(
+            marks[0].words,
+            "cell 2: rule: block: stop the opponent's line, chosen"
+        );
+        assert!(marks[0].best && marks[0].chosen && marks[0].tone == Tone::Rule);
+    }
+
+    #[test]
+    fn stopped_random_and_human_choices_leave_no_marks() {
+        let mut report = report(
+            ".........",
+            PlayerKind::Minimax,
+            vec![MoveScore::scored(4, 3, Bound::Exact)],
+        );
+        report.best = Some(4);
+        assert_eq!(cell_marks(&report).len(), 1);
+        report.aborted = true;
+        assert!(cell_marks(&report).is_empty());
+        let mut report = self::report(".........", PlayerKind::Random, Vec::new());
+        report.choices = (0..9).collect();
+        report.best = Some(3);
+        assert!(cell_marks(&report).is_empty());
+        let report = self::report(".........", PlayerKind::Human, Vec::new());
+        assert!(cell_marks(&report).is_empty());
+    }
+}

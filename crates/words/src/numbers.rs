@@ -1,0 +1,99 @@
+//! Numbers and durations as people read them, with the separators of
+//! their language: "549,945" ("549.945" in German), "3.4 ms", "5.6 M/s".
+
+use super::i18n::{fill, pgettext, plural_count};
+
+/// A result on X's scale, from -1 (O wins) to +1 (X wins), as the log
+/// writes Monte Carlo means and learned values: "+0.468", "−0.250", "0.000".
+pub fn result_number(value: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, value.abs());
+    let sign = if text.bytes().all(|b| matches!(b, b'0' | b'.')) {
+        ""
+    } else if value < 0.0 {
+        "−"
+    } else {
+        "+"
+    };
+    decimal(&format!("{sign}{text}"))
+}
+
+/// `n` with thousands separators: "549,945" (in the window, the
+/// separator of the user's language: "549.945" in German).
+pub fn group(n: u64) -> String {
+    let separator = pgettext("thousands separator", ",");
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * separator.len());
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push_str(&separator);
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A number written with a '.' as its decimal point, with the user's
+/// language's decimal point instead ("3,4" in German).
+pub fn decimal(number: &str) -> String {
+    number.replace('.', &pgettext("decimal separator", "."))
+}
+
+/// A count with its noun in the right plural form, the number grouped:
+/// `count(n, |n| ngettext("{count} node", "{count} nodes", n))` reads "1
+/// node", "549,945 nodes".
+pub fn count(n: u64, forms: impl FnOnce(u32) -> String) -> String {
+    fill(&forms(plural_count(n)), &[("count", &group(n))])
+}
+
+/// A time as people read it: "52 µs", "3.4 ms", "250 ms", "1.25 s".
+pub fn format_duration_us(us: u64) -> String {
+    if us < 1_000 {
+        format!("{us} µs")
+    } else if us < 100_000 {
+        decimal(&format!("{:.1} ms", us as f64 / 1e3))
+    } else if us < 1_000_000 {
+        format!("{} ms", (us + 500) / 1_000)
+    } else {
+        decimal(&format!("{:.2} s", us as f64 / 1e6))
+    }
+}
+
+/// A node rate: "5.6 M/s", "213 M/s", "830 k/s", "120/s".
+pub fn format_rate(per_second: u64) -> String {
+    let scaled = |value: f64, unit: &str| {
+        if value < 10.0 {
+            decimal(&format!("{value:.1} {unit}/s"))
+        } else {
+            format!("{value:.0} {unit}/s")
+        }
+    };
+    if per_second >= 1_000_000 {
+        scaled(per_second as f64 / 1e6, "M")
+    } else if per_second >= 1_000 {
+        scaled(per_second as f64 / 1e3, "k")
+    } else {
+        format!("{per_second}/s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1_000), "1,000");
+        assert_eq!(group(549_945), "549,945");
+        assert_eq!(group(1_234_567), "1,234,567");
+        assert_eq!(format_duration_us(52), "52 µs");
+        assert_eq!(format_duration_us(3_400), "3.4 ms");
+        assert_eq!(format_duration_us(250_400), "250 ms");
+        assert_eq!(format_duration_us(1_250_000), "1.25 s");
+        assert_eq!(format_rate(5_600_000), "5.6 M/s");
+        assert_eq!(format_rate(185_000_000), "185 M/s");
+        assert_eq!(format_rate(830_000), "830 k/s");
+        assert_eq!(format_rate(120), "120/s");
+    }
+}

@@ -1,0 +1,295 @@
+//! The position's words: its state, why a position text or a move was
+//! refused, the board's size, and a proven score.
+
+use tictactoe_engine::board::{BoardError, Outcome, Side};
+use tictactoe_engine::geometry::{BoardSize, MAX_CELLS, UnknownSize};
+use tictactoe_engine::score::{is_decisive, moves_to_end};
+
+use super::Words;
+use super::escape::{ECHO_CHARS, escape_text};
+use super::i18n::{fill, gettext, ngettext, plural_count};
+
+/// "in progress", "X won", "draw".
+impl Words for Outcome {
+    fn words(&self) -> String {
+        match self {
+            Outcome::Ongoing => gettext("in progress"),
+            Outcome::Won(side, _) => fill(&gettext("{side} won"), &[("side", &side.mark())]),
+            Outcome::Draw => gettext("draw"),
+        }
+    }
+}
+
+/// Why a position text or a move was refused.
+impl Words for BoardError {
+    fn words(&self) -> String {
+        match self {
+            BoardError::Empty => gettext(
+                "empty position: write the rows with x, o and '.' (or '-'), e.g. x.o/.x./..o",
+            ),
+            BoardError::WrongLength(n) => fill(
+                &gettext("wrong length: {count} cells, expected 9, 16 or 25"),
+                &[("count", n)],
+            ),
+            BoardError::TooLong => fill(
+                &gettext("too long: more than {max} cells, and the largest board has {max}"),
+                &[("max", &MAX_CELLS)],
+            ),
+            BoardError::UnknownCharacter {
+                character,
+                position,
+            } => fill(
+                &gettext(
+                    "unknown character '{character}' (U+{code}) at position {position}: use x, o, '.' or '-', with '/' between rows",
+                ),
+                &[
+                    ("character", &escape_text(&character.to_string(), 1)),
+                    ("code", &format!("{:04X}", *character as u32)),
+                    ("position", position),
+                ],
+            ),
+            BoardError::MisplacedSlash { position } => fill(
+                &gettext(
+                    "'/' at position {position} is not between two rows: '/' goes only between whole rows",
+                ),
+                &[("position", position)],
+            ),
+            BoardError::UnevenRows { row, cells, size } => fill(
+                &ngettext(
+                    "'/' goes only between whole rows: row {row} has {cells} cell, and a row of a {n}x{n} board has {n}",
+                    "'/' goes only between whole rows: row {row} has {cells} cells, and a row of a {n}x{n} board has {n}",
+                    plural_count(*cells as u64),
+                ),
+                &[("row", row), ("cells", cells), ("n", &size.side())],
+            ),
+            BoardError::ImpossibleCounts { x, o } => fill(
+                &gettext(
+                    "impossible stone counts: {x} X and {o} O (X moves first, so X has as many stones as O or one more)",
+                ),
+                &[("x", x), ("o", o)],
+            ),
+            BoardError::BothWon => gettext("impossible position: both X and O have a line"),
+            BoardError::MovedAfterWin(winner) => fill(
+                &gettext("impossible position: {loser} moved after {winner} had already won"),
+                &[
+                    ("loser", &winner.opponent().mark()),
+                    ("winner", &winner.mark()),
+                ],
+            ),
+            BoardError::GameOver(outcome) => fill(
+                &gettext("game is over: {outcome}"),
+                &[("outcome", &outcome.words())],
+            ),
+            BoardError::CellOutOfRange { cell, cells } => fill(
+                &gettext("cell {cell} is off the board (cells are 0-{last})"),
+                &[("cell", cell), ("last", &(cells - 1))],
+            ),
+            BoardError::CellOccupied(cell) => {
+                fill(&gettext("cell {cell} is already taken"), &[("cell", cell)])
+            }
+        }
+    }
+}
+
+/// "3x3, 3 in a row".
+impl Words for BoardSize {
+    fn words(&self) -> String {
+        let size = gettext("{side}x{side}, {count} in a row");
+        let values: [(&str, &dyn std::fmt::Display); 2] =
+            [("side", &self.side()), ("count", &self.in_a_row())];
+        fill(&size, &values)
+    }
+}
+
+/// The command line's refusal of a board size (in English, as every
+/// argument error).
+impl Words for UnknownSize {
+    fn words(&self) -> String {
+        format!(
+            "unknown board size '{}': expected 3, 4 or 5",
+            escape_text(&self.0, ECHO_CHARS)
+        )
+    }
+}
+
+/// A proven score in words, seen from a position with `stones_now` stones:
+/// "X wins in 3 moves", "draw". Moves are stones still to be placed by both
+/// sides. (A score that is neither decisive nor 0 is no proven result; it
+/// reads "+12 (X better)". Estimates have their own words:
+/// `report::score_phrase`.)
+pub fn describe_score(score: i32, stones_now: u32) -> String {
+    if is_decisive(score) {
+        let winner = if score > 0 { Side::Max } else { Side::Min };
+        let moves = moves_to_end(score, stones_now);
+        let wins = ngettext(
+            "{side} wins in {moves} move",
+            "{side} wins in {moves} moves",
+            plural_count(u64::from(moves.unsigned_abs())),
+        );
+        fill(&wins, &[("side", &winner.mark()), ("moves", &moves)])
+    } else if score == 0 {
+        gettext("draw")
+    } else {
+        let better = if score > 0 { "X" } else { "O" };
+        fill(
+            &gettext("{score} ({side} better)"),
+            &[("score", &format!("{score:+}")), ("side", &better)],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tictactoe_engine::board::Board;
+
+    use super::*;
+
+    fn error(text: &str) -> String {
+        text.parse::<Board>().unwrap_err().words()
+    }
+
+    #[test]
+    fn rejects_bad_positions_with_a_reason() {
+        assert_eq!(
+            error("x.o/.x."),
+            "wrong length: 6 cells, expected 9, 16 or 25"
+        );
+        assert_eq!(
+            error("x.o/.z./..o"),
+            "unknown character 'z' (U+007A) at position 6: use x, o, '.' or '-', with '/' between rows"
+        );
+        assert!(error("xx.......").starts_with("impossible stone counts: 2 X and 0 O"));
+        assert!(error("o........").starts_with("impossible stone counts: 0 X and 1 O"));
+        assert_eq!(
+            error("xxx/ooo/x.."),
+            "impossible position: both X and O have a line"
+        );
+        assert_eq!(
+            error("xxx/oo./o.."),
+            "impossible position: O moved after X had already won"
+        );
+        assert_eq!(
+            error("ooo/xx./xx."),
+            "impossible position: X moved after O had already won"
+        );
+        assert_eq!(
+            Board::parse_for_move("xxx/oo./...").unwrap_err().words(),
+            "game is over: X won"
+        );
+        assert_eq!(
+            Board::parse_for_move("xox/xoo/oxx").unwrap_err().words(),
+            "game is over: draw"
+        );
+    }
+
+    #[test]
+    fn names_the_character_that_does_not_belong() {
+        let at = |text: &str| match text.parse::<Board>() {
+            Err(BoardError::UnknownCharacter {
+                character,
+                position,
+            }) => (character, position),
+            other => panic!("{text:?}: {other:?}"),
+        };
+        assert_eq!(at("x.o .x. ..o"), (' ', 4));
+        assert_eq!(at("x.o\t.x.\t..o"), ('\t', 4));
+        assert_eq!(at("\u{feff}x.o/.x./..o"), ('\u{feff}', 1));
+        assert_eq!(at("x\u{301}.o/.x./..o"), ('\u{301}', 2));
+        assert_eq!(at("  .\u{445}./.../..."), ('\u{445}', 4), "Cyrillic х");
+        assert_eq!(
+            error(".\u{445}./.../..."),
+            "unknown character '\u{445}' (U+0445) at position 2: use x, o, '.' or '-', with '/' between rows"
+        );
+        assert_eq!(
+            error("\u{1b}[31m"),
+            "unknown character '\\u{1b}' (U+001B) at position 1: use x, o, '.' or '-', with '/' between rows"
+        );
+        let nul = error("x\0");
+        assert!(nul.contains("'\\u{0}' (U+0000) at position 2") && !nul.contains('\0'));
+    }
+
+    #[test]
+    fn blank_and_overlong_texts_are_refused() {
+        for blank in ["", "   ", "\t\n"] {
+            assert_eq!(blank.parse::<Board>(), Err(BoardError::Empty), "{blank:?}");
+        }
+        assert_eq!(".".repeat(26).parse::<Board>(), Err(BoardError::TooLong));
+        let huge = ".".repeat(10_000_000);
+        assert_eq!(huge.parse::<Board>(), Err(BoardError::TooLong));
+        assert_eq!(
+            error(&".".repeat(30)),
+            "too long: more than 25 cells, and the largest board has 25"
+        );
+    }
+
+    #[test]
+    fn slashes_go_only_between_whole_rows() {
+        assert_eq!(
+            error("x.o.x/..o."),
+            "'/' goes only between whole rows: row 1 has 5 cells, and a row of a 3x3 board has 3"
+        );
+        assert_eq!(
+            "x.o//.x.//..o".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 5 })
+        );
+        assert_eq!(
+            "/x.o/.x./..o/".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 1 })
+        );
+        assert_eq!(
+            "x.o/.x./..o/".parse::<Board>(),
+            Err(BoardError::MisplacedSlash { position: 12 })
+        );
+        assert_eq!(
+            error("x.o/.x./..o/"),
+            "'/' at position 12 is not between two rows: '/' goes only between whole rows"
+        );
+        assert!(error("x.o/.x...o").contains("row 2 has 6 cells"));
+        assert_eq!(
+            error("..../..../..../.../."),
+            "'/' goes only between whole rows: row 4 has 3 cells, and a row of a 4x4 board has 4"
+        );
+        assert_eq!("x.o/.x./..o".parse::<Board>(), "x.o.x...o".parse::<Board>());
+        assert!(" x.o/.x./..o\n".parse::<Board>().is_ok());
+    }
+
+    #[test]
+    fn moves_are_validated() {
+        let mut board: Board = "x........".parse().unwrap();
+        assert_eq!(
+            board.play(0).unwrap_err().words(),
+            "cell 0 is already taken"
+        );
+        assert_eq!(
+            board.play(9).unwrap_err().words(),
+            "cell 9 is off the board (cells are 0-8)"
+        );
+        assert_eq!(board.to_string(), "x../.../...");
+        assert_eq!(board.play(4), Ok(Side::Min));
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!("4x4".parse::<BoardSize>(), Ok(BoardSize::Four));
+        assert_eq!("5".parse::<BoardSize>(), Ok(BoardSize::Five));
+        assert!(
+            "6".parse::<BoardSize>()
+                .unwrap_err()
+                .words()
+                .contains("unknown board size '6'")
+        );
+        assert_eq!(
+            "3\u{7}".parse::<BoardSize>().map_err(|error| error.words()),
+            Err("unknown board size '3\\u{7}': expected 3, 4 or 5".to_owned())
+        );
+    }
+
+    #[test]
+    fn scores_read_as_words() {
+        assert_eq!(describe_score(995, 2), "X wins in 3 moves");
+        assert_eq!(describe_score(-994, 5), "O wins in 1 move");
+        assert_eq!(describe_score(0, 0), "draw");
+        assert_eq!(describe_score(12, 3), "+12 (X better)");
+        assert_eq!(describe_score(-4, 3), "-4 (O better)");
+    }
+}

@@ -1,0 +1,492 @@
+//! `tictactoe analyze`: a player's report on each position given, read
+//! from standard input, or before each move of a saved game.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::args::{AnalyzeArgs, position_text};
+use super::checks::{cannot_finish, warn_unused_depth};
+use super::output::{refuse, say, stopped};
+use super::{learning, stop, streams};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::{self, LearnerState};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::report::{Bound, Certainty, SearchReport};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::saved_game::SavedGame;
+use tictactoe_tools::play::ask_within;
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::numbers::group;
+use tictactoe_words::players::RuleWords;
+use tictactoe_words::report::{ReportWords, TextStyle};
+
+/// The most bytes of a standard input line that are read into memory: a
+/// position has at most 25 cells and 4 slashes, the rest is room for
+/// whitespace. A longer line is named as too long and skipped.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// Analyses every position on the command line, or every line of standard
+/// input. A bad position (or line) is named and skipped, and makes the exit
+/// code 1; a read error stops the reading and makes it 1; no position at
+/// all is a usage error (2).
+pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
+    if args.player == PlayerKind::Human {
+        return refuse("the human player cannot analyse: choose a computer player");
+    }
+    if !warn_unused_depth("--depth", args.player, args.depth) {
+        return ExitCode::FAILURE;
+    }
+    let options = PlayerOptions {
+        difficulty: args.depth.unwrap_or_default(),
+        time_limit: args.time,
+        ..PlayerOptions::default()
+    };
+    let state = match args.state.as_deref() {
+        Some(path) => match learning::given_state(&[args.player], Some(path), BoardSize::Three) {
+            Ok(state) => state,
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let mut analyst = Analyst {
+        kind: args.player,
+        state,
+        options,
+        json: args.json,
+        cancel: stop::flag(),
+        warned: false,
+        all_fine: true,
+        positions: 0,
+        reported: 0,
+    };
+    let mut out = std::io::stdout().lock();
+    if let Some(path) = &args.game {
+        if let Err(code) = analyze_game(&mut analyst, &mut out, path) {
+            return code;
+        }
+    } else if !args.positions.is_empty() {
+        for text in &args.positions {
+            if stop::is_stopping() {
+                break;
+            }
+            let text = position_text(text);
+            if analyst.analyze(&mut out, text, Source::Argument).is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        if streams::stdin_closed_at_start() {
+            say(format_args!(
+                "error: reading standard input: it is closed; pass positions as arguments \
+                 or one per line on standard input"
+            ));
+            return ExitCode::FAILURE;
+        }
+        let mut input = std::io::stdin().lock();
+        let mut line = Vec::new();
+        let mut number = 0u64;
+        // Nothing is under way while the input is awaited: Ctrl+C then ends
+        // the command at once.
+        while let Some(read) = stop::while_idle(|| read_line(&mut input, &mut line)) {
+            let length = match read {
+                Ok(Some(length)) => length,
+                Ok(None) => break,
+                Err(error) => {
+                    say(format_args!(
+                        "error: reading standard input after line {number}: {error}"
+                    ));
+                    return ExitCode::FAILURE;
+                }
+            };
+            number += 1;
+            let source = Source::Line(number);
+            if line.last() == Some(&b'\r') && length as usize == line.len() {
+                line.pop();
+            }
+            let result = if length > MAX_LINE_BYTES as u64 {
+                analyst.refuse_line(format_args!(
+                    "{source}too long: {length} bytes, and a position has at most 25 cells: '{}'",
+                    escape_text(&String::from_utf8_lossy(&line), ECHO_CHARS)
+                ))
+            } else {
+                match std::str::from_utf8(&line) {
+                    Ok(text) if text.trim().is_empty() => Ok(()),
+                    Ok(text) => analyst.analyze(&mut out, text, source),
+                    Err(error) => analyst.refuse_line(format_args!(
+                        "{source}not UTF-8 text (byte {} is invalid): '{}'",
+                        error.valid_up_to() + 1,
+                        escape_bytes(&line, ECHO_CHARS)
+                    )),
+                }
+            };
+            if result.is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+        if analyst.positions == 0 && !stop::is_stopping() {
+            return refuse(
+                "no position given: pass positions as arguments or one per line on standard input",
+            );
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!(
+                "stopped after {} analysed",
+                positions_text(analyst.reported)
+            ),
+        );
+    }
+    if analyst.all_fine {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// One analysed position as `analyze --json` prints it.
+#[derive(Debug, Serialize)]
+struct Analysis<'a> {
+    position: &'a str,
+    to_move: Side,
+    player: PlayerKind,
+    best: Option<usize>,
+    score: Option<i32>,
+    /// Cell index (from 0) to score, on X's scale.
+    scores: BTreeMap<usize, i32>,
+    /// Cell index to "exact", "lower" or "upper".
+    bounds: BTreeMap<usize, Bound>,
+    /// What `score` proves: "exact", "bound" or "estimate" (absent without a score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certainty: Option<Certainty>,
+    /// Cell index to "exact", "bound", "estimate" or (mcts) "sampled".
+    certainties: BTreeMap<usize, Certainty>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    visits: BTreeMap<usize, u32>,
+    /// Monte Carlo: cell index to the mean result on X's scale (-1 to 1);
+    /// neural: the search's mean value, on the same scale.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    means: BTreeMap<usize, f64>,
+    /// Neural: cell index to the network's prior (0 to 1, summing to 1).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    priors: BTreeMap<usize, f64>,
+    /// Neural: the network's value of the position, on X's scale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network_value: Option<f64>,
+    pv: &'a [usize],
+    depth: u32,
+    nodes: u64,
+    time_us: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+impl<'a> Analysis<'a> {
+    fn of(report: &'a SearchReport) -> Analysis<'a> {
+        let scored = || {
+            report
+                .moves
+                .iter()
+                .filter_map(|m| m.score.map(|score| (m, score)))
+        };
+        Analysis {
+            position: &report.position,
+            to_move: report.side,
+            player: report.player,
+            best: report.best,
+            score: report.score,
+            scores: scored().map(|(m, score)| (m.cell, score)).collect(),
+            bounds: scored().map(|(m, _)| (m.cell, m.bound)).collect(),
+            certainty: report.certainty,
+            certainties: report.moves.iter().map(|m| (m.cell, m.certainty)).collect(),
+            visits: report
+                .moves
+                .iter()
+                .filter_map(|m| m.visits.map(|v| (m.cell, v)))
+                .collect(),
+            means: report
+                .moves
+                .iter()
+                .filter_map(|m| m.mean.map(|mean| (m.cell, mean)))
+                .collect(),
+            priors: report
+                .moves
+                .iter()
+                .filter_map(|m| m.prior.map(|prior| (m.cell, prior)))
+                .collect(),
+            network_value: report.network_value,
+            pv: &report.pv,
+            depth: report.depth,
+            nodes: report.stats.nodes,
+            time_us: report.elapsed_us,
+            rule: report.rule.map(RuleWords::describe),
+            note: report.note.as_ref().map(Words::words),
+        }
+    }
+}
+
+/// One move of a saved game as `analyze --game --json` prints it: the
+/// analysis of the position before it, with the move's number (from 1) and
+/// the cell played.
+#[derive(Debug, Serialize)]
+struct MoveAnalysis<'a> {
+    #[serde(rename = "move")]
+    number: usize,
+    played: usize,
+    #[serde(flatten)]
+    analysis: Analysis<'a>,
+}
+
+/// Where a position came from, for error messages and report headings.
+#[derive(Clone, Copy)]
+enum Source {
+    Argument,
+    /// A 1-based line of standard input.
+    Line(u64),
+    /// The position before move `number` (from 1) of a saved game, in
+    /// which `side` played `cell`.
+    Move {
+        number: usize,
+        side: Side,
+        cell: usize,
+    },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Argument => Ok(()),
+            Source::Line(number) => write!(f, "line {number}: "),
+            Source::Move { number, .. } => write!(f, "move {number}: "),
+        }
+    }
+}
+
+/// Reads one line of at most `MAX_LINE_BYTES` bytes into `line` (without
+/// the newline; the rest of a longer line is read and dropped). Returns the
+/// line's full length in bytes, or `None` at the end of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<u64>> {
+    line.clear();
+    let mut length = 0u64;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(length));
+        }
+        any = true;
+        let (chunk, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], end + 1, true),
+            None => (buffer, buffer.len(), false),
+        };
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len() as u64;
+        input.consume(used);
+        if ended {
+            return Ok(Some(length));
+        }
+    }
+}
+
+/// "1 position", "1,234 positions".
+fn positions_text(count: u64) -> String {
+    let noun = if count == 1 { "position" } else { "positions" };
+    format!("{} {noun}", group(count))
+}
+
+/// Analyses the position before every move of the saved game at `path`.
+/// A file that cannot be read as a saved game is named with its problem
+/// (exit code 1).
+fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Result<(), ExitCode> {
+    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+    let game = SavedGame::read(path).map_err(|error| {
+        say(format_args!("error: game '{name}': {error}"));
+        ExitCode::FAILURE
+    })?;
+    if game.record.is_empty()
+        && !say(format_args!(
+            "warning: game '{name}' has no moves: nothing to analyse"
+        ))
+    {
+        return Err(ExitCode::FAILURE);
+    }
+    for (index, (board, cell)) in game.record.played_with_positions().enumerate() {
+        if stop::is_stopping() {
+            break;
+        }
+        let source = Source::Move {
+            number: index + 1,
+            side: board.side_to_move(),
+            cell,
+        };
+        analyst
+            .analyze_board(out, &board, &board.to_string(), source)
+            .map_err(|OutputClosed| ExitCode::FAILURE)?;
+    }
+    Ok(())
+}
+
+/// `bytes` made safe to echo: printable ASCII stays, anything else is
+/// written `\xNN`; cut after `limit` bytes (then "…").
+fn escape_bytes(bytes: &[u8], limit: usize) -> String {
+    let mut escaped: String = bytes[..bytes.len().min(limit)].escape_ascii().to_string();
+    if bytes.len() > limit {
+        escaped.push('…');
+    }
+    escaped
+}
+
+/// Writing failed: the command stops.
+struct OutputClosed;
+
+/// The player `analyze` asks, and what it has seen so far.
+struct Analyst {
+    kind: PlayerKind,
+    /// What the learner `kind` learned (`--state`).
+    state: Option<LearnerState>,
+    options: PlayerOptions,
+    json: bool,
+    /// The command's: stops the search under way.
+    cancel: CancelFlag,
+    /// Warned once that the search cannot finish.
+    warned: bool,
+    all_fine: bool,
+    /// Positions given, good or bad (blank lines not counted).
+    positions: u64,
+    /// Reports printed.
+    reported: u64,
+}
+
+impl Analyst {
+    /// Names a bad input line on standard error.
+    fn refuse_line(&mut self, message: fmt::Arguments) -> Result<(), OutputClosed> {
+        self.positions += 1;
+        self.all_fine = false;
+        if say(format_args!("error: {message}")) {
+            Ok(())
+        } else {
+            Err(OutputClosed)
+        }
+    }
+
+    /// Analyses one position text and prints the report, or names its problem.
+    fn analyze(
+        &mut self,
+        out: &mut impl Write,
+        text: &str,
+        source: Source,
+    ) -> Result<(), OutputClosed> {
+        let board = match Board::parse_for_move(text) {
+            Ok(board) => board,
+            Err(error) => {
+                let echo = escape_text(text.trim(), ECHO_CHARS);
+                let error = error.words();
+                return self.refuse_line(format_args!("{source}position '{echo}': {error}"));
+            }
+        };
+        self.analyze_board(out, &board, text.trim(), source)
+    }
+
+    /// Analyses an unfinished position and prints the report; `echo` is
+    /// the position as given, for messages.
+    fn analyze_board(
+        &mut self,
+        out: &mut impl Write,
+        board: &Board,
+        echo: &str,
+        source: Source,
+    ) -> Result<(), OutputClosed> {
+        self.positions += 1;
+        if self.options.time_limit.is_none()
+            && !self.warned
+            && cannot_finish(self.kind, board, self.options.difficulty.depth())
+        {
+            self.warned = true;
+            let fine = say(format_args!(
+                "warning: {source}plain {} cannot finish this search in reasonable time \
+                 ({} empty cells); give it --depth or --time",
+                self.kind.name(),
+                board.empty().count_ones()
+            ));
+            if !fine {
+                return Err(OutputClosed);
+            }
+        }
+        if self.kind.learns()
+            && let Err(refusal) = learners::supports(board.size())
+        {
+            let echo = escape_text(echo, ECHO_CHARS);
+            let message = refusal.words();
+            return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
+        }
+        // A new player for every position: nothing an earlier search left
+        // (a table, a random generator's state) changes this one.
+        let mut player = match &self.state {
+            Some(state) => state.player(&self.options),
+            None => self.kind.create(&self.options),
+        };
+        // The players that deepen keep their deepest search within the
+        // limit themselves; any other is stopped when it runs out.
+        let stop_at = match self.options.time_limit {
+            Some(limit) if !self.kind.deepens_iteratively() => Some(limit),
+            _ => None,
+        };
+        let report = match ask_within(player.as_mut(), board, &self.cancel, stop_at) {
+            Ok(report) => report,
+            Err(message) => {
+                return self.refuse_line(format_args!("{source}{message}"));
+            }
+        };
+        if report.aborted && self.cancel.is_cancelled() {
+            // The command stops; it says so itself.
+            return Ok(());
+        }
+        if report.aborted {
+            let echo = escape_text(echo, ECHO_CHARS);
+            return self.refuse_line(format_args!(
+                "{source}position '{echo}': the time limit ran out before {} finished",
+                self.kind.name()
+            ));
+        }
+        let written = if self.json {
+            let analysis = Analysis::of(&report);
+            let line = match source {
+                Source::Move { number, cell, .. } => serde_json::to_string(&MoveAnalysis {
+                    number,
+                    played: cell,
+                    analysis,
+                }),
+                _ => serde_json::to_string(&analysis),
+            };
+            writeln!(out, "{}", line.expect("plain data serialises"))
+        } else {
+            let heading = match source {
+                Source::Move { number, side, cell } => {
+                    format!("Move {number}: {} played {cell}\n", side.mark())
+                }
+                _ => String::new(),
+            };
+            writeln!(out, "{heading}{}", report.to_text(TextStyle::COMMAND_LINE))
+        };
+        self.reported += 1;
+        written.map_err(|_| OutputClosed)
+    }
+}

@@ -1,0 +1,492 @@
+//! The command line's arguments: the commands and their options as clap
+//! reads them, the parsers of their values, and the positions given as
+//! arguments.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Parser, Subcommand};
+
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, UnknownDifficulty, UnknownPlayer};
+use tictactoe_tools::tree::SearchTree;
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::players::PlayerWords;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tictactoe",
+    version,
+    about = "Play Tic-Tac-Toe against game-tree search algorithms and watch them think.",
+    long_about = "Play Tic-Tac-Toe against game-tree search algorithms and watch them think.\n\n\
+                  Without a command, opens the window. The commands run without a display."
+)]
+pub(super) struct Cli {
+    #[command(subcommand)]
+    pub(super) command: Option<CliCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(super) enum CliCommand {
+    /// List every player: short name, display name, description.
+    Players,
+    /// Play a series of games between two computer players.
+    Play(PlayArgs),
+    /// Analyse positions and print the search report the log would show.
+    Analyze(AnalyzeArgs),
+    /// Print the tree a search visited: every node's move, value, bound,
+    /// window, why it ended and its subtree's size.
+    Tree(TreeArgs),
+    /// Run several players on one position and compare their moves, values
+    /// and costs, one row per player.
+    Compare(CompareArgs),
+    /// Play a round robin between players: every pairing plays games with
+    /// both colours; prints a ranking and a cross table.
+    Tournament(TournamentArgs),
+    /// Train a learning player (menace, td or neural, 3x3 only) by playing games
+    /// against an opponent or itself; prints the learning curve one line
+    /// per block of games and saves what it learned.
+    Train(TrainArgs),
+}
+
+/// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
+/// completions and the man pages never offer it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tictactoe generate",
+    bin_name = "tictactoe generate",
+    about = "Write shell completions and man pages made from tictactoe's own definitions \
+             (scripts/install and scripts/deb use it)."
+)]
+pub(super) struct GenerateCli {
+    #[command(subcommand)]
+    pub(super) what: Generated,
+}
+
+#[derive(Debug, Subcommand)]
+pub(super) enum Generated {
+    /// A shell's completion script, to standard output.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The man pages: tictactoe.1 and one per command (tictactoe-play.1, ...).
+    Man {
+        /// An existing directory to write them into.
+        directory: PathBuf,
+    },
+}
+
+/// The players a player option takes: its `--help`, the shell completions
+/// and the error for an unknown name list them, by short name with the
+/// display name as help (the engine knows nothing of clap). Any player's
+/// name parses, so that the command refuses one it does not take with the
+/// reason (exit code 2).
+#[derive(Clone, Copy)]
+struct Players(fn(PlayerKind) -> bool);
+
+impl Players {
+    fn offered(self) -> impl Iterator<Item = PossibleValue> {
+        PlayerKind::ALL
+            .into_iter()
+            .filter(move |&kind| (self.0)(kind))
+            .map(|kind| PossibleValue::new(kind.name()).help(kind.display_name()))
+    }
+}
+
+impl TypedValueParser for Players {
+    type Value = PlayerKind;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PlayerKind, clap::Error> {
+        player_or_refusal(self.offered(), command, argument, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.offered()))
+    }
+}
+
+/// The player `value` names, any player; for any other name clap's own
+/// refusal, which names the values `offered`.
+fn player_or_refusal(
+    offered: impl Iterator<Item = PossibleValue>,
+    command: &clap::Command,
+    argument: Option<&clap::Arg>,
+    value: &std::ffi::OsStr,
+) -> Result<PlayerKind, clap::Error> {
+    if let Some(kind) = value.to_str().and_then(|name| name.parse().ok()) {
+        return Ok(kind);
+    }
+    let name =
+        clap::builder::PossibleValuesParser::new(offered).parse_ref(command, argument, value)?;
+    name.parse().map_err(|error: UnknownPlayer| {
+        clap::Error::raw(clap::error::ErrorKind::InvalidValue, error.words())
+    })
+}
+
+/// The players that play a game or analyse without the window.
+const COMPUTER_PLAYERS: Players = Players(|kind| kind != PlayerKind::Human);
+
+/// The players `tree` records on some board.
+const SEARCHING_PLAYERS: Players = Players(|kind| {
+    BoardSize::ALL
+        .iter()
+        .any(|&size| SearchTree::supports(kind, size).is_ok())
+});
+
+#[derive(Debug, clap::Args)]
+pub(super) struct PlayArgs {
+    /// Max's player (X, moves first), by short name.
+    #[arg(long, value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
+    pub(super) max: PlayerKind,
+    /// Min's player (O), by short name.
+    #[arg(long, value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
+    pub(super) min: PlayerKind,
+    /// How many games to play (1 to 4294967295).
+    #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
+    pub(super) games: u32,
+    /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
+    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
+    pub(super) size: BoardSize,
+    /// Seed for every random choice; the same seed replays the same games.
+    /// Without it a seed is drawn and printed.
+    #[arg(long, value_name = "S")]
+    pub(super) seed: Option<u64>,
+    /// Max's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth_max: Option<Difficulty>,
+    /// Min's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth_min: Option<Difficulty>,
+    /// Time limit per move for the players that deepen iteratively
+    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// A learner's state file (menace or td): the learner plays what it
+    /// learned instead of starting from nothing. It learns nothing more.
+    #[arg(long, value_name = "FILE")]
+    pub(super) state: Option<PathBuf>,
+    /// Print every game's moves.
+    #[arg(long)]
+    pub(super) verbose: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct AnalyzeArgs {
+    /// The player that analyses, by short name.
+    #[arg(long, default_value = "alphabeta-tt", value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
+    pub(super) player: PlayerKind,
+    /// Search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    /// Time limit per position, in seconds: alphabeta-tt and perfect keep
+    /// their deepest search finished in time; any other player's search is
+    /// stopped and the position reported as not analysed.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// A learner's state file (menace or td): the learner shows what it
+    /// learned instead of starting from nothing.
+    #[arg(long, value_name = "FILE")]
+    pub(super) state: Option<PathBuf>,
+    /// Print one JSON object per position per line.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// A saved game: analyse the position before each of its moves
+    /// (instead of positions given or read from standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "positions")]
+    pub(super) game: Option<PathBuf>,
+    /// Positions such as x.o/.x./..o (or ---------, with '-' for empty);
+    /// without any (and without --game), one per line from standard input.
+    #[arg(value_name = "POSITION")]
+    pub(super) positions: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct TreeArgs {
+    /// The player whose search is recorded: minimax, alphabeta,
+    /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
+    /// seed 0), perfect off 3x3 (where it searches with alphabeta-tt), or
+    /// neural (its simulations by --depth, its network by --state).
+    #[arg(long, default_value = "alphabeta", value_name = "NAME", value_parser = SEARCHING_PLAYERS)]
+    pub(super) player: PlayerKind,
+    /// Search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    /// Plies below the root to print; deeper nodes are counted in their
+    /// ancestors' subtree sizes.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub(super) max_ply: usize,
+    /// Print one JSON object per node per line, with its id and its parent's.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// neural: the state file whose network searches (it must exist);
+    /// without it the untrained network does.
+    #[arg(long, value_name = "FILE")]
+    pub(super) state: Option<PathBuf>,
+    /// The position searched, such as x.o/.x./..o (or ---------).
+    #[arg(value_name = "POSITION")]
+    pub(super) position: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct CompareArgs {
+    /// The players, comma-separated short names, each with an optional
+    /// depth after a colon: random,alphabeta:4,mcts. Every computer player
+    /// by default.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub(super) players: Vec<String>,
+    /// The depth of players given without one: easy, medium, hard (the
+    /// default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    /// Time limit per player, in seconds (5 by default, as in the window):
+    /// alphabeta-tt and perfect keep their deepest search finished in time;
+    /// any other player is stopped and its row marked aborted.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// Print one JSON object instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    pub(super) json: bool,
+    /// Print the table as CSV (a header and one record per player).
+    #[arg(long)]
+    pub(super) csv: bool,
+    /// The position, such as x.o/.x./..o (or ---------).
+    #[arg(value_name = "POSITION")]
+    pub(super) position: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct TournamentArgs {
+    /// The players, comma-separated short names, each with an optional
+    /// depth after a colon: perfect,alphabeta:2,mcts (at least two).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+    pub(super) players: Vec<String>,
+    /// The depth of players given without one: easy, medium, hard (the
+    /// default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    /// Games each pairing plays with each colour (1 to 4294967295).
+    #[arg(long, default_value_t = 10, value_parser = positive_count, allow_hyphen_values = true)]
+    pub(super) games: u32,
+    /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
+    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
+    pub(super) size: BoardSize,
+    /// Seed for every random choice; the same seed replays the same
+    /// tournament, whatever the number of threads. Without it a seed is
+    /// drawn and printed.
+    #[arg(long, value_name = "K")]
+    pub(super) seed: Option<u64>,
+    /// Worker threads (one per core by default).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub(super) threads: Option<u16>,
+    /// Time limit per move for the players that deepen iteratively
+    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the
+    /// window. A move it cuts short can make a seed's games differ between
+    /// runs; the ranking counts such moves.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// Print one JSON object (with every game) instead of the tables.
+    #[arg(long, conflicts_with = "csv")]
+    pub(super) json: bool,
+    /// Print the ranking as CSV.
+    #[arg(long)]
+    pub(super) csv: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct TrainArgs {
+    /// The learner: menace, td or neural.
+    #[arg(long, value_name = "NAME", value_parser = Players(PlayerKind::learns))]
+    pub(super) player: PlayerKind,
+    /// Its opponent: a computer player's short name, or self (the learner
+    /// plays both sides, and both learn); neural trains against self only.
+    #[arg(long, value_name = "NAME|self", value_parser = OPPONENTS)]
+    pub(super) opponent: OpponentChoice,
+    /// The opponent's search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    /// How many games to play (1 to 4294967295).
+    #[arg(long, default_value_t = 1000, value_parser = positive_count, allow_hyphen_values = true)]
+    pub(super) games: u32,
+    /// Seed for every random choice; the same seed and state replay the
+    /// same training. Without it a seed is drawn and printed.
+    #[arg(long, value_name = "S")]
+    pub(super) seed: Option<u64>,
+    /// The learner's side: x, o, or both (in turn, game by game).
+    #[arg(long, value_enum, default_value = "x")]
+    pub(super) side: SideChoice,
+    /// Games per line of the curve (a twentieth of the games by default).
+    #[arg(long, value_name = "N", value_parser = positive_count, allow_hyphen_values = true)]
+    pub(super) block: Option<u32>,
+    /// The state file to learn on from and save to; by default
+    /// menace.json, td.json or neural.json in $XDG_DATA_HOME/tictactoe (else
+    /// ~/.local/share/tictactoe), the window's.
+    #[arg(long, value_name = "FILE")]
+    pub(super) state: Option<PathBuf>,
+    /// Start from nothing learned, even if the state file holds something
+    /// (it is overwritten at the end, if it is this learner's state).
+    #[arg(long)]
+    pub(super) fresh: bool,
+    /// MENACE: refill an empty box with its starting beads instead of
+    /// resigning (a later builders' variant; kept in the state).
+    #[arg(long)]
+    pub(super) refill: bool,
+    /// Print the curve as CSV.
+    #[arg(long)]
+    pub(super) csv: bool,
+    /// neural: self-play threads (one per core by default); the network
+    /// is the same on any number.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub(super) threads: Option<u16>,
+}
+
+/// `--games`: a count from 1 up.
+fn positive_count(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i128>() {
+        Ok(count) if count < 1 => Err(format!("the number of games must be positive, not {count}")),
+        Ok(count) => {
+            u32::try_from(count).map_err(|_| format!("at most {} games, not {count}", u32::MAX))
+        }
+        Err(_) => Err("the number of games must be a whole number from 1 up".into()),
+    }
+}
+
+/// `--size`: 3, 4 or 5 ("3x3" too).
+fn board_size(text: &str) -> Result<BoardSize, String> {
+    text.parse().map_err(|error: UnknownSize| error.words())
+}
+
+/// `--depth`: easy, medium, hard or 1-25.
+fn difficulty(text: &str) -> Result<Difficulty, String> {
+    text.parse()
+        .map_err(|error: UnknownDifficulty| error.words())
+}
+
+/// `--time`: seconds, more than 0 (fractions allowed).
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e9 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err("the time limit is a number of seconds above 0, such as 2 or 0.5".into()),
+    }
+}
+
+/// Marks an argument of `analyze` that is a position written with `-`
+/// for empty cells (`---------`, `-x-------`), so that clap does not take
+/// it for an option; `analyze` takes the mark off again. A leading space,
+/// which the position parser ignores anyway.
+const POSITION_MARK: char = ' ';
+
+/// The process arguments, with every argument of `analyze` (before a `--`)
+/// that starts with `-` and holds only position characters (`x`, `o`, `.`,
+/// `-`, `/`; no option has only those) marked as a position.
+pub(super) fn arguments() -> Vec<std::ffi::OsString> {
+    let mut in_analyze = false;
+    std::env::args_os()
+        .enumerate()
+        .map(|(index, argument)| {
+            let Some(text) = argument.to_str() else {
+                return argument;
+            };
+            if index == 1 {
+                in_analyze = matches!(text, "analyze" | "tree" | "compare");
+            } else if text == "--" {
+                in_analyze = false;
+            }
+            let position = in_analyze
+                && index > 1
+                && text.starts_with('-')
+                && text.len() > 2
+                && text
+                    .chars()
+                    .all(|c| matches!(c, 'x' | 'X' | 'o' | 'O' | '.' | '-' | '/'));
+            if position {
+                format!("{POSITION_MARK}{text}").into()
+            } else {
+                argument
+            }
+        })
+        .collect()
+}
+
+/// A position argument's text, without the mark `arguments` put on it.
+pub(super) fn position_text(argument: &str) -> &str {
+    argument.strip_prefix(POSITION_MARK).unwrap_or(argument)
+}
+
+/// A position given as an argument: its text without the optional leading
+/// mark, and the board, or what is wrong with it ("position 'x?': ...").
+pub(super) fn read_position(argument: &str) -> (&str, Result<Board, String>) {
+    let text = position_text(argument);
+    let board = Board::parse_for_move(text).map_err(|error| {
+        let echo = escape_text(text.trim(), ECHO_CHARS);
+        format!("position '{echo}': {}", error.words())
+    });
+    (text, board)
+}
+
+/// Whom `--opponent` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OpponentChoice {
+    /// `self`: the learner plays both sides.
+    Itself,
+    Player(PlayerKind),
+}
+
+/// The players a learner trains against: the computer players that do not
+/// learn.
+pub(super) fn can_be_opponent(kind: PlayerKind) -> bool {
+    kind != PlayerKind::Human && !kind.learns()
+}
+
+/// `--opponent`'s parser: `self`, or a player's name, with the players
+/// offered listed (see `Players`).
+#[derive(Clone, Copy)]
+struct Opponents(Players);
+
+const OPPONENTS: Opponents = Opponents(Players(can_be_opponent));
+
+impl TypedValueParser for Opponents {
+    type Value = OpponentChoice;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<OpponentChoice, clap::Error> {
+        if value == "self" {
+            return Ok(OpponentChoice::Itself);
+        }
+        player_or_refusal(self.offered(), command, argument, value).map(OpponentChoice::Player)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.offered()))
+    }
+}
+
+impl Opponents {
+    fn offered(self) -> impl Iterator<Item = PossibleValue> {
+        let itself = PossibleValue::new("self").help("the learner itself, on both sides");
+        std::iter::once(itself).chain(self.0.offered())
+    }
+}
+
+/// The side `--side` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum SideChoice {
+    X,
+    O,
+    Both,
+}

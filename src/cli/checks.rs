@@ -1,0 +1,53 @@
+//! What a command checks before it searches: a depth that means nothing
+//! to the player, and a plain search that cannot finish in reasonable time.
+
+use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+
+use super::output::say;
+
+/// Warns that `--depth` (named `option`) means nothing to `kind`.
+pub(super) fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Difficulty>) -> bool {
+    if depth.is_none() || kind.uses_difficulty() {
+        return true;
+    }
+    say(format_args!(
+        "warning: {option} is ignored: {} has no search depth",
+        kind.name()
+    ))
+}
+
+/// The most positions plain minimax is let visit without a word: well
+/// under a minute (it visits some 200 million a second).
+const MINIMAX_NODES_LIMIT: f64 = 1e10;
+
+/// The same limit for plain alphabeta, on the positions plain minimax would
+/// visit: in natural move order and without a table it was measured to
+/// visit about their three-quarter power (from 0.63 for the empty 4x4
+/// board to 0.78 for the empty 5x5 board at depth 5). The empty 4x4 board
+/// passes (5.7e13; alphabeta: 554 million nodes, 4 s); 5x5 at full depth
+/// with 17 or more empty cells and the empty 5x5 board from depth 11 (at
+/// depth 10 it took 113 s) do not.
+const ALPHABETA_MINIMAX_NODES_LIMIT: f64 = 1e14;
+
+/// True if `kind` searching `board` to `depth` cannot be expected to finish
+/// in reasonable time: plain minimax or plain alphabeta over its limit, by
+/// the positions minimax visits (counted without wins that end lines early,
+/// so an overestimate on crowded boards). The players with a table finish
+/// fast, Monte Carlo after its playouts, the others at once.
+pub(super) fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>) -> bool {
+    let limit = match kind {
+        PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
+        PlayerKind::AlphaBeta => ALPHABETA_MINIMAX_NODES_LIMIT,
+        _ => return false,
+    };
+    let empty = board.empty().count_ones();
+    let depth = depth.map_or(empty, |d| d.min(empty));
+    let mut nodes = 0.0;
+    let mut line = 1.0;
+    for ply in 0..depth {
+        line *= (empty - ply) as f64;
+        nodes += line;
+    }
+    nodes > limit
+}

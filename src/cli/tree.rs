@@ -1,0 +1,245 @@
+//! `tictactoe tree`: the tree a player's search visited, a line (or a JSON
+//! object) per node as it is walked.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::args::{TreeArgs, read_position};
+use super::checks::{cannot_finish, warn_unused_depth};
+use super::learning::given_state;
+use super::output::{refuse, stopped};
+use super::stop;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::learners::Learner;
+use tictactoe_engine::player_kind::PlayerOptions;
+use tictactoe_engine::score::INFINITY;
+use tictactoe_tools::tree::{self, SearchTree};
+use tictactoe_tools::tree_words;
+use tictactoe_words::numbers::group;
+use tictactoe_words::report::TextStyle;
+
+/// Prints the search tree of one position, a line per node as the tree is
+/// walked: a usage error (2) for a player the recorder does not run or a
+/// search that cannot finish, a bad position 1.
+pub(super) fn run(args: TreeArgs) -> ExitCode {
+    let (text, board) = read_position(&args.position);
+    let board = match board {
+        Ok(board) => board,
+        Err(message) => {
+            say!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(error) = SearchTree::supports(args.player, board.size()) {
+        return refuse(&error.to_string());
+    }
+    if !warn_unused_depth("--depth", args.player, args.depth) {
+        return ExitCode::FAILURE;
+    }
+    let options = PlayerOptions {
+        difficulty: args.depth.unwrap_or_default(),
+        ..PlayerOptions::default()
+    };
+    let depth = options.difficulty.depth();
+    if cannot_finish(args.player, &board, depth) {
+        return refuse(&format!(
+            "plain {} cannot finish this search in reasonable time ({} empty cells); \
+             give it --depth, or record alphabeta-tt",
+            args.player.name(),
+            board.empty().count_ones()
+        ));
+    }
+    let state = match given_state(&[args.player], args.state.as_deref(), board.size()) {
+        Ok(state) => state,
+        Err(code) => return code,
+    };
+    let recorded = match state.map(|state| state.learner) {
+        Some(Learner::Neural(network)) => SearchTree::record_guided(
+            Arc::new(network),
+            &board,
+            options.difficulty,
+            tree::DEFAULT_BUDGET,
+            &stop::flag(),
+        ),
+        _ => SearchTree::record(
+            args.player,
+            &board,
+            &options,
+            tree::DEFAULT_BUDGET,
+            &stop::flag(),
+        ),
+    };
+    let tree = match (recorded, stop::reason()) {
+        (Ok(tree), _) => tree,
+        (Err(_), Some(reason)) => {
+            return stopped(reason, format_args!("the search was not recorded"));
+        }
+        (Err(error), None) => return refuse(&error.to_string()),
+    };
+    let windows = tree.has_windows();
+    let mut out = std::io::stdout().lock();
+    if !args.json && windows {
+        out!(
+            out,
+            "{} searching {} to depth {}: {} nodes, the start and {} below it; values and \
+             windows on X's scale (+ favours X, - favours O)",
+            tree.player().name(),
+            text.trim(),
+            tree.depth(),
+            group(tree.node(0).subtree_nodes()),
+            group(tree.nodes_searched()),
+        );
+    } else if !args.json && tree.is_guided() {
+        out!(
+            out,
+            "{} searching {}: {} simulations guided by its network, {} plies deep; mean values on \
+             X's scale (+1 X wins, 0 a draw, -1 O wins); the network's prior for each move, and \
+             its PUCT score for the side choosing it (the mean value for that side plus the \
+             prior's bonus)",
+            tree.player().name(),
+            text.trim(),
+            group(tree.node(0).subtree_nodes() - 1),
+            tree.depth(),
+        );
+    } else if !args.json {
+        out!(
+            out,
+            "{} searching {}: {} playouts, {} plies deep; mean results on X's scale (+1 X wins, \
+             0 a draw, -1 O wins)",
+            tree.player().name(),
+            text.trim(),
+            group(tree.node(0).subtree_nodes()),
+            tree.depth(),
+        );
+    }
+    let mut lines = 0u64;
+    let mut closed = false;
+    tree.walk(args.max_ply, |id, parent, ply, position| {
+        if closed || stop::is_stopping() {
+            return;
+        }
+        let line = tree_line(&tree, &args, windows, (id, parent, ply), position);
+        closed = writeln!(out, "{line}").is_err();
+        lines += 1;
+    });
+    if closed || out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    match stop::reason() {
+        Some(reason) => stopped(
+            reason,
+            format_args!("printed {} of its nodes", group(lines)),
+        ),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// One node of `tree` as `tree` prints it, a line of text or JSON; `place`
+/// is the node's id, its parent's and its ply.
+fn tree_line(
+    tree: &SearchTree,
+    args: &TreeArgs,
+    windows: bool,
+    (id, parent, ply): (usize, Option<usize>, usize),
+    position: &Board,
+) -> String {
+    let node = tree.node(id);
+    let children = tree.children(id).count();
+    let pruned = tree.pruned(id, position);
+    let hidden = ply >= args.max_ply && !node.ending().is_leaf();
+    let view = tree_words::x_view(node);
+    let mean = || f64::from(tree_words::mover(node).sign() * node.value()) / 1000.0;
+    if args.json {
+        let mut json = serde_json::json!({
+            "id": id,
+            "parent": parent,
+            "ply": ply,
+            "move": node.cell(),
+            "to_move": node.side_to_move(),
+            "end": node.ending().name(),
+            "children": children,
+            "pruned": pruned,
+            "nodes": node.subtree_nodes(),
+            "recorded": node.recorded(),
+            "subtree_shown": !hidden,
+        });
+        let values = if windows {
+            serde_json::json!({
+                "value": view.value,
+                "bound": view.bound,
+                "alpha": view.alpha,
+                "beta": view.beta,
+            })
+        } else {
+            serde_json::json!({
+                "visits": node.subtree_nodes(),
+                "mean": mean(),
+            })
+        };
+        if let (Some(json), serde_json::Value::Object(values)) = (json.as_object_mut(), values) {
+            json.extend(values);
+        }
+        if let (Some(json), Some(prior), Some(puct)) =
+            (json.as_object_mut(), tree.prior(id), tree.puct(id))
+        {
+            json.insert("prior".into(), prior.into());
+            json.insert("puct".into(), puct.into());
+        }
+        return json.to_string();
+    }
+    let label = match node.cell() {
+        Some(_) => tree_words::move_text(node, TextStyle::COMMAND_LINE),
+        None => format!("root, {} to move", node.side_to_move().mark()),
+    };
+    let ending = tree_words::ending_text(tree, id, position);
+    let count = node.subtree_nodes();
+    let (mut line, pruned_name) = if windows {
+        let line = format!(
+            "{}{label}: {} {} in ({}, {}); {ending}; {} {}",
+            "  ".repeat(ply),
+            view.bound.format(view.value),
+            view.bound.name(),
+            limit_text(view.alpha),
+            limit_text(view.beta),
+            group(count),
+            if count == 1 { "node" } else { "nodes" },
+        );
+        (line, "pruned")
+    } else {
+        let mut line = format!(
+            "{}{label}: mean {:+.3} over {} {}",
+            "  ".repeat(ply),
+            mean(),
+            group(count),
+            if count == 1 { "visit" } else { "visits" },
+        );
+        if let (Some(prior), Some(puct)) = (tree.prior(id), tree.puct(id)) {
+            line.push_str(&format!(
+                ", prior {:.1}%, PUCT score {puct:.3}",
+                100.0 * prior
+            ));
+        }
+        line.push_str(&format!("; {ending}"));
+        (line, "untried")
+    };
+    if !pruned.is_empty() {
+        let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
+        line.push_str(&format!("; {pruned_name} {cells}"));
+    }
+    if !node.recorded() {
+        line.push_str("; not recorded");
+    } else if hidden {
+        line.push_str("; not shown");
+    }
+    line
+}
+
+/// A window limit as the tree prints it: the search's infinity as `inf`.
+fn limit_text(limit: i32) -> String {
+    match limit {
+        INFINITY => "+inf".to_owned(),
+        limit if limit == -INFINITY => "-inf".to_owned(),
+        limit => limit.to_string(),
+    }
+}

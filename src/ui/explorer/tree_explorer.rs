@@ -1,0 +1,1101 @@
+//! The search-tree explorer: a window that records a search and shows
+//! every node it visited, in a list of expandable rows (children are made
+//! only when a row opens), with the selected node's position on a small
+//! board and a step mode that replays the search one node at a time.
+
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use gtk::subclass::prelude::*;
+use gtk::{gio, glib, prelude::*};
+
+use crate::game::{Recording, RecordingFailed, TreeJob};
+use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
+use crate::ui::explorer::tree_row::TreeRow;
+use crate::ui::shared::accessible;
+use crate::ui::widgets::board_view::BoardView;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::report::{Note, SearchReport};
+use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_tools::tree_steps::{StepCursor, principal_variation};
+use tictactoe_tools::tree_words;
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
+use tictactoe_words::players::PlayerWords;
+use tictactoe_words::report::TextStyle;
+
+/// Below this width the small board and the step controls go under the
+/// list instead of beside it.
+const NARROW_WIDTH: i32 = 900;
+/// The side's width beside the list, as its template sets it.
+const SIDE_WIDTH: i32 = 300;
+
+mod imp {
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+    use std::sync::Arc;
+
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    use crate::game::Recording;
+    use crate::ui::widgets::board_view::BoardView;
+    use tictactoe_engine::board::Board;
+    use tictactoe_engine::learners::network::Network;
+    use tictactoe_engine::player_kind::PlayerKind;
+    use tictactoe_tools::tree::SearchTree;
+    use tictactoe_tools::tree_steps::StepCursor;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/explorer/tree_explorer.ui")]
+    pub struct TreeExplorer {
+        #[template_child]
+        pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub(super) recording_bar: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) recording_spinner: TemplateChild<gtk::Spinner>,
+        #[template_child]
+        pub(super) recording_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) record_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) expand_pv_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) summary_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) value_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) window_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) nodes_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) ending_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) headings_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) list_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) list_view: TemplateChild<gtk::ListView>,
+        #[template_child]
+        pub(super) board_view: TemplateChild<BoardView>,
+        #[template_child]
+        pub(super) details_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) play_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub(super) speed_scale: TemplateChild<gtk::Scale>,
+        #[template_child]
+        pub(super) step_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) step_forward_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) headings: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) content_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) side_separator: TemplateChild<gtk::Separator>,
+        #[template_child]
+        pub(super) side_scroller: TemplateChild<gtk::ScrolledWindow>,
+        /// The players whose searches can be recorded on the position's
+        /// board, in the drop-down's order.
+        pub(super) players: RefCell<Vec<PlayerKind>>,
+        /// The position searched.
+        pub(super) position: Cell<Option<Board>>,
+        /// The neural player's network, once a search of it was explored:
+        /// the header bar's Record searches with it again.
+        pub(super) network: RefCell<Option<Arc<Network>>>,
+        pub(super) tree: RefCell<Option<Arc<SearchTree>>>,
+        /// The recording under way, to stop it.
+        pub(super) recording: RefCell<Option<Rc<Recording>>>,
+        pub(super) selection: RefCell<Option<gtk::SingleSelection>>,
+        /// The principal variation's node ids, marked in the rows.
+        pub(super) principal: RefCell<Vec<usize>>,
+        pub(super) cursor: RefCell<StepCursor>,
+        /// Set while a step selects its node, so that the selection does
+        /// not move the cursor back to that node's first step.
+        pub(super) stepping: Cell<bool>,
+        pub(super) playing: RefCell<Option<glib::SourceId>>,
+        /// The nodes a recording keeps (see `set_node_budget`).
+        pub(super) budget: Cell<usize>,
+        /// The widths of the value, window, nodes and ending columns, in
+        /// pixels, for the headings and the rows alike.
+        pub(super) column_widths: Cell<[i32; 4]>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TreeExplorer {
+        const NAME: &'static str = "TictactoeTreeExplorer";
+        type Type = super::TreeExplorer;
+        type ParentType = gtk::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            BoardView::ensure_type();
+            klass.bind_template();
+            super::TreeExplorer::install_actions(klass);
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for TreeExplorer {
+        fn constructed(&self) {
+            self.parent_constructed();
+            self.obj().setup();
+        }
+
+        fn dispose(&self) {
+            self.obj().stop_playing();
+            if let Some(recording) = self.recording.take() {
+                recording.cancel();
+            }
+        }
+    }
+
+    impl WidgetImpl for TreeExplorer {
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            self.obj().fit_layout(width);
+        }
+    }
+    impl WindowImpl for TreeExplorer {}
+}
+
+glib::wrapper! {
+    pub struct TreeExplorer(ObjectSubclass<imp::TreeExplorer>)
+        @extends gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget,
+            gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+impl TreeExplorer {
+    pub fn new(parent: &impl IsA<gtk::Window>) -> TreeExplorer {
+        glib::Object::builder()
+            .property("transient-for", parent)
+            .property("application", parent.as_ref().application())
+            .build()
+    }
+
+    fn install_actions(klass: &mut <imp::TreeExplorer as ObjectSubclass>::Class) {
+        use gtk::gdk::{Key, ModifierType};
+        klass.install_action("explorer.record", None, |explorer, _, _| explorer.record());
+        klass.install_action("explorer.cancel", None, |explorer, _, _| {
+            if let Some(recording) = explorer.imp().recording.borrow().as_ref() {
+                recording.cancel();
+            }
+        });
+        klass.install_action("explorer.expand-pv", None, |explorer, _, _| {
+            explorer.expand_principal_variation()
+        });
+        klass.install_action("explorer.step-forward", None, |explorer, _, _| {
+            explorer.step(|cursor, tree| cursor.forward(tree));
+        });
+        klass.install_action("explorer.step-back", None, |explorer, _, _| {
+            explorer.step(|cursor, tree| cursor.back(tree));
+        });
+        klass.install_action("explorer.step-first", None, |explorer, _, _| {
+            explorer.step(|cursor, _| {
+                *cursor = StepCursor::default();
+                true
+            });
+        });
+        klass.install_action("explorer.step-last", None, |explorer, _, _| {
+            explorer.step(|cursor, tree| {
+                while cursor.forward(tree) {}
+                true
+            });
+        });
+        klass.install_action("explorer.play", None, |explorer, _, _| {
+            explorer.toggle_playing()
+        });
+        klass.add_binding_action(Key::b, ModifierType::CONTROL_MASK, "explorer.expand-pv");
+        klass.add_binding_action(Key::Right, ModifierType::ALT_MASK, "explorer.step-forward");
+        klass.add_binding_action(Key::Left, ModifierType::ALT_MASK, "explorer.step-back");
+        klass.add_binding_action(Key::F5, ModifierType::empty(), "explorer.play");
+        klass.add_binding_action(Key::Escape, ModifierType::empty(), "window.close");
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        crate::ui::shared::popup_tooltips::give_way_to_popups(self);
+        imp.budget.set(DEFAULT_BUDGET);
+        imp.headings_scroller
+            .set_hadjustment(Some(&imp.list_scroller.hadjustment()));
+        self.offer_players(BoardSize::Three);
+        let player_name = gettext("Player to record");
+        accessible::set_label(&*imp.player_dropdown, &player_name);
+        accessible::name_dropdown_parts(&imp.player_dropdown, &player_name);
+        // Depth 0 stands for a search to the end of the game.
+        imp.depth_spin.connect_output(|spin| {
+            let depth = spin.value() as u32;
+            let text = if depth == 0 {
+                gettext("full")
+            } else {
+                depth.to_string()
+            };
+            if spin.text() != text {
+                spin.set_text(&text);
+            }
+            glib::Propagation::Stop
+        });
+        imp.depth_spin.connect_input(|spin| {
+            let text = spin.text();
+            if text == gettext("full") {
+                Some(Ok(0.0))
+            } else {
+                text.trim().parse::<f64>().ok().map(Ok)
+            }
+        });
+        imp.speed_scale.connect_value_changed(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move |_| {
+                if explorer.imp().playing.borrow().is_some() {
+                    explorer.stop_playing();
+                    explorer.start_playing();
+                }
+            }
+        ));
+        for button in [&*imp.record_button, &*imp.expand_pv_button] {
+            accessible::name_button_by_its_label(button);
+        }
+        imp.list_view.set_factory(Some(&self.row_factory()));
+        self.show_nothing_yet();
+    }
+
+    /// Records `report`'s search: the same player, position and depth.
+    pub fn explore_report(&self, report: &SearchReport) {
+        let Ok(board) = Board::parse_for_move(&report.position) else {
+            self.show_failure(&gettext("The search's position cannot be read."));
+            return;
+        };
+        let searched_to_end = report.depth >= board.empty().count_ones();
+        let depth = (!searched_to_end).then_some(report.depth);
+        self.show_search(&board, report.algorithm, depth);
+        self.start_recording(TreeJob::Report(Box::new(report.clone())));
+    }
+
+    /// Records the neural player's search a report tells of, with
+    /// `network` (the window's: its search is the report's while the
+    /// network has not learned since).
+    pub fn explore_guided(&self, network: Arc<Network>, report: &SearchReport) {
+        let Ok(board) = Board::parse_for_move(&report.position) else {
+            self.show_failure(&gettext("The search's position cannot be read."));
+            return;
+        };
+        let simulations = match report.note {
+            Some(Note::Neural { simulations, .. }) => simulations,
+            _ => neural::simulations(Difficulty::Hard),
+        };
+        self.imp().network.replace(Some(network.clone()));
+        // Hard's simulations show as the full search, as a depth would.
+        let hard = simulations == neural::simulations(Difficulty::Hard);
+        self.show_search(&board, report.algorithm, (!hard).then_some(simulations));
+        self.start_recording(TreeJob::Guided {
+            network,
+            board,
+            difficulty: Difficulty::Depth(simulations),
+        });
+    }
+
+    /// Records `player`'s search of `board` to `depth` (`None`: to the end).
+    pub fn explore(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
+        self.show_search(board, player, depth);
+        self.record();
+    }
+
+    /// Puts the small board and the step controls under the list when the
+    /// window is too narrow for them beside it, and makes Expand Best Line
+    /// an icon, so that the header bar keeps the whole title. Called after
+    /// each allocation; the switch waits for the idle loop, since a layout
+    /// must not change while allocated.
+    fn fit_layout(&self, width: i32) {
+        let orientation = if width < NARROW_WIDTH {
+            gtk::Orientation::Vertical
+        } else {
+            gtk::Orientation::Horizontal
+        };
+        if self.imp().content_box.orientation() == orientation {
+            return;
+        }
+        glib::idle_add_local_once(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move || {
+                let imp = explorer.imp();
+                let across = match orientation {
+                    gtk::Orientation::Vertical => gtk::Orientation::Horizontal,
+                    _ => gtk::Orientation::Vertical,
+                };
+                imp.content_box.set_orientation(orientation);
+                imp.side_separator.set_orientation(across);
+                let narrow = orientation == gtk::Orientation::Vertical;
+                // Under the list the side shares the height with it.
+                imp.side_scroller.set_vexpand(narrow);
+                imp.side_scroller
+                    .set_width_request(if narrow { -1 } else { SIDE_WIDTH });
+                let button = &imp.expand_pv_button;
+                if narrow {
+                    button.set_icon_name("view-list-bullet-symbolic");
+                } else {
+                    button.set_label(&gettext("Expand _Best Line"));
+                    button.set_use_underline(true);
+                }
+            }
+        ));
+    }
+
+    /// Offers the players whose searches can be recorded on boards of
+    /// `size` (Perfect only off 3x3, where it searches).
+    fn offer_players(&self, size: BoardSize) {
+        let imp = self.imp();
+        // The neural player once its network is known (from its log row).
+        let neural = imp.network.borrow().is_some().then_some(PlayerKind::Neural);
+        let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
+            .into_iter()
+            .chain(neural)
+            .filter(|&kind| SearchTree::supports(kind, size).is_ok())
+            .collect();
+        if *imp.players.borrow() == players {
+            return;
+        }
+        let names: Vec<String> = players.iter().map(|kind| kind.display_name()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        imp.player_dropdown
+            .set_model(Some(&gtk::StringList::new(&names)));
+        imp.players.replace(players);
+    }
+
+    /// Sets the header bar to a search of `board`.
+    fn show_search(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
+        let imp = self.imp();
+        imp.position.set(Some(*board));
+        self.offer_players(board.size());
+        let index = imp
+            .players
+            .borrow()
+            .iter()
+            .position(|&kind| kind == player)
+            .unwrap_or(0);
+        imp.player_dropdown.set_selected(index as u32);
+        imp.depth_spin.set_value(f64::from(depth.unwrap_or(0)));
+    }
+
+    /// The player and depth chosen in the header bar.
+    fn chosen_search(&self) -> (PlayerKind, Option<u32>) {
+        let imp = self.imp();
+        let players = imp.players.borrow();
+        let player = players
+            .get(imp.player_dropdown.selected() as usize)
+            .copied()
+            .unwrap_or(PlayerKind::AlphaBeta);
+        let depth = imp.depth_spin.value() as u32;
+        (player, (depth > 0).then_some(depth))
+    }
+
+    /// Records the search chosen in the header bar.
+    fn record(&self) {
+        let Some(board) = self.imp().position.get() else {
+            return;
+        };
+        let (player, depth) = self.chosen_search();
+        let difficulty = depth.map_or(Difficulty::Hard, Difficulty::Depth);
+        let network = self.imp().network.borrow().clone();
+        if let (PlayerKind::Neural, Some(network)) = (player, network) {
+            // Its depth is its simulations.
+            self.start_recording(TreeJob::Guided {
+                network,
+                board,
+                difficulty,
+            });
+            return;
+        }
+        let options = PlayerOptions {
+            difficulty,
+            ..PlayerOptions::default()
+        };
+        self.start_recording(TreeJob::Search {
+            player,
+            board,
+            options,
+        });
+    }
+
+    /// Starts recording `job` in the background, stopping the recording
+    /// under way; the tree shows when it is done.
+    fn start_recording(&self, job: TreeJob) {
+        let imp = self.imp();
+        if let Some(recording) = imp.recording.take() {
+            recording.cancel();
+        }
+        let recording = Rc::new(Recording::start(job, imp.budget.get()));
+        imp.recording.replace(Some(recording.clone()));
+        self.set_recording(true);
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            async move {
+                let result = recording.finished().await;
+                let imp = explorer.imp();
+                // A newer recording replaced this one: it shows instead.
+                let current = imp
+                    .recording
+                    .borrow()
+                    .as_ref()
+                    .is_some_and(|now| Rc::ptr_eq(now, &recording));
+                if !current {
+                    return;
+                }
+                imp.recording.take();
+                explorer.set_recording(false);
+                match result {
+                    Ok(tree) => explorer.show_tree(Arc::new(tree)),
+                    Err(RecordingFailed::Cancelled) => explorer.show_failure(&gettext(
+                        "Recording stopped. The tree shown before, if any, is unchanged.",
+                    )),
+                    Err(RecordingFailed::Refused(reason)) => {
+                        explorer.show_failure(&reason.describe(TextStyle::WINDOW))
+                    }
+                    Err(RecordingFailed::Crashed(reason)) => explorer.show_failure(&fill(
+                        &gettext("The recording failed: {reason}"),
+                        &[("reason", &reason)],
+                    )),
+                }
+            }
+        ));
+    }
+
+    fn set_recording(&self, recording: bool) {
+        let imp = self.imp();
+        imp.recording_bar.set_visible(recording);
+        imp.recording_spinner.set_spinning(recording);
+        self.action_set_enabled("explorer.record", !recording);
+        self.action_set_enabled("explorer.cancel", recording);
+    }
+
+    fn show_failure(&self, text: &str) {
+        let imp = self.imp();
+        if imp.tree.borrow().is_none() {
+            imp.summary_label.set_label(text);
+        } else {
+            imp.summary_label
+                .set_label(&format!("{text}\n{}", self.summary().unwrap_or_default()));
+        }
+    }
+
+    fn show_nothing_yet(&self) {
+        self.set_tree_actions_enabled(false);
+        self.action_set_enabled("explorer.cancel", false);
+    }
+
+    /// The actions that act on a recorded tree.
+    fn set_tree_actions_enabled(&self, enabled: bool) {
+        for action in [
+            "explorer.expand-pv",
+            "explorer.step-forward",
+            "explorer.step-back",
+            "explorer.step-first",
+            "explorer.step-last",
+            "explorer.play",
+        ] {
+            self.action_set_enabled(action, enabled);
+        }
+    }
+
+    /// How many nodes the next recordings keep; past that, nodes are kept
+    /// without their children, searched again when their rows open.
+    pub fn set_node_budget(&self, nodes: usize) {
+        self.imp().budget.set(nodes.max(1));
+    }
+
+    /// The recorded tree, if any.
+    pub fn tree(&self) -> Option<Arc<SearchTree>> {
+        self.imp().tree.borrow().clone()
+    }
+
+    // What the explorer shows, for the tests to read as a person would.
+
+    pub fn board_view(&self) -> BoardView {
+        self.imp().board_view.get()
+    }
+
+    pub fn list_view(&self) -> gtk::ListView {
+        self.imp().list_view.get()
+    }
+
+    /// The players the header bar offers, in its order.
+    pub fn offered(&self) -> Vec<PlayerKind> {
+        self.imp().players.borrow().clone()
+    }
+
+    /// The columns' headings, left to right.
+    pub fn headings(&self) -> gtk::Box {
+        self.imp().headings.get()
+    }
+
+    pub fn step_forward_button(&self) -> gtk::Button {
+        self.imp().step_forward_button.get()
+    }
+
+    /// The step mode's steps per second.
+    pub fn speed_scale(&self) -> gtk::Scale {
+        self.imp().speed_scale.get()
+    }
+
+    /// The rows shown, each as a screen reader hears it.
+    pub fn row_texts(&self) -> Vec<String> {
+        let Some(selection) = self.imp().selection.borrow().clone() else {
+            return Vec::new();
+        };
+        (0..selection.n_items())
+            .filter_map(|position| self.item_at(&selection, position))
+            .map(|item| item.sentence(TextStyle::WINDOW, self.is_principal(&item)))
+            .collect()
+    }
+
+    /// Selects row `position`, as a click does.
+    pub fn select_row(&self, position: u32) {
+        if let Some(selection) = self.imp().selection.borrow().clone() {
+            selection.set_selected(position);
+        }
+    }
+
+    /// Opens or closes row `position`.
+    pub fn set_row_expanded(&self, position: u32, expanded: bool) {
+        let row = self
+            .imp()
+            .selection
+            .borrow()
+            .as_ref()
+            .and_then(|selection| selection.item(position))
+            .and_downcast::<gtk::TreeListRow>();
+        if let Some(row) = row {
+            row.set_expanded(expanded);
+        }
+    }
+
+    /// The selected row's node id in the tree, if it is a recorded node.
+    pub fn selected_node(&self) -> Option<usize> {
+        self.selected_item()?.data().explorer_id
+    }
+
+    pub fn step_text(&self) -> String {
+        self.imp().step_label.label().into()
+    }
+
+    pub fn summary_text(&self) -> String {
+        self.imp().summary_label.label().into()
+    }
+
+    fn item_at(&self, selection: &gtk::SingleSelection, position: u32) -> Option<TreeItem> {
+        selection
+            .item(position)
+            .and_downcast::<gtk::TreeListRow>()?
+            .item()
+            .and_downcast()
+    }
+
+    /// What was searched and how much: the line above the tree.
+    fn summary(&self) -> Option<String> {
+        let tree = self.tree()?;
+        let board = tree.root_position();
+        let depth = if tree.depth() >= board.empty().count_ones() {
+            gettext("to the end of the game")
+        } else {
+            fill(
+                &ngettext(
+                    "{depth} move ahead",
+                    "{depth} moves ahead",
+                    plural_count(u64::from(tree.depth())),
+                ),
+                &[("depth", &tree.depth())],
+            )
+        };
+        let below = tree.nodes_searched();
+        let total = tree.node(0).subtree_nodes();
+        let kept = group(tree.len() as u64);
+        if tree.is_guided() {
+            return Some(fill(
+                &ngettext(
+                    "{player} ran {count} simulation from the start with {side} to move, each down the moves with the highest PUCT score to a position its network evaluated: {kept} nodes kept. Each row gives the simulations through its move (visits), their mean value on X's scale (+1 X wins, −1 O wins), the network's prior for the move and its PUCT score for the side choosing it: its mean value for that side plus a bonus for a high prior and few visits.",
+                    "{player} ran {count} simulations from the start with {side} to move, each down the moves with the highest PUCT score to a position its network evaluated: {kept} nodes kept. Each row gives the simulations through its move (visits), their mean value on X's scale (+1 X wins, −1 O wins), the network's prior for the move and its PUCT score for the side choosing it: its mean value for that side plus a bonus for a high prior and few visits.",
+                    plural_count(total.saturating_sub(1)),
+                ),
+                &[
+                    ("player", &tree.player().display_name()),
+                    ("count", &group(total.saturating_sub(1))),
+                    ("side", &board.side_to_move().mark()),
+                    ("kept", &kept),
+                ],
+            ));
+        }
+        if !tree.has_windows() {
+            return Some(fill(
+                &ngettext(
+                    "{player} played {count} random game from the start with {side} to move and grew a tree of the moves they began with: {kept} nodes kept. Each row gives the games that went through its move (visits) and their mean result on X's scale: +1 if X won them all, 0 for draws, −1 if O won them all.",
+                    "{player} played {count} random games from the start with {side} to move and grew a tree of the moves they began with: {kept} nodes kept. Each row gives the games that went through its move (visits) and their mean result on X's scale: +1 if X won them all, 0 for draws, −1 if O won them all.",
+                    plural_count(total),
+                ),
+                &[
+                    ("player", &tree.player().display_name()),
+                    ("count", &group(total)),
+                    ("side", &board.side_to_move().mark()),
+                    ("kept", &kept),
+                ],
+            ));
+        }
+        Some(fill(
+            &ngettext(
+                "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                plural_count(total),
+            ),
+            &[
+                ("player", &tree.player().display_name()),
+                ("depth", &depth),
+                ("side", &board.side_to_move().mark()),
+                ("total", &group(total)),
+                ("count", &group(below)),
+                ("kept", &kept),
+            ],
+        ))
+    }
+
+    /// The columns' headings for the kind of tree shown (values in a
+    /// window, or Monte Carlo's visits and mean results), and the columns'
+    /// widths: each its widest text's, in bold as the principal variation's
+    /// rows are, so that no text is cut and the columns line up.
+    fn show_headings(&self, tree: &SearchTree) {
+        let imp = self.imp();
+        let windows = tree.has_windows();
+        let guided = tree.is_guided();
+        imp.value_heading.set_label(&if windows {
+            gettext("Value (X's scale)")
+        } else if guided {
+            gettext("Mean value (X's scale)")
+        } else {
+            gettext("Mean result (X's scale)")
+        });
+        // The neural player's prior and PUCT score take the window's column.
+        imp.window_heading.set_label(&if guided {
+            gettext("Prior, PUCT score")
+        } else {
+            gettext("Window")
+        });
+        imp.window_heading
+            .set_opacity(if windows || guided { 1.0 } else { 0.0 });
+        imp.nodes_heading.set_label(&if windows {
+            gettext("Nodes")
+        } else {
+            gettext("Visits")
+        });
+        let (values, endings) = tree_words::column_samples(tree);
+        let limit = tree_words::limit_text(-(tictactoe_engine::score::WIN - 1));
+        let window = if guided {
+            fill(
+                &gettext("{prior}, PUCT score {score}"),
+                &[
+                    ("prior", &tictactoe_words::report::prior_words(1.0)),
+                    ("score", &"−0.999"),
+                ],
+            )
+        } else {
+            fill(
+                &gettext("α {alpha}, β {beta}"),
+                &[("alpha", &limit), ("beta", &limit)],
+            )
+        };
+        let nodes = group(tree.node(0).subtree_nodes());
+        let headings = [
+            &*imp.value_heading,
+            &*imp.window_heading,
+            &*imp.nodes_heading,
+            &*imp.ending_heading,
+        ];
+        let samples = [values, vec![window], vec![nodes], endings];
+        let mut widths = [0; 4];
+        for ((width, heading), texts) in widths.iter_mut().zip(headings).zip(&samples) {
+            *width = texts
+                .iter()
+                .map(String::as_str)
+                .chain([heading.label().as_str()])
+                .map(|text| self.bold_width(text))
+                .max()
+                .unwrap_or(0);
+            heading.set_width_request(*width);
+        }
+        imp.column_widths.set(widths);
+    }
+
+    /// How wide `text` is in the list's font, in bold.
+    fn bold_width(&self, text: &str) -> i32 {
+        let layout = self.imp().list_view.create_pango_layout(Some(text));
+        let attributes = gtk::pango::AttrList::new();
+        attributes.insert(gtk::pango::AttrInt::new_weight(gtk::pango::Weight::Bold));
+        layout.set_attributes(Some(&attributes));
+        layout.pixel_size().0
+    }
+
+    /// Shows `tree`: its root row open, the root selected, the step
+    /// cursor at the start.
+    fn show_tree(&self, tree: Arc<SearchTree>) {
+        let imp = self.imp();
+        self.stop_playing();
+        imp.principal.replace(principal_variation(&tree));
+        imp.cursor.replace(StepCursor::default());
+        imp.tree.replace(Some(tree.clone()));
+        let roots = gio::ListStore::new::<TreeItem>();
+        self.show_headings(&tree);
+        roots.append(&TreeItem::root(tree));
+        let model = gtk::TreeListModel::new(roots, false, false, |item| {
+            item.downcast_ref::<TreeItem>()?
+                .children()
+                .map(|children| children.upcast())
+        });
+        let selection = gtk::SingleSelection::builder()
+            .model(&model)
+            .autoselect(false)
+            .build();
+        selection.connect_selected_item_notify(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move |_| explorer.show_selected()
+        ));
+        imp.list_view.set_model(Some(&selection));
+        imp.selection.replace(Some(selection.clone()));
+        if let Some(root) = model.row(0) {
+            root.set_expanded(true);
+        }
+        // The selection may hold the root already (a new selection picks its
+        // first item), which tells no one: show it either way.
+        selection.set_selected(0);
+        self.show_selected();
+        imp.summary_label
+            .set_label(&self.summary().unwrap_or_default());
+        self.set_tree_actions_enabled(true);
+        self.show_step();
+    }
+
+    /// The rows: a `TreeRow` each, which searches an unrecorded node's
+    /// subtree again when it is expanded.
+    fn row_factory(&self) -> gtk::SignalListItemFactory {
+        let factory = gtk::SignalListItemFactory::new();
+        factory.connect_setup(|_, item| {
+            if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+                item.set_child(Some(&TreeRow::default()));
+            }
+        });
+        let explorer = self.downgrade();
+        factory.connect_bind(move |_, item| {
+            let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+                return;
+            };
+            let (Some(row), Some(widget), Some(explorer)) = (
+                item.item().and_downcast::<gtk::TreeListRow>(),
+                item.child().and_downcast::<TreeRow>(),
+                explorer.upgrade(),
+            ) else {
+                return;
+            };
+            let Some(tree_item) = row.item().and_downcast::<TreeItem>() else {
+                return;
+            };
+            widget.set_column_widths(explorer.imp().column_widths.get());
+            widget.bind(&row, &tree_item, explorer.is_principal(&tree_item));
+            let explorer = explorer.downgrade();
+            widget.watch_expansion(&row, move |item| {
+                if let Some(explorer) = explorer.upgrade() {
+                    explorer.search_again(item);
+                }
+            });
+        });
+        factory.connect_unbind(|_, item| {
+            if let Some(widget) = item
+                .downcast_ref::<gtk::ListItem>()
+                .and_then(|item| item.child().and_downcast::<TreeRow>())
+            {
+                widget.unbind();
+            }
+        });
+        factory
+    }
+
+    /// Fills in an unrecorded node's children: its search run again, in the
+    /// background.
+    fn search_again(&self, item: &TreeItem) {
+        if !item.awaits_expansion() {
+            return;
+        }
+        let (Some(id), data) = (item.node_id(), item.data()) else {
+            return;
+        };
+        let recording = Recording::start(
+            TreeJob::Expand {
+                tree: data.tree.clone(),
+                id,
+            },
+            self.imp().budget.get(),
+        );
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            #[weak]
+            item,
+            async move {
+                match recording.finished().await {
+                    Ok(subtree) => item.fill_from(Arc::new(subtree)),
+                    Err(_) => {
+                        explorer.show_failure(&gettext("The subtree could not be searched again."))
+                    }
+                }
+            }
+        ));
+    }
+
+    /// Whether `item` is a node of the principal variation.
+    fn is_principal(&self, item: &TreeItem) -> bool {
+        item.data()
+            .explorer_id
+            .is_some_and(|id| self.imp().principal.borrow().contains(&id))
+    }
+
+    /// The selected row's item.
+    fn selected_item(&self) -> Option<TreeItem> {
+        let selection = self.imp().selection.borrow().clone()?;
+        self.item_at(&selection, selection.selected())
+    }
+
+    /// Shows the selected node on the board and in words, and moves the
+    /// step cursor to it.
+    fn show_selected(&self) {
+        let imp = self.imp();
+        let Some(item) = self.selected_item() else {
+            return;
+        };
+        let data = item.data();
+        imp.board_view
+            .show_position(data.position, data.path.last().copied());
+        imp.board_view.set_path(data.path.clone());
+        imp.details_label.set_label(&self.details(&item));
+        if !imp.stepping.get()
+            && let (Some(id), Some(tree)) = (data.explorer_id, self.tree())
+        {
+            imp.cursor.replace(StepCursor::entering(&tree, id));
+            self.show_step();
+        }
+    }
+
+    /// The selected row in full: its sentence, the moves that led to it,
+    /// and for a cutoff the moves it pruned.
+    fn details(&self, item: &TreeItem) -> String {
+        let style = TextStyle::WINDOW;
+        let data = item.data();
+        let mut lines = vec![item.sentence(style, self.is_principal(item))];
+        if !data.path.is_empty() {
+            let root = *data.tree.root_position();
+            let mut board = self.tree().map_or(root, |tree| *tree.root_position());
+            let moves: Vec<String> = data
+                .path
+                .iter()
+                .map(|&cell| {
+                    let side = board.side_to_move();
+                    board.toggle(cell, side);
+                    format!("{} {}", side.mark(), style.cell(cell))
+                })
+                .collect();
+            lines.push(fill(
+                &gettext("Moves from the start: {moves}"),
+                &[("moves", &moves.join(", "))],
+            ));
+        }
+        if let TreeItemKind::Node(id) = data.kind {
+            let pruned = data.tree.pruned(id, &data.position);
+            if !pruned.is_empty() {
+                lines.push(fill(
+                    &gettext("Pruned: {cells}"),
+                    &[("cells", &style.cells(&pruned, ", "))],
+                ));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// Opens the rows along the principal variation and selects its end.
+    fn expand_principal_variation(&self) {
+        let principal = self.imp().principal.borrow().clone();
+        let (Some(&last), Some(tree)) = (principal.last(), self.tree()) else {
+            return;
+        };
+        self.reveal(last);
+        self.imp().cursor.replace(StepCursor::entering(&tree, last));
+        self.show_step();
+    }
+
+    /// The list row of node `id` of the explorer's tree, its ancestors'
+    /// rows opened.
+    fn row_of(&self, id: usize) -> Option<gtk::TreeListRow> {
+        let tree = self.tree()?;
+        let selection = self.imp().selection.borrow().clone()?;
+        let model = selection.model().and_downcast::<gtk::TreeListModel>()?;
+        let path = tree.ancestry(id);
+        let mut row = model.row(0)?;
+        for pair in path.windows(2) {
+            row.set_expanded(true);
+            let index = tree.children(pair[0]).position(|child| child == pair[1])?;
+            row = row.child_row(index as u32)?;
+        }
+        Some(row)
+    }
+
+    /// Opens the rows down to node `id`, selects it and scrolls to it.
+    fn reveal(&self, id: usize) {
+        let imp = self.imp();
+        let (Some(row), Some(selection)) = (self.row_of(id), imp.selection.borrow().clone()) else {
+            return;
+        };
+        let position = row.position();
+        imp.stepping.set(true);
+        selection.set_selected(position);
+        imp.stepping.set(false);
+        if !self.row_in_view(position, selection.n_items()) {
+            // GTK 4.8 has no ListView::scroll_to; the list's own action
+            // does it, at a cost worth paying only when the row is hidden.
+            let _ = imp
+                .list_view
+                .activate_action("list.scroll-to-item", Some(&position.to_variant()));
+        }
+    }
+
+    /// Whether row `position` of `rows` is in the scrolled list's view (the
+    /// rows are one line each, so all of the same height).
+    fn row_in_view(&self, position: u32, rows: u32) -> bool {
+        let Some(adjustment) = self
+            .imp()
+            .list_view
+            .parent()
+            .and_downcast::<gtk::ScrolledWindow>()
+            .map(|scrolled| scrolled.vadjustment())
+        else {
+            return false;
+        };
+        let height = adjustment.upper() / f64::from(rows.max(1));
+        let top = f64::from(position) * height;
+        top >= adjustment.value() && top + height <= adjustment.value() + adjustment.page_size()
+    }
+
+    /// Moves the step cursor with `step` and shows where it is.
+    fn step(&self, step: impl FnOnce(&mut StepCursor, &SearchTree) -> bool) -> bool {
+        let Some(tree) = self.tree() else {
+            return false;
+        };
+        let moved = step(&mut self.imp().cursor.borrow_mut(), &tree);
+        if moved {
+            let node = self.imp().cursor.borrow().node();
+            self.reveal(node);
+            self.show_step();
+        }
+        moved
+    }
+
+    /// The step label, and which step buttons can act.
+    fn show_step(&self) {
+        let imp = self.imp();
+        let Some(tree) = self.tree() else {
+            return;
+        };
+        let cursor = imp.cursor.borrow().clone();
+        imp.step_label
+            .set_label(&tree_words::step_text(&tree, &cursor, TextStyle::WINDOW));
+        let (first, last) = (cursor.is_first(), cursor.is_last(&tree));
+        self.action_set_enabled("explorer.step-back", !first);
+        self.action_set_enabled("explorer.step-first", !first);
+        self.action_set_enabled("explorer.step-forward", !last);
+        self.action_set_enabled("explorer.step-last", !last);
+        if last {
+            self.stop_playing();
+        }
+    }
+
+    fn toggle_playing(&self) {
+        if self.imp().playing.borrow().is_some() {
+            self.stop_playing();
+        } else {
+            self.start_playing();
+        }
+    }
+
+    /// Steps forward at the chosen speed until the last step.
+    fn start_playing(&self) {
+        let imp = self.imp();
+        let per_second = imp.speed_scale.value().max(1.0);
+        let source = glib::timeout_add_local(
+            Duration::from_secs_f64(1.0 / per_second),
+            glib::clone!(
+                #[weak(rename_to = explorer)]
+                self,
+                #[upgrade_or]
+                glib::ControlFlow::Break,
+                move || {
+                    if explorer.step(|cursor, tree| cursor.forward(tree)) {
+                        glib::ControlFlow::Continue
+                    } else {
+                        explorer.imp().playing.take();
+                        explorer.show_playing(false);
+                        glib::ControlFlow::Break
+                    }
+                }
+            ),
+        );
+        imp.playing.replace(Some(source));
+        self.show_playing(true);
+    }
+
+    fn stop_playing(&self) {
+        if let Some(source) = self.imp().playing.take() {
+            source.remove();
+        }
+        self.show_playing(false);
+    }
+
+    fn show_playing(&self, playing: bool) {
+        let button = &self.imp().play_button;
+        button.set_active(playing);
+        let (icon, name) = if playing {
+            ("media-playback-pause-symbolic", gettext("Pause"))
+        } else {
+            ("media-playback-start-symbolic", gettext("Play"))
+        };
+        button.set_icon_name(icon);
+        accessible::set_label(&**button, &name);
+    }
+}
+
+/// The explorer of a window, made on first use and kept while open.
+#[derive(Default)]
+pub struct ExplorerSlot(glib::WeakRef<TreeExplorer>);
+
+impl ExplorerSlot {
+    /// The open explorer, or a new one for `parent`.
+    pub fn get_or_open(&self, parent: &impl IsA<gtk::Window>) -> TreeExplorer {
+        if let Some(explorer) = self.0.upgrade() {
+            return explorer;
+        }
+        let explorer = TreeExplorer::new(parent);
+        self.0.set(Some(&explorer));
+        explorer
+    }
+
+    /// The open explorer, if any.
+    pub fn get(&self) -> Option<TreeExplorer> {
+        self.0.upgrade()
+    }
+}

@@ -1,0 +1,291 @@
+//! What the next game is played with: a player and difficulty for each
+//! side, the board, the pace of computer moves and the seed, and a note
+//! while a running game no longer matches them.
+
+use std::time::Duration;
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use crate::ui::shared::accessible;
+use crate::ui::widgets::player_picker::PlayerPicker;
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::numbers::decimal;
+use tictactoe_words::report::{TextStyle, describe_player};
+
+/// What the controls ask for: the players, the board and the pace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    pub size: BoardSize,
+    /// Max's player and difficulty, then Min's.
+    pub players: [(PlayerKind, Difficulty); 2],
+    pub pause: Duration,
+}
+
+impl Choice {
+    /// Both players as the log and the tally name them.
+    pub fn pairing(&self) -> String {
+        let [max, min] = self.players;
+        let name = |(kind, difficulty)| describe_player(kind, difficulty, TextStyle::WINDOW);
+        fill(
+            &gettext("X {max} vs O {min}"),
+            &[("max", &name(max)), ("min", &name(min))],
+        )
+    }
+}
+
+/// Emitted when anything the controls ask for changes.
+const CHANGED: &str = "changed";
+
+mod imp {
+    use std::cell::Cell;
+    use std::sync::OnceLock;
+
+    use gtk::glib::subclass::Signal;
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    use super::Choice;
+    use crate::ui::widgets::player_picker::PlayerPicker;
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/game_settings.ui")]
+    pub struct GameSettings {
+        #[template_child]
+        pub(super) max_picker: TemplateChild<PlayerPicker>,
+        #[template_child]
+        pub(super) min_picker: TemplateChild<PlayerPicker>,
+        #[template_child]
+        pub(super) size_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) pace_scale: TemplateChild<gtk::Scale>,
+        #[template_child]
+        pub(super) seed_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) reuse_seed_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) pending_label: TemplateChild<gtk::Label>,
+        /// What the running game was started with, while one runs.
+        pub(super) running: Cell<Option<Choice>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for GameSettings {
+        const NAME: &'static str = "TictactoeGameSettings";
+        type Type = super::GameSettings;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            PlayerPicker::ensure_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for GameSettings {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| vec![Signal::builder(super::CHANGED).build()])
+        }
+
+        fn constructed(&self) {
+            self.parent_constructed();
+            self.obj().setup_controls();
+        }
+    }
+
+    impl WidgetImpl for GameSettings {}
+    impl BoxImpl for GameSettings {}
+}
+
+glib::wrapper! {
+    pub struct GameSettings(ObjectSubclass<imp::GameSettings>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+/// Reads a seed field: empty for a new seed, else a whole number, which
+/// may be grouped by commas, underscores or spaces; for anything else
+/// `Err(refusal)`, its `{max}` filled in with the largest seed.
+pub(crate) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.replace([',', '_', ' '], "")
+        .parse()
+        .map(Some)
+        .map_err(|_| fill(refusal, &[("max", &u64::MAX)]))
+}
+
+/// Offers every board size in `dropdown`, named for screen readers.
+pub(crate) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
+    let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::words).collect();
+    let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+    dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
+    dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+    accessible::name_dropdown_parts(dropdown, &gettext("Board size"));
+}
+
+/// The board size selected in a dropdown [`set_up_size_dropdown`] filled.
+pub(crate) fn selected_size(dropdown: &gtk::DropDown) -> BoardSize {
+    BoardSize::ALL
+        .get(dropdown.selected() as usize)
+        .copied()
+        .unwrap_or_default()
+}
+
+impl GameSettings {
+    // The controls, for the tests to drive them as a person would.
+
+    pub fn picker(&self, side: Side) -> PlayerPicker {
+        match side {
+            Side::Max => self.imp().max_picker.get(),
+            Side::Min => self.imp().min_picker.get(),
+        }
+    }
+
+    pub fn size_dropdown(&self) -> gtk::DropDown {
+        self.imp().size_dropdown.get()
+    }
+
+    pub fn pace_scale(&self) -> gtk::Scale {
+        self.imp().pace_scale.get()
+    }
+
+    pub fn seed_entry(&self) -> gtk::Entry {
+        self.imp().seed_entry.get()
+    }
+
+    /// What the controls ask for now.
+    pub fn choice(&self) -> Choice {
+        let imp = self.imp();
+        Choice {
+            size: selected_size(&self.imp().size_dropdown),
+            players: [imp.max_picker.selection(), imp.min_picker.selection()],
+            pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
+        }
+    }
+
+    /// The seed typed in, `None` for a new one each game, or why the text
+    /// is no seed.
+    pub fn seed(&self) -> Result<Option<u64>, String> {
+        parse_seed(
+            &self.imp().seed_entry.text(),
+            &gettext(
+                "The seed must be a whole number from 0 to {max}, or empty for a new one: no game was started.",
+            ),
+        )
+    }
+
+    /// Selects the board `size`, as a person would.
+    pub fn set_size(&self, size: BoardSize) {
+        if let Some(position) = BoardSize::ALL.iter().position(|&each| each == size) {
+            self.imp().size_dropdown.set_selected(position as u32);
+        }
+    }
+
+    /// Selects the board and both players of a game read from a file.
+    pub fn set_players(&self, size: BoardSize, players: [(PlayerKind, Difficulty); 2]) {
+        self.set_size(size);
+        let imp = self.imp();
+        for (picker, (kind, difficulty)) in
+            [&imp.max_picker, &imp.min_picker].into_iter().zip(players)
+        {
+            picker.select(kind);
+            picker.select_difficulty(difficulty);
+        }
+    }
+
+    /// Puts `seed` in the seed field, to replay its game.
+    pub fn set_seed(&self, seed: u64) {
+        self.imp().seed_entry.set_text(&seed.to_string());
+    }
+
+    /// What the running game was started with, or `None` between games: the
+    /// note that changes wait for the next Start shows while they differ.
+    pub fn set_running(&self, running: Option<Choice>) {
+        self.imp().running.set(running);
+        self.update_pending();
+    }
+
+    /// The note that changed settings wait for the next Start, if it shows.
+    pub fn pending_text(&self) -> Option<String> {
+        let label = &self.imp().pending_label;
+        label.is_visible().then(|| label.label().into())
+    }
+
+    /// Calls `handler` whenever anything the controls ask for changes.
+    pub fn connect_changed<F: Fn(&GameSettings) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_local(CHANGED, false, move |values| {
+            handler(&values[0].get::<GameSettings>().ok()?);
+            None
+        })
+    }
+
+    fn setup_controls(&self) {
+        let imp = self.imp();
+        imp.max_picker.set_side(Side::Max, PlayerKind::Human);
+        imp.min_picker.set_side(Side::Min, PlayerKind::AlphaBetaTt);
+
+        set_up_size_dropdown(&imp.size_dropdown);
+        accessible::name_button_by_its_label(&*imp.reuse_seed_button);
+
+        imp.pace_scale.set_format_value_func(|_, milliseconds| {
+            decimal(&format!("{:.1} s", milliseconds / 1000.0))
+        });
+        accessible::set_description(
+            &*imp.pace_scale,
+            &gettext("Pause before each computer move"),
+        );
+
+        let changed = glib::clone!(
+            #[weak(rename_to = settings)]
+            self,
+            move || {
+                settings.update_pending();
+                settings.emit_by_name::<()>(CHANGED, &[]);
+            }
+        );
+        imp.size_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = settings)]
+            self,
+            #[strong]
+            changed,
+            move |dropdown| {
+                let size = selected_size(dropdown);
+                let imp = settings.imp();
+                imp.max_picker.set_board_size(size);
+                imp.min_picker.set_board_size(size);
+                changed();
+            }
+        ));
+        imp.pace_scale.connect_value_changed({
+            let changed = changed.clone();
+            move |_| changed()
+        });
+        for picker in [&imp.max_picker, &imp.min_picker] {
+            let changed = changed.clone();
+            picker.connect_changed(move |_| changed());
+        }
+    }
+
+    fn update_pending(&self) {
+        let imp = self.imp();
+        let differs = imp
+            .running
+            .get()
+            .is_some_and(|running| running != self.choice());
+        imp.pending_label.set_visible(differs);
+    }
+}

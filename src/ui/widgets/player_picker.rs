@@ -1,0 +1,278 @@
+//! The picker for one side: which player, and for the search players how
+//! deep they look.
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use crate::ui::shared::accessible;
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::players::PlayerWords;
+
+/// The difficulty list's entries, in the template's order.
+const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+/// The entry after the levels: a depth from the spin button.
+pub(crate) const DEPTH_ENTRY: u32 = DIFFICULTY_LEVELS.len() as u32;
+
+/// The difficulty a difficulty list's `entry` and its depth spin button's
+/// `depth` choose.
+pub(crate) fn chosen_difficulty(entry: u32, depth: i32) -> Difficulty {
+    match DIFFICULTY_LEVELS.get(entry as usize) {
+        Some(level) => *level,
+        None => Difficulty::Depth(depth.max(1) as u32),
+    }
+}
+
+/// The difficulty list's entry for `difficulty`, and the depth for the
+/// spin button when it is a depth of its own.
+pub(crate) fn difficulty_entry(difficulty: Difficulty) -> (u32, Option<u32>) {
+    match DIFFICULTY_LEVELS
+        .iter()
+        .position(|&level| level == difficulty)
+    {
+        Some(position) => (position as u32, None),
+        None => (DEPTH_ENTRY, difficulty.depth()),
+    }
+}
+/// The chosen player's name on the drop-down's button: it gives way at the
+/// end when the board's side is narrow, so that a long name ("Alpha-Beta +
+/// Sortierung + Tabelle") does not keep the window from narrowing until the
+/// log goes under the board, where the name has room again. The open list
+/// shows every name whole.
+fn chosen_name_factory() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
+            let label = gtk::Label::builder()
+                .xalign(0.0)
+                .ellipsize(gtk::pango::EllipsizeMode::End)
+                .width_chars(12)
+                .build();
+            item.set_child(Some(&label));
+        }
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        if let (Some(text), Some(label)) = (
+            item.item().and_downcast::<gtk::StringObject>(),
+            item.child().and_downcast::<gtk::Label>(),
+        ) {
+            label.set_label(&text.string());
+        }
+    });
+    factory
+}
+
+/// Emitted when the player, the difficulty or the depth changes.
+const CHANGED: &str = "changed";
+
+mod imp {
+    use std::cell::RefCell;
+    use std::sync::OnceLock;
+
+    use gtk::glib::subclass::Signal;
+    use gtk::subclass::prelude::*;
+    use gtk::{CompositeTemplate, glib, prelude::*};
+
+    #[derive(Default, CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/player_picker.ui")]
+    pub struct PlayerPicker {
+        #[template_child]
+        pub(super) side_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) difficulty_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        /// The players listed, for the board size chosen.
+        pub(super) offered: RefCell<Vec<super::PlayerKind>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for PlayerPicker {
+        const NAME: &'static str = "TictactoePlayerPicker";
+        type Type = super::PlayerPicker;
+        type ParentType = gtk::Box;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for PlayerPicker {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| vec![Signal::builder(super::CHANGED).build()])
+        }
+
+        fn constructed(&self) {
+            self.parent_constructed();
+            let picker = self.obj();
+            picker.set_board_size(super::BoardSize::Three);
+            self.difficulty_dropdown.set_factory(Some(
+                &crate::ui::shared::accessible::string_item_factory(|_| None),
+            ));
+            self.player_dropdown.connect_selected_notify(glib::clone!(
+                #[weak]
+                picker,
+                move |_| picker.player_changed()
+            ));
+            self.difficulty_dropdown
+                .connect_selected_notify(glib::clone!(
+                    #[weak]
+                    picker,
+                    move |dropdown| {
+                        picker
+                            .imp()
+                            .depth_spin
+                            .set_visible(dropdown.selected() == super::DEPTH_ENTRY);
+                        picker.emit_by_name::<()>(super::CHANGED, &[]);
+                    }
+                ));
+            self.depth_spin.connect_value_changed(glib::clone!(
+                #[weak]
+                picker,
+                move |_| picker.emit_by_name::<()>(super::CHANGED, &[])
+            ));
+            picker.player_changed();
+        }
+    }
+
+    impl WidgetImpl for PlayerPicker {}
+    impl BoxImpl for PlayerPicker {}
+}
+
+glib::wrapper! {
+    pub struct PlayerPicker(ObjectSubclass<imp::PlayerPicker>)
+        @extends gtk::Box, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Orientable;
+}
+
+impl PlayerPicker {
+    /// Labels the picker for `side` and selects the player it starts with.
+    pub fn set_side(&self, side: Side, player: PlayerKind) {
+        let label = &self.imp().side_label;
+        label.set_label(&format!("_{}", side.label()));
+        let (ours, theirs) = match side {
+            Side::Max => ("max", "min"),
+            Side::Min => ("min", "max"),
+        };
+        label.remove_css_class(theirs);
+        label.add_css_class(ours);
+        let imp = self.imp();
+        let side = side.label();
+        let named = |message: String| fill(&message, &[("side", &side)]);
+        // The player list is named by the side's label, "Max (X)".
+        accessible::name_dropdown_parts(&imp.player_dropdown, &named(gettext("{side} player")));
+        let difficulty = named(gettext("{side} difficulty"));
+        accessible::set_label(&*imp.difficulty_dropdown, &difficulty);
+        accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty);
+        accessible::set_label(&*imp.depth_spin, &named(gettext("{side} search depth")));
+        self.select(player);
+    }
+
+    /// Calls `handler` whenever the player, difficulty or depth changes.
+    pub fn connect_changed<F: Fn(&PlayerPicker) + 'static>(
+        &self,
+        handler: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_local(CHANGED, false, move |values| {
+            handler(&values[0].get::<PlayerPicker>().ok()?);
+            None
+        })
+    }
+
+    /// The chosen player and difficulty.
+    pub fn selection(&self) -> (PlayerKind, Difficulty) {
+        let imp = self.imp();
+        let difficulty = chosen_difficulty(
+            imp.difficulty_dropdown.selected(),
+            imp.depth_spin.value_as_int(),
+        );
+        (self.selected_player(), difficulty)
+    }
+
+    /// Selects `player` in the list, as a person would; a player not
+    /// offered on this board size selects Human.
+    pub fn select(&self, player: PlayerKind) {
+        let position = self
+            .imp()
+            .offered
+            .borrow()
+            .iter()
+            .position(|&kind| kind == player)
+            .unwrap_or_default();
+        self.imp().player_dropdown.set_selected(position as u32);
+    }
+
+    /// Lists the players offered on `size`: the learners on 3x3 only. The
+    /// chosen player stays chosen where it is offered, else Human is.
+    pub fn set_board_size(&self, size: BoardSize) {
+        let offered = PlayerKind::offered(size);
+        if *self.imp().offered.borrow() == offered {
+            return;
+        }
+        let chosen = self.selected_player();
+        self.imp().offered.replace(offered);
+        self.fill_players();
+        self.select(chosen);
+    }
+
+    /// Selects `difficulty` in the controls, as a person would.
+    pub fn select_difficulty(&self, difficulty: Difficulty) {
+        let imp = self.imp();
+        let (entry, depth) = difficulty_entry(difficulty);
+        if let Some(depth) = depth {
+            imp.depth_spin.set_value(f64::from(depth));
+        }
+        imp.difficulty_dropdown.set_selected(entry);
+    }
+
+    fn selected_player(&self) -> PlayerKind {
+        let position = self.imp().player_dropdown.selected() as usize;
+        self.imp()
+            .offered
+            .borrow()
+            .get(position)
+            .copied()
+            .unwrap_or(PlayerKind::Human)
+    }
+
+    /// Lists the offered players by display name, each with its
+    /// description as the tooltip.
+    fn fill_players(&self) {
+        let offered = self.imp().offered.borrow().clone();
+        let names: Vec<String> = offered.iter().map(|kind| kind.display_name()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let dropdown = &self.imp().player_dropdown;
+        dropdown.set_model(Some(&gtk::StringList::new(&names)));
+        let factory = accessible::string_item_factory(move |position| {
+            offered
+                .get(position as usize)
+                .map(|kind| kind.description())
+        });
+        dropdown.set_list_factory(Some(&factory));
+        dropdown.set_factory(Some(&chosen_name_factory()));
+    }
+
+    fn player_changed(&self) {
+        let imp = self.imp();
+        let kind = self.selected_player();
+        imp.player_dropdown
+            .set_tooltip_text(Some(&kind.description()));
+        // The neural player's difficulty is its simulations.
+        let searches = kind.uses_difficulty();
+        imp.difficulty_dropdown.set_sensitive(searches);
+        imp.depth_spin.set_sensitive(searches);
+        self.emit_by_name::<()>(CHANGED, &[]);
+    }
+}

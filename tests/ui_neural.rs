@@ -1,0 +1,364 @@
+//! The neural player in the window, driven as a person would: chosen in
+//! the picker, played against, its log rows and its marks on the board
+//! (prior and visits apart, in words for a screen reader too), a window
+//! game that does not teach it, and the Training window training it by
+//! self-play with its exam's charts. GTK lives on the main thread, so
+//! this test has its own `main` (`harness = false`). Needs a display:
+//! `xvfb-run -a cargo test --release --test ui_neural`.
+
+mod harness;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gtk::{glib, prelude::*};
+use harness::{
+    Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
+};
+use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_files::learner_state::{LearnerFile, state_path_in};
+use tictactoe_tools::training::{Opponent, Sides, train};
+use tictactoe_words::cell_marks::legend;
+
+type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
+
+/// The network the window finds at start: 1,000 self-play games, seed 1.
+const TRAINED_GAMES: u64 = 1_000;
+
+fn state_file() -> std::path::PathBuf {
+    state_path_in(&test_data_home().join("tictactoe"), PlayerKind::Neural)
+}
+
+fn saved_games() -> Result<u64, String> {
+    LearnerState::read(&state_file())
+        .map(|state| state.games)
+        .map_err(|error| format!("neural.json: {error}"))
+}
+
+/// A person picks the neural player for O in the picker, at Hard, and
+/// plays the centre: O's row in the log gives its note, the network's
+/// value and a row per cell with the prior and the visits said apart; the
+/// board shows both marks on every free cell, says them to a screen
+/// reader, and explains them when pointed at.
+fn its_search_shows_prior_and_visits_apart(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let picker = window.picker(Side::Min);
+    ensure(
+        PlayerKind::offered(BoardSize::Three).contains(&PlayerKind::Neural),
+        || "3x3 does not offer the neural player".into(),
+    )?;
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Neural, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    ensure(
+        picker.selection() == (PlayerKind::Neural, Difficulty::Hard),
+        || format!("the picker shows {:?}", picker.selection()),
+    )?;
+    ensure(window.board_view().play_digit(gtk::gdk::Key::_5), || {
+        "the key 5 played nothing".into()
+    })?;
+    wait_until("O's move", Duration::from_secs(10), || {
+        window.search_log().text().contains("2. O")
+    })?;
+    let log = window.search_log().text();
+    for expected in [
+        "note: PUCT search of 200 simulations guided by the network; trained on 1,000 self-play games",
+        "the network's value of this position: ",
+        "cell 1: prior ",
+        " visits by the search, mean value ",
+    ] {
+        ensure(log.contains(expected), || {
+            format!("the log misses {expected:?}:\n{log}")
+        })?;
+    }
+    let row = log
+        .lines()
+        .position(|line| line.starts_with("2. O"))
+        .ok_or_else(|| format!("no row for move 2:\n{log}"))?;
+    window.search_log().select_row(row as u32);
+    let marks = window.board_view().marks();
+    ensure(marks.len() == 8, || {
+        format!("{} marks: {marks:?}", marks.len())
+    })?;
+    let priors: f64 = marks.iter().filter_map(|mark| mark.prior).sum();
+    ensure((priors - 1.0).abs() < 1e-3, || {
+        format!("the priors on the board add up to {priors}")
+    })?;
+    for mark in &marks {
+        ensure(mark.text.contains('×'), || {
+            format!("no visits shown: {mark:?}")
+        })?;
+        let cell = format!("cell {}: prior ", mark.cell + 1);
+        ensure(
+            mark.words.starts_with(&cell) && mark.words.contains(" by the search, mean value "),
+            || format!("the words of {cell}: {:?}", mark.words),
+        )?;
+    }
+    let description = window.board_view().description();
+    ensure(
+        description.contains(": prior ") && description.contains("visits by the search"),
+        || format!("the board's description: {description:?}"),
+    )?;
+    let (x, y) = window.board_view().cell_centre(marks[0].cell);
+    let tooltip = window.board_view().mark_tooltip(x, y).unwrap_or_default();
+    ensure(
+        tooltip.contains("first guess") && tooltip.contains("most visited"),
+        || format!("the mark's tooltip: {tooltip:?}"),
+    )?;
+    // The legend has both marks, each with its words.
+    let neural: Vec<_> = legend()
+        .into_iter()
+        .filter(|entry| entry.mark.prior.is_some())
+        .collect();
+    ensure(
+        neural.len() == 2
+            && neural[0].mark.text.is_empty()
+            && neural[1].mark.text.contains('×')
+            && neural[0].description.contains("prior")
+            && neural[1].description.contains("visits"),
+        || format!("the legend's neural entries: {neural:?}"),
+    )?;
+    // A double click on the row opens the explorer on that very search:
+    // the root's visits are the simulations and one, its children those
+    // of the log's row, each with its prior and PUCT score.
+    let report = window
+        .search_log()
+        .selected_search()
+        .ok_or("no search selected")?;
+    window
+        .search_log()
+        .list_view()
+        .emit_by_name::<()>("activate", &[&(row as u32)]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    wait_until("the tree to be recorded", Duration::from_secs(5), || {
+        explorer.tree().is_some()
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    ensure(
+        tree.is_guided() && tree.node(0).subtree_nodes() == 201,
+        || {
+            format!(
+                "the explorer recorded {} visits",
+                tree.node(0).subtree_nodes()
+            )
+        },
+    )?;
+    for child in tree.children(0) {
+        let node = tree.node(child);
+        let logged = report
+            .moves
+            .iter()
+            .find(|m| Some(m.cell) == node.cell())
+            .ok_or("a child the log has not")?;
+        ensure(
+            logged.visits == Some(node.subtree_nodes() as u32)
+                && logged
+                    .prior
+                    .is_some_and(|prior| (prior - tree.prior(child).unwrap_or(-1.0)).abs() < 1e-3),
+            || format!("child {child}: {logged:?} against the tree's"),
+        )?;
+    }
+    let rows = explorer.row_texts();
+    ensure(
+        rows.len() == 1 + tree.children(0).count()
+            && rows[1..]
+                .iter()
+                .all(|row| row.contains("prior ") && row.contains("PUCT score")),
+        || format!("the explorer's rows: {rows:#?}"),
+    )?;
+    ensure(explorer.summary_text().contains("200 simulations"), || {
+        format!("the summary: {}", explorer.summary_text())
+    })?;
+    // Its header bar offers the neural player, which records the same
+    // search again with the window's network.
+    ensure(explorer.offered().contains(&PlayerKind::Neural), || {
+        format!("the explorer offers {:?}", explorer.offered())
+    })?;
+    explorer.close();
+    window.search_log().unselect();
+    Ok(())
+}
+
+/// A finished game with the neural player leaves its network as it was,
+/// and the log says why.
+fn a_window_game_does_not_teach_it(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Neural, Difficulty::Medium),
+        (PlayerKind::Random, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", Duration::from_secs(10), || {
+        !window.game_running()
+    })?;
+    let log = window.search_log().text();
+    ensure(
+        log.contains("Neural network + search did not learn from this game: the neural network learns only from its own self-play"),
+        || format!("the log says:\n{log}"),
+    )?;
+    let games = window
+        .learned_states()
+        .borrow()
+        .state(PlayerKind::Neural)
+        .games;
+    ensure(
+        games == TRAINED_GAMES && saved_games()? == TRAINED_GAMES,
+        || format!("the network counts {games} games"),
+    )
+}
+
+fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("Ctrl+L opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
+    Ok(view)
+}
+
+/// The Training window trains the window's network by self-play only:
+/// the opponent is the learner itself and cannot be changed; the curve is
+/// the headless training's, the exam and loss charts show every block,
+/// and the network is saved.
+fn the_training_window_trains_it_by_self_play(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_training(window)?;
+    view.opponent_dropdown().set_selected(1);
+    view.set_learner(PlayerKind::Neural);
+    ensure(view.opponent() == Opponent::Itself, || {
+        format!("the neural player trains against {:?}", view.opponent())
+    })?;
+    ensure(!view.opponent_dropdown().is_sensitive(), || {
+        "the opponent can be changed for the neural player".into()
+    })?;
+    ensure(view.games_spin().value_as_int() == 1_000, || {
+        format!("it starts with {} games", view.games_spin().value_as_int())
+    })?;
+    ensure(
+        view.exam_chart().is_visible() && view.loss_chart().is_visible(),
+        || "no exam or loss chart".into(),
+    )?;
+    view.set_sides(Sides::X);
+    view.games_spin().set_value(200.0);
+    view.seed_entry().set_text("9");
+    let before = window
+        .learned_states()
+        .borrow()
+        .state(PlayerKind::Neural)
+        .clone();
+    view.start_button().emit_clicked();
+    wait_until("the training to end", Duration::from_secs(60), || {
+        !view.is_running()
+    })?;
+    let training = view.training().ok_or("no training was recorded")?;
+    let mut headless = before.clone();
+    let mut curve = Vec::new();
+    train(&mut headless, &training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
+    .map_err(|error| format!("the headless training: {error:?}"))?;
+    ensure(view.curve() == curve && curve.len() == 100, || {
+        format!("the window's curve differs ({} blocks)", view.curve().len())
+    })?;
+    let after = window
+        .learned_states()
+        .borrow()
+        .state(PlayerKind::Neural)
+        .clone();
+    ensure(
+        after == headless && after.games == TRAINED_GAMES + 200,
+        || format!("the window's network learned {} games", after.games),
+    )?;
+    ensure(saved_games()? == TRAINED_GAMES + 200, || "not saved".into())?;
+    let exam = view.exam_chart().chart().ok_or("no exam chart")?;
+    let ChartData::Lines { series, .. } = &exam.data else {
+        return Err(format!("the exam chart shows {:?}", exam.data));
+    };
+    ensure(
+        series.len() == 3 && series.iter().all(|line| line.points.len() == 100),
+        || format!("the exam chart's series: {series:?}"),
+    )?;
+    let text = view.exam_chart().text();
+    ensure(
+        text.contains("first choice optimal") && text.contains("lines lost as O"),
+        || format!("the exam chart in words: {text}"),
+    )?;
+    let losses = view.loss_chart().text();
+    ensure(
+        losses.contains("policy loss") && losses.contains("value loss"),
+        || format!("the loss chart in words: {losses}"),
+    )?;
+    let last = view.curve_lines().pop().unwrap_or_default();
+    ensure(last.contains("first choice optimal in"), || {
+        format!("the curve's last line: {last}")
+    })?;
+    view.close();
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    // The window finds a trained network in its data directory.
+    let mut state = LearnerState::fresh(PlayerKind::Neural).expect("a learner");
+    let training = tictactoe_tools::training::Training {
+        opponent: Opponent::Itself,
+        sides: Sides::X,
+        games: TRAINED_GAMES,
+        block: TRAINED_GAMES,
+        seed: 1,
+        threads: 0,
+    };
+    if let Err(error) = train(&mut state, &training, &CancelFlag::new(), |_| {}) {
+        return Results::fail_to_start(&format!("training the network: {error:?}"));
+    }
+    if let Err(error) = state.write(&state_file()) {
+        return Results::fail_to_start(&format!("saving the network: {error}"));
+    }
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let checks: [(&str, Check); 3] = [
+        (
+            "its search shows prior and visits apart",
+            its_search_shows_prior_and_visits_apart,
+        ),
+        (
+            "a window game does not teach it",
+            a_window_game_does_not_teach_it,
+        ),
+        (
+            "the Training window trains it by self-play",
+            the_training_window_trains_it_by_self_play,
+        ),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        results.report(name, check(&app, &window));
+    }
+    window.close();
+    let _ = glib::MainContext::default().iteration(false);
+    results.finish()
+}
