@@ -245,25 +245,34 @@ fn is_unit(word: &str) -> bool {
 
 /// A line of text with its durations and rates as `#`: "3.4 ms" and "185
 /// M/s" as one `#` each, and so "-", which a table writes for a rate too
-/// quick to measure. Runs of spaces (a table's padding, which follows the
-/// widths of the times) read as one.
+/// quick to measure. A rate right after a time is left out, since a search
+/// under 100 µs shows none. Runs of spaces (a table's padding, which
+/// follows the widths of the times) read as one.
 fn steady_text(line: &str) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut out = Vec::new();
+    let mut after_time = false;
     let mut at = 0;
     while at < words.len() {
         let word = words[at];
-        if is_number(word) && words.get(at + 1).is_some_and(|next| is_unit(next)) {
-            out.push("#");
-            at += 2;
-            continue;
+        let unit = words
+            .get(at + 1)
+            .filter(|next| is_number(word) && is_unit(next));
+        at += if unit.is_some() { 2 } else { 1 };
+        let rate = match unit {
+            Some(unit) => unit.contains("/s"),
+            None => {
+                word == "-"
+                    || word
+                        .trim_end_matches([',', ';', ')'])
+                        .strip_suffix("/s")
+                        .is_some_and(is_number)
+            }
+        };
+        if !(rate && after_time) {
+            out.push(if unit.is_some() || rate { "#" } else { word });
         }
-        let rate = word
-            .trim_end_matches([',', ';', ')'])
-            .strip_suffix("/s")
-            .is_some_and(is_number);
-        out.push(if word == "-" || rate { "#" } else { word });
-        at += 1;
+        after_time = unit.is_some() && !rate;
     }
     out.join(" ")
 }
@@ -333,13 +342,26 @@ fn steady(output: &str) -> String {
         .join("\n")
 }
 
+/// Every number and null in `value`, however deep, as `"#"`: a timed
+/// field may hold one figure or one per side.
+fn blank_all(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => map.values_mut().for_each(blank_all),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(blank_all),
+        serde_json::Value::Number(_) | serde_json::Value::Null => {
+            *value = serde_json::Value::String("#".into());
+        }
+        _ => {}
+    }
+}
+
 /// JSON's times and rates, wherever they are, as `"#"`.
 fn blank_times(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
             for (key, value) in map.iter_mut() {
-                if is_timed(key) && !value.is_object() && !value.is_array() {
-                    *value = serde_json::Value::String("#".into());
+                if is_timed(key) {
+                    blank_all(value);
                 } else {
                     blank_times(value);
                 }
@@ -390,11 +412,15 @@ fn every_command_prints_what_it_printed() {
 fn times_and_rates_read_as_marks() {
     assert_eq!(
         steady("X minimax plays 1, draw (0), 549,945 nodes in 3.0 ms (185 M/s), depth 9"),
-        "X minimax plays 1, draw (0), 549,945 nodes in # # depth 9"
+        "X minimax plays 1, draw (0), 549,945 nodes in # depth 9"
     );
     assert_eq!(
         steady("minimax    8  draw (0)    932  22 µs        -   120/s"),
-        "minimax 8 draw (0) 932 # # #"
+        "minimax 8 draw (0) 932 # #"
+    );
+    assert_eq!(
+        steady("X minimax plays 1, draw (0), 9 nodes in 52 µs, depth 9"),
+        "X minimax plays 1, draw (0), 9 nodes in # depth 9"
     );
     assert_eq!(
         steady("{\"time_us\":52,\"nodes\":3}\n{\"time_us\":7}"),
@@ -403,5 +429,9 @@ fn times_and_rates_read_as_marks() {
     assert_eq!(
         steady("label,nodes,time_us\n\"a, b\",3,52"),
         "label,nodes,time_us\n\"a, b\",3,#"
+    );
+    assert_eq!(
+        steady("{\"mean_move_us\":{\"o\":0,\"x\":3},\"games\":2}"),
+        "{\n  \"games\": 2,\n  \"mean_move_us\": {\n    \"o\": \"#\",\n    \"x\": \"#\"\n  }\n}"
     );
 }
