@@ -25,12 +25,14 @@ pub enum PlayerKind {
     Menace,
     Td,
     Neural,
+    Pvs,
+    Mtdf,
 }
 
 impl PlayerKind {
     /// Every kind, as the command line lists them and the window's pickers
     /// offer them (`offered`).
-    pub const ALL: [PlayerKind; 12] = [
+    pub const ALL: [PlayerKind; 14] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -43,11 +45,13 @@ impl PlayerKind {
         PlayerKind::Menace,
         PlayerKind::Td,
         PlayerKind::Neural,
+        PlayerKind::Pvs,
+        PlayerKind::Mtdf,
     ];
 
     /// Every player that does not learn: the players of contests and the
     /// explorer's list.
-    pub const NON_LEARNERS: [PlayerKind; 9] = [
+    pub const NON_LEARNERS: [PlayerKind; 11] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -57,6 +61,8 @@ impl PlayerKind {
         PlayerKind::AlphaBetaRandom,
         PlayerKind::Mcts,
         PlayerKind::Perfect,
+        PlayerKind::Pvs,
+        PlayerKind::Mtdf,
     ];
 
     /// The players the window's pickers offer on `size`: the learners on
@@ -101,6 +107,8 @@ impl PlayerKind {
             PlayerKind::Menace => "menace",
             PlayerKind::Td => "td",
             PlayerKind::Neural => "neural",
+            PlayerKind::Pvs => "pvs",
+            PlayerKind::Mtdf => "mtdf",
         }
     }
 
@@ -112,6 +120,8 @@ impl PlayerKind {
                 | PlayerKind::AlphaBeta
                 | PlayerKind::AlphaBetaTt
                 | PlayerKind::AlphaBetaRandom
+                | PlayerKind::Pvs
+                | PlayerKind::Mtdf
         )
     }
 
@@ -126,21 +136,44 @@ impl PlayerKind {
     pub fn uses_cutoffs(self) -> bool {
         matches!(
             self,
-            PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom
+            PlayerKind::AlphaBeta
+                | PlayerKind::AlphaBetaTt
+                | PlayerKind::AlphaBetaRandom
+                | PlayerKind::Pvs
+                | PlayerKind::Mtdf
+        )
+    }
+
+    /// True for the searches that take a `SearchSettings`: a move order
+    /// and the conventions of the alpha-beta family.
+    pub fn uses_search_settings(self) -> bool {
+        matches!(
+            self,
+            PlayerKind::AlphaBetaTt | PlayerKind::Pvs | PlayerKind::Mtdf
         )
     }
 
     /// True for the algorithms with a transposition table: their reports
     /// count table hits.
     pub fn uses_table(self) -> bool {
-        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom)
+        matches!(
+            self,
+            PlayerKind::AlphaBetaTt
+                | PlayerKind::AlphaBetaRandom
+                | PlayerKind::Pvs
+                | PlayerKind::Mtdf
+        )
     }
 
     /// True for the players that deepen iteratively under a time limit
-    /// (alphabeta-tt, and perfect off 3x3, which searches with it): they
-    /// keep their deepest search finished in time instead of stopping.
+    /// (alphabeta-tt, pvs, mtdf, and perfect off 3x3, which searches with
+    /// alphabeta-tt): they keep their deepest search finished in time
+    /// instead of stopping.
     pub fn deepens_iteratively(self) -> bool {
-        matches!(self, PlayerKind::AlphaBetaTt | PlayerKind::Perfect)
+        matches!(
+            self,
+            PlayerKind::AlphaBetaTt | PlayerKind::Perfect | PlayerKind::Pvs | PlayerKind::Mtdf
+        )
     }
 }
 
@@ -260,6 +293,8 @@ pub struct PlayerOptions {
     pub playouts: u32,
     /// Iterative deepening stops after this long, keeping the last finished depth.
     pub time_limit: Option<Duration>,
+    /// The move order and conventions of alphabeta-tt, pvs and mtdf.
+    pub search: SearchSettings,
 }
 
 impl Default for PlayerOptions {
@@ -269,6 +304,138 @@ impl Default for PlayerOptions {
             seed: 0,
             playouts: 20_000,
             time_limit: None,
+            search: SearchSettings::default(),
         }
     }
 }
+
+/// The order a search tries the moves of a position in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MoveOrder {
+    /// The static heuristic reversed: the moves it likes least first.
+    WorstFirst,
+    /// Cell order, 1 to the last.
+    BoardOrder,
+    /// The static heuristic (wins, blocks, open lines), the table's move
+    /// before it.
+    #[default]
+    Heuristic,
+    /// The solved game's values, best first: the ideal order (3x3 only,
+    /// where the perfect table knows every value).
+    BestFirst,
+}
+
+impl MoveOrder {
+    pub const ALL: [MoveOrder; 4] = [
+        MoveOrder::WorstFirst,
+        MoveOrder::BoardOrder,
+        MoveOrder::Heuristic,
+        MoveOrder::BestFirst,
+    ];
+
+    /// The name the command line takes and JSON shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveOrder::WorstFirst => "worst",
+            MoveOrder::BoardOrder => "board",
+            MoveOrder::Heuristic => "heuristic",
+            MoveOrder::BestFirst => "best",
+        }
+    }
+
+    /// Whether the order can be had on `size`: best first needs the
+    /// solved game, which the engine has for 3x3 only.
+    pub fn check_size(self, size: BoardSize) -> Result<(), NotOn3x3> {
+        if self == MoveOrder::BestFirst && size != BoardSize::Three {
+            Err(NotOn3x3(size))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// When a node stops searching its moves: once a value reaches beta
+/// (`OnEqual`, `value >= beta`, the usual) or only once one exceeds it
+/// (`Strict`, `value > beta`, as some textbooks and autograders write it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Prune {
+    #[default]
+    OnEqual,
+    Strict,
+}
+
+impl Prune {
+    pub const ALL: [Prune; 2] = [Prune::OnEqual, Prune::Strict];
+
+    /// Whether a node whose move reached `value` stops at `beta`.
+    #[inline(always)]
+    pub fn cuts(self, value: i32, beta: i32) -> bool {
+        match self {
+            Prune::OnEqual => value >= beta,
+            Prune::Strict => value > beta,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Prune::OnEqual => "on-equal",
+            Prune::Strict => "strict",
+        }
+    }
+}
+
+/// What a node returns when its value falls outside the window: the best
+/// value it saw (`Soft`, a tighter bound) or the window's edge it crossed
+/// (`Hard`, alpha or beta).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Fail {
+    #[default]
+    Soft,
+    Hard,
+}
+
+impl Fail {
+    pub const ALL: [Fail; 2] = [Fail::Soft, Fail::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Fail::Soft => "soft",
+            Fail::Hard => "hard",
+        }
+    }
+}
+
+/// How a search of the alpha-beta family orders its moves and which of the
+/// textbooks' conventions it follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct SearchSettings {
+    pub order: MoveOrder,
+    pub prune: Prune,
+    pub fail: Fail,
+}
+
+impl SearchSettings {
+    /// Every combination of order and conventions.
+    pub fn every() -> impl Iterator<Item = SearchSettings> {
+        MoveOrder::ALL.into_iter().flat_map(|order| {
+            Prune::ALL.into_iter().flat_map(move |prune| {
+                Fail::ALL
+                    .into_iter()
+                    .map(move |fail| SearchSettings { order, prune, fail })
+            })
+        })
+    }
+}
+
+/// As their names: "worst", "strict", "soft".
+macro_rules! serialize_by_name {
+    ($($kind:ty),*) => {$(
+        impl Serialize for $kind {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+    )*};
+}
+
+serialize_by_name!(MoveOrder, Prune, Fail);

@@ -8,7 +8,9 @@ mod alphabeta_tt;
 mod human;
 pub mod mcts;
 mod minimax;
+mod mtdf;
 mod perfect;
+mod pvs;
 mod random;
 mod rules;
 
@@ -17,7 +19,9 @@ pub use alphabeta_random::AlphaBetaRandomPlayer;
 pub use alphabeta_tt::{AlphaBetaTtPlayer, table_bytes};
 pub use human::Human;
 pub use minimax::MinimaxPlayer;
+pub use mtdf::MtdfPlayer;
 pub use perfect::{PerfectPlayer, PerfectTable};
+pub use pvs::PvsPlayer;
 pub use random::RandomPlayer;
 pub use rules::RulesPlayer;
 
@@ -35,7 +39,15 @@ impl PlayerKind {
             PlayerKind::Rules => Box::new(RulesPlayer::new(options.seed)),
             PlayerKind::Minimax => Box::new(MinimaxPlayer::new(depth)),
             PlayerKind::AlphaBeta => Box::new(AlphaBetaPlayer::new(depth)),
-            PlayerKind::AlphaBetaTt => Box::new(AlphaBetaTtPlayer::new(depth, options.time_limit)),
+            PlayerKind::AlphaBetaTt => Box::new(AlphaBetaTtPlayer::new(
+                depth,
+                options.time_limit,
+                options.search,
+            )),
+            PlayerKind::Pvs => Box::new(PvsPlayer::new(depth, options.time_limit, options.search)),
+            PlayerKind::Mtdf => {
+                Box::new(MtdfPlayer::new(depth, options.time_limit, options.search))
+            }
             PlayerKind::AlphaBetaRandom => {
                 Box::new(AlphaBetaRandomPlayer::new(depth, options.seed))
             }

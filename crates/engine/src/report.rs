@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::board::{Board, Outcome, Side};
 use super::geometry::BoardSize;
-use super::player_kind::PlayerKind;
+use super::player_kind::{PlayerKind, SearchSettings};
 use super::score;
 
 /// The rules player's rules, in the order it tries them: a report names
@@ -326,6 +326,61 @@ pub struct SearchReport {
     /// scale (-1 O wins, 0 a draw, +1 X wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub network_value: Option<f64>,
+    /// The move order and conventions of a search of the alpha-beta family.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings: Option<SearchSettings>,
+    /// Iterative deepening: each finished iteration.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub iterations: Vec<Iteration>,
+    /// MTD(f): each null-window pass of the root.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<Pass>,
+    /// Proof-number search: what it proved and how big the proof was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<Proof>,
+}
+
+/// One iteration of iterative deepening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Iteration {
+    pub depth: u32,
+    /// The root's value on X's scale.
+    pub value: i32,
+    /// Nodes searched so far, this iteration's included.
+    pub nodes: u64,
+    pub best: Option<usize>,
+}
+
+/// One search of the root in a window, on X's scale: an MTD(f) pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pass {
+    pub depth: u32,
+    pub alpha: i32,
+    pub beta: i32,
+    /// What the pass returned: at most `alpha` a fail-low (an upper bound
+    /// on the value), at least `beta` a fail-high (a lower bound).
+    pub value: i32,
+    pub nodes: u64,
+}
+
+/// A game's result under best play, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProvenResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What proof-number search proved about the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Proof {
+    /// The side to move's result under best play.
+    pub result: ProvenResult,
+    /// Nodes in the tree it built (every question asked), and in the
+    /// proof itself: the nodes that settle the answer.
+    pub tree_nodes: u64,
+    pub proof_nodes: u64,
 }
 
 impl SearchReport {
@@ -353,6 +408,10 @@ impl SearchReport {
             resigned: false,
             replay_seed: None,
             network_value: None,
+            settings: None,
+            iterations: Vec::new(),
+            passes: Vec::new(),
+            proof: None,
         }
     }
 

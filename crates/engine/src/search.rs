@@ -125,6 +125,25 @@ pub trait Hook: Copy {
     /// for the mover.
     #[inline(always)]
     fn leave(self, _value: i32, _nodes: u64) {}
+    /// The move `cell`, searched last with a null window, failed high with
+    /// `value` for the mover inside the full window: it is entered again
+    /// (principal variation search's re-search).
+    #[inline(always)]
+    fn re_search(self, _cell: usize, _value: i32) {}
+    /// Iterative deepening starts its search to `depth`.
+    #[inline(always)]
+    fn iteration_start(self, _depth: u32) {}
+    /// The iteration to `depth` finished: the root's `value` for the side
+    /// to move, the node count so far and the best move.
+    #[inline(always)]
+    fn iteration_end(self, _depth: u32, _value: i32, _nodes: u64, _best: Option<usize>) {}
+    /// A search of the root in the window `(alpha, beta)` for the side to
+    /// move starts: an MTD(f) pass (a null window) or an aspiration window.
+    #[inline(always)]
+    fn pass_start(self, _alpha: i32, _beta: i32) {}
+    /// The pass started last came back with `value` for the side to move.
+    #[inline(always)]
+    fn pass_end(self, _value: i32, _nodes: u64) {}
 }
 
 impl Hook for () {}
@@ -198,6 +217,11 @@ impl<'a> SearchContext<'a> {
             root_stones: 0,
             pv: [0; MAX_PLY],
         }
+    }
+
+    /// Searches start at `board`: ply 0 is its side to move's.
+    pub fn set_root(&mut self, board: &Board) {
+        self.root_stones = board.stone_count();
     }
 
     /// Stones on the board after a move made at `ply`.
@@ -609,13 +633,34 @@ pub(crate) fn search_root<H: Hook, F>(
     order: &[usize],
     depth: u32,
     narrow: bool,
+    child: F,
+) -> Option<Vec<RootResult>>
+where
+    F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
+{
+    search_root_windows(ctx, hook, board, order, depth, narrow, false, child)
+}
+
+/// `search_root`, where with `null_windows` (and `narrow`) every root move
+/// after the first is searched with a null window `(alpha, alpha + 1)`
+/// first, and again with the full window when it fails high: principal
+/// variation search at the root.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_root_windows<H: Hook, F>(
+    ctx: &mut SearchContext,
+    hook: H,
+    board: &Board,
+    order: &[usize],
+    depth: u32,
+    narrow: bool,
+    null_windows: bool,
     mut child: F,
 ) -> Option<Vec<RootResult>>
 where
     F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
 {
     let side = board.side_to_move();
-    ctx.root_stones = board.stone_count();
+    ctx.set_root(board);
     let mut board = *board;
     let mut alpha = -INFINITY;
     let mut results = Vec::with_capacity(order.len());
@@ -636,6 +681,20 @@ where
             let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
             hook.leaf(cell, window_alpha, INFINITY, value, ending);
             value
+        } else if null_windows && narrow && !results.is_empty() {
+            hook.enter(cell, alpha, alpha + 1, ctx.stats.nodes);
+            let value = -child(ctx, &mut board, depth - 1, -alpha - 1, -alpha);
+            hook.leave(value, ctx.stats.nodes);
+            if value > alpha && !ctx.aborted {
+                hook.re_search(cell, value);
+                ctx.clear_pv(1);
+                hook.enter(cell, alpha, INFINITY, ctx.stats.nodes);
+                let value = -child(ctx, &mut board, depth - 1, -INFINITY, -alpha);
+                hook.leave(value, ctx.stats.nodes);
+                value
+            } else {
+                value
+            }
         } else {
             hook.enter(cell, window_alpha, INFINITY, ctx.stats.nodes);
             let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);

@@ -165,9 +165,11 @@ impl Family {
     pub fn of(kind: PlayerKind) -> Family {
         match kind {
             PlayerKind::Minimax => Family::Minimax,
-            PlayerKind::AlphaBeta | PlayerKind::AlphaBetaTt | PlayerKind::AlphaBetaRandom => {
-                Family::AlphaBeta
-            }
+            PlayerKind::AlphaBeta
+            | PlayerKind::AlphaBetaTt
+            | PlayerKind::AlphaBetaRandom
+            | PlayerKind::Pvs
+            | PlayerKind::Mtdf => Family::AlphaBeta,
             // A tree search too, guided by a network instead of playouts.
             PlayerKind::Mcts | PlayerKind::Neural => Family::Mcts,
             PlayerKind::Perfect => Family::Table,

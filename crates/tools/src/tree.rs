@@ -93,7 +93,7 @@ use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{self, Ending};
 use tictactoe_engine::learners::{Learner, LearnerState};
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::mcts::{self, MctsPlayer, Terminal};
 use tictactoe_engine::players::{
     AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer,
@@ -264,6 +264,8 @@ struct Recipe {
     /// neural player: its simulations.
     playouts: u32,
     seed: u64,
+    /// The move order and conventions (alphabeta-tt).
+    settings: SearchSettings,
 }
 
 impl Recipe {
@@ -285,6 +287,7 @@ impl Recipe {
             depth: effective_depth(board, options.difficulty.depth()),
             playouts,
             seed,
+            settings: options.search,
         })
     }
 }
@@ -373,6 +376,7 @@ impl SearchTree {
             // Monte Carlo counts its playouts as leaf evaluations.
             playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
             seed,
+            settings: report.settings.unwrap_or_default(),
         };
         SearchTree::run(recipe, None, &board, &[], budget, cancel)
     }
@@ -390,7 +394,9 @@ impl SearchTree {
             | PlayerKind::Random
             | PlayerKind::Rules
             | PlayerKind::Menace
-            | PlayerKind::Td => Err(RecordError::Unsupported(player)),
+            | PlayerKind::Td
+            | PlayerKind::Pvs
+            | PlayerKind::Mtdf => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
             }
@@ -445,9 +451,8 @@ impl SearchTree {
                 PlayerKind::AlphaBeta => {
                     AlphaBetaPlayer::new(depth).search(origin, cancel, Recorder(&tape))
                 }
-                PlayerKind::AlphaBetaTt => {
-                    AlphaBetaTtPlayer::new(depth, None).search(origin, cancel, Recorder(&tape))
-                }
+                PlayerKind::AlphaBetaTt => AlphaBetaTtPlayer::new(depth, None, recipe.settings)
+                    .search(origin, cancel, Recorder(&tape)),
                 PlayerKind::AlphaBetaRandom => AlphaBetaRandomPlayer::new(depth, recipe.seed)
                     .search(origin, cancel, Recorder(&tape)),
                 other => return Err(RecordError::Unsupported(other)),

@@ -36,6 +36,8 @@ impl PlayerWords for PlayerKind {
             PlayerKind::Menace => gettext("MENACE (matchboxes)"),
             PlayerKind::Td => gettext("Temporal-difference learner"),
             PlayerKind::Neural => gettext("Neural network + search"),
+            PlayerKind::Pvs => gettext("Principal variation search"),
+            PlayerKind::Mtdf => gettext("MTD(f)"),
         }
     }
 
@@ -71,6 +73,12 @@ impl PlayerWords for PlayerKind {
             ),
             PlayerKind::Neural => gettext(
                 "A small network, trained by playing itself, guides a tree search (PUCT, as in AlphaZero). 3x3 only.",
+            ),
+            PlayerKind::Pvs => gettext(
+                "Alpha-beta with the table that searches every move after the first with a null window, and again in full when it turns out better.",
+            ),
+            PlayerKind::Mtdf => gettext(
+                "Null-window searches of the root with the table, each from the last one's bound, until the value is pinned down.",
             ),
         }
     }

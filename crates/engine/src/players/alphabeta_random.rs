@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::alphabeta_tt::{TableSlot, extend_pv, search_below_root};
+use super::alphabeta_tt::{Method, TableSlot, extend_pv, search_below_root};
 use crate::board::Board;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
@@ -56,7 +56,15 @@ impl AlphaBetaRandomPlayer {
             depth,
             false,
             |ctx, board, depth, alpha, beta| {
-                search_below_root(ctx, hook, table, board, depth, alpha, beta)
+                search_below_root(
+                    ctx,
+                    hook,
+                    table,
+                    Method::default(),
+                    board,
+                    depth,
+                    (alpha, beta),
+                )
             },
         );
         match results {

@@ -1,15 +1,16 @@
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Side};
+use super::PerfectTable;
+use crate::board::{Board, Side, bits};
 use crate::geometry::{BoardSize, MAX_CELLS};
 use crate::player::Player;
-use crate::player_kind::PlayerKind;
+use crate::player_kind::{Fail, MoveOrder, PlayerKind, SearchSettings};
 use crate::report::Bound;
-use crate::report::{Note, SearchReport};
+use crate::report::{Iteration, Note, SearchReport};
 use crate::search::CancelFlag;
 use crate::search::{
-    Hook, LineCounts, SearchContext, effective_depth, game_over, leaf_ending, move_order_score,
-    ordered_moves, report_root, search_root,
+    Hook, LineCounts, SearchContext, effective_depth, game_over, leaf_ending, ordered_moves,
+    report_root, search_root_windows,
 };
 use crate::symmetry::SymmetricKeys;
 use crate::tt::{TranspositionTable, TtEntry};
@@ -50,44 +51,122 @@ impl TableSlot {
     }
 }
 
+/// How a table search searches: its move order and conventions, and
+/// whether the moves after a node's first are tried with a null window
+/// first (principal variation search).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Method {
+    pub settings: SearchSettings,
+    pub null_windows: bool,
+}
+
 /// Searches the position `board` with alpha-beta and the table; the entry
 /// point below a root move (ply 1).
 pub(crate) fn search_below_root<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
     table: &mut TranspositionTable,
+    method: Method,
     board: &Board,
     depth: u32,
-    alpha: i32,
-    beta: i32,
+    window: (i32, i32),
+) -> i32 {
+    search_position(ctx, hook, table, method, board, depth, window, 1)
+}
+
+/// Searches `board`, reached at `ply`, in `window` for its side to move:
+/// ply 0 searches the root itself (MTD(f)'s passes).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_position<H: Hook>(
+    ctx: &mut SearchContext,
+    hook: H,
+    table: &mut TranspositionTable,
+    method: Method,
+    board: &Board,
+    depth: u32,
+    (alpha, beta): (i32, i32),
+    ply: usize,
 ) -> i32 {
     let mut walk = Walk {
         table,
+        method,
         board: *board,
         keys: SymmetricKeys::of(board),
         lines: LineCounts::of(board),
         side: board.side_to_move(),
     };
-    search_with_table(ctx, hook, &mut walk, depth, alpha, beta, 1)
+    search_with_table(ctx, hook, &mut walk, depth, alpha, beta, ply)
 }
 
-/// What a table search carries from node to node: the table, and the
-/// position it walks, whose parts change together move by move: the board,
-/// its keys over the symmetries (for the table), the stones per line (for
-/// ordering and evaluation) and the side to move.
+/// What a table search carries from node to node: the table, how it
+/// searches, and the position it walks, whose parts change together move
+/// by move: the board, its keys over the symmetries (for the table), the
+/// stones per line (for ordering and evaluation) and the side to move.
 struct Walk<'t> {
     table: &'t mut TranspositionTable,
+    method: Method,
     board: Board,
     keys: SymmetricKeys,
     lines: LineCounts,
     side: Side,
 }
 
-/// Alpha-beta (fail-soft negamax) with static move ordering, the table's
-/// best move tried first, and transposition table cutoffs. Table keys are
-/// canonical over the board's symmetries, so a position and its rotations
-/// and reflections share an entry; the stored move is kept in the canonical
-/// frame. `hook` hears of every step (`()` when playing: nothing).
+/// The root's moves in `order`.
+pub(crate) fn root_order(board: &Board, order: MoveOrder) -> Vec<usize> {
+    let mut moves = [0u8; MAX_CELLS];
+    let lines = LineCounts::of(board);
+    let count = moves_in_order(order, &mut moves, board, &lines, board.side_to_move());
+    moves[..count].iter().map(|&cell| cell as usize).collect()
+}
+
+/// The empty cells of `board` in `order` into `moves`; returns how many.
+fn moves_in_order(
+    order: MoveOrder,
+    moves: &mut [u8],
+    board: &Board,
+    lines: &LineCounts,
+    side: Side,
+) -> usize {
+    let geometry = board.geometry();
+    let empty = board.empty();
+    match order {
+        MoveOrder::Heuristic => ordered_moves(moves, geometry, empty, lines, side),
+        MoveOrder::WorstFirst => {
+            let count = ordered_moves(moves, geometry, empty, lines, side);
+            moves[..count].reverse();
+            count
+        }
+        MoveOrder::BoardOrder => {
+            let mut count = 0;
+            for cell in bits(empty) {
+                moves[count] = cell as u8;
+                count += 1;
+            }
+            count
+        }
+        MoveOrder::BestFirst => {
+            let count = ordered_moves(moves, geometry, empty, lines, side);
+            let table = PerfectTable::global();
+            let mut child = *board;
+            // Stable: equal values keep the heuristic's order.
+            moves[..count].sort_by_key(|&cell| {
+                child.toggle(cell as usize, side);
+                let value = table.value(&child).map_or(0, |value| side.sign() * value);
+                child.toggle(cell as usize, side);
+                -value
+            });
+            count
+        }
+    }
+}
+
+/// Alpha-beta (negamax) with a move order, the table's best move tried
+/// first (under the heuristic order), and transposition table cutoffs.
+/// Table keys are canonical over the board's symmetries, so a position and
+/// its rotations and reflections share an entry; the stored move is kept in
+/// the canonical frame. The method says when it prunes, whether it fails
+/// soft or hard, and whether later moves get a null window first. `hook`
+/// hears of every step (`()` when playing: nothing).
 fn search_with_table<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
@@ -101,6 +180,11 @@ fn search_with_table<H: Hook>(
     let side = walk.side;
     let geometry = walk.board.geometry();
     let canonical = walk.keys.canonical();
+    let Method {
+        settings,
+        null_windows,
+    } = walk.method;
+    let fail_hard = settings.fail == Fail::Hard;
     ctx.stats.tt_probes += 1;
     let mut table_move = None;
     if let Some(entry) = walk.table.probe(canonical.key) {
@@ -116,23 +200,27 @@ fn search_with_table<H: Hook>(
             };
         if usable {
             hook.table_hit();
-            return entry.score;
+            return if fail_hard {
+                entry.score.clamp(alpha, beta)
+            } else {
+                entry.score
+            };
         }
     }
     let alpha_before = alpha;
     // The table's move goes first, on its own: when it refutes the
     // position, the other moves are never scored. They follow in
     // `ordered_moves` order, as if all were sorted with the table move on
-    // top.
+    // top. The other orders are the order asked for, and nothing else.
     let empty = walk.board.empty();
     let mut moves = [0u8; MAX_CELLS];
     let (mut count, mut rest_pending) = match table_move {
-        Some(cell) if empty & 1 << cell != 0 => {
+        Some(cell) if settings.order == MoveOrder::Heuristic && empty & 1 << cell != 0 => {
             moves[0] = cell as u8;
             (1, true)
         }
         _ => (
-            ordered_moves(&mut moves, geometry, empty, &walk.lines, side),
+            moves_in_order(settings.order, &mut moves, &walk.board, &walk.lines, side),
             false,
         ),
     };
@@ -161,12 +249,24 @@ fn search_with_table<H: Hook>(
                 value
             }
             None => {
-                hook.enter(cell, alpha, beta, ctx.stats.nodes);
                 walk.keys.toggle(geometry, cell, side);
                 walk.side = side.opponent();
-                let value = -search_with_table(ctx, hook, walk, depth - 1, -beta, -alpha, ply + 1);
-                walk.side = side;
+                // A null window proves the move no better than alpha,
+                // cheaply; a move that is better is searched again.
+                let null_window = null_windows && index > 1 && beta - alpha > 1;
+                let first_beta = if null_window { alpha + 1 } else { beta };
+                hook.enter(cell, alpha, first_beta, ctx.stats.nodes);
+                let mut value =
+                    -search_with_table(ctx, hook, walk, depth - 1, -first_beta, -alpha, ply + 1);
                 hook.leave(value, ctx.stats.nodes);
+                if null_window && value > alpha && value < beta && !ctx.aborted {
+                    hook.re_search(cell, value);
+                    ctx.clear_pv(ply + 1);
+                    hook.enter(cell, alpha, beta, ctx.stats.nodes);
+                    value = -search_with_table(ctx, hook, walk, depth - 1, -beta, -alpha, ply + 1);
+                    hook.leave(value, ctx.stats.nodes);
+                }
+                walk.side = side;
                 walk.keys.toggle(geometry, cell, side);
                 value
             }
@@ -183,11 +283,11 @@ fn search_with_table<H: Hook>(
             if value > alpha {
                 alpha = value;
                 ctx.update_pv(ply, cell);
-                if alpha >= beta {
-                    ctx.stats.cutoffs += 1;
-                    hook.cutoff();
-                    break;
-                }
+            }
+            if settings.prune.cuts(value, beta) {
+                ctx.stats.cutoffs += 1;
+                hook.cutoff();
+                break;
             }
         }
         if rest_pending {
@@ -203,16 +303,30 @@ fn search_with_table<H: Hook>(
     } else {
         Bound::Exact
     };
-    let entry = TtEntry {
-        score: best,
-        bound,
-        depth,
-        best: Some(canonical.to_canonical(geometry, best_move)),
+    // Fail-hard: a bound is the window's edge it crossed.
+    let value = if fail_hard {
+        best.clamp(alpha_before, beta)
+    } else {
+        best
     };
-    if walk.table.store(canonical.key, entry) {
-        ctx.stats.tt_stores += 1;
+    // Pruning only when a value exceeds beta lets alpha reach beta, and
+    // the moves after it are searched in an empty window `(beta, beta)`.
+    // There a value equal to the window's edge says nothing (below it, the
+    // children failed high; above it, low; fail-hard returns the edge
+    // either way), so it is not kept.
+    let telling = alpha_before < beta || best != alpha_before;
+    if telling {
+        let entry = TtEntry {
+            score: value,
+            bound,
+            depth,
+            best: Some(canonical.to_canonical(geometry, best_move)),
+        };
+        if walk.table.store(canonical.key, entry) {
+            ctx.stats.tt_stores += 1;
+        }
     }
-    best
+    value
 }
 
 /// Lengthens a variation with the table's best moves where the search cut
@@ -243,26 +357,50 @@ pub(crate) fn extend_pv(table: &TranspositionTable, board: &Board, pv: &mut Vec<
 /// time runs out; the deepest finished iteration decides. Without a time
 /// limit it searches to the depth limit at once.
 pub struct AlphaBetaTtPlayer {
-    depth: Option<u32>,
-    time_limit: Option<Duration>,
-    table: TableSlot,
+    deepening: Deepening,
 }
 
 impl AlphaBetaTtPlayer {
-    pub fn new(depth: Option<u32>, time_limit: Option<Duration>) -> AlphaBetaTtPlayer {
+    pub fn new(
+        depth: Option<u32>,
+        time_limit: Option<Duration>,
+        settings: SearchSettings,
+    ) -> AlphaBetaTtPlayer {
         AlphaBetaTtPlayer {
-            depth,
-            time_limit,
-            table: TableSlot::default(),
+            deepening: Deepening {
+                kind: PlayerKind::AlphaBetaTt,
+                depth,
+                time_limit,
+                method: Method {
+                    settings,
+                    null_windows: false,
+                },
+                table: TableSlot::default(),
+            },
         }
+    }
+
+    /// The decision, its search told to `hook` (`()` when playing).
+    pub fn search<H: Hook>(&mut self, board: &Board, cancel: &CancelFlag, hook: H) -> SearchReport {
+        self.deepening.search(board, cancel, hook)
     }
 }
 
-impl AlphaBetaTtPlayer {
-    /// The decision, its search told to `hook` (`()` when playing).
+/// A table search that deepens iteratively under a time limit: what
+/// alphabeta-tt and pvs share.
+pub(crate) struct Deepening {
+    pub kind: PlayerKind,
+    pub depth: Option<u32>,
+    pub time_limit: Option<Duration>,
+    pub method: Method,
+    pub table: TableSlot,
+}
+
+impl Deepening {
     pub fn search<H: Hook>(&mut self, board: &Board, cancel: &CancelFlag, hook: H) -> SearchReport {
         let started = Instant::now();
-        let mut report = SearchReport::new(PlayerKind::AlphaBetaTt, board);
+        let mut report = SearchReport::new(self.kind, board);
+        report.settings = Some(self.method.settings);
         if game_over(&mut report, board) {
             report.finish(started);
             return report;
@@ -270,10 +408,10 @@ impl AlphaBetaTtPlayer {
         let deadline = self.time_limit.map(|limit| started + limit);
         let mut ctx = SearchContext::new(cancel, deadline);
         let table = self.table.for_board(board);
+        let method = self.method;
         let side = board.side_to_move();
         let max_depth = effective_depth(board, self.depth);
-        let mut order: Vec<usize> = board.legal_moves().collect();
-        order.sort_by_key(|&cell| -move_order_score(board, cell, side));
+        let mut order = root_order(board, method.settings.order);
         // Deepening is what lets a time limit keep a finished result; with
         // no limit it only costs. The shallow iterations score their horizons
         // statically and prune far less than the exact search they prepare:
@@ -282,15 +420,17 @@ impl AlphaBetaTtPlayer {
         let first_depth = if deadline.is_some() { 1 } else { max_depth };
         let mut finished = None;
         for depth in first_depth..=max_depth {
-            let results = search_root(
+            hook.iteration_start(depth);
+            let results = search_root_windows(
                 &mut ctx,
                 hook,
                 board,
                 &order,
                 depth,
                 true,
+                method.null_windows,
                 |ctx, board, depth, alpha, beta| {
-                    search_below_root(ctx, hook, table, board, depth, alpha, beta)
+                    search_below_root(ctx, hook, table, method, board, depth, (alpha, beta))
                 },
             );
             let Some(mut results) = results else { break };
@@ -299,6 +439,20 @@ impl AlphaBetaTtPlayer {
                 let fail_low = r.score.bound != Bound::Exact;
                 (fail_low, -side.sign() * r.score.score.unwrap_or(0))
             });
+            let best = &results[0].score;
+            let iteration = Iteration {
+                depth,
+                value: best.score.unwrap_or(0),
+                nodes: ctx.stats.nodes,
+                best: Some(best.cell),
+            };
+            hook.iteration_end(
+                depth,
+                side.sign() * iteration.value,
+                iteration.nodes,
+                iteration.best,
+            );
+            report.iterations.push(iteration);
             order = results.iter().map(|r| r.score.cell).collect();
             finished = Some((depth, results));
         }

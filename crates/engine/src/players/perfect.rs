@@ -5,7 +5,7 @@ use super::AlphaBetaTtPlayer;
 use crate::board::{Board, Outcome, Side, bits};
 use crate::geometry::BoardSize;
 use crate::player::Player;
-use crate::player_kind::PlayerKind;
+use crate::player_kind::{PlayerKind, SearchSettings};
 use crate::report::{Bound, Certainty, MoveScore};
 use crate::report::{Note, SearchReport};
 use crate::score::win_score;
@@ -112,7 +112,7 @@ pub struct PerfectPlayer {
 impl PerfectPlayer {
     pub fn new(time_limit: Option<Duration>) -> PerfectPlayer {
         PerfectPlayer {
-            fallback: AlphaBetaTtPlayer::new(None, time_limit),
+            fallback: AlphaBetaTtPlayer::new(None, time_limit, SearchSettings::default()),
         }
     }
 }
