@@ -196,7 +196,7 @@ fn options(depth: Option<u32>) -> PlayerOptions {
         difficulty: depth.map_or(Difficulty::Hard, Difficulty::Depth),
         seed: 1,
         playouts: PLAYOUTS,
-        time_limit: None,
+        ..PlayerOptions::default()
     }
 }
 

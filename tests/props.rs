@@ -94,6 +94,7 @@ fn check_player(
         seed,
         playouts: 300,
         time_limit: Some(Duration::from_millis(100)),
+        ..PlayerOptions::default()
     };
     let report = kind
         .create(&options)

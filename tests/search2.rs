@@ -6,7 +6,6 @@ mod common;
 use common::{open_positions, oracle, oracle_score};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::Bound;
 use tictactoe_engine::search::CancelFlag;
