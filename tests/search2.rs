@@ -7,7 +7,7 @@ use common::{open_positions, oracle, oracle_score};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
-use tictactoe_engine::report::Bound;
+use tictactoe_engine::report::{Bound, ProvenResult};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::play::lost_lines;
 
@@ -70,5 +70,49 @@ fn every_settled_player_never_loses_under_any_order_and_convention() {
                 );
             }
         }
+    }
+}
+
+/// The result a score on X's scale gives the side to move.
+fn result_for(side: Side, score: i32) -> ProvenResult {
+    match (side.sign() * score).signum() {
+        1 => ProvenResult::Win,
+        0 => ProvenResult::Draw,
+        _ => ProvenResult::Loss,
+    }
+}
+
+#[test]
+fn proof_number_search_proves_minimax_result_and_keeps_it_in_every_position() {
+    let cancel = CancelFlag::new();
+    let mut player = PlayerKind::Pns.create(&PlayerOptions::default());
+    for board in open_positions() {
+        let reference = oracle(&board);
+        let side = board.side_to_move();
+        let expected = result_for(side, reference.score.unwrap());
+        let report = player.choose_move(&board, &cancel);
+        let proof = report
+            .proof
+            .unwrap_or_else(|| panic!("no proof in {board}"));
+        assert_eq!(proof.result, expected, "in {board}");
+        assert!(
+            (1..=proof.tree_nodes).contains(&proof.proof_nodes),
+            "{proof:?} in {board}"
+        );
+        let chosen = report.best.unwrap();
+        assert_eq!(
+            result_for(side, oracle_score(&reference, chosen)),
+            expected,
+            "chose {chosen} in {board}"
+        );
+    }
+}
+
+#[test]
+fn proof_number_search_never_loses() {
+    for side in [Side::Max, Side::Min] {
+        let mut player = PlayerKind::Pns.create(&PlayerOptions::default());
+        let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+        assert!(lost.is_empty(), "pns as {side:?} lost: {}", lost[0]);
     }
 }

@@ -27,12 +27,13 @@ pub enum PlayerKind {
     Neural,
     Pvs,
     Mtdf,
+    Pns,
 }
 
 impl PlayerKind {
     /// Every kind, as the command line lists them and the window's pickers
     /// offer them (`offered`).
-    pub const ALL: [PlayerKind; 14] = [
+    pub const ALL: [PlayerKind; 15] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -47,11 +48,12 @@ impl PlayerKind {
         PlayerKind::Neural,
         PlayerKind::Pvs,
         PlayerKind::Mtdf,
+        PlayerKind::Pns,
     ];
 
     /// Every player that does not learn: the players of contests and the
     /// explorer's list.
-    pub const NON_LEARNERS: [PlayerKind; 11] = [
+    pub const NON_LEARNERS: [PlayerKind; 12] = [
         PlayerKind::Human,
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -63,6 +65,7 @@ impl PlayerKind {
         PlayerKind::Perfect,
         PlayerKind::Pvs,
         PlayerKind::Mtdf,
+        PlayerKind::Pns,
     ];
 
     /// The players the window's pickers offer on `size`: the learners on
@@ -109,6 +112,7 @@ impl PlayerKind {
             PlayerKind::Neural => "neural",
             PlayerKind::Pvs => "pvs",
             PlayerKind::Mtdf => "mtdf",
+            PlayerKind::Pns => "pns",
         }
     }
 

@@ -10,6 +10,7 @@ pub mod mcts;
 mod minimax;
 mod mtdf;
 mod perfect;
+mod pns;
 mod pvs;
 mod random;
 mod rules;
@@ -21,6 +22,7 @@ pub use human::Human;
 pub use minimax::MinimaxPlayer;
 pub use mtdf::MtdfPlayer;
 pub use perfect::{PerfectPlayer, PerfectTable};
+pub use pns::PnsPlayer;
 pub use pvs::PvsPlayer;
 pub use random::RandomPlayer;
 pub use rules::RulesPlayer;
@@ -48,6 +50,7 @@ impl PlayerKind {
             PlayerKind::Mtdf => {
                 Box::new(MtdfPlayer::new(depth, options.time_limit, options.search))
             }
+            PlayerKind::Pns => Box::new(PnsPlayer::new(options.time_limit)),
             PlayerKind::AlphaBetaRandom => {
                 Box::new(AlphaBetaRandomPlayer::new(depth, options.seed))
             }

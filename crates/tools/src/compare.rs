@@ -177,7 +177,8 @@ impl Family {
             | PlayerKind::Random
             | PlayerKind::Rules
             | PlayerKind::Menace
-            | PlayerKind::Td => Family::Other,
+            | PlayerKind::Td
+            | PlayerKind::Pns => Family::Other,
         }
     }
 

@@ -396,7 +396,8 @@ impl SearchTree {
             | PlayerKind::Menace
             | PlayerKind::Td
             | PlayerKind::Pvs
-            | PlayerKind::Mtdf => Err(RecordError::Unsupported(player)),
+            | PlayerKind::Mtdf
+            | PlayerKind::Pns => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
             }

@@ -38,6 +38,7 @@ impl PlayerWords for PlayerKind {
             PlayerKind::Neural => gettext("Neural network + search"),
             PlayerKind::Pvs => gettext("Principal variation search"),
             PlayerKind::Mtdf => gettext("MTD(f)"),
+            PlayerKind::Pns => gettext("Proof-number search"),
         }
     }
 
@@ -79,6 +80,9 @@ impl PlayerWords for PlayerKind {
             ),
             PlayerKind::Mtdf => gettext(
                 "Null-window searches of the root with the table, each from the last one's bound, until the value is pinned down.",
+            ),
+            PlayerKind::Pns => gettext(
+                "Solves the position without a depth limit: grows the tree where the fewest positions are left to prove a win or disprove it.",
             ),
         }
     }

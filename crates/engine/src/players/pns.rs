@@ -1,0 +1,406 @@
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Side, bits};
+use crate::player::Player;
+use crate::player_kind::PlayerKind;
+use crate::report::{Proof, ProvenResult, SearchReport};
+use crate::search::{CancelFlag, SearchContext, game_over};
+use crate::symmetry::SymmetricKeys;
+
+/// Proof-number search: solves the position without a depth limit. It
+/// builds a tree, asking one yes-or-no question of it: does the attacker
+/// win? Each node keeps a proof number (how many leaves at least must
+/// still turn out won to prove it) and a disproof number (to disprove it);
+/// the most-proving leaf, reached by following the smallest numbers down,
+/// is expanded next. The first question is whether the side to move wins;
+/// if not, whether the opponent does: no means a draw.
+pub struct PnsPlayer {
+    time_limit: Option<Duration>,
+}
+
+/// Nodes a proof's tree may hold (about 24 bytes each): past this the
+/// search gives up, so its memory stays bounded.
+pub const NODE_LIMIT: usize = 8_000_000;
+
+/// A proof or disproof number that can no longer be reached: the node is
+/// settled the other way.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+/// One position of the tree: the move into it, its numbers, and where its
+/// children are (`first_child`, `children` of them side by side).
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    pub cell: u8,
+    pub children: u8,
+    pub first_child: u32,
+    pub proof: u32,
+    pub disproof: u32,
+}
+
+impl Node {
+    fn leaf(cell: usize, proof: u32, disproof: u32) -> Node {
+        Node {
+            cell: cell as u8,
+            children: 0,
+            first_child: 0,
+            proof,
+            disproof,
+        }
+    }
+
+    pub fn is_settled(&self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.children as usize
+    }
+}
+
+/// A tree built to answer whether `attacker` wins from the root.
+pub struct ProofTree {
+    pub attacker: Side,
+    /// The root first; a node's children follow one another.
+    pub nodes: Vec<Node>,
+    /// Positions settled so far, by their canonical key: true if the
+    /// attacker wins. A position reached again (by another order of moves,
+    /// or a symmetric one) is settled at once.
+    settled: HashMap<u64, bool>,
+}
+
+impl ProofTree {
+    /// The root, not yet expanded: one leaf that may go either way.
+    pub fn new(attacker: Side) -> ProofTree {
+        ProofTree {
+            attacker,
+            nodes: vec![Node::leaf(0, 1, 1)],
+            settled: HashMap::new(),
+        }
+    }
+
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// Expands most-proving nodes until the root is settled: `Some(true)`
+    /// if the attacker wins, `Some(false)` if not, `None` if stopped (by
+    /// `ctx`, or at `NODE_LIMIT`).
+    fn solve(&mut self, ctx: &mut SearchContext, root: &Board) -> Option<bool> {
+        let mut path = Vec::new();
+        while !self.root().is_settled() {
+            if self.nodes.len() + root.geometry().cells > NODE_LIMIT {
+                return None;
+            }
+            let board = self.most_proving(root, &mut path);
+            let leaf = *path.last().expect("the root at least");
+            if !self.expand(ctx, leaf, &board) {
+                return None;
+            }
+            self.update(root, &path);
+        }
+        Some(self.root().proof == 0)
+    }
+
+    /// The most-proving leaf and its position: from the root, the child
+    /// with the smallest proof number where the attacker moves (proving
+    /// one child proves the node), the smallest disproof number where the
+    /// defender moves. `path` gets the nodes on the way, leaf last.
+    fn most_proving(&self, root: &Board, path: &mut Vec<usize>) -> Board {
+        path.clear();
+        path.push(0);
+        let mut board = *root;
+        let mut index = 0;
+        while self.nodes[index].children > 0 {
+            let attacker_moves = board.side_to_move() == self.attacker;
+            index = self.nodes[index]
+                .children()
+                .min_by_key(|&child| {
+                    let node = &self.nodes[child];
+                    if attacker_moves {
+                        node.proof
+                    } else {
+                        node.disproof
+                    }
+                })
+                .expect("an expanded node has children");
+            board
+                .play(self.nodes[index].cell as usize)
+                .expect("a tree's move is legal");
+            path.push(index);
+        }
+        board
+    }
+
+    /// Gives the leaf `index` (position `board`) its children, each
+    /// settled if the game ends there or the position was settled before,
+    /// else 1 and 1. False if `ctx` says stop.
+    fn expand(&mut self, ctx: &mut SearchContext, index: usize, board: &Board) -> bool {
+        let first = self.nodes.len();
+        let mover = board.side_to_move();
+        let keys = SymmetricKeys::of(board);
+        for cell in bits(board.empty()) {
+            if !ctx.enter() {
+                self.nodes.truncate(first);
+                return false;
+            }
+            let mut child = *board;
+            child.play(cell).expect("an empty cell");
+            let attacker_wins = if child.completes_line(cell, mover) {
+                Some(mover == self.attacker)
+            } else if child.empty() == 0 {
+                Some(false)
+            } else {
+                let mut child_keys = keys;
+                child_keys.toggle(board.geometry(), cell, mover);
+                self.settled.get(&child_keys.canonical().key).copied()
+            };
+            self.nodes.push(match attacker_wins {
+                Some(true) => Node::leaf(cell, 0, UNREACHABLE),
+                Some(false) => Node::leaf(cell, UNREACHABLE, 0),
+                None => Node::leaf(cell, 1, 1),
+            });
+        }
+        self.nodes[index].first_child = first as u32;
+        self.nodes[index].children = (self.nodes.len() - first) as u8;
+        true
+    }
+
+    /// Recomputes the numbers on `path`, from the expanded leaf up: where
+    /// the attacker moves, the proof number is the children's smallest and
+    /// the disproof number their sum; where the defender moves, the other
+    /// way round. Settled positions go into the map.
+    fn update(&mut self, root: &Board, path: &[usize]) {
+        let mut boards = Vec::with_capacity(path.len());
+        let mut board = *root;
+        boards.push(board);
+        for &index in &path[1..] {
+            board
+                .play(self.nodes[index].cell as usize)
+                .expect("a tree's move is legal");
+            boards.push(board);
+        }
+        for (&index, board) in path.iter().zip(&boards).rev() {
+            let (proof, disproof) = self.numbers_from_children(index, board.side_to_move());
+            let node = &mut self.nodes[index];
+            node.proof = proof;
+            node.disproof = disproof;
+            if node.is_settled() {
+                let key = SymmetricKeys::of(board).canonical().key;
+                self.settled.insert(key, proof == 0);
+            }
+        }
+    }
+
+    /// The proof and disproof numbers of the expanded node `index`, whose
+    /// side to move is `mover`, from its children's.
+    fn numbers_from_children(&self, index: usize, mover: Side) -> (u32, u32) {
+        let children = self.nodes[index].children().map(|child| &self.nodes[child]);
+        let smallest_and_sum = |numbers: &mut dyn Iterator<Item = (u32, u32)>| {
+            numbers.fold((UNREACHABLE, 0u32), |(smallest, sum), (small, add)| {
+                (smallest.min(small), sum.saturating_add(add))
+            })
+        };
+        if mover == self.attacker {
+            smallest_and_sum(&mut children.map(|n| (n.proof, n.disproof)))
+        } else {
+            let (disproof, proof) = smallest_and_sum(&mut children.map(|n| (n.disproof, n.proof)));
+            (proof, disproof)
+        }
+    }
+
+    /// The root's child that settles the answer the root was settled with
+    /// (a proven root: a won child; a disproven one: a child that escapes).
+    fn settling_child(&self) -> Option<&Node> {
+        let proven = self.root().proof == 0;
+        self.root()
+            .children()
+            .map(|child| &self.nodes[child])
+            .find(|node| {
+                if proven {
+                    node.proof == 0
+                } else {
+                    node.disproof == 0
+                }
+            })
+    }
+
+    /// Nodes in the proof (or disproof) of the settled node `index`,
+    /// position `board`: the node, and below it one settled child where
+    /// the side the answer favours moves, every child where the other
+    /// side moves.
+    pub fn proof_size(&self, index: usize, board: &Board) -> u64 {
+        let node = &self.nodes[index];
+        let proven = node.proof == 0;
+        let favoured_moves = (board.side_to_move() == self.attacker) == proven;
+        let mut children = node.children().filter(|&child| {
+            let child = &self.nodes[child];
+            if proven {
+                child.proof == 0
+            } else {
+                child.disproof == 0
+            }
+        });
+        let below = |child: usize| {
+            let mut next = *board;
+            next.play(self.nodes[child].cell as usize)
+                .expect("a tree's move is legal");
+            self.proof_size(child, &next)
+        };
+        1 + if favoured_moves {
+            children.next().map_or(0, below)
+        } else {
+            children.map(below).sum()
+        }
+    }
+}
+
+impl PnsPlayer {
+    pub fn new(time_limit: Option<Duration>) -> PnsPlayer {
+        PnsPlayer { time_limit }
+    }
+
+    /// The decision: the side to move's result proved, and a move that
+    /// keeps it.
+    pub fn search(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        let started = Instant::now();
+        let mut report = SearchReport::new(PlayerKind::Pns, board);
+        if game_over(&mut report, board) {
+            report.finish(started);
+            return report;
+        }
+        let deadline = self.time_limit.map(|limit| started + limit);
+        let mut ctx = SearchContext::new(cancel, deadline);
+        let side = board.side_to_move();
+        let mut win = ProofTree::new(side);
+        let outcome = win.solve(&mut ctx, board).and_then(|wins| {
+            if wins {
+                return Some((ProvenResult::Win, &win, None));
+            }
+            let mut loss = ProofTree::new(side.opponent());
+            let loses = loss.solve(&mut ctx, board)?;
+            Some((
+                if loses {
+                    ProvenResult::Loss
+                } else {
+                    ProvenResult::Draw
+                },
+                &win,
+                Some(loss),
+            ))
+        });
+        match outcome {
+            Some((result, win, loss)) => {
+                // The tree that decided the move: the win's when won, else
+                // the opponent's question, whose disproof holds a move
+                // that escapes (a loss has none: any move will do).
+                let deciding = loss.as_ref().unwrap_or(win);
+                report.best = deciding
+                    .settling_child()
+                    .map(|node| node.cell as usize)
+                    .or_else(|| board.legal_moves().next());
+                let proof_nodes = match result {
+                    ProvenResult::Win => win.proof_size(0, board),
+                    ProvenResult::Loss => deciding.proof_size(0, board),
+                    ProvenResult::Draw => win.proof_size(0, board) + deciding.proof_size(0, board),
+                };
+                report.proof = Some(Proof {
+                    result,
+                    tree_nodes: (win.nodes.len() + loss.as_ref().map_or(0, |tree| tree.nodes.len()))
+                        as u64,
+                    proof_nodes,
+                });
+            }
+            None => report.aborted = true,
+        }
+        report.aborted |= cancel.is_cancelled();
+        report.stats = ctx.stats;
+        report.finish(started);
+        report
+    }
+}
+
+impl Player for PnsPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Pns
+    }
+
+    fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search(board, cancel)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::BoardSize;
+
+    /// Expands the most-proving leaf of `tree` once.
+    fn step(tree: &mut ProofTree, ctx: &mut SearchContext, root: &Board) {
+        let mut path = Vec::new();
+        let board = tree.most_proving(root, &mut path);
+        assert!(tree.expand(ctx, *path.last().unwrap(), &board));
+        tree.update(root, &path);
+    }
+
+    fn numbers(node: &Node) -> (u32, u32) {
+        (node.proof, node.disproof)
+    }
+
+    #[test]
+    fn numbers_of_the_first_expansions_of_the_empty_board() {
+        let cancel = CancelFlag::new();
+        let mut ctx = SearchContext::new(&cancel, None);
+        let root = Board::new(BoardSize::Three);
+        let mut tree = ProofTree::new(Side::Max);
+        step(&mut tree, &mut ctx, &root);
+        // X moves: one of nine open children proves it, all nine disprove it.
+        assert_eq!(numbers(tree.root()), (1, 9));
+        step(&mut tree, &mut ctx, &root);
+        // The first corner expanded: O moves there, all eight replies must
+        // be proved, one disproves it.
+        let corner = &tree.nodes[1];
+        assert_eq!(corner.cell, 0);
+        assert_eq!(numbers(corner), (8, 1));
+        assert_eq!(numbers(tree.root()), (1, 9));
+        step(&mut tree, &mut ctx, &root);
+        // The next most-proving leaf is the next child with proof number 1.
+        assert_eq!(numbers(&tree.nodes[2]), (8, 1));
+        assert_eq!(tree.nodes[2].cell, 1);
+        assert_eq!(ctx.stats.nodes, 9 + 8 + 8);
+    }
+
+    #[test]
+    fn a_win_in_one_is_proved_by_one_expansion() {
+        let cancel = CancelFlag::new();
+        let mut ctx = SearchContext::new(&cancel, None);
+        let root: Board = "xx./oo./...".parse().unwrap();
+        let mut tree = ProofTree::new(Side::Max);
+        step(&mut tree, &mut ctx, &root);
+        let won = tree.settling_child().unwrap();
+        assert_eq!(won.cell, 2);
+        assert_eq!(numbers(won), (0, UNREACHABLE));
+        assert_eq!(numbers(tree.root()), (0, UNREACHABLE));
+        assert_eq!(tree.proof_size(0, &root), 2);
+        // Asked whether O wins, X's win in one disproves it just as fast.
+        let mut tree = ProofTree::new(Side::Min);
+        step(&mut tree, &mut ctx, &root);
+        assert_eq!(numbers(tree.root()), (UNREACHABLE, 0));
+        assert_eq!(tree.proof_size(0, &root), 2);
+    }
+
+    #[test]
+    fn a_defender_with_one_escape_left_needs_it_in_the_disproof() {
+        let cancel = CancelFlag::new();
+        let mut ctx = SearchContext::new(&cancel, None);
+        // O to move must block at 3 (cell 3 completes X's column); does X
+        // win? O's block leaves a full board: the defender's one escape.
+        let root: Board = "xox/.ox/oxo".parse().unwrap();
+        let mut tree = ProofTree::new(Side::Max);
+        step(&mut tree, &mut ctx, &root);
+        assert_eq!(tree.root().children, 1);
+        assert_eq!(numbers(tree.root()), (UNREACHABLE, 0));
+        assert_eq!(tree.proof_size(0, &root), 2);
+    }
+}
