@@ -65,11 +65,21 @@ fn its_search_shows_prior_and_visits_apart(
         picker.selection() == (PlayerKind::Neural, Difficulty::Hard),
         || format!("the picker shows {:?}", picker.selection()),
     )?;
+    let divider = window.paned().position();
     ensure(window.board_view().play_digit(gtk::gdk::Key::_5), || {
         "the key 5 played nothing".into()
     })?;
     wait_until("O's move", Duration::from_secs(10), || {
         window.search_log().text().contains("2. O")
+    })?;
+    // Its long note wraps in the log rather than pushing the log wider
+    // and the board side's text into ellipses.
+    harness::pass_time(Duration::from_millis(300));
+    ensure(window.paned().position() == divider, || {
+        format!(
+            "the log pushed the divider from {divider} to {}",
+            window.paned().position()
+        )
     })?;
     let log = window.search_log().text();
     for expected in [

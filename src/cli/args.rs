@@ -170,7 +170,7 @@ pub(super) struct PlayArgs {
     /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
-    /// A learner's state file (menace or td): the learner plays what it
+    /// A learner's state file (menace, td or neural): the learner plays what it
     /// learned instead of starting from nothing. It learns nothing more.
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,
@@ -195,7 +195,7 @@ pub(super) struct AnalyzeArgs {
     /// stopped and the position reported as not analysed.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
-    /// A learner's state file (menace or td): the learner shows what it
+    /// A learner's state file (menace, td or neural): the learner shows what it
     /// learned instead of starting from nothing.
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,

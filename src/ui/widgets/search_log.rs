@@ -180,6 +180,10 @@ fn context_menu_click(
     click
 }
 
+/// A detail row longer than this wraps, so that it cannot widen the log
+/// (and narrow the board's side) past what the header rows take.
+const WRAPPED_DETAIL_CHARS: usize = 60;
+
 /// The rows' widgets: one wrapping label each, styled by kind and by
 /// position for the alternating colours. A click on the selected row lets
 /// go of it, which a list's own click never does.
@@ -230,9 +234,12 @@ fn row_factory(selection: &gtk::SingleSelection) -> gtk::SignalListItemFactory {
             return;
         };
         label.set_label(&entry.text());
-        // Only the long header rows need wrapping; measuring a wrapping
-        // label costs a full text layout per width tried.
-        label.set_wrap(entry.kind() != LogKind::Detail);
+        // Header rows and the rare long detail row (a note) wrap; the
+        // many short detail rows do not, as measuring a wrapping label
+        // costs a full text layout per width tried.
+        label.set_wrap(
+            entry.kind() != LogKind::Detail || entry.text().chars().count() > WRAPPED_DETAIL_CHARS,
+        );
         // Rows are recycled: drop the classes of the entry shown before.
         let mut classes = vec!["log-row", entry.kind().css_class()];
         if entry.index() % 2 == 1 {
