@@ -13,16 +13,21 @@ use tictactoe_engine::score::{INFINITY, WIN, evaluate};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_engine::search::move_order_score;
+use tictactoe_tools::node_types::{self, NodeType, TypeCounts};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, RecordError, SearchTree};
+use tictactoe_tools::tree_words;
+use tictactoe_words::report::TextStyle;
 
 use common::{decide, open_positions, random_open_position};
 
 /// The players that search with windows.
-const WINDOW_PLAYERS: [PlayerKind; 4] = [
+const WINDOW_PLAYERS: [PlayerKind; 6] = [
     PlayerKind::Minimax,
     PlayerKind::AlphaBeta,
     PlayerKind::AlphaBetaTt,
     PlayerKind::AlphaBetaRandom,
+    PlayerKind::Pvs,
+    PlayerKind::Mtdf,
 ];
 
 fn options(depth: Option<u32>) -> PlayerOptions {
@@ -56,7 +61,20 @@ fn check_against_report(tree: &SearchTree, report: &SearchReport) {
         tree.player()
     );
     let side = board.side_to_move();
-    let root_children: Vec<usize> = tree.children(0).collect();
+    if tree.player() == PlayerKind::Mtdf {
+        // The passes hang from the root; the last one's value is the
+        // report's.
+        assert_eq!(Some(-side.sign() * tree.node(0).value()), report.score);
+        tree.walk(usize::MAX, |id, _, _, position| {
+            check_node(tree, id, position)
+        });
+        return;
+    }
+    // A move searched again stands for its null-window search.
+    let root_children: Vec<usize> = tree
+        .children(0)
+        .filter(|&child| !tree.searched_again(child))
+        .collect();
     assert_eq!(root_children.len(), report.moves.len(), "{board}");
     // (alphabeta-tt's report sorts its moves best first.)
     for &child in &root_children {
@@ -88,6 +106,27 @@ fn expected_order(kind: PlayerKind, position: &Board, first: Option<usize>) -> V
     first.into_iter().chain(legal).collect()
 }
 
+/// The passes of MTD(f) below the root `id`: each a null-window search of
+/// the root's position, its count the positions it entered, the last
+/// pass's value the root's.
+fn check_passes(tree: &SearchTree, id: usize, passes: &[usize], position: &Board) {
+    assert_eq!(id, 0, "passes hang from the root: {position}");
+    let node = tree.node(id);
+    let mut count = 1;
+    for (index, &pass) in passes.iter().enumerate() {
+        let p = tree.node(pass);
+        assert!(p.is_pass(), "{position}");
+        assert_eq!(tree.pass_number(pass), Some(index + 1));
+        assert_eq!(p.side_to_move(), position.side_to_move(), "{position}");
+        let (alpha, beta) = p.window();
+        assert_eq!(beta - alpha, 1, "a null window: {position}");
+        count += p.subtree_nodes();
+    }
+    let last = tree.node(*passes.last().unwrap());
+    assert_eq!(node.value(), last.value(), "{position}");
+    assert_eq!(node.subtree_nodes(), count, "{position}");
+}
+
 fn check_node(tree: &SearchTree, id: usize, position: &Board) {
     let kind = tree.player();
     let node = tree.node(id);
@@ -99,7 +138,8 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
         node.ending(),
         NodeEnding::Won | NodeEnding::Drawn | NodeEnding::Horizon
     );
-    let expected_bound = if node.cell().is_none() || leaf {
+    let search_root = node.cell().is_none() && !node.is_pass();
+    let expected_bound = if search_root || leaf {
         Bound::Exact
     } else if node.value() <= alpha {
         Bound::Upper
@@ -132,7 +172,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
         }
         NodeEnding::TableHit => {
             assert!(kind.uses_table(), "{kind:?} {position}");
-            assert!(node.cell().is_some(), "the root is searched: {position}");
+            assert!(id != 0, "the root is searched: {position}");
             assert_eq!(node.subtree_nodes(), 1, "{position}");
             assert_eq!(tree.children(id).count(), 0, "{position}");
             assert!(tree.pruned(id, position).is_empty(), "{position}");
@@ -143,8 +183,14 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
                 return;
             }
             let children: Vec<usize> = tree.children(id).collect();
+            if children.iter().any(|&c| tree.node(c).is_pass()) {
+                check_passes(tree, id, &children, position);
+                return;
+            }
+            // A move searched again follows its null-window search.
             let cells: Vec<usize> = children
                 .iter()
+                .filter(|&&c| !tree.node(c).re_searched())
                 .map(|&c| tree.node(c).cell().unwrap())
                 .collect();
             // The root of a table player is ordered statically too, and
@@ -168,17 +214,44 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
             let (mut a, b) = (-beta, -alpha);
             let mut best = i32::MIN;
             let mut cut = false;
-            let mut count = 1;
+            // A pass, and a move searched again, count the positions below
+            // them: the search counted theirs before.
+            let mut count = u64::from(!node.is_pass() && !node.re_searched());
             for (index, &child) in children.iter().enumerate() {
                 let c = tree.node(child);
                 assert!(!cut, "a child after the cutoff in {position}");
-                assert_eq!(c.window(), (a, b), "{position} child {index}");
+                // Principal variation search: after the first move, a null
+                // window, and the full one again for a move that beat it.
+                let scout = kind == PlayerKind::Pvs
+                    && index > 0
+                    && !c.re_searched()
+                    && !matches!(
+                        c.ending(),
+                        NodeEnding::Won | NodeEnding::Drawn | NodeEnding::Horizon
+                    )
+                    && b - a > 1;
+                let window = if scout { (a, a + 1) } else { (a, b) };
+                assert_eq!(c.window(), window, "{position} child {index}");
+                if c.ending().is_leaf() || c.ending() == NodeEnding::TableHit {
+                    assert!(!c.re_searched(), "{position}");
+                }
+                let next = children.get(index + 1).map(|&n| tree.node(n));
+                let again = next.is_some_and(|n| n.re_searched() && n.cell() == c.cell());
+                assert_eq!(
+                    again,
+                    scout && c.value() > a && c.value() < b,
+                    "a move is searched again when its null window fails high: {position} child {index}"
+                );
+                assert_eq!(tree.searched_again(child), again);
+                count += c.subtree_nodes();
+                if again {
+                    continue;
+                }
                 best = best.max(c.value());
                 if narrow && c.value() > a {
                     a = c.value();
                     cut = a >= b;
                 }
-                count += c.subtree_nodes();
             }
             assert_eq!(node.value(), -best, "{position}");
             assert_eq!(node.subtree_nodes(), count, "{position}");
@@ -280,7 +353,10 @@ fn a_subtree_left_unrecorded_is_searched_again_on_request() {
             100,
         ),
         (PlayerKind::Mcts, Board::new(BoardSize::Three), 200),
+        (PlayerKind::Pvs, Board::new(BoardSize::Four), 300),
+        (PlayerKind::Mtdf, Board::new(BoardSize::Four), 300),
     ];
+    let (mut again, mut passes) = (0, 0);
     for (kind, board, budget) in cases {
         let options = if kind == PlayerKind::Mcts {
             mcts
@@ -295,10 +371,18 @@ fn a_subtree_left_unrecorded_is_searched_again_on_request() {
             .filter(|&id| !tree.node(id).recorded())
             .collect();
         assert!(!unkept.is_empty(), "{kind:?}");
-        for id in unkept.into_iter().step_by(7) {
+        // Also moves searched again and passes: their steps name which of
+        // the siblings with their cell they are.
+        let repeated = (0..tree.len())
+            .filter(|&id| tree.node(id).re_searched() || tree.node(id).is_pass())
+            .take(20);
+        for id in unkept.into_iter().step_by(7).chain(repeated) {
+            let node = tree.node(id);
+            again += usize::from(node.re_searched());
+            passes += usize::from(node.is_pass());
             let part = tree.expand(id, DEFAULT_BUDGET);
             let path = tree.path(id);
-            let whole = full_node(&full, &path);
+            let whole = full_node(&full, &tree, id);
             // The expanded subtree is node for node the full recording's.
             assert_eq!(part.len(), subtree_len(&full, whole));
             for offset in 0..part.len() {
@@ -337,15 +421,26 @@ fn a_subtree_left_unrecorded_is_searched_again_on_request() {
             }
         }
     }
+    assert!(again > 0 && passes > 0, "{again} {passes}");
 }
 
 /// The id of the node the moves `path` lead to in a fully kept tree.
-fn full_node(tree: &SearchTree, path: &[usize]) -> usize {
+fn full_node(full: &SearchTree, tree: &SearchTree, id: usize) -> usize {
+    // Each step: the child with the same move (or a pass), as many times
+    // over as in `tree` (a move searched again, a later pass).
+    let same = |a: &Node, b: &Node| a.cell() == b.cell() && a.is_pass() == b.is_pass();
     let mut at = 0;
-    for &cell in path {
-        at = tree
+    for pair in tree.ancestry(id).windows(2) {
+        let step = tree.node(pair[1]);
+        let occurrence = tree
+            .children(pair[0])
+            .take_while(|&sibling| sibling != pair[1])
+            .filter(|&sibling| same(tree.node(sibling), step))
+            .count();
+        at = full
             .children(at)
-            .find(|&child| tree.node(child).cell() == Some(cell))
+            .filter(|&child| same(full.node(child), step))
+            .nth(occurrence)
             .unwrap();
     }
     at
@@ -565,7 +660,7 @@ fn a_cancelled_recording_says_so() {
     let searching = PlayerKind::ALL
         .into_iter()
         .filter(|&kind| SearchTree::supports(kind, BoardSize::Five).is_ok());
-    assert_eq!(searching.clone().count(), 6);
+    assert_eq!(searching.clone().count(), 8);
     for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
         assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
@@ -638,4 +733,114 @@ fn a_finished_game_records_a_lone_root() {
         let again = SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
         assert_eq!(again.len(), 1, "{kind:?}");
     }
+}
+
+/// Each node's type in walk order, as "move: actual/expected" (`-` for
+/// none), down to `max_ply`.
+fn type_labels(tree: &SearchTree, max_ply: usize) -> Vec<String> {
+    let name = |kind: Option<NodeType>| kind.map_or("-".to_owned(), |kind| format!("{kind:?}"));
+    let mut labels = Vec::new();
+    tree.walk(max_ply, |id, _, _, _| {
+        labels.push(format!(
+            "{}: {}/{}",
+            tree_words::move_text(tree, id, TextStyle::COMMAND_LINE),
+            name(node_types::actual(tree, id)),
+            name(node_types::expected(tree, id)),
+        ));
+    });
+    labels
+}
+
+#[test]
+fn node_types_follow_knuth_and_moore_on_small_searches() {
+    // O to move; O 8 wins at once. Alpha-beta in cell order: O 4 first
+    // (a PV node, its first child X 6 too), then every later move is
+    // refuted by its first reply (Cut nodes, as expected).
+    let board = Board::parse_for_move("xox/.o./x..").unwrap();
+    let tree = record(
+        PlayerKind::AlphaBeta,
+        &board,
+        &options(None),
+        DEFAULT_BUDGET,
+    );
+    assert_eq!(
+        type_labels(&tree, 9),
+        [
+            "Start: Pv/Pv",
+            "O 4: Pv/Pv",
+            "X 6: Pv/Pv",
+            "O 8: -/-",
+            "O 9: Cut/Cut",
+            "X 8: -/-",
+            "X 8: Cut/Cut",
+            "O 6: -/-",
+            "X 9: Cut/Cut",
+            "O 6: -/-",
+            "O 6: Cut/Cut",
+            "X 4: -/-",
+            "O 8: -/-",
+            "O 9: Cut/Cut",
+            "X 4: -/-",
+        ]
+    );
+    assert_eq!(
+        TypeCounts::of(&tree),
+        TypeCounts {
+            pv: 3,
+            cut: 5,
+            all: 0,
+            unexpected: 0
+        }
+    );
+    // Deeper, alpha-beta's X 6 is refuted by O 2 (a Cut node), where X
+    // then finds nothing reaching alpha (an All node) and each of O's
+    // replies is refuted at once (Cut nodes again).
+    let deeper = Board::parse_for_move("x../.o./...").unwrap();
+    let tree = record(
+        PlayerKind::AlphaBeta,
+        &deeper,
+        &options(Some(4)),
+        DEFAULT_BUDGET,
+    );
+    let labels = type_labels(&tree, 3);
+    let at = labels
+        .windows(2)
+        .position(|pair| pair[0] == "X 6: Cut/Cut" && pair[1].starts_with("O 2"))
+        .unwrap();
+    assert_eq!(labels[at + 1..at + 3], ["O 2: All/All", "X 3: Cut/Cut"]);
+    // Minimax searches every node in the full window: all PV nodes, and
+    // every one off the first-child line is not what it would be.
+    let tree = record(PlayerKind::Minimax, &board, &options(None), DEFAULT_BUDGET);
+    let counts = TypeCounts::of(&tree);
+    assert_eq!((counts.cut, counts.all), (0, 0));
+    assert_eq!(counts.pv, 17);
+    // Inner nodes off the chain of first children: all but the root, O 4
+    // and X 6.
+    assert_eq!(counts.unexpected, 14);
+    // Principal variation search: X 2's null window asks whether it is
+    // no better for O than X 3's -2; it fails low for X to move there (an
+    // All node where a Cut node was expected), so it is searched again as
+    // a PV node.
+    let board = Board::parse_for_move(".../.x./...").unwrap();
+    let tree = record(PlayerKind::Pvs, &board, &options(Some(3)), DEFAULT_BUDGET);
+    let labels = type_labels(&tree, 2);
+    assert_eq!(
+        labels[..7],
+        [
+            "Start: Pv/Pv",
+            "O 1: Pv/Pv",
+            "X 3: Pv/Pv",
+            "X 7: -/-",
+            "X 2: All/Cut",
+            "X 2 again: Pv/Pv",
+            "X 4: -/-",
+        ]
+    );
+    // MTD(f): no node under a null window is a PV node; a pass expects
+    // nothing, and below it the rules start from what it turned out.
+    let tree = record(PlayerKind::Mtdf, &board, &options(Some(3)), DEFAULT_BUDGET);
+    let counts = TypeCounts::of(&tree);
+    assert_eq!(counts.pv, 1, "the root alone");
+    let labels = type_labels(&tree, 1);
+    assert!(labels[1].starts_with("Pass 1: ") && labels[1].ends_with("/-"));
 }

@@ -14,6 +14,7 @@ use tictactoe_engine::board::Board;
 use tictactoe_engine::learners::Learner;
 use tictactoe_engine::player_kind::PlayerOptions;
 use tictactoe_engine::score::INFINITY;
+use tictactoe_tools::node_types::{self, NodeType};
 use tictactoe_tools::tree::{self, SearchTree};
 use tictactoe_tools::tree_words;
 use tictactoe_words::numbers::group;
@@ -83,12 +84,13 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
         out!(
             out,
             "{} searching {} to depth {}: {} nodes, the start and {} below it; values and \
-             windows on X's scale (+ favours X, - favours O)",
+             windows on X's scale (+ favours X, - favours O); {}",
             tree.player().name(),
             text.trim(),
             tree.depth(),
             group(tree.node(0).subtree_nodes()),
             group(tree.nodes_searched()),
+            tree_words::type_counts_text(&tree),
         );
     } else if !args.json && tree.is_guided() {
         out!(
@@ -164,6 +166,16 @@ fn tree_line(
             "recorded": node.recorded(),
             "subtree_shown": !hidden,
         });
+        if windows && let Some(json) = json.as_object_mut() {
+            let name = |kind: Option<NodeType>| kind.map(|kind| format!("{kind:?}").to_lowercase());
+            json.insert("pass".into(), node.is_pass().into());
+            json.insert("re_searched".into(), node.re_searched().into());
+            json.insert("type".into(), name(node_types::actual(tree, id)).into());
+            json.insert(
+                "expected_type".into(),
+                name(node_types::expected(tree, id)).into(),
+            );
+        }
         let values = if windows {
             serde_json::json!({
                 "value": view.value,
@@ -188,9 +200,10 @@ fn tree_line(
         }
         return json.to_string();
     }
-    let label = match node.cell() {
-        Some(_) => tree_words::move_text(node, TextStyle::COMMAND_LINE),
-        None => format!("root, {} to move", node.side_to_move().mark()),
+    let label = if id == 0 {
+        format!("root, {} to move", node.side_to_move().mark())
+    } else {
+        tree_words::move_text(tree, id, TextStyle::COMMAND_LINE)
     };
     let ending = tree_words::ending_text(tree, id, position);
     let count = node.subtree_nodes();
@@ -226,6 +239,10 @@ fn tree_line(
     if !pruned.is_empty() {
         let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
         line.push_str(&format!("; {pruned_name} {cells}"));
+    }
+    let kind = tree_words::node_type_text(tree, id);
+    if !kind.is_empty() {
+        line.push_str(&format!("; type {kind}"));
     }
     if !node.recorded() {
         line.push_str("; not recorded");

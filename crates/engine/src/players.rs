@@ -17,7 +17,7 @@ mod rules;
 
 pub use alphabeta::AlphaBetaPlayer;
 pub use alphabeta_random::AlphaBetaRandomPlayer;
-pub use alphabeta_tt::{AlphaBetaTtPlayer, table_bytes};
+pub use alphabeta_tt::{AlphaBetaTtPlayer, root_order, table_bytes};
 pub use human::Human;
 pub use minimax::MinimaxPlayer;
 pub use mtdf::MtdfPlayer;

@@ -93,10 +93,13 @@ use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{self, Ending};
 use tictactoe_engine::learners::{Learner, LearnerState};
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
+use tictactoe_engine::player_kind::{
+    Difficulty, MoveOrder, PlayerKind, PlayerOptions, SearchSettings,
+};
 use tictactoe_engine::players::mcts::{self, MctsPlayer, Terminal};
 use tictactoe_engine::players::{
-    AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer,
+    AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer, MtdfPlayer,
+    PvsPlayer, root_order,
 };
 use tictactoe_engine::report::{Bound, SearchReport};
 use tictactoe_engine::score::INFINITY;
@@ -119,7 +122,8 @@ pub struct Node {
     /// The cell of the move that led here; `NO_CELL` at the root.
     cell: u8,
     /// Bits 0-1 the bound, 2-4 the ending, 5 the side to move (Min), 6
-    /// set when the children were not recorded (over the budget).
+    /// set when the children were not recorded (over the budget), 7 set
+    /// for a move searched again after its null window failed high.
     flags: u8,
     /// One past the last stored node of this subtree (stored in visit
     /// order, so the first child is the next node, its next sibling starts
@@ -130,13 +134,50 @@ pub struct Node {
 }
 
 const NO_CELL: u8 = u8::MAX;
+/// The cell of a pass node: a null-window search of the root.
+const PASS_CELL: u8 = u8::MAX - 1;
 const NOT_RECORDED: u8 = 1 << 6;
 const MIN_TO_MOVE: u8 = 1 << 5;
+const RE_SEARCHED: u8 = 1 << 7;
+
+/// A step of a path from the root: the cell of a move, or `PASS_CELL`, in
+/// the low byte; above it, how many siblings with that cell came before
+/// (a move searched again, a later pass).
+fn step(cell: u8, occurrence: u32) -> usize {
+    cell as usize | (occurrence as usize) << 8
+}
+
+/// The cell and occurrence of a `step`.
+fn split_step(step: usize) -> (u8, u32) {
+    (step as u8, (step >> 8) as u32)
+}
+
+/// The moves along `steps` (passes make none).
+fn moves_of(steps: &[usize]) -> impl Iterator<Item = usize> + '_ {
+    steps
+        .iter()
+        .map(|&step| split_step(step).0)
+        .filter(|&cell| cell < PASS_CELL)
+        .map(usize::from)
+}
 
 impl Node {
-    /// The move that led here (`None` at the root).
+    /// The move that led here (`None` at the root and for a pass).
     pub fn cell(&self) -> Option<usize> {
-        (self.cell != NO_CELL).then_some(self.cell as usize)
+        (self.cell < PASS_CELL).then_some(self.cell as usize)
+    }
+
+    /// True for a pass of MTD(f) (or an aspiration window's try): the
+    /// root searched again with the window `window`, as its child. Its
+    /// value, window and side are the root's.
+    pub fn is_pass(&self) -> bool {
+        self.cell == PASS_CELL
+    }
+
+    /// True for a move searched a second time, in the full window, after
+    /// its null-window search failed high (principal variation search).
+    pub fn re_searched(&self) -> bool {
+        self.flags & RE_SEARCHED != 0
     }
 
     /// The value for the side that moved here (Monte Carlo: the mean
@@ -180,7 +221,9 @@ impl Node {
     }
 
     /// Positions searched in this subtree, this one included (Monte
-    /// Carlo: the playouts through this node).
+    /// Carlo: the playouts through this node). A move searched again
+    /// counts only the positions below it, its null-window search the
+    /// position itself; a pass counts the positions its search entered.
     pub fn subtree_nodes(&self) -> u64 {
         self.count as u64
     }
@@ -395,8 +438,6 @@ impl SearchTree {
             | PlayerKind::Rules
             | PlayerKind::Menace
             | PlayerKind::Td
-            | PlayerKind::Pvs
-            | PlayerKind::Mtdf
             | PlayerKind::Pns => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
@@ -456,6 +497,16 @@ impl SearchTree {
                     .search(origin, cancel, Recorder(&tape)),
                 PlayerKind::AlphaBetaRandom => AlphaBetaRandomPlayer::new(depth, recipe.seed)
                     .search(origin, cancel, Recorder(&tape)),
+                PlayerKind::Pvs => PvsPlayer::new(depth, None, recipe.settings).search(
+                    origin,
+                    cancel,
+                    Recorder(&tape),
+                ),
+                PlayerKind::Mtdf => MtdfPlayer::new(depth, None, recipe.settings).search(
+                    origin,
+                    cancel,
+                    Recorder(&tape),
+                ),
                 other => return Err(RecordError::Unsupported(other)),
             };
             if report.aborted || cancel.is_cancelled() {
@@ -464,7 +515,7 @@ impl SearchTree {
             (tape.into_inner().finish(report.stats.nodes), report)
         };
         let mut root = *origin;
-        for &cell in target {
+        for cell in moves_of(target) {
             root.toggle(cell, root.side_to_move());
         }
         Ok(SearchTree {
@@ -472,7 +523,7 @@ impl SearchTree {
             prefix: target.to_vec(),
             root,
             recipe,
-            depth: report.depth.saturating_sub(target.len() as u32),
+            depth: report.depth.saturating_sub(moves_of(target).count() as u32),
             searched: if target.is_empty() {
                 report.stats.nodes
             } else {
@@ -483,11 +534,26 @@ impl SearchTree {
         })
     }
 
-    /// The moves from the root to `id`.
+    /// The moves from the root to `id` (passes make none).
     pub fn path(&self, id: usize) -> Vec<usize> {
-        self.ancestry(id)[1..]
-            .iter()
-            .map(|&node| self.nodes[node].cell as usize)
+        moves_of(&self.steps(id)).collect()
+    }
+
+    /// The steps from the root to `id`: each node's cell and how many of
+    /// its earlier siblings have the same one.
+    fn steps(&self, id: usize) -> Vec<usize> {
+        let ancestry = self.ancestry(id);
+        ancestry
+            .windows(2)
+            .map(|pair| {
+                let cell = self.nodes[pair[1]].cell;
+                let occurrence = self
+                    .children(pair[0])
+                    .take_while(|&sibling| sibling != pair[1])
+                    .filter(|&sibling| self.nodes[sibling].cell == cell)
+                    .count();
+                step(cell, occurrence as u32)
+            })
             .collect()
     }
 
@@ -523,13 +589,14 @@ impl SearchTree {
         budget: usize,
         cancel: &CancelFlag,
     ) -> Result<SearchTree, RecordError> {
-        let path = self.path(id);
+        let steps = self.steps(id);
+        let moves = moves_of(&steps).count();
         let mut target = self.prefix.clone();
-        target.extend(&path);
+        target.extend(&steps);
         let node = &self.nodes[id];
         if node.ending().is_leaf() {
             let mut root = self.root;
-            for &cell in &path {
+            for cell in moves_of(&steps) {
                 root.toggle(cell, root.side_to_move());
             }
             return Ok(SearchTree {
@@ -537,7 +604,7 @@ impl SearchTree {
                 prefix: target,
                 root,
                 recipe: self.recipe,
-                depth: self.depth.saturating_sub(path.len() as u32),
+                depth: self.depth.saturating_sub(moves as u32),
                 searched: node.subtree_nodes() - 1,
                 nodes: vec![Node { end: 1, ..*node }],
                 network: self.network.clone(),
@@ -640,6 +707,32 @@ impl SearchTree {
         })
     }
 
+    /// True for a move's null-window search that failed high: its next
+    /// sibling searches the same move again in the full window.
+    pub fn searched_again(&self, id: usize) -> bool {
+        let node = &self.nodes[id];
+        let Some(&parent) = self.ancestry(id).iter().rev().nth(1) else {
+            return false;
+        };
+        self.children(parent)
+            .skip_while(|&sibling| sibling != id)
+            .nth(1)
+            .is_some_and(|next| {
+                let next = &self.nodes[next];
+                next.re_searched() && next.cell == node.cell
+            })
+    }
+
+    /// Which pass `id` is among its siblings, from 1; `None` for a move.
+    pub fn pass_number(&self, id: usize) -> Option<usize> {
+        if !self.nodes[id].is_pass() {
+            return None;
+        }
+        let ancestry = self.ancestry(id);
+        let parent = ancestry[ancestry.len() - 2];
+        Some(self.children(parent).take_while(|&pass| pass <= id).count())
+    }
+
     /// The legal moves of `id`'s position (`board`) that its search never
     /// tried, in the order the search would have tried them: after a
     /// cutoff (caused by the last child), the moves after it; Monte Carlo:
@@ -673,6 +766,9 @@ impl SearchTree {
     fn move_order(&self, board: &Board, first: Option<usize>) -> Vec<usize> {
         if !self.recipe.algorithm.uses_table() {
             return board.legal_moves().collect();
+        }
+        if self.recipe.settings.order != MoveOrder::Heuristic {
+            return root_order(board, self.recipe.settings.order);
         }
         let lines = LineCounts::of(board);
         let rest = board.empty() & !first.map_or(0, |cell| 1 << cell);
@@ -711,8 +807,11 @@ impl SearchTree {
         }
         for child in self.children(id) {
             let mut next = *board;
-            let cell = self.nodes[child].cell as usize;
-            next.toggle(cell, board.side_to_move());
+            // A pass searches the same position again, a ply deeper in the
+            // tree.
+            if let Some(cell) = self.nodes[child].cell() {
+                next.toggle(cell, board.side_to_move());
+            }
             self.walk_from(child, Some(id), ply + 1, &next, max_ply, f);
         }
     }
@@ -919,20 +1018,28 @@ struct Tape {
     /// that are not kept (its children were not kept, or they are off the
     /// way to the target).
     unkept: u32,
-    /// The moves of `target` the open nodes above the kept ones made.
+    /// The steps of `target` the open nodes above the kept ones made.
     matched: usize,
+    /// For each step of `target`, the nodes entered with its cell so far
+    /// under the one matched before it.
+    seen: Vec<u32>,
     /// How the node that just returned ended, if not by searching all its
     /// moves (a cutoff, a table hit); taken by its parent.
     ending: Option<NodeEnding>,
-    /// The side to move at the root.
-    root_side: Side,
-    /// The moves to the node whose subtree is kept (none: the root's).
+    /// The side to move in the node `target` leads to.
+    target_side: Side,
+    /// The steps to the node whose subtree is kept (none: the root's).
     target: Vec<usize>,
+    /// The next node entered searches again the move whose null window
+    /// just failed high.
+    re_search_next: bool,
+    /// The search's node count when the last pass ended.
+    passes_searched: u64,
 }
 
 impl Tape {
     /// A tape for the search of `board` that keeps the subtree at the
-    /// moves `target` (with the root a placeholder, filled in by `finish`).
+    /// steps `target` (with the root a placeholder, filled in by `finish`).
     fn new(board: &Board, budget: usize, target: &[usize]) -> Tape {
         let whole = target.is_empty();
         let mut nodes = Vec::new();
@@ -953,24 +1060,37 @@ impl Tape {
             open: if whole { vec![0] } else { Vec::new() },
             unkept: 0,
             matched: 0,
+            seen: vec![0; target.len()],
             ending: None,
-            root_side: board.side_to_move(),
+            target_side: if moves_of(target).count() % 2 == 1 {
+                board.side_to_move().opponent()
+            } else {
+                board.side_to_move()
+            },
             target: target.to_vec(),
+            re_search_next: false,
+            passes_searched: 0,
         }
     }
 
     /// The nodes kept; `searched` is the search's node count. Fills in
     /// the root when the whole tree was kept: minus its best child's value,
-    /// all moves searched (the root never cuts off: its window is full).
+    /// all moves searched (the root never cuts off: its window is full);
+    /// with passes below it, the last pass's value, where they converged.
     fn finish(mut self, searched: u64) -> Vec<Node> {
         if self.target.is_empty() {
             let mut best = None;
+            let mut last = None;
             let mut child = 1;
             while child < self.nodes.len() {
                 best = best.max(Some(self.nodes[child].value as i32));
+                last = Some(&self.nodes[child]);
                 child = self.nodes[child].end as usize;
             }
-            let value = best.map_or(0, |best| -best);
+            let value = match last {
+                Some(pass) if pass.is_pass() => pass.value(),
+                _ => best.map_or(0, |best| -best),
+            };
             let end = self.nodes.len() as u32;
             let root = &mut self.nodes[0];
             root.value = value as i16;
@@ -981,11 +1101,12 @@ impl Tape {
         self.nodes
     }
 
-    /// The side to move after `cell`, if a node entered by it now is kept:
-    /// not below a node whose children are not kept, and (on the way to
-    /// the target) only the target itself. Counts the node in either case.
+    /// The side to move in a node entered now by `cell` (a move, or
+    /// `PASS_CELL`), if it is kept: not below a node whose children are
+    /// not kept, and (on the way to the target) only the target itself.
+    /// Counts the node in either case.
     #[inline(always)]
-    fn kept_side(&mut self, cell: usize) -> Option<Side> {
+    fn kept_side(&mut self, cell: u8) -> Option<Side> {
         if self.unkept > 0 {
             self.unkept += 1;
             return None;
@@ -997,10 +1118,23 @@ impl Tape {
                     self.unkept = 1;
                     return None;
                 }
-                Some(parent.side_to_move().opponent())
+                Some(if cell == PASS_CELL {
+                    parent.side_to_move()
+                } else {
+                    parent.side_to_move().opponent()
+                })
             }
             None => {
-                if self.target.get(self.matched) != Some(&cell) {
+                let (wanted, occurrence) = self
+                    .target
+                    .get(self.matched)
+                    .map_or((NO_CELL, 0), |&step| split_step(step));
+                if wanted != cell {
+                    self.unkept = 1;
+                    return None;
+                }
+                self.seen[self.matched] += 1;
+                if self.seen[self.matched] != occurrence + 1 {
                     self.unkept = 1;
                     return None;
                 }
@@ -1008,37 +1142,55 @@ impl Tape {
                 if self.matched < self.target.len() {
                     return None;
                 }
-                Some(if self.target.len() % 2 == 1 {
-                    self.root_side.opponent()
-                } else {
-                    self.root_side
-                })
+                Some(self.target_side)
             }
         }
     }
 
     #[inline(always)]
-    fn enter(&mut self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
+    fn enter(&mut self, cell: u8, alpha: i32, beta: i32, nodes: u64) {
+        let re_searched = std::mem::take(&mut self.re_search_next);
         let Some(side) = self.kept_side(cell) else {
             return;
         };
+        // The search counts a position once: a move searched again counts
+        // only the positions below it.
+        let nodes = nodes + u64::from(re_searched);
         let id = self.nodes.len();
         let keep = id + 1 < self.budget;
         self.nodes.push(Node {
             value: 0,
             alpha: alpha as i16,
             beta: beta as i16,
-            cell: cell as u8,
-            flags: side_flag(side) | if keep { 0 } else { NOT_RECORDED },
+            cell,
+            flags: side_flag(side)
+                | if keep { 0 } else { NOT_RECORDED }
+                | if re_searched { RE_SEARCHED } else { 0 },
             end: nodes as u32,
             count: (nodes >> 32) as u32,
         });
         self.open.push(id as u32);
     }
 
+    /// A pass begins: the root searched in the window `(alpha, beta)` of
+    /// its side to move. Kept as the root's child, in the root's view.
+    fn pass_start(&mut self, alpha: i32, beta: i32) {
+        // Entered with the count before it, plus one: the pass counts the
+        // positions its search entered, not the root again.
+        self.enter(PASS_CELL, -beta, -alpha, self.passes_searched + 1);
+    }
+
+    /// The pass ends with `value` for the root's side to move, `nodes`
+    /// the search's count now.
+    fn pass_end(&mut self, value: i32, nodes: u64) {
+        self.passes_searched = nodes;
+        let ending = self.ending.take().unwrap_or(NodeEnding::AllChildren);
+        self.close(-value, ending, Some(nodes));
+    }
+
     /// A leaf: kept whole at once, never open.
     #[inline(always)]
-    fn leaf(&mut self, cell: usize, (alpha, beta): (i32, i32), value: i32, ending: NodeEnding) {
+    fn leaf(&mut self, cell: u8, (alpha, beta): (i32, i32), value: i32, ending: NodeEnding) {
         let Some(side) = self.kept_side(cell) else {
             // Entered and left at once.
             self.close(value, ending, None);
@@ -1049,7 +1201,7 @@ impl Tape {
             value: value as i16,
             alpha: alpha as i16,
             beta: beta as i16,
-            cell: cell as u8,
+            cell,
             // A finished game or a horizon's evaluation is the leaf's exact
             // value, wherever it falls in the window.
             flags: side_flag(side) | (ending as u8) << 2,
@@ -1103,12 +1255,26 @@ struct Recorder<'a>(&'a RefCell<Tape>);
 impl Hook for Recorder<'_> {
     #[inline(always)]
     fn enter(self, cell: usize, alpha: i32, beta: i32, nodes: u64) {
-        self.0.borrow_mut().enter(cell, alpha, beta, nodes);
+        self.0.borrow_mut().enter(cell as u8, alpha, beta, nodes);
     }
 
     #[inline(always)]
     fn leaf(self, cell: usize, alpha: i32, beta: i32, value: i32, ending: NodeEnding) {
-        self.0.borrow_mut().leaf(cell, (alpha, beta), value, ending);
+        self.0
+            .borrow_mut()
+            .leaf(cell as u8, (alpha, beta), value, ending);
+    }
+
+    fn re_search(self, _cell: usize, _value: i32) {
+        self.0.borrow_mut().re_search_next = true;
+    }
+
+    fn pass_start(self, alpha: i32, beta: i32) {
+        self.0.borrow_mut().pass_start(alpha, beta);
+    }
+
+    fn pass_end(self, value: i32, nodes: u64) {
+        self.0.borrow_mut().pass_end(value, nodes);
     }
 
     #[inline(always)]

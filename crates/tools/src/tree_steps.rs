@@ -145,11 +145,11 @@ fn has_steps_below(tree: &SearchTree, id: usize) -> bool {
     tree.children(id).next().is_some()
 }
 
-/// The position reached along `path` (ids from the root).
+/// The position reached along `path` (ids from the root; a pass searches
+/// its parent's position again).
 pub fn position_along(tree: &SearchTree, path: &[usize]) -> Board {
     let mut board = *tree.root_position();
-    for &id in &path[1..] {
-        let cell = tree.node(id).cell().expect("only the root has no move");
+    for cell in path[1..].iter().filter_map(|&id| tree.node(id).cell()) {
         board.toggle(cell, board.side_to_move());
     }
     board
@@ -158,8 +158,9 @@ pub fn position_along(tree: &SearchTree, path: &[usize]) -> Board {
 /// The principal variation as node ids from the root: at each node the
 /// first child in visit order with the best value for the side to move
 /// there, the move the search kept (it replaces its best only on a
-/// strictly better value); Monte Carlo: the most visited child, the move
-/// it plays.
+/// strictly better value), a move searched again standing for its
+/// null-window search; below passes, the last pass, where they converged;
+/// Monte Carlo: the most visited child, the move it plays.
 pub fn principal_variation(tree: &SearchTree) -> Vec<usize> {
     let merit = |id: usize| {
         let node = tree.node(id);
@@ -171,13 +172,17 @@ pub fn principal_variation(tree: &SearchTree) -> Vec<usize> {
     };
     let mut path = vec![0];
     let mut at = 0;
-    while let Some(best) = tree.children(at).reduce(|best, child| {
-        if merit(child) > merit(best) {
-            child
-        } else {
-            best
-        }
-    }) {
+    while let Some(best) = tree
+        .children(at)
+        .filter(|&child| !tree.searched_again(child))
+        .reduce(|best, child| {
+            if tree.node(child).is_pass() || merit(child) > merit(best) {
+                child
+            } else {
+                best
+            }
+        })
+    {
         path.push(best);
         at = best;
     }

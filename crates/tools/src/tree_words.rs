@@ -7,6 +7,7 @@
 //! already sure of) and beta (what O is already sure of). Both views carry
 //! the same information: for a move by O, X's window is O's mirrored.
 
+use crate::node_types::{self, NodeType, TypeCounts};
 use crate::tree::{Node, SearchTree};
 use crate::tree_steps::{Phase, StepCursor};
 use tictactoe_engine::board::{Board, Side};
@@ -68,11 +69,18 @@ fn signed(number: i32) -> String {
     }
 }
 
-/// The move that led to `node`: "X 5"; the root: "Start".
-pub fn move_text(node: &Node, style: TextStyle) -> String {
-    match node.cell() {
-        Some(cell) => played_text(mover(node), cell, style),
-        None => gettext("Start"),
+/// The move that led to node `id`: "X 5"; searched again after its null
+/// window failed high: "X 5 again"; a pass: "Pass 2"; the root: "Start".
+pub fn move_text(tree: &SearchTree, id: usize, style: TextStyle) -> String {
+    let node = tree.node(id);
+    match (node.cell(), tree.pass_number(id)) {
+        (Some(cell), _) if node.re_searched() => fill(
+            &gettext("{move} again"),
+            &[("move", &played_text(mover(node), cell, style))],
+        ),
+        (Some(cell), _) => played_text(mover(node), cell, style),
+        (None, Some(number)) => fill(&gettext("Pass {number}"), &[("number", &number)]),
+        (None, None) => gettext("Start"),
     }
 }
 
@@ -107,14 +115,22 @@ pub fn guide_text(tree: &SearchTree, id: usize) -> String {
     }
 }
 
-/// The window from X's side: "α −∞, β 0"; Monte Carlo has none.
+/// The window from X's side: "α −∞, β 0"; a null window, which only asks
+/// whether the value is above or below: "null α 0, β 1"; Monte Carlo has
+/// none.
 pub fn window_text(tree: &SearchTree, node: &Node) -> String {
     if !tree.has_windows() {
         return String::new();
     }
     let view = x_view(node);
+    let null = view.beta.checked_sub(view.alpha) == Some(1);
     fill(
-        &gettext("α {alpha}, β {beta}"),
+        &if null {
+            // Translators: a null window, α and β one apart.
+            gettext("null α {alpha}, β {beta}")
+        } else {
+            gettext("α {alpha}, β {beta}")
+        },
         &[
             ("alpha", &limit_text(view.alpha)),
             ("beta", &limit_text(view.beta)),
@@ -167,6 +183,20 @@ pub fn nodes_text(tree: &SearchTree, node: &Node) -> String {
 pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
     let node = tree.node(id);
     let tried = tree.children(id).count();
+    if tree
+        .children(id)
+        .next()
+        .is_some_and(|child| tree.node(child).is_pass())
+    {
+        return fill(
+            &ngettext(
+                "the bounds met after {count} pass",
+                "the bounds met after {count} passes",
+                plural_count(tried as u64),
+            ),
+            &[("count", &tried)],
+        );
+    }
     let skipped = match node.ending() {
         NodeEnding::Cutoff | NodeEnding::Expanded => tree.pruned(id, position).len(),
         _ => 0,
@@ -332,21 +362,93 @@ pub fn pruned_text(tree: &SearchTree, parent: usize, style: TextStyle) -> String
     }
 }
 
+/// A type's name: "PV", "Cut", "All".
+fn type_name(kind: NodeType) -> String {
+    match kind {
+        // Translators: Knuth and Moore's node types: a node on the principal
+        // variation, one whose first good move cuts off, one whose moves
+        // are all searched.
+        NodeType::Pv => gettext("PV"),
+        NodeType::Cut => gettext("Cut"),
+        NodeType::All => gettext("All"),
+    }
+}
+
+/// Node `id`'s type, and what it was expected to be when it turned out
+/// otherwise: "Cut", "All, expected Cut"; empty for a leaf and the trees
+/// without windows.
+pub fn node_type_text(tree: &SearchTree, id: usize) -> String {
+    match (node_types::actual(tree, id), node_types::expected(tree, id)) {
+        (Some(actual), Some(expected)) if actual != expected => fill(
+            &gettext("{actual}, expected {expected}"),
+            &[
+                ("actual", &type_name(actual)),
+                ("expected", &type_name(expected)),
+            ],
+        ),
+        (Some(actual), _) => type_name(actual),
+        (None, _) => String::new(),
+    }
+}
+
+/// The widest texts the type column can hold.
+pub fn node_type_samples() -> Vec<String> {
+    let mut samples = Vec::new();
+    for actual in NodeType::ALL {
+        for expected in NodeType::ALL {
+            samples.push(fill(
+                &gettext("{actual}, expected {expected}"),
+                &[
+                    ("actual", &type_name(actual)),
+                    ("expected", &type_name(expected)),
+                ],
+            ));
+        }
+    }
+    samples
+}
+
+/// How many nodes of each type the search visited: "PV 3, Cut 41, All
+/// 17; 5 not as expected"; empty for the trees without windows.
+pub fn type_counts_text(tree: &SearchTree) -> String {
+    if !tree.has_windows() {
+        return String::new();
+    }
+    let counts = TypeCounts::of(tree);
+    let types = NodeType::ALL
+        .iter()
+        .map(|&kind| format!("{} {}", type_name(kind), group(counts.get(kind))))
+        .collect::<Vec<_>>()
+        .join(", ");
+    fill(
+        &gettext("node types: {types}; not as Knuth and Moore expect: {count}"),
+        &[("types", &types), ("count", &group(counts.unexpected))],
+    )
+}
+
 /// Everything a row shows, in one sentence for a screen reader.
 pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
     let node = tree.node(id);
     if !tree.has_windows() {
         return visit_sentence(tree, id, position, style);
     }
-    fill(
+    let sentence = fill(
         &gettext("{move}: {value}; window {window}; {ending}; {nodes}"),
         &[
-            ("move", &move_text(node, style)),
+            ("move", &move_text(tree, id, style)),
             ("value", &value_text(tree, node, position)),
             ("window", &window_text(tree, node)),
             ("ending", &ending_text(tree, id, position)),
             ("nodes", &nodes_text(tree, node)),
         ],
+    );
+    let kind = node_type_text(tree, id);
+    if kind.is_empty() {
+        return sentence;
+    }
+    fill(
+        &gettext("{node}; node type {type}"),
+        &[("node", &sentence), ("type", &kind)],
     )
 }
 
@@ -359,7 +461,7 @@ fn visit_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextSty
         return fill(
             &gettext("{move}: {value}; {guide}; {ending}; {visits}"),
             &[
-                ("move", &move_text(node, style)),
+                ("move", &move_text(tree, id, style)),
                 ("value", &value_text(tree, node, position)),
                 ("guide", &guide_text(tree, id)),
                 ("ending", &ending_text(tree, id, position)),
@@ -370,7 +472,7 @@ fn visit_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextSty
     fill(
         &gettext("{move}: {value}; {ending}; {visits}"),
         &[
-            ("move", &move_text(node, style)),
+            ("move", &move_text(tree, id, style)),
             ("value", &value_text(tree, node, position)),
             ("ending", &ending_text(tree, id, position)),
             ("visits", &nodes_text(tree, node)),
@@ -398,6 +500,24 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
         );
     }
     let step = match (cursor.phase(), node.cell()) {
+        (Phase::Enter, None) if node.is_pass() => fill(
+            &gettext(
+                "Node {number}: {pass} searches the start again with the null window {window}: is the value above or below?",
+            ),
+            &[
+                ("number", &number),
+                ("pass", &move_text(tree, id, style)),
+                ("window", &window_text(tree, node)),
+            ],
+        ),
+        (Phase::Return, None) if node.is_pass() => fill(
+            &gettext("{pass} ends: {value}; {ending}."),
+            &[
+                ("pass", &move_text(tree, id, style)),
+                ("value", &value_text(tree, node, &position)),
+                ("ending", &ending_text(tree, id, &position)),
+            ],
+        ),
         (Phase::Enter, None) => fill(
             &gettext("Node {number}: the search starts with {side} to move, window {window}."),
             &[
@@ -406,11 +526,21 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
                 ("window", &window_text(tree, node)),
             ],
         ),
+        (Phase::Enter, Some(_)) if node.re_searched() => fill(
+            &gettext(
+                "Node {number}: {move}: its null window failed high, so it is searched again in the window {window}.",
+            ),
+            &[
+                ("number", &number),
+                ("move", &move_text(tree, id, style)),
+                ("window", &window_text(tree, node)),
+            ],
+        ),
         (Phase::Enter, Some(_)) if tree.children(id).next().is_some() => fill(
             &gettext("Node {number}: {move}, searched in the window {window}."),
             &[
                 ("number", &number),
-                ("move", &move_text(node, style)),
+                ("move", &move_text(tree, id, style)),
                 ("window", &window_text(tree, node)),
             ],
         ),
@@ -418,7 +548,7 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
             &gettext("Node {number}: {move} in the window {window}: {ending}, {value}."),
             &[
                 ("number", &number),
-                ("move", &move_text(node, style)),
+                ("move", &move_text(tree, id, style)),
                 ("window", &window_text(tree, node)),
                 ("ending", &ending_text(tree, id, &position)),
                 ("value", &value_text(tree, node, &position)),
@@ -434,7 +564,7 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
         (Phase::Return, Some(_)) => fill(
             &gettext("Back from {move}: {value}; {ending}."),
             &[
-                ("move", &move_text(node, style)),
+                ("move", &move_text(tree, id, style)),
                 ("value", &value_text(tree, node, &position)),
                 ("ending", &ending_text(tree, id, &position)),
             ],
@@ -442,6 +572,8 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
     };
     let leaves_node = cursor.phase() == Phase::Return || tree.children(id).next().is_none();
     match cursor.path().len().checked_sub(2) {
+        // Each pass stands alone: the next starts from its bound.
+        Some(_) if node.is_pass() => step,
         Some(at) if leaves_node => {
             let parent_path = &cursor.path()[..=at];
             format!("{step} {}", parent_text(tree, parent_path, id, style))
@@ -478,7 +610,7 @@ fn parent_text(tree: &SearchTree, path: &[usize], done: usize, style: TextStyle)
         &gettext("Best so far for {side}: {move}, {value}."),
         &[
             ("side", &mover(best_node).mark()),
-            ("move", &move_text(best_node, style)),
+            ("move", &move_text(tree, best, style)),
             ("value", &value_text(tree, best_node, &best_position)),
         ],
     );

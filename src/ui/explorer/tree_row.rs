@@ -80,7 +80,7 @@ impl TreeRow {
         match data.kind {
             TreeItemKind::Node(id) => {
                 let node = data.tree.node(id);
-                let mut label = tree_words::move_text(node, style);
+                let mut label = tree_words::move_text(&data.tree, id, style);
                 if principal {
                     label = format!("★ {label}");
                 }

@@ -111,8 +111,9 @@ struct Walk<'t> {
     side: Side,
 }
 
-/// The root's moves in `order`.
-pub(crate) fn root_order(board: &Board, order: MoveOrder) -> Vec<usize> {
+/// The moves of `board` in `order`, as the table searches try them at the
+/// root (below it, the heuristic order puts the table's move first).
+pub fn root_order(board: &Board, order: MoveOrder) -> Vec<usize> {
     let mut moves = [0u8; MAX_CELLS];
     let lines = LineCounts::of(board);
     let count = moves_in_order(order, &mut moves, board, &lines, board.side_to_move());
