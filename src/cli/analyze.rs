@@ -16,8 +16,8 @@ use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
-use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Bound, Certainty, SearchReport};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
+use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::play::ask_within;
@@ -192,6 +192,21 @@ struct Analysis<'a> {
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// The alpha-beta family: the move order and conventions searched with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    settings: Option<SearchSettings>,
+    /// Iterative deepening: each finished iteration's depth, value on X's
+    /// scale, nodes so far and best move (from 0).
+    #[serde(skip_serializing_if = "<[Iteration]>::is_empty")]
+    iterations: &'a [Iteration],
+    /// MTD(f)'s null windows and aspiration windows: each search of the
+    /// root, its window and value on X's scale and the nodes so far.
+    #[serde(skip_serializing_if = "<[Pass]>::is_empty")]
+    passes: &'a [Pass],
+    /// Principal variation search: the moves searched again after their
+    /// null window failed high.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    re_searches: Option<u64>,
 }
 
 impl<'a> Analysis<'a> {
@@ -234,6 +249,10 @@ impl<'a> Analysis<'a> {
             time_us: report.elapsed_us,
             rule: report.rule.map(RuleWords::describe),
             note: report.note.as_ref().map(Words::words),
+            settings: report.settings,
+            iterations: &report.iterations,
+            passes: &report.passes,
+            re_searches: (report.algorithm == PlayerKind::Pvs).then_some(report.stats.re_searches),
         }
     }
 }

@@ -231,6 +231,14 @@ pub struct SearchStats {
     pub tt_probes: u64,
     pub tt_hits: u64,
     pub tt_stores: u64,
+    /// Principal variation search: moves that failed high on their null
+    /// window and were searched again with the full window.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub re_searches: u64,
+}
+
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 /// What a report adds to its numbers, with the parameters the words need.

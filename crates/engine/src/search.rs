@@ -687,6 +687,7 @@ where
             hook.leave(value, ctx.stats.nodes);
             if value > alpha && !ctx.aborted {
                 hook.re_search(cell, value);
+                ctx.stats.re_searches += 1;
                 ctx.clear_pv(1);
                 hook.enter(cell, alpha, INFINITY, ctx.stats.nodes);
                 let value = -child(ctx, &mut board, depth - 1, -INFINITY, -alpha);

@@ -261,6 +261,7 @@ fn search_with_table<H: Hook>(
                 hook.leave(value, ctx.stats.nodes);
                 if null_window && value > alpha && value < beta && !ctx.aborted {
                     hook.re_search(cell, value);
+                    ctx.stats.re_searches += 1;
                     ctx.clear_pv(ply + 1);
                     hook.enter(cell, alpha, beta, ctx.stats.nodes);
                     value = -search_with_table(ctx, hook, walk, depth - 1, -beta, -alpha, ply + 1);
