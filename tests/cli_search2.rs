@@ -88,3 +88,225 @@ fn deepening_says_each_iteration_with_cells_from_1_and_json_from_0() {
     assert_eq!(iterations[5]["nodes"], json["nodes"]);
     assert!(json["re_searches"].is_u64(), "{json}");
 }
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn search_settings_change_the_search_and_say_so() {
+    let default = json(&run(&["analyze", "--json", "x.o/.x./..."]));
+    for (options, order, prune, fail) in [
+        (&["--order", "worst"][..], "worst", "on-equal", "soft"),
+        (
+            &["--order", "board", "--prune", "strict"],
+            "board",
+            "strict",
+            "soft",
+        ),
+        (
+            &["--prune", "gt", "--fail", "hard"],
+            "heuristic",
+            "strict",
+            "hard",
+        ),
+    ] {
+        let mut args = vec!["analyze", "--json", "x.o/.x./..."];
+        args.extend(options);
+        let json = json(&run(&args));
+        assert_eq!(json["settings"]["order"], order, "{options:?}");
+        assert_eq!(json["settings"]["prune"], prune, "{options:?}");
+        assert_eq!(json["settings"]["fail"], fail, "{options:?}");
+        assert_eq!(json["score"], default["score"], "{options:?}");
+        assert_ne!(json["nodes"], default["nodes"], "{options:?}");
+    }
+    let text = stdout(&run(&[
+        "analyze",
+        "--player",
+        "mtdf",
+        "--order",
+        "worst",
+        "--fail",
+        "hard",
+        "x.o/.x./...",
+    ]));
+    assert!(
+        text.contains("\n  settings: moves worst first, fail-hard\n"),
+        "{text}"
+    );
+    // Compare and tree search with them too.
+    let compare = |extra: &[&str]| {
+        let mut args = vec!["compare", "--json", "--players", "alphabeta-tt,pvs"];
+        args.extend(extra);
+        args.push("x.o/.x./...");
+        json(&run(&args))
+    };
+    let (plain, worst) = (compare(&[]), compare(&["--order", "worst"]));
+    for row in 0..2 {
+        assert_ne!(
+            plain["rows"][row]["nodes"], worst["rows"][row]["nodes"],
+            "{worst}"
+        );
+    }
+    let tree = |extra: &[&str]| {
+        let mut args = vec!["tree", "--player", "alphabeta-tt", "--max-ply", "1"];
+        args.extend(extra);
+        args.push("x.o/.x./...");
+        stdout(&run(&args))
+    };
+    assert_ne!(tree(&[]), tree(&["--order", "board"]));
+    let output = run(&[
+        "play", "--max", "pvs", "--min", "mtdf", "--order", "worst", "--prune", "strict", "--fail",
+        "hard", "--games", "2", "--json",
+    ]);
+    let series = json(&output);
+    assert_eq!(series["draws"], 2, "{series}");
+}
+
+#[test]
+fn search_settings_no_player_has_are_refused() {
+    for args in [
+        &[
+            "play", "--max", "rules", "--min", "random", "--fail", "hard",
+        ][..],
+        &[
+            "analyze",
+            "--player",
+            "minimax",
+            "--order",
+            "worst",
+            "x.o/.x./...",
+        ],
+        &[
+            "tree",
+            "--player",
+            "alphabeta",
+            "--prune",
+            "strict",
+            "x.o/.x./...",
+        ],
+        &[
+            "compare",
+            "--players",
+            "alphabeta,mcts",
+            "--order",
+            "board",
+            "x.o/.x./...",
+        ],
+        &[
+            "tournament",
+            "--players",
+            "rules,random",
+            "--fail",
+            "soft",
+            "--games",
+            "1",
+        ],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let message = stderr(&output);
+        assert!(
+            message.starts_with("error: --")
+                && message.contains("to alphabeta-tt, pvs and mtdf only, and no player here ("),
+            "{args:?}: {message}"
+        );
+    }
+}
+
+#[test]
+fn best_first_order_is_refused_off_3x3() {
+    let refusal = "--order best orders moves by the solved game's values, which exist for 3x3 \
+                   only, not for 4x4";
+    for args in [
+        &[
+            "play",
+            "--size",
+            "4",
+            "--max",
+            "alphabeta-tt",
+            "--min",
+            "random",
+            "--order",
+            "best",
+        ][..],
+        &[
+            "analyze",
+            "--order",
+            "best",
+            "x.o/.x./...",
+            "x.../..../..../....",
+        ],
+        &[
+            "tree",
+            "--player",
+            "alphabeta-tt",
+            "--order",
+            "best",
+            "x.../..../..../....",
+        ],
+        &[
+            "compare",
+            "--players",
+            "pvs",
+            "--order",
+            "best",
+            "x.../..../..../....",
+        ],
+        &[
+            "tournament",
+            "--players",
+            "rules,mtdf",
+            "--size",
+            "4",
+            "--order",
+            "best",
+            "--games",
+            "1",
+        ],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(
+            stderr(&output).contains(refusal),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    // Read from standard input, a 4x4 position is refused on its own line.
+    let output = run_with_input(
+        &["analyze", "--order", "best"],
+        "x.../..../..../....\nx.o/.x./...\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains(&format!(
+        "line 1: position 'x.../..../..../....': {refusal}"
+    )));
+    assert!(stdout(&output).starts_with("position x.o/.x./... (O to move)\n"));
+    // On 3x3 it is the ideal order.
+    let best = json(&run(&[
+        "analyze",
+        "--json",
+        "--order",
+        "best",
+        "x.o/.x./...",
+    ]));
+    assert_eq!(best["settings"]["order"], "best");
+}

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::args::{AnalyzeArgs, position_text};
-use super::checks::{cannot_finish, warn_unused_depth};
+use super::args::{AnalyzeArgs, SearchArgs, position_text};
+use super::checks::{cannot_finish, check_order_size, check_search_args, warn_unused_depth};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
@@ -43,9 +43,24 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     if !warn_unused_depth("--depth", args.player, args.depth) {
         return ExitCode::FAILURE;
     }
+    // Positions given as arguments are checked before any is analysed;
+    // those read later are refused one by one.
+    let sizes = args
+        .positions
+        .iter()
+        .filter_map(|text| Board::parse_for_move(position_text(text)).ok())
+        .map(|board| board.size());
+    if let Err(message) = check_search_args(args.search, &[args.player], None).and_then(|()| {
+        sizes
+            .into_iter()
+            .try_for_each(|size| check_order_size(args.search, size))
+    }) {
+        return refuse(&message);
+    }
     let options = PlayerOptions {
         difficulty: args.depth.unwrap_or_default(),
         time_limit: args.time,
+        search: args.search.settings(),
         ..PlayerOptions::default()
     };
     let state = match args.state.as_deref() {
@@ -59,6 +74,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
         kind: args.player,
         state,
         options,
+        search: args.search,
         json: args.json,
         cancel: stop::flag(),
         warned: false,
@@ -382,6 +398,8 @@ struct Analyst {
     /// What the learner `kind` learned (`--state`).
     state: Option<LearnerState>,
     options: PlayerOptions,
+    /// The search settings asked for, to refuse best-first order off 3x3.
+    search: SearchArgs,
     json: bool,
     /// The command's: stops the search under way.
     cancel: CancelFlag,
@@ -448,6 +466,10 @@ impl Analyst {
             if !fine {
                 return Err(OutputClosed);
             }
+        }
+        if let Err(message) = check_order_size(self.search, board.size()) {
+            let echo = escape_text(echo, ECHO_CHARS);
+            return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
         }
         if self.kind.learns()
             && let Err(refusal) = learners::supports(board.size())
