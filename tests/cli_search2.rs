@@ -231,6 +231,47 @@ fn search_settings_no_player_has_are_refused() {
 }
 
 #[test]
+fn aspiration_windows_are_for_the_deepening_searches_only() {
+    let output = run(&[
+        "analyze",
+        "--player",
+        "mtdf",
+        "--aspiration",
+        "5",
+        "x.o/.x./...",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "--aspiration applies to the deepening searches alphabeta-tt and pvs only, and no \
+             player here (mtdf) deepens with it"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    let text = stdout(&run(&[
+        "analyze",
+        "--player",
+        "pvs",
+        "--aspiration",
+        "2",
+        "x.o/.x./...",
+    ]));
+    assert!(
+        text.contains("\n  settings: aspiration windows ±2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  depth 2, pass 1, window α −4, β 0: fails high: value ≥ 5, "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  depth 3, pass 2, window α −∞, β 7: value 0, "),
+        "{text}"
+    );
+}
+
+#[test]
 fn best_first_order_is_refused_off_3x3() {
     let refusal = "--order best orders moves by the solved game's values, which exist for 3x3 \
                    only, not for 4x4";

@@ -521,6 +521,13 @@ pub(super) struct SearchArgs {
     /// falls outside its window (soft, the default).
     #[arg(long, value_enum, value_name = "VALUE")]
     pub(super) fail: Option<FailChoice>,
+    /// Aspiration windows for alphabeta-tt and pvs, which then deepen from
+    /// depth 1: each iteration after the first searches a window WIDTH
+    /// either side of the previous value (1 to 2000; a score's unit is a
+    /// point of the static evaluation), and again with a side opened when
+    /// it fails high or low. Off by default.
+    #[arg(long, value_name = "WIDTH", value_parser = clap::value_parser!(u32).range(1..=2000))]
+    pub(super) aspiration: Option<u32>,
 }
 
 impl SearchArgs {
@@ -531,10 +538,12 @@ impl SearchArgs {
             order: self.order.map_or(defaults.order, OrderChoice::order),
             prune: self.prune.map_or(defaults.prune, PruneChoice::prune),
             fail: self.fail.map_or(defaults.fail, FailChoice::fail),
+            aspiration: self.aspiration,
         }
     }
 
-    /// The options given, by name: "--order", "--prune", "--fail".
+    /// The options of the whole family given, by name: "--order",
+    /// "--prune", "--fail".
     pub(super) fn given(self) -> Vec<&'static str> {
         [
             (self.order.is_some(), "--order"),

@@ -34,6 +34,18 @@ pub(super) fn check_search_args(
             names.join(", ")
         ));
     }
+    if search.aspiration.is_some()
+        && !kinds
+            .iter()
+            .any(|&kind| matches!(kind, PlayerKind::AlphaBetaTt | PlayerKind::Pvs))
+    {
+        let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+        return Err(format!(
+            "--aspiration applies to the deepening searches alphabeta-tt and pvs only, and no \
+             player here ({}) deepens with it",
+            names.join(", ")
+        ));
+    }
     if let Some(size) = size {
         check_order_size(search, size)?;
     }

@@ -371,6 +371,30 @@ pub struct Pass {
     pub nodes: u64,
 }
 
+impl Pass {
+    /// A pass by `side` to move in `window` for it, which returned `value`
+    /// for it: the same on X's scale.
+    pub fn for_mover(
+        depth: u32,
+        side: Side,
+        (alpha, beta): (i32, i32),
+        value: i32,
+        nodes: u64,
+    ) -> Pass {
+        let (alpha, beta) = match side {
+            Side::Max => (alpha, beta),
+            Side::Min => (-beta, -alpha),
+        };
+        Pass {
+            depth,
+            alpha,
+            beta,
+            value: side.sign() * value,
+            nodes,
+        }
+    }
+}
+
 /// A game's result under best play, for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

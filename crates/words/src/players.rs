@@ -231,6 +231,14 @@ pub fn settings_words(settings: SearchSettings) -> Option<String> {
     if settings.fail != defaults.fail {
         parts.push(settings.fail.words());
     }
+    if let Some(width) = settings.aspiration {
+        parts.push(fill(
+            // Translators: each iteration of the deepening search looks
+            // first in a window this wide around the previous value.
+            &gettext("aspiration windows ±{width}"),
+            &[("width", &width)],
+        ));
+    }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
