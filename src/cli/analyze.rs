@@ -9,15 +9,15 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::args::{AnalyzeArgs, position_text};
-use super::checks::{cannot_finish, warn_unused_depth};
+use super::args::{AnalyzeArgs, SearchArgs, position_text};
+use super::checks::{cannot_finish, check_order_size, check_search_args, warn_unused_depth};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
-use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Bound, Certainty, SearchReport};
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
+use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::play::ask_within;
@@ -43,9 +43,24 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     if !warn_unused_depth("--depth", args.player, args.depth) {
         return ExitCode::FAILURE;
     }
+    // Positions given as arguments are checked before any is analysed;
+    // those read later are refused one by one.
+    let sizes = args
+        .positions
+        .iter()
+        .filter_map(|text| Board::parse_for_move(position_text(text)).ok())
+        .map(|board| board.size());
+    if let Err(message) = check_search_args(args.search, &[args.player], None).and_then(|()| {
+        sizes
+            .into_iter()
+            .try_for_each(|size| check_order_size(args.search, size))
+    }) {
+        return refuse(&message);
+    }
     let options = PlayerOptions {
         difficulty: args.depth.unwrap_or_default(),
         time_limit: args.time,
+        search: args.search.settings(),
         ..PlayerOptions::default()
     };
     let state = match args.state.as_deref() {
@@ -59,6 +74,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
         kind: args.player,
         state,
         options,
+        search: args.search,
         json: args.json,
         cancel: stop::flag(),
         warned: false,
@@ -192,6 +208,21 @@ struct Analysis<'a> {
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// The alpha-beta family: the move order and conventions searched with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    settings: Option<SearchSettings>,
+    /// Iterative deepening: each finished iteration's depth, value on X's
+    /// scale, nodes so far and best move (from 0).
+    #[serde(skip_serializing_if = "<[Iteration]>::is_empty")]
+    iterations: &'a [Iteration],
+    /// MTD(f)'s null windows and aspiration windows: each search of the
+    /// root, its window and value on X's scale and the nodes so far.
+    #[serde(skip_serializing_if = "<[Pass]>::is_empty")]
+    passes: &'a [Pass],
+    /// Principal variation search: the moves searched again after their
+    /// null window failed high.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    re_searches: Option<u64>,
 }
 
 impl<'a> Analysis<'a> {
@@ -234,6 +265,10 @@ impl<'a> Analysis<'a> {
             time_us: report.elapsed_us,
             rule: report.rule.map(RuleWords::describe),
             note: report.note.as_ref().map(Words::words),
+            settings: report.settings,
+            iterations: &report.iterations,
+            passes: &report.passes,
+            re_searches: (report.algorithm == PlayerKind::Pvs).then_some(report.stats.re_searches),
         }
     }
 }
@@ -363,6 +398,8 @@ struct Analyst {
     /// What the learner `kind` learned (`--state`).
     state: Option<LearnerState>,
     options: PlayerOptions,
+    /// The search settings asked for, to refuse best-first order off 3x3.
+    search: SearchArgs,
     json: bool,
     /// The command's: stops the search under way.
     cancel: CancelFlag,
@@ -429,6 +466,10 @@ impl Analyst {
             if !fine {
                 return Err(OutputClosed);
             }
+        }
+        if let Err(message) = check_order_size(self.search, board.size()) {
+            let echo = escape_text(echo, ECHO_CHARS);
+            return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
         }
         if self.kind.learns()
             && let Err(refusal) = learners::supports(board.size())

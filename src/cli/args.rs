@@ -10,7 +10,10 @@ use clap::{Parser, Subcommand};
 
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, UnknownDifficulty, UnknownPlayer};
+use tictactoe_engine::player_kind::{
+    Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
+    UnknownPlayer,
+};
 use tictactoe_tools::tree::SearchTree;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -167,7 +170,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth_min: Option<Difficulty>,
     /// Time limit per move for the players that deepen iteratively
-    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the window.
+    /// (alphabeta-tt, pvs, mtdf, perfect off 3x3), in seconds; 5 by default, as in the window.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
     /// A learner's state file (menace, td or neural): the learner plays what it
@@ -177,6 +180,8 @@ pub(super) struct PlayArgs {
     /// Print every game's moves.
     #[arg(long)]
     pub(super) verbose: bool,
+    #[command(flatten)]
+    pub(super) search: SearchArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub(super) json: bool,
@@ -190,8 +195,8 @@ pub(super) struct AnalyzeArgs {
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
-    /// Time limit per position, in seconds: alphabeta-tt and perfect keep
-    /// their deepest search finished in time; any other player's search is
+    /// Time limit per position, in seconds: alphabeta-tt, pvs, mtdf and
+    /// perfect keep their deepest search finished in time; any other player's search is
     /// stopped and the position reported as not analysed.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
@@ -199,6 +204,8 @@ pub(super) struct AnalyzeArgs {
     /// learned instead of starting from nothing.
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) search: SearchArgs,
     /// Print one JSON object per position per line.
     #[arg(long)]
     pub(super) json: bool,
@@ -227,6 +234,8 @@ pub(super) struct TreeArgs {
     /// ancestors' subtree sizes.
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub(super) max_ply: usize,
+    #[command(flatten)]
+    pub(super) search: SearchArgs,
     /// Print one JSON object per node per line, with its id and its parent's.
     #[arg(long)]
     pub(super) json: bool,
@@ -251,10 +260,13 @@ pub(super) struct CompareArgs {
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
     /// Time limit per player, in seconds (5 by default, as in the window):
-    /// alphabeta-tt and perfect keep their deepest search finished in time;
+    /// alphabeta-tt, pvs, mtdf and perfect keep their deepest search
+    /// finished in time;
     /// any other player is stopped and its row marked aborted.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
+    #[command(flatten)]
+    pub(super) search: SearchArgs,
     /// Print one JSON object instead of the table.
     #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
@@ -291,11 +303,13 @@ pub(super) struct TournamentArgs {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub(super) threads: Option<u16>,
     /// Time limit per move for the players that deepen iteratively
-    /// (alphabeta-tt, perfect off 3x3), in seconds; 5 by default, as in the
+    /// (alphabeta-tt, pvs, mtdf, perfect off 3x3), in seconds; 5 by default, as in the
     /// window. A move it cuts short can make a seed's games differ between
     /// runs; the ranking counts such moves.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
+    #[command(flatten)]
+    pub(super) search: SearchArgs,
     /// Print one JSON object (with every game) instead of the tables.
     #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
@@ -489,4 +503,117 @@ pub(super) enum SideChoice {
     X,
     O,
     Both,
+}
+
+/// The move order and conventions of the alpha-beta family with a table
+/// (alphabeta-tt, pvs, mtdf); the other players have none.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub(super) struct SearchArgs {
+    /// The order alphabeta-tt, pvs and mtdf try moves in; the other
+    /// players have none.
+    #[arg(long, value_enum, value_name = "ORDER")]
+    pub(super) order: Option<OrderChoice>,
+    /// When alphabeta-tt, pvs and mtdf stop searching a position's moves
+    /// (on-equal: once a value reaches beta, the default).
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub(super) prune: Option<PruneChoice>,
+    /// What a position of alphabeta-tt, pvs or mtdf returns when its value
+    /// falls outside its window (soft, the default).
+    #[arg(long, value_enum, value_name = "VALUE")]
+    pub(super) fail: Option<FailChoice>,
+    /// Aspiration windows for alphabeta-tt and pvs, which then deepen from
+    /// depth 1: each iteration after the first searches a window WIDTH
+    /// either side of the previous value (1 to 2000; a score's unit is a
+    /// point of the static evaluation), and again with a side opened when
+    /// it fails high or low. Off by default.
+    #[arg(long, value_name = "WIDTH", value_parser = clap::value_parser!(u32).range(1..=2000))]
+    pub(super) aspiration: Option<u32>,
+}
+
+impl SearchArgs {
+    /// The settings asked for, the defaults where none was given.
+    pub(super) fn settings(self) -> SearchSettings {
+        let defaults = SearchSettings::default();
+        SearchSettings {
+            order: self.order.map_or(defaults.order, OrderChoice::order),
+            prune: self.prune.map_or(defaults.prune, PruneChoice::prune),
+            fail: self.fail.map_or(defaults.fail, FailChoice::fail),
+            aspiration: self.aspiration,
+        }
+    }
+
+    /// The options of the whole family given, by name: "--order",
+    /// "--prune", "--fail".
+    pub(super) fn given(self) -> Vec<&'static str> {
+        [
+            (self.order.is_some(), "--order"),
+            (self.prune.is_some(), "--prune"),
+            (self.fail.is_some(), "--fail"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum OrderChoice {
+    /// The heuristic reversed: the moves it likes least first.
+    Worst,
+    /// Cell order, 1 to the last.
+    Board,
+    /// Wins, blocks, then cells on many open lines, the table's move
+    /// first (the default).
+    Heuristic,
+    /// The solved game's values, best first: the ideal order (3x3 only).
+    Best,
+}
+
+impl OrderChoice {
+    fn order(self) -> MoveOrder {
+        match self {
+            OrderChoice::Worst => MoveOrder::WorstFirst,
+            OrderChoice::Board => MoveOrder::BoardOrder,
+            OrderChoice::Heuristic => MoveOrder::Heuristic,
+            OrderChoice::Best => MoveOrder::BestFirst,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum PruneChoice {
+    /// Prune once a move's value reaches beta (value >= beta; the default).
+    #[value(alias = "ge")]
+    OnEqual,
+    /// Prune only once a value exceeds beta (value > beta), as some
+    /// textbooks and autograders write it.
+    #[value(alias = "gt")]
+    Strict,
+}
+
+impl PruneChoice {
+    fn prune(self) -> Prune {
+        match self {
+            PruneChoice::OnEqual => Prune::OnEqual,
+            PruneChoice::Strict => Prune::Strict,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum FailChoice {
+    /// The best value seen, even outside the window: a tighter bound (the
+    /// default).
+    Soft,
+    /// The window's edge it crossed, alpha or beta.
+    Hard,
+}
+
+impl FailChoice {
+    fn fail(self) -> Fail {
+        match self {
+            FailChoice::Soft => Fail::Soft,
+            FailChoice::Hard => Fail::Hard,
+        }
+    }
 }

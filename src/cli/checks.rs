@@ -1,10 +1,67 @@
 //! What a command checks before it searches: a depth that means nothing
-//! to the player, and a plain search that cannot finish in reasonable time.
+//! to the player, search settings no player of the command has, and a
+//! plain search that cannot finish in reasonable time.
 
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 
+use super::args::SearchArgs;
 use super::output::say;
+
+/// Refuses `--order`, `--prune` or `--fail` when none of `kinds` searches
+/// with them (they would change nothing), and best-first order off 3x3
+/// (`size`, when the command knows it), where there is no solved game to
+/// order by: the message, for exit code 2.
+pub(super) fn check_search_args(
+    search: SearchArgs,
+    kinds: &[PlayerKind],
+    size: Option<BoardSize>,
+) -> Result<(), String> {
+    let given = search.given();
+    if !given.is_empty() && !kinds.iter().any(|kind| kind.uses_search_settings()) {
+        let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+        let (them, verb) = if given.len() == 1 {
+            ("it", "applies")
+        } else {
+            ("them", "apply")
+        };
+        return Err(format!(
+            "{} {verb} to alphabeta-tt, pvs and mtdf only, and no player here ({}) searches \
+             with {them}",
+            given.join(" and "),
+            names.join(", ")
+        ));
+    }
+    if search.aspiration.is_some()
+        && !kinds
+            .iter()
+            .any(|&kind| matches!(kind, PlayerKind::AlphaBetaTt | PlayerKind::Pvs))
+    {
+        let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+        return Err(format!(
+            "--aspiration applies to the deepening searches alphabeta-tt and pvs only, and no \
+             player here ({}) deepens with it",
+            names.join(", ")
+        ));
+    }
+    if let Some(size) = size {
+        check_order_size(search, size)?;
+    }
+    Ok(())
+}
+
+/// Refuses best-first order on `size` off 3x3.
+pub(super) fn check_order_size(search: SearchArgs, size: BoardSize) -> Result<(), String> {
+    search.settings().order.check_size(size).map_err(|refusal| {
+        format!(
+            "--order best orders moves by the solved game's values, which exist for 3x3 \
+                 only, not for {}",
+            refusal.0.words()
+        )
+    })
+}
 
 /// Warns that `--depth` (named `option`) means nothing to `kind`.
 pub(super) fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Difficulty>) -> bool {

@@ -4,15 +4,15 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use super::args::{CompareArgs, TournamentArgs, read_position};
-use super::checks::cannot_finish;
+use super::args::{CompareArgs, SearchArgs, TournamentArgs, read_position};
+use super::checks::{cannot_finish, check_search_args};
 use super::output::{progress_bar, refuse, say, stopped};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners;
-use tictactoe_engine::player_kind::Difficulty;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::{CompareSettings, Comparison, Contender, Optimality};
 use tictactoe_tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
 use tictactoe_words::Words;
@@ -79,6 +79,21 @@ fn contenders(
     Ok(contenders)
 }
 
+/// Gives the contenders the search settings asked for, or the message that
+/// refuses them (see `check_search_args`).
+fn with_search_args(
+    contenders: &mut [Contender],
+    search: SearchArgs,
+    size: BoardSize,
+) -> Result<(), String> {
+    let kinds: Vec<PlayerKind> = contenders.iter().map(|contender| contender.kind).collect();
+    check_search_args(search, &kinds, Some(size))?;
+    for contender in contenders {
+        contender.options.search = search.settings();
+    }
+    Ok(())
+}
+
 /// Prints `text` to standard output; false if it could not be written.
 fn print(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
@@ -95,7 +110,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         Err(message) => return refuse(&message),
     };
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
-    let contenders = if args.players.is_empty() {
+    let mut contenders = if args.players.is_empty() {
         let mut all = Contender::computer_players(args.depth.unwrap_or_default());
         for contender in &mut all {
             contender.options.time_limit = Some(time);
@@ -107,6 +122,9 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
             Err(message) => return refuse(&message),
         }
     };
+    if let Err(message) = with_search_args(&mut contenders, args.search, board.size()) {
+        return refuse(&message);
+    }
     let bar = progress_bar(
         contenders.len() as u64,
         "{bar:30} {pos}/{len} players, {elapsed} (last: {msg})",
@@ -237,10 +255,13 @@ fn comparison_text(comparison: &Comparison) -> String {
 /// so far are the results, marked partial.
 pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
-    let entrants = match contenders(&args.players, args.depth, time, args.size) {
+    let mut entrants = match contenders(&args.players, args.depth, time, args.size) {
         Ok(entrants) => entrants,
         Err(message) => return refuse(&message),
     };
+    if let Err(message) = with_search_args(&mut entrants, args.search, args.size) {
+        return refuse(&message);
+    }
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
     let mut tournament = Tournament::new(entrants, args.size, args.games, seed);
     tournament.threads = args.threads.map(usize::from);

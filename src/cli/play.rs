@@ -12,7 +12,7 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 use serde_json::ser::Formatter;
 
 use super::args::PlayArgs;
-use super::checks::{cannot_finish, warn_unused_depth};
+use super::checks::{cannot_finish, check_search_args, warn_unused_depth};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop};
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
@@ -108,6 +108,7 @@ impl Series<'_> {
             Duration::ZERO,
             time_limit,
         )
+        .with_search_settings(args.search.settings())
         .with_learners(&*state);
         let game = thread.start(setup);
         // A signal stops the game's search at once; the search's report
@@ -296,6 +297,9 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
         || !warn_unused_depth("--depth-min", args.min, args.depth_min)
     {
         return ExitCode::FAILURE;
+    }
+    if let Err(message) = check_search_args(args.search, &[args.max, args.min], Some(args.size)) {
+        return refuse(&message);
     }
     let depth_max = args.depth_max.unwrap_or_default();
     let depth_min = args.depth_min.unwrap_or_default();

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::args::{TreeArgs, read_position};
-use super::checks::{cannot_finish, warn_unused_depth};
+use super::checks::{cannot_finish, check_search_args, warn_unused_depth};
 use super::learning::given_state;
 use super::output::{refuse, stopped};
 use super::stop;
@@ -38,8 +38,12 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
     if !warn_unused_depth("--depth", args.player, args.depth) {
         return ExitCode::FAILURE;
     }
+    if let Err(message) = check_search_args(args.search, &[args.player], Some(board.size())) {
+        return refuse(&message);
+    }
     let options = PlayerOptions {
         difficulty: args.depth.unwrap_or_default(),
+        search: args.search.settings(),
         ..PlayerOptions::default()
     };
     let depth = options.difficulty.depth();

@@ -7,7 +7,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player::Player;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
 
@@ -75,6 +75,7 @@ impl GameSetup {
             players,
             seed,
             time_limit,
+            search: SearchSettings::default(),
         };
         let mut setup = GameSetup::with_players(size, recipe.build(0), pause);
         setup.recipe = Some(recipe);
@@ -95,6 +96,17 @@ impl GameSetup {
             pause: pause.min(MAX_PAUSE),
             recipe: None,
         }
+    }
+
+    /// The same game with the players of the alpha-beta family searching
+    /// with `settings` (move order and conventions). Call it before
+    /// `with_learners`.
+    pub fn with_search_settings(mut self, settings: SearchSettings) -> GameSetup {
+        if let Some(recipe) = &mut self.recipe {
+            recipe.search = settings;
+            self.players = recipe.build(self.start.stone_count());
+        }
+        self
     }
 
     /// The same game with the learners `states` playing the sides their
@@ -145,6 +157,7 @@ struct PlayerRecipe {
     players: [(PlayerKind, Difficulty); 2],
     seed: u64,
     time_limit: Duration,
+    search: SearchSettings,
 }
 
 impl PlayerRecipe {
@@ -165,6 +178,7 @@ impl PlayerRecipe {
                 difficulty,
                 seed: PlayerRecipe::seed_for(self.seed, stones, side),
                 time_limit: Some(self.time_limit),
+                search: self.search,
                 ..PlayerOptions::default()
             })
         })

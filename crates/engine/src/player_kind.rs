@@ -416,6 +416,13 @@ pub struct SearchSettings {
     pub order: MoveOrder,
     pub prune: Prune,
     pub fail: Fail,
+    /// Aspiration windows (alphabeta-tt and pvs, which then deepen from
+    /// depth 1): each iteration after the first searches the root in a
+    /// window this wide on either side of the previous iteration's value,
+    /// and again with that side opened when the value falls outside it.
+    /// `None`: the full window.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspiration: Option<u32>,
 }
 
 impl SearchSettings {
@@ -423,9 +430,12 @@ impl SearchSettings {
     pub fn every() -> impl Iterator<Item = SearchSettings> {
         MoveOrder::ALL.into_iter().flat_map(|order| {
             Prune::ALL.into_iter().flat_map(move |prune| {
-                Fail::ALL
-                    .into_iter()
-                    .map(move |fail| SearchSettings { order, prune, fail })
+                Fail::ALL.into_iter().map(move |fail| SearchSettings {
+                    order,
+                    prune,
+                    fail,
+                    aspiration: None,
+                })
             })
         })
     }

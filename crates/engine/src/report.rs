@@ -231,6 +231,14 @@ pub struct SearchStats {
     pub tt_probes: u64,
     pub tt_hits: u64,
     pub tt_stores: u64,
+    /// Principal variation search: moves that failed high on their null
+    /// window and were searched again with the full window.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub re_searches: u64,
+}
+
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 /// What a report adds to its numbers, with the parameters the words need.
@@ -361,6 +369,30 @@ pub struct Pass {
     /// on the value), at least `beta` a fail-high (a lower bound).
     pub value: i32,
     pub nodes: u64,
+}
+
+impl Pass {
+    /// A pass by `side` to move in `window` for it, which returned `value`
+    /// for it: the same on X's scale.
+    pub fn for_mover(
+        depth: u32,
+        side: Side,
+        (alpha, beta): (i32, i32),
+        value: i32,
+        nodes: u64,
+    ) -> Pass {
+        let (alpha, beta) = match side {
+            Side::Max => (alpha, beta),
+            Side::Min => (-beta, -alpha),
+        };
+        Pass {
+            depth,
+            alpha,
+            beta,
+            value: side.sign() * value,
+            nodes,
+        }
+    }
 }
 
 /// A game's result under best play, for the side to move.

@@ -638,13 +638,27 @@ pub(crate) fn search_root<H: Hook, F>(
 where
     F: FnMut(&mut SearchContext, &mut Board, u32, i32, i32) -> i32,
 {
-    search_root_windows(ctx, hook, board, order, depth, narrow, false, child)
+    search_root_windows(
+        ctx,
+        hook,
+        board,
+        order,
+        depth,
+        narrow,
+        false,
+        (-INFINITY, INFINITY),
+        child,
+    )
 }
 
 /// `search_root`, where with `null_windows` (and `narrow`) every root move
 /// after the first is searched with a null window `(alpha, alpha + 1)`
 /// first, and again with the full window when it fails high: principal
-/// variation search at the root.
+/// variation search at the root. With `narrow`, the root is searched in
+/// `window` for the side to move (an aspiration window; `(-INFINITY,
+/// INFINITY)` is the full one): a move that reaches its beta ends the
+/// search (the root fails high), and moves at or below its alpha only
+/// failed low.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_root_windows<H: Hook, F>(
     ctx: &mut SearchContext,
@@ -654,6 +668,7 @@ pub(crate) fn search_root_windows<H: Hook, F>(
     depth: u32,
     narrow: bool,
     null_windows: bool,
+    window: (i32, i32),
     mut child: F,
 ) -> Option<Vec<RootResult>>
 where
@@ -662,7 +677,11 @@ where
     let side = board.side_to_move();
     ctx.set_root(board);
     let mut board = *board;
-    let mut alpha = -INFINITY;
+    let (mut alpha, beta) = if narrow {
+        window
+    } else {
+        (-INFINITY, INFINITY)
+    };
     let mut results = Vec::with_capacity(order.len());
     for &cell in order {
         board.toggle(cell, side);
@@ -679,25 +698,26 @@ where
             0
         } else if let Some(value) = leaf_value {
             let ending = leaf_ending(board.completes_line(cell, side), board.empty() == 0);
-            hook.leaf(cell, window_alpha, INFINITY, value, ending);
+            hook.leaf(cell, window_alpha, beta, value, ending);
             value
         } else if null_windows && narrow && !results.is_empty() {
             hook.enter(cell, alpha, alpha + 1, ctx.stats.nodes);
             let value = -child(ctx, &mut board, depth - 1, -alpha - 1, -alpha);
             hook.leave(value, ctx.stats.nodes);
-            if value > alpha && !ctx.aborted {
+            if value > alpha && value < beta && !ctx.aborted {
                 hook.re_search(cell, value);
+                ctx.stats.re_searches += 1;
                 ctx.clear_pv(1);
-                hook.enter(cell, alpha, INFINITY, ctx.stats.nodes);
-                let value = -child(ctx, &mut board, depth - 1, -INFINITY, -alpha);
+                hook.enter(cell, alpha, beta, ctx.stats.nodes);
+                let value = -child(ctx, &mut board, depth - 1, -beta, -alpha);
                 hook.leave(value, ctx.stats.nodes);
                 value
             } else {
                 value
             }
         } else {
-            hook.enter(cell, window_alpha, INFINITY, ctx.stats.nodes);
-            let value = -child(ctx, &mut board, depth - 1, -INFINITY, -window_alpha);
+            hook.enter(cell, window_alpha, beta, ctx.stats.nodes);
+            let value = -child(ctx, &mut board, depth - 1, -beta, -window_alpha);
             hook.leave(value, ctx.stats.nodes);
             value
         };
@@ -706,14 +726,26 @@ where
             return None;
         }
         // A finished game or a horizon's evaluation is exact wherever it
-        // falls; a searched move at or below alpha only failed low.
-        let fail_low = narrow && !leaf && !results.is_empty() && value <= alpha;
+        // falls; a searched move at or below alpha only failed low (the
+        // first, only below an aspiration window), one at or above an
+        // aspiration window's beta only failed high.
+        let searched = narrow && !leaf;
+        let bound = if searched && value <= alpha && (!results.is_empty() || alpha > -INFINITY) {
+            Bound::Upper
+        } else if searched && value >= beta && beta < INFINITY {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
         alpha = alpha.max(value);
         ctx.update_pv(0, cell);
         results.push(RootResult {
-            score: root_move_score(side, cell, value, fail_low),
+            score: MoveScore::scored(cell, side.sign() * value, bound.for_mover(side)),
             packed_pv: ctx.packed_pv(0),
         });
+        if narrow && value >= beta {
+            break;
+        }
     }
     Some(results)
 }

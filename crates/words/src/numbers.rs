@@ -1,6 +1,8 @@
 //! Numbers and durations as people read them, with the separators of
 //! their language: "549,945" ("549.945" in German), "3.4 ms", "5.6 M/s".
 
+use tictactoe_engine::score::INFINITY;
+
 use super::i18n::{fill, pgettext, plural_count};
 
 /// A result on X's scale, from -1 (O wins) to +1 (X wins), as the log
@@ -15,6 +17,17 @@ pub fn result_number(value: f64, decimals: usize) -> String {
         "+"
     };
     decimal(&format!("{sign}{text}"))
+}
+
+/// A window's edge on X's scale, with a real minus sign and the search's
+/// infinity as ∞: "−∞", "−3", "0", "+∞".
+pub fn window_limit(limit: i32) -> String {
+    match limit {
+        INFINITY => "+∞".to_owned(),
+        limit if limit == -INFINITY => "−∞".to_owned(),
+        limit if limit < 0 => format!("−{}", limit.unsigned_abs()),
+        limit => limit.to_string(),
+    }
 }
 
 /// `n` with thousands separators: "549,945" (in the window, the

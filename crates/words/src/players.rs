@@ -4,7 +4,8 @@
 
 use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::{
-    Difficulty, NotOn3x3, PlayerKind, UnknownDifficulty, UnknownPlayer,
+    Difficulty, Fail, MoveOrder, NotOn3x3, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
+    UnknownPlayer,
 };
 use tictactoe_engine::report::Rule;
 
@@ -178,6 +179,67 @@ impl RuleWords for Rule {
             Rule::Random => translatable("random free cell"),
         }
     }
+}
+
+/// A move order as the log says it: "moves worst first".
+impl Words for MoveOrder {
+    fn words(&self) -> String {
+        match self {
+            MoveOrder::WorstFirst => gettext("moves worst first"),
+            MoveOrder::BoardOrder => gettext("moves in board order"),
+            MoveOrder::Heuristic => gettext("moves by the heuristic, the table's first"),
+            MoveOrder::BestFirst => gettext("moves best first (the solved values)"),
+        }
+    }
+}
+
+/// When a node stops searching: "prunes at value ≥ β".
+impl Words for Prune {
+    fn words(&self) -> String {
+        match self {
+            Prune::OnEqual => gettext("prunes at value ≥ β"),
+            Prune::Strict => gettext("prunes only at value > β"),
+        }
+    }
+}
+
+/// What a node outside its window returns: "fail-hard".
+impl Words for Fail {
+    fn words(&self) -> String {
+        match self {
+            // Translators: a node returns the best value it saw, even
+            // outside its window.
+            Fail::Soft => gettext("fail-soft"),
+            // Translators: a node returns the edge of its window (alpha or
+            // beta) when its value falls outside it.
+            Fail::Hard => gettext("fail-hard"),
+        }
+    }
+}
+
+/// The settings that differ from the defaults, in words ("moves worst
+/// first, fail-hard"); `None` when every one is the default.
+pub fn settings_words(settings: SearchSettings) -> Option<String> {
+    let defaults = SearchSettings::default();
+    let mut parts = Vec::new();
+    if settings.order != defaults.order {
+        parts.push(settings.order.words());
+    }
+    if settings.prune != defaults.prune {
+        parts.push(settings.prune.words());
+    }
+    if settings.fail != defaults.fail {
+        parts.push(settings.fail.words());
+    }
+    if let Some(width) = settings.aspiration {
+        parts.push(fill(
+            // Translators: each iteration of the deepening search looks
+            // first in a window this wide around the previous value.
+            &gettext("aspiration windows ±{width}"),
+            &[("width", &width)],
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 #[cfg(test)]

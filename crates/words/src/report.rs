@@ -4,13 +4,15 @@
 use tictactoe_engine::board::Side;
 use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, NotOn3x3, PlayerKind};
-use tictactoe_engine::report::{Bound, Certainty, MoveScore, Note, SearchReport};
+use tictactoe_engine::report::{Bound, Certainty, Iteration, MoveScore, Note, Pass, SearchReport};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
 use super::Words;
 use super::i18n::{fill, gettext, ngettext, plural_count};
-use super::numbers::{count, decimal, format_duration_us, format_rate, group, result_number};
-use super::players::{PlayerWords, RuleWords};
+use super::numbers::{
+    count, decimal, format_duration_us, format_rate, group, result_number, window_limit,
+};
+use super::players::{PlayerWords, RuleWords, settings_words};
 use super::position::describe_score;
 
 /// How a report's text names players: by short name on the command line,
@@ -153,6 +155,11 @@ impl ReportWords for SearchReport {
                         ngettext("{count} cutoff", "{count} cutoffs", n)
                     }));
                 }
+                if self.algorithm == PlayerKind::Pvs {
+                    clauses.push(count(self.stats.re_searches, |n| {
+                        ngettext("{count} re-search", "{count} re-searches", n)
+                    }));
+                }
                 if self.algorithm.uses_table() {
                     let hits = ngettext(
                         "{hits} of {probes} table hits",
@@ -227,8 +234,9 @@ impl ReportWords for SearchReport {
         line
     }
 
-    /// Every row under the summary: the note, what a random choice was
-    /// made among, then one row per candidate move.
+    /// Every row under the summary: the note, the search's settings where
+    /// not the defaults, its iterations and passes, what a random choice
+    /// was made among, then one row per candidate move.
     fn detail_lines(&self, style: TextStyle) -> Vec<String> {
         let mut lines = Vec::with_capacity(self.moves.len() + 2);
         if let Some(note) = &self.note {
@@ -237,6 +245,13 @@ impl ReportWords for SearchReport {
         if let Some(value) = self.network_value {
             lines.push(network_value_words(value));
         }
+        if let Some(settings) = self.settings.and_then(settings_words) {
+            lines.push(fill(
+                &gettext("settings: {settings}"),
+                &[("settings", &settings)],
+            ));
+        }
+        lines.extend(progress_lines(self, style));
         lines.extend(choices_line(self, style));
         lines.extend(self.moves.iter().map(|m| self.move_line(m, style)));
         lines
@@ -260,6 +275,111 @@ impl ReportWords for SearchReport {
         }
         text
     }
+}
+
+/// The rows of a deepening search and its passes, in the order they ran:
+/// each depth's passes (MTD(f)'s null windows, aspiration windows), then
+/// the iteration's result. A lone iteration repeats the summary and is
+/// left out; the passes of an iteration the search did not finish come
+/// last.
+fn progress_lines(report: &SearchReport, style: TextStyle) -> Vec<String> {
+    let mut lines = Vec::new();
+    let show_iterations = report.iterations.len() > 1;
+    let mut passes = report.passes.iter().peekable();
+    // Node counts are the search's so far: a pass's own are those since
+    // the pass or iteration before it.
+    let mut pass_lines = |lines: &mut Vec<String>, last_depth: Option<u32>, mut since: u64| {
+        let mut number = 0;
+        let mut depth = None;
+        while let Some(pass) = passes.next_if(|pass| last_depth.is_none_or(|d| pass.depth <= d)) {
+            if depth != Some(pass.depth) {
+                depth = Some(pass.depth);
+                number = 0;
+            }
+            number += 1;
+            lines.push(pass_words(pass, number, pass.nodes - since));
+            since = pass.nodes;
+        }
+    };
+    let mut nodes_before = 0;
+    for iteration in &report.iterations {
+        pass_lines(&mut lines, Some(iteration.depth), nodes_before);
+        if show_iterations {
+            lines.push(iteration_words(
+                report,
+                iteration,
+                iteration.nodes - nodes_before,
+                style,
+            ));
+        }
+        nodes_before = iteration.nodes;
+    }
+    pass_lines(&mut lines, None, nodes_before);
+    lines
+}
+
+/// One iteration of a deepening search: "depth 3: X better (estimate,
+/// +3), best cell 5, 1,234 nodes"; `nodes` are the iteration's own.
+pub fn iteration_words(
+    report: &SearchReport,
+    iteration: &Iteration,
+    nodes: u64,
+    style: TextStyle,
+) -> String {
+    let full_depth = iteration.depth >= report.empty;
+    let certainty = Certainty::of(iteration.value, Bound::Exact, full_depth);
+    let value = score_phrase(iteration.value, Bound::Exact, certainty, report.stones);
+    let nodes = count(nodes, |n| ngettext("{count} node", "{count} nodes", n));
+    match iteration.best {
+        Some(cell) => fill(
+            &gettext("depth {depth}: {value}, best cell {cell}, {nodes}"),
+            &[
+                ("depth", &iteration.depth),
+                ("value", &value),
+                ("cell", &style.cell(cell)),
+                ("nodes", &nodes),
+            ],
+        ),
+        None => fill(
+            &gettext("depth {depth}: {value}, {nodes}"),
+            &[
+                ("depth", &iteration.depth),
+                ("value", &value),
+                ("nodes", &nodes),
+            ],
+        ),
+    }
+}
+
+/// One search of the root in a window, on X's scale, the `number`th at
+/// its depth: "depth 6, pass 2, window α 0, β 1: fails high: value ≥ 1,
+/// 30 nodes"; `nodes` are the pass's own.
+pub fn pass_words(pass: &Pass, number: u32, nodes: u64) -> String {
+    let value = window_limit(pass.value);
+    let result = if pass.value >= pass.beta {
+        fill(
+            &gettext("fails high: value ≥ {value}"),
+            &[("value", &value)],
+        )
+    } else if pass.value <= pass.alpha {
+        fill(&gettext("fails low: value ≤ {value}"), &[("value", &value)])
+    } else {
+        fill(&gettext("value {value}"), &[("value", &value)])
+    };
+    fill(
+        &gettext("depth {depth}, pass {number}, window α {alpha}, β {beta}: {result}, {nodes}"),
+        &[
+            ("depth", &pass.depth),
+            ("number", &number),
+            ("alpha", &window_limit(pass.alpha)),
+            ("beta", &window_limit(pass.beta)),
+            ("result", &result),
+            (
+                "nodes",
+                &count(nodes, |n| ngettext("{count} node", "{count} nodes", n)),
+            ),
+        ],
+    )
 }
 
 /// Nodes per second, when the time is long enough to mean something.
@@ -528,6 +648,7 @@ fn estimate_words(score: i32) -> String {
 mod tests {
     use tictactoe_engine::board::Board;
     use tictactoe_engine::report::{Bound, Certainty};
+    use tictactoe_engine::score::INFINITY;
 
     use super::*;
 
@@ -724,6 +845,85 @@ mod tests {
             report.summary(TextStyle::WINDOW),
             "X Minimax stopped after 1,234,567 nodes in 1.20 s; best so far: cell 5, \
              X better (estimate, +3), depth 2"
+        );
+    }
+
+    #[test]
+    fn the_new_searches_say_their_settings_iterations_passes_and_re_searches() {
+        use tictactoe_engine::player_kind::{Fail, MoveOrder, Prune, SearchSettings};
+        use tictactoe_engine::report::{Iteration, Pass};
+        // O to move, 6 empty cells.
+        let mut report = report("x.o/.x./...", PlayerKind::Pvs);
+        report.settings = Some(SearchSettings::default());
+        report.best = Some(8);
+        report.stats.nodes = 38;
+        report.stats.re_searches = 2;
+        report.iterations = vec![
+            Iteration {
+                depth: 5,
+                value: 4,
+                nodes: 20,
+                best: Some(8),
+            },
+            Iteration {
+                depth: 6,
+                value: 0,
+                nodes: 38,
+                best: Some(8),
+            },
+        ];
+        report.passes = vec![
+            Pass {
+                depth: 6,
+                alpha: -6,
+                beta: 14,
+                value: -6,
+                nodes: 30,
+            },
+            Pass {
+                depth: 6,
+                alpha: -INFINITY,
+                beta: -6,
+                value: 0,
+                nodes: 38,
+            },
+        ];
+        let lines = report.detail_lines(TextStyle::COMMAND_LINE);
+        assert_eq!(
+            lines,
+            [
+                "depth 5: X better (estimate, +4), best cell 9, 20 nodes",
+                "depth 6, pass 1, window α −6, β 14: fails low: value ≤ −6, 10 nodes",
+                "depth 6, pass 2, window α −∞, β −6: fails high: value ≥ 0, 8 nodes",
+                "depth 6: draw (0), best cell 9, 18 nodes",
+            ],
+            "the default settings are not said"
+        );
+        let summary = report.summary(TextStyle::COMMAND_LINE);
+        assert!(summary.contains(", 2 re-searches,"), "{summary}");
+        report.settings = Some(SearchSettings {
+            order: MoveOrder::WorstFirst,
+            prune: Prune::Strict,
+            fail: Fail::Hard,
+        });
+        report.iterations.remove(0);
+        report.passes[0].value = 3;
+        assert_eq!(
+            report.detail_lines(TextStyle::COMMAND_LINE)[..3],
+            [
+                "settings: moves worst first, prunes only at value > β, fail-hard",
+                "depth 6, pass 1, window α −6, β 14: value 3, 30 nodes",
+                "depth 6, pass 2, window α −∞, β −6: fails high: value ≥ 0, 8 nodes",
+            ],
+            "a lone iteration repeats the summary"
+        );
+        // Only principal variation search re-searches.
+        report.player = PlayerKind::AlphaBetaTt;
+        report.algorithm = PlayerKind::AlphaBetaTt;
+        assert!(
+            !report
+                .summary(TextStyle::COMMAND_LINE)
+                .contains("re-search")
         );
     }
 

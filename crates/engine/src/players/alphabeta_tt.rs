@@ -6,7 +6,8 @@ use crate::geometry::{BoardSize, MAX_CELLS};
 use crate::player::Player;
 use crate::player_kind::{Fail, MoveOrder, PlayerKind, SearchSettings};
 use crate::report::Bound;
-use crate::report::{Iteration, Note, SearchReport};
+use crate::report::{Iteration, Note, Pass, SearchReport};
+use crate::score::INFINITY;
 use crate::search::CancelFlag;
 use crate::search::{
     Hook, LineCounts, SearchContext, effective_depth, game_over, leaf_ending, ordered_moves,
@@ -262,6 +263,7 @@ fn search_with_table<H: Hook>(
                 hook.leave(value, ctx.stats.nodes);
                 if null_window && value > alpha && value < beta && !ctx.aborted {
                     hook.re_search(cell, value);
+                    ctx.stats.re_searches += 1;
                     ctx.clear_pv(ply + 1);
                     hook.enter(cell, alpha, beta, ctx.stats.nodes);
                     value = -search_with_table(ctx, hook, walk, depth - 1, -beta, -alpha, ply + 1);
@@ -418,22 +420,65 @@ impl Deepening {
         // statically and prune far less than the exact search they prepare:
         // proving the empty 4x4 board a draw takes 1,009,324 nodes deepening
         // from depth 1, and 95,015 searched to the end at once.
-        let first_depth = if deadline.is_some() { 1 } else { max_depth };
+        // Aspiration windows need the previous iteration's value.
+        let aspiration = method.settings.aspiration.map(|width| width as i32);
+        let first_depth = if deadline.is_some() || aspiration.is_some() {
+            1
+        } else {
+            max_depth
+        };
         let mut finished = None;
+        let mut previous: Option<i32> = None;
         for depth in first_depth..=max_depth {
             hook.iteration_start(depth);
-            let results = search_root_windows(
-                &mut ctx,
-                hook,
-                board,
-                &order,
-                depth,
-                true,
-                method.null_windows,
-                |ctx, board, depth, alpha, beta| {
-                    search_below_root(ctx, hook, table, method, board, depth, (alpha, beta))
-                },
-            );
+            let aspiring = aspiration.zip(previous);
+            let mut window = match aspiring {
+                Some((width, value)) => (
+                    (value - width).max(-INFINITY),
+                    (value + width).min(INFINITY),
+                ),
+                None => (-INFINITY, INFINITY),
+            };
+            let results = loop {
+                if aspiring.is_some() {
+                    hook.pass_start(window.0, window.1);
+                }
+                let Some(results) = search_root_windows(
+                    &mut ctx,
+                    hook,
+                    board,
+                    &order,
+                    depth,
+                    true,
+                    method.null_windows,
+                    window,
+                    |ctx, board, depth, alpha, beta| {
+                        search_below_root(ctx, hook, table, method, board, depth, (alpha, beta))
+                    },
+                ) else {
+                    break None;
+                };
+                let value = results
+                    .iter()
+                    .filter_map(|r| r.score.score)
+                    .map(|score| side.sign() * score)
+                    .max()
+                    .unwrap_or(0);
+                if aspiring.is_some() {
+                    hook.pass_end(value, ctx.stats.nodes);
+                    let pass = Pass::for_mover(depth, side, window, value, ctx.stats.nodes);
+                    report.passes.push(pass);
+                }
+                // A fail-low or fail-high is searched again with that
+                // side of the window open.
+                if value <= window.0 && window.0 > -INFINITY {
+                    window.0 = -INFINITY;
+                } else if value >= window.1 && window.1 < INFINITY {
+                    window.1 = INFINITY;
+                } else {
+                    break Some(results);
+                }
+            };
             let Some(mut results) = results else { break };
             // Next iteration: best first, exact scores before bounds.
             results.sort_by_key(|r| {
@@ -454,6 +499,7 @@ impl Deepening {
                 iteration.best,
             );
             report.iterations.push(iteration);
+            previous = Some(side.sign() * iteration.value);
             order = results.iter().map(|r| r.score.cell).collect();
             finished = Some((depth, results));
         }

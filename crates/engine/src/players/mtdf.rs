@@ -148,7 +148,6 @@ impl Passes<'_> {
         guess: i32,
         log: &mut Vec<Pass>,
     ) -> Option<Converged> {
-        let sign = self.board.side_to_move().sign();
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut value = guess;
         let mut best = None;
@@ -169,18 +168,13 @@ impl Passes<'_> {
                 return None;
             }
             hook.pass_end(value, ctx.stats.nodes);
-            let (alpha_x, beta_x) = if sign > 0 {
-                (beta - 1, beta)
-            } else {
-                (-beta, 1 - beta)
-            };
-            log.push(Pass {
-                depth: self.depth,
-                alpha: alpha_x,
-                beta: beta_x,
-                value: sign * value,
-                nodes: ctx.stats.nodes,
-            });
+            log.push(Pass::for_mover(
+                self.depth,
+                self.board.side_to_move(),
+                (beta - 1, beta),
+                value,
+                ctx.stats.nodes,
+            ));
             if value < beta {
                 upper = value;
             } else {
