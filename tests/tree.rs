@@ -61,9 +61,12 @@ fn check_against_report(tree: &SearchTree, report: &SearchReport) {
         tree.player()
     );
     let side = board.side_to_move();
-    if tree.player() == PlayerKind::Mtdf {
-        // The passes hang from the root; the last one's value is the
-        // report's.
+    if tree
+        .children(0)
+        .any(|child| tree.node(child).is_root_again())
+    {
+        // The passes or iterations hang from the root; the last one's value
+        // is the report's.
         assert_eq!(Some(-side.sign() * tree.node(0).value()), report.score);
         tree.walk(usize::MAX, |id, _, _, position| {
             check_node(tree, id, position)
@@ -106,20 +109,38 @@ fn expected_order(kind: PlayerKind, position: &Board, first: Option<usize>) -> V
     first.into_iter().chain(legal).collect()
 }
 
-/// The passes of MTD(f) below the root `id`: each a null-window search of
-/// the root's position, its count the positions it entered, the last
-/// pass's value the root's.
+/// The passes of MTD(f) below the root `id` (each a null-window search of
+/// the root's position), or the iterations of a deepening search (each in
+/// the full window), or an iteration's aspiration windows: each counts the
+/// positions it entered, and the last one's value is `id`'s.
 fn check_passes(tree: &SearchTree, id: usize, passes: &[usize], position: &Board) {
-    assert_eq!(id, 0, "passes hang from the root: {position}");
     let node = tree.node(id);
-    let mut count = 1;
+    let mtdf = tree.player() == PlayerKind::Mtdf;
+    let mut count = u64::from(!node.is_root_again());
     for (index, &pass) in passes.iter().enumerate() {
         let p = tree.node(pass);
-        assert!(p.is_pass(), "{position}");
+        assert!(p.is_root_again(), "{position}");
         assert_eq!(tree.pass_number(pass), Some(index + 1));
         assert_eq!(p.side_to_move(), position.side_to_move(), "{position}");
         let (alpha, beta) = p.window();
-        assert_eq!(beta - alpha, 1, "a null window: {position}");
+        if p.is_iteration() {
+            assert_eq!(id, 0, "iterations hang from the root: {position}");
+            assert_eq!((alpha, beta), (-INFINITY, INFINITY), "{position}");
+        } else if mtdf {
+            assert_eq!(id, 0, "passes hang from the root: {position}");
+            assert_eq!(beta - alpha, 1, "a null window: {position}");
+        } else {
+            assert!(node.is_iteration(), "aspiration windows: {position}");
+            // Each try opens the side the last one failed on.
+            if index > 0 {
+                let (last_alpha, last_beta) = tree.node(passes[index - 1]).window();
+                assert!(
+                    (alpha, beta) == (-INFINITY, last_beta)
+                        || (alpha, beta) == (last_alpha, INFINITY),
+                    "{position}"
+                );
+            }
+        }
         count += p.subtree_nodes();
     }
     let last = tree.node(*passes.last().unwrap());
@@ -183,7 +204,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
                 return;
             }
             let children: Vec<usize> = tree.children(id).collect();
-            if children.iter().any(|&c| tree.node(c).is_pass()) {
+            if children.iter().any(|&c| tree.node(c).is_root_again()) {
                 check_passes(tree, id, &children, position);
                 return;
             }
@@ -196,8 +217,24 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
             // The root of a table player is ordered statically too, and
             // alphabeta-random's root in cell order.
             let search_root = node.cell().is_none();
+            // A deepening search orders each depth's root by the last
+            // depth's values.
+            let reordered = node.is_iteration() || node.is_pass() && kind != PlayerKind::Mtdf;
             let order = if search_root && kind == PlayerKind::AlphaBetaRandom {
                 position.legal_moves().collect()
+            } else if reordered {
+                let mut rest: Vec<usize> = position
+                    .legal_moves()
+                    .filter(|cell| !cells.contains(cell))
+                    .collect();
+                if node.is_pass() {
+                    // (what `pruned` lists, in cell order)
+                    let mut order = cells.clone();
+                    order.append(&mut rest);
+                    order
+                } else {
+                    cells.clone()
+                }
             } else {
                 expected_order(kind, position, cells.first().copied())
             };
@@ -216,7 +253,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
             let mut cut = false;
             // A pass, and a move searched again, count the positions below
             // them: the search counted theirs before.
-            let mut count = u64::from(!node.is_pass() && !node.re_searched());
+            let mut count = u64::from(!node.is_root_again() && !node.re_searched());
             for (index, &child) in children.iter().enumerate() {
                 let c = tree.node(child);
                 assert!(!cut, "a child after the cutoff in {position}");
@@ -287,6 +324,29 @@ fn every_open_3x3_position_records_the_search_it_runs() {
     }
     // The table players' recordings do meet the table.
     assert!(table_hits > 1000, "{table_hits}");
+}
+
+#[test]
+fn deepening_with_aspiration_windows_records_each_depth_and_each_try() {
+    let mut tries = 0;
+    for board in open_positions().into_iter().step_by(3) {
+        for kind in [PlayerKind::AlphaBetaTt, PlayerKind::Pvs] {
+            for width in [1, 5] {
+                let mut options = options(None);
+                options.search.aspiration = Some(width);
+                let tree = record(kind, &board, &options, DEFAULT_BUDGET);
+                let report = decide(kind, &options, &board);
+                check_against_report(&tree, &report);
+                let depths: Vec<usize> = tree.children(0).collect();
+                assert_eq!(depths.len(), report.iterations.len(), "{board}");
+                assert!(depths.iter().all(|&id| tree.node(id).is_iteration()));
+                let recorded_tries = tree.nodes().iter().filter(|node| node.is_pass()).count();
+                assert_eq!(recorded_tries, report.passes.len(), "{board}");
+                tries += recorded_tries;
+            }
+        }
+    }
+    assert!(tries > 1000, "{tries}");
 }
 
 #[test]

@@ -744,6 +744,7 @@ where
             packed_pv: ctx.packed_pv(0),
         });
         if narrow && value >= beta {
+            hook.cutoff();
             break;
         }
     }

@@ -100,6 +100,10 @@ fn child_type(
     if node.is_pass() || node.ending().is_leaf() {
         return None;
     }
+    // An iteration searches the root again.
+    if node.is_iteration() {
+        return Some(NodeType::Pv);
+    }
     let first = tree.children(parent).next() == Some(child);
     parent_type.map(|kind| kind.child(first, node.re_searched()))
 }

@@ -134,13 +134,16 @@ pub struct Node {
 }
 
 const NO_CELL: u8 = u8::MAX;
-/// The cell of a pass node: a null-window search of the root.
+/// The cell of a pass node: the root searched in a window of its own.
 const PASS_CELL: u8 = u8::MAX - 1;
+/// The cell of an iteration node: the root searched one move deeper.
+const ITERATION_CELL: u8 = u8::MAX - 2;
 const NOT_RECORDED: u8 = 1 << 6;
 const MIN_TO_MOVE: u8 = 1 << 5;
 const RE_SEARCHED: u8 = 1 << 7;
 
-/// A step of a path from the root: the cell of a move, or `PASS_CELL`, in
+/// A step of a path from the root: the cell of a move, `PASS_CELL` or
+/// `ITERATION_CELL`, in
 /// the low byte; above it, how many siblings with that cell came before
 /// (a move searched again, a later pass).
 fn step(cell: u8, occurrence: u32) -> usize {
@@ -157,14 +160,28 @@ fn moves_of(steps: &[usize]) -> impl Iterator<Item = usize> + '_ {
     steps
         .iter()
         .map(|&step| split_step(step).0)
-        .filter(|&cell| cell < PASS_CELL)
+        .filter(|&cell| cell < ITERATION_CELL)
         .map(usize::from)
 }
 
 impl Node {
-    /// The move that led here (`None` at the root and for a pass).
+    /// The move that led here (`None` at the root, for a pass and for an
+    /// iteration).
     pub fn cell(&self) -> Option<usize> {
-        (self.cell < PASS_CELL).then_some(self.cell as usize)
+        (self.cell < ITERATION_CELL).then_some(self.cell as usize)
+    }
+
+    /// True for an iteration of a deepening search: the root searched to
+    /// the next depth, as its child. Its value, window and side are the
+    /// root's.
+    pub fn is_iteration(&self) -> bool {
+        self.cell == ITERATION_CELL
+    }
+
+    /// True for a pass or an iteration: the root's position searched again,
+    /// not a move.
+    pub fn is_root_again(&self) -> bool {
+        self.cell == PASS_CELL || self.cell == ITERATION_CELL
     }
 
     /// True for a pass of MTD(f) (or an aspiration window's try): the
@@ -484,7 +501,10 @@ impl SearchTree {
             }
             (monte_carlo_nodes(&tree, origin, target, budget), report)
         } else {
-            let tape = RefCell::new(Tape::new(origin, budget, target));
+            // Without a time limit, only aspiration windows deepen.
+            let deepens = recipe.settings.aspiration.is_some()
+                && matches!(recipe.algorithm, PlayerKind::AlphaBetaTt | PlayerKind::Pvs);
+            let tape = RefCell::new(Tape::new(origin, budget, target, deepens));
             let depth = Some(recipe.depth);
             let report = match recipe.algorithm {
                 PlayerKind::Minimax => {
@@ -723,9 +743,10 @@ impl SearchTree {
             })
     }
 
-    /// Which pass `id` is among its siblings, from 1; `None` for a move.
+    /// Which pass `id` is among its siblings, from 1 (for an iteration,
+    /// its depth: deepening starts at depth 1); `None` for a move.
     pub fn pass_number(&self, id: usize) -> Option<usize> {
-        if !self.nodes[id].is_pass() {
+        if !self.nodes[id].is_root_again() {
             return None;
         }
         let ancestry = self.ancestry(id);
@@ -748,7 +769,14 @@ impl SearchTree {
             .children(id)
             .filter_map(|child| self.nodes[child].cell())
             .collect();
+        // An aspiration window's try orders the root by the last depth's
+        // values, which the tree does not keep: the rest in cell order.
+        let aspiring = node.is_pass() && {
+            let ancestry = self.ancestry(id);
+            ancestry.len() > 2 && self.nodes[ancestry[ancestry.len() - 2]].is_iteration()
+        };
         let order = match node.ending() {
+            NodeEnding::Cutoff if aspiring => board.legal_moves().collect(),
             NodeEnding::Cutoff => self.move_order(board, visited.first().copied()),
             NodeEnding::Expanded => board.legal_moves().collect(),
             _ => return Vec::new(),
@@ -1033,14 +1061,19 @@ struct Tape {
     /// The next node entered searches again the move whose null window
     /// just failed high.
     re_search_next: bool,
-    /// The search's node count when the last pass ended.
-    passes_searched: u64,
+    /// The search's node count when the last pass or iteration ended.
+    again_searched: u64,
+    /// Whether iterations are kept as nodes: only for a search that
+    /// deepens (each search tells of its one iteration).
+    deepens: bool,
 }
 
 impl Tape {
     /// A tape for the search of `board` that keeps the subtree at the
     /// steps `target` (with the root a placeholder, filled in by `finish`).
-    fn new(board: &Board, budget: usize, target: &[usize]) -> Tape {
+    /// `deepens`: the search deepens iteratively, and each iteration is a
+    /// node.
+    fn new(board: &Board, budget: usize, target: &[usize], deepens: bool) -> Tape {
         let whole = target.is_empty();
         let mut nodes = Vec::new();
         if whole {
@@ -1069,7 +1102,8 @@ impl Tape {
             },
             target: target.to_vec(),
             re_search_next: false,
-            passes_searched: 0,
+            again_searched: 0,
+            deepens,
         }
     }
 
@@ -1088,7 +1122,7 @@ impl Tape {
                 child = self.nodes[child].end as usize;
             }
             let value = match last {
-                Some(pass) if pass.is_pass() => pass.value(),
+                Some(again) if again.is_root_again() => again.value(),
                 _ => best.map_or(0, |best| -best),
             };
             let end = self.nodes.len() as u32;
@@ -1101,8 +1135,8 @@ impl Tape {
         self.nodes
     }
 
-    /// The side to move in a node entered now by `cell` (a move, or
-    /// `PASS_CELL`), if it is kept: not below a node whose children are
+    /// The side to move in a node entered now by `cell` (a move,
+    /// `PASS_CELL` or `ITERATION_CELL`), if it is kept: not below a node whose children are
     /// not kept, and (on the way to the target) only the target itself.
     /// Counts the node in either case.
     #[inline(always)]
@@ -1118,7 +1152,7 @@ impl Tape {
                     self.unkept = 1;
                     return None;
                 }
-                Some(if cell == PASS_CELL {
+                Some(if cell >= ITERATION_CELL {
                     parent.side_to_move()
                 } else {
                     parent.side_to_move().opponent()
@@ -1177,13 +1211,13 @@ impl Tape {
     fn pass_start(&mut self, alpha: i32, beta: i32) {
         // Entered with the count before it, plus one: the pass counts the
         // positions its search entered, not the root again.
-        self.enter(PASS_CELL, -beta, -alpha, self.passes_searched + 1);
+        self.enter(PASS_CELL, -beta, -alpha, self.again_searched + 1);
     }
 
-    /// The pass ends with `value` for the root's side to move, `nodes`
-    /// the search's count now.
-    fn pass_end(&mut self, value: i32, nodes: u64) {
-        self.passes_searched = nodes;
+    /// A pass or an iteration ends with `value` for the root's side to
+    /// move, `nodes` the search's count now.
+    fn root_again_end(&mut self, value: i32, nodes: u64) {
+        self.again_searched = nodes;
         let ending = self.ending.take().unwrap_or(NodeEnding::AllChildren);
         self.close(-value, ending, Some(nodes));
     }
@@ -1274,7 +1308,22 @@ impl Hook for Recorder<'_> {
     }
 
     fn pass_end(self, value: i32, nodes: u64) {
-        self.0.borrow_mut().pass_end(value, nodes);
+        self.0.borrow_mut().root_again_end(value, nodes);
+    }
+
+    fn iteration_start(self, _depth: u32) {
+        let mut tape = self.0.borrow_mut();
+        if tape.deepens {
+            let entered = tape.again_searched + 1;
+            tape.enter(ITERATION_CELL, -INFINITY, INFINITY, entered);
+        }
+    }
+
+    fn iteration_end(self, _depth: u32, value: i32, nodes: u64, _best: Option<usize>) {
+        let mut tape = self.0.borrow_mut();
+        if tape.deepens {
+            tape.root_again_end(value, nodes);
+        }
     }
 
     #[inline(always)]

@@ -176,7 +176,7 @@ pub fn principal_variation(tree: &SearchTree) -> Vec<usize> {
         .children(at)
         .filter(|&child| !tree.searched_again(child))
         .reduce(|best, child| {
-            if tree.node(child).is_pass() || merit(child) > merit(best) {
+            if tree.node(child).is_root_again() || merit(child) > merit(best) {
                 child
             } else {
                 best

@@ -12,10 +12,10 @@ use crate::tree::{Node, SearchTree};
 use crate::tree_steps::{Phase, StepCursor};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::report::{Bound, Certainty};
-use tictactoe_engine::score::{self, INFINITY};
+use tictactoe_engine::score;
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_words::numbers::{decimal, group};
+use tictactoe_words::numbers::{decimal, group, window_limit};
 use tictactoe_words::report::{
     TextStyle, mean_result_words, mean_value_words, prior_words, score_phrase, visits_words,
 };
@@ -51,29 +51,15 @@ pub fn x_view(node: &Node) -> XView {
     }
 }
 
-/// A window limit: the search's infinity as ∞.
-pub fn limit_text(limit: i32) -> String {
-    match limit {
-        INFINITY => "+∞".to_owned(),
-        limit if limit == -INFINITY => "−∞".to_owned(),
-        limit => signed(limit),
-    }
-}
-
-/// A number with a real minus sign, as the board's marks print them.
-fn signed(number: i32) -> String {
-    if number < 0 {
-        format!("−{}", number.unsigned_abs())
-    } else {
-        number.to_string()
-    }
-}
-
 /// The move that led to node `id`: "X 5"; searched again after its null
-/// window failed high: "X 5 again"; a pass: "Pass 2"; the root: "Start".
+/// window failed high: "X 5 again"; a pass: "Pass 2"; an iteration of a
+/// deepening search: "Depth 3"; the root: "Start".
 pub fn move_text(tree: &SearchTree, id: usize, style: TextStyle) -> String {
     let node = tree.node(id);
     match (node.cell(), tree.pass_number(id)) {
+        (None, Some(depth)) if node.is_iteration() => {
+            fill(&gettext("Depth {depth}"), &[("depth", &depth)])
+        }
         (Some(cell), _) if node.re_searched() => fill(
             &gettext("{move} again"),
             &[("move", &played_text(mover(node), cell, style))],
@@ -123,7 +109,7 @@ pub fn window_text(tree: &SearchTree, node: &Node) -> String {
         return String::new();
     }
     let view = x_view(node);
-    let null = view.beta.checked_sub(view.alpha) == Some(1);
+    let null = is_null(node);
     fill(
         &if null {
             // Translators: a null window, α and β one apart.
@@ -132,10 +118,17 @@ pub fn window_text(tree: &SearchTree, node: &Node) -> String {
             gettext("α {alpha}, β {beta}")
         },
         &[
-            ("alpha", &limit_text(view.alpha)),
-            ("beta", &limit_text(view.beta)),
+            ("alpha", &window_limit(view.alpha)),
+            ("beta", &window_limit(view.beta)),
         ],
     )
+}
+
+/// Whether `node` was searched in a null window, α and β one apart: it
+/// only asks whether the value is above or below.
+fn is_null(node: &Node) -> bool {
+    let (alpha, beta) = node.window();
+    beta.checked_sub(alpha) == Some(1)
 }
 
 /// Whether the tree's values are proven: searched to the end of the game.
@@ -183,11 +176,18 @@ pub fn nodes_text(tree: &SearchTree, node: &Node) -> String {
 pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
     let node = tree.node(id);
     let tried = tree.children(id).count();
-    if tree
-        .children(id)
-        .next()
-        .is_some_and(|child| tree.node(child).is_pass())
-    {
+    let first = tree.children(id).next().map(|child| tree.node(child));
+    if first.is_some_and(Node::is_iteration) {
+        return fill(
+            &ngettext(
+                "deepened {count} time, a move deeper each",
+                "deepened {count} times, a move deeper each",
+                plural_count(tried as u64),
+            ),
+            &[("count", &tried)],
+        );
+    }
+    if first.is_some_and(Node::is_pass) {
         return fill(
             &ngettext(
                 "the bounds met after {count} pass",
@@ -500,9 +500,33 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
         );
     }
     let step = match (cursor.phase(), node.cell()) {
-        (Phase::Enter, None) if node.is_pass() => fill(
+        (Phase::Enter, None) if node.is_iteration() => fill(
+            &gettext(
+                "Node {number}: {depth}: the search starts again from the start, one move deeper, the best moves of the last depth first.",
+            ),
+            &[("number", &number), ("depth", &move_text(tree, id, style))],
+        ),
+        (Phase::Return, None) if node.is_iteration() => fill(
+            &gettext("{depth} ends: {value}; {ending}."),
+            &[
+                ("depth", &move_text(tree, id, style)),
+                ("value", &value_text(tree, node, &position)),
+                ("ending", &ending_text(tree, id, &position)),
+            ],
+        ),
+        (Phase::Enter, None) if node.is_pass() && is_null(node) => fill(
             &gettext(
                 "Node {number}: {pass} searches the start again with the null window {window}: is the value above or below?",
+            ),
+            &[
+                ("number", &number),
+                ("pass", &move_text(tree, id, style)),
+                ("window", &window_text(tree, node)),
+            ],
+        ),
+        (Phase::Enter, None) if node.is_pass() => fill(
+            &gettext(
+                "Node {number}: {pass} searches the start in the aspiration window {window}, around the last depth's value: does the value fall inside?",
             ),
             &[
                 ("number", &number),
@@ -572,8 +596,9 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
     };
     let leaves_node = cursor.phase() == Phase::Return || tree.children(id).next().is_none();
     match cursor.path().len().checked_sub(2) {
-        // Each pass stands alone: the next starts from its bound.
-        Some(_) if node.is_pass() => step,
+        // Each pass and iteration stands alone: the next starts from what
+        // it found.
+        Some(_) if node.is_root_again() => step,
         Some(at) if leaves_node => {
             let parent_path = &cursor.path()[..=at];
             format!("{step} {}", parent_text(tree, parent_path, id, style))

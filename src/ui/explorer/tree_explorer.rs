@@ -699,7 +699,7 @@ impl TreeExplorer {
             gettext("Visits")
         });
         let (values, endings) = tree_words::column_samples(tree);
-        let limit = tree_words::limit_text(-(tictactoe_engine::score::WIN - 1));
+        let limit = tictactoe_words::numbers::window_limit(-(tictactoe_engine::score::WIN - 1));
         let window = if guided {
             fill(
                 &gettext("{prior}, PUCT score {score}"),
