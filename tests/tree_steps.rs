@@ -231,9 +231,9 @@ fn the_words_say_what_the_numbers_are() {
         tree_words::value_text(&tree, tree.node(won), &won_position)
             .starts_with(&format!("{mover} wins"))
     );
-    assert_eq!(tree_words::limit_text(INFINITY), "+∞");
-    assert_eq!(tree_words::limit_text(-INFINITY), "−∞");
-    assert_eq!(tree_words::limit_text(-3), "−3");
+    assert_eq!(tictactoe_words::numbers::window_limit(INFINITY), "+∞");
+    assert_eq!(tictactoe_words::numbers::window_limit(-INFINITY), "−∞");
+    assert_eq!(tictactoe_words::numbers::window_limit(-3), "−3");
 }
 
 /// The table's answers and Monte Carlo's visits have words of their own;
