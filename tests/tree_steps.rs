@@ -183,7 +183,7 @@ fn the_words_say_what_the_numbers_are() {
     assert!(root_words.starts_with("Start: draw (0)"), "{root_words}");
     assert!(root_words.contains("α −∞, β +∞"), "{root_words}");
     assert!(root_words.contains("all 9 moves searched"), "{root_words}");
-    assert!(root_words.ends_with("nodes"), "{root_words}");
+    assert!(root_words.ends_with("nodes; node type PV"), "{root_words}");
 
     let (cut, position) = (0..tree.len())
         .find_map(|id| {
