@@ -88,7 +88,7 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
         out!(
             out,
             "{} searching {} to depth {}: {} nodes, the start and {} below it; values and \
-             windows on X's scale (+ favours X, - favours O); {}",
+             windows on X's scale (+ favours X, - favours O). {}",
             tree.player().name(),
             text.trim(),
             tree.depth(),

@@ -650,6 +650,11 @@ impl SearchTree {
         self.recipe.algorithm
     }
 
+    /// The move order and conventions the search ran with.
+    pub fn settings(&self) -> SearchSettings {
+        self.recipe.settings
+    }
+
     /// False for Monte Carlo, whose nodes have no window and no bound:
     /// there `subtree_nodes` is the visits and `value` the mean result.
     pub fn has_windows(&self) -> bool {

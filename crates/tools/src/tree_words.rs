@@ -421,7 +421,7 @@ pub fn type_counts_text(tree: &SearchTree) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     fill(
-        &gettext("node types: {types}; not as Knuth and Moore expect: {count}"),
+        &gettext("Node types: {types}; not as Knuth and Moore expect: {count}"),
         &[("types", &types), ("count", &group(counts.unexpected))],
     )
 }

@@ -19,14 +19,17 @@ use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{
+    Difficulty, Fail, MoveOrder, PlayerKind, PlayerOptions, Prune, SearchSettings,
+};
 use tictactoe_engine::report::{Note, SearchReport};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_tools::tree_steps::{StepCursor, principal_variation};
 use tictactoe_tools::tree_words;
+use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::group;
-use tictactoe_words::players::PlayerWords;
+use tictactoe_words::players::{PlayerWords, settings_words};
 use tictactoe_words::report::TextStyle;
 
 /// Below this width the small board and the step controls go under the
@@ -47,7 +50,7 @@ mod imp {
     use crate::ui::widgets::board_view::BoardView;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::learners::network::Network;
-    use tictactoe_engine::player_kind::PlayerKind;
+    use tictactoe_engine::player_kind::{MoveOrder, PlayerKind};
     use tictactoe_tools::tree::SearchTree;
     use tictactoe_tools::tree_steps::StepCursor;
 
@@ -58,6 +61,16 @@ mod imp {
         pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub(super) settings_button: TemplateChild<gtk::MenuButton>,
+        #[template_child]
+        pub(super) order_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) prune_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) fail_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) aspiration_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
         pub(super) recording_bar: TemplateChild<gtk::Box>,
         #[template_child]
@@ -78,6 +91,8 @@ mod imp {
         pub(super) nodes_heading: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) ending_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) type_heading: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) headings_scroller: TemplateChild<gtk::ScrolledWindow>,
         #[template_child]
@@ -107,6 +122,9 @@ mod imp {
         /// The players whose searches can be recorded on the position's
         /// board, in the drop-down's order.
         pub(super) players: RefCell<Vec<PlayerKind>>,
+        /// The move orders offered on the position's board, in the
+        /// drop-down's order (best first needs the solved 3x3 game).
+        pub(super) orders: RefCell<Vec<MoveOrder>>,
         /// The position searched.
         pub(super) position: Cell<Option<Board>>,
         /// The neural player's network, once a search of it was explored:
@@ -125,9 +143,9 @@ mod imp {
         pub(super) playing: RefCell<Option<glib::SourceId>>,
         /// The nodes a recording keeps (see `set_node_budget`).
         pub(super) budget: Cell<usize>,
-        /// The widths of the value, window, nodes and ending columns, in
-        /// pixels, for the headings and the rows alike.
-        pub(super) column_widths: Cell<[i32; 4]>,
+        /// The widths of the value, window, type, nodes and ending columns,
+        /// in pixels, for the headings and the rows alike.
+        pub(super) column_widths: Cell<[i32; 5]>,
     }
 
     #[glib::object_subclass]
@@ -269,7 +287,109 @@ impl TreeExplorer {
             accessible::name_button_by_its_label(button);
         }
         imp.list_view.set_factory(Some(&self.row_factory()));
+        self.setup_settings();
         self.show_nothing_yet();
+    }
+
+    /// The settings popover: the conventions' choices, named for a screen
+    /// reader, and the button offered only for the players that take them.
+    fn setup_settings(&self) {
+        let imp = self.imp();
+        let names = |words: Vec<String>| {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            gtk::StringList::new(&words)
+        };
+        imp.prune_dropdown
+            .set_model(Some(&names(Prune::ALL.iter().map(Words::words).collect())));
+        imp.fail_dropdown
+            .set_model(Some(&names(Fail::ALL.iter().map(Words::words).collect())));
+        for (dropdown, name) in [
+            (&*imp.order_dropdown, gettext("Move order")),
+            (&*imp.prune_dropdown, gettext("Pruning")),
+            (&*imp.fail_dropdown, gettext("Values outside the window")),
+        ] {
+            accessible::set_label(dropdown, &name);
+            accessible::name_dropdown_parts(dropdown, &name);
+        }
+        accessible::set_label(&*imp.aspiration_spin, &gettext("Aspiration window"));
+        imp.aspiration_spin.connect_output(|spin| {
+            let width = spin.value() as u32;
+            let text = if width == 0 {
+                gettext("off")
+            } else {
+                format!("±{width}")
+            };
+            if spin.text() != text {
+                spin.set_text(&text);
+            }
+            glib::Propagation::Stop
+        });
+        imp.aspiration_spin.connect_input(|spin| {
+            let text = spin.text();
+            if text == gettext("off") {
+                Some(Ok(0.0))
+            } else {
+                text.trim()
+                    .trim_start_matches('±')
+                    .parse::<f64>()
+                    .ok()
+                    .map(Ok)
+            }
+        });
+        imp.player_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move |_| explorer.offer_settings()
+        ));
+        self.show_settings(SearchSettings::default());
+        self.offer_settings();
+    }
+
+    /// Offers the settings for the chosen player only.
+    fn offer_settings(&self) {
+        let (player, _, _) = self.chosen_search();
+        self.imp()
+            .settings_button
+            .set_sensitive(player.uses_search_settings());
+    }
+
+    /// Sets the settings popover to `settings`.
+    fn show_settings(&self, settings: SearchSettings) {
+        let imp = self.imp();
+        let orders = imp.orders.borrow().clone();
+        let index = |found: Option<usize>| found.unwrap_or(0) as u32;
+        imp.order_dropdown
+            .set_selected(index(orders.iter().position(|&o| o == settings.order)));
+        imp.prune_dropdown
+            .set_selected(index(Prune::ALL.iter().position(|&p| p == settings.prune)));
+        imp.fail_dropdown
+            .set_selected(index(Fail::ALL.iter().position(|&f| f == settings.fail)));
+        imp.aspiration_spin
+            .set_value(f64::from(settings.aspiration.unwrap_or(0)));
+    }
+
+    /// The settings chosen in the popover.
+    fn chosen_settings(&self) -> SearchSettings {
+        let imp = self.imp();
+        let defaults = SearchSettings::default();
+        let width = imp.aspiration_spin.value() as u32;
+        SearchSettings {
+            order: imp
+                .orders
+                .borrow()
+                .get(imp.order_dropdown.selected() as usize)
+                .copied()
+                .unwrap_or(defaults.order),
+            prune: Prune::ALL
+                .get(imp.prune_dropdown.selected() as usize)
+                .copied()
+                .unwrap_or(defaults.prune),
+            fail: Fail::ALL
+                .get(imp.fail_dropdown.selected() as usize)
+                .copied()
+                .unwrap_or(defaults.fail),
+            aspiration: (width > 0).then_some(width),
+        }
     }
 
     /// Records `report`'s search: the same player, position and depth.
@@ -280,7 +400,12 @@ impl TreeExplorer {
         };
         let searched_to_end = report.depth >= board.empty().count_ones();
         let depth = (!searched_to_end).then_some(report.depth);
-        self.show_search(&board, report.algorithm, depth);
+        self.show_search(
+            &board,
+            report.algorithm,
+            depth,
+            report.settings.unwrap_or_default(),
+        );
         self.start_recording(TreeJob::Report(Box::new(report.clone())));
     }
 
@@ -299,7 +424,12 @@ impl TreeExplorer {
         self.imp().network.replace(Some(network.clone()));
         // Hard's simulations show as the full search, as a depth would.
         let hard = simulations == neural::simulations(Difficulty::Hard);
-        self.show_search(&board, report.algorithm, (!hard).then_some(simulations));
+        self.show_search(
+            &board,
+            report.algorithm,
+            (!hard).then_some(simulations),
+            SearchSettings::default(),
+        );
         self.start_recording(TreeJob::Guided {
             network,
             board,
@@ -309,7 +439,7 @@ impl TreeExplorer {
 
     /// Records `player`'s search of `board` to `depth` (`None`: to the end).
     pub fn explore(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
-        self.show_search(board, player, depth);
+        self.show_search(board, player, depth, SearchSettings::default());
         self.record();
     }
 
@@ -358,6 +488,19 @@ impl TreeExplorer {
     /// `size` (Perfect only off 3x3, where it searches).
     fn offer_players(&self, size: BoardSize) {
         let imp = self.imp();
+        let orders: Vec<MoveOrder> = MoveOrder::ALL
+            .into_iter()
+            .filter(|order| order.check_size(size).is_ok())
+            .collect();
+        if *imp.orders.borrow() != orders {
+            let chosen = self.chosen_settings();
+            let words: Vec<String> = orders.iter().map(Words::words).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            imp.order_dropdown
+                .set_model(Some(&gtk::StringList::new(&words)));
+            imp.orders.replace(orders);
+            self.show_settings(chosen);
+        }
         // The neural player once its network is known (from its log row).
         let neural = imp.network.borrow().is_some().then_some(PlayerKind::Neural);
         let players: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
@@ -376,10 +519,17 @@ impl TreeExplorer {
     }
 
     /// Sets the header bar to a search of `board`.
-    fn show_search(&self, board: &Board, player: PlayerKind, depth: Option<u32>) {
+    fn show_search(
+        &self,
+        board: &Board,
+        player: PlayerKind,
+        depth: Option<u32>,
+        settings: SearchSettings,
+    ) {
         let imp = self.imp();
         imp.position.set(Some(*board));
         self.offer_players(board.size());
+        self.show_settings(settings);
         let index = imp
             .players
             .borrow()
@@ -388,10 +538,11 @@ impl TreeExplorer {
             .unwrap_or(0);
         imp.player_dropdown.set_selected(index as u32);
         imp.depth_spin.set_value(f64::from(depth.unwrap_or(0)));
+        self.offer_settings();
     }
 
-    /// The player and depth chosen in the header bar.
-    fn chosen_search(&self) -> (PlayerKind, Option<u32>) {
+    /// The player, depth and settings chosen in the header bar.
+    fn chosen_search(&self) -> (PlayerKind, Option<u32>, SearchSettings) {
         let imp = self.imp();
         let players = imp.players.borrow();
         let player = players
@@ -399,7 +550,7 @@ impl TreeExplorer {
             .copied()
             .unwrap_or(PlayerKind::AlphaBeta);
         let depth = imp.depth_spin.value() as u32;
-        (player, (depth > 0).then_some(depth))
+        (player, (depth > 0).then_some(depth), self.chosen_settings())
     }
 
     /// Records the search chosen in the header bar.
@@ -407,7 +558,7 @@ impl TreeExplorer {
         let Some(board) = self.imp().position.get() else {
             return;
         };
-        let (player, depth) = self.chosen_search();
+        let (player, depth, settings) = self.chosen_search();
         let difficulty = depth.map_or(Difficulty::Hard, Difficulty::Depth);
         let network = self.imp().network.borrow().clone();
         if let (PlayerKind::Neural, Some(network)) = (player, network) {
@@ -419,8 +570,18 @@ impl TreeExplorer {
             });
             return;
         }
+        let settings = if player.uses_search_settings() {
+            settings
+        } else {
+            SearchSettings::default()
+        };
+        if let Err(refusal) = settings.order.check_size(board.size()) {
+            self.show_failure(&refusal.words());
+            return;
+        }
         let options = PlayerOptions {
             difficulty,
+            search: settings,
             ..PlayerOptions::default()
         };
         self.start_recording(TreeJob::Search {
@@ -653,7 +814,7 @@ impl TreeExplorer {
                 ],
             ));
         }
-        Some(fill(
+        let summary = fill(
             &ngettext(
                 "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
                 "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
@@ -667,7 +828,18 @@ impl TreeExplorer {
                 ("count", &group(below)),
                 ("kept", &kept),
             ],
-        ))
+        );
+        // The settings in force when not the defaults, and the node types.
+        let settings = settings_words(tree.settings())
+            .map(|words| fill(&gettext("Settings: {settings}."), &[("settings", &words)]));
+        let types = tree_words::type_counts_text(&tree);
+        Some(
+            [Some(summary), settings, Some(format!("{types}."))]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
     }
 
     /// The columns' headings for the kind of tree shown (values in a
@@ -693,6 +865,8 @@ impl TreeExplorer {
         });
         imp.window_heading
             .set_opacity(if windows || guided { 1.0 } else { 0.0 });
+        imp.type_heading
+            .set_opacity(if windows { 1.0 } else { 0.0 });
         imp.nodes_heading.set_label(&if windows {
             gettext("Nodes")
         } else {
@@ -718,11 +892,17 @@ impl TreeExplorer {
         let headings = [
             &*imp.value_heading,
             &*imp.window_heading,
+            &*imp.type_heading,
             &*imp.nodes_heading,
             &*imp.ending_heading,
         ];
-        let samples = [values, vec![window], vec![nodes], endings];
-        let mut widths = [0; 4];
+        let types = if windows {
+            tree_words::node_type_samples()
+        } else {
+            Vec::new()
+        };
+        let samples = [values, vec![window], types, vec![nodes], endings];
+        let mut widths = [0; 5];
         for ((width, heading), texts) in widths.iter_mut().zip(headings).zip(&samples) {
             *width = texts
                 .iter()

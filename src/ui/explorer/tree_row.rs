@@ -32,6 +32,8 @@ mod imp {
         pub(super) nodes_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) ending_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) type_label: TemplateChild<gtk::Label>,
         /// The list row whose opening this row watches, and the handler.
         pub(super) watch: RefCell<Option<(gtk::TreeListRow, glib::SignalHandlerId)>>,
     }
@@ -104,6 +106,8 @@ impl TreeRow {
                     id,
                     &data.position,
                 ));
+                imp.type_label
+                    .set_label(&tree_words::node_type_text(&data.tree, id));
                 self.restyle(if principal {
                     &["tree-row", "principal"]
                 } else {
@@ -120,6 +124,7 @@ impl TreeRow {
                 imp.window_label.set_label("");
                 imp.nodes_label.set_label("");
                 imp.ending_label.set_label("");
+                imp.type_label.set_label("");
                 self.restyle(&["tree-row", "pruned"]);
             }
         }
@@ -131,13 +136,14 @@ impl TreeRow {
         }
     }
 
-    /// Sets the widths of the value, window, nodes and ending columns, in
-    /// pixels, as the explorer's headings have them.
-    pub fn set_column_widths(&self, widths: [i32; 4]) {
+    /// Sets the widths of the value, window, type, nodes and ending
+    /// columns, in pixels, as the explorer's headings have them.
+    pub fn set_column_widths(&self, widths: [i32; 5]) {
         let imp = self.imp();
         let labels = [
             &*imp.value_label,
             &*imp.window_label,
+            &*imp.type_label,
             &*imp.nodes_label,
             &*imp.ending_label,
         ];
