@@ -11,7 +11,9 @@ use gtk::{gdk, gio, glib, prelude::*};
 use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{
+    Difficulty, Fail, MoveOrder, PlayerKind, PlayerOptions, Prune,
+};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::tree_steps::{position_along, principal_variation};
 use tictactoe_words::cell_marks::cell_marks;
@@ -1220,6 +1222,79 @@ fn the_tree_explorer_searches_unkept_subtrees_again(
     })
 }
 
+/// The Settings popover sets the move order and conventions of the search
+/// Record runs, for the players that take them: principal variation search
+/// with the moves worst first searches moves again after their null
+/// windows fail high, and the rows and summary say so with the node types.
+fn the_tree_explorer_records_with_the_chosen_settings(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let board = Board::parse_for_move(".../.x./...").map_err(|e| format!("{e:?}"))?;
+    let explorer = tictactoe::ui::TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(&board, PlayerKind::Pvs, Some(3));
+    wait_until("the tree", Duration::from_secs(5), || {
+        explorer.tree().is_some()
+    })?;
+    let (button, [order, prune, fail]) = explorer.settings_controls();
+    ensure(button.is_sensitive(), || "Settings is off for pvs".into())?;
+    button.popup();
+    pass_time(Duration::from_millis(200));
+    let choose = |dropdown: &gtk::DropDown, text: &str| -> Result<(), String> {
+        let model = dropdown.model().ok_or("a drop-down without choices")?;
+        let position = (0..model.n_items())
+            .find(|&i| {
+                model
+                    .item(i)
+                    .and_downcast::<gtk::StringObject>()
+                    .is_some_and(|item| item.string() == text)
+            })
+            .ok_or_else(|| format!("no choice {text:?}"))?;
+        dropdown.set_selected(position);
+        Ok(())
+    };
+    choose(&order, "moves worst first")?;
+    choose(&prune, "prunes only at value > β")?;
+    choose(&fail, "fail-hard")?;
+    button.popdown();
+    WidgetExt::activate_action(&explorer, "explorer.record", None)
+        .map_err(|error| error.to_string())?;
+    wait_until("the tree with the settings", Duration::from_secs(5), || {
+        explorer
+            .tree()
+            .is_some_and(|tree| tree.settings().order == MoveOrder::WorstFirst)
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    let settings = tree.settings();
+    ensure(
+        settings.prune == Prune::Strict && settings.fail == Fail::Hard,
+        || format!("recorded with {settings:?}"),
+    )?;
+    let summary = explorer.summary_text();
+    ensure(
+        summary.contains("Settings: moves worst first, prunes only at value > β, fail-hard.")
+            && summary.contains("Node types: PV "),
+        || format!("the summary: {summary}"),
+    )?;
+    let rows = explorer.row_texts().join("\n");
+    ensure(
+        rows.contains(" again: ") && rows.contains("node type All, expected Cut"),
+        || format!("no move searched again, or no node type:\n{rows}"),
+    )?;
+    // Minimax takes no settings.
+    let players = explorer.offered();
+    let minimax = players
+        .iter()
+        .position(|&kind| kind == PlayerKind::Minimax)
+        .ok_or("no minimax offered")?;
+    explorer.player_dropdown().set_selected(minimax as u32);
+    ensure(!button.is_sensitive(), || {
+        "Settings is on for minimax".into()
+    })?;
+    explorer.close();
+    Ok(())
+}
+
 /// Pause stops a computer game where it is, for browsing; Resume plays on.
 fn pause_and_resume_a_computer_game(window: &TictactoeWindow) -> Result<(), String> {
     start(
@@ -1443,7 +1518,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
 
-    let checks: [(&str, Check); 26] = [
+    let checks: [(&str, Check); 27] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -1524,6 +1599,10 @@ fn main() -> ExitCode {
         (
             "the tree explorer searches unkept subtrees again",
             the_tree_explorer_searches_unkept_subtrees_again,
+        ),
+        (
+            "the tree explorer records with the chosen settings",
+            the_tree_explorer_records_with_the_chosen_settings,
         ),
         (
             "pause and resume a computer game",

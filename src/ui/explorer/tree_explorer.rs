@@ -723,6 +723,25 @@ impl TreeExplorer {
             .collect()
     }
 
+    /// The header bar's Settings button and its popover's order, pruning
+    /// and fail drop-downs, as a person reaches them.
+    pub fn settings_controls(&self) -> (gtk::MenuButton, [gtk::DropDown; 3]) {
+        let imp = self.imp();
+        (
+            imp.settings_button.clone(),
+            [
+                imp.order_dropdown.clone(),
+                imp.prune_dropdown.clone(),
+                imp.fail_dropdown.clone(),
+            ],
+        )
+    }
+
+    /// The header bar's player drop-down.
+    pub fn player_dropdown(&self) -> gtk::DropDown {
+        self.imp().player_dropdown.clone()
+    }
+
     /// Selects row `position`, as a click does.
     pub fn select_row(&self, position: u32) {
         if let Some(selection) = self.imp().selection.borrow().clone() {
