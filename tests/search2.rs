@@ -208,3 +208,38 @@ fn aspiration_windows_fail_high_and_low_and_search_again_with_that_side_open() {
         assert_eq!(report.best, Some(8));
     }
 }
+
+#[test]
+fn the_minimal_tree_bounds_alpha_beta_without_a_table_and_best_first_order_nears_it() {
+    use tictactoe_engine::player_kind::MoveOrder;
+    use tictactoe_tools::orders::minimal_tree;
+    let cancel = CancelFlag::new();
+    let best_first = options(SearchSettings {
+        order: MoveOrder::BestFirst,
+        ..SearchSettings::default()
+    });
+    let mut worst_ratio: f64 = 0.0;
+    for board in open_positions() {
+        let minimal = minimal_tree(&board).expect("3x3 is computed");
+        // Plain alpha-beta searches the tree as it is: never below it.
+        let nodes = common::decide(PlayerKind::AlphaBeta, &PlayerOptions::default(), &board)
+            .stats
+            .nodes;
+        assert!(
+            minimal <= nodes,
+            "{board}: minimal {minimal}, alphabeta {nodes}"
+        );
+        // With the table, transpositions and symmetric positions are
+        // searched once, so the table players may go below the tree's
+        // minimum on open boards. Best first orders by value, not by the
+        // smallest refutation, so it may visit a few more.
+        let report = PlayerKind::AlphaBetaTt
+            .create(&best_first)
+            .choose_move(&board, &cancel);
+        worst_ratio = worst_ratio.max(report.stats.nodes as f64 / minimal as f64);
+    }
+    assert!(
+        worst_ratio <= 1.5,
+        "best first visits {worst_ratio:.2} x the minimal tree"
+    );
+}

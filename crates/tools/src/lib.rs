@@ -22,6 +22,7 @@ pub mod compare;
 pub mod csv;
 pub mod history;
 pub mod neural_training;
+pub mod orders;
 pub mod play;
 pub mod tournament;
 pub mod training;
