@@ -28,7 +28,7 @@ use minimax::{
 use tictactoe_engine::board::Board;
 use tictactoe_engine::board::bits;
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::{PerfectTable, table_bytes};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::score::evaluate;
@@ -202,8 +202,21 @@ fn options(depth: Option<u32>) -> PlayerOptions {
 
 /// A freshly built player's decision.
 fn decide(kind: PlayerKind, board: &Board, depth: Option<u32>) -> SearchReport {
-    kind.create(&options(depth))
-        .choose_move(board, &CancelFlag::new())
+    decide_with(kind, board, depth, SearchSettings::default())
+}
+
+/// A freshly built player's decision under `search` settings.
+fn decide_with(
+    kind: PlayerKind,
+    board: &Board,
+    depth: Option<u32>,
+    search: SearchSettings,
+) -> SearchReport {
+    let options = PlayerOptions {
+        search,
+        ..options(depth)
+    };
+    kind.create(&options).choose_move(board, &CancelFlag::new())
 }
 
 // ---------------------------------------------------------------------------
@@ -317,9 +330,14 @@ impl<'c> Position<'c> {
 
     /// One of our players, freshly built for every search.
     fn ours(&mut self, kind: PlayerKind) {
+        self.settled(kind, SearchSettings::default(), kind.name());
+    }
+
+    /// One of our players with `search` settings, as `name`.
+    fn settled(&mut self, kind: PlayerKind, search: SearchSettings, name: &str) {
         let (board, depth) = (self.board, self.depth);
         let nodes = || {
-            let report = decide(kind, &board, depth);
+            let report = decide_with(kind, &board, depth, search);
             assert!(!report.aborted && report.best.is_some(), "{kind}");
             // The perfect player looks its 3x3 moves up without a search.
             (report.stats.nodes > 0).then_some(report.stats.nodes)
@@ -327,11 +345,28 @@ impl<'c> Position<'c> {
         bench(
             &mut self.group,
             &self.name,
-            kind.name(),
+            name,
             self.timing.samples,
             nodes,
-            || decide(kind, &board, depth),
+            || decide_with(kind, &board, depth, search),
         );
+    }
+
+    /// Search, chapter two: alphabeta-tt, pvs and mtdf with the same table
+    /// and order, and the two deepening ones with aspiration windows.
+    fn chapter_two(&mut self, aspiration: bool) {
+        self.ours(PlayerKind::AlphaBetaTt);
+        self.ours(PlayerKind::Pvs);
+        self.ours(PlayerKind::Mtdf);
+        if aspiration {
+            let windows = SearchSettings {
+                aspiration: Some(ASPIRATION_WIDTH),
+                ..SearchSettings::default()
+            };
+            for kind in [PlayerKind::AlphaBetaTt, PlayerKind::Pvs] {
+                self.settled(kind, windows, &format!("{} aspiration", kind.name()));
+            }
+        }
     }
 
     /// One of the crate's strategies, at our depth. Where both search to
@@ -475,7 +510,62 @@ fn benches(c: &mut Criterion) {
         position.all_searches(true);
         position.finish();
     }
+
+    // Search, chapter two: to the end of the game, and at a horizon where
+    // the static evaluation makes values differ. Aspiration windows deepen
+    // from depth 1, far too slow for the empty 5x5 board to the end.
+    for (name, text, depth, timing, aspiration) in CHAPTER_TWO {
+        let board = Board::parse_for_move(text).expect("a legal open position");
+        let mut position = Position::new(c, name, board, depth, timing);
+        position.chapter_two(aspiration);
+        position.finish();
+    }
 }
+
+/// The aspiration windows' half width in the benchmarks.
+const ASPIRATION_WIDTH: u32 = 10;
+
+/// Chapter two's positions: name, position, depth, timing, aspiration.
+const CHAPTER_TWO: [(&str, &str, Option<u32>, Timing, bool); 8] = [
+    ("ch2 3x3 empty", ".../.../...", None, FAST, true),
+    ("ch2 4x4 x.../.o..", "x.../.o../..../....", None, FAST, true),
+    (
+        "ch2 4x4 x..o/.x../..o.",
+        "x..o/.x../..o./....",
+        None,
+        FAST,
+        true,
+    ),
+    (
+        "ch2 4x4 xxx./oo../o...",
+        "xxx./oo../o.../....",
+        None,
+        FAST,
+        true,
+    ),
+    ("ch2 4x4 empty", "..../..../..../....", None, SLOW, true),
+    (
+        "ch2 4x4 empty depth 5",
+        "..../..../..../....",
+        Some(5),
+        FAST,
+        true,
+    ),
+    (
+        "ch2 5x5 empty depth 4",
+        "...../...../...../...../.....",
+        Some(4),
+        FAST,
+        true,
+    ),
+    (
+        "ch2 5x5 empty",
+        "...../...../...../...../.....",
+        None,
+        SLOW,
+        false,
+    ),
+];
 
 // ---------------------------------------------------------------------------
 // The summary.

@@ -566,7 +566,8 @@ fn bad_arguments_exit_with_2_and_say_why() {
         (
             &["play", "--max", "deep-blue", "--min", "random"],
             "invalid value 'deep-blue' for '--max <NAME>'\n  [possible values: random, rules, \
-             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural]",
+             minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural, pvs, \
+             mtdf, pns]",
         ),
         (&["play", "--max", "random"], "--min <NAME>"),
         (
@@ -790,7 +791,12 @@ fn compare_prints_every_computer_player_by_default() {
         "position x.o/.x./... (O to move); exact value by perfect: draw (0)"
     );
     assert!(lines[1].starts_with("player ") && lines[1].ends_with("optimal"));
-    assert_eq!(lines.len(), 2 + 8, "{text}");
+    // A row per computer player that does not learn (the first is the human).
+    assert_eq!(
+        lines.len(),
+        2 + tictactoe_engine::player_kind::PlayerKind::NON_LEARNERS.len() - 1,
+        "{text}"
+    );
     for kind in tictactoe_engine::player_kind::PlayerKind::NON_LEARNERS
         .into_iter()
         .skip(1)
@@ -938,7 +944,7 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
         (
             &["compare", "--players", "deep-blue", "x........"],
             "unknown player 'deep-blue': choose one of random, rules, minimax, alphabeta, \
-             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural\n",
+             alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural, pvs, mtdf, pns\n",
         ),
         (
             &["compare", "--players", "mcts:3", "x........"],

@@ -229,7 +229,8 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         (
             vec!["train", "--player", "td", "--opponent", "negascout"],
             "invalid value 'negascout' for '--opponent <NAME|self>'\n  [possible values: self, \
-             random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect]"
+             random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, pvs, \
+             mtdf, pns]"
                 .into(),
         ),
         (

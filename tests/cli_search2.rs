@@ -351,3 +351,32 @@ fn best_first_order_is_refused_off_3x3() {
     ]));
     assert_eq!(best["settings"]["order"], "best");
 }
+
+#[test]
+fn compare_orders_tables_nodes_per_order_against_the_minimal_tree() {
+    let text = stdout(&run(&["compare", "--orders", "x.o/.x./..."]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "position x.o/.x./... (O to move)");
+    assert_eq!(
+        lines[1],
+        "minimal tree (perfect ordering, Knuth–Moore): 38 nodes"
+    );
+    // Three players under four orders, after the heading.
+    assert_eq!(lines.len(), 3 + 12, "{text}");
+    let three = json(&run(&["compare", "--orders", "--json", "x.o/.x./..."]));
+    assert_eq!(three["minimal_tree"], 38);
+    let rows = three["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    assert!(rows.iter().all(|row| row["score"] == 0));
+    // Off 3x3: no best-first row, and no minimal tree on an open board.
+    let json = json(&run(&[
+        "compare",
+        "--orders",
+        "--json",
+        "x.../..../..../....",
+    ]));
+    assert_eq!(json["minimal_tree"], serde_json::Value::Null);
+    assert_eq!(json["rows"].as_array().unwrap().len(), 9);
+    let text = stdout(&run(&["compare", "--orders", "x.../..../..../...."]));
+    assert!(text.contains("minimal tree: not computed (15 empty cells; it is computed up to 12)"));
+}

@@ -255,7 +255,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("\"alphabeta\"", "\"negascout\""),
-            "X's player: unknown player 'negascout': choose one of human, random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural",
+            "X's player: unknown player 'negascout': choose one of human, random, rules, minimax, alphabeta, alphabeta-tt, alphabeta-random, mcts, perfect, menace, td, neural, pvs, mtdf, pns",
         ),
         (
             edited("\"player\": \"alphabeta\", ", ""),

@@ -273,6 +273,12 @@ pub(super) struct CompareArgs {
     /// Print the table as CSV (a header and one record per player).
     #[arg(long)]
     pub(super) csv: bool,
+    /// Instead of the players: alphabeta-tt, pvs and mtdf under every move
+    /// order (best first on 3x3 only), searched to the end, their nodes and
+    /// times, against the Knuth–Moore minimal tree (the nodes alpha-beta
+    /// visits with perfect ordering; computed up to 12 empty cells).
+    #[arg(long, conflicts_with_all = ["players", "csv", "depth", "order"])]
+    pub(super) orders: bool,
     /// The position, such as x.o/.x./..o (or ---------).
     #[arg(value_name = "POSITION")]
     pub(super) position: String,

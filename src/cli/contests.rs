@@ -14,10 +14,11 @@ use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::{CompareSettings, Comparison, Contender, Optimality};
+use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
 use tictactoe_tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::{format_duration_us, format_rate, group};
-use tictactoe_words::report::TextStyle;
+use tictactoe_words::report::{TextStyle, minimal_tree_words};
 
 /// How a column of a text table lines up.
 #[derive(Clone, Copy, PartialEq)]
@@ -109,6 +110,9 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         Ok(board) => board,
         Err(message) => return refuse(&message),
     };
+    if args.orders {
+        return orders(&board, args.json);
+    }
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
     let mut contenders = if args.players.is_empty() {
         let mut all = Contender::computer_players(args.depth.unwrap_or_default());
@@ -170,6 +174,80 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// `compare --orders`: the ordered players under every move order on
+/// `board`, as a table or one JSON object.
+fn orders(board: &Board, json: bool) -> ExitCode {
+    let table = OrderTable::run(board, &stop::flag());
+    let text = if json {
+        format!(
+            "{}\n",
+            serde_json::to_string(&table).expect("plain data serialises")
+        )
+    } else {
+        orders_text(board, &table)
+    };
+    if !print(&text) {
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!("{} searches finished", table.rows.len()),
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// The order table: the position, the minimal tree, a row per player and
+/// order with its nodes as a multiple of the minimal tree.
+fn orders_text(board: &Board, orders: &OrderTable) -> String {
+    let empty = board.empty().count_ones();
+    let mut text = format!(
+        "position {} ({} to move)\n{}\n",
+        orders.position,
+        board.side_to_move().mark(),
+        minimal_tree_words(orders.minimal_tree, empty, MINIMAL_TREE_MAX_EMPTY)
+    );
+    let mut rows = vec![
+        ["player", "order", "nodes", "time", "x minimal", "value"]
+            .map(str::to_owned)
+            .to_vec(),
+    ];
+    for row in &orders.rows {
+        let ratio = match (orders.minimal_tree, row.aborted) {
+            (Some(minimal), false) if minimal > 0 => {
+                format!("{:.2}", row.nodes as f64 / minimal as f64)
+            }
+            _ => "-".to_owned(),
+        };
+        rows.push(vec![
+            row.player.name().to_owned(),
+            row.order.name().to_owned(),
+            group(row.nodes),
+            format_duration_us(row.time_us),
+            ratio,
+            match (row.aborted, row.score) {
+                (true, _) => "stopped".to_owned(),
+                (false, Some(score)) => score.to_string(),
+                (false, None) => "-".to_owned(),
+            },
+        ]);
+    }
+    let align = [
+        Align::Left,
+        Align::Left,
+        Align::Right,
+        Align::Right,
+        Align::Right,
+        Align::Right,
+    ];
+    for line in table(&align, &rows) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
 }
 
 /// The comparison as a heading and an aligned table.

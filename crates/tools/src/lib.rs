@@ -23,6 +23,7 @@ pub mod csv;
 pub mod history;
 pub mod neural_training;
 pub mod node_types;
+pub mod orders;
 pub mod play;
 pub mod tournament;
 pub mod training;

@@ -382,6 +382,27 @@ pub fn pass_words(pass: &Pass, number: u32, nodes: u64) -> String {
     )
 }
 
+/// The Knuth–Moore minimal tree of a position as the order table's
+/// reference line: "minimal tree (perfect ordering, Knuth–Moore): 25
+/// nodes", or why it was not computed.
+pub fn minimal_tree_words(nodes: Option<u64>, empty: u32, max_empty: u32) -> String {
+    match nodes {
+        Some(nodes) => fill(
+            &gettext("minimal tree (perfect ordering, Knuth–Moore): {nodes}"),
+            &[(
+                "nodes",
+                &count(nodes, |n| ngettext("{count} node", "{count} nodes", n)),
+            )],
+        ),
+        None => fill(
+            &gettext(
+                "minimal tree: not computed ({empty} empty cells; it is computed up to {max})",
+            ),
+            &[("empty", &empty), ("max", &max_empty)],
+        ),
+    }
+}
+
 /// Nodes per second, when the time is long enough to mean something.
 fn rate_text(report: &SearchReport) -> Option<String> {
     (report.elapsed_us >= 100 && report.stats.nodes > 0)
