@@ -17,7 +17,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Bound, Certainty, SearchReport};
+use tictactoe_engine::report::{Bound, Certainty, Note, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::play::ask_within;
@@ -461,10 +461,16 @@ impl Analyst {
         }
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);
-            return self.refuse_line(format_args!(
-                "{source}position '{echo}': the time limit ran out before {} finished",
-                self.kind.name()
-            ));
+            let name = self.kind.name();
+            return match &report.note {
+                Some(note @ Note::NodeLimit { .. }) => self.refuse_line(format_args!(
+                    "{source}position '{echo}': {name} stopped: {}",
+                    note.words()
+                )),
+                _ => self.refuse_line(format_args!(
+                    "{source}position '{echo}': the time limit ran out before {name} finished"
+                )),
+            };
         }
         let written = if self.json {
             let analysis = Analysis::of(&report);

@@ -359,6 +359,14 @@ impl Words for Note {
                     &[("search", &search), ("training", &training)],
                 )
             }
+            Note::NodeLimit { nodes } => fill(
+                // Translators: proof-number search builds a tree of
+                // positions; it stops when the tree is this big.
+                &gettext(
+                    "its tree reached the limit of {count} nodes before the proof was finished",
+                ),
+                &[("count", &group(*nodes))],
+            ),
             Note::NetworkSize { network, board } => fill(
                 &gettext("the network reads {network}, not {board}"),
                 &[("network", &network.words()), ("board", &board.words())],

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Side, bits};
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
-use crate::report::{Proof, ProvenResult, SearchReport};
+use crate::report::{Note, Proof, ProvenResult, SearchReport};
 use crate::search::{CancelFlag, SearchContext, game_over};
 use crate::symmetry::SymmetricKeys;
 
@@ -17,11 +17,21 @@ use crate::symmetry::SymmetricKeys;
 /// if not, whether the opponent does: no means a draw.
 pub struct PnsPlayer {
     time_limit: Option<Duration>,
+    node_limit: usize,
 }
 
-/// Nodes a proof's tree may hold (about 24 bytes each): past this the
-/// search gives up, so its memory stays bounded.
+/// Nodes the trees of both questions may hold together (16 bytes each):
+/// past this the search gives up, so its memory stays bounded.
 pub const NODE_LIMIT: usize = 8_000_000;
+
+/// Why a tree stopped before its root was settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stopped {
+    /// Cancelled, or out of time.
+    Asked,
+    /// Its nodes reached the limit.
+    NodeLimit,
+}
 
 /// A proof or disproof number that can no longer be reached: the node is
 /// settled the other way.
@@ -84,23 +94,28 @@ impl ProofTree {
         &self.nodes[0]
     }
 
-    /// Expands most-proving nodes until the root is settled: `Some(true)`
-    /// if the attacker wins, `Some(false)` if not, `None` if stopped (by
-    /// `ctx`, or at `NODE_LIMIT`).
-    fn solve(&mut self, ctx: &mut SearchContext, root: &Board) -> Option<bool> {
+    /// Expands most-proving nodes until the root is settled: true if the
+    /// attacker wins, false if not; or stopped by `ctx`, or before the tree
+    /// grows past `node_limit` nodes.
+    fn solve(
+        &mut self,
+        ctx: &mut SearchContext,
+        root: &Board,
+        node_limit: usize,
+    ) -> Result<bool, Stopped> {
         let mut path = Vec::new();
         while !self.root().is_settled() {
-            if self.nodes.len() + root.geometry().cells > NODE_LIMIT {
-                return None;
+            if self.nodes.len() + root.geometry().cells > node_limit {
+                return Err(Stopped::NodeLimit);
             }
             let board = self.most_proving(root, &mut path);
             let leaf = *path.last().expect("the root at least");
             if !self.expand(ctx, leaf, &board) {
-                return None;
+                return Err(Stopped::Asked);
             }
             self.update(root, &path);
         }
-        Some(self.root().proof == 0)
+        Ok(self.root().proof == 0)
     }
 
     /// The most-proving leaf and its position: from the root, the child
@@ -258,7 +273,15 @@ impl ProofTree {
 
 impl PnsPlayer {
     pub fn new(time_limit: Option<Duration>) -> PnsPlayer {
-        PnsPlayer { time_limit }
+        PnsPlayer::with_node_limit(time_limit, NODE_LIMIT)
+    }
+
+    /// A player whose trees may hold `node_limit` nodes together.
+    pub fn with_node_limit(time_limit: Option<Duration>, node_limit: usize) -> PnsPlayer {
+        PnsPlayer {
+            time_limit,
+            node_limit,
+        }
     }
 
     /// The decision: the side to move's result proved, and a move that
@@ -274,24 +297,26 @@ impl PnsPlayer {
         let mut ctx = SearchContext::new(cancel, deadline);
         let side = board.side_to_move();
         let mut win = ProofTree::new(side);
-        let outcome = win.solve(&mut ctx, board).and_then(|wins| {
-            if wins {
-                return Some((ProvenResult::Win, &win, None));
-            }
-            let mut loss = ProofTree::new(side.opponent());
-            let loses = loss.solve(&mut ctx, board)?;
-            Some((
-                if loses {
-                    ProvenResult::Loss
-                } else {
-                    ProvenResult::Draw
-                },
-                &win,
-                Some(loss),
-            ))
-        });
+        let outcome = win
+            .solve(&mut ctx, board, self.node_limit)
+            .and_then(|wins| {
+                if wins {
+                    return Ok((ProvenResult::Win, &win, None));
+                }
+                let mut loss = ProofTree::new(side.opponent());
+                let loses = loss.solve(&mut ctx, board, self.node_limit - win.nodes.len())?;
+                Ok((
+                    if loses {
+                        ProvenResult::Loss
+                    } else {
+                        ProvenResult::Draw
+                    },
+                    &win,
+                    Some(loss),
+                ))
+            });
         match outcome {
-            Some((result, win, loss)) => {
+            Ok((result, win, loss)) => {
                 // The tree that decided the move: the win's when won, else
                 // the opponent's question, whose disproof holds a move
                 // that escapes (a loss has none: any move will do).
@@ -312,7 +337,14 @@ impl PnsPlayer {
                     proof_nodes,
                 });
             }
-            None => report.aborted = true,
+            Err(stopped) => {
+                report.aborted = true;
+                if stopped == Stopped::NodeLimit {
+                    report.note = Some(Note::NodeLimit {
+                        nodes: self.node_limit as u64,
+                    });
+                }
+            }
         }
         report.aborted |= cancel.is_cancelled();
         report.stats = ctx.stats;
@@ -388,6 +420,22 @@ mod tests {
         step(&mut tree, &mut ctx, &root);
         assert_eq!(numbers(tree.root()), (UNREACHABLE, 0));
         assert_eq!(tree.proof_size(0, &root), 2);
+    }
+
+    #[test]
+    fn a_search_stopped_by_its_node_limit_says_so() {
+        let cancel = CancelFlag::new();
+        let board = Board::new(BoardSize::Three);
+        let report = PnsPlayer::with_node_limit(None, 100).search(&board, &cancel);
+        assert!(report.aborted);
+        assert_eq!(report.best, None);
+        assert_eq!(report.proof, None);
+        assert_eq!(report.note, Some(Note::NodeLimit { nodes: 100 }));
+        // Cancelled, it says nothing of a limit.
+        cancel.cancel();
+        let report = PnsPlayer::new(None).search(&board, &cancel);
+        assert!(report.aborted);
+        assert_eq!(report.note, None);
     }
 
     #[test]
