@@ -339,25 +339,6 @@ fn the_number_of_games_must_be_positive() {
 }
 
 #[test]
-fn proof_number_search_at_its_node_limit_says_so_not_that_time_ran_out() {
-    // The empty 5x5 board's proof needs more nodes than pns may keep.
-    let output = run(&[
-        "analyze",
-        "--player",
-        "pns",
-        "...../...../...../...../.....",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let errors = text(&output.stderr);
-    assert!(
-        errors.contains(
-            "position '...../...../...../...../.....': pns stopped: its tree reached the limit of 8,000,000 nodes before the proof was finished"
-        ),
-        "{errors}"
-    );
-}
-
-#[test]
 fn minimax_on_an_empty_big_board_warns_and_time_stops_it() {
     let output = run(&[
         "analyze",

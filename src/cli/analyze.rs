@@ -20,7 +20,7 @@ use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::report::{Bound, Certainty, Note, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
-use tictactoe_tools::play::ask_within;
+use tictactoe_tools::play::{ask_within, stopped_unasked};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -463,9 +463,9 @@ impl Analyst {
             let echo = escape_text(echo, ECHO_CHARS);
             let name = self.kind.name();
             return match &report.note {
-                Some(note @ Note::NodeLimit { .. }) => self.refuse_line(format_args!(
-                    "{source}position '{echo}': {name} stopped: {}",
-                    note.words()
+                Some(Note::NodeLimit { .. }) => self.refuse_line(format_args!(
+                    "{source}position '{echo}': {}",
+                    stopped_unasked(&report)
                 )),
                 _ => self.refuse_line(format_args!(
                     "{source}position '{echo}': the time limit ran out before {name} finished"
