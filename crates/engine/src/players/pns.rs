@@ -64,7 +64,8 @@ impl Node {
         self.proof == 0 || self.disproof == 0
     }
 
-    fn children(&self) -> std::ops::Range<usize> {
+    /// Its children's indices in the tree's `nodes`.
+    pub fn children(&self) -> std::ops::Range<usize> {
         let first = self.first_child as usize;
         first..first + self.children as usize
     }
@@ -172,6 +173,8 @@ pub struct ProofTree {
     pub attacker: Side,
     /// The root first; a node's children follow one another.
     pub nodes: Vec<Node>,
+    /// The deepest ply a node was made at.
+    pub depth: u32,
 }
 
 impl ProofTree {
@@ -180,6 +183,7 @@ impl ProofTree {
         ProofTree {
             attacker,
             nodes: vec![Node::leaf(0, 1, 1)],
+            depth: 0,
         }
     }
 
@@ -207,6 +211,7 @@ impl ProofTree {
             if !self.expand(ctx, leaf, &board, solved) {
                 return Err(Stopped::Asked);
             }
+            self.depth = self.depth.max(path.len() as u32);
             self.update(root, &path, solved);
         }
         Ok(self.root().proof == 0)
@@ -407,75 +412,83 @@ impl PnsPlayer {
     /// The decision: the side to move's result proved, and a move that
     /// keeps it.
     pub fn search(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
+        self.search_with_tree(board, cancel).0
+    }
+
+    /// The decision and the tree of the question that decided it: the
+    /// side to move's win when it wins, else the opponent's win, whose
+    /// disproof holds the move that draws and whose proof the loss. A
+    /// search stopped at its node limit hands out the tree it was growing;
+    /// a finished game or a cancelled search none.
+    pub fn search_with_tree(
+        &mut self,
+        board: &Board,
+        cancel: &CancelFlag,
+    ) -> (SearchReport, Option<ProofTree>) {
         let started = Instant::now();
         let mut report = SearchReport::new(PlayerKind::Pns, board);
         if game_over(&mut report, board) {
             report.finish(started);
-            return report;
+            return (report, None);
         }
         let deadline = self.time_limit.map(|limit| started + limit);
         let mut ctx = SearchContext::new(cancel, deadline);
         let side = board.side_to_move();
         let mut solved = Solved::default();
         let mut win = ProofTree::new(side);
-        let outcome = win
-            .solve(&mut ctx, board, self.node_limit, &mut solved)
-            .and_then(|wins| {
-                if wins {
-                    return Ok((ProvenResult::Win, &win, None));
-                }
+        let solved_win = win.solve(&mut ctx, board, self.node_limit, &mut solved);
+        report.depth = win.depth;
+        let outcome = match solved_win {
+            Err(stopped) => Err((stopped, win)),
+            Ok(true) => Ok((ProvenResult::Win, win, None)),
+            Ok(false) => {
                 let mut loss = ProofTree::new(side.opponent());
-                let loses = loss.solve(
-                    &mut ctx,
-                    board,
-                    self.node_limit - win.nodes.len(),
-                    &mut solved,
-                )?;
-                Ok((
-                    if loses {
-                        ProvenResult::Loss
-                    } else {
-                        ProvenResult::Draw
-                    },
-                    &win,
-                    Some(loss),
-                ))
-            });
-        match outcome {
+                let limit = self.node_limit - win.nodes.len();
+                let solved_loss = loss.solve(&mut ctx, board, limit, &mut solved);
+                report.depth = report.depth.max(loss.depth);
+                match solved_loss {
+                    Err(stopped) => Err((stopped, loss)),
+                    Ok(true) => Ok((ProvenResult::Loss, win, Some(loss))),
+                    Ok(false) => Ok((ProvenResult::Draw, win, Some(loss))),
+                }
+            }
+        };
+        let tree = match outcome {
             Ok((result, win, loss)) => {
-                // The tree that decided the move: the win's when won, else
-                // the opponent's question, whose disproof holds a move
-                // that escapes (a loss has none: any move will do).
-                let deciding = loss.as_ref().unwrap_or(win);
+                let tree_nodes = win.nodes.len() + loss.as_ref().map_or(0, |tree| tree.nodes.len());
+                let proof_nodes = match (result, &loss) {
+                    (ProvenResult::Draw, Some(loss)) => {
+                        win.proof_size(0, board) + loss.proof_size(0, board)
+                    }
+                    (_, loss) => loss.as_ref().unwrap_or(&win).proof_size(0, board),
+                };
+                report.proof = Some(Proof {
+                    result,
+                    tree_nodes: tree_nodes as u64,
+                    proof_nodes,
+                });
+                let deciding = loss.unwrap_or(win);
+                // A loss has no saving move: any will do.
                 report.best = deciding
                     .settling_child()
                     .map(|node| node.cell as usize)
                     .or_else(|| board.legal_moves().next());
-                let proof_nodes = match result {
-                    ProvenResult::Win => win.proof_size(0, board),
-                    ProvenResult::Loss => deciding.proof_size(0, board),
-                    ProvenResult::Draw => win.proof_size(0, board) + deciding.proof_size(0, board),
-                };
-                report.proof = Some(Proof {
-                    result,
-                    tree_nodes: (win.nodes.len() + loss.as_ref().map_or(0, |tree| tree.nodes.len()))
-                        as u64,
-                    proof_nodes,
-                });
+                Some(deciding)
             }
-            Err(stopped) => {
+            Err((stopped, tree)) => {
                 report.aborted = true;
-                if stopped == Stopped::NodeLimit {
+                (stopped == Stopped::NodeLimit).then(|| {
                     report.note = Some(Note::NodeLimit {
                         nodes: self.node_limit as u64,
                     });
-                }
+                    tree
+                })
             }
-        }
+        };
         report.aborted |= cancel.is_cancelled();
         report.stats = ctx.stats;
         report.finish(started);
-        report
+        (report, tree)
     }
 }
 
