@@ -102,6 +102,7 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         "mcts",
         "perfect",
         "neural",
+        "pns",
     ];
     let mut opponents = vec!["self".to_owned()];
     opponents.extend(names(
@@ -746,6 +747,35 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
         "{text}"
     );
     assert_eq!(lines.len(), 2 + 9, "{text}");
+    // Proof-number search: the proof tree of the question that decided
+    // its move, with each node's proof and disproof numbers.
+    let output = run(&["tree", "--player", "pns", "--max-ply", "1", "x../.o./..."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("pns proving x../.o./...: the tree of its question whether O wins"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("root, X to move: proof inf, disproof 0; expanded: 4 of 7 moves"),
+        "{text}"
+    );
+    let output = run(&[
+        "tree",
+        "--player",
+        "pns",
+        "--json",
+        "--max-ply",
+        "0",
+        "xx./oo./...",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let root: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(
+        (&root["proof"], &root["disproof"]),
+        (&0.into(), &serde_json::Value::Null)
+    );
     let output = run(&[
         "tree",
         "--player",

@@ -82,6 +82,28 @@
 //! the move's PUCT score as its parent last saw it, both in thousandths
 //! (`SearchTree::prior`, `SearchTree::puct`). Its search needs the network:
 //! `SearchTree::record_guided` is given it, `record` uses a fresh one.
+//!
+//! Proof-number search (`pns`) is recorded from the proof tree it keeps
+//! (`PnsPlayer::search_with_tree`): the tree of the question that decided
+//! its report, "does the side to move win?" when it does, else "does the
+//! opponent win?" (proved: a loss; disproved: a draw, and that disproof
+//! holds the drawing move). `SearchTree::proof_question` names the side
+//! asked about. The tree of the question asked first on a draw or a loss
+//! is not kept: the report's `proof.tree_nodes` counts both trees, the
+//! root's `subtree_nodes` this one (the same when the side to move wins),
+//! `nodes_searched` the report's `stats.nodes` (the positions made below
+//! both roots). Nodes come in visit order, a node and then its children's
+//! subtrees in cell order, and a node's `subtree_nodes` is the size of its
+//! subtree in the proof tree. Having no window, its `alpha` and `beta` hold
+//! its proof and disproof numbers (`SearchTree::proof_numbers`: 16 bits
+//! each, capped at `PROOF_NUMBER_CAP`, and `pns::UNREACHABLE` for a node
+//! settled the other way), its `value` the answer so far (1000 proved,
+//! -1000 disproved, 0 open). Its endings are `Won`/`Drawn` (the game ends
+//! there), `Expanded` (with children; `pruned` gives the moves that got
+//! none: symmetric to an earlier one, or not the block a threat forces)
+//! and `Horizon` (a leaf never expanded: settled by its lines or by a
+//! position settled before, or numbered from its lines). Stopped at its
+//! node limit, the tree is the unfinished one it was growing.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -604,7 +626,11 @@ impl SearchTree {
     /// (0, UNREACHABLE), a disproven one (UNREACHABLE, 0). `None` for
     /// other trees.
     pub fn proof_numbers(&self, id: usize) -> Option<(u32, u32)> {
-        let node = &self.nodes[id];
+        self.node_proof_numbers(&self.nodes[id])
+    }
+
+    /// `proof_numbers` of one of this tree's nodes.
+    pub fn node_proof_numbers(&self, node: &Node) -> Option<(u32, u32)> {
         self.question
             .map(|_| (proof_number_of(node.alpha), proof_number_of(node.beta)))
     }
@@ -631,7 +657,8 @@ impl SearchTree {
     }
 
     /// The depth searched (the empty cells when searched to the end;
-    /// Monte Carlo: the deepest ply its tree reached).
+    /// Monte Carlo and proof-number search: the deepest ply their trees
+    /// reached).
     pub fn depth(&self) -> u32 {
         self.depth
     }
