@@ -810,6 +810,33 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
 }
 
 #[test]
+fn proof_number_search_proves_the_empty_4x4_board_a_draw_in_text_and_json() {
+    let output = run(&["analyze", "--player", "pns", "..../..../..../...."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("X pns plays ") && text.contains(", proved: a draw, "),
+        "{text}"
+    );
+    assert!(text.contains("  proof of "), "{text}");
+    let output = run(&[
+        "analyze",
+        "--json",
+        "--player",
+        "pns",
+        "..../..../..../....",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let proof = &json["proof"];
+    assert_eq!(proof["result"], "draw", "{json}");
+    assert!(
+        proof["proof_nodes"].as_u64() < proof["tree_nodes"].as_u64(),
+        "{json}"
+    );
+}
+
+#[test]
 fn compare_prints_every_computer_player_by_default() {
     let output = run(&["compare", "x.o/.x./..."]);
     assert!(output.status.success(), "{}", stderr(&output));

@@ -17,7 +17,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Bound, Certainty, Note, SearchReport};
+use tictactoe_engine::report::{Bound, Certainty, Note, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::play::{ask_within, stopped_unasked};
@@ -192,6 +192,10 @@ struct Analysis<'a> {
     rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// Proof-number search: the result proved for the side to move and
+    /// the sizes of the proof and of its trees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<Proof>,
 }
 
 impl<'a> Analysis<'a> {
@@ -234,6 +238,7 @@ impl<'a> Analysis<'a> {
             time_us: report.elapsed_us,
             rule: report.rule.map(RuleWords::describe),
             note: report.note.as_ref().map(Words::words),
+            proof: report.proof,
         }
     }
 }
