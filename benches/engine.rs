@@ -500,6 +500,16 @@ fn benches(c: &mut Criterion) {
         position.finish();
     }
 
+    // Proof-number search: proves the empty 3x3 and 4x4 boards drawn.
+    for (name, size) in [
+        ("3x3 empty proved by pns", BoardSize::Three),
+        ("4x4 empty proved by pns", BoardSize::Four),
+    ] {
+        let mut position = Position::new(c, name, Board::new(size), None, FAST);
+        position.ours(PlayerKind::Pns);
+        position.finish();
+    }
+
     // 5x5, four in a row, depth 4: the empty board and a mid-game position.
     for (name, text) in [
         ("5x5 empty depth 4", "........................."),

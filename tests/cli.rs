@@ -102,6 +102,7 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         "mcts",
         "perfect",
         "neural",
+        "pns",
     ];
     let mut opponents = vec!["self".to_owned()];
     opponents.extend(names(
@@ -747,6 +748,35 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
         "{text}"
     );
     assert_eq!(lines.len(), 2 + 9, "{text}");
+    // Proof-number search: the proof tree of the question that decided
+    // its move, with each node's proof and disproof numbers.
+    let output = run(&["tree", "--player", "pns", "--max-ply", "1", "x../.o./..."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("pns proving x../.o./...: the tree of its question whether O wins"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("root, X to move: proof inf, disproof 0; expanded: 4 of 7 moves"),
+        "{text}"
+    );
+    let output = run(&[
+        "tree",
+        "--player",
+        "pns",
+        "--json",
+        "--max-ply",
+        "0",
+        "xx./oo./...",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let root: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(
+        (&root["proof"], &root["disproof"]),
+        (&0.into(), &serde_json::Value::Null)
+    );
     let output = run(&[
         "tree",
         "--player",
@@ -778,6 +808,33 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     assert_eq!(output.status.code(), Some(1));
     let output = run(&["tree", "--max-ply", "many", "---------"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn proof_number_search_proves_the_empty_4x4_board_a_draw_in_text_and_json() {
+    let output = run(&["analyze", "--player", "pns", "..../..../..../...."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("X pns plays ") && text.contains(", proved: a draw, "),
+        "{text}"
+    );
+    assert!(text.contains("  proof of "), "{text}");
+    let output = run(&[
+        "analyze",
+        "--json",
+        "--player",
+        "pns",
+        "..../..../..../....",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let proof = &json["proof"];
+    assert_eq!(proof["result"], "draw", "{json}");
+    assert!(
+        proof["proof_nodes"].as_u64() < proof["tree_nodes"].as_u64(),
+        "{json}"
+    );
 }
 
 #[test]

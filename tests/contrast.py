@@ -151,6 +151,7 @@ CHECKS = [
     ("chart: alpha-beta", "chart_alphabeta_color", 1.0, "view_bg_color", 3.0),
     ("chart: Monte Carlo", "chart_mcts_color", 1.0, "view_bg_color", 3.0),
     ("chart: lookup table", "chart_table_color", 1.0, "view_bg_color", 3.0),
+    ("chart: proof-number search", "chart_proof_number_color", 1.0, "view_bg_color", 3.0),
     ("chart: wins", "win_color", 1.0, "view_bg_color", 3.0),
     ("chart: draws", "draw_color", 1.0, "view_bg_color", 3.0),
     ("chart: losses", "loss_color", 1.0, "view_bg_color", 3.0),

@@ -13,7 +13,8 @@ use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
-use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::players::PnsPlayer;
+use tictactoe_engine::report::{Note, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 
 /// A player whose `kind` panics from its `panic_at`-th call on: a bug
@@ -148,5 +149,37 @@ fn a_player_that_stops_unasked_fails_once() {
     assert_eq!(over(&seen), GameResult::Aborted("internal error".into()));
     std::thread::sleep(Duration::from_millis(50));
     assert!(events.is_empty(), "nothing more after the game ended");
+    perfect_game_draws(&mut thread);
+}
+
+#[test]
+fn a_player_at_its_node_limit_gives_up_with_its_report_in_the_log() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(GameSetup::with_players(
+        BoardSize::Three,
+        [Box::new(PnsPlayer::with_node_limit(None, 100)), random()],
+        Duration::ZERO,
+    ));
+    let seen = events_until_over(&events, game);
+    let notes: Vec<_> = seen
+        .iter()
+        .filter_map(|e| match e {
+            Event::Report { report, .. } => Some(report.note.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes, vec![Some(Note::NodeLimit { nodes: 100 })]);
+    assert_eq!(
+        errors(&seen),
+        vec![
+            "pns stopped: its tree reached the limit of 100 nodes before the proof was finished"
+                .to_string()
+        ]
+    );
+    assert_eq!(
+        over(&seen),
+        GameResult::Aborted("the player gave up".into())
+    );
     perfect_game_draws(&mut thread);
 }

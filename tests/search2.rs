@@ -597,3 +597,17 @@ fn failing_hard_never_visits_fewer_nodes_than_failing_soft() {
             < nodes(PlayerKind::AlphaBetaTt, hard, &board)
     );
 }
+
+#[test]
+fn proof_number_search_proves_the_empty_4x4_board_a_draw() {
+    let board = Board::new(BoardSize::Four);
+    let mut player = PlayerKind::Pns.create(&PlayerOptions::default());
+    let report = player.choose_move(&board, &CancelFlag::new());
+    assert!(!report.aborted, "{:?}", report.note);
+    let proof = report.proof.unwrap();
+    assert_eq!(proof.result, ProvenResult::Draw);
+    // Every X move is answered, and every O reply too: a draw's proof
+    // holds both disproofs, far smaller than the trees searched.
+    assert!(proof.proof_nodes < proof.tree_nodes, "{proof:?}");
+    assert!(report.best.is_some());
+}

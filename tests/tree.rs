@@ -5,10 +5,12 @@ mod common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Bound, SearchReport};
+use tictactoe_engine::players::PnsPlayer;
+use tictactoe_engine::players::pns::UNREACHABLE;
+use tictactoe_engine::report::{Bound, ProvenResult, SearchReport};
 use tictactoe_engine::score::{INFINITY, WIN, evaluate};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
@@ -720,7 +722,7 @@ fn a_cancelled_recording_says_so() {
     let searching = PlayerKind::ALL
         .into_iter()
         .filter(|&kind| SearchTree::supports(kind, BoardSize::Five).is_ok());
-    assert_eq!(searching.clone().count(), 8);
+    assert_eq!(searching.clone().count(), 9);
     for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
         assert_eq!(result.unwrap_err(), RecordError::Cancelled, "{kind:?}");
@@ -785,6 +787,7 @@ fn a_finished_game_records_a_lone_root() {
         PlayerKind::AlphaBetaTt,
         PlayerKind::AlphaBetaRandom,
         PlayerKind::Mcts,
+        PlayerKind::Pns,
     ] {
         let tree = record(kind, &board, &options(None), DEFAULT_BUDGET);
         assert_eq!((tree.len(), tree.nodes_searched()), (1, 0), "{kind:?}");
@@ -903,4 +906,101 @@ fn node_types_follow_knuth_and_moore_on_small_searches() {
     assert_eq!(counts.pv, 1, "the root alone");
     let labels = type_labels(&tree, 1);
     assert!(labels[1].starts_with("Pass 1: ") && labels[1].ends_with("/-"));
+}
+
+/// Proof-number search's numbers at an expanded node, from its children's
+/// (`question` asks whether that side wins): where it moves, one proved
+/// child proves the node and all must be disproved; elsewhere the other
+/// way round.
+fn numbers_from_children(tree: &SearchTree, id: usize, mover: Side, question: Side) -> (u32, u32) {
+    let numbers: Vec<(u32, u32)> = tree
+        .children(id)
+        .map(|child| tree.proof_numbers(child).unwrap())
+        .collect();
+    let smallest = |pick: fn(&(u32, u32)) -> u32| numbers.iter().map(pick).min().unwrap();
+    let sum =
+        |pick: fn(&(u32, u32)) -> u32| numbers.iter().map(pick).fold(0u32, u32::saturating_add);
+    if mover == question {
+        (smallest(|n| n.0), sum(|n| n.1))
+    } else {
+        (sum(|n| n.0), smallest(|n| n.1))
+    }
+}
+
+#[test]
+fn proof_number_search_records_the_tree_that_decided_its_report() {
+    let cancel = CancelFlag::new();
+    for board in open_positions() {
+        let tree = record(PlayerKind::Pns, &board, &options(None), DEFAULT_BUDGET);
+        let (report, decided) = PnsPlayer::new(None).search_with_tree(&board, &cancel);
+        let proof = report.proof.unwrap();
+        let side = board.side_to_move();
+        // The side to move's win when it wins; else the opponent's, proved
+        // (a loss) or disproved (a draw).
+        let (question, root) = match proof.result {
+            ProvenResult::Win => (side, (0, UNREACHABLE)),
+            ProvenResult::Loss => (side.opponent(), (0, UNREACHABLE)),
+            ProvenResult::Draw => (side.opponent(), (UNREACHABLE, 0)),
+        };
+        assert_eq!(tree.proof_question(), Some(question), "{board}");
+        assert_eq!(tree.proof_numbers(0), Some(root), "{board}");
+        assert!(!tree.has_windows());
+        // Every node of that tree kept; a won position asked one question
+        // only, so its tree holds all the report's nodes.
+        let kept = decided.unwrap().nodes.len() as u64;
+        assert_eq!(tree.node(0).subtree_nodes(), kept, "{board}");
+        assert_eq!(tree.len() as u64, kept, "{board}");
+        if proof.result == ProvenResult::Win {
+            assert_eq!(kept, proof.tree_nodes, "{board}");
+        }
+        assert_eq!(tree.nodes_searched(), report.stats.nodes, "{board}");
+        let again = SearchTree::record_report(&report, DEFAULT_BUDGET, &cancel).unwrap();
+        assert_eq!(again.nodes(), tree.nodes(), "{board}");
+        tree.walk(usize::MAX, |id, _, _, position| {
+            let numbers = tree.proof_numbers(id).unwrap();
+            let settled = [(0, UNREACHABLE), (UNREACHABLE, 0)];
+            match tree.node(id).ending() {
+                NodeEnding::Won => {
+                    let won = if position.side_to_move() == question {
+                        settled[1]
+                    } else {
+                        settled[0]
+                    };
+                    assert_eq!(numbers, won, "{board} node {id}");
+                }
+                NodeEnding::Drawn => assert_eq!(numbers, settled[1], "{board} node {id}"),
+                NodeEnding::Expanded => assert_eq!(
+                    numbers,
+                    numbers_from_children(&tree, id, position.side_to_move(), question),
+                    "{board} node {id}"
+                ),
+                NodeEnding::Horizon => assert!(
+                    settled.contains(&numbers) || (numbers.0 > 0 && numbers.1 > 0),
+                    "{board} node {id}: {numbers:?}"
+                ),
+                other => panic!("{board} node {id}: {other:?}"),
+            }
+        });
+    }
+}
+
+#[test]
+fn a_proof_tree_past_the_budget_is_counted_and_expanded_on_request() {
+    // The empty 4x4 board: a draw, so the tree kept is O's question's,
+    // disproved.
+    let board = Board::new(BoardSize::Four);
+    let tree = record(PlayerKind::Pns, &board, &options(None), 1_000);
+    let (_, decided) = PnsPlayer::new(None).search_with_tree(&board, &CancelFlag::new());
+    let decided = decided.unwrap();
+    assert_eq!(tree.proof_question(), Some(Side::Min));
+    assert_eq!(tree.proof_numbers(0), Some((UNREACHABLE, 0)));
+    assert_eq!(tree.node(0).subtree_nodes(), decided.nodes.len() as u64);
+    assert!(tree.len() < 1_000 + 16 * 16, "{}", tree.len());
+    let unkept = (0..tree.len())
+        .find(|&id| !tree.node(id).recorded())
+        .expect("a node past the budget");
+    let again = tree.expand(unkept, DEFAULT_BUDGET);
+    assert_eq!(again.len() as u64, tree.node(unkept).subtree_nodes());
+    assert_eq!(again.proof_numbers(0), tree.proof_numbers(unkept));
+    assert_eq!(again.proof_question(), Some(Side::Min));
 }

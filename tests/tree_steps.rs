@@ -331,3 +331,50 @@ fn the_words_never_contradict_themselves() {
     }
     assert!(last_move_cuts > 0, "no cut at a last move was seen");
 }
+
+#[test]
+fn proof_numbers_are_said_as_proofs_not_as_visits() {
+    // X to move wins at 3: the tree asks whether X wins, and proves it.
+    let board: Board = "xx./oo./...".parse().unwrap();
+    let tree = record(PlayerKind::Pns, &board, None);
+    let words = |id: usize| {
+        let position = position_along(&tree, &tree.ancestry(id));
+        (
+            tree_words::value_text(&tree, tree.node(id), &position),
+            tree_words::ending_text(&tree, id, &position),
+        )
+    };
+    let child = |cell: usize| {
+        tree.children(0)
+            .find(|&id| tree.node(id).cell() == Some(cell))
+            .unwrap()
+    };
+    assert_eq!(words(0).0, "proved: X wins");
+    assert_eq!(
+        words(child(2)),
+        ("proved: X wins".to_owned(), "X completes a line".to_owned())
+    );
+    // X elsewhere lets O complete its row: settled without expanding.
+    assert_eq!(
+        words(child(6)),
+        (
+            "disproved: X does not win".to_owned(),
+            "settled unexpanded: by its lines, or settled before".to_owned()
+        )
+    );
+    // X at 6 blocks O: open, numbered from X's lines (the top row lacks 1
+    // stone, which O can still block; 3 lines without an O).
+    assert_eq!(
+        words(child(5)),
+        (
+            "proof 1, disproof 3".to_owned(),
+            "not expanded: numbers from its lines".to_owned()
+        )
+    );
+    let sentence = tree_words::node_sentence(&tree, 0, &board, TextStyle::WINDOW);
+    assert!(sentence.ends_with("6 nodes"), "{sentence}");
+    assert!(!sentence.contains("visit"), "{sentence}");
+    let (values, endings) = tree_words::column_samples(&tree);
+    assert!(values.contains(&"disproved: O does not win".to_owned()));
+    assert!(endings.contains(&"not expanded: numbers from its lines".to_owned()));
+}

@@ -17,10 +17,10 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
-use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, SearchReport};
+use tictactoe_engine::report::{Bound, Certainty, Iteration, Note, Pass, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
-use tictactoe_tools::play::ask_within;
+use tictactoe_tools::play::{ask_within, stopped_unasked};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -223,6 +223,10 @@ struct Analysis<'a> {
     /// null window failed high.
     #[serde(skip_serializing_if = "Option::is_none")]
     re_searches: Option<u64>,
+    /// Proof-number search: the result proved for the side to move and
+    /// the sizes of the proof and of its trees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<Proof>,
 }
 
 impl<'a> Analysis<'a> {
@@ -269,6 +273,7 @@ impl<'a> Analysis<'a> {
             iterations: &report.iterations,
             passes: &report.passes,
             re_searches: (report.algorithm == PlayerKind::Pvs).then_some(report.stats.re_searches),
+            proof: report.proof,
         }
     }
 }
@@ -502,10 +507,16 @@ impl Analyst {
         }
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);
-            return self.refuse_line(format_args!(
-                "{source}position '{echo}': the time limit ran out before {} finished",
-                self.kind.name()
-            ));
+            let name = self.kind.name();
+            return match &report.note {
+                Some(Note::NodeLimit { .. }) => self.refuse_line(format_args!(
+                    "{source}position '{echo}': {}",
+                    stopped_unasked(&report)
+                )),
+                _ => self.refuse_line(format_args!(
+                    "{source}position '{echo}': the time limit ran out before {name} finished"
+                )),
+            };
         }
         let written = if self.json {
             let analysis = Analysis::of(&report);

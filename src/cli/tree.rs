@@ -12,7 +12,8 @@ use super::output::{refuse, stopped};
 use super::stop;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::learners::Learner;
-use tictactoe_engine::player_kind::PlayerOptions;
+use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::score::INFINITY;
 use tictactoe_tools::node_types::{self, NodeType};
 use tictactoe_tools::tree::{self, SearchTree};
@@ -95,6 +96,22 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
             group(tree.node(0).subtree_nodes()),
             group(tree.nodes_searched()),
             tree_words::type_counts_text(&tree),
+        );
+    } else if !args.json && tree.player() == PlayerKind::Pns {
+        let question = match tree.proof_question() {
+            Some(side) => format!("the tree of its question whether {} wins", side.mark()),
+            None => "no question: the game is over".to_owned(),
+        };
+        out!(
+            out,
+            "{} proving {}: {question}, {} nodes ({} made below the roots of both questions), {} \
+             plies deep; proof and disproof numbers: the leaves still to settle to prove the \
+             question, to disprove it (inf: settled the other way)",
+            tree.player().name(),
+            text.trim(),
+            group(tree.node(0).subtree_nodes()),
+            group(tree.nodes_searched()),
+            tree.depth(),
         );
     } else if !args.json && tree.is_guided() {
         out!(
@@ -187,6 +204,13 @@ fn tree_line(
                 "alpha": view.alpha,
                 "beta": view.beta,
             })
+        } else if let Some((proof, disproof)) = tree.proof_numbers(id) {
+            // Unreachable (settled the other way) as null.
+            let number = |n: u32| (n != UNREACHABLE).then_some(n);
+            serde_json::json!({
+                "proof": number(proof),
+                "disproof": number(disproof),
+            })
         } else {
             serde_json::json!({
                 "visits": node.subtree_nodes(),
@@ -223,6 +247,23 @@ fn tree_line(
             if count == 1 { "node" } else { "nodes" },
         );
         (line, "pruned")
+    } else if let Some((proof, disproof)) = tree.proof_numbers(id) {
+        let number = |n: u32| {
+            if n == UNREACHABLE {
+                "inf".to_owned()
+            } else {
+                group(u64::from(n))
+            }
+        };
+        let line = format!(
+            "{}{label}: proof {}, disproof {}; {ending}; {} {}",
+            "  ".repeat(ply),
+            number(proof),
+            number(disproof),
+            group(count),
+            if count == 1 { "node" } else { "nodes" },
+        );
+        (line, "no child for")
     } else {
         let mut line = format!(
             "{}{label}: mean {:+.3} over {} {}",

@@ -10,7 +10,7 @@ pub mod mcts;
 mod minimax;
 mod mtdf;
 mod perfect;
-mod pns;
+pub mod pns;
 mod pvs;
 mod random;
 mod rules;

@@ -272,6 +272,9 @@ pub enum Note {
     /// The neural player's search: its simulations (0: the bare policy)
     /// and the self-play games its network learned from (0: untrained).
     Neural { simulations: u32, games: u64 },
+    /// Proof-number search kept as many nodes as it may and stopped
+    /// before the position was proved.
+    NodeLimit { nodes: u64 },
     /// The neural player's network reads boards of another size.
     NetworkSize {
         network: BoardSize,

@@ -149,16 +149,22 @@ pub enum Family {
     Mcts,
     /// The perfect player's table lookup.
     Table,
-    /// Players that do not search: random, rules, the human.
+    /// Proof-number search: solves the position, with no depth and no
+    /// score.
+    #[serde(rename = "proof-number")]
+    ProofNumber,
+    /// Players that do not search: random, rules, the human, and the
+    /// learners that look their move up.
     Other,
 }
 
 impl Family {
-    pub const ALL: [Family; 5] = [
+    pub const ALL: [Family; 6] = [
         Family::Minimax,
         Family::AlphaBeta,
         Family::Mcts,
         Family::Table,
+        Family::ProofNumber,
         Family::Other,
     ];
 
@@ -173,12 +179,12 @@ impl Family {
             // A tree search too, guided by a network instead of playouts.
             PlayerKind::Mcts | PlayerKind::Neural => Family::Mcts,
             PlayerKind::Perfect => Family::Table,
+            PlayerKind::Pns => Family::ProofNumber,
             PlayerKind::Human
             | PlayerKind::Random
             | PlayerKind::Rules
             | PlayerKind::Menace
-            | PlayerKind::Td
-            | PlayerKind::Pns => Family::Other,
+            | PlayerKind::Td => Family::Other,
         }
     }
 
@@ -189,6 +195,7 @@ impl Family {
             Family::AlphaBeta => "alphabeta",
             Family::Mcts => "mcts",
             Family::Table => "table",
+            Family::ProofNumber => "proof-number",
             Family::Other => "other",
         }
     }
@@ -200,6 +207,7 @@ impl Family {
             Family::AlphaBeta => gettext("Alpha-beta variants"),
             Family::Mcts => gettext("Monte Carlo"),
             Family::Table => gettext("Table lookup"),
+            Family::ProofNumber => gettext("Proof-number search"),
             Family::Other => gettext("No search"),
         }
     }
@@ -648,6 +656,22 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn proof_number_search_is_a_family_of_its_own_named_alike_everywhere() {
+        assert_eq!(Family::of(PlayerKind::Pns), Family::ProofNumber);
+        assert_eq!(Family::ProofNumber.display_name(), "Proof-number search");
+        for family in Family::ALL {
+            let json = serde_json::to_string(&family).unwrap();
+            assert_eq!(json, format!("\"{}\"", family.name()));
+        }
+        // The players that search are never said not to.
+        for kind in PlayerKind::ALL {
+            if kind.uses_depth() || kind == PlayerKind::Pns || kind == PlayerKind::Mcts {
+                assert_ne!(Family::of(kind), Family::Other, "{kind}");
+            }
+        }
+    }
 
     #[test]
     fn contenders_read_from_names_with_optional_depths() {

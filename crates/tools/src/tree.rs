@@ -82,6 +82,28 @@
 //! the move's PUCT score as its parent last saw it, both in thousandths
 //! (`SearchTree::prior`, `SearchTree::puct`). Its search needs the network:
 //! `SearchTree::record_guided` is given it, `record` uses a fresh one.
+//!
+//! Proof-number search (`pns`) is recorded from the proof tree it keeps
+//! (`PnsPlayer::search_with_tree`): the tree of the question that decided
+//! its report, "does the side to move win?" when it does, else "does the
+//! opponent win?" (proved: a loss; disproved: a draw, and that disproof
+//! holds the drawing move). `SearchTree::proof_question` names the side
+//! asked about. The tree of the question asked first on a draw or a loss
+//! is not kept: the report's `proof.tree_nodes` counts both trees, the
+//! root's `subtree_nodes` this one (the same when the side to move wins),
+//! `nodes_searched` the report's `stats.nodes` (the positions made below
+//! both roots). Nodes come in visit order, a node and then its children's
+//! subtrees in cell order, and a node's `subtree_nodes` is the size of its
+//! subtree in the proof tree. Having no window, its `alpha` and `beta` hold
+//! its proof and disproof numbers (`SearchTree::proof_numbers`: 16 bits
+//! each, capped at `PROOF_NUMBER_CAP`, and `pns::UNREACHABLE` for a node
+//! settled the other way), its `value` the answer so far (1000 proved,
+//! -1000 disproved, 0 open). Its endings are `Won`/`Drawn` (the game ends
+//! there), `Expanded` (with children; `pruned` gives the moves that got
+//! none: symmetric to an earlier one, or not the block a threat forces)
+//! and `Horizon` (a leaf never expanded: settled by its lines or by a
+//! position settled before, or numbered from its lines). Stopped at its
+//! node limit, the tree is the unfinished one it was growing.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -97,6 +119,7 @@ use tictactoe_engine::player_kind::{
     Difficulty, MoveOrder, PlayerKind, PlayerOptions, SearchSettings,
 };
 use tictactoe_engine::players::mcts::{self, MctsPlayer, Terminal};
+use tictactoe_engine::players::pns::{self, PnsPlayer, ProofTree};
 use tictactoe_engine::players::{
     AlphaBetaPlayer, AlphaBetaRandomPlayer, AlphaBetaTtPlayer, MinimaxPlayer, MtdfPlayer,
     PvsPlayer, root_order,
@@ -367,6 +390,9 @@ pub struct SearchTree {
     nodes: Vec<Node>,
     /// The neural player's network, which its search needs to run again.
     network: Option<Arc<Network>>,
+    /// Proof-number search: the side its tree asks about ("does it
+    /// win?"); `None` for other trees and a finished game.
+    question: Option<Side>,
 }
 
 impl SearchTree {
@@ -454,8 +480,7 @@ impl SearchTree {
             | PlayerKind::Random
             | PlayerKind::Rules
             | PlayerKind::Menace
-            | PlayerKind::Td
-            | PlayerKind::Pns => Err(RecordError::Unsupported(player)),
+            | PlayerKind::Td => Err(RecordError::Unsupported(player)),
             PlayerKind::Perfect if size == BoardSize::Three => {
                 Err(RecordError::Unsupported(player))
             }
@@ -476,6 +501,7 @@ impl SearchTree {
         budget: usize,
         cancel: &CancelFlag,
     ) -> Result<SearchTree, RecordError> {
+        let mut question = None;
         let (nodes, report) = if recipe.algorithm == PlayerKind::Neural {
             let guide = network.as_deref().ok_or(RecordError::NoNetwork)?;
             if guide.size() != origin.size() {
@@ -500,6 +526,13 @@ impl SearchTree {
                 return Err(RecordError::Cancelled);
             }
             (monte_carlo_nodes(&tree, origin, target, budget), report)
+        } else if recipe.algorithm == PlayerKind::Pns {
+            let (report, tree) = PnsPlayer::new(None).search_with_tree(origin, cancel);
+            if cancel.is_cancelled() {
+                return Err(RecordError::Cancelled);
+            }
+            question = tree.as_ref().map(|tree| tree.attacker);
+            (pns_nodes(tree.as_ref(), origin, target, budget), report)
         } else {
             // Without a time limit, only aspiration windows deepen.
             let deepens = recipe.settings.aspiration.is_some()
@@ -551,6 +584,7 @@ impl SearchTree {
             },
             nodes,
             network,
+            question,
         })
     }
 
@@ -628,6 +662,7 @@ impl SearchTree {
                 searched: node.subtree_nodes() - 1,
                 nodes: vec![Node { end: 1, ..*node }],
                 network: self.network.clone(),
+                question: self.question,
             });
         }
         SearchTree::run(
@@ -661,10 +696,35 @@ impl SearchTree {
         !self.is_grown()
     }
 
-    /// True for the trees a search grows by visits: Monte Carlo's and the
-    /// neural player's.
+    /// True for the trees a search grows and keeps: Monte Carlo's, the
+    /// neural player's and proof-number search's.
     fn is_grown(&self) -> bool {
-        matches!(self.recipe.algorithm, PlayerKind::Mcts | PlayerKind::Neural)
+        matches!(
+            self.recipe.algorithm,
+            PlayerKind::Mcts | PlayerKind::Neural | PlayerKind::Pns
+        )
+    }
+
+    /// Proof-number search's tree: the side it asks about, "does it
+    /// win?"; `None` for other trees and for a finished game.
+    pub fn proof_question(&self) -> Option<Side> {
+        self.question
+    }
+
+    /// Proof-number search's tree: `id`'s proof and disproof numbers
+    /// (the leaves still to settle to prove the question, to disprove
+    /// it), each capped at `PROOF_NUMBER_CAP`, and `pns::UNREACHABLE`
+    /// where the node is settled the other way: a proven node is
+    /// (0, UNREACHABLE), a disproven one (UNREACHABLE, 0). `None` for
+    /// other trees.
+    pub fn proof_numbers(&self, id: usize) -> Option<(u32, u32)> {
+        self.node_proof_numbers(&self.nodes[id])
+    }
+
+    /// `proof_numbers` of one of this tree's nodes.
+    pub fn node_proof_numbers(&self, node: &Node) -> Option<(u32, u32)> {
+        self.question
+            .map(|_| (proof_number_of(node.alpha), proof_number_of(node.beta)))
     }
 
     /// True for the neural player's tree: its nodes have a prior and a
@@ -689,7 +749,8 @@ impl SearchTree {
     }
 
     /// The depth searched (the empty cells when searched to the end;
-    /// Monte Carlo: the deepest ply its tree reached).
+    /// Monte Carlo and proof-number search: the deepest ply their trees
+    /// reached).
     pub fn depth(&self) -> u32 {
         self.depth
     }
@@ -1039,6 +1100,138 @@ fn add_monte_carlo_node(
     nodes[id].end = nodes.len() as u32;
 }
 
+/// The largest proof or disproof number a recorded node holds: larger
+/// ones are kept as this (a node's window fields have 16 bits).
+pub const PROOF_NUMBER_CAP: u32 = u16::MAX as u32 - 1;
+
+/// A proof or disproof number in a node's 16-bit field: `u16::MAX` for
+/// `pns::UNREACHABLE`, else at most `PROOF_NUMBER_CAP`.
+fn proof_number_bits(number: u32) -> i16 {
+    let bits = if number == pns::UNREACHABLE {
+        u16::MAX
+    } else {
+        number.min(PROOF_NUMBER_CAP) as u16
+    };
+    bits as i16
+}
+
+fn proof_number_of(bits: i16) -> u32 {
+    match bits as u16 {
+        u16::MAX => pns::UNREACHABLE,
+        number => u32::from(number),
+    }
+}
+
+/// Proof-number search's kept tree as nodes in visit order (a node, then
+/// its children's subtrees in cell order), from the node the moves
+/// `target` lead to, while fewer than `budget` nodes are kept. No tree (a
+/// finished game): the root alone.
+fn pns_nodes(
+    tree: Option<&ProofTree>,
+    origin: &Board,
+    target: &[usize],
+    budget: usize,
+) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    let Some(tree) = tree else {
+        let ending = match origin.outcome() {
+            Outcome::Won(..) => NodeEnding::Won,
+            _ => NodeEnding::Drawn,
+        };
+        nodes.push(Node {
+            value: 0,
+            alpha: 0,
+            beta: 0,
+            cell: NO_CELL,
+            flags: side_flag(origin.side_to_move()) | (ending as u8) << 2,
+            end: 1,
+            count: 1,
+        });
+        return nodes;
+    };
+    let mut index = 0;
+    let mut board = *origin;
+    for &cell in target {
+        index = tree.nodes[index]
+            .children()
+            .find(|&child| usize::from(tree.nodes[child].cell) == cell)
+            .expect("the target is a node of the same tree");
+        board.play(cell).expect("a tree's move is legal");
+    }
+    let cell = target.last().map_or(NO_CELL, |&cell| cell as u8);
+    add_proof_node(tree, index, cell, &board, budget, &mut nodes);
+    nodes
+}
+
+/// Adds `tree.nodes[index]` (entered by `cell`, position `board`) and,
+/// while fewer than `budget` nodes are kept, its children; returns the
+/// nodes of its subtree in the proof tree, this one included.
+fn add_proof_node(
+    tree: &ProofTree,
+    index: usize,
+    cell: u8,
+    board: &Board,
+    budget: usize,
+    nodes: &mut Vec<Node>,
+) -> u32 {
+    let source = &tree.nodes[index];
+    let ending = if source.children > 0 {
+        NodeEnding::Expanded
+    } else {
+        match board.outcome() {
+            Outcome::Won(..) => NodeEnding::Won,
+            Outcome::Draw => NodeEnding::Drawn,
+            Outcome::Ongoing => NodeEnding::Horizon,
+        }
+    };
+    // The answer so far: 1000 proved, -1000 disproved, 0 open.
+    let value = match (source.proof, source.disproof) {
+        (0, _) => 1000,
+        (_, 0) => -1000,
+        _ => 0,
+    };
+    let id = nodes.len();
+    let keep = id == 0 || nodes.len() < budget;
+    nodes.push(Node {
+        value,
+        alpha: proof_number_bits(source.proof),
+        beta: proof_number_bits(source.disproof),
+        cell,
+        flags: side_flag(board.side_to_move())
+            | (ending as u8) << 2
+            | if keep || ending.is_leaf() {
+                0
+            } else {
+                NOT_RECORDED
+            },
+        end: 0,
+        count: 1,
+    });
+    let mut count = 1u32;
+    for child in source.children() {
+        let below = if keep {
+            let child_cell = tree.nodes[child].cell;
+            let mut next = *board;
+            next.play(usize::from(child_cell))
+                .expect("a tree's move is legal");
+            add_proof_node(tree, child, child_cell, &next, budget, nodes)
+        } else {
+            proof_subtree_size(tree, child)
+        };
+        count = count.saturating_add(below);
+    }
+    nodes[id].end = nodes.len() as u32;
+    nodes[id].count = count;
+    count
+}
+
+/// Nodes in `tree`'s subtree of `index`, this one included.
+fn proof_subtree_size(tree: &ProofTree, index: usize) -> u32 {
+    tree.nodes[index].children().fold(1u32, |count, child| {
+        count.saturating_add(proof_subtree_size(tree, child))
+    })
+}
+
 /// The nodes kept so far, and the nodes open on the current path. A node
 /// kept and still open holds the node count at its entry in `end` and
 /// `count` (low and high halves) until it is left.
@@ -1356,5 +1549,19 @@ mod tests {
     #[test]
     fn a_node_is_16_bytes() {
         assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+
+    #[test]
+    fn proof_numbers_keep_16_bits_and_saturate_at_the_cap() {
+        for (number, kept) in [
+            (0, 0),
+            (7, 7),
+            (PROOF_NUMBER_CAP, PROOF_NUMBER_CAP),
+            (PROOF_NUMBER_CAP + 1, PROOF_NUMBER_CAP),
+            (1 << 20, PROOF_NUMBER_CAP),
+            (pns::UNREACHABLE, pns::UNREACHABLE),
+        ] {
+            assert_eq!(proof_number_of(proof_number_bits(number)), kept, "{number}");
+        }
     }
 }

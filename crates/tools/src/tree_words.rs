@@ -8,9 +8,11 @@
 //! the same information: for a move by O, X's window is O's mirrored.
 
 use crate::node_types::{self, NodeType, TypeCounts};
-use crate::tree::{Node, SearchTree};
+use crate::tree::{Node, PROOF_NUMBER_CAP, SearchTree};
 use crate::tree_steps::{Phase, StepCursor};
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score;
 use tictactoe_engine::search::NodeEnding;
@@ -140,6 +142,12 @@ fn searched_to_end(tree: &SearchTree) -> bool {
 /// log says it: "X wins in 3 moves (995)", "O: at best a draw (>= 0)",
 /// "X better (estimate, +3)". `position` is the node's.
 pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
+    if tree.player() == PlayerKind::Pns {
+        return match (tree.proof_question(), tree.node_proof_numbers(node)) {
+            (Some(side), Some(numbers)) => proof_numbers_words(side, numbers),
+            _ => String::new(),
+        };
+    }
     if !tree.has_windows() {
         // Monte Carlo keeps the mover's mean result, from -1000 (lost) to
         // 1000 (won); it reads on X's scale, as the log reads it.
@@ -157,10 +165,44 @@ pub fn value_text(tree: &SearchTree, node: &Node, position: &Board) -> String {
     score_phrase(view.value, view.bound, certainty, stones_before)
 }
 
+/// Proof-number search's answer at a node to whether `side` wins, or its
+/// numbers while open: "proved: X wins", "disproved: X does not win",
+/// "proof 3, disproof 12".
+fn proof_numbers_words(side: Side, (proof, disproof): (u32, u32)) -> String {
+    let side = side.mark();
+    if proof == 0 {
+        fill(&gettext("proved: {side} wins"), &[("side", &side)])
+    } else if disproof == 0 {
+        fill(
+            &gettext("disproved: {side} does not win"),
+            &[("side", &side)],
+        )
+    } else {
+        fill(
+            // Translators: proof-number search: the leaves still to
+            // settle to prove the question, and to disprove it.
+            &gettext("proof {proof}, disproof {disproof}"),
+            &[
+                ("proof", &group(u64::from(proof))),
+                ("disproof", &group(u64::from(disproof))),
+            ],
+        )
+    }
+}
+
+/// A proof-number search leaf never expanded, settled or not.
+fn unexpanded_words(settled: bool) -> String {
+    if settled {
+        gettext("settled unexpanded: by its lines, or settled before")
+    } else {
+        gettext("not expanded: numbers from its lines")
+    }
+}
+
 /// The positions searched in the node's subtree: "1,234 nodes"; Monte
 /// Carlo: the playouts through it, "1,234 visits".
 pub fn nodes_text(tree: &SearchTree, node: &Node) -> String {
-    if !tree.has_windows() {
+    if !tree.has_windows() && tree.player() != PlayerKind::Pns {
         return visits_words(node.subtree_nodes());
     }
     let count = node.subtree_nodes();
@@ -203,6 +245,9 @@ pub fn ending_text(tree: &SearchTree, id: usize, position: &Board) -> String {
     };
     if tree.is_guided() && node.ending() == NodeEnding::Horizon {
         return gettext("evaluated by the network");
+    }
+    if let (Some(numbers), NodeEnding::Horizon) = (tree.node_proof_numbers(node), node.ending()) {
+        return unexpanded_words(numbers.0 == 0 || numbers.1 == 0);
     }
     ending_words(node, tried, skipped)
 }
@@ -300,6 +345,17 @@ pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
             NodeEnding::Cutoff,
             NodeEnding::TableHit,
         ]
+    } else if tree.player() == PlayerKind::Pns {
+        for side in [Side::Max, Side::Min] {
+            for numbers in [
+                (0, UNREACHABLE),
+                (UNREACHABLE, 0),
+                (PROOF_NUMBER_CAP, PROOF_NUMBER_CAP),
+            ] {
+                values.push(proof_numbers_words(side, numbers));
+            }
+        }
+        vec![NodeEnding::Won, NodeEnding::Drawn, NodeEnding::Expanded]
     } else if tree.is_guided() {
         values.push(mean_value_words(-0.999));
         vec![NodeEnding::Won, NodeEnding::Drawn, NodeEnding::Expanded]
@@ -319,6 +375,9 @@ pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
     let mut texts = Vec::new();
     if tree.is_guided() {
         texts.push(gettext("evaluated by the network"));
+    }
+    if tree.player() == PlayerKind::Pns {
+        texts.extend([unexpanded_words(true), unexpanded_words(false)]);
     }
     for ending in endings {
         for side in [Side::Max, Side::Min] {

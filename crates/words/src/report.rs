@@ -4,7 +4,9 @@
 use tictactoe_engine::board::Side;
 use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, NotOn3x3, PlayerKind};
-use tictactoe_engine::report::{Bound, Certainty, Iteration, MoveScore, Note, Pass, SearchReport};
+use tictactoe_engine::report::{
+    Bound, Certainty, Iteration, MoveScore, Note, Pass, ProvenResult, SearchReport,
+};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
 use super::Words;
@@ -99,7 +101,11 @@ impl ReportWords for SearchReport {
     /// The chosen move's score in words, if the player scores moves:
     /// "X wins in 3 moves (995)", "X better (estimate, +3)".
     fn score_in_words(&self) -> Option<String> {
-        let score = self.score?;
+        let Some(score) = self.score else {
+            return self
+                .proof
+                .map(|proof| proven_words(proof.result, self.side));
+        };
         let best = self.moves.iter().find(|m| Some(m.cell) == self.best);
         let bound = best.map_or(Bound::Exact, |m| m.bound);
         let certainty = self
@@ -241,6 +247,15 @@ impl ReportWords for SearchReport {
         let mut lines = Vec::with_capacity(self.moves.len() + 2);
         if let Some(note) = &self.note {
             lines.push(fill(&gettext("note: {note}"), &[("note", &note.words())]));
+        }
+        if let Some(proof) = self.proof {
+            lines.push(fill(
+                &gettext("proof of {proof} nodes, of the {tree} its trees made"),
+                &[
+                    ("proof", &group(proof.proof_nodes)),
+                    ("tree", &group(proof.tree_nodes)),
+                ],
+            ));
         }
         if let Some(value) = self.network_value {
             lines.push(network_value_words(value));
@@ -425,6 +440,17 @@ fn choices_line(report: &SearchReport, style: TextStyle) -> Option<String> {
     Some(fill(&message, &[("count", &n), ("cells", &cells)]))
 }
 
+/// Proof-number search's result for `side` to move, proved: "proved: X
+/// wins", "proved: a draw".
+pub fn proven_words(result: ProvenResult, side: Side) -> String {
+    let winner = match result {
+        ProvenResult::Win => side,
+        ProvenResult::Loss => side.opponent(),
+        ProvenResult::Draw => return gettext("proved: a draw"),
+    };
+    fill(&gettext("proved: {side} wins"), &[("side", &winner.mark())])
+}
+
 /// What a note says.
 impl Words for Note {
     fn words(&self) -> String {
@@ -500,6 +526,14 @@ impl Words for Note {
                     &[("search", &search), ("training", &training)],
                 )
             }
+            Note::NodeLimit { nodes } => fill(
+                // Translators: proof-number search builds a tree of
+                // positions; it stops when the tree is this big.
+                &gettext(
+                    "its tree reached the limit of {count} nodes before the proof was finished",
+                ),
+                &[("count", &group(*nodes))],
+            ),
             Note::NetworkSize { network, board } => fill(
                 &gettext("the network reads {network}, not {board}"),
                 &[("network", &network.words()), ("board", &board.words())],
@@ -668,7 +702,7 @@ fn estimate_words(score: i32) -> String {
 #[cfg(test)]
 mod tests {
     use tictactoe_engine::board::Board;
-    use tictactoe_engine::report::{Bound, Certainty};
+    use tictactoe_engine::report::{Bound, Certainty, Proof};
     use tictactoe_engine::score::INFINITY;
 
     use super::*;
@@ -945,6 +979,39 @@ mod tests {
             !report
                 .summary(TextStyle::COMMAND_LINE)
                 .contains("re-search")
+        );
+    }
+
+    #[test]
+    fn a_proof_reads_as_its_result_and_size() {
+        let mut report = report("x../.o./...", PlayerKind::Pns);
+        report.best = Some(2);
+        report.stats.nodes = 45;
+        report.elapsed_us = 19;
+        report.depth = 6;
+        report.proof = Some(Proof {
+            result: ProvenResult::Draw,
+            tree_nodes: 47,
+            proof_nodes: 33,
+        });
+        assert_eq!(
+            report.to_text(TextStyle::COMMAND_LINE),
+            "position x../.o./... (X to move)\n\
+             X pns plays 3, proved: a draw, 45 nodes in 19 µs, depth 6\n  \
+             proof of 33 nodes, of the 47 its trees made\n"
+        );
+        assert_eq!(
+            proven_words(ProvenResult::Loss, Side::Max),
+            "proved: O wins"
+        );
+        assert_eq!(proven_words(ProvenResult::Win, Side::Min), "proved: O wins");
+        report.note = Some(Note::NodeLimit { nodes: 8_000_000 });
+        report.proof = None;
+        report.aborted = true;
+        report.best = None;
+        assert_eq!(
+            report.detail_lines(TextStyle::COMMAND_LINE),
+            ["note: its tree reached the limit of 8,000,000 nodes before the proof was finished"]
         );
     }
 

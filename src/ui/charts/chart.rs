@@ -27,7 +27,8 @@ pub fn family_color(family: Family) -> (&'static str, usize) {
         Family::AlphaBeta => ("chart_alphabeta_color", 1),
         Family::Mcts => ("chart_mcts_color", 2),
         Family::Table => ("chart_table_color", 3),
-        Family::Other => ("chart_other_color", 4),
+        Family::ProofNumber => ("chart_proof_number_color", 4),
+        Family::Other => ("chart_other_color", 5),
     }
 }
 
@@ -181,7 +182,7 @@ pub struct Palette {
     pub background: Rgba,
     pub text: Rgba,
     pub grid: Rgba,
-    pub families: [Rgba; 5],
+    pub families: [Rgba; 6],
     /// Wins, draws, losses.
     pub outcomes: [Rgba; 3],
 }
@@ -1079,6 +1080,7 @@ mod tests {
                 [0.1, 0.4, 0.8, 1.0],
                 [0.5, 0.2, 0.6, 1.0],
                 [0.1, 0.6, 0.4, 1.0],
+                [0.1, 0.5, 0.6, 1.0],
                 [0.5, 0.4, 0.3, 1.0],
             ],
             outcomes: [
