@@ -102,6 +102,8 @@ fn help_lists_the_players_each_option_takes_by_short_and_display_name() {
         "mcts",
         "perfect",
         "neural",
+        "pvs",
+        "mtdf",
         "pns",
     ];
     let mut opponents = vec!["self".to_owned()];
@@ -688,12 +690,13 @@ fn tree_prints_the_search_it_recorded_and_refuses_bad_input() {
     );
     assert_eq!(
         lines[1],
-        "root, X to move: 0 exact in (-inf, +inf); all 9 moves searched; 549,946 nodes"
+        "root, X to move: 0 exact in (-inf, +inf); all 9 moves searched; 549,946 nodes; type PV"
     );
     // The centre is cell 5, as the window numbers it.
     assert_eq!(
         lines[6],
-        "  X 5: 0 exact in (-inf, +inf); all 8 moves searched; 55,505 nodes; not shown"
+        "  X 5: 0 exact in (-inf, +inf); all 8 moves searched; 55,505 nodes; type PV, expected Cut; \
+         not shown"
     );
 
     // JSON: one node a line, each child's parent printed before it, and

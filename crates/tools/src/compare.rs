@@ -698,7 +698,10 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown depth")
         );
-        assert_eq!(Contender::computer_players(Difficulty::Hard).len(), 8);
+        // Every player that does not learn, but a person.
+        let computers = Contender::computer_players(Difficulty::Hard);
+        assert_eq!(computers.len(), PlayerKind::NON_LEARNERS.len() - 1);
+        assert!(computers.iter().all(|c| c.kind != PlayerKind::Human));
     }
 
     #[test]

@@ -960,6 +960,7 @@ mod tests {
             order: MoveOrder::WorstFirst,
             prune: Prune::Strict,
             fail: Fail::Hard,
+            aspiration: None,
         });
         report.iterations.remove(0);
         report.passes[0].value = 3;

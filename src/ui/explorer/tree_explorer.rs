@@ -818,6 +818,22 @@ impl TreeExplorer {
                 ],
             ));
         }
+        if let Some(question) = tree.proof_question() {
+            return Some(fill(
+                &ngettext(
+                    "{player} asked whether {question} wins from the start, with {side} to move: its tree of that question has {count} node, {kept} kept. Each row gives a position's proof number (the fewest unsettled leaves whose proof would prove that {question} wins) and its disproof number (the fewest to disprove it); a node proved or disproved is settled. It always expands the most-proving node: down the child with the smallest proof number where {question} moves, the smallest disproof number where the other side moves.",
+                    "{player} asked whether {question} wins from the start, with {side} to move: its tree of that question has {count} nodes, {kept} kept. Each row gives a position's proof number (the fewest unsettled leaves whose proof would prove that {question} wins) and its disproof number (the fewest to disprove it); a node proved or disproved is settled. It always expands the most-proving node: down the child with the smallest proof number where {question} moves, the smallest disproof number where the other side moves.",
+                    plural_count(total),
+                ),
+                &[
+                    ("player", &tree.player().display_name()),
+                    ("question", &question.mark()),
+                    ("count", &group(total)),
+                    ("side", &board.side_to_move().mark()),
+                    ("kept", &kept),
+                ],
+            ));
+        }
         if !tree.has_windows() {
             return Some(fill(
                 &ngettext(
@@ -869,8 +885,11 @@ impl TreeExplorer {
         let imp = self.imp();
         let windows = tree.has_windows();
         let guided = tree.is_guided();
+        let proof = tree.proof_question().is_some();
         imp.value_heading.set_label(&if windows {
             gettext("Value (X's scale)")
+        } else if proof {
+            gettext("Proof and disproof numbers")
         } else if guided {
             gettext("Mean value (X's scale)")
         } else {
@@ -886,7 +905,7 @@ impl TreeExplorer {
             .set_opacity(if windows || guided { 1.0 } else { 0.0 });
         imp.type_heading
             .set_opacity(if windows { 1.0 } else { 0.0 });
-        imp.nodes_heading.set_label(&if windows {
+        imp.nodes_heading.set_label(&if windows || proof {
             gettext("Nodes")
         } else {
             gettext("Visits")
