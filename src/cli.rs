@@ -42,6 +42,7 @@ mod args;
 mod checks;
 mod contests;
 mod learning;
+mod mcts_trace;
 mod play;
 mod stop;
 mod streams;
@@ -88,6 +89,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Compare(args)) => contests::compare(args),
         Some(CliCommand::Tournament(args)) => contests::tournament(args),
         Some(CliCommand::Train(args)) => learning::train_command(args),
+        Some(CliCommand::McTrace(args)) => mcts_trace::run(args),
     }
 }
 
