@@ -1,9 +1,11 @@
 //! The command line: `tictactoe` opens the window; `players`, `play`,
 //! `analyze` and `tree` run headless on the same engine and game thread,
-//! `compare`, `tournament` and `train` on the layers below it alone.
+//! `compare`, `tournament`, `train` and `mcts-trace` on the layers below it
+//! alone.
 //!
 //! One module per command (`play`, `analyze`, `tree`, `contests` for
-//! `compare` and `tournament`, `learning` for `train` and `--state`),
+//! `compare` and `tournament`, `learning` for `train` and `--state`,
+//! `mcts_trace`),
 //! beside `args` (what clap reads), `checks` (what a command refuses or
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
