@@ -1,6 +1,6 @@
 //! Monte Carlo tree search run playout by playout: the traced run replays
 //! the `mcts` player's own search exactly, and its UCB terms are the ones
-//! worked out by hand.
+//! worked out by hand; the neural player's PUCT search the same way.
 
 mod common;
 
@@ -10,8 +10,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use common::random_open_position;
-use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural::{self, PuctSearch};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::players::mcts::trace::PlayoutTrace;
@@ -113,7 +115,7 @@ fn each_trace_agrees_with_the_tree_it_leaves() {
                 position.play(cell).unwrap();
             }
             assert_eq!(position.outcome().winner(), trace.winner);
-            assert!(position.outcome() != tictactoe_engine::board::Outcome::Ongoing);
+            assert!(position.outcome() != Outcome::Ongoing);
         }
     }
 }
@@ -331,4 +333,99 @@ fn each_root_moves_exact_value_is_the_solved_games() {
             assert_eq!(*value, Some(1.0), "cell {cell}");
         }
     }
+}
+
+#[test]
+fn a_traced_puct_run_ends_in_the_statistics_of_the_neural_search() {
+    let network = Network::new(BoardSize::Three, 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for game in 0..30usize {
+        let board = random_open_position(BoardSize::Three, game % 6, &mut rng);
+        let own = neural::search(&network, &board, 60, None, &CancelFlag::new());
+        let mut run = PuctSearch::new(&network, &board, None);
+        for number in 1..=60 {
+            let trace = run.traced_simulation();
+            assert_eq!(trace.number, number);
+            let tree = &run.search().tree;
+            // PUCT takes the highest score, the first of equals; the score
+            // is the node's own and the sum of its terms.
+            for choice in &trace.selection {
+                let best = choice
+                    .children
+                    .iter()
+                    .map(|child| child.score())
+                    .fold(f32::MIN, f32::max);
+                let first_best = choice.children.iter().find(|child| child.score() == best);
+                assert_eq!(first_best.map(|child| child.node), Some(choice.picked));
+            }
+            // The network's value, where it evaluated, is the leaf's.
+            let mut position = board;
+            for cell in trace.path() {
+                position.play(cell).unwrap();
+            }
+            match trace.evaluated {
+                Some((node, value)) => {
+                    assert_eq!(node, *run.path().last().unwrap());
+                    assert_eq!(value, network.evaluate(&position).value);
+                    assert_eq!(trace.leaf_value, -value);
+                }
+                None => assert_ne!(position.outcome(), Outcome::Ongoing),
+            }
+            for update in &trace.updates {
+                assert_eq!(update.visits, tree[update.node].visits);
+                assert_eq!(update.value_sum, tree[update.node].value_sum);
+            }
+        }
+        let stepped = &run.search().tree;
+        assert_eq!(stepped.len(), own.tree.len(), "{board:?}");
+        for (a, b) in stepped.iter().zip(&own.tree) {
+            assert_eq!(
+                (
+                    a.cell,
+                    a.prior,
+                    a.visits,
+                    a.value_sum,
+                    a.child_count,
+                    a.first_child
+                ),
+                (
+                    b.cell,
+                    b.prior,
+                    b.visits,
+                    b.value_sum,
+                    b.child_count,
+                    b.first_child
+                ),
+                "{board:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_first_puct_simulation_takes_the_highest_prior() {
+    // The root has been evaluated once (N = 1) and no child visited: each
+    // score is 0 + 1.5 * P * sqrt(1) / (1 + 0) = 1.5 * P, so the child
+    // with the highest prior is taken.
+    let network = Network::new(BoardSize::Three, 2);
+    let board = Board::new(BoardSize::Three);
+    let mut run = PuctSearch::new(&network, &board, None);
+    let trace = run.traced_simulation();
+    let root = &trace.selection[0];
+    assert_eq!(root.visits, 1);
+    let priors = network.evaluate(&board).priors;
+    for child in &root.children {
+        assert_eq!(child.prior, priors[child.cell]);
+        assert_eq!(child.terms, (0.0, 1.5 * priors[child.cell]));
+    }
+    // The first of the highest, as PUCT breaks ties.
+    let top = priors[..9].iter().copied().fold(f32::MIN, f32::max);
+    let highest = (0..9).find(|&cell| priors[cell] == top).unwrap();
+    assert_eq!(root.picked_child().cell, highest);
+    // The network then evaluates the new position; the root counts its
+    // value for O (who "moved" into the root) and X's move counts its negation.
+    let (_, value) = trace.evaluated.unwrap();
+    assert_eq!(trace.updates[1].value_sum, -value);
+    assert_eq!(trace.updates[1].visits, 1);
+    assert_eq!(trace.updates[0].visits, 2);
 }

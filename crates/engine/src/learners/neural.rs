@@ -25,6 +25,8 @@ use crate::player_kind::{Difficulty, PlayerKind};
 use crate::report::{MoveScore, Note, SearchReport};
 use crate::search::{CancelFlag, game_over};
 
+pub mod trace;
+
 /// The weight of the prior against the mean value in the PUCT score.
 pub const C_PUCT: f32 = 1.5;
 
@@ -104,8 +106,18 @@ impl Node {
     /// the mean value for the side choosing (0, a draw, before any visit)
     /// plus the prior's bonus, which shrinks as the child is visited.
     pub fn puct(&self, parent_visits: u32) -> f32 {
-        self.mean()
-            + C_PUCT * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32)
+        let (mean, bonus) = self.puct_terms(parent_visits);
+        mean + bonus
+    }
+
+    /// The PUCT score's two terms: the mean value (exploitation) and the
+    /// prior's bonus `C_PUCT * P * sqrt(N) / (1 + n)` (exploration).
+    #[inline(always)]
+    pub fn puct_terms(&self, parent_visits: u32) -> (f32, f32) {
+        (
+            self.mean(),
+            C_PUCT * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32),
+        )
     }
 }
 
@@ -227,42 +239,87 @@ fn select(tree: &[Node], index: usize) -> usize {
         .expect("an open position has moves")
 }
 
-/// Runs `simulations` PUCT simulations from `board` (an unfinished
-/// position of the network's size), stopping early once `cancel` is set.
-/// `noise`, for self-play, is mixed into the root's priors with its share.
-pub fn search(
-    network: &Network,
-    board: &Board,
-    simulations: u32,
-    noise: Option<(&[f32; MAX_CELLS], f32)>,
-    cancel: &CancelFlag,
-) -> Search {
-    let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
-    let value = expand(network, &mut tree, 0, board, noise);
-    tree[0].visits = 1;
-    tree[0].value_sum = -value;
-    let mut search = Search {
-        tree,
-        value,
-        evaluations: 1,
-        nodes: 0,
-        depth: 0,
-        aborted: false,
-    };
-    let mut path = Vec::with_capacity(board.cells() + 1);
-    for simulation in 0..simulations {
-        if simulation % POLL_SIMULATIONS == 0 && simulation > 0 && cancel.is_cancelled() {
-            search.aborted = true;
-            break;
+/// What a simulation does, told as it happens: the searches run with
+/// `()`, which compiles away; `trace` keeps it as a `SimulationTrace`.
+pub trait SimulationObserver {
+    /// Selection chose `child` among the children of `parent`, whose
+    /// position is `position` (before `child`'s move).
+    fn selected(&mut self, _tree: &[Node], _parent: usize, _child: usize, _position: &Board) {}
+    /// The network evaluated `node`, which got its children: `value` for
+    /// the side to move there.
+    fn evaluated(&mut self, _node: usize, _value: f32) {}
+}
+
+impl SimulationObserver for () {}
+
+/// A PUCT search run one simulation at a time: `search` is this run to
+/// its simulations.
+#[derive(Clone)]
+pub struct PuctSearch<'n> {
+    network: &'n Network,
+    board: Board,
+    search: Search,
+    /// The last simulation's path, the root first.
+    path: Vec<usize>,
+}
+
+impl<'n> PuctSearch<'n> {
+    /// A search of `board` (an unfinished position of the network's size):
+    /// the root evaluated, its priors mixed with `noise` (self-play's) by
+    /// its share.
+    pub fn new(
+        network: &'n Network,
+        board: &Board,
+        noise: Option<(&[f32; MAX_CELLS], f32)>,
+    ) -> PuctSearch<'n> {
+        let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
+        let value = expand(network, &mut tree, 0, board, noise);
+        tree[0].visits = 1;
+        tree[0].value_sum = -value;
+        PuctSearch {
+            network,
+            board: *board,
+            search: Search {
+                tree,
+                value,
+                evaluations: 1,
+                nodes: 0,
+                depth: 0,
+                aborted: false,
+            },
+            path: Vec::with_capacity(board.cells() + 1),
         }
+    }
+
+    /// Runs up to `simulations` simulations, stopping early once `cancel`
+    /// is set (it looks every `POLL_SIMULATIONS`): whether all of them ran.
+    pub fn run(&mut self, simulations: u32, cancel: &CancelFlag) -> bool {
+        for simulation in 0..simulations {
+            if simulation % POLL_SIMULATIONS == 0 && simulation > 0 && cancel.is_cancelled() {
+                self.search.aborted = true;
+                return false;
+            }
+            self.observed_simulation(&mut ());
+        }
+        true
+    }
+
+    /// One simulation: down the tree by PUCT to a new position (which the
+    /// network evaluates and expands) or the end of the game, and the value
+    /// carried back up the path; each phase is told to `observer`. The
+    /// value for the side that moved into the last node.
+    pub fn observed_simulation(&mut self, observer: &mut impl SimulationObserver) -> f32 {
+        let search = &mut self.search;
         let tree = &mut search.tree;
-        let mut position = *board;
+        let path = &mut self.path;
+        let mut position = self.board;
         path.clear();
         path.push(0);
         let mut index = 0;
         // Down to a new position or the end of the game.
         let leaf_value = loop {
             let child = select(tree, index);
+            observer.selected(tree, index, child, &position);
             position.toggle(tree[child].cell as usize, position.side_to_move());
             search.nodes += 1;
             path.push(child);
@@ -272,9 +329,11 @@ pub fn search(
                 Ending::Drawn => break 0.0,
                 Ending::Open if !tree[child].expanded => {
                     search.evaluations += 1;
+                    let value = expand(self.network, tree, child, &position, None);
+                    observer.evaluated(child, value);
                     // The value for the side to move there is minus the
                     // mover's.
-                    break -expand(network, tree, child, &position, None);
+                    break -value;
                 }
                 Ending::Open => {}
             }
@@ -289,8 +348,47 @@ pub fn search(
             node.value_sum += value;
             value = -value;
         }
+        leaf_value
     }
-    search
+
+    /// The position searched.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The search so far: its tree and what it cost.
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+
+    /// The simulations run so far (the root's own evaluation not counted).
+    pub fn simulations(&self) -> u32 {
+        self.search.tree[0].visits - 1
+    }
+
+    /// The last simulation's path: tree indices, the root first.
+    pub fn path(&self) -> &[usize] {
+        &self.path
+    }
+
+    pub fn into_search(self) -> Search {
+        self.search
+    }
+}
+
+/// Runs `simulations` PUCT simulations from `board` (an unfinished
+/// position of the network's size), stopping early once `cancel` is set.
+/// `noise`, for self-play, is mixed into the root's priors with its share.
+pub fn search(
+    network: &Network,
+    board: &Board,
+    simulations: u32,
+    noise: Option<(&[f32; MAX_CELLS], f32)>,
+    cancel: &CancelFlag,
+) -> Search {
+    let mut run = PuctSearch::new(network, board, noise);
+    run.run(simulations, cancel);
+    run.into_search()
 }
 
 /// The network and how it searches: a player.

@@ -182,6 +182,71 @@ fn select(tree: &[Node], index: usize, exploration: f64) -> usize {
         .expect("expanded nodes have children")
 }
 
+/// What the playouts count besides the tree.
+#[derive(Clone, Copy)]
+struct Counts {
+    /// Moves made: in the tree and in the random playouts.
+    nodes: u64,
+    /// The deepest ply selection reached.
+    deepest: u32,
+}
+
+/// One playout from `board` on `tree`, its path left in `path`, each
+/// phase told to `observer`: the winner, `None` for a draw. The one loop
+/// of both the stepping run and the player's search, on locals so that
+/// they stay in registers.
+#[inline(always)]
+fn grow(
+    board: &Board,
+    exploration: f64,
+    tree: &mut Vec<Node>,
+    path: &mut Vec<usize>,
+    rng: &mut ChaCha8Rng,
+    counts: &mut Counts,
+    observer: &mut impl PlayoutObserver,
+) -> Option<Side> {
+    let mut position = *board;
+    path.clear();
+    path.push(0);
+    let mut index = 0;
+    // Selection and expansion: walk down until a new or final node.
+    while tree[index].terminal == Terminal::No {
+        if !tree[index].expanded {
+            expand(tree, index, &position);
+            observer.expanded(index);
+        }
+        let child = select(tree, index, exploration);
+        observer.selected(tree, index, child, &position);
+        position.toggle(tree[child].cell as usize, position.side_to_move());
+        counts.nodes += 1;
+        path.push(child);
+        index = child;
+        if tree[child].visits == 0 {
+            break;
+        }
+    }
+    counts.deepest = counts.deepest.max(path.len() as u32 - 1);
+    let winner = match tree[index].terminal {
+        // The side that moved into the final node is the one not to move now.
+        Terminal::Win => Some(position.side_to_move().opponent()),
+        Terminal::Draw => None,
+        Terminal::No => playout(rng, &mut position, &mut counts.nodes, observer),
+    };
+    // Back-propagation: each node is credited for the side that moved into it.
+    let mut mover = board.side_to_move().opponent();
+    for &step in path.iter() {
+        let node = &mut tree[step];
+        node.visits += 1;
+        node.reward += match winner {
+            None => 0.5,
+            Some(side) if side == mover => 1.0,
+            Some(_) => 0.0,
+        };
+        mover = mover.opponent();
+    }
+    winner
+}
+
 /// A Monte Carlo tree search run one playout at a time: the `mcts`
 /// player's search is this run to its playouts, so a run with the same
 /// seed and `EXPLORATION` grows the same tree.
@@ -192,10 +257,7 @@ pub struct MctsSearch {
     rng: ChaCha8Rng,
     /// The root first; each node's children together, in cell order.
     tree: Vec<Node>,
-    /// Moves made: in the tree and in the random playouts.
-    nodes: u64,
-    /// The deepest ply selection reached.
-    deepest: u32,
+    counts: Counts,
     /// The last playout's path through the tree, the root first.
     path: Vec<usize>,
 }
@@ -212,8 +274,10 @@ impl MctsSearch {
             exploration,
             rng: ChaCha8Rng::seed_from_u64(seed),
             tree: vec![Node::new(0, Terminal::No)],
-            nodes: 0,
-            deepest: 0,
+            counts: Counts {
+                nodes: 0,
+                deepest: 0,
+            },
             path: Vec::with_capacity(board.cells() + 1),
         })
     }
@@ -222,24 +286,34 @@ impl MctsSearch {
     /// but untold, and stops early once `cancel` is set (it looks every
     /// `POLL_INTERVAL` moves): whether all of them ran.
     pub fn run(&mut self, playouts: u32, cancel: &CancelFlag) -> bool {
-        // The tree and the path as locals across the playouts: the loop
-        // costs what the search's own loop did before it could step.
+        // Locals across the playouts, not fields behind `self`: the loop
+        // then costs no more than a search that could not step would.
         let mut tree = std::mem::take(&mut self.tree);
         let mut path = std::mem::take(&mut self.path);
-        let mut next_poll = self.nodes + POLL_INTERVAL;
+        let mut counts = self.counts;
+        let mut next_poll = counts.nodes + POLL_INTERVAL;
         let mut finished = true;
         for _ in 0..playouts {
-            if self.nodes >= next_poll {
-                next_poll = self.nodes + POLL_INTERVAL;
+            if counts.nodes >= next_poll {
+                next_poll = counts.nodes + POLL_INTERVAL;
                 if cancel.is_cancelled() {
                     finished = false;
                     break;
                 }
             }
-            self.grow(&mut tree, &mut path, &mut ());
+            grow(
+                &self.board,
+                self.exploration,
+                &mut tree,
+                &mut path,
+                &mut self.rng,
+                &mut counts,
+                &mut (),
+            );
         }
         self.tree = tree;
         self.path = path;
+        self.counts = counts;
         finished
     }
 
@@ -247,65 +321,15 @@ impl MctsSearch {
     /// playout, and its result carried back up the path; each phase is
     /// told to `observer`. The winner, `None` for a draw.
     pub fn observed_playout(&mut self, observer: &mut impl PlayoutObserver) -> Option<Side> {
-        let mut tree = std::mem::take(&mut self.tree);
-        let mut path = std::mem::take(&mut self.path);
-        let winner = self.grow(&mut tree, &mut path, observer);
-        self.tree = tree;
-        self.path = path;
-        winner
-    }
-
-    /// One playout on `tree` (taken out of `self` by the caller), its path
-    /// left in `path`.
-    #[inline(always)]
-    fn grow(
-        &mut self,
-        tree: &mut Vec<Node>,
-        path: &mut Vec<usize>,
-        observer: &mut impl PlayoutObserver,
-    ) -> Option<Side> {
-        let mut nodes = self.nodes;
-        let mut position = self.board;
-        path.clear();
-        path.push(0);
-        let mut index = 0;
-        // Selection and expansion: walk down until a new or final node.
-        while tree[index].terminal == Terminal::No {
-            if !tree[index].expanded {
-                expand(tree, index, &position);
-                observer.expanded(index);
-            }
-            let child = select(tree, index, self.exploration);
-            observer.selected(tree, index, child, &position);
-            position.toggle(tree[child].cell as usize, position.side_to_move());
-            nodes += 1;
-            path.push(child);
-            index = child;
-            if tree[child].visits == 0 {
-                break;
-            }
-        }
-        self.deepest = self.deepest.max(path.len() as u32 - 1);
-        let winner = match tree[index].terminal {
-            // The side that moved into the final node is the one not to move now.
-            Terminal::Win => Some(position.side_to_move().opponent()),
-            Terminal::Draw => None,
-            Terminal::No => playout(&mut self.rng, &mut position, &mut nodes, observer),
-        };
-        self.nodes = nodes;
-        // Back-propagation: each node is credited for the side that moved into it.
-        let mut mover = self.board.side_to_move().opponent();
-        for &step in path.iter() {
-            let node = &mut tree[step];
-            node.visits += 1;
-            node.reward += match winner {
-                None => 0.5,
-                Some(side) if side == mover => 1.0,
-                Some(_) => 0.0,
-            };
-            mover = mover.opponent();
-        }
-        winner
+        grow(
+            &self.board,
+            self.exploration,
+            &mut self.tree,
+            &mut self.path,
+            &mut self.rng,
+            &mut self.counts,
+            observer,
+        )
     }
 
     /// The position searched.
@@ -335,12 +359,12 @@ impl MctsSearch {
 
     /// Moves made so far, in the tree and in the random playouts.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.counts.nodes
     }
 
     /// The deepest ply selection has reached.
     pub fn deepest(&self) -> u32 {
-        self.deepest
+        self.counts.deepest
     }
 }
 
@@ -374,8 +398,7 @@ pub fn search(
     report.aborted = !run.run(playouts, cancel);
     let MctsSearch {
         tree,
-        nodes,
-        deepest,
+        counts: Counts { nodes, deepest },
         ..
     } = run;
     let root = &tree[0];
