@@ -291,6 +291,7 @@ impl MctsSearch {
         let mut tree = std::mem::take(&mut self.tree);
         let mut path = std::mem::take(&mut self.path);
         let mut counts = self.counts;
+        let mut rng = self.rng.clone();
         let mut next_poll = counts.nodes + POLL_INTERVAL;
         let mut finished = true;
         for _ in 0..playouts {
@@ -306,7 +307,7 @@ impl MctsSearch {
                 self.exploration,
                 &mut tree,
                 &mut path,
-                &mut self.rng,
+                &mut rng,
                 &mut counts,
                 &mut (),
             );
@@ -314,6 +315,7 @@ impl MctsSearch {
         self.tree = tree;
         self.path = path;
         self.counts = counts;
+        self.rng = rng;
         finished
     }
 
