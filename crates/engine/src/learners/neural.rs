@@ -351,11 +351,6 @@ impl<'n> PuctSearch<'n> {
         leaf_value
     }
 
-    /// The position searched.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     /// The search so far: its tree and what it cost.
     pub fn search(&self) -> &Search {
         &self.search

@@ -339,11 +339,6 @@ impl MctsSearch {
         &self.board
     }
 
-    /// The exploration constant c.
-    pub fn exploration(&self) -> f64 {
-        self.exploration
-    }
-
     /// The tree: the root first, each node's children together in cell order.
     pub fn tree(&self) -> &[Node] {
         &self.tree
@@ -357,16 +352,6 @@ impl MctsSearch {
     /// The last playout's path: tree indices, the root first.
     pub fn path(&self) -> &[usize] {
         &self.path
-    }
-
-    /// Moves made so far, in the tree and in the random playouts.
-    pub fn nodes(&self) -> u64 {
-        self.counts.nodes
-    }
-
-    /// The deepest ply selection has reached.
-    pub fn deepest(&self) -> u32 {
-        self.counts.deepest
     }
 }
 
