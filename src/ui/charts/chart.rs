@@ -477,6 +477,24 @@ impl Chart {
                     .map_or(60, |size| size.0) as i32
                 + 16;
         }
+        // The reference line's entry: a dash, and what it stands for.
+        if let ChartData::LogBars {
+            reference: Some(line),
+            ..
+        } = &self.data
+        {
+            area.draw(&PathElement::new(
+                [(x, 12), (x + 12, 12)],
+                color(palette.text).stroke_width(2),
+            ))
+            .map_err(drawing_error)?;
+            area.draw(&Text::new(
+                format!("{}: {}", line.label, line.figure),
+                (x + 17, 12),
+                text.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(drawing_error)?;
+        }
         Ok(())
     }
 
@@ -794,8 +812,8 @@ fn draw_log_bars(
     Ok(hits)
 }
 
-/// A dashed line at `line`'s value down all `rows` rows, its label at the
-/// top beside it; returns where it went.
+/// A dashed line at `line`'s value down all `rows` rows; returns where it
+/// went.
 fn draw_reference<X>(
     chart: &mut RowsPlot<'_, '_, X>,
     plot: &Plot<'_, '_>,
@@ -816,24 +834,15 @@ where
         )
     });
     chart.draw_series(dashes).map_err(drawing_error)?;
+    // The legend names it; hovering it says it too.
     let (x, y_top) = chart.backend_coord(&(line.value, top));
     let (_, y_bottom) = chart.backend_coord(&(line.value, 0.0));
-    let (area_x, area_y) = plot.area.get_base_pixel();
-    let style = plot.text.pos(Pos::new(HPos::Left, VPos::Top));
-    let text = format!("{}: {}", line.label, line.figure);
-    plot.area
-        .draw(&Text::new(
-            text.clone(),
-            (x - area_x + 4, y_top - area_y + 2),
-            style,
-        ))
-        .map_err(drawing_error)?;
     Ok(HitBox {
         left: f64::from(x - 3),
         top: f64::from(y_top),
         right: f64::from(x + 3),
         bottom: f64::from(y_bottom),
-        text,
+        text: format!("{}: {}", line.label, line.figure),
     })
 }
 
