@@ -153,7 +153,7 @@ fn a_player_that_stops_unasked_fails_once() {
 }
 
 #[test]
-fn a_player_at_its_node_limit_gives_up_with_its_report_in_the_log() {
+fn a_player_at_its_node_limit_plays_its_most_promising_move_and_says_so() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(GameSetup::with_players(
@@ -165,21 +165,19 @@ fn a_player_at_its_node_limit_gives_up_with_its_report_in_the_log() {
     let notes: Vec<_> = seen
         .iter()
         .filter_map(|e| match e {
-            Event::Report { report, .. } => Some(report.note.clone()),
+            Event::Report { report, .. } if report.player == PlayerKind::Pns => {
+                Some(report.note.clone())
+            }
             _ => None,
         })
         .collect();
-    assert_eq!(notes, vec![Some(Note::NodeLimit { nodes: 100 })]);
-    assert_eq!(
-        errors(&seen),
-        vec![
-            "pns stopped: its tree reached the limit of 100 nodes before the proof was finished"
-                .to_string()
-        ]
-    );
-    assert_eq!(
-        over(&seen),
-        GameResult::Aborted("the player gave up".into())
+    // Its first move is past the limit; later ones prove in fewer nodes.
+    assert_eq!(notes[0], Some(Note::NodeLimit { nodes: 100 }));
+    assert!(errors(&seen).is_empty(), "{:?}", errors(&seen));
+    assert!(
+        !matches!(over(&seen), GameResult::Aborted(_)),
+        "{:?}",
+        over(&seen)
     );
     perfect_game_draws(&mut thread);
 }

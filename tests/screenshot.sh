@@ -12,7 +12,8 @@
 # unless WIDTHxHEIGHT is given.
 # THEN_KEYS, if set, are key presses (xdotool names, e.g. "ctrl+m
 # ctrl+Return") or clicks (click:X,Y) after the moves, each followed by
-# THEN_WAIT seconds (default 3);
+# THEN_WAIT seconds (default 3), or resize:WIDTHxHEIGHT for the window
+# WINDOW_TITLE names;
 # WINDOW_TITLE then names the window to capture (default the main one),
 # e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
 # SCREEN=1 captures the screen over the window, so that an open popover
@@ -96,6 +97,11 @@ for key in ${THEN_KEYS:-}; do
         click:*)
             point=${key#click:}
             xdotool mousemove --sync "${point%,*}" "${point#*,}" click 1
+            ;;
+        resize:*)
+            size=${key#resize:}
+            xdotool windowsize "$(xdotool search --name "^${WINDOW_TITLE}\$" | head -n 1)" \
+                "${size%x*}" "${size#*x}"
             ;;
         *) xdotool key "$key" ;;
     esac

@@ -15,8 +15,8 @@ use tictactoe_engine::score::{INFINITY, WIN, evaluate};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_engine::search::move_order_score;
-use tictactoe_tools::node_types::{self, NodeType, TypeCounts};
-use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, RecordError, SearchTree};
+use tictactoe_tools::node_types::TypeCounts;
+use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, NodeType, RecordError, SearchTree};
 use tictactoe_tools::tree_words;
 use tictactoe_words::report::TextStyle;
 
@@ -807,8 +807,8 @@ fn type_labels(tree: &SearchTree, max_ply: usize) -> Vec<String> {
         labels.push(format!(
             "{}: {}/{}",
             tree_words::move_text(tree, id, TextStyle::COMMAND_LINE),
-            name(node_types::actual(tree, id)),
-            name(node_types::expected(tree, id)),
+            name(tree.actual_type(id)),
+            name(tree.expected_type(id)),
         ));
     });
     labels

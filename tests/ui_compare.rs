@@ -101,6 +101,50 @@ fn hover_bar(chart: &ChartView, index: usize) -> Result<(String, String), String
     Ok((tooltip, bar.text))
 }
 
+/// Compare Move Orders (its button, as a person clicks it) searches the
+/// position with the alpha-beta family under every move order: a bar per
+/// player and order, and the minimal tree as a dashed line, in words too;
+/// worst first costs more nodes than best first.
+fn compare_charts_the_move_orders_against_the_minimal_tree(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    set_up(window, "x.o/.x./...")?;
+    let view = open_compare(app, window)?;
+    let chart = view.orders_chart();
+    ensure(!chart.is_visible(), || {
+        "the orders chart shows at first".into()
+    })?;
+    view.orders_button().emit_clicked();
+    wait_until("the move orders", Duration::from_secs(20), || {
+        chart.is_visible() && !view.is_running()
+    })?;
+    let text = chart.text();
+    ensure(
+        text.contains("minimal tree (Knuth and Moore): 38 nodes")
+            && text.contains("Alpha-beta + ordering + table, moves worst first: 346 nodes")
+            && text.contains("MTD(f), moves best first (the solved values): 44 nodes"),
+        || format!("the chart in words: {text}"),
+    )?;
+    // A bar per player and order (four orders on 3x3), and the line.
+    wait_until("the chart to be drawn", Duration::from_secs(5), || {
+        chart.hit_boxes().len() == 3 * 4 + 1
+    })?;
+    let line = chart
+        .hit_boxes()
+        .into_iter()
+        .find(|hit| hit.text.starts_with("minimal tree"))
+        .ok_or("no line for the minimal tree")?;
+    ensure(line.right - line.left < 10.0, || {
+        format!("the minimal tree is no line: {line:?}")
+    })?;
+    ensure(view.status_text().contains("dashed line"), || {
+        format!("the status says: {}", view.status_text())
+    })?;
+    view.close();
+    Ok(())
+}
+
 /// A temporary directory for the saved files.
 fn scratch() -> Result<std::path::PathBuf, String> {
     let directory = std::env::temp_dir().join(format!("ui-compare-{}", std::process::id()));
@@ -544,7 +588,11 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 6] = [
+    let checks: [(&str, Check); 7] = [
+        (
+            "compare charts the move orders against the minimal tree",
+            compare_charts_the_move_orders_against_the_minimal_tree,
+        ),
         (
             "compare runs the chosen players on the board",
             compare_runs_the_chosen_players_on_the_board,

@@ -17,10 +17,10 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::{self, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
-use tictactoe_engine::report::{Bound, Certainty, Iteration, Note, Pass, Proof, SearchReport};
+use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::SavedGame;
-use tictactoe_tools::play::{ask_within, stopped_unasked};
+use tictactoe_tools::play::ask_within;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -507,16 +507,10 @@ impl Analyst {
         }
         if report.aborted {
             let echo = escape_text(echo, ECHO_CHARS);
-            let name = self.kind.name();
-            return match &report.note {
-                Some(Note::NodeLimit { .. }) => self.refuse_line(format_args!(
-                    "{source}position '{echo}': {}",
-                    stopped_unasked(&report)
-                )),
-                _ => self.refuse_line(format_args!(
-                    "{source}position '{echo}': the time limit ran out before {name} finished"
-                )),
-            };
+            return self.refuse_line(format_args!(
+                "{source}position '{echo}': the time limit ran out before {} finished",
+                self.kind.name()
+            ));
         }
         let written = if self.json {
             let analysis = Analysis::of(&report);

@@ -15,7 +15,7 @@ use tictactoe_engine::learners::Learner;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::score::INFINITY;
-use tictactoe_tools::node_types::{self, NodeType};
+use tictactoe_tools::tree::NodeType;
 use tictactoe_tools::tree::{self, SearchTree};
 use tictactoe_tools::tree_words;
 use tictactoe_words::numbers::group;
@@ -191,11 +191,8 @@ fn tree_line(
             let name = |kind: Option<NodeType>| kind.map(|kind| format!("{kind:?}").to_lowercase());
             json.insert("pass".into(), node.is_pass().into());
             json.insert("re_searched".into(), node.re_searched().into());
-            json.insert("type".into(), name(node_types::actual(tree, id)).into());
-            json.insert(
-                "expected_type".into(),
-                name(node_types::expected(tree, id)).into(),
-            );
+            json.insert("type".into(), name(tree.actual_type(id)).into());
+            json.insert("expected_type".into(), name(tree.expected_type(id)).into());
         }
         let values = if windows {
             serde_json::json!({

@@ -11,7 +11,7 @@ use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::report::{Note, SearchReport};
+use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::play::{ask, checked_move, panic_message, stopped_unasked};
 use tictactoe_words::Words;
@@ -433,17 +433,7 @@ impl GameLoop {
                 });
             }
             // Stopped with nobody cancelling it: asking again would only
-            // repeat that. At its node limit the player gave up, and the
-            // log shows how far it got; any other stop is its error.
-            Ok(report) if matches!(report.note, Some(Note::NodeLimit { .. })) => {
-                let message = stopped_unasked(&report);
-                self.emit(Event::Report {
-                    game: id,
-                    report: Box::new(report),
-                });
-                self.emit(Event::Error { game: id, message });
-                self.end_game(&gettext("the player gave up"));
-            }
+            // repeat that, so it is the player's error.
             Ok(report) if report.aborted => self.fail(stopped_unasked(&report)),
             Ok(report) => self.apply_report(report),
         }

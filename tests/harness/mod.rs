@@ -198,11 +198,12 @@ pub fn explorer_columns_hold_their_texts(
         // The rows in view: the list keeps a few more, unallocated.
         .filter(|row| row.is_mapped() && row.width() > 0)
         .collect();
-    ensure(!rows.is_empty() && headings.len() == 5, || {
+    ensure(!rows.is_empty() && headings.len() == 6, || {
         format!("{} rows, {} headings", rows.len(), headings.len())
     })?;
     for row in &rows {
-        // The expander (with the move), then value, window, nodes, ending.
+        // The expander (with the move), then value, window, node type,
+        // nodes, ending.
         let columns: Vec<gtk::Widget> = descendants(row)
             .into_iter()
             .filter(|widget| widget.parent().as_ref() == Some(row))

@@ -273,8 +273,11 @@ pub enum Note {
     /// and the self-play games its network learned from (0: untrained).
     Neural { simulations: u32, games: u64 },
     /// Proof-number search kept as many nodes as it may and stopped
-    /// before the position was proved.
+    /// before the position was proved; it plays its most promising move.
     NodeLimit { nodes: u64 },
+    /// Proof-number search ran out of time after `nodes` nodes, before
+    /// the position was proved; it plays its most promising move.
+    ProofTimeLimit { nodes: u64 },
     /// The neural player's network reads boards of another size.
     NetworkSize {
         network: BoardSize,

@@ -24,89 +24,7 @@
 //! Leaves (won, drawn, horizon) and the trees of Monte Carlo and the
 //! neural player have no type.
 
-use crate::tree::SearchTree;
-use tictactoe_engine::report::Bound;
-
-/// A node's type in Knuth and Moore's terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NodeType {
-    Pv,
-    Cut,
-    All,
-}
-
-impl NodeType {
-    pub const ALL: [NodeType; 3] = [NodeType::Pv, NodeType::Cut, NodeType::All];
-
-    /// The type of node `child` of a node of this type, `first` when it is
-    /// its parent's first child and `again` when it searches a move again
-    /// after a failed null window.
-    fn child(self, first: bool, again: bool) -> NodeType {
-        match self {
-            NodeType::Pv if first || again => NodeType::Pv,
-            NodeType::Pv | NodeType::All => NodeType::Cut,
-            NodeType::Cut => NodeType::All,
-        }
-    }
-}
-
-/// What node `id` turned out to be, read off its value and window.
-pub fn actual(tree: &SearchTree, id: usize) -> Option<NodeType> {
-    let node = tree.node(id);
-    if !tree.has_windows() || node.ending().is_leaf() {
-        return None;
-    }
-    if id == 0 {
-        return Some(NodeType::Pv);
-    }
-    // The bound is the mover's (the parent's) view: a value at or below the
-    // parent's alpha means this node reached its own beta.
-    Some(match node.bound() {
-        Bound::Exact => NodeType::Pv,
-        Bound::Upper => NodeType::Cut,
-        Bound::Lower => NodeType::All,
-    })
-}
-
-/// What node `id` should be by Knuth and Moore's rules (`None` for a
-/// leaf, a pass, and the trees without windows).
-pub fn expected(tree: &SearchTree, id: usize) -> Option<NodeType> {
-    if !tree.has_windows() {
-        return None;
-    }
-    let ancestry = tree.ancestry(id);
-    let mut parent_type = Some(NodeType::Pv);
-    let mut expected = parent_type;
-    for pair in ancestry.windows(2) {
-        expected = child_type(tree, pair[0], pair[1], parent_type);
-        parent_type = if tree.node(pair[1]).is_pass() {
-            actual(tree, pair[1])
-        } else {
-            expected
-        };
-    }
-    expected
-}
-
-/// The expected type of `child`, a child of `parent` whose type (or, for a
-/// pass, what it turned out to be) is `parent_type`.
-fn child_type(
-    tree: &SearchTree,
-    parent: usize,
-    child: usize,
-    parent_type: Option<NodeType>,
-) -> Option<NodeType> {
-    let node = tree.node(child);
-    if node.is_pass() || node.ending().is_leaf() {
-        return None;
-    }
-    // An iteration searches the root again.
-    if node.is_iteration() {
-        return Some(NodeType::Pv);
-    }
-    let first = tree.children(parent).next() == Some(child);
-    parent_type.map(|kind| kind.child(first, node.re_searched()))
-}
+use crate::tree::{NodeType, SearchTree};
 
 /// How many nodes of each type a search visited, and how many turned out
 /// otherwise than expected.
@@ -122,7 +40,7 @@ impl TypeCounts {
     pub fn of(tree: &SearchTree) -> TypeCounts {
         let mut counts = TypeCounts::default();
         if tree.has_windows() {
-            count_below(tree, 0, Some(NodeType::Pv), &mut counts);
+            count_below(tree, 0, tree.expected_type(0), &mut counts);
         }
         counts
     }
@@ -150,20 +68,10 @@ impl TypeCounts {
 
 /// Counts node `id`, expected to be `expected`, and its kept subtree.
 fn count_below(tree: &SearchTree, id: usize, expected: Option<NodeType>, counts: &mut TypeCounts) {
-    let actual = actual(tree, id);
-    counts.add(expected, actual);
-    let parent_type = if tree.node(id).is_pass() {
-        actual
-    } else {
-        expected
-    };
+    counts.add(expected, tree.actual_type(id));
+    let parent_type = tree.type_below(id, expected);
     for child in tree.children(id) {
-        count_below(
-            tree,
-            child,
-            child_type(tree, id, child, parent_type),
-            counts,
-        );
+        count_below(tree, child, tree.child_type(id, child, parent_type), counts);
     }
 }
 

@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::player::Player;
-use tictactoe_engine::report::{Note, SearchReport};
+use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
@@ -232,17 +232,8 @@ pub fn play_game(
     }
 }
 
-/// The message for a search that stopped with nobody cancelling it: the
-/// node limit it gave up at, or else a bug.
+/// The message for a search that stopped with nobody cancelling it.
 pub fn stopped_unasked(report: &SearchReport) -> String {
-    if let Some(note @ Note::NodeLimit { .. }) = &report.note {
-        return fill(
-            // Translators: {player} is a player's short name, such as
-            // pns; {note} says why it stopped.
-            &gettext("{player} stopped: {note}"),
-            &[("player", &report.player.name()), ("note", &note.words())],
-        );
-    }
     fill(
         // Translators: {player} is a player's short name, such as
         // alphabeta.
@@ -341,19 +332,6 @@ mod tests {
         assert_eq!(
             play_game(start, &mut players, &cancel, |_| false),
             Err(GameStopped::Cancelled)
-        );
-    }
-
-    #[test]
-    fn a_search_that_gave_up_at_its_node_limit_is_not_called_a_bug() {
-        let board = Board::new(BoardSize::Four);
-        let mut report = SearchReport::new(PlayerKind::Pns, &board);
-        report.aborted = true;
-        assert!(stopped_unasked(&report).starts_with("internal error"));
-        report.note = Some(Note::NodeLimit { nodes: 8_000_000 });
-        assert_eq!(
-            stopped_unasked(&report),
-            "pns stopped: its tree reached the limit of 8,000,000 nodes before the proof was finished"
         );
     }
 

@@ -393,6 +393,33 @@ pub struct SearchTree {
     /// Proof-number search: the side its tree asks about ("does it
     /// win?"); `None` for other trees and a finished game.
     question: Option<Side>,
+    /// An expanded subtree: what its root was expected to be in the whole
+    /// search (`node_types`); `None` for a whole search, whose root is a
+    /// PV node.
+    root_expected: Option<NodeType>,
+}
+
+/// Knuth and Moore's node types (see `node_types`, which counts them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeType {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeType {
+    pub const ALL: [NodeType; 3] = [NodeType::Pv, NodeType::Cut, NodeType::All];
+
+    /// The type of a child of a node of this type, `first` when it is its
+    /// parent's first child and `again` when it searches a move again
+    /// after a failed null window.
+    pub fn child(self, first: bool, again: bool) -> NodeType {
+        match self {
+            NodeType::Pv if first || again => NodeType::Pv,
+            NodeType::Pv | NodeType::All => NodeType::Cut,
+            NodeType::Cut => NodeType::All,
+        }
+    }
 }
 
 impl SearchTree {
@@ -585,6 +612,7 @@ impl SearchTree {
             nodes,
             network,
             question,
+            root_expected: None,
         })
     }
 
@@ -663,16 +691,91 @@ impl SearchTree {
                 nodes: vec![Node { end: 1, ..*node }],
                 network: self.network.clone(),
                 question: self.question,
+                root_expected: self.expected_type(id),
             });
         }
-        SearchTree::run(
+        let mut subtree = SearchTree::run(
             self.recipe,
             self.network.clone(),
             &self.origin,
             &target,
             budget,
             cancel,
-        )
+        )?;
+        subtree.root_expected = self.expected_type(id);
+        Ok(subtree)
+    }
+
+    /// What node `id` turned out to be in Knuth and Moore's terms, read
+    /// off its value and window (see `node_types`); `None` for a leaf, a
+    /// table hit and the trees without windows.
+    pub fn actual_type(&self, id: usize) -> Option<NodeType> {
+        let node = &self.nodes[id];
+        if !self.has_windows() || node.ending().is_leaf() {
+            return None;
+        }
+        if id == 0 && self.prefix.is_empty() {
+            return Some(NodeType::Pv);
+        }
+        // The bound is the mover's (the parent's) view: a value at or below
+        // the parent's alpha means this node reached its own beta.
+        Some(match node.bound() {
+            Bound::Exact => NodeType::Pv,
+            Bound::Upper => NodeType::Cut,
+            Bound::Lower => NodeType::All,
+        })
+    }
+
+    /// What node `id` should be by Knuth and Moore's rules (see
+    /// `node_types`); `None` for a leaf, a pass and the trees without
+    /// windows.
+    pub fn expected_type(&self, id: usize) -> Option<NodeType> {
+        if !self.has_windows() {
+            return None;
+        }
+        let root = if self.prefix.is_empty() {
+            Some(NodeType::Pv)
+        } else {
+            self.root_expected
+        };
+        let ancestry = self.ancestry(id);
+        let mut parent_type = self.type_below(0, root);
+        let mut expected = root;
+        for pair in ancestry.windows(2) {
+            expected = self.child_type(pair[0], pair[1], parent_type);
+            parent_type = self.type_below(pair[1], expected);
+        }
+        expected
+    }
+
+    /// The type the rules go on from below node `id`, expected to be
+    /// `expected`: a pass's is what it turned out to be.
+    pub(crate) fn type_below(&self, id: usize, expected: Option<NodeType>) -> Option<NodeType> {
+        if self.nodes[id].is_pass() {
+            self.actual_type(id)
+        } else {
+            expected
+        }
+    }
+
+    /// The expected type of `child`, a child of `parent` whose type the
+    /// rules go on from is `parent_type`.
+    pub(crate) fn child_type(
+        &self,
+        parent: usize,
+        child: usize,
+        parent_type: Option<NodeType>,
+    ) -> Option<NodeType> {
+        let node = &self.nodes[child];
+        if node.is_pass() || node.ending().is_leaf() {
+            return None;
+        }
+        // An iteration searches the root again.
+        if node.is_iteration() {
+            return Some(NodeType::Pv);
+        }
+        let first = self.children(parent).next() == Some(child);
+        parent_type.map(|kind| kind.child(first, node.re_searched()))
     }
 
     /// The position searched.

@@ -7,8 +7,8 @@
 //! already sure of) and beta (what O is already sure of). Both views carry
 //! the same information: for a move by O, X's window is O's mirrored.
 
-use crate::node_types::{self, NodeType, TypeCounts};
-use crate::tree::{Node, PROOF_NUMBER_CAP, SearchTree};
+use crate::node_types::TypeCounts;
+use crate::tree::{Node, NodeType, PROOF_NUMBER_CAP, SearchTree};
 use crate::tree_steps::{Phase, StepCursor};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::player_kind::PlayerKind;
@@ -437,7 +437,7 @@ fn type_name(kind: NodeType) -> String {
 /// otherwise: "Cut", "All, expected Cut"; empty for a leaf and the trees
 /// without windows.
 pub fn node_type_text(tree: &SearchTree, id: usize) -> String {
-    match (node_types::actual(tree, id), node_types::expected(tree, id)) {
+    match (tree.actual_type(id), tree.expected_type(id)) {
         (Some(actual), Some(expected)) if actual != expected => fill(
             &gettext("{actual}, expected {expected}"),
             &[

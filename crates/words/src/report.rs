@@ -530,7 +530,13 @@ impl Words for Note {
                 // Translators: proof-number search builds a tree of
                 // positions; it stops when the tree is this big.
                 &gettext(
-                    "its tree reached the limit of {count} nodes before the proof was finished",
+                    "its tree reached the limit of {count} nodes before the proof was finished: it plays the most promising move, unproved",
+                ),
+                &[("count", &group(*nodes))],
+            ),
+            Note::ProofTimeLimit { nodes } => fill(
+                &gettext(
+                    "time limit reached after {count} nodes, before the proof was finished: it plays the most promising move, unproved",
                 ),
                 &[("count", &group(*nodes))],
             ),
@@ -1012,7 +1018,9 @@ mod tests {
         report.best = None;
         assert_eq!(
             report.detail_lines(TextStyle::COMMAND_LINE),
-            ["note: its tree reached the limit of 8,000,000 nodes before the proof was finished"]
+            [
+                "note: its tree reached the limit of 8,000,000 nodes before the proof was finished: it plays the most promising move, unproved"
+            ]
         );
     }
 

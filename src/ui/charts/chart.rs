@@ -82,6 +82,16 @@ pub struct Bar {
     pub figure: String,
 }
 
+/// A reference value drawn as a line across bars: "minimal tree
+/// (Knuth–Moore): 38 nodes".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reference {
+    pub label: String,
+    pub value: f64,
+    /// The exact figure, as the text equivalent says it.
+    pub figure: String,
+}
+
 /// One player's results with each side, as wins, draws and losses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideResults {
@@ -93,8 +103,13 @@ pub struct SideResults {
 /// What a chart shows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ChartData {
-    /// Horizontal bars on a logarithmic axis (nodes, time).
-    LogBars { scale: Scale, bars: Vec<Bar> },
+    /// Horizontal bars on a logarithmic axis (nodes, time), and a dashed
+    /// line across them where there is a reference to measure them by.
+    LogBars {
+        scale: Scale,
+        bars: Vec<Bar>,
+        reference: Option<Reference>,
+    },
     /// Horizontal bars on a linear axis from zero, with error bars (the
     /// ranking's ratings).
     Bars { axis: String, bars: Vec<Bar> },
@@ -270,7 +285,14 @@ impl Chart {
     /// for it.
     pub fn text(&self) -> String {
         let items: Vec<String> = match &self.data {
-            ChartData::LogBars { bars, .. } | ChartData::Bars { bars, .. } => bars
+            ChartData::LogBars {
+                bars, reference, ..
+            } => reference
+                .iter()
+                .map(|line| format!("{}: {}", line.label, line.figure))
+                .chain(bars.iter().map(|bar| format!("{}: {}", bar.label, bar.figure)))
+                .collect(),
+            ChartData::Bars { bars, .. } => bars
                 .iter()
                 .map(|bar| format!("{}: {}", bar.label, bar.figure))
                 .collect(),
@@ -394,7 +416,11 @@ impl Chart {
             text: &text,
         };
         match &self.data {
-            ChartData::LogBars { scale, bars } => draw_log_bars(&plot, *scale, bars),
+            ChartData::LogBars {
+                scale,
+                bars,
+                reference,
+            } => draw_log_bars(&plot, *scale, bars, reference.as_ref()),
             ChartData::Bars { axis, bars } => draw_linear_bars(&plot, axis, bars),
             ChartData::Sides(players) => draw_sides(&plot, players),
             ChartData::LearningCurve(blocks) => draw_learning_curve(&plot, blocks),
@@ -450,6 +476,24 @@ impl Chart {
                     .estimate_text_size(&name, text)
                     .map_or(60, |size| size.0) as i32
                 + 16;
+        }
+        // The reference line's entry: a dash, and what it stands for.
+        if let ChartData::LogBars {
+            reference: Some(line),
+            ..
+        } = &self.data
+        {
+            area.draw(&PathElement::new(
+                [(x, 12), (x + 12, 12)],
+                color(palette.text).stroke_width(2),
+            ))
+            .map_err(drawing_error)?;
+            area.draw(&Text::new(
+                format!("{}: {}", line.label, line.figure),
+                (x + 17, 12),
+                text.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(drawing_error)?;
         }
         Ok(())
     }
@@ -715,10 +759,16 @@ fn bar_text(bar: &Bar) -> String {
 /// Horizontal bars on a logarithmic axis. Zero has no place on it: a bar
 /// of zero (a player that looked its answer up and searched no node) is
 /// its figure, written where the bar would start.
-fn draw_log_bars(plot: &Plot<'_, '_>, scale: Scale, bars: &[Bar]) -> DrawResult<Vec<HitBox>> {
+fn draw_log_bars(
+    plot: &Plot<'_, '_>,
+    scale: Scale,
+    bars: &[Bar],
+    reference: Option<&Reference>,
+) -> DrawResult<Vec<HitBox>> {
     let values: Vec<f64> = bars
         .iter()
         .map(|bar| bar.value)
+        .chain(reference.map(|line| line.value))
         .filter(|&value| value > 0.0)
         .collect();
     // Without any bar, an axis of one decade.
@@ -755,8 +805,45 @@ fn draw_log_bars(plot: &Plot<'_, '_>, scale: Scale, bars: &[Bar]) -> DrawResult<
             hits.push(plot.draw_note(&chart, (low, (bottom + top) / 2.0), bar)?);
         }
     }
+    if let Some(line) = reference.filter(|line| line.value > 0.0) {
+        hits.push(draw_reference(&mut chart, plot, line, bars.len())?);
+    }
     plot.draw_row_labels(&chart, low)?;
     Ok(hits)
+}
+
+/// A dashed line at `line`'s value down all `rows` rows; returns where it
+/// went.
+fn draw_reference<X>(
+    chart: &mut RowsPlot<'_, '_, X>,
+    plot: &Plot<'_, '_>,
+    line: &Reference,
+    rows: usize,
+) -> DrawResult<HitBox>
+where
+    X: Ranged<ValueType = f64>,
+{
+    let ink = color(plot.palette.text);
+    let top = rows as f64;
+    // Dashes a tenth of a row long, a tenth apart.
+    let dashes = (0..(rows * 5)).map(|dash| {
+        let from = dash as f64 * 0.2;
+        PathElement::new(
+            [(line.value, from), (line.value, from + 0.1)],
+            ink.stroke_width(2),
+        )
+    });
+    chart.draw_series(dashes).map_err(drawing_error)?;
+    // The legend names it; hovering it says it too.
+    let (x, y_top) = chart.backend_coord(&(line.value, top));
+    let (_, y_bottom) = chart.backend_coord(&(line.value, 0.0));
+    Ok(HitBox {
+        left: f64::from(x - 3),
+        top: f64::from(y_top),
+        right: f64::from(x + 3),
+        bottom: f64::from(y_bottom),
+        text: format!("{}: {}", line.label, line.figure),
+    })
 }
 
 fn draw_linear_bars(plot: &Plot<'_, '_>, axis: &str, bars: &[Bar]) -> DrawResult<Vec<HitBox>> {
@@ -1112,6 +1199,7 @@ mod tests {
                     bar("Alpha-beta", PlayerKind::AlphaBeta, 20_866.0),
                     bar("Perfect", PlayerKind::Perfect, 0.0),
                 ],
+                reference: None,
             },
         }
     }

@@ -2,32 +2,37 @@
 //! position, one after another on a thread of their own, with progress and
 //! Cancel; a table row per player (move, its value, the search's cost, and
 //! whether the move is optimal) and charts of nodes and time on a
-//! logarithmic scale. The table saves as CSV or JSON.
+//! logarithmic scale. The table saves as CSV or JSON. Move Orders searches
+//! the position with the alpha-beta family under every move order and
+//! charts their nodes against the minimal tree.
 
 use std::path::Path;
 
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
-use crate::ui::charts::chart::{Bar, Chart, ChartData, Scale};
+use crate::ui::charts::chart::{Bar, Chart, ChartData, Reference, Scale};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::player_choices::PlayerChoices;
-use tictactoe_engine::board::Board;
+use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::{CompareError, CompareSettings};
-use tictactoe_tools::compare::{CompareRow, Comparison};
+use tictactoe_tools::compare::{CompareRow, Comparison, Family};
+use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::{decimal, format_duration_us, format_rate, group};
+use tictactoe_words::players::PlayerWords;
 use tictactoe_words::report::TextStyle;
 
 /// What the comparison's thread tells the window.
 enum Message {
     Row(Box<CompareRow>),
     Done(Result<Comparison, CompareError>),
+    Orders(OrderTable),
 }
 
 /// The players a new Compare window starts with: every search, and the
@@ -167,6 +172,10 @@ mod imp {
         pub(super) nodes_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) time_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) orders_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) orders_button: TemplateChild<gtk::Button>,
         /// The table's rows, as `BoxedAnyObject`s holding `CompareRow`s.
         pub(super) store: OnceCell<gio::ListStore>,
         /// Where Run takes the position from: the main window's board.
@@ -194,6 +203,12 @@ mod imp {
             klass.bind_template();
             klass.install_action("compare.run", None, |view, _, _| view.run());
             klass.install_action("compare.cancel", None, |view, _, _| view.cancel());
+            klass.install_action("compare.orders", None, |view, _, _| view.compare_orders());
+            klass.add_binding_action(
+                gtk::gdk::Key::Return,
+                gtk::gdk::ModifierType::CONTROL_MASK | gtk::gdk::ModifierType::SHIFT_MASK,
+                "compare.orders",
+            );
             klass.install_action("compare.save-csv", None, |view, _, _| {
                 view.choose_table_file(TableFormat::Csv);
             });
@@ -249,7 +264,7 @@ impl CompareView {
     fn setup(&self) {
         let imp = self.imp();
         popup_tooltips::give_way_to_popups(self);
-        for button in [&*imp.run_button, &*imp.cancel_button] {
+        for button in [&*imp.run_button, &*imp.orders_button, &*imp.cancel_button] {
             accessible::name_button_by_its_label(button);
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
@@ -261,7 +276,10 @@ impl CompareView {
         }
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
         let _ = imp.store.set(store);
-        background::show_saves(&[&imp.nodes_chart, &imp.time_chart], &imp.status_label);
+        background::show_saves(
+            &[&imp.nodes_chart, &imp.time_chart, &imp.orders_chart],
+            &imp.status_label,
+        );
         self.show_rows();
         self.enable_controls();
         self.show_status(
@@ -280,6 +298,10 @@ impl CompareView {
         self.imp().run_button.get()
     }
 
+    pub fn orders_button(&self) -> gtk::Button {
+        self.imp().orders_button.get()
+    }
+
     pub fn cancel_button(&self) -> gtk::Button {
         self.imp().cancel_button.get()
     }
@@ -295,6 +317,10 @@ impl CompareView {
 
     pub fn nodes_chart(&self) -> ChartView {
         self.imp().nodes_chart.get()
+    }
+
+    pub fn orders_chart(&self) -> ChartView {
+        self.imp().orders_chart.clone()
     }
 
     pub fn time_chart(&self) -> ChartView {
@@ -410,6 +436,110 @@ impl CompareView {
         self.show_progress();
     }
 
+    /// Move Orders: the alpha-beta family searches the board's position to
+    /// the end under every move order, on a thread; the chart shows their
+    /// nodes against the minimal tree.
+    pub fn compare_orders(&self) {
+        let imp = self.imp();
+        if self.is_running() {
+            return;
+        }
+        let Some(board) = self.position() else {
+            return;
+        };
+        self.show_position();
+        if board.outcome() != Outcome::Ongoing {
+            self.show_status(
+                &fill(
+                    &gettext("Nothing to compare: {reason}."),
+                    &[("reason", &CompareError::GameOver)],
+                ),
+                true,
+            );
+            return;
+        }
+        let started = imp.job.start(
+            "orders",
+            move |cancel, sender| {
+                let _ = sender.send_blocking(Message::Orders(OrderTable::run(&board, cancel)));
+            },
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |message| view.receive(message)
+            ),
+        );
+        if let Err(error) = started {
+            self.show_status(
+                &fill(
+                    &gettext("The comparison could not start: {error}."),
+                    &[("error", &error)],
+                ),
+                true,
+            );
+            return;
+        }
+        imp.progress_bar.pulse();
+        self.show_status(
+            &gettext("Searching with every move order to the end of the game…"),
+            false,
+        );
+        self.enable_controls();
+    }
+
+    /// Shows the move orders' nodes, against the minimal tree.
+    fn show_orders(&self, table: &OrderTable) {
+        let imp = self.imp();
+        let nodes_words = |nodes: u64| {
+            fill(
+                &ngettext("{count} node", "{count} nodes", plural_count(nodes)),
+                &[("count", &group(nodes))],
+            )
+        };
+        let bars = table
+            .rows
+            .iter()
+            .filter(|row| !row.aborted)
+            .map(|row| Bar {
+                label: fill(
+                    &gettext("{player}, {order}"),
+                    &[
+                        ("player", &row.player.display_name()),
+                        ("order", &row.order.words()),
+                    ],
+                ),
+                family: Family::of(row.player),
+                value: row.nodes as f64,
+                spread: None,
+                figure: nodes_words(row.nodes),
+            })
+            .collect();
+        let reference = table.minimal_tree.map(|nodes| Reference {
+            label: gettext("minimal tree (Knuth and Moore)"),
+            value: nodes as f64,
+            figure: nodes_words(nodes),
+        });
+        let status = match table.minimal_tree {
+            Some(_) => gettext(
+                "The dashed line is the minimal tree: the nodes alpha-beta must visit even with every move ordered perfectly (with a table, transpositions can take a search below it).",
+            ),
+            None => fill(
+                &gettext("The minimal tree is computed for at most {count} empty cells."),
+                &[("count", &MINIMAL_TREE_MAX_EMPTY)],
+            ),
+        };
+        imp.orders_chart.set_chart(Chart {
+            title: gettext("Nodes per move order, searched to the end (logarithmic scale)"),
+            data: ChartData::LogBars {
+                scale: Scale::Count,
+                bars,
+                reference,
+            },
+        });
+        imp.orders_chart.set_visible(true);
+        self.show_status(&status, false);
+    }
+
     /// Cancel: the running search stops; the rows finished stay.
     pub fn cancel(&self) {
         self.imp().job.cancel();
@@ -422,6 +552,12 @@ impl CompareView {
                 imp.rows.borrow_mut().push(*row);
                 self.show_rows();
                 self.show_progress();
+            }
+            Message::Orders(table) => {
+                imp.job.finished();
+                imp.progress_bar.set_fraction(0.0);
+                self.show_orders(&table);
+                self.enable_controls();
             }
             Message::Done(result) => {
                 imp.job.finished();
@@ -502,6 +638,7 @@ impl CompareView {
         let imp = self.imp();
         let running = imp.job.is_running();
         self.action_set_enabled("compare.run", !running);
+        self.action_set_enabled("compare.orders", !running);
         self.action_set_enabled("compare.cancel", running);
         imp.choices.set_sensitive(!running);
         let savable = !running && imp.comparison.borrow().is_some();
@@ -571,6 +708,7 @@ impl CompareView {
         imp.nodes_chart.set_chart(Chart {
             title: gettext("Nodes searched (logarithmic scale)"),
             data: ChartData::LogBars {
+                reference: None,
                 scale: Scale::Count,
                 bars: bars(
                     |row| row.nodes as f64,
@@ -587,6 +725,7 @@ impl CompareView {
         imp.time_chart.set_chart(Chart {
             title: gettext("Time to decide (logarithmic scale)"),
             data: ChartData::LogBars {
+                reference: None,
                 scale: Scale::Micros,
                 bars: bars(
                     |row| row.time_us as f64,

@@ -445,7 +445,7 @@ impl TreeExplorer {
 
     /// Puts the small board and the step controls under the list when the
     /// window is too narrow for them beside it, and makes Expand Best Line
-    /// an icon, so that the header bar keeps the whole title. Called after
+    /// and Settings icons, so that the header bar keeps the whole title. Called after
     /// each allocation; the switch waits for the idle loop, since a layout
     /// must not change while allocated.
     fn fit_layout(&self, width: i32) {
@@ -474,11 +474,15 @@ impl TreeExplorer {
                 imp.side_scroller
                     .set_width_request(if narrow { -1 } else { SIDE_WIDTH });
                 let button = &imp.expand_pv_button;
+                let settings = &imp.settings_button;
                 if narrow {
                     button.set_icon_name("view-list-bullet-symbolic");
+                    settings.set_icon_name("emblem-system-symbolic");
                 } else {
                     button.set_label(&gettext("Expand _Best Line"));
                     button.set_use_underline(true);
+                    settings.set_label(&gettext("_Settings"));
+                    settings.set_use_underline(true);
                 }
             }
         ));

@@ -12,9 +12,6 @@ use tictactoe_tools::compare::Contender;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
 
-/// Players in a column of the list.
-const ROWS: usize = 4;
-
 /// One player's row.
 #[derive(Debug, Clone)]
 struct ChoiceRow {
@@ -34,7 +31,7 @@ mod imp {
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/widgets/player_choices.ui")]
     pub struct PlayerChoices {
         #[template_child]
-        pub(super) grid: TemplateChild<gtk::Grid>,
+        pub(super) flow: TemplateChild<gtk::FlowBox>,
         pub(super) rows: RefCell<Vec<super::ChoiceRow>>,
     }
 
@@ -80,10 +77,13 @@ impl PlayerChoices {
             gettext("Depth"),
         ];
         let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
-        let computers = PlayerKind::NON_LEARNERS
+        let computers: Vec<PlayerKind> = PlayerKind::NON_LEARNERS
             .into_iter()
-            .filter(|&kind| kind != PlayerKind::Human);
-        for (row, kind) in computers.enumerate() {
+            .filter(|&kind| kind != PlayerKind::Human)
+            .collect();
+        // The names as wide as the widest, so that the difficulties line up.
+        let names = gtk::SizeGroup::new(gtk::SizeGroupMode::Horizontal);
+        for kind in computers {
             let name = kind.display_name();
             let check = gtk::CheckButton::builder()
                 .label(&name)
@@ -112,11 +112,16 @@ impl PlayerChoices {
             // Players without a depth have no difficulty to choose.
             difficulty.set_sensitive(kind.uses_depth());
             depth.set_sensitive(kind.uses_depth());
-            // Two columns of players, to keep the list short.
-            let (column, row) = ((row / ROWS) as i32 * 4, (row % ROWS) as i32);
-            imp.grid.attach(&check, column, row, 1, 1);
-            imp.grid.attach(&difficulty, column + 1, row, 1, 1);
-            imp.grid.attach(&depth, column + 2, row, 1, 1);
+            names.add_widget(&check);
+            let line = gtk::Box::new(gtk::Orientation::Horizontal, 12);
+            line.append(&check);
+            line.append(&difficulty);
+            line.append(&depth);
+            imp.flow.append(&line);
+            // The line is not a choice: focus goes to its controls.
+            if let Some(child) = line.parent() {
+                child.set_focusable(false);
+            }
             imp.rows.borrow_mut().push(ChoiceRow {
                 kind,
                 check,

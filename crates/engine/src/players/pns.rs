@@ -352,6 +352,18 @@ impl ProofTree {
 
     /// The root's child that settles the answer the root was settled with
     /// (a proven root: a won child; a disproven one: a child that escapes).
+    /// The root's child the most-proving descent goes down next: where
+    /// `mover` (the side to move at the root) attacks, the smallest proof
+    /// number; where it defends, the smallest disproof number.
+    fn most_promising_child(&self, mover: Side) -> Option<&Node> {
+        let children = self.root().children().map(|child| &self.nodes[child]);
+        if mover == self.attacker {
+            children.min_by_key(|node| node.proof)
+        } else {
+            children.min_by_key(|node| node.disproof)
+        }
+    }
+
     fn settling_child(&self) -> Option<&Node> {
         let proven = self.root().proof == 0;
         self.root()
@@ -475,14 +487,26 @@ impl PnsPlayer {
                     .or_else(|| board.legal_moves().next());
                 Some(deciding)
             }
-            Err((stopped, tree)) => {
+            Err(_) if cancel.is_cancelled() => {
                 report.aborted = true;
-                (stopped == Stopped::NodeLimit).then(|| {
-                    report.note = Some(Note::NodeLimit {
+                None
+            }
+            Err((stopped, tree)) => {
+                // Out of time or nodes, it still moves: the move its
+                // search would expand next, the most promising one.
+                report.best = tree
+                    .most_promising_child(side)
+                    .map(|node| node.cell as usize)
+                    .or_else(|| board.legal_moves().next());
+                report.note = Some(match stopped {
+                    Stopped::NodeLimit => Note::NodeLimit {
                         nodes: self.node_limit as u64,
-                    });
-                    tree
-                })
+                    },
+                    Stopped::Asked => Note::ProofTimeLimit {
+                        nodes: ctx.stats.nodes,
+                    },
+                });
+                Some(tree)
             }
         };
         report.aborted |= cancel.is_cancelled();
@@ -619,14 +643,35 @@ mod tests {
     }
 
     #[test]
-    fn a_search_stopped_by_its_node_limit_says_so() {
+    fn a_search_stopped_by_its_node_limit_says_so_and_still_moves() {
         let cancel = CancelFlag::new();
         let board = Board::new(BoardSize::Three);
-        let report = PnsPlayer::with_node_limit(None, 100).search(&board, &cancel);
-        assert!(report.aborted);
-        assert_eq!(report.best, None);
+        let (report, tree) =
+            PnsPlayer::with_node_limit(None, 100).search_with_tree(&board, &cancel);
+        assert!(!report.aborted);
+        // The most promising first move: asked whether X wins, X attacks
+        // at the root, so the child with the smallest proof number.
+        let tree = tree.unwrap();
+        let children: Vec<&Node> = tree.root().children().map(|c| &tree.nodes[c]).collect();
+        let smallest = children.iter().map(|node| node.proof).min().unwrap();
+        let best = children
+            .iter()
+            .find(|node| Some(node.cell as usize) == report.best)
+            .unwrap();
+        assert_eq!(best.proof, smallest);
+        assert!(children.iter().any(|node| node.proof > smallest));
         assert_eq!(report.proof, None);
         assert_eq!(report.note, Some(Note::NodeLimit { nodes: 100 }));
+        // Out of time, it moves too, and says so.
+        let empty = Board::new(BoardSize::Five);
+        let report =
+            PnsPlayer::new(Some(std::time::Duration::from_millis(20))).search(&empty, &cancel);
+        assert!(!report.aborted && report.best.is_some(), "{report:?}");
+        assert!(
+            matches!(report.note, Some(Note::ProofTimeLimit { nodes }) if nodes > 0),
+            "{:?}",
+            report.note
+        );
         // Cancelled, it says nothing of a limit.
         cancel.cancel();
         let report = PnsPlayer::new(None).search(&board, &cancel);
