@@ -1,4 +1,4 @@
-//! The Compare, Tournament and Training windows, opened over the main
+//! The Compare, Tournament, Training and Monte Carlo windows, opened over the main
 //! window: each made once, the first time it is asked for, and brought
 //! back after.
 
@@ -8,6 +8,7 @@ use gtk::subclass::prelude::*;
 use super::TictactoeWindow;
 use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
+use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
 
@@ -57,6 +58,24 @@ impl TictactoeWindow {
     /// The Compare window, once it has been opened.
     pub fn compare_view(&self) -> Option<CompareView> {
         self.imp().compare_view.get().cloned()
+    }
+
+    /// Ctrl+Shift+M: the Monte Carlo window, its search started afresh on
+    /// the board's position.
+    pub fn show_mcts(&self) -> MctsView {
+        let view = self
+            .imp()
+            .mcts_view
+            .get_or_init(|| MctsView::new(self))
+            .clone();
+        view.show_position(&self.shown().0);
+        view.present();
+        view
+    }
+
+    /// The Monte Carlo window, once it has been opened.
+    pub fn mcts_view(&self) -> Option<MctsView> {
+        self.imp().mcts_view.get().cloned()
     }
 
     /// The Tournament window, once it has been opened.
