@@ -438,13 +438,7 @@ fn type_name(kind: NodeType) -> String {
 /// without windows.
 pub fn node_type_text(tree: &SearchTree, id: usize) -> String {
     match (tree.actual_type(id), tree.expected_type(id)) {
-        (Some(actual), Some(expected)) if actual != expected => fill(
-            &gettext("{actual}, expected {expected}"),
-            &[
-                ("actual", &type_name(actual)),
-                ("expected", &type_name(expected)),
-            ],
-        ),
+        (Some(actual), Some(expected)) if actual != expected => unexpected_type(actual, expected),
         (Some(actual), _) => type_name(actual),
         (None, _) => String::new(),
     }
@@ -455,16 +449,21 @@ pub fn node_type_samples() -> Vec<String> {
     let mut samples = Vec::new();
     for actual in NodeType::ALL {
         for expected in NodeType::ALL {
-            samples.push(fill(
-                &gettext("{actual}, expected {expected}"),
-                &[
-                    ("actual", &type_name(actual)),
-                    ("expected", &type_name(expected)),
-                ],
-            ));
+            samples.push(unexpected_type(actual, expected));
         }
     }
     samples
+}
+
+/// A node that turned out otherwise than expected: "All, expected Cut".
+fn unexpected_type(actual: NodeType, expected: NodeType) -> String {
+    fill(
+        &gettext("{actual}, expected {expected}"),
+        &[
+            ("actual", &type_name(actual)),
+            ("expected", &type_name(expected)),
+        ],
+    )
 }
 
 /// How many nodes of each type the search visited: "PV 3, Cut 41, All

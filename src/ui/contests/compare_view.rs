@@ -19,12 +19,13 @@ use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::{CompareError, CompareSettings};
 use tictactoe_tools::compare::{CompareRow, Comparison, Family};
 use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_words::numbers::{decimal, format_duration_us, format_rate, group};
+use tictactoe_words::numbers::{count, decimal, format_duration_us, format_rate, group};
 use tictactoe_words::players::PlayerWords;
 use tictactoe_words::report::TextStyle;
 
@@ -402,38 +403,51 @@ impl CompareView {
                 .collect(),
         );
         self.show_rows();
-        let started = imp.job.start(
-            "compare",
-            move |cancel, sender| {
-                let result = Comparison::run(
-                    &board,
-                    &contenders,
-                    &CompareSettings::default(),
-                    cancel,
-                    |_, row| {
-                        let _ = sender.send_blocking(Message::Row(Box::new(row.clone())));
-                    },
-                );
-                let _ = sender.send_blocking(Message::Done(result));
-            },
+        let started = self.start_job("compare", move |cancel, sender| {
+            let result = Comparison::run(
+                &board,
+                &contenders,
+                &CompareSettings::default(),
+                cancel,
+                |_, row| {
+                    let _ = sender.send_blocking(Message::Row(Box::new(row.clone())));
+                },
+            );
+            let _ = sender.send_blocking(Message::Done(result));
+        });
+        if !started {
+            return;
+        }
+        self.enable_controls();
+        self.show_progress();
+    }
+
+    /// Starts `work` on the window's job, its messages to `receive`; says
+    /// why when it cannot start.
+    fn start_job(
+        &self,
+        name: &str,
+        work: impl FnOnce(&CancelFlag, &async_channel::Sender<Message>) + Send + 'static,
+    ) -> bool {
+        let started = self.imp().job.start(
+            name,
+            work,
             glib::clone!(
                 #[weak(rename_to = view)]
                 self,
                 move |message| view.receive(message)
             ),
         );
-        if let Err(error) = started {
+        if let Err(error) = &started {
             self.show_status(
                 &fill(
                     &gettext("The comparison could not start: {error}."),
-                    &[("error", &error)],
+                    &[("error", error)],
                 ),
                 true,
             );
-            return;
         }
-        self.enable_controls();
-        self.show_progress();
+        started.is_ok()
     }
 
     /// Move Orders: the alpha-beta family searches the board's position to
@@ -458,25 +472,10 @@ impl CompareView {
             );
             return;
         }
-        let started = imp.job.start(
-            "orders",
-            move |cancel, sender| {
-                let _ = sender.send_blocking(Message::Orders(OrderTable::run(&board, cancel)));
-            },
-            glib::clone!(
-                #[weak(rename_to = view)]
-                self,
-                move |message| view.receive(message)
-            ),
-        );
-        if let Err(error) = started {
-            self.show_status(
-                &fill(
-                    &gettext("The comparison could not start: {error}."),
-                    &[("error", &error)],
-                ),
-                true,
-            );
+        let started = self.start_job("orders", move |cancel, sender| {
+            let _ = sender.send_blocking(Message::Orders(OrderTable::run(&board, cancel)));
+        });
+        if !started {
             return;
         }
         imp.progress_bar.pulse();
@@ -490,12 +489,8 @@ impl CompareView {
     /// Shows the move orders' nodes, against the minimal tree.
     fn show_orders(&self, table: &OrderTable) {
         let imp = self.imp();
-        let nodes_words = |nodes: u64| {
-            fill(
-                &ngettext("{count} node", "{count} nodes", plural_count(nodes)),
-                &[("count", &group(nodes))],
-            )
-        };
+        let nodes_words =
+            |nodes: u64| count(nodes, |n| ngettext("{count} node", "{count} nodes", n));
         let bars = table
             .rows
             .iter()
