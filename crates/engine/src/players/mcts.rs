@@ -353,6 +353,16 @@ impl MctsSearch {
     pub fn path(&self) -> &[usize] {
         &self.path
     }
+
+    /// The exploration constant c the next playouts use.
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Sets c for the playouts from now on (the tree stays as it grew).
+    pub fn set_exploration(&mut self, exploration: f64) {
+        self.exploration = exploration;
+    }
 }
 
 impl Player for MctsPlayer {

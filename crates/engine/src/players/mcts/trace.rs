@@ -9,6 +9,11 @@
 
 use super::{MctsSearch, Node, PlayoutObserver, select, ucb_terms};
 use crate::board::{Board, Side};
+use crate::growing::{
+    GrowingSearch, LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate,
+};
+use crate::report::on_x_scale;
+use crate::search::CancelFlag;
 
 /// A child as selection saw it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -234,5 +239,105 @@ impl MctsSearch {
             at = parents[at];
         }
         side
+    }
+}
+
+/// A game's result on X's scale: +1 X won, 0 a draw, -1 O won.
+fn winner_on_x_scale(winner: Option<Side>) -> f64 {
+    winner.map_or(0.0, |side| f64::from(side.sign()))
+}
+
+impl From<&Choice> for StepChoice {
+    fn from(choice: &Choice) -> StepChoice {
+        StepChoice {
+            node: choice.node,
+            side: choice.side,
+            visits: choice.visits,
+            exploration: choice.exploration,
+            children: choice
+                .children
+                .iter()
+                .map(|child| StepChild {
+                    node: child.node,
+                    cell: child.cell,
+                    visits: child.visits,
+                    mean: child
+                        .terms
+                        .map(|(exploitation, _)| on_x_scale(choice.side, exploitation)),
+                    prior: None,
+                    terms: child.terms,
+                })
+                .collect(),
+            picked: choice.picked,
+        }
+    }
+}
+
+impl From<PlayoutTrace> for Step {
+    fn from(trace: PlayoutTrace) -> Step {
+        let leaf = if trace.playout.is_empty() {
+            LeafValue::GameOver {
+                winner: trace.winner,
+            }
+        } else {
+            LeafValue::Playout {
+                moves: trace.playout,
+                winner: trace.winner,
+            }
+        };
+        Step {
+            number: trace.number,
+            selection: trace.selection.iter().map(StepChoice::from).collect(),
+            expanded: trace.expanded,
+            new_node: trace.new_node,
+            leaf,
+            result: winner_on_x_scale(trace.winner),
+            updates: trace
+                .updates
+                .iter()
+                .map(|update| StepUpdate {
+                    node: update.node,
+                    cell: update.cell,
+                    visits: update.visits,
+                    mean: on_x_scale(update.mover, update.mean()),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl GrowingSearch for MctsSearch {
+    fn selection(&self) -> Selection {
+        Selection::Ucb
+    }
+
+    fn board(&self) -> &Board {
+        MctsSearch::board(self)
+    }
+
+    fn steps(&self) -> u32 {
+        self.playouts()
+    }
+
+    fn exploration(&self) -> f64 {
+        MctsSearch::exploration(self)
+    }
+
+    fn set_exploration(&mut self, exploration: f64) {
+        MctsSearch::set_exploration(self, exploration);
+    }
+
+    fn step(&mut self) -> Step {
+        self.traced_playout().into()
+    }
+
+    fn run(&mut self, steps: u32, cancel: &CancelFlag) -> bool {
+        MctsSearch::run(self, steps, cancel)
+    }
+
+    fn choice(&self, node: usize) -> Option<StepChoice> {
+        MctsSearch::choice(self, node, self.exploration)
+            .as_ref()
+            .map(StepChoice::from)
     }
 }
