@@ -287,7 +287,7 @@ fn the_convergence_samples_end_in_the_statistics_of_the_players_search() {
             let (report, _) = mcts::search(&board, &CancelFlag::new(), 1000, seed);
             let last = samples.last().unwrap();
             let cells: Vec<usize> = report.moves.iter().map(|score| score.cell).collect();
-            assert_eq!(root_moves(&search), cells);
+            assert_eq!(root_moves(search.board()), cells);
             for (index, score) in report.moves.iter().enumerate() {
                 assert_eq!(last.means[index], score.mean, "{board:?} seed {seed}");
                 assert_eq!(Some(last.visits[index]), score.visits);
@@ -300,8 +300,7 @@ fn the_convergence_samples_end_in_the_statistics_of_the_players_search() {
 fn each_root_moves_exact_value_is_the_solved_games() {
     // 3x3: the perfect table's values of the positions after each move.
     let board = Board::parse_for_move("x.o/.x./...").unwrap();
-    let search = MctsSearch::new(&board, 0, EXPLORATION).unwrap();
-    let exact = exact_values(&search, Duration::from_secs(10), &CancelFlag::new());
+    let exact = exact_values(&board, Duration::from_secs(10), &CancelFlag::new());
     let expected: Vec<Option<f64>> = board
         .legal_moves()
         .map(|cell| {
@@ -325,8 +324,7 @@ fn each_root_moves_exact_value_is_the_solved_games() {
     // 4x4: alphabeta-tt to the end. O to move must block X's three in
     // the top row at cell 4; anything else lets X win.
     let board = Board::parse_for_move("xxx./oo../..../....").unwrap();
-    let search = MctsSearch::new(&board, 0, EXPLORATION).unwrap();
-    let exact = exact_values(&search, Duration::from_secs(60), &CancelFlag::new());
+    let exact = exact_values(&board, Duration::from_secs(60), &CancelFlag::new());
     let moves: Vec<usize> = board.legal_moves().collect();
     for (cell, value) in moves.iter().zip(&exact) {
         if *cell != 3 {

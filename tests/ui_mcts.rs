@@ -1,8 +1,10 @@
-//! The Monte Carlo window, driven as a person would: opened by its
-//! shortcut on the main window's position, stepped one playout at a time,
-//! its rows (one per child of the root) saying the visits and UCB terms of
-//! the search the `mcts` player runs, the next pick marked. Needs a
-//! display: `xvfb-run -a cargo test --release --test ui_mcts`.
+//! The Monte Carlo window, driven as a person would, its keys pressed by
+//! `xdotool` through the X server: opened by Ctrl+Shift+M on the main
+//! window's position, stepped phase by phase and a playout at a time,
+//! taken back, run on by 1,000 playouts off the main thread, c changed,
+//! and switched to the neural network's PUCT search. What it shows is
+//! checked against the engine's own search with the same seed. Needs a
+//! display and xdotool: `xvfb-run -a cargo test --release --test ui_mcts`.
 
 mod harness;
 
@@ -10,9 +12,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use harness::{Results, ensure, open_window, use_test_environment, wait_until};
+use harness::{Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool};
 use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Board;
+use tictactoe_engine::growing::{GrowingSearch, LeafValue};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
 
@@ -27,6 +30,24 @@ fn activate(widget: &impl IsA<gtk::Widget>, action: &str) -> Result<(), String> 
     WidgetExt::activate_action(widget, action, None).map_err(|error| format!("{action}: {error}"))
 }
 
+/// Presses `keys` (xdotool's names: "ctrl+Right") with the pointer in
+/// `window`, where the keys go without a window manager.
+fn press_in(window: &impl IsA<gtk::Window>, keys: &str) -> Result<(), String> {
+    let window = window.as_ref();
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() / 2, window.height() - 20))?;
+    xdotool(&["key", keys])
+}
+
+/// The window's search run the same way: the same seed, `steps` playouts.
+fn reference(steps: u32) -> Result<MctsSearch, String> {
+    let board: Board = POSITION.parse().map_err(|_| "the position parses")?;
+    let mut search =
+        MctsSearch::new(&board, MctsView::SEED, EXPLORATION).ok_or("the game is open")?;
+    search.run(steps, &CancelFlag::new());
+    Ok(search)
+}
+
 fn open_on_position(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -39,7 +60,13 @@ fn open_on_position(
         accels.iter().any(|each| each == "<Shift><Control>m"),
         || format!("win.mcts has the shortcuts {accels:?}"),
     )?;
-    activate(window, "win.mcts")?;
+    if let Some(view) = window.mcts_view() {
+        view.close();
+    }
+    press_in(window, "ctrl+shift+m")?;
+    wait_until("Ctrl+Shift+M to open the window", Duration::from_secs(20), || {
+        window.mcts_view().is_some_and(|view| view.is_visible())
+    })?;
     let view = window
         .mcts_view()
         .ok_or("Ctrl+Shift+M opened no Monte Carlo window")?;
@@ -68,10 +95,7 @@ fn stepping_shows_the_roots_children_as_selection_sees_them(
     ensure(view.summary_text().contains("25 playouts"), || {
         format!("the summary says {:?}", view.summary_text())
     })?;
-    let board: Board = POSITION.parse().map_err(|_| "the position parses")?;
-    let mut search =
-        MctsSearch::new(&board, MctsView::SEED, EXPLORATION).ok_or("the game is open")?;
-    search.run(STEPS, &CancelFlag::new());
+    let search = reference(STEPS)?;
     let choice = search
         .choice(0, EXPLORATION)
         .ok_or("the root is expanded")?;
@@ -122,6 +146,199 @@ fn stepping_shows_the_roots_children_as_selection_sees_them(
     })
 }
 
+fn keys_show_a_playout_phase_by_phase(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    let step = reference(0)?.step();
+    let mut texts = Vec::new();
+    for _ in 0..40 {
+        press_in(&view, "ctrl+Right")?;
+        wait_until("the phase to change", Duration::from_secs(20), || {
+            texts.last() != Some(&view.phase_text())
+        })?;
+        let text = view.phase_text();
+        let description = view.path_description();
+        ensure(description == text, || {
+            format!("the path's picture is described as {description:?}, the phase is {text:?}")
+        })?;
+        texts.push(text);
+        if texts.last().is_some_and(|text| text.starts_with("Update:")) {
+            break;
+        }
+    }
+    let path: Vec<usize> = step.path().collect();
+    let LeafValue::Playout { moves, .. } = &step.leaf else {
+        return Err(format!("the first playout ends at once: {step:?}"));
+    };
+    let mut expected = Vec::new();
+    for (depth, cell) in path.iter().enumerate() {
+        expected.push(format!("Selection {} of {}:", depth + 1, path.len()));
+        expected.push(format!("takes cell {}", cell + 1));
+    }
+    expected.push("Expansion: the root gets its 7 children".into());
+    for count in 1..moves.len() {
+        expected.push(format!("Random playout, move {count} of {}", moves.len()));
+    }
+    expected.push("Random playout:".into());
+    expected.push("Update:".into());
+    let all = texts.join("\n");
+    let mut from = 0;
+    for part in &expected {
+        let found = all[from..]
+            .find(part.as_str())
+            .ok_or_else(|| format!("{part:?} missing or out of order in {all}"))?;
+        from += found;
+    }
+    ensure(texts.len() == path.len() + 1 + moves.len() + 1, || {
+        format!("{} phases: {all}", texts.len())
+    })?;
+    ensure(view.steps() == Some(1), || {
+        format!("{:?} playouts after one", view.steps())
+    })?;
+    // While selecting, the row selection took was marked as taken.
+    press_in(&view, "ctrl+Right")?;
+    wait_until("the next playout's first phase", Duration::from_secs(20), || {
+        view.phase_text().starts_with("Selection 1 of")
+    })?;
+    let picked = view.picked_text().ok_or("no row marked while selecting")?;
+    ensure(picked.ends_with("selection took it"), || {
+        format!("the marked row says {picked:?}")
+    })
+}
+
+fn back_replays_the_tree_a_playout_ago(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    for count in 1..=4 {
+        press_in(&view, "ctrl+Return")?;
+        wait_until("a playout", Duration::from_secs(20), || {
+            view.steps() == Some(count)
+        })?;
+    }
+    let (phase, rows) = (view.phase_text(), view.child_texts());
+    press_in(&view, "ctrl+Return")?;
+    wait_until("the fifth playout", Duration::from_secs(20), || {
+        view.steps() == Some(5)
+    })?;
+    ensure(view.child_texts() != rows, || {
+        "the fifth playout changed nothing".into()
+    })?;
+    press_in(&view, "ctrl+z")?;
+    wait_until("Ctrl+Z to go back", Duration::from_secs(20), || {
+        view.steps() == Some(4)
+    })?;
+    ensure(view.phase_text() == phase, || {
+        format!("back at 4: {:?}, was {phase:?}", view.phase_text())
+    })?;
+    ensure(view.child_texts() == rows, || {
+        format!("back at 4 the rows are {:?}, were {rows:?}", view.child_texts())
+    })
+}
+
+fn running_a_thousand_ends_in_the_searchs_statistics(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    press_in(&view, "ctrl+3")?;
+    wait_until("1,000 playouts", Duration::from_secs(60), || {
+        view.steps() == Some(1000) && !view.is_running()
+    })?;
+    let search = reference(1000)?;
+    let choice = search.choice(0, EXPLORATION).ok_or("the root is expanded")?;
+    let texts = view.child_texts();
+    for (text, child) in texts.iter().zip(&choice.children) {
+        let part = format!("Cell {}: {} visits", child.cell + 1, child.visits);
+        ensure(text.contains(&part), || format!("{text:?} lacks {part:?}"))?;
+    }
+    // The chart's last point of each move is the tree's mean.
+    let chart = view.convergence_chart().text();
+    let report = tictactoe_engine::players::mcts::search(&search.board().clone(), &CancelFlag::new(), 1000, MctsView::SEED).0;
+    let mut charted = 0;
+    for score in &report.moves {
+        let name = format!("cell {}: mean ", score.cell + 1);
+        if let Some(at) = chart.find(&name) {
+            charted += 1;
+            let mean = score.mean.ok_or("a visited move has a mean")?;
+            let expected = format!("{name}{} after 1,000 playouts", signed(mean));
+            ensure(chart[at..].starts_with(&expected), || {
+                format!("the chart says {chart:?}, expected {expected:?}")
+            })?;
+        }
+    }
+    ensure(charted == 6, || format!("{charted} moves charted: {chart}"))?;
+    let shares = view.share_chart().text();
+    ensure(shares.contains("of 1,000)"), || format!("the share chart says {shares}"))
+}
+
+/// A mean as the window writes it: "+0.420", "−0.250".
+fn signed(value: f64) -> String {
+    let text = format!("{:.3}", value.abs());
+    if text.bytes().all(|b| matches!(b, b'0' | b'.')) {
+        text
+    } else if value < 0.0 {
+        format!("−{text}")
+    } else {
+        format!("+{text}")
+    }
+}
+
+fn changing_c_changes_the_next_pick(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    for _ in 0..STEPS {
+        activate(&view, "mcts.step")?;
+    }
+    let search = reference(STEPS)?;
+    let picks: Vec<(f64, usize)> = [0.0, 0.5, 1.0, 2.0, 4.0]
+        .into_iter()
+        .map(|c| (c, search.choice(0, c).map_or(0, |choice| choice.picked_child().cell)))
+        .collect();
+    ensure(picks.iter().any(|&(_, cell)| cell != picks[0].1), || {
+        format!("c changes no pick here: {picks:?}")
+    })?;
+    for (c, cell) in picks {
+        view.exploration_spin().set_value(c);
+        let picked = view.picked_text().ok_or("no row marked")?;
+        ensure(picked.starts_with(&format!("Cell {}:", cell + 1)), || {
+            format!("with c = {c} the marked row is {picked:?}, selection picks cell {}", cell + 1)
+        })?;
+        ensure(view.summary_text().contains(&format!("c = {c:.2}")), || {
+            format!("the summary says {:?}", view.summary_text())
+        })?;
+    }
+    Ok(())
+}
+
+fn the_neural_search_shows_priors_and_the_networks_value(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    view.search_dropdown().set_selected(1);
+    for _ in 0..3 {
+        activate(&view, "mcts.phase")?;
+    }
+    let all = format!("{} {:?}", view.phase_text(), view.child_texts());
+    ensure(view.summary_text().contains("simulation"), || {
+        format!("the summary says {:?}", view.summary_text())
+    })?;
+    activate(&view, "mcts.step")?;
+    ensure(view.phase_text().starts_with("Update:"), || format!("{}", view.phase_text()))?;
+    let rows = view.child_texts();
+    ensure(rows.iter().all(|row| row.contains("prior") && row.contains("PUCT")), || {
+        format!("the rows say {rows:?} ({all})")
+    })?;
+    view.search_dropdown().set_selected(0);
+    Ok(())
+}
+
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
 fn main() -> ExitCode {
@@ -130,10 +347,29 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 1] = [(
-        "stepping shows the root's children as selection sees them",
-        stepping_shows_the_roots_children_as_selection_sees_them,
-    )];
+    let checks: [(&str, Check); 6] = [
+        (
+            "stepping shows the root's children as selection sees them",
+            stepping_shows_the_roots_children_as_selection_sees_them,
+        ),
+        (
+            "keys show a playout phase by phase",
+            keys_show_a_playout_phase_by_phase,
+        ),
+        (
+            "back replays the tree a playout ago",
+            back_replays_the_tree_a_playout_ago,
+        ),
+        (
+            "running a thousand ends in the search's statistics",
+            running_a_thousand_ends_in_the_searchs_statistics,
+        ),
+        ("changing c changes the next pick", changing_c_changes_the_next_pick),
+        (
+            "the neural search shows priors and the network's value",
+            the_neural_search_shows_priors_and_the_networks_value,
+        ),
+    ];
     let mut results = Results::default();
     for (name, check) in checks {
         results.report(name, check(&app, &window));

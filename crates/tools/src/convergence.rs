@@ -8,8 +8,8 @@
 
 use std::time::Duration;
 
-use tictactoe_engine::players::mcts::MctsSearch;
-use tictactoe_engine::report::on_x_scale;
+use tictactoe_engine::board::Board;
+use tictactoe_engine::growing::GrowingSearch;
 use tictactoe_engine::search::CancelFlag;
 
 use crate::compare::exact_value;
@@ -17,7 +17,7 @@ use crate::compare::exact_value;
 /// The root moves' statistics after some playouts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sample {
-    /// Playouts run so far.
+    /// Playouts (or simulations) run so far.
     pub playouts: u32,
     /// Each root move's visits, in cell order.
     pub visits: Vec<u32>,
@@ -28,19 +28,19 @@ pub struct Sample {
 
 impl Sample {
     /// The root moves' statistics in `search` now.
-    pub fn of(search: &MctsSearch) -> Sample {
-        let tree = search.tree();
-        let mover = search.board().side_to_move();
-        let children = tree[0].children();
+    pub fn of(search: &dyn GrowingSearch) -> Sample {
+        let children = search.choice(0).map(|choice| choice.children);
+        let moves = root_moves(search.board()).len();
         Sample {
-            playouts: search.playouts(),
-            visits: children.clone().map(|child| tree[child].visits).collect(),
-            means: children
-                .map(|child| {
-                    let node = &tree[child];
-                    (node.visits > 0).then(|| on_x_scale(mover, node.mean()))
-                })
-                .collect(),
+            playouts: search.steps(),
+            visits: children.as_ref().map_or_else(
+                || vec![0; moves],
+                |children| children.iter().map(|child| child.visits).collect(),
+            ),
+            means: children.map_or_else(
+                || vec![None; moves],
+                |children| children.iter().map(|child| child.mean).collect(),
+            ),
         }
     }
 }
@@ -50,7 +50,7 @@ impl Sample {
 /// early, with the samples so far and one where it stopped, once `cancel`
 /// is set.
 pub fn run_sampled(
-    search: &mut MctsSearch,
+    search: &mut dyn GrowingSearch,
     playouts: u32,
     every: u32,
     cancel: &CancelFlag,
@@ -70,23 +70,17 @@ pub fn run_sampled(
     samples
 }
 
-/// The root moves' cells of the position `search` searches, in the cell
-/// order of the samples (before the first playout: none).
-pub fn root_moves(search: &MctsSearch) -> Vec<usize> {
-    search.board().legal_moves().collect()
+/// The root moves' cells of `board`, in the cell order of the samples.
+pub fn root_moves(board: &Board) -> Vec<usize> {
+    board.legal_moves().collect()
 }
 
 /// Each root move's exact value on X's scale (+1, 0 or -1), in cell
 /// order: the perfect table's on 3x3, a full `alphabeta-tt` search's of
 /// the position after the move elsewhere (`None` where that did not
 /// finish within `time_limit`).
-pub fn exact_values(
-    search: &MctsSearch,
-    time_limit: Duration,
-    cancel: &CancelFlag,
-) -> Vec<Option<f64>> {
-    let board = search.board();
-    root_moves(search)
+pub fn exact_values(board: &Board, time_limit: Duration, cancel: &CancelFlag) -> Vec<Option<f64>> {
+    root_moves(board)
         .into_iter()
         .map(|cell| {
             let mut after = *board;
@@ -94,4 +88,60 @@ pub fn exact_values(
             exact_value(&after, time_limit, cancel).map(|score| f64::from(score.signum()))
         })
         .collect()
+}
+
+/// The most samples a `SampleHistory` keeps.
+pub const MAX_SAMPLES: usize = 256;
+
+/// The samples a chart keeps of a run of any length: one every `every`
+/// steps, `every` doubling (and every other sample going) whenever more
+/// than `MAX_SAMPLES` would be kept, so that memory stays the same
+/// however long the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampleHistory {
+    every: u32,
+    samples: Vec<Sample>,
+}
+
+impl Default for SampleHistory {
+    fn default() -> SampleHistory {
+        SampleHistory {
+            every: 1,
+            samples: Vec::new(),
+        }
+    }
+}
+
+impl SampleHistory {
+    /// The spacing of the samples kept, in steps.
+    pub fn every(&self) -> u32 {
+        self.every
+    }
+
+    pub fn samples(&self) -> &[Sample] {
+        &self.samples
+    }
+
+    /// Keeps `sample` if it falls on the spacing and after the last one.
+    pub fn push(&mut self, sample: Sample) {
+        let after_last = self
+            .samples
+            .last()
+            .is_none_or(|last| sample.playouts > last.playouts);
+        if !after_last || !sample.playouts.is_multiple_of(self.every) {
+            return;
+        }
+        self.samples.push(sample);
+        if self.samples.len() > MAX_SAMPLES {
+            self.every *= 2;
+            let every = self.every;
+            self.samples
+                .retain(|sample| sample.playouts.is_multiple_of(every));
+        }
+    }
+
+    /// Forgets the samples after `steps` steps (going back).
+    pub fn truncate(&mut self, steps: u32) {
+        self.samples.retain(|sample| sample.playouts <= steps);
+    }
 }

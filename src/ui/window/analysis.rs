@@ -68,7 +68,7 @@ impl TictactoeWindow {
             .mcts_view
             .get_or_init(|| MctsView::new(self))
             .clone();
-        view.show_position(&self.shown().0);
+        view.show_position(&self.shown().0, Some(self.neural_network()));
         view.present();
         view
     }
