@@ -8,6 +8,8 @@
 //! scale (-1 O wins, 0 a draw, +1 X wins); a score's two terms stay on the
 //! scale the algorithm adds them on, for the side choosing.
 
+use std::ops::Range;
+
 use crate::board::{Board, Side};
 use crate::search::CancelFlag;
 
@@ -146,4 +148,30 @@ pub trait GrowingSearch: Send {
     /// What selection at the tree's `node` sees now; `None` for a node
     /// without children yet.
     fn choice(&self, node: usize) -> Option<StepChoice>;
+}
+
+/// The side to move at `node` of a tree of `len` nodes, `root_side` to
+/// move at its root and `children` giving each node's children: the
+/// root's side when the node lies an even number of plies below it.
+pub fn side_to_move_at(
+    root_side: Side,
+    len: usize,
+    node: usize,
+    children: impl Fn(usize) -> Range<usize>,
+) -> Side {
+    // Nodes do not know their parents: one pass over the tree finds them
+    // (a call from a view, never inside a search).
+    let mut parents = vec![0; len];
+    for index in 0..len {
+        for child in children(index) {
+            parents[child] = index;
+        }
+    }
+    let mut side = root_side;
+    let mut at = node;
+    while at != 0 {
+        side = side.opponent();
+        at = parents[at];
+    }
+    side
 }

@@ -5,13 +5,14 @@
 //! The search grows a tree from the position. Each simulation walks down
 //! from the root, at every node taking the move with the highest PUCT
 //! score, its mean value so far plus a bonus for a high prior and few
-//! visits: `Q + C_PUCT * P * sqrt(N) / (1 + n)`. At a position not seen
+//! visits: `Q + c * P * sqrt(N) / (1 + n)`. At a position not seen
 //! yet it asks the network for that position's prior and value (no random
 //! playouts) and carries the value back up the path, each node counting
 //! it for the side that moved into it; a finished game counts its result
 //! instead. The move visited most is played. With no simulations the
 //! player is the bare policy: the network's first choice.
 
+use std::borrow::Borrow;
 use std::time::Instant;
 
 use rand::Rng;
@@ -27,7 +28,8 @@ use crate::search::{CancelFlag, game_over};
 
 pub mod trace;
 
-/// The weight of the prior against the mean value in the PUCT score.
+/// The weight of the prior against the mean value in the PUCT score, the
+/// c of the player's searches and of self-play.
 pub const C_PUCT: f32 = 1.5;
 
 /// Simulations per move at each difficulty: the bare policy at Easy.
@@ -102,21 +104,22 @@ impl Node {
         }
     }
 
-    /// The child's PUCT score seen from its parent with `parent_visits`:
-    /// the mean value for the side choosing (0, a draw, before any visit)
-    /// plus the prior's bonus, which shrinks as the child is visited.
-    pub fn puct(&self, parent_visits: u32) -> f32 {
-        let (mean, bonus) = self.puct_terms(parent_visits);
+    /// The child's PUCT score seen from its parent with `parent_visits`,
+    /// with the exploration constant `exploration`: the mean value for the
+    /// side choosing (0, a draw, before any visit) plus the prior's bonus,
+    /// which shrinks as the child is visited.
+    pub fn puct(&self, parent_visits: u32, exploration: f32) -> f32 {
+        let (mean, bonus) = self.puct_terms(parent_visits, exploration);
         mean + bonus
     }
 
     /// The PUCT score's two terms: the mean value (exploitation) and the
-    /// prior's bonus `C_PUCT * P * sqrt(N) / (1 + n)` (exploration).
+    /// prior's bonus `exploration * P * sqrt(N) / (1 + n)` (exploration).
     #[inline(always)]
-    pub fn puct_terms(&self, parent_visits: u32) -> (f32, f32) {
+    pub fn puct_terms(&self, parent_visits: u32, exploration: f32) -> (f32, f32) {
         (
             self.mean(),
-            C_PUCT * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32),
+            exploration * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32),
         )
     }
 }
@@ -223,14 +226,16 @@ fn expand(
     evaluation.value
 }
 
-/// The child of `index` with the highest PUCT score (the first among
-/// equals).
-fn select(tree: &[Node], index: usize) -> usize {
+/// The child of `index` with the highest PUCT score with the exploration
+/// constant `exploration` (the first among equals).
+fn select(tree: &[Node], index: usize, exploration: f32) -> usize {
     let parent_visits = tree[index].visits;
     tree[index]
         .children()
         .reduce(|best, child| {
-            if tree[child].puct(parent_visits) > tree[best].puct(parent_visits) {
+            if tree[child].puct(parent_visits, exploration)
+                > tree[best].puct(parent_visits, exploration)
+            {
                 child
             } else {
                 best
@@ -253,32 +258,39 @@ pub trait SimulationObserver {
 impl SimulationObserver for () {}
 
 /// A PUCT search run one simulation at a time: `search` is this run to
-/// its simulations.
+/// its simulations with `C_PUCT`.
+///
+/// It reaches its network through `N`: the player's searches and
+/// self-play borrow it (`&Network`), at no cost; a search that must own
+/// what it uses, to move to another thread, shares it (`Arc<Network>`).
 #[derive(Clone)]
-pub struct PuctSearch<'n> {
-    network: &'n Network,
+pub struct PuctSearch<N: Borrow<Network>> {
+    network: N,
     board: Board,
+    /// The exploration constant c the next simulations use.
+    exploration: f32,
     search: Search,
     /// The last simulation's path, the root first.
     path: Vec<usize>,
 }
 
-impl<'n> PuctSearch<'n> {
-    /// A search of `board` (an unfinished position of the network's size):
-    /// the root evaluated, its priors mixed with `noise` (self-play's) by
-    /// its share.
+impl<N: Borrow<Network>> PuctSearch<N> {
+    /// A search of `board` (an unfinished position of the network's size)
+    /// with `C_PUCT`: the root evaluated, its priors mixed with `noise`
+    /// (self-play's) by its share.
     pub fn new(
-        network: &'n Network,
+        network: N,
         board: &Board,
         noise: Option<(&[f32; MAX_CELLS], f32)>,
-    ) -> PuctSearch<'n> {
+    ) -> PuctSearch<N> {
         let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
-        let value = expand(network, &mut tree, 0, board, noise);
+        let value = expand(network.borrow(), &mut tree, 0, board, noise);
         tree[0].visits = 1;
         tree[0].value_sum = -value;
         PuctSearch {
             network,
             board: *board,
+            exploration: C_PUCT,
             search: Search {
                 tree,
                 value,
@@ -309,6 +321,8 @@ impl<'n> PuctSearch<'n> {
     /// carried back up the path; each phase is told to `observer`. The
     /// value for the side that moved into the last node.
     pub fn observed_simulation(&mut self, observer: &mut impl SimulationObserver) -> f32 {
+        let network = self.network.borrow();
+        let exploration = self.exploration;
         let search = &mut self.search;
         let tree = &mut search.tree;
         let path = &mut self.path;
@@ -318,7 +332,7 @@ impl<'n> PuctSearch<'n> {
         let mut index = 0;
         // Down to a new position or the end of the game.
         let leaf_value = loop {
-            let child = select(tree, index);
+            let child = select(tree, index, exploration);
             observer.selected(tree, index, child, &position);
             position.toggle(tree[child].cell as usize, position.side_to_move());
             search.nodes += 1;
@@ -329,7 +343,7 @@ impl<'n> PuctSearch<'n> {
                 Ending::Drawn => break 0.0,
                 Ending::Open if !tree[child].expanded => {
                     search.evaluations += 1;
-                    let value = expand(self.network, tree, child, &position, None);
+                    let value = expand(network, tree, child, &position, None);
                     observer.evaluated(child, value);
                     // The value for the side to move there is minus the
                     // mover's.
@@ -356,9 +370,25 @@ impl<'n> PuctSearch<'n> {
         &self.search
     }
 
-    /// The simulations run so far (the root's own evaluation not counted).
+    /// The simulations run so far (the root's own evaluation, made when
+    /// the search was created, not counted: 0 before the first).
     pub fn simulations(&self) -> u32 {
         self.search.tree[0].visits - 1
+    }
+
+    /// The position searched.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The exploration constant c the next simulations use.
+    pub fn exploration(&self) -> f32 {
+        self.exploration
+    }
+
+    /// Sets c for the simulations from now on (the tree stays as it grew).
+    pub fn set_exploration(&mut self, exploration: f32) {
+        self.exploration = exploration;
     }
 
     /// The last simulation's path: tree indices, the root first.

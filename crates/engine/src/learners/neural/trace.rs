@@ -4,10 +4,18 @@
 //! statistics carried back up the path.
 //!
 //! Values are for the side named (-1 lost to +1 won), as the search keeps
-//! them; `Side::sign` puts one on X's scale.
+//! them; `Side::sign` puts one on X's scale, as the `GrowingSearch` shape
+//! of a simulation has it.
 
-use super::{Node, PuctSearch, SimulationObserver};
+use std::borrow::Borrow;
+
+use super::{Node, PuctSearch, SimulationObserver, select};
 use crate::board::{Board, Side};
+use crate::growing::{
+    GrowingSearch, LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate, side_to_move_at,
+};
+use crate::learners::network::Network;
+use crate::search::CancelFlag;
 
 /// A child as PUCT saw it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,8 +27,8 @@ pub struct PuctChild {
     pub prior: f32,
     pub visits: u32,
     /// The score's terms: the mean value for the side choosing (0 before
-    /// a visit; exploitation) and the prior's bonus `C_PUCT * P * sqrt(N)
-    /// / (1 + n)` (exploration).
+    /// a visit; exploitation) and the prior's bonus `c * P * sqrt(N) / (1 +
+    /// n)` (exploration).
     pub terms: (f32, f32),
 }
 
@@ -40,6 +48,8 @@ pub struct PuctChoice {
     pub side: Side,
     /// The node's visits, the N of `sqrt(N)`.
     pub visits: u32,
+    /// The exploration constant c.
+    pub exploration: f32,
     /// Its children in cell order.
     pub children: Vec<PuctChild>,
     /// The tree index of the child taken: the highest score (the first of
@@ -48,6 +58,31 @@ pub struct PuctChoice {
 }
 
 impl PuctChoice {
+    fn of(tree: &[Node], node: usize, picked: usize, side: Side, exploration: f32) -> PuctChoice {
+        let parent = &tree[node];
+        let children = parent
+            .children()
+            .map(|index| {
+                let child = &tree[index];
+                PuctChild {
+                    node: index,
+                    cell: child.cell as usize,
+                    prior: child.prior,
+                    visits: child.visits,
+                    terms: child.puct_terms(parent.visits, exploration),
+                }
+            })
+            .collect();
+        PuctChoice {
+            node,
+            side,
+            visits: parent.visits,
+            exploration,
+            children,
+            picked,
+        }
+    }
+
     /// The picked child's terms.
     pub fn picked_child(&self) -> &PuctChild {
         self.children
@@ -67,6 +102,13 @@ pub struct PuctUpdate {
     pub mover: Side,
     pub visits: u32,
     pub value_sum: f32,
+}
+
+impl PuctUpdate {
+    /// The mean value for `mover`, as `Node::mean` has it.
+    pub fn mean(&self) -> f32 {
+        self.value_sum / self.visits as f32
+    }
 }
 
 /// One simulation, phase by phase.
@@ -95,35 +137,17 @@ impl SimulationTrace {
     }
 }
 
-#[derive(Default)]
 struct Recorder {
+    exploration: f32,
     selection: Vec<PuctChoice>,
     evaluated: Option<(usize, f32)>,
 }
 
 impl SimulationObserver for Recorder {
     fn selected(&mut self, tree: &[Node], parent: usize, child: usize, position: &Board) {
-        let node = &tree[parent];
-        let children = node
-            .children()
-            .map(|index| {
-                let child = &tree[index];
-                PuctChild {
-                    node: index,
-                    cell: child.cell as usize,
-                    prior: child.prior,
-                    visits: child.visits,
-                    terms: child.puct_terms(node.visits),
-                }
-            })
-            .collect();
-        self.selection.push(PuctChoice {
-            node: parent,
-            side: position.side_to_move(),
-            visits: node.visits,
-            children,
-            picked: child,
-        });
+        let side = position.side_to_move();
+        self.selection
+            .push(PuctChoice::of(tree, parent, child, side, self.exploration));
     }
 
     fn evaluated(&mut self, node: usize, value: f32) {
@@ -131,10 +155,14 @@ impl SimulationObserver for Recorder {
     }
 }
 
-impl PuctSearch<'_> {
+impl<N: Borrow<Network>> PuctSearch<N> {
     /// Runs one simulation, as `run` does, and tells it phase by phase.
     pub fn traced_simulation(&mut self) -> SimulationTrace {
-        let mut recorder = Recorder::default();
+        let mut recorder = Recorder {
+            exploration: self.exploration,
+            selection: Vec::with_capacity(self.board.cells()),
+            evaluated: None,
+        };
         let leaf_value = self.observed_simulation(&mut recorder);
         let tree = &self.search.tree;
         let mut mover = self.board.side_to_move().opponent();
@@ -161,5 +189,122 @@ impl PuctSearch<'_> {
             leaf_value,
             updates,
         }
+    }
+
+    /// What PUCT at `node` sees now with the search's c: `None` for a node
+    /// without children yet.
+    pub fn choice(&self, node: usize) -> Option<PuctChoice> {
+        let tree = &self.search.tree;
+        if !tree[node].expanded {
+            return None;
+        }
+        let picked = select(tree, node, self.exploration);
+        let side = side_to_move_at(self.board.side_to_move(), tree.len(), node, |index| {
+            tree[index].children()
+        });
+        Some(PuctChoice::of(tree, node, picked, side, self.exploration))
+    }
+}
+
+/// A value for `side` (-1 lost to +1 won) on X's scale.
+fn on_x_scale(side: Side, value: f32) -> f64 {
+    f64::from(side.sign() as f32 * value)
+}
+
+impl From<&PuctChoice> for StepChoice {
+    fn from(choice: &PuctChoice) -> StepChoice {
+        StepChoice {
+            node: choice.node,
+            side: choice.side,
+            visits: choice.visits,
+            exploration: f64::from(choice.exploration),
+            children: choice
+                .children
+                .iter()
+                .map(|child| StepChild {
+                    node: child.node,
+                    cell: child.cell,
+                    visits: child.visits,
+                    // The mean term is the side choosing's mean value; an
+                    // unvisited child's 0 is no mean yet.
+                    mean: (child.visits > 0).then(|| on_x_scale(choice.side, child.terms.0)),
+                    prior: Some(f64::from(child.prior)),
+                    terms: Some((f64::from(child.terms.0), f64::from(child.terms.1))),
+                })
+                .collect(),
+            picked: choice.picked,
+        }
+    }
+}
+
+impl From<SimulationTrace> for Step {
+    fn from(trace: SimulationTrace) -> Step {
+        let last = trace.updates.last().expect("the path holds the root");
+        // `leaf_value` is for the side that moved into the last node.
+        let result = on_x_scale(last.mover, trace.leaf_value);
+        let leaf = match trace.evaluated {
+            Some(_) => LeafValue::Network { value: result },
+            None => LeafValue::GameOver {
+                winner: (trace.leaf_value > 0.0).then_some(last.mover),
+            },
+        };
+        Step {
+            number: trace.number,
+            selection: trace.selection.iter().map(StepChoice::from).collect(),
+            expanded: trace.evaluated.map(|(node, _)| node),
+            new_node: (last.visits == 1).then_some(last.node),
+            leaf,
+            result,
+            updates: trace
+                .updates
+                .iter()
+                .map(|update| StepUpdate {
+                    node: update.node,
+                    cell: update.cell,
+                    visits: update.visits,
+                    mean: on_x_scale(update.mover, update.mean()),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The neural player's search shown step by step: a step is a simulation.
+impl<N: Borrow<Network> + Send> GrowingSearch for PuctSearch<N> {
+    fn selection(&self) -> Selection {
+        Selection::Puct
+    }
+
+    fn board(&self) -> &Board {
+        PuctSearch::board(self)
+    }
+
+    /// The simulations run: the root's evaluation, made when the search
+    /// was created, is none of them (0 before the first step).
+    fn steps(&self) -> u32 {
+        self.simulations()
+    }
+
+    /// c as the scores use it, in `f32`.
+    fn exploration(&self) -> f64 {
+        f64::from(PuctSearch::exploration(self))
+    }
+
+    fn set_exploration(&mut self, exploration: f64) {
+        PuctSearch::set_exploration(self, exploration as f32);
+    }
+
+    fn step(&mut self) -> Step {
+        self.traced_simulation().into()
+    }
+
+    fn run(&mut self, steps: u32, cancel: &CancelFlag) -> bool {
+        PuctSearch::run(self, steps, cancel)
+    }
+
+    fn choice(&self, node: usize) -> Option<StepChoice> {
+        PuctSearch::choice(self, node)
+            .as_ref()
+            .map(StepChoice::from)
     }
 }

@@ -10,7 +10,7 @@
 use super::{MctsSearch, Node, PlayoutObserver, select, ucb_terms};
 use crate::board::{Board, Side};
 use crate::growing::{
-    GrowingSearch, LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate,
+    GrowingSearch, LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate, side_to_move_at,
 };
 use crate::report::on_x_scale;
 use crate::search::CancelFlag;
@@ -212,33 +212,10 @@ impl MctsSearch {
             return None;
         }
         let picked = select(&self.tree, node, exploration);
-        Some(Choice::of(
-            &self.tree,
-            node,
-            picked,
-            self.side_to_move_at(node),
-            exploration,
-        ))
-    }
-
-    /// The side to move at `node`: the root's when it lies an even number
-    /// of plies below the root.
-    fn side_to_move_at(&self, node: usize) -> Side {
-        // Nodes do not know their parents: one pass over the tree finds
-        // them (a call from a view, never inside the search).
-        let mut parents = vec![0; self.tree.len()];
-        for (index, parent) in self.tree.iter().enumerate() {
-            for child in parent.children() {
-                parents[child] = index;
-            }
-        }
-        let mut side = self.board.side_to_move();
-        let mut at = node;
-        while at != 0 {
-            side = side.opponent();
-            at = parents[at];
-        }
-        side
+        let side = side_to_move_at(self.board.side_to_move(), self.tree.len(), node, |index| {
+            self.tree[index].children()
+        });
+        Some(Choice::of(&self.tree, node, picked, side, exploration))
     }
 }
 
