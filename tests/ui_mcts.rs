@@ -12,7 +12,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use harness::{Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool};
+use harness::{
+    Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool,
+};
 use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::growing::{GrowingSearch, LeafValue};
@@ -30,7 +32,7 @@ fn activate(widget: &impl IsA<gtk::Widget>, action: &str) -> Result<(), String> 
     WidgetExt::activate_action(widget, action, None).map_err(|error| format!("{action}: {error}"))
 }
 
-/// Presses `keys` (xdotool's names: "ctrl+Right") with the pointer in
+/// Presses `keys` (xdotool's names: "alt+Right") with the pointer in
 /// `window`, where the keys go without a window manager.
 fn press_in(window: &impl IsA<gtk::Window>, keys: &str) -> Result<(), String> {
     let window = window.as_ref();
@@ -64,9 +66,11 @@ fn open_on_position(
         view.close();
     }
     press_in(window, "ctrl+shift+m")?;
-    wait_until("Ctrl+Shift+M to open the window", Duration::from_secs(20), || {
-        window.mcts_view().is_some_and(|view| view.is_visible())
-    })?;
+    wait_until(
+        "Ctrl+Shift+M to open the window",
+        Duration::from_secs(20),
+        || window.mcts_view().is_some_and(|view| view.is_visible()),
+    )?;
     let view = window
         .mcts_view()
         .ok_or("Ctrl+Shift+M opened no Monte Carlo window")?;
@@ -154,7 +158,7 @@ fn keys_show_a_playout_phase_by_phase(
     let step = reference(0)?.step();
     let mut texts = Vec::new();
     for _ in 0..40 {
-        press_in(&view, "ctrl+Right")?;
+        press_in(&view, "alt+Right")?;
         wait_until("the phase to change", Duration::from_secs(20), || {
             texts.last() != Some(&view.phase_text())
         })?;
@@ -198,10 +202,12 @@ fn keys_show_a_playout_phase_by_phase(
         format!("{:?} playouts after one", view.steps())
     })?;
     // While selecting, the row selection took was marked as taken.
-    press_in(&view, "ctrl+Right")?;
-    wait_until("the next playout's first phase", Duration::from_secs(20), || {
-        view.phase_text().starts_with("Selection 1 of")
-    })?;
+    press_in(&view, "alt+Right")?;
+    wait_until(
+        "the next playout's first phase",
+        Duration::from_secs(20),
+        || view.phase_text().starts_with("Selection 1 of"),
+    )?;
     let picked = view.picked_text().ok_or("no row marked while selecting")?;
     ensure(picked.ends_with("selection took it"), || {
         format!("the marked row says {picked:?}")
@@ -227,15 +233,18 @@ fn back_replays_the_tree_a_playout_ago(
     ensure(view.child_texts() != rows, || {
         "the fifth playout changed nothing".into()
     })?;
-    press_in(&view, "ctrl+z")?;
-    wait_until("Ctrl+Z to go back", Duration::from_secs(20), || {
+    press_in(&view, "alt+Left")?;
+    wait_until("Alt+Left to go back", Duration::from_secs(20), || {
         view.steps() == Some(4)
     })?;
     ensure(view.phase_text() == phase, || {
         format!("back at 4: {:?}, was {phase:?}", view.phase_text())
     })?;
     ensure(view.child_texts() == rows, || {
-        format!("back at 4 the rows are {:?}, were {rows:?}", view.child_texts())
+        format!(
+            "back at 4 the rows are {:?}, were {rows:?}",
+            view.child_texts()
+        )
     })
 }
 
@@ -249,7 +258,9 @@ fn running_a_thousand_ends_in_the_searchs_statistics(
         view.steps() == Some(1000) && !view.is_running()
     })?;
     let search = reference(1000)?;
-    let choice = search.choice(0, EXPLORATION).ok_or("the root is expanded")?;
+    let choice = search
+        .choice(0, EXPLORATION)
+        .ok_or("the root is expanded")?;
     let texts = view.child_texts();
     for (text, child) in texts.iter().zip(&choice.children) {
         let part = format!("Cell {}: {} visits", child.cell + 1, child.visits);
@@ -257,7 +268,13 @@ fn running_a_thousand_ends_in_the_searchs_statistics(
     }
     // The chart's last point of each move is the tree's mean.
     let chart = view.convergence_chart().text();
-    let report = tictactoe_engine::players::mcts::search(&search.board().clone(), &CancelFlag::new(), 1000, MctsView::SEED).0;
+    let report = tictactoe_engine::players::mcts::search(
+        &search.board().clone(),
+        &CancelFlag::new(),
+        1000,
+        MctsView::SEED,
+    )
+    .0;
     let mut charted = 0;
     for score in &report.moves {
         let name = format!("cell {}: mean ", score.cell + 1);
@@ -272,7 +289,9 @@ fn running_a_thousand_ends_in_the_searchs_statistics(
     }
     ensure(charted == 6, || format!("{charted} moves charted: {chart}"))?;
     let shares = view.share_chart().text();
-    ensure(shares.contains("of 1,000)"), || format!("the share chart says {shares}"))
+    ensure(shares.contains("of 1,000)"), || {
+        format!("the share chart says {shares}")
+    })
 }
 
 /// A mean as the window writes it: "+0.420", "−0.250".
@@ -298,7 +317,14 @@ fn changing_c_changes_the_next_pick(
     let search = reference(STEPS)?;
     let picks: Vec<(f64, usize)> = [0.0, 0.5, 1.0, 2.0, 4.0]
         .into_iter()
-        .map(|c| (c, search.choice(0, c).map_or(0, |choice| choice.picked_child().cell)))
+        .map(|c| {
+            (
+                c,
+                search
+                    .choice(0, c)
+                    .map_or(0, |choice| choice.picked_child().cell),
+            )
+        })
         .collect();
     ensure(picks.iter().any(|&(_, cell)| cell != picks[0].1), || {
         format!("c changes no pick here: {picks:?}")
@@ -307,7 +333,10 @@ fn changing_c_changes_the_next_pick(
         view.exploration_spin().set_value(c);
         let picked = view.picked_text().ok_or("no row marked")?;
         ensure(picked.starts_with(&format!("Cell {}:", cell + 1)), || {
-            format!("with c = {c} the marked row is {picked:?}, selection picks cell {}", cell + 1)
+            format!(
+                "with c = {c} the marked row is {picked:?}, selection picks cell {}",
+                cell + 1
+            )
         })?;
         ensure(view.summary_text().contains(&format!("c = {c:.2}")), || {
             format!("the summary says {:?}", view.summary_text())
@@ -330,11 +359,15 @@ fn the_neural_search_shows_priors_and_the_networks_value(
         format!("the summary says {:?}", view.summary_text())
     })?;
     activate(&view, "mcts.step")?;
-    ensure(view.phase_text().starts_with("Update:"), || format!("{}", view.phase_text()))?;
-    let rows = view.child_texts();
-    ensure(rows.iter().all(|row| row.contains("prior") && row.contains("PUCT")), || {
-        format!("the rows say {rows:?} ({all})")
+    ensure(view.phase_text().starts_with("Update:"), || {
+        format!("{}", view.phase_text())
     })?;
+    let rows = view.child_texts();
+    ensure(
+        rows.iter()
+            .all(|row| row.contains("prior") && row.contains("PUCT")),
+        || format!("the rows say {rows:?} ({all})"),
+    )?;
     view.search_dropdown().set_selected(0);
     Ok(())
 }
@@ -364,7 +397,10 @@ fn main() -> ExitCode {
             "running a thousand ends in the search's statistics",
             running_a_thousand_ends_in_the_searchs_statistics,
         ),
-        ("changing c changes the next pick", changing_c_changes_the_next_pick),
+        (
+            "changing c changes the next pick",
+            changing_c_changes_the_next_pick,
+        ),
         (
             "the neural search shows priors and the network's value",
             the_neural_search_shows_priors_and_the_networks_value,

@@ -255,10 +255,14 @@ pub fn xdotool(args: &[&str]) -> Result<(), String> {
         .spawn()
         .map_err(|error| format!("xdotool did not start ({error}); scripts/setup installs it"))?;
     let mut status = None;
-    let waited = wait_until(&format!("xdotool {args:?}"), Duration::from_secs(20), || {
-        status = child.try_wait().ok().flatten();
-        status.is_some()
-    });
+    let waited = wait_until(
+        &format!("xdotool {args:?}"),
+        Duration::from_secs(20),
+        || {
+            status = child.try_wait().ok().flatten();
+            status.is_some()
+        },
+    );
     if waited.is_err() {
         let _ = child.kill();
         let _ = child.wait();

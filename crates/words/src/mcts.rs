@@ -84,10 +84,7 @@ pub fn child_line(child: &StepChild, selection: Selection, pick: Pick) -> String
     };
     match pick {
         Pick::No => line,
-        Pick::Took => fill(
-            &gettext("{line}; selection took it"),
-            &[("line", &line)],
-        ),
+        Pick::Took => fill(&gettext("{line}; selection took it"), &[("line", &line)]),
         Pick::Next => fill(
             &gettext("{line}; selection picks it next"),
             &[("line", &line)],
@@ -129,6 +126,25 @@ pub fn node_name(path: &[usize]) -> String {
     )
 }
 
+/// Where a node is, as a phrase: "at the root", "at the node after 5, 1".
+fn at_node(path: &[usize]) -> String {
+    if path.is_empty() {
+        return gettext("at the root");
+    }
+    fill(
+        &gettext("at the node after {cells}"),
+        &[("cells", &cells(path))],
+    )
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Cells numbered from 1: "5, 1, 9".
 fn cells(path: &[usize]) -> String {
     path.iter()
@@ -155,9 +171,9 @@ fn moves(moves: &[usize], first: Side) -> String {
 /// visits:".
 pub fn choice_heading(choice: &StepChoice, path: &[usize]) -> String {
     fill(
-        &gettext("At {node}, {side} to move, {visits}:"),
+        &gettext("{at_node}, {side} to move, {visits}:"),
         &[
-            ("node", &node_name(path)),
+            ("at_node", &capitalised(&at_node(path))),
             ("side", &choice.side.mark()),
             ("visits", &visits_words(u64::from(choice.visits))),
         ],
@@ -178,11 +194,11 @@ pub fn selection_words(step: &Step, depth: usize) -> String {
         ),
     };
     fill(
-        &gettext("Selection {number} of {count}: at {node}, {side} takes cell {cell}, {why}."),
+        &gettext("Selection {number} of {count}: {at_node}, {side} takes cell {cell}, {why}."),
         &[
             ("number", &(depth + 1)),
             ("count", &step.selection.len()),
-            ("node", &node_name(&path)),
+            ("at_node", &at_node(&path)),
             ("side", &choice.side.mark()),
             ("cell", &(picked.cell + 1)),
             ("why", &why),
@@ -233,7 +249,10 @@ fn winner_words(winner: Option<Side>) -> String {
 /// playout: X 7, O 2, X 9: X wins (+1 on X's scale)."
 pub fn leaf_words(step: &Step, first: Side, shown: usize) -> String {
     match &step.leaf {
-        LeafValue::Playout { moves: played, winner } => {
+        LeafValue::Playout {
+            moves: played,
+            winner,
+        } => {
             let so_far = moves(&played[..shown.min(played.len())], first);
             if shown < played.len() {
                 fill(

@@ -164,7 +164,12 @@ impl MoveEstimates {
         let &(after, mean) = self.points.last()?;
         let exact = self.exact.map_or_else(
             || gettext("exact value unknown"),
-            |exact| fill(&gettext("exact {value}"), &[("value", &result_number(exact, 0))]),
+            |exact| {
+                fill(
+                    &gettext("exact {value}"),
+                    &[("value", &result_number(exact, 0))],
+                )
+            },
         );
         Some(fill(
             &gettext("{move}: mean {mean} after {count} {steps} ({exact})"),

@@ -85,7 +85,12 @@ fn draw_row(
         set_colour(cr, colours.foreground, 1.0);
         cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
         cr.set_font_size(13.0);
-        centred_text(cr, &(child.cell + 1).to_string(), x + slot / 2.0, top + 11.0)?;
+        centred_text(
+            cr,
+            &(child.cell + 1).to_string(),
+            x + slot / 2.0,
+            top + 11.0,
+        )?;
         cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(10.0);
         centred_text(cr, &child.visits.to_string(), x + slot / 2.0, top + 25.0)?;
@@ -230,7 +235,12 @@ pub fn draw_board(
         let (x, y) = centre(index);
         set_colour(cr, colours.accent, 1.0);
         cr.set_line_width(3.0);
-        cr.rectangle(x - cell / 2.0 + 3.0, y - cell / 2.0 + 3.0, cell - 6.0, cell - 6.0);
+        cr.rectangle(
+            x - cell / 2.0 + 3.0,
+            y - cell / 2.0 + 3.0,
+            cell - 6.0,
+            cell - 6.0,
+        );
         cr.stroke()?;
         mover = mover.opponent();
     }

@@ -18,8 +18,8 @@ use super::drawing::{self, Colours};
 use super::stepping::{Phase, Shown};
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
-use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::accessible;
+use crate::ui::shared::background::{self, Job, JobWindow};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::growing::{GrowingSearch, Selection, StepChoice};
@@ -30,7 +30,9 @@ use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::convergence::{Sample, SampleHistory, exact_values, root_moves};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::mcts::{Pick, child_line, choice_heading, step_moves_words, steps_run, terms_legend};
+use tictactoe_words::mcts::{
+    Pick, child_line, choice_heading, step_moves_words, steps_run, terms_legend,
+};
 use tictactoe_words::numbers::{decimal, group};
 
 /// The CSS class of the row selection takes.
@@ -82,11 +84,9 @@ impl Recipe {
         match self {
             Recipe::Playouts { board, seed } => MctsSearch::new(board, *seed, EXPLORATION)
                 .map(|search| Box::new(search) as Box<dyn GrowingSearch>),
-            Recipe::Network { board, network } => Some(Box::new(PuctSearch::new(
-                Arc::clone(network),
-                board,
-                None,
-            ))),
+            Recipe::Network { board, network } => {
+                Some(Box::new(PuctSearch::new(Arc::clone(network), board, None)))
+            }
         }
     }
 
@@ -219,27 +219,20 @@ mod imp {
             klass.install_action("mcts.step", None, |view, _, _| view.step_whole());
             klass.install_action("mcts.phase", None, |view, _, _| view.step_phase());
             klass.install_action("mcts.back", None, |view, _, _| view.back());
-            klass.install_action("mcts.run", Some(glib::VariantTy::UINT32), |view, _, steps| {
-                if let Some(steps) = steps.and_then(u32::from_variant) {
-                    view.run(steps);
-                }
-            });
+            klass.install_action(
+                "mcts.run",
+                Some(glib::VariantTy::UINT32),
+                |view, _, steps| {
+                    if let Some(steps) = steps.and_then(u32::from_variant) {
+                        view.run(steps);
+                    }
+                },
+            );
             klass.install_action("mcts.toggle-play", None, |view, _, _| {
                 let button = &view.imp().play_button;
                 button.set_active(!button.is_active());
             });
             background::install_keys(klass, "mcts", "mcts.step");
-            let control = gtk::gdk::ModifierType::CONTROL_MASK;
-            klass.add_binding_action(gtk::gdk::Key::Right, control, "mcts.phase");
-            klass.add_binding_action(gtk::gdk::Key::z, control, "mcts.back");
-            klass.add_binding_action(gtk::gdk::Key::space, control, "mcts.toggle-play");
-            for (key, steps) in [
-                (gtk::gdk::Key::_1, 10u32),
-                (gtk::gdk::Key::_2, 100),
-                (gtk::gdk::Key::_3, 1000),
-            ] {
-                klass.add_binding_action(key, control, &format!("mcts.run({steps})"));
-            }
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -294,8 +287,35 @@ impl MctsView {
         background::new_window(parent)
     }
 
+    /// The window's keys, the explorer's for stepping (Alt+Right and
+    /// Alt+Left, F5 to play), heard before the focused widget.
+    fn add_keys(&self) {
+        let keys = gtk::ShortcutController::new();
+        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+        let shortcuts: [(&str, &str, Option<u32>); 6] = [
+            ("<Alt>Right", "mcts.phase", None),
+            ("<Alt>Left", "mcts.back", None),
+            ("F5", "mcts.toggle-play", None),
+            ("<Control>1", "mcts.run", Some(10)),
+            ("<Control>2", "mcts.run", Some(100)),
+            ("<Control>3", "mcts.run", Some(1000)),
+        ];
+        for (trigger, action, steps) in shortcuts {
+            let shortcut = gtk::Shortcut::new(
+                gtk::ShortcutTrigger::parse_string(trigger),
+                Some(gtk::NamedAction::new(action)),
+            );
+            if let Some(steps) = steps {
+                shortcut.set_arguments(Some(&steps.to_variant()));
+            }
+            keys.add_shortcut(shortcut);
+        }
+        self.add_controller(keys);
+    }
+
     fn setup(&self) {
         let imp = self.imp();
+        self.add_keys();
         for button in [
             &*imp.step_button,
             &*imp.phase_button,
@@ -349,8 +369,7 @@ impl MctsView {
                     return;
                 };
                 let imp = view.imp();
-                let Some(board) = imp.recipe.borrow().as_ref().map(|recipe| *recipe.board())
-                else {
+                let Some(board) = imp.recipe.borrow().as_ref().map(|recipe| *recipe.board()) else {
                     return;
                 };
                 let shown = imp.shown.borrow();
@@ -358,8 +377,7 @@ impl MctsView {
                     .as_ref()
                     .map_or((Vec::new(), &[][..]), Shown::moves_shown);
                 let size = f64::from(width.min(height));
-                if let Err(error) =
-                    drawing::draw_board(cr, size, &board, &path, playout, &colours)
+                if let Err(error) = drawing::draw_board(cr, size, &board, &path, playout, &colours)
                 {
                     glib::g_warning!("tictactoe", "drawing the board failed: {error}");
                 }
@@ -488,11 +506,8 @@ impl MctsView {
         }
         let board = *board;
         if board.size() == BoardSize::Three {
-            imp.exact.replace(exact_values(
-                &board,
-                EXACT_TIME_LIMIT,
-                &CancelFlag::new(),
-            ));
+            imp.exact
+                .replace(exact_values(&board, EXACT_TIME_LIMIT, &CancelFlag::new()));
             return;
         }
         let started = imp.exact_job.start(
@@ -612,7 +627,8 @@ impl MctsView {
             .retain(|&(from, _)| from == 0 || from <= target);
         let explorations = imp.explorations.borrow().clone();
         if target == 0 {
-            imp.search.replace(recipe.replayed(&explorations, 0, &CancelFlag::new()));
+            imp.search
+                .replace(recipe.replayed(&explorations, 0, &CancelFlag::new()));
             imp.shown.replace(None);
             self.after_replay();
             return;
@@ -727,7 +743,11 @@ impl MctsView {
 
     fn after_replay(&self) {
         let imp = self.imp();
-        let exploration = imp.search.borrow().as_ref().map(|search| search.exploration());
+        let exploration = imp
+            .search
+            .borrow()
+            .as_ref()
+            .map(|search| search.exploration());
         if let Some(exploration) = exploration {
             self.show_exploration(exploration);
         }
@@ -744,7 +764,8 @@ impl MctsView {
         if !imp.play_button.is_active() {
             return;
         }
-        let (interval, whole) = SPEEDS[(imp.speed_dropdown.selected() as usize).min(SPEEDS.len() - 1)];
+        let (interval, whole) =
+            SPEEDS[(imp.speed_dropdown.selected() as usize).min(SPEEDS.len() - 1)];
         let timer = glib::timeout_add_local(
             Duration::from_millis(interval),
             glib::clone!(
@@ -817,8 +838,8 @@ impl MctsView {
         let Some(board) = board else {
             return;
         };
-        let search = imp.search.borrow();
-        let Some(search) = search.as_ref() else {
+        let search_guard = imp.search.borrow();
+        let Some(search) = search_guard.as_ref() else {
             if !imp.job.is_running() {
                 imp.summary_label.set_label(&gettext(
                     "The game is over in this position: there is nothing to search.",
@@ -861,7 +882,7 @@ impl MctsView {
         accessible::set_description(&*imp.board_area, &board_words);
         imp.board_words.replace(board_words);
         drop(shown);
-        drop(search);
+        drop(search_guard);
         self.show_children(choice.as_ref(), &path, pick, selection);
         imp.path_area
             .set_content_height(drawing::path_height(imp.shown.borrow().as_ref()));
@@ -895,7 +916,11 @@ impl MctsView {
         for child in &choice.children {
             let picked = child.node == choice.picked;
             let label = gtk::Label::builder()
-                .label(child_line(child, selection, if picked { pick } else { Pick::No }))
+                .label(child_line(
+                    child,
+                    selection,
+                    if picked { pick } else { Pick::No },
+                ))
                 .xalign(0.0)
                 .wrap(true)
                 .build();
@@ -917,7 +942,10 @@ impl MctsView {
         let mut samples: Vec<Sample> = imp.history.borrow().samples().to_vec();
         if let Some(search) = imp.search.borrow().as_ref() {
             let now = Sample::of(search.as_ref());
-            if samples.last().is_none_or(|last| last.playouts < now.playouts) {
+            if samples
+                .last()
+                .is_none_or(|last| last.playouts < now.playouts)
+            {
                 samples.push(now);
             }
         }
@@ -930,7 +958,8 @@ impl MctsView {
         });
         charted.truncate(CHARTED_MOVES);
         charted.sort_unstable();
-        let cell_name = |index: usize| fill(&gettext("cell {cell}"), &[("cell", &(moves[index] + 1))]);
+        let cell_name =
+            |index: usize| fill(&gettext("cell {cell}"), &[("cell", &(moves[index] + 1))]);
         let estimates = charted
             .iter()
             .map(|&index| MoveEstimates {
@@ -1034,7 +1063,11 @@ impl MctsView {
     /// The steps run so far (`None` while a job has the search), for the
     /// tests.
     pub fn steps(&self) -> Option<u32> {
-        self.imp().search.borrow().as_ref().map(|search| search.steps())
+        self.imp()
+            .search
+            .borrow()
+            .as_ref()
+            .map(|search| search.steps())
     }
 
     /// The job is running, for the tests.

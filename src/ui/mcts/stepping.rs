@@ -78,11 +78,14 @@ impl Shown {
         &self.step.selection[..shown]
     }
 
-    /// The choice the phase is at: selection's newest; `None` past
-    /// selection.
+    /// The choice to show with the phase, as selection weighed it before
+    /// the update: selection's newest, till the update shows the tree as
+    /// it stands (`None`).
     pub fn current_choice(&self) -> Option<(&StepChoice, Vec<usize>)> {
-        let Phase::Selection(depth) = self.phase else {
-            return None;
+        let depth = match self.phase {
+            Phase::Selection(depth) => depth,
+            Phase::Expansion | Phase::Leaf(_) => self.step.selection.len() - 1,
+            Phase::Update => return None,
         };
         Some((
             &self.step.selection[depth],
@@ -93,7 +96,10 @@ impl Shown {
     /// The moves shown on the small board: the path's picks so far, then
     /// the playout's moves shown.
     pub fn moves_shown(&self) -> (Vec<usize>, &[usize]) {
-        let path = self.choices().iter().map(|choice| choice.picked_child().cell);
+        let path = self
+            .choices()
+            .iter()
+            .map(|choice| choice.picked_child().cell);
         let playout = match self.phase {
             Phase::Selection(_) | Phase::Expansion => &[][..],
             Phase::Leaf(shown) => &self.playout()[..shown.min(self.playout().len())],
