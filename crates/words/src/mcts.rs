@@ -216,7 +216,7 @@ pub fn expansion_words(step: &Step) -> String {
     match (expanded_at, step.new_node) {
         (Some(depth), _) => fill(
             &ngettext(
-                "Expansion: {node} gets its child; {new} is new to the tree.",
+                "Expansion: {node} gets {count} child; {new} is new to the tree.",
                 "Expansion: {node} gets its {count} children; {new} is new to the tree.",
                 step.selection[depth].children.len() as u32,
             ),
