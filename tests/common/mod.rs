@@ -37,6 +37,7 @@ pub fn two_wins_and_a_loss() -> Board {
 }
 
 /// `actual` is the hand-worked `expected` to 7 decimals.
+#[track_caller]
 pub fn assert_close(actual: f64, expected: f64) {
     assert!(
         (actual - expected).abs() < 5e-7,
