@@ -9,7 +9,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use common::random_open_position;
+use common::{assert_close, random_open_position, two_wins_and_a_loss};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::network::Network;
@@ -118,13 +118,6 @@ fn each_trace_agrees_with_the_tree_it_leaves() {
             assert!(position.outcome() != Outcome::Ongoing);
         }
     }
-}
-
-/// `oo./.xx/o.x`, X to move: cells 3 and 4 (from 1) win at once, cell 8
-/// loses (O then wins with either move left). Each playout's result is
-/// certain, so the tree after any number of playouts is known by hand.
-fn two_wins_and_a_loss() -> Board {
-    Board::parse_for_move("oo./.xx/o.x").unwrap()
 }
 
 #[test]
@@ -255,13 +248,6 @@ fn assert_terms(actual: &[(usize, u32, (f64, f64))], expected: &[(usize, u32, f6
         assert_close(exploitation, want_mean);
         assert_close(exploration, want_bonus);
     }
-}
-
-fn assert_close(actual: f64, expected: f64) {
-    assert!(
-        (actual - expected).abs() < 5e-7,
-        "{actual} is not {expected}"
-    );
 }
 
 #[test]

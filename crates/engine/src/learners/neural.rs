@@ -185,6 +185,11 @@ impl Search {
     }
 }
 
+/// A value for `side` (-1 lost to +1 won) on X's scale.
+fn value_on_x_scale(side: Side, value: f32) -> f64 {
+    f64::from(side.sign() as f32 * value)
+}
+
 /// How the move into a position ended the game, if it did.
 fn ending_after(board: &Board, cell: usize, mover: Side) -> Ending {
     if board.completes_line(cell, mover) {
@@ -451,13 +456,12 @@ impl NeuralPlayer {
         }
         let result = search(&self.network, board, self.simulations, None, cancel);
         let mover = board.side_to_move();
-        let on_x_scale = |value: f32| f64::from(mover.sign() as f32 * value);
         report.moves = result.tree[0]
             .children()
             .map(|child| {
                 let node = &result.tree[child];
-                let searched =
-                    (self.simulations > 0).then(|| (node.visits, on_x_scale(node.mean())));
+                let searched = (self.simulations > 0)
+                    .then(|| (node.visits, value_on_x_scale(mover, node.mean())));
                 MoveScore::guided(node.cell as usize, f64::from(node.prior), searched)
             })
             .collect();
@@ -467,7 +471,7 @@ impl NeuralPlayer {
         } else {
             report.best.into_iter().collect()
         };
-        report.network_value = Some(on_x_scale(result.value));
+        report.network_value = Some(value_on_x_scale(mover, result.value));
         report.stats.nodes = result.nodes;
         report.stats.leaf_evals = result.evaluations;
         report.depth = result.depth;

@@ -9,7 +9,7 @@
 
 use std::borrow::Borrow;
 
-use super::{Node, PuctSearch, SimulationObserver, select};
+use super::{Node, PuctSearch, SimulationObserver, select, value_on_x_scale};
 use crate::board::{Board, Side};
 use crate::growing::{
     GrowingSearch, LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate, side_to_move_at,
@@ -206,11 +206,6 @@ impl<N: Borrow<Network>> PuctSearch<N> {
     }
 }
 
-/// A value for `side` (-1 lost to +1 won) on X's scale.
-fn on_x_scale(side: Side, value: f32) -> f64 {
-    f64::from(side.sign() as f32 * value)
-}
-
 impl From<&PuctChoice> for StepChoice {
     fn from(choice: &PuctChoice) -> StepChoice {
         StepChoice {
@@ -227,7 +222,7 @@ impl From<&PuctChoice> for StepChoice {
                     visits: child.visits,
                     // The mean term is the side choosing's mean value; an
                     // unvisited child's 0 is no mean yet.
-                    mean: (child.visits > 0).then(|| on_x_scale(choice.side, child.terms.0)),
+                    mean: (child.visits > 0).then(|| value_on_x_scale(choice.side, child.terms.0)),
                     prior: Some(f64::from(child.prior)),
                     terms: Some((f64::from(child.terms.0), f64::from(child.terms.1))),
                 })
@@ -241,7 +236,7 @@ impl From<SimulationTrace> for Step {
     fn from(trace: SimulationTrace) -> Step {
         let last = trace.updates.last().expect("the path holds the root");
         // `leaf_value` is for the side that moved into the last node.
-        let result = on_x_scale(last.mover, trace.leaf_value);
+        let result = value_on_x_scale(last.mover, trace.leaf_value);
         let leaf = match trace.evaluated {
             Some(_) => LeafValue::Network { value: result },
             None => LeafValue::GameOver {
@@ -262,7 +257,7 @@ impl From<SimulationTrace> for Step {
                     node: update.node,
                     cell: update.cell,
                     visits: update.visits,
-                    mean: on_x_scale(update.mover, update.mean()),
+                    mean: value_on_x_scale(update.mover, update.mean()),
                 })
                 .collect(),
         }
