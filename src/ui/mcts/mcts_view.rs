@@ -320,15 +320,21 @@ impl MctsView {
             &*imp.step_button,
             &*imp.phase_button,
             &*imp.back_button,
-            &*imp.run_10_button,
-            &*imp.run_100_button,
-            &*imp.run_1000_button,
             &*imp.cancel_button,
         ] {
             accessible::name_button_by_its_label(button);
         }
         accessible::name_button_by_its_label(&*imp.play_button);
-        accessible::set_label(&*imp.exploration_spin, &gettext("Exploration c"));
+        // Labels without a mnemonic: GTK 4.8 names their buttons by class.
+        for button in [
+            &*imp.run_10_button,
+            &*imp.run_100_button,
+            &*imp.run_1000_button,
+        ] {
+            accessible::set_label(button, &button.label().unwrap_or_default());
+        }
+        accessible::name_dropdown_parts(&imp.speed_dropdown, &gettext("Speed"));
+        accessible::name_dropdown_parts(&imp.search_dropdown, &gettext("Search"));
         // The buttons take the focus, not the flow box's cells around them.
         let mut child = imp.controls.first_child();
         while let Some(cell) = child {
