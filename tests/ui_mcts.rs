@@ -360,7 +360,7 @@ fn the_neural_search_shows_priors_and_the_networks_value(
     })?;
     activate(&view, "mcts.step")?;
     ensure(view.phase_text().starts_with("Update:"), || {
-        format!("{}", view.phase_text())
+        view.phase_text()
     })?;
     let rows = view.child_texts();
     ensure(

@@ -9,7 +9,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::growing::{LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate};
 
 use super::i18n::{fill, gettext, ngettext};
-use super::numbers::{count, decimal, result_number};
+use super::numbers::{count, decimal, group, result_number};
 use super::report::visits_words;
 
 /// A score term as the algorithm adds them, for the side choosing: "0.667".
@@ -340,7 +340,7 @@ pub fn steps_run(selection: Selection, steps: u32) -> String {
 /// X 3; the random playout: O 2, X 7." (cells from 1).
 pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> String {
     let first = board.side_to_move();
-    let after_path = if path.len() % 2 == 0 {
+    let after_path = if path.len().is_multiple_of(2) {
         first
     } else {
         first.opponent()
@@ -359,4 +359,60 @@ pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> Str
         );
     }
     format!("{text}.")
+}
+
+/// The columns of a child's row in the window's table, in the order of
+/// `column_headings`: cell (from 1), visits, mean on X's scale, the prior
+/// (PUCT only), earned, exploration, score. A UCB child not visited yet
+/// has no terms and an infinite score.
+pub fn child_cells(child: &StepChild, selection: Selection) -> Vec<String> {
+    let none = || "—".to_owned();
+    let mut cells = vec![
+        (child.cell + 1).to_string(),
+        group(u64::from(child.visits)),
+        child.mean.map_or_else(none, |mean| result_number(mean, 3)),
+    ];
+    if selection == Selection::Puct {
+        cells.push(decimal(&format!(
+            "{:.1}%",
+            100.0 * child.prior.unwrap_or(0.0)
+        )));
+    }
+    match child.terms {
+        Some((earned, exploration)) => {
+            cells.extend([term(earned), term(exploration), term(earned + exploration)])
+        }
+        None => cells.extend([none(), none(), "∞".to_owned()]),
+    }
+    cells
+}
+
+/// The headings of the children's table, as `child_cells` fills it.
+pub fn column_headings(selection: Selection) -> Vec<String> {
+    let mut headings = vec![
+        gettext("Cell"),
+        gettext("Visits"),
+        // Translators: two short lines, so that the table fits a narrow
+        // window.
+        gettext("Mean\n(X's scale)"),
+    ];
+    if selection == Selection::Puct {
+        headings.push(gettext("Prior"));
+    }
+    headings.extend([gettext("Earned"), gettext("+ Exploration"), {
+        match selection {
+            Selection::Ucb => gettext("= UCB"),
+            Selection::Puct => gettext("= PUCT"),
+        }
+    }]);
+    headings
+}
+
+/// The mark in a child's row: "takes it", "next".
+pub fn pick_mark(pick: Pick) -> String {
+    match pick {
+        Pick::No => String::new(),
+        Pick::Took => gettext("◀ taken"),
+        Pick::Next => gettext("◀ next"),
+    }
 }

@@ -1184,6 +1184,9 @@ fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult
     Ok(hits)
 }
 
+/// The most points a convergence chart's line marks with a dot.
+const MOST_DOTS: usize = 40;
+
 /// The colour of a convergence chart's `index`th move.
 fn move_colour(palette: &Palette, index: usize) -> Rgba {
     palette.families[index % palette.families.len()]
@@ -1250,13 +1253,17 @@ fn draw_convergence(
         chart
             .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
             .map_err(drawing_error)?;
-        chart
-            .draw_series(
-                coords
-                    .iter()
-                    .map(|&point| Circle::new(point, 2, ink.filled())),
-            )
-            .map_err(drawing_error)?;
+        // Dots while they can be told apart; past that they only cost
+        // time to draw.
+        if coords.len() <= MOST_DOTS {
+            chart
+                .draw_series(
+                    coords
+                        .iter()
+                        .map(|&point| Circle::new(point, 2, ink.filled())),
+                )
+                .map_err(drawing_error)?;
+        }
         for (&(after, mean), point) in line.points.iter().zip(&coords) {
             let (x, y) = chart.backend_coord(point);
             let (x, y) = (f64::from(x), f64::from(y));

@@ -31,7 +31,8 @@ use tictactoe_tools::compare::Family;
 use tictactoe_tools::convergence::{Sample, SampleHistory, exact_values, root_moves};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::mcts::{
-    Pick, child_line, choice_heading, step_moves_words, steps_run, terms_legend,
+    Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, step_moves_words,
+    steps_run, terms_legend,
 };
 use tictactoe_words::numbers::{decimal, group};
 
@@ -46,8 +47,9 @@ const CHARTED_MOVES: usize = 6;
 /// How long working out one root move's exact value may take on 4x4 and
 /// 5x5.
 const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
-/// A narrower window puts the children's rows under the pictures.
-const NARROW_WIDTH: i32 = 820;
+/// A narrower window puts the table under the pictures: beside them it
+/// needs about 850 px, 950 in German.
+const NARROW_WIDTH: i32 = 1040;
 
 /// Play's speeds, in the speed list's order: the interval, and whether a
 /// tick is a whole step (else one phase).
@@ -171,6 +173,8 @@ mod imp {
         #[template_child]
         pub(super) heading_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) column_headings: TemplateChild<gtk::Box>,
+        #[template_child]
         pub(super) children_list: TemplateChild<gtk::ListBox>,
         #[template_child]
         pub(super) legend_label: TemplateChild<gtk::Label>,
@@ -200,6 +204,10 @@ mod imp {
         pub(super) exact_job: Job,
         /// Play's timer while it plays.
         pub(super) playing: RefCell<Option<glib::SourceId>>,
+        /// The table's columns: a size group each.
+        pub(super) columns: RefCell<Vec<gtk::SizeGroup>>,
+        /// Each row's sentence and mark, as a screen reader hears them.
+        pub(super) row_lines: RefCell<Vec<(String, Pick)>>,
         /// What the path's picture and the small board say to a screen
         /// reader.
         pub(super) path_words: RefCell<String>,
@@ -906,10 +914,31 @@ impl MctsView {
         selection: Selection,
     ) {
         let imp = self.imp();
-        let list = &imp.children_list;
-        while let Some(row) = list.first_child() {
-            list.remove(&row);
-        }
+        let rows: Vec<(Vec<String>, String, Pick)> = choice.map_or_else(Vec::new, |choice| {
+            choice
+                .children
+                .iter()
+                .map(|child| {
+                    let mark = if child.node == choice.picked {
+                        pick
+                    } else {
+                        Pick::No
+                    };
+                    (
+                        child_cells(child, selection),
+                        child_line(child, selection, mark),
+                        mark,
+                    )
+                })
+                .collect()
+        });
+        self.fit_columns(selection);
+        self.show_rows(&rows);
+        imp.row_lines.replace(
+            rows.into_iter()
+                .map(|(_, line, mark)| (line, mark))
+                .collect(),
+        );
         let Some(choice) = choice else {
             imp.heading_label.set_label(&gettext(
                 "The root has no children yet: the first step expands it.",
@@ -919,21 +948,94 @@ impl MctsView {
         };
         imp.heading_label.set_label(&choice_heading(choice, path));
         imp.legend_label.set_label(&terms_legend(choice, selection));
-        for child in &choice.children {
-            let picked = child.node == choice.picked;
-            let label = gtk::Label::builder()
-                .label(child_line(
-                    child,
-                    selection,
-                    if picked { pick } else { Pick::No },
-                ))
-                .xalign(0.0)
-                .wrap(true)
-                .build();
-            if picked {
-                label.add_css_class(PICKED);
+    }
+
+    /// The table's columns for `selection`'s terms: its headings, and a
+    /// size group per column that lines the rows up under them. Short
+    /// cells that never wrap: wrapped rows cost a frame's time to lay out
+    /// again at every step.
+    fn fit_columns(&self, selection: Selection) {
+        let imp = self.imp();
+        let headings = column_headings(selection);
+        if imp.columns.borrow().len() == headings.len() {
+            return;
+        }
+        let list = &imp.children_list;
+        while let Some(row) = list.first_child() {
+            list.remove(&row);
+        }
+        let header = &imp.column_headings;
+        while let Some(label) = header.first_child() {
+            header.remove(&label);
+        }
+        let columns: Vec<gtk::SizeGroup> = headings
+            .iter()
+            .map(|heading| {
+                let group = gtk::SizeGroup::new(gtk::SizeGroupMode::Horizontal);
+                let label = gtk::Label::builder().label(heading).xalign(1.0).build();
+                label.add_css_class("heading");
+                group.add_widget(&label);
+                header.append(&label);
+                group
+            })
+            .collect();
+        imp.columns.replace(columns);
+    }
+
+    /// The table's rows: a child's cells and its mark each, the row named
+    /// by its sentence for a screen reader.
+    fn show_rows(&self, rows: &[(Vec<String>, String, Pick)]) {
+        let imp = self.imp();
+        let list = &imp.children_list;
+        let columns = imp.columns.borrow();
+        let mut shown = Vec::new();
+        let mut row = list.first_child();
+        while let Some(widget) = row {
+            row = widget.next_sibling();
+            shown.push(widget);
+        }
+        for extra in shown.iter().skip(rows.len()) {
+            list.remove(extra);
+        }
+        for (index, (cells, line, mark)) in rows.iter().enumerate() {
+            let cells_box = match shown
+                .get(index)
+                .and_then(|row| row.first_child())
+                .and_then(|child| child.downcast::<gtk::Box>().ok())
+            {
+                Some(cells_box) => cells_box,
+                None => {
+                    let cells_box = gtk::Box::new(gtk::Orientation::Horizontal, 12);
+                    for group in columns.iter() {
+                        let label = gtk::Label::builder().xalign(1.0).build();
+                        group.add_widget(&label);
+                        cells_box.append(&label);
+                    }
+                    cells_box.append(&gtk::Label::builder().xalign(0.0).build());
+                    list.append(&cells_box);
+                    cells_box
+                }
+            };
+            let texts = cells.iter().cloned().chain([pick_mark(*mark)]);
+            let mut label = cells_box.first_child();
+            for text in texts {
+                if let Some(cell) = label.and_then(|widget| widget.downcast::<gtk::Label>().ok()) {
+                    if cell.label() != text.as_str() {
+                        cell.set_label(&text);
+                    }
+                    label = cell.next_sibling();
+                } else {
+                    break;
+                }
             }
-            list.append(&label);
+            if *mark == Pick::No {
+                cells_box.remove_css_class(PICKED);
+            } else {
+                cells_box.add_css_class(PICKED);
+            }
+            if let Some(row) = cells_box.parent() {
+                accessible::set_label(&row, line);
+            }
         }
     }
 
@@ -1025,36 +1127,25 @@ impl MctsView {
         });
     }
 
-    /// The texts of the children's rows, in cell order, for the tests.
+    /// The sentences of the children's rows (what a screen reader says
+    /// for each), in cell order, for the tests.
     pub fn child_texts(&self) -> Vec<String> {
-        let mut texts = Vec::new();
-        let mut row = self.imp().children_list.first_child();
-        while let Some(widget) = row {
-            if let Some(label) = widget
-                .first_child()
-                .and_then(|child| child.downcast::<gtk::Label>().ok())
-            {
-                texts.push(label.label().to_string());
-            }
-            row = widget.next_sibling();
-        }
-        texts
+        self.imp()
+            .row_lines
+            .borrow()
+            .iter()
+            .map(|(line, _)| line.clone())
+            .collect()
     }
 
-    /// The text of the row selection takes, for the tests.
+    /// The sentence of the row marked as selection's pick, for the tests.
     pub fn picked_text(&self) -> Option<String> {
-        let mut row = self.imp().children_list.first_child();
-        while let Some(widget) = row {
-            if let Some(label) = widget
-                .first_child()
-                .and_then(|child| child.downcast::<gtk::Label>().ok())
-                && label.has_css_class(PICKED)
-            {
-                return Some(label.label().to_string());
-            }
-            row = widget.next_sibling();
-        }
-        None
+        self.imp()
+            .row_lines
+            .borrow()
+            .iter()
+            .find(|(_, mark)| *mark != Pick::No)
+            .map(|(line, _)| line.clone())
     }
 
     pub fn summary_text(&self) -> String {

@@ -115,7 +115,7 @@ impl Shown {
             Phase::Expansion => expansion_words(&self.step),
             Phase::Leaf(shown) => {
                 let plies = self.step.selection.len();
-                let first = if plies % 2 == 0 {
+                let first = if plies.is_multiple_of(2) {
                     root_side
                 } else {
                     root_side.opponent()
