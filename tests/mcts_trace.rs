@@ -413,3 +413,30 @@ fn the_first_puct_simulation_takes_the_highest_prior() {
     assert_eq!(trace.updates[1].visits, 1);
     assert_eq!(trace.updates[0].visits, 2);
 }
+
+#[test]
+fn a_long_runs_chart_keeps_a_bounded_evenly_spaced_history() {
+    use tictactoe_tools::convergence::{MAX_SAMPLES, Sample, SampleHistory};
+    let board = Board::parse_for_move("x../.o./...").unwrap();
+    let mut search = MctsSearch::new(&board, 1, EXPLORATION).unwrap();
+    let mut history = SampleHistory::default();
+    for _ in 0..5000 {
+        search.run(1, &CancelFlag::new());
+        history.push(Sample::of(&search));
+    }
+    let kept: Vec<u32> = history.samples().iter().map(|s| s.playouts).collect();
+    assert!(kept.len() <= MAX_SAMPLES, "{} samples kept", kept.len());
+    assert!(kept.len() > MAX_SAMPLES / 2, "{} samples kept", kept.len());
+    let every = history.every();
+    assert_eq!(every, 32, "5,000 playouts at most 256 apart: every 32");
+    let expected: Vec<u32> = (1..=5000 / every).map(|n| n * every).collect();
+    assert_eq!(kept, expected);
+    // Going back forgets the samples after the step gone back to.
+    history.truncate(1000);
+    assert_eq!(history.samples().last().map(|s| s.playouts), Some(992));
+    // A sample before the last one, or off the spacing, is not kept.
+    let before = history.samples().len();
+    search.run(1, &CancelFlag::new());
+    history.push(Sample::of(&search));
+    assert_eq!(history.samples().len(), before);
+}

@@ -739,8 +739,15 @@ impl MctsView {
             Message::Done { search, show_last } => {
                 imp.job.finished();
                 let Some(mut search) = search else {
-                    // Cancelled while replaying: start again from the seed.
+                    // Cancelled while replaying: the tree is gone with the
+                    // thread, so the search starts again from its seed.
                     self.restart();
+                    self.show_status(
+                        &gettext(
+                            "Going back was cancelled: the search starts again from its seed.",
+                        ),
+                        false,
+                    );
                     return;
                 };
                 if show_last {
