@@ -13,13 +13,16 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
-    Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool,
+    Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::Board;
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::growing::{GrowingSearch, LeafValue};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::numbers::group;
 
 /// X to move with seven open cells: a root with seven children.
 const POSITION: &str = "x../.o./...";
@@ -372,6 +375,78 @@ fn the_neural_search_shows_priors_and_the_networks_value(
     Ok(())
 }
 
+fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
+    _: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    if let Some(view) = window.mcts_view() {
+        view.close();
+    }
+    let human = (PlayerKind::Human, Difficulty::Hard);
+    start(
+        window,
+        (PlayerKind::Mcts, Difficulty::Easy),
+        human,
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    // The game goes on from the position the other checks set up, X to
+    // move.
+    wait_until("Monte Carlo's move", Duration::from_secs(30), || {
+        window.board_view().board().side_to_move() == Side::Min
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: the board is {}, the status says {:?}",
+            window.board_view().board(),
+            window.status_text()
+        )
+    })?;
+    let log = window.search_log();
+    let text = log.text();
+    let lines: Vec<&str> = text.lines().collect();
+    let row = lines
+        .iter()
+        .rposition(|line| {
+            line.split_once(". ").is_some_and(|(number, rest)| {
+                number.parse::<u32>().is_ok() && rest.starts_with('X')
+            })
+        })
+        .ok_or_else(|| format!("no row for X's move:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    let report = log.selected_search().ok_or("X's row has no search")?;
+    let playouts: u32 = report.moves.iter().filter_map(|score| score.visits).sum();
+    press_in(window, "ctrl+shift+m")?;
+    wait_until(
+        "the log's search grown again",
+        Duration::from_secs(60),
+        || {
+            window.mcts_view().is_some_and(|view| {
+                view.is_visible() && !view.is_running() && view.steps() == Some(playouts)
+            })
+        },
+    )?;
+    let view = window.mcts_view().ok_or("no Monte Carlo window")?;
+    let texts = view.child_texts();
+    ensure(texts.len() == report.moves.len(), || {
+        format!("{} rows for {} moves", texts.len(), report.moves.len())
+    })?;
+    for (text, score) in texts.iter().zip(&report.moves) {
+        let visits = score.visits.ok_or("a Monte Carlo move has visits")?;
+        let part = format!(
+            "Cell {}: {} visit",
+            score.cell + 1,
+            group(u64::from(visits))
+        );
+        ensure(text.starts_with(&part), || {
+            format!("{text:?} is not {part:?}…")
+        })?;
+    }
+    window.end_button().emit_clicked();
+    log.unselect();
+    Ok(())
+}
+
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
 fn main() -> ExitCode {
@@ -380,7 +455,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 6] = [
+    let checks: [(&str, Check); 7] = [
         (
             "stepping shows the root's children as selection sees them",
             stepping_shows_the_roots_children_as_selection_sees_them,
@@ -404,6 +479,10 @@ fn main() -> ExitCode {
         (
             "the neural search shows priors and the network's value",
             the_neural_search_shows_priors_and_the_networks_value,
+        ),
+        (
+            "a Monte Carlo search in the log grows again to its tree",
+            a_monte_carlo_search_in_the_log_grows_again_to_its_tree,
         ),
     ];
     let mut results = Results::default();

@@ -212,6 +212,8 @@ mod imp {
         /// reader.
         pub(super) path_words: RefCell<String>,
         pub(super) board_words: RefCell<String>,
+        /// The Monte Carlo search's seed.
+        pub(super) seed: Cell<u64>,
         /// Set while the c spin button is set from the code.
         pub(super) quiet: Cell<bool>,
     }
@@ -285,9 +287,9 @@ impl JobWindow for MctsView {
 }
 
 impl MctsView {
-    /// The seed of the window's Monte Carlo search: one fixed seed, so that
-    /// the same position always grows the same tree (and going back
-    /// replays it).
+    /// The seed of the window's Monte Carlo search on a position of its
+    /// own: one fixed seed, so that the same position always grows the
+    /// same tree (and going back replays it).
     pub const SEED: u64 = 1;
 
     /// A Monte Carlo window over `parent`.
@@ -457,18 +459,35 @@ impl MctsView {
         }
     }
 
-    /// Starts afresh on `board`; `network` is the neural player's, for the
-    /// PUCT search.
+    /// Starts afresh on `board` from the window's own seed; `network` is
+    /// the neural player's, for the PUCT search.
     pub fn show_position(&self, board: &Board, network: Option<Arc<Network>>) {
+        self.show_search(board, Self::SEED, 0, network);
+    }
+
+    /// Grows the `mcts` player's search of `board` from `seed` again, to
+    /// `playouts` (run off the main thread): the tree a search in the log
+    /// grew.
+    pub fn show_search(
+        &self,
+        board: &Board,
+        seed: u64,
+        playouts: u32,
+        network: Option<Arc<Network>>,
+    ) {
         let imp = self.imp();
         imp.network.replace(network);
+        imp.seed.set(seed);
         imp.recipe.replace(Some(Recipe::Playouts {
             board: *board,
-            seed: Self::SEED,
+            seed,
         }));
         imp.search_dropdown.set_selected(0);
         self.restart();
         self.work_out_exact_values(board);
+        if playouts > 0 {
+            self.run(playouts);
+        }
     }
 
     /// The search chosen, started afresh on the position, with its own c.
@@ -478,7 +497,7 @@ impl MctsView {
             return;
         };
         imp.play_button.set_active(false);
-        imp.job.cancel();
+        imp.job.abandon();
         let neural = imp.search_dropdown.selected() == 1;
         let network = imp.network.borrow().clone();
         let recipe = match (neural, network) {
@@ -495,7 +514,7 @@ impl MctsView {
             }
             (false, _) => Recipe::Playouts {
                 board,
-                seed: Self::SEED,
+                seed: imp.seed.get(),
             },
         };
         let exploration = recipe.default_exploration();
@@ -514,7 +533,7 @@ impl MctsView {
     fn work_out_exact_values(&self, board: &Board) {
         let imp = self.imp();
         imp.exact.replace(Vec::new());
-        imp.exact_job.cancel();
+        imp.exact_job.abandon();
         if board.outcome() != Outcome::Ongoing {
             return;
         }

@@ -11,6 +11,7 @@ use crate::ui::contests::tournament_view::TournamentView;
 use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::PlayerKind;
 
 impl TictactoeWindow {
     /// Ctrl+M: the Compare window, set to the board's position.
@@ -60,15 +61,29 @@ impl TictactoeWindow {
         self.imp().compare_view.get().cloned()
     }
 
-    /// Ctrl+Shift+M: the Monte Carlo window, its search started afresh on
-    /// the board's position.
+    /// Ctrl+Shift+M: the Monte Carlo window. On a Monte Carlo search
+    /// selected in the log it grows that search's tree again, from its seed
+    /// to its playouts; else its search starts afresh on the board's
+    /// position.
     pub fn show_mcts(&self) -> MctsView {
         let view = self
             .imp()
             .mcts_view
             .get_or_init(|| MctsView::new(self))
             .clone();
-        view.show_position(&self.shown().0, Some(self.neural_network()));
+        let network = Some(self.neural_network());
+        let selected = self.imp().search_log.selected_search().and_then(|report| {
+            let seed = report
+                .replay_seed
+                .filter(|_| report.algorithm == PlayerKind::Mcts)?;
+            let board = report.position.parse::<Board>().ok()?;
+            let playouts = report.moves.iter().filter_map(|score| score.visits).sum();
+            Some((board, seed, playouts))
+        });
+        match selected {
+            Some((board, seed, playouts)) => view.show_search(&board, seed, playouts, network),
+            None => view.show_position(&self.shown().0, network),
+        }
         view.present();
         view
     }
