@@ -1142,6 +1142,42 @@ fn line_colour(palette: &Palette, index: usize) -> Rgba {
     ][index % 4]
 }
 
+/// A line through `points` with a dot of radius `dot` at each (none at
+/// 0), and a hit box around each point that says `words(index)`.
+fn draw_line(
+    chart: &mut RowsPlot<'_, '_, RangedCoordf64>,
+    points: &[(f64, f64)],
+    ink: RGBAColor,
+    dot: u32,
+    words: &dyn Fn(usize) -> String,
+    hits: &mut Vec<HitBox>,
+) -> DrawResult<()> {
+    chart
+        .draw_series([PathElement::new(points.to_vec(), ink.stroke_width(2))])
+        .map_err(drawing_error)?;
+    if dot > 0 {
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&point| Circle::new(point, dot, ink.filled())),
+            )
+            .map_err(drawing_error)?;
+    }
+    for (index, point) in points.iter().enumerate() {
+        let (x, y) = chart.backend_coord(point);
+        let (x, y) = (f64::from(x), f64::from(y));
+        hits.push(HitBox {
+            left: x - 6.0,
+            top: y - 6.0,
+            right: x + 6.0,
+            bottom: y + 6.0,
+            text: words(index),
+        });
+    }
+    Ok(())
+}
+
 /// Each series as a line with a dot per block; a dot's tooltip says its
 /// figure.
 fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult<Vec<HitBox>> {
@@ -1154,32 +1190,16 @@ fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult
     let mut hits = Vec::new();
     for (index, line) in series.iter().enumerate() {
         let ink = color(line_colour(plot.palette, index));
-        let coords: Vec<(f64, f64)> = line
+        let points: Vec<(f64, f64)> = line
             .points
             .iter()
             .map(|&(games, value)| (games as f64, value))
             .collect();
-        chart
-            .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
-            .map_err(drawing_error)?;
-        chart
-            .draw_series(
-                coords
-                    .iter()
-                    .map(|&point| Circle::new(point, 3, ink.filled())),
-            )
-            .map_err(drawing_error)?;
-        for (&(games, value), point) in line.points.iter().zip(&coords) {
-            let (x, y) = chart.backend_coord(point);
-            let (x, y) = (f64::from(x), f64::from(y));
-            hits.push(HitBox {
-                left: x - 6.0,
-                top: y - 6.0,
-                right: x + 6.0,
-                bottom: y + 6.0,
-                text: line.point_words(games, value),
-            });
-        }
+        let words = |index: usize| {
+            let (games, value) = line.points[index];
+            line.point_words(games, value)
+        };
+        draw_line(&mut chart, &points, ink, 3, &words, &mut hits)?;
     }
     Ok(hits)
 }
@@ -1245,44 +1265,27 @@ fn draw_convergence(
                 ))
                 .map_err(drawing_error)?;
         }
-        let coords: Vec<(f64, f64)> = line
+        let points: Vec<(f64, f64)> = line
             .points
             .iter()
             .map(|&(after, mean)| (after as f64, mean))
             .collect();
-        chart
-            .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
-            .map_err(drawing_error)?;
+        let words = |index: usize| {
+            let (after, mean) = line.points[index];
+            fill(
+                &gettext("{move}: mean {mean} after {count} {steps}"),
+                &[
+                    ("move", &line.name),
+                    ("mean", &result_number(mean, 3)),
+                    ("count", &group(after)),
+                    ("steps", &steps),
+                ],
+            )
+        };
         // Dots while they can be told apart; past that they only cost
         // time to draw.
-        if coords.len() <= MOST_DOTS {
-            chart
-                .draw_series(
-                    coords
-                        .iter()
-                        .map(|&point| Circle::new(point, 2, ink.filled())),
-                )
-                .map_err(drawing_error)?;
-        }
-        for (&(after, mean), point) in line.points.iter().zip(&coords) {
-            let (x, y) = chart.backend_coord(point);
-            let (x, y) = (f64::from(x), f64::from(y));
-            hits.push(HitBox {
-                left: x - 5.0,
-                top: y - 5.0,
-                right: x + 5.0,
-                bottom: y + 5.0,
-                text: fill(
-                    &gettext("{move}: mean {mean} after {count} {steps}"),
-                    &[
-                        ("move", &line.name),
-                        ("mean", &result_number(mean, 3)),
-                        ("count", &group(after)),
-                        ("steps", &steps),
-                    ],
-                ),
-            });
-        }
+        let dot = if points.len() <= MOST_DOTS { 2 } else { 0 };
+        draw_line(&mut chart, &points, ink, dot, &words, &mut hits)?;
     }
     Ok(hits)
 }

@@ -8,8 +8,10 @@
 use gtk::cairo;
 
 use super::stepping::{Phase, Shown};
+use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::growing::{LeafValue, StepChoice};
+use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
+use tictactoe_words::i18n::gettext;
 use tictactoe_words::numbers::result_number;
 
 /// The colours of both pictures, from the style sheet.
@@ -51,15 +53,16 @@ fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), c
     cr.show_text(text)
 }
 
-/// One row: the children of `choice`, the picked one filled; where each
-/// child's box is centred, picked first.
+/// One row: the children of `choice`, the picked one filled, with its
+/// statistics after the update when `updated` has them; where the picked
+/// child's box is centred.
 fn draw_row(
     cr: &cairo::Context,
     choice: &StepChoice,
-    top: f64,
-    width: f64,
+    (top, width): (f64, f64),
     colours: &Colours,
     picked_filled: bool,
+    updated: &[StepUpdate],
 ) -> Result<f64, cairo::Error> {
     let count = choice.children.len().max(1) as f64;
     let slot = ((width - 2.0 * MARGIN) / count).min(72.0);
@@ -93,8 +96,14 @@ fn draw_row(
         )?;
         cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
         cr.set_font_size(10.0);
-        centred_text(cr, &child.visits.to_string(), x + slot / 2.0, top + 25.0)?;
-        if let Some(mean) = child.mean {
+        let (visits, mean) = updated
+            .iter()
+            .find(|update| update.node == child.node)
+            .map_or((child.visits, child.mean), |update| {
+                (update.visits, Some(update.mean))
+            });
+        centred_text(cr, &visits.to_string(), x + slot / 2.0, top + 25.0)?;
+        if let Some(mean) = mean {
             centred_text(cr, &result_number(mean, 2), x + slot / 2.0, top + 38.0)?;
         }
     }
@@ -126,7 +135,19 @@ pub fn draw_path(
             cr.line_to(width / 2.0, top);
             cr.stroke()?;
         }
-        above = Some(draw_row(cr, choice, top, width, colours, shown.is_some())?);
+        // At the update the path's boxes show their new statistics.
+        let updated = match shown {
+            Some(shown) if shown.phase == Phase::Update => &shown.step.updates[..],
+            _ => &[],
+        };
+        above = Some(draw_row(
+            cr,
+            choice,
+            (top, width),
+            colours,
+            shown.is_some(),
+            updated,
+        )?);
         top += ROW_HEIGHT + ROW_GAP;
     }
     let (Some(shown), Some(x)) = (shown, above) else {
@@ -143,6 +164,12 @@ pub fn draw_path(
     cr.line_to(x, top + 6.0);
     cr.stroke()?;
     cr.set_dash(&[], 0.0);
+    if shown.phase == Phase::Expansion && shown.step.new_node.is_some() {
+        cr.select_font_face(FONT, cairo::FontSlant::Italic, cairo::FontWeight::Bold);
+        cr.set_font_size(13.0);
+        // Translators: under the node new to the Monte Carlo tree.
+        centred_text(cr, &gettext("new"), x, top + 18.0)?;
+    }
     let result_known = match shown.phase {
         Phase::Update => true,
         Phase::Leaf(moves) => moves >= playout_length(shown),
@@ -199,30 +226,12 @@ pub fn draw_board(
         )
     };
     let mark = |index: usize, mover: Side, alpha: f64| -> Result<(), cairo::Error> {
-        let (x, y) = centre(index);
-        let arm = cell * 0.25;
-        cr.set_line_width(cell * 0.08);
-        set_colour(
-            cr,
-            match mover {
-                Side::Max => colours.x_mark,
-                Side::Min => colours.o_mark,
-            },
-            alpha,
-        );
-        match mover {
-            Side::Max => {
-                cr.move_to(x - arm, y - arm);
-                cr.line_to(x + arm, y + arm);
-                cr.move_to(x + arm, y - arm);
-                cr.line_to(x - arm, y + arm);
-            }
-            Side::Min => {
-                cr.new_sub_path();
-                cr.arc(x, y, arm, 0.0, std::f64::consts::TAU);
-            }
-        }
-        cr.stroke()
+        let ink = match mover {
+            Side::Max => colours.x_mark,
+            Side::Min => colours.o_mark,
+        };
+        set_colour(cr, ink, alpha);
+        draw_stone(cr, centre(index), cell, mover)
     };
     for index in 0..board.cells() {
         if let Some(stone) = board.cell(index) {
