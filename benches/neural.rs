@@ -2,7 +2,8 @@
 //! what it reaches.
 //!
 //! Run with `cargo bench --no-default-features --bench neural` (add
-//! `-- 4x4` for the 4x4 training, ten minutes). It prints:
+//! `-- 4x4` for the 4x4 training, ten minutes; `-- search` for the speeds
+//! only, the first two items, under a minute). It prints:
 //!
 //! - one network evaluation (policy and value of one position), the median
 //!   of many, and the search's simulations per second at Hard;
@@ -104,6 +105,22 @@ fn evaluation_speed() {
     println!(
         "search at Hard from the empty board: {:.0} network evaluations a second",
         simulations as f64 / started.elapsed().as_secs_f64()
+    );
+}
+
+/// 1,000 self-play games from a fresh network on 1 and 2 threads.
+fn self_play_speed() {
+    let (one, one_time) = trained(1_000, 1, 1);
+    let (two, two_time) = trained(1_000, 1, 2);
+    println!(
+        "1,000 self-play games, seed 1: {:.2} s on 1 thread, {:.2} s on 2; the same network bit for bit: {}",
+        one_time.as_secs_f64(),
+        two_time.as_secs_f64(),
+        network(&one)
+            .parameters()
+            .iter()
+            .map(|p| p.to_bits())
+            .eq(network(&two).parameters().iter().map(|p| p.to_bits()))
     );
 }
 
@@ -242,18 +259,10 @@ fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(4);
     evaluation_speed();
-    let (one, one_time) = trained(1_000, 1, 1);
-    let (two, two_time) = trained(1_000, 1, 2);
-    println!(
-        "1,000 self-play games, seed 1: {:.2} s on 1 thread, {:.2} s on 2; the same network bit for bit: {}",
-        one_time.as_secs_f64(),
-        two_time.as_secs_f64(),
-        network(&one)
-            .parameters()
-            .iter()
-            .map(|p| p.to_bits())
-            .eq(network(&two).parameters().iter().map(|p| p.to_bits()))
-    );
+    self_play_speed();
+    if args.iter().any(|arg| arg == "search") {
+        return;
+    }
     for seed in 1..=seeds {
         let (state, time) = trained(1_000, seed, 0);
         let levels: Vec<String> = LEVELS

@@ -8,6 +8,9 @@
 //!   frames are kept coming, and how many frames missed their deadline;
 //! - the longest main-loop stall while a tournament plays on all cores in
 //!   the background (frames kept coming), and while its results are shown;
+//! - the Monte Carlo window (`-- mcts`, alone): from a step (one playout,
+//!   one phase) to its frame painted, and the longest main-loop stall while
+//!   1,000 and 100,000 more playouts run off the main thread;
 //! - the longest main-loop stall while a learner trains in the background,
 //!   its curve drawn and said as it grows, and as it ends, its state saved
 //!   (`-- training` measures this alone);
@@ -229,6 +232,14 @@ fn measure(launched: Instant) -> Result<(), String> {
     // explorer alone.
     if std::env::args().skip(1).any(|arg| arg == "explorer") {
         print_explorer_figures(&explore_minimax_tree(&window)?);
+        app.quit();
+        return Ok(());
+    }
+    // `-- mcts` measures the Monte Carlo window alone.
+    if std::env::args().skip(1).any(|arg| arg == "mcts") {
+        for size in [BoardSize::Three, BoardSize::Five] {
+            print_mcts_figures(size, &watch_mcts(&window, size)?);
+        }
         app.quit();
         return Ok(());
     }
@@ -695,4 +706,116 @@ fn print_training_figures(figures: &TrainingFigures) {
         ms(figures.ending.longest_iteration),
         ms(figures.ending.most_cpu_in_iteration),
     );
+}
+
+/// What the Monte Carlo window costs the main thread.
+struct MctsFigures {
+    /// From a step's action to its frame painted, the most main-thread CPU
+    /// in one iteration: median and longest.
+    playout_to_frame: (Duration, Duration),
+    phase_to_frame: (Duration, Duration),
+    /// Running that many playouts more: how long, and the main loop's
+    /// longest iteration and most CPU in one meanwhile.
+    runs: Vec<(u32, Duration, LoopStats)>,
+}
+
+/// Runs `act` in a main-loop iteration of its own, as a key would, and the
+/// main loop until the window's next frame is painted: the most CPU the
+/// main thread spent in one iteration meanwhile (the action's, or the
+/// frame's), not the wait for the frame clock's next tick.
+fn to_next_frame(clock: &gtk::gdk::FrameClock, act: &mut dyn FnMut()) -> Result<Duration, String> {
+    let painted = Rc::new(Cell::new(false));
+    let handler = clock.connect_after_paint(glib::clone!(
+        #[strong]
+        painted,
+        move |_| painted.set(true)
+    ));
+    let mut stats = LoopStats::default();
+    let (started, cpu_before) = (Instant::now(), thread_cpu_time());
+    act();
+    stats.count(started, cpu_before);
+    let waited = run_until(Duration::from_secs(5), &mut stats, || painted.get());
+    clock.disconnect(handler);
+    waited.map(|_| stats.most_cpu_in_iteration)
+}
+
+fn median_and_longest(mut times: Vec<Duration>) -> (Duration, Duration) {
+    times.sort();
+    (
+        percentile(&times, 0.5),
+        times.last().copied().unwrap_or_default(),
+    )
+}
+
+/// Opens the Monte Carlo window on the empty board of `size` and steps,
+/// then runs, as a person would, with frames kept coming.
+fn watch_mcts(window: &TictactoeWindow, size: BoardSize) -> Result<MctsFigures, String> {
+    let view = window.show_mcts();
+    view.show_position(&Board::new(size), None);
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        view.frame_clock().is_some()
+    })
+    .map_err(|error| format!("the Monte Carlo window's frame clock: {error}"))?;
+    pass_time(Duration::from_millis(300))?;
+    let clock = view.frame_clock().ok_or("no frame clock")?;
+    let ticking = view.add_tick_callback(|_, _| glib::ControlFlow::Continue);
+    let mut playouts = Vec::new();
+    for _ in 0..50 {
+        playouts.push(to_next_frame(&clock, &mut || {
+            let _ = view.activate_action("mcts.step", None);
+        })?);
+    }
+    let mut phases = Vec::new();
+    for _ in 0..50 {
+        phases.push(to_next_frame(&clock, &mut || {
+            let _ = view.activate_action("mcts.phase", None);
+        })?);
+    }
+    let mut runs = Vec::new();
+    for steps in [1_000u32, 100_000] {
+        let before = view.steps().unwrap_or(0);
+        let mut stats = LoopStats::default();
+        let started = Instant::now();
+        view.run(steps);
+        run_until(Duration::from_secs(300), &mut stats, || {
+            !view.is_running() && view.steps() == Some(before + steps)
+        })
+        .map_err(|error| format!("{steps} playouts: {error}"))?;
+        runs.push((steps, started.elapsed(), stats));
+    }
+    ticking.remove();
+    view.close();
+    Ok(MctsFigures {
+        playout_to_frame: median_and_longest(playouts),
+        phase_to_frame: median_and_longest(phases),
+        runs,
+    })
+}
+
+fn print_mcts_figures(size: BoardSize, figures: &MctsFigures) {
+    let side = size.side();
+    println!("Monte Carlo window, empty {side}x{side} board:");
+    let (median, longest) = figures.playout_to_frame;
+    println!(
+        "  Step One Playout to its frame, main-thread CPU in one iteration: median {:.1} ms, longest {:.1} ms (50 steps) {}",
+        ms(median),
+        ms(longest),
+        verdict(longest < Duration::from_millis(16))
+    );
+    let (median, longest) = figures.phase_to_frame;
+    println!(
+        "  Step One Phase to its frame, likewise: median {:.1} ms, longest {:.1} ms (50 phases)",
+        ms(median),
+        ms(longest)
+    );
+    for (steps, took, stats) in &figures.runs {
+        println!(
+            "  Run {} more: {:.0} ms; longest main-loop iteration {:.1} ms (CPU {:.1} ms) {}",
+            group(u64::from(*steps)),
+            ms(*took),
+            ms(stats.longest_iteration),
+            ms(stats.most_cpu_in_iteration),
+            verdict(stats.most_cpu_in_iteration < Duration::from_millis(16))
+        );
+    }
 }

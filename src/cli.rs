@@ -1,9 +1,11 @@
 //! The command line: `tictactoe` opens the window; `players`, `play`,
 //! `analyze` and `tree` run headless on the same engine and game thread,
-//! `compare`, `tournament` and `train` on the layers below it alone.
+//! `compare`, `tournament`, `train` and `mcts-trace` on the layers below it
+//! alone.
 //!
 //! One module per command (`play`, `analyze`, `tree`, `contests` for
-//! `compare` and `tournament`, `learning` for `train` and `--state`),
+//! `compare` and `tournament`, `learning` for `train` and `--state`,
+//! `mcts_trace`),
 //! beside `args` (what clap reads), `checks` (what a command refuses or
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
@@ -42,6 +44,7 @@ mod args;
 mod checks;
 mod contests;
 mod learning;
+mod mcts_trace;
 mod play;
 mod stop;
 mod streams;
@@ -88,6 +91,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Compare(args)) => contests::compare(args),
         Some(CliCommand::Tournament(args)) => contests::tournament(args),
         Some(CliCommand::Train(args)) => learning::train_command(args),
+        Some(CliCommand::McTrace(args)) => mcts_trace::run(args),
     }
 }
 

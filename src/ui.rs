@@ -27,6 +27,7 @@
 //!   their widgets.
 //! - `contests`: the Compare and Tournament windows; `training_view`: the
 //!   Training window, where the learning players learn.
+//! - `mcts`: the Monte Carlo window, the search one playout at a time.
 //! - `charts`: their charts, drawn with plotters on any cairo context, and
 //!   the chart widget with its save menu.
 //! - `shared`: what the windows share: accessible names, tooltips that give
@@ -36,6 +37,7 @@ mod application;
 mod charts;
 mod contests;
 mod explorer;
+mod mcts;
 mod shared;
 mod training_view;
 mod translations;
@@ -52,6 +54,7 @@ pub use charts::chart_view::ChartView;
 pub use contests::compare_view::CompareView;
 pub use contests::tournament_view::{ResultsFile, TournamentView};
 pub use explorer::tree_explorer::TreeExplorer;
+pub use mcts::mcts_view::MctsView;
 pub use shared::file_dialog::TableFormat;
 pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;

@@ -101,3 +101,24 @@ fn a_tree_is_printed_as_it_is_walked() {
         assert_does_not_grow(&tree("1"), &tree("9"));
     }
 }
+
+#[test]
+fn an_mcts_trace_is_printed_playout_by_playout() {
+    // From a position with six cells free the tree stops growing after a
+    // few thousand playouts; what a run keeps beyond it is the output.
+    for json in [None, Some("--json")] {
+        let trace = |playouts| {
+            let mut args = vec![
+                "mcts-trace",
+                "x.o/.x./...",
+                "--playouts",
+                playouts,
+                "--seed",
+                "1",
+            ];
+            args.extend(json);
+            args
+        };
+        assert_does_not_grow(&trace("10000"), &trace("400000"));
+    }
+}

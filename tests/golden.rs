@@ -95,6 +95,31 @@ const RUNS: &[(&str, &[&str])] = &[
         &["tree", "--player", "mcts", "--max-ply", "2", "x.o/.x./..."],
     ),
     (
+        "mcts-trace",
+        &[
+            "mcts-trace",
+            "x.o/.x./...",
+            "--playouts",
+            "12",
+            "--seed",
+            "3",
+        ],
+    ),
+    (
+        "mcts-trace-json",
+        &[
+            "mcts-trace",
+            "oo./.xx/o.x",
+            "--playouts",
+            "6",
+            "--seed",
+            "1",
+            "--c",
+            "4",
+            "--json",
+        ],
+    ),
+    (
         "tree-depth",
         &[
             "tree",

@@ -12,11 +12,13 @@
 mod harness;
 
 use std::path::Path;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
-use harness::{Results, ensure, open_window, start, use_test_environment, wait_until};
+use harness::{
+    Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
+};
 use tictactoe::ui::{CompareView, TictactoeWindow};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -27,46 +29,6 @@ type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 /// Long enough for a loaded machine; the checks end as soon as what they
 /// wait for holds.
 const PATIENCE: Duration = Duration::from_secs(20);
-
-/// Runs `xdotool` with `args`, the main loop running meanwhile so that the
-/// window answers its keys and clicks as they come.
-fn xdotool(args: &[&str]) -> Result<(), String> {
-    let mut child = Command::new("xdotool")
-        .args(args)
-        .spawn()
-        .map_err(|error| format!("xdotool did not start ({error}); scripts/setup installs it"))?;
-    let mut status = None;
-    let waited = wait_until(&format!("xdotool {args:?}"), PATIENCE, || {
-        status = child.try_wait().ok().flatten();
-        status.is_some()
-    });
-    if waited.is_err() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    waited?;
-    ensure(status.is_some_and(|status| status.success()), || {
-        format!("xdotool {args:?} failed: {status:?}")
-    })
-}
-
-/// Moves the pointer to `(x, y)` in the shown window titled `title`.
-fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
-    let name = format!("^{title}$");
-    let (x, y) = (x.to_string(), y.to_string());
-    xdotool(&[
-        "search",
-        "--sync",
-        "--onlyvisible",
-        "--name",
-        &name,
-        "mousemove",
-        "--window",
-        "%1",
-        &x,
-        &y,
-    ])
-}
 
 /// Presses `keys` (xdotool's names, "ctrl+s") with the pointer in
 /// `window`'s bottom right corner, clear of the dialogs, which open at the

@@ -379,6 +379,7 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
         "win.tournament",
         "win.training",
         "win.explore",
+        "win.mcts",
     ] {
         WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
         let opened = wait_until("the window to open", Duration::from_secs(10), || {
@@ -401,6 +402,13 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
                 !view.is_running() && !view.rows().is_empty()
             })
             .map_err(|error| format!("{error}: {}", view.status_text()))?;
+        }
+        if action == "win.mcts" {
+            // Steps, so that its rows, picture and charts hold something.
+            for _ in 0..30 {
+                WidgetExt::activate_action(&other, "mcts.step", None).map_err(|e| e.to_string())?;
+            }
+            WidgetExt::activate_action(&other, "mcts.phase", None).map_err(|e| e.to_string())?;
         }
         // Laid out at its own size first, then narrowed as a person would.
         wait_until("the window to be laid out", Duration::from_secs(3), || {

@@ -53,6 +53,12 @@ pub(super) enum CliCommand {
     /// against an opponent or itself; prints the learning curve one line
     /// per block of games and saves what it learned.
     Train(TrainArgs),
+    /// Run Monte Carlo tree search one playout at a time and print each:
+    /// the path selection took with every child's UCB terms, the node
+    /// expansion added, the random playout, the result and the updated
+    /// visits and means.
+    #[command(name = "mcts-trace")]
+    McTrace(McTraceArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -251,6 +257,29 @@ pub(super) struct TreeArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub(super) struct McTraceArgs {
+    /// How many playouts to run and print (1 to 4294967295).
+    #[arg(long, value_name = "N", value_parser = playout_count, allow_hyphen_values = true)]
+    pub(super) playouts: u32,
+    /// Seed of the random playouts: the same seed replays the same trace,
+    /// and ends in the statistics of the mcts player's search that reports
+    /// it as its replay seed.
+    #[arg(long, value_name = "S")]
+    pub(super) seed: u64,
+    /// UCB's exploration constant: the weight of c*sqrt(ln N / n) against
+    /// the mean result; 1.414 (sqrt 2, the mcts player's) by default.
+    /// Larger tries weak moves more often, 0 only exploits.
+    #[arg(long, value_name = "C", value_parser = exploration_constant, allow_hyphen_values = true)]
+    pub(super) c: Option<f64>,
+    /// Print one JSON object per playout per line (cells from 0).
+    #[arg(long)]
+    pub(super) json: bool,
+    /// The position searched, such as x.o/.x./... (or ---------).
+    #[arg(value_name = "POSITION")]
+    pub(super) position: String,
+}
+
+#[derive(Debug, clap::Args)]
 pub(super) struct CompareArgs {
     /// The players, comma-separated short names, each with an optional
     /// depth after a colon: random,alphabeta:4,mcts. Every computer player
@@ -375,12 +404,34 @@ pub(super) struct TrainArgs {
 
 /// `--games`: a count from 1 up.
 fn positive_count(text: &str) -> Result<u32, String> {
+    count_of(text, "games")
+}
+
+/// `--playouts`: a count from 1 up.
+fn playout_count(text: &str) -> Result<u32, String> {
+    count_of(text, "playouts")
+}
+
+/// A count of `what` from 1 up.
+fn count_of(text: &str, what: &str) -> Result<u32, String> {
     match text.trim().parse::<i128>() {
-        Ok(count) if count < 1 => Err(format!("the number of games must be positive, not {count}")),
+        Ok(count) if count < 1 => Err(format!(
+            "the number of {what} must be positive, not {count}"
+        )),
         Ok(count) => {
-            u32::try_from(count).map_err(|_| format!("at most {} games, not {count}", u32::MAX))
+            u32::try_from(count).map_err(|_| format!("at most {} {what}, not {count}", u32::MAX))
         }
-        Err(_) => Err("the number of games must be a whole number from 1 up".into()),
+        Err(_) => Err(format!(
+            "the number of {what} must be a whole number from 1 up"
+        )),
+    }
+}
+
+/// `--c`: UCB's exploration constant, a finite number from 0 up.
+fn exploration_constant(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(c) if c.is_finite() && c >= 0.0 => Ok(c),
+        _ => Err("the exploration constant is a number from 0 up, such as 1.414 or 0.5".into()),
     }
 }
 
@@ -421,7 +472,7 @@ pub(super) fn arguments() -> Vec<std::ffi::OsString> {
                 return argument;
             };
             if index == 1 {
-                in_analyze = matches!(text, "analyze" | "tree" | "compare");
+                in_analyze = matches!(text, "analyze" | "tree" | "compare" | "mcts-trace");
             } else if text == "--" {
                 in_analyze = false;
             }

@@ -188,6 +188,7 @@ mod imp {
         pub(super) laid_out: Cell<Option<gtk::Orientation>>,
         pub(super) explorer: ExplorerSlot,
         pub(super) compare_view: OnceCell<CompareView>,
+        pub(super) mcts_view: OnceCell<crate::ui::mcts::mcts_view::MctsView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
         pub(super) training_view: OnceCell<TrainingView>,
         /// Save's or Open's file chooser while it is open.
@@ -256,6 +257,9 @@ mod imp {
             });
             klass.install_action("win.compare", None, |window, _, _| {
                 window.show_compare();
+            });
+            klass.install_action("win.mcts", None, |window, _, _| {
+                window.show_mcts();
             });
             klass.install_action("win.reset-learning", None, |window, _, _| {
                 window.confirm_reset_learning();

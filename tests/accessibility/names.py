@@ -144,9 +144,10 @@ def press(node):
 
 
 def show_analysis_windows(app, names):
-    """Opens Compare with its header bar button, and Tournament and
-    Training from the main menu, as a person would, so that their controls are checked too
-    (they are windows of their own, on the bus beside the main one)."""
+    """Opens Compare with its header bar button, and Tournament, Training
+    and Monte Carlo from the main menu, as a person would, so that their
+    controls are checked too (they are windows of their own, on the bus
+    beside the main one)."""
     problems = []
     for node in walk(app):
         if node.getRole() in BUTTONS and node.name == "Compare":
@@ -169,7 +170,8 @@ def show_analysis_windows(app, names):
     if not tournament or not press(tournament[0]):
         problems.append(f"no Tournament item in the main menu: {[node.name for node in items]}")
     time.sleep(1.0)
-    return problems + open_from_menu(app, "Training") + check(app, names)
+    problems += open_from_menu(app, "Training")
+    return problems + open_from_menu(app, "Monte Carlo") + check(app, names)
 
 
 def open_from_menu(app, item):
@@ -291,6 +293,12 @@ def main():
             "Opponent",
             "Opponent's difficulty",
             "Stop",
+            "Step One Phase",
+            "Back One Playout",
+            "Exploration c",
+            "Speed",
+            "Search",
+            "Run 1,000",
         ]:
             if expected not in names:
                 problems.append(f"no control named {expected!r} was found")

@@ -29,6 +29,22 @@ pub fn random_open_position(size: BoardSize, moves: usize, rng: &mut impl rand::
     board
 }
 
+/// `oo./.xx/o.x`, X to move: cells 3 and 4 (from 1) win at once, cell 8
+/// loses (O then wins with either move left). Each playout's result is
+/// certain, so a search's tree after any number of steps is known by hand.
+pub fn two_wins_and_a_loss() -> Board {
+    Board::parse_for_move("oo./.xx/o.x").unwrap()
+}
+
+/// `actual` is the hand-worked `expected` to 7 decimals.
+#[track_caller]
+pub fn assert_close(actual: f64, expected: f64) {
+    assert!(
+        (actual - expected).abs() < 5e-7,
+        "{actual} is not {expected}"
+    );
+}
+
 /// Every position reachable from the empty 3x3 board, finished or not.
 pub fn reachable_positions() -> Vec<Board> {
     fn walk(board: Board, seen: &mut HashSet<(u32, u32)>, out: &mut Vec<Board>) {

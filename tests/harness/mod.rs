@@ -5,7 +5,7 @@
 //! "N passed, M failed", which `scripts/test` adds up).
 #![allow(dead_code)]
 
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, prelude::*};
@@ -245,4 +245,48 @@ pub fn explorer_columns_hold_their_texts(
         })?;
     }
     Ok(())
+}
+
+/// Runs `xdotool` with `args`, the main loop running meanwhile so that the
+/// window answers its keys and clicks as they come.
+pub fn xdotool(args: &[&str]) -> Result<(), String> {
+    let mut child = Command::new("xdotool")
+        .args(args)
+        .spawn()
+        .map_err(|error| format!("xdotool did not start ({error}); scripts/setup installs it"))?;
+    let mut status = None;
+    let waited = wait_until(
+        &format!("xdotool {args:?}"),
+        Duration::from_secs(20),
+        || {
+            status = child.try_wait().ok().flatten();
+            status.is_some()
+        },
+    );
+    if waited.is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    waited?;
+    ensure(status.is_some_and(|status| status.success()), || {
+        format!("xdotool {args:?} failed: {status:?}")
+    })
+}
+
+/// Moves the pointer to `(x, y)` in the shown window titled `title`.
+pub fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
+    let name = format!("^{title}$");
+    let (x, y) = (x.to_string(), y.to_string());
+    xdotool(&[
+        "search",
+        "--sync",
+        "--onlyvisible",
+        "--name",
+        &name,
+        "mousemove",
+        "--window",
+        "%1",
+        &x,
+        &y,
+    ])
 }

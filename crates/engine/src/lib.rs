@@ -21,11 +21,12 @@
 //!
 //! Each imports only those above it (`tests/layers.rs` finds no cycle):
 //! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `report`, `tt`,
-//! `search`, `player`, `learners`, `players` (every algorithm, one file
+//! `search`, `growing`, `player`, `learners`, `players` (every algorithm, one file
 //! each, and the one factory that builds them).
 
 pub mod board;
 pub mod geometry;
+pub mod growing;
 pub mod learners;
 pub mod player;
 pub mod player_kind;

@@ -548,6 +548,26 @@ pub fn branching_factor(nodes: u64, depth: u32) -> Option<f64> {
     (nodes > 0 && depth > 0).then(|| (nodes as f64).powf(1.0 / f64::from(depth)))
 }
 
+/// The game value of `board` (Max's view): the perfect table's on 3x3, a
+/// full-depth `alphabeta-tt` search's elsewhere, or `None` if that did not
+/// finish within `time_limit` (or `cancel` stopped it).
+pub fn exact_value(board: &Board, time_limit: Duration, cancel: &CancelFlag) -> Option<i32> {
+    match board.outcome() {
+        Outcome::Won(winner, _) => return Some(win_score(winner, board.stone_count())),
+        Outcome::Draw => return Some(0),
+        Outcome::Ongoing => {}
+    }
+    if board.size() == BoardSize::Three {
+        return PerfectTable::global().value(board);
+    }
+    let mut player = PlayerKind::AlphaBetaTt.create(&PlayerOptions::default());
+    let report = ask_within(player.as_mut(), board, cancel, Some(time_limit)).ok()?;
+    match (report.aborted, report.certainty) {
+        (false, Some(Certainty::Exact)) => report.score,
+        _ => None,
+    }
+}
+
 /// Knows the position's exact value and the chosen moves', searching each
 /// at most once.
 struct Referee {
@@ -587,7 +607,7 @@ impl Referee {
             None => {
                 let mut after = self.board;
                 after.toggle(cell, self.board.side_to_move());
-                let value = self.exact_value(&after, cancel);
+                let value = exact_value(&after, self.time_limit, cancel);
                 if !cancel.is_cancelled() {
                     self.moves.insert(cell, value);
                 }
@@ -614,32 +634,13 @@ impl Referee {
         match self.root {
             Some(root) => root,
             None => {
-                let root = self.exact_value(&self.board, cancel);
+                let root = exact_value(&self.board, self.time_limit, cancel);
                 // A cancelled search says nothing: ask again next time.
                 if !cancel.is_cancelled() {
                     self.root = Some(root);
                 }
                 root
             }
-        }
-    }
-
-    /// The game value of `board` (Max's view), or `None` if the search did
-    /// not finish in time.
-    fn exact_value(&self, board: &Board, cancel: &CancelFlag) -> Option<i32> {
-        match board.outcome() {
-            Outcome::Won(winner, _) => return Some(win_score(winner, board.stone_count())),
-            Outcome::Draw => return Some(0),
-            Outcome::Ongoing => {}
-        }
-        if board.size() == BoardSize::Three {
-            return PerfectTable::global().value(board);
-        }
-        let mut player = PlayerKind::AlphaBetaTt.create(&PlayerOptions::default());
-        let report = ask_within(player.as_mut(), board, cancel, Some(self.time_limit)).ok()?;
-        match (report.aborted, report.certainty) {
-            (false, Some(Certainty::Exact)) => report.score,
-            _ => None,
         }
     }
 

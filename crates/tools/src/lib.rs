@@ -19,6 +19,7 @@
 //!   the neural player's self-play pool, a time limit's watcher.
 
 pub mod compare;
+pub mod convergence;
 pub mod csv;
 pub mod history;
 pub mod neural_training;

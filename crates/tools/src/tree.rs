@@ -1085,7 +1085,7 @@ fn add_guided_node(
     nodes.push(Node {
         value: thousandths(source.mean()),
         alpha: thousandths(source.prior),
-        beta: thousandths(source.puct(parent_visits)),
+        beta: thousandths(source.puct(parent_visits, neural::C_PUCT)),
         cell,
         flags: side_flag(side)
             | (ending as u8) << 2

@@ -17,6 +17,7 @@
 pub mod cell_marks;
 pub mod escape;
 pub mod i18n;
+pub mod mcts;
 pub mod numbers;
 pub mod players;
 pub mod position;

@@ -10,6 +10,7 @@ use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::series::DashedLineSeries;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_cairo::CairoBackend;
 
@@ -17,7 +18,7 @@ use tictactoe_files::whole as files;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::training::{Block, block_line};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::numbers::group;
+use tictactoe_words::numbers::{group, result_number};
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.
@@ -126,6 +127,61 @@ pub enum ChartData {
     /// Lines over the games played, a dot per block, on one axis from 0
     /// (the neural player's exam, its losses).
     Lines { axis: String, series: Vec<Series> },
+    /// Monte Carlo's estimates closing in: each move's mean on X's scale
+    /// against the steps run (`steps`: "playouts"), its exact value a
+    /// dashed line in its colour.
+    Convergence {
+        steps: String,
+        moves: Vec<MoveEstimates>,
+    },
+}
+
+/// One root move of a `ChartData::Convergence` chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveEstimates {
+    /// "cell 5".
+    pub name: String,
+    /// Steps run, and the move's mean on X's scale then.
+    pub points: Vec<(u64, f64)>,
+    /// Its value under perfect play, on X's scale, where known.
+    pub exact: Option<f64>,
+}
+
+impl MoveEstimates {
+    /// Its legend entry: "cell 5, exact +1".
+    fn legend(&self) -> String {
+        match self.exact {
+            Some(exact) => fill(
+                &gettext("{move}, exact {value}"),
+                &[("move", &self.name), ("value", &result_number(exact, 0))],
+            ),
+            None => self.name.clone(),
+        }
+    }
+
+    /// "cell 5: mean +0.420 after 1,000 playouts (exact +1)".
+    fn words(&self, steps: &str) -> Option<String> {
+        let &(after, mean) = self.points.last()?;
+        let exact = self.exact.map_or_else(
+            || gettext("exact value unknown"),
+            |exact| {
+                fill(
+                    &gettext("exact {value}"),
+                    &[("value", &result_number(exact, 0))],
+                )
+            },
+        );
+        Some(fill(
+            &gettext("{move}: mean {mean} after {count} {steps} ({exact})"),
+            &[
+                ("move", &self.name),
+                ("mean", &result_number(mean, 3)),
+                ("count", &group(after)),
+                ("steps", &steps),
+                ("exact", &exact),
+            ],
+        ))
+    }
 }
 
 /// One line of a `ChartData::Lines` chart.
@@ -266,9 +322,10 @@ impl Chart {
                     ]
                 })
                 .collect(),
-            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) | ChartData::Lines { .. } => {
-                Vec::new()
-            }
+            ChartData::LearningCurve(_)
+            | ChartData::FirstBoxBeads(_)
+            | ChartData::Lines { .. }
+            | ChartData::Convergence { .. } => Vec::new(),
         }
     }
 
@@ -277,6 +334,7 @@ impl Chart {
             ChartData::LearningCurve(blocks) => blocks.is_empty(),
             ChartData::FirstBoxBeads(blocks) => bead_points(blocks).is_empty(),
             ChartData::Lines { series, .. } => series.iter().all(|line| line.points.is_empty()),
+            ChartData::Convergence { moves, .. } => moves.iter().all(|line| line.points.is_empty()),
             _ => self.row_labels().is_empty(),
         }
     }
@@ -329,6 +387,9 @@ impl Chart {
                         .map(|&(games, value)| line.point_words(games, value))
                 })
                 .collect(),
+            ChartData::Convergence { steps, moves } => {
+                moves.iter().filter_map(|line| line.words(steps)).collect()
+            }
         };
         if items.is_empty() {
             return fill(
@@ -343,7 +404,10 @@ impl Chart {
     pub fn natural_height(&self) -> i32 {
         if matches!(
             self.data,
-            ChartData::LearningCurve(_) | ChartData::FirstBoxBeads(_) | ChartData::Lines { .. }
+            ChartData::LearningCurve(_)
+                | ChartData::FirstBoxBeads(_)
+                | ChartData::Lines { .. }
+                | ChartData::Convergence { .. }
         ) {
             return CURVE_HEIGHT;
         }
@@ -426,6 +490,7 @@ impl Chart {
             ChartData::LearningCurve(blocks) => draw_learning_curve(&plot, blocks),
             ChartData::FirstBoxBeads(blocks) => draw_first_box_beads(&plot, blocks),
             ChartData::Lines { axis, series } => draw_series(&plot, axis, series),
+            ChartData::Convergence { steps, moves } => draw_convergence(&plot, steps, moves),
         }
     }
 
@@ -456,6 +521,11 @@ impl Chart {
                 .iter()
                 .enumerate()
                 .map(|(index, line)| (line.name.clone(), line_colour(palette, index)))
+                .collect(),
+            ChartData::Convergence { moves, .. } => moves
+                .iter()
+                .enumerate()
+                .map(|(index, line)| (line.legend(), move_colour(palette, index)))
                 .collect(),
         };
         let mut x = 4;
@@ -1072,6 +1142,42 @@ fn line_colour(palette: &Palette, index: usize) -> Rgba {
     ][index % 4]
 }
 
+/// A line through `points` with a dot of radius `dot` at each (none at
+/// 0), and a hit box around each point that says `words(index)`.
+fn draw_line(
+    chart: &mut RowsPlot<'_, '_, RangedCoordf64>,
+    points: &[(f64, f64)],
+    ink: RGBAColor,
+    dot: u32,
+    words: &dyn Fn(usize) -> String,
+    hits: &mut Vec<HitBox>,
+) -> DrawResult<()> {
+    chart
+        .draw_series([PathElement::new(points.to_vec(), ink.stroke_width(2))])
+        .map_err(drawing_error)?;
+    if dot > 0 {
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&point| Circle::new(point, dot, ink.filled())),
+            )
+            .map_err(drawing_error)?;
+    }
+    for (index, point) in points.iter().enumerate() {
+        let (x, y) = chart.backend_coord(point);
+        let (x, y) = (f64::from(x), f64::from(y));
+        hits.push(HitBox {
+            left: x - 6.0,
+            top: y - 6.0,
+            right: x + 6.0,
+            bottom: y + 6.0,
+            text: words(index),
+        });
+    }
+    Ok(())
+}
+
 /// Each series as a line with a dot per block; a dot's tooltip says its
 /// figure.
 fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult<Vec<HitBox>> {
@@ -1084,32 +1190,102 @@ fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult
     let mut hits = Vec::new();
     for (index, line) in series.iter().enumerate() {
         let ink = color(line_colour(plot.palette, index));
-        let coords: Vec<(f64, f64)> = line
+        let points: Vec<(f64, f64)> = line
             .points
             .iter()
             .map(|&(games, value)| (games as f64, value))
             .collect();
-        chart
-            .draw_series([PathElement::new(coords.clone(), ink.stroke_width(2))])
-            .map_err(drawing_error)?;
-        chart
-            .draw_series(
-                coords
-                    .iter()
-                    .map(|&point| Circle::new(point, 3, ink.filled())),
-            )
-            .map_err(drawing_error)?;
-        for (&(games, value), point) in line.points.iter().zip(&coords) {
-            let (x, y) = chart.backend_coord(point);
-            let (x, y) = (f64::from(x), f64::from(y));
-            hits.push(HitBox {
-                left: x - 6.0,
-                top: y - 6.0,
-                right: x + 6.0,
-                bottom: y + 6.0,
-                text: line.point_words(games, value),
-            });
+        let words = |index: usize| {
+            let (games, value) = line.points[index];
+            line.point_words(games, value)
+        };
+        draw_line(&mut chart, &points, ink, 3, &words, &mut hits)?;
+    }
+    Ok(hits)
+}
+
+/// The most points a convergence chart's line marks with a dot.
+const MOST_DOTS: usize = 40;
+
+/// The colour of a convergence chart's `index`th move.
+fn move_colour(palette: &Palette, index: usize) -> Rgba {
+    palette.families[index % palette.families.len()]
+}
+
+/// Each move's mean against the steps, a line with a dot per sample, and
+/// its exact value a dashed line across in its colour; a dot's tooltip
+/// says its figure.
+fn draw_convergence(
+    plot: &Plot<'_, '_>,
+    steps: &str,
+    moves: &[MoveEstimates],
+) -> DrawResult<Vec<HitBox>> {
+    let last = moves
+        .iter()
+        .flat_map(|line| &line.points)
+        .map(|&(after, _)| after)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let mut chart = ChartBuilder::on(plot.area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(0.0..last, -1.05..1.05)
+        .map_err(drawing_error)?;
+    let steps_tick = |value: &f64| Scale::Count.tick(*value);
+    let mean_tick = |value: &f64| result_number(*value, 1);
+    chart
+        .configure_mesh()
+        .x_labels(6)
+        .y_labels(5)
+        .x_label_formatter(&steps_tick)
+        .y_label_formatter(&mean_tick)
+        .x_label_style(plot.text.clone())
+        .y_label_style(plot.text.clone())
+        .x_desc(steps)
+        .y_desc(gettext("mean on X's scale"))
+        .axis_desc_style(plot.text.clone())
+        .axis_style(color(plot.palette.text))
+        .bold_line_style(color(plot.palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    let mut hits = Vec::new();
+    for (index, line) in moves.iter().enumerate() {
+        let ink = color(move_colour(plot.palette, index));
+        if let Some(exact) = line.exact {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(0.0, exact), (last, exact)],
+                    8,
+                    5,
+                    ink.stroke_width(1),
+                ))
+                .map_err(drawing_error)?;
         }
+        let points: Vec<(f64, f64)> = line
+            .points
+            .iter()
+            .map(|&(after, mean)| (after as f64, mean))
+            .collect();
+        let words = |index: usize| {
+            let (after, mean) = line.points[index];
+            fill(
+                &gettext("{move}: mean {mean} after {count} {steps}"),
+                &[
+                    ("move", &line.name),
+                    ("mean", &result_number(mean, 3)),
+                    ("count", &group(after)),
+                    ("steps", &steps),
+                ],
+            )
+        };
+        // Dots while they can be told apart; past that they only cost
+        // time to draw.
+        let dot = if points.len() <= MOST_DOTS { 2 } else { 0 };
+        draw_line(&mut chart, &points, ink, dot, &words, &mut hits)?;
     }
     Ok(hits)
 }

@@ -62,6 +62,14 @@ impl Job {
         }
     }
 
+    /// Stops the running job and drops whatever it still sends: for a
+    /// window that starts over.
+    pub fn abandon(&self) {
+        self.cancel();
+        self.generation.set(self.generation.get() + 1);
+        self.running.replace(None);
+    }
+
     /// The job has sent its last message.
     pub fn finished(&self) {
         self.running.replace(None);

@@ -340,12 +340,22 @@ fn draw_mark(
     cell: usize,
     side: Side,
 ) -> Result<(), cairo::Error> {
-    let (x, y) = layout.centre(cell);
-    cr.set_line_width(layout.cell * 0.09);
+    draw_stone(cr, layout.centre(cell), layout.cell, side)
+}
+
+/// An X or an O centred on `centre` in a cell `cell` pixels wide: the
+/// board's marks, and the Monte Carlo window's small board's.
+pub fn draw_stone(
+    cr: &cairo::Context,
+    (x, y): (f64, f64),
+    cell: f64,
+    side: Side,
+) -> Result<(), cairo::Error> {
+    cr.set_line_width(cell * 0.09);
     cr.set_line_cap(cairo::LineCap::Round);
     match side {
         Side::Max => {
-            let arm = layout.cell * 0.24;
+            let arm = cell * 0.24;
             cr.move_to(x - arm, y - arm);
             cr.line_to(x + arm, y + arm);
             cr.move_to(x + arm, y - arm);
@@ -353,7 +363,7 @@ fn draw_mark(
         }
         Side::Min => {
             cr.new_sub_path();
-            cr.arc(x, y, layout.cell * 0.25, 0.0, std::f64::consts::TAU);
+            cr.arc(x, y, cell * 0.25, 0.0, std::f64::consts::TAU);
         }
     }
     cr.stroke()

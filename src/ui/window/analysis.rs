@@ -1,4 +1,4 @@
-//! The Compare, Tournament and Training windows, opened over the main
+//! The Compare, Tournament, Training and Monte Carlo windows, opened over the main
 //! window: each made once, the first time it is asked for, and brought
 //! back after.
 
@@ -8,8 +8,10 @@ use gtk::subclass::prelude::*;
 use super::TictactoeWindow;
 use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
+use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::PlayerKind;
 
 impl TictactoeWindow {
     /// Ctrl+M: the Compare window, set to the board's position.
@@ -57,6 +59,38 @@ impl TictactoeWindow {
     /// The Compare window, once it has been opened.
     pub fn compare_view(&self) -> Option<CompareView> {
         self.imp().compare_view.get().cloned()
+    }
+
+    /// Ctrl+Shift+M: the Monte Carlo window. On a Monte Carlo search
+    /// selected in the log it grows that search's tree again, from its seed
+    /// to its playouts; else its search starts afresh on the board's
+    /// position.
+    pub fn show_mcts(&self) -> MctsView {
+        let view = self
+            .imp()
+            .mcts_view
+            .get_or_init(|| MctsView::new(self))
+            .clone();
+        let network = Some(self.neural_network());
+        let selected = self.imp().search_log.selected_search().and_then(|report| {
+            let seed = report
+                .replay_seed
+                .filter(|_| report.algorithm == PlayerKind::Mcts)?;
+            let board = report.position.parse::<Board>().ok()?;
+            let playouts = report.moves.iter().filter_map(|score| score.visits).sum();
+            Some((board, seed, playouts))
+        });
+        match selected {
+            Some((board, seed, playouts)) => view.show_search(&board, seed, playouts, network),
+            None => view.show_position(&self.shown().0, network),
+        }
+        view.present();
+        view
+    }
+
+    /// The Monte Carlo window, once it has been opened.
+    pub fn mcts_view(&self) -> Option<MctsView> {
+        self.imp().mcts_view.get().cloned()
     }
 
     /// The Tournament window, once it has been opened.

@@ -10,6 +10,7 @@ use tictactoe_engine::board::{Board, Outcome};
 
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::Learner;
+use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_tools::tree::SearchTree;
 use tictactoe_words::i18n::gettext;
@@ -36,16 +37,7 @@ impl TictactoeWindow {
             let explorer = imp.explorer.get_or_open(self);
             if report.player == PlayerKind::Neural {
                 // Its search needs its network: the window's.
-                let network = match &self
-                    .learned_states()
-                    .borrow()
-                    .state(PlayerKind::Neural)
-                    .learner
-                {
-                    Learner::Neural(network) => Arc::new(network.clone()),
-                    _ => unreachable!("the neural player's state is a network"),
-                };
-                explorer.explore_guided(network, &report);
+                explorer.explore_guided(self.neural_network(), &report);
             } else {
                 explorer.explore_report(&report);
             }
@@ -72,6 +64,20 @@ impl TictactoeWindow {
         let explorer = imp.explorer.get_or_open(self);
         explorer.explore(&board, player, depth);
         explorer.present();
+    }
+
+    /// The neural player's network as it stands, for the searches the
+    /// explorer and the Monte Carlo window run with it.
+    pub(super) fn neural_network(&self) -> Arc<Network> {
+        match &self
+            .learned_states()
+            .borrow()
+            .state(PlayerKind::Neural)
+            .learner
+        {
+            Learner::Neural(network) => Arc::new(network.clone()),
+            _ => unreachable!("the neural player's state is a network"),
+        }
     }
 
     /// The open explorer, for the tests.

@@ -5,13 +5,14 @@
 //! The search grows a tree from the position. Each simulation walks down
 //! from the root, at every node taking the move with the highest PUCT
 //! score, its mean value so far plus a bonus for a high prior and few
-//! visits: `Q + C_PUCT * P * sqrt(N) / (1 + n)`. At a position not seen
+//! visits: `Q + c * P * sqrt(N) / (1 + n)`. At a position not seen
 //! yet it asks the network for that position's prior and value (no random
 //! playouts) and carries the value back up the path, each node counting
 //! it for the side that moved into it; a finished game counts its result
 //! instead. The move visited most is played. With no simulations the
 //! player is the bare policy: the network's first choice.
 
+use std::borrow::Borrow;
 use std::time::Instant;
 
 use rand::Rng;
@@ -25,7 +26,10 @@ use crate::player_kind::{Difficulty, PlayerKind};
 use crate::report::{MoveScore, Note, SearchReport};
 use crate::search::{CancelFlag, game_over};
 
-/// The weight of the prior against the mean value in the PUCT score.
+pub mod trace;
+
+/// The weight of the prior against the mean value in the PUCT score, the
+/// c of the player's searches and of self-play.
 pub const C_PUCT: f32 = 1.5;
 
 /// Simulations per move at each difficulty: the bare policy at Easy.
@@ -100,12 +104,23 @@ impl Node {
         }
     }
 
-    /// The child's PUCT score seen from its parent with `parent_visits`:
-    /// the mean value for the side choosing (0, a draw, before any visit)
-    /// plus the prior's bonus, which shrinks as the child is visited.
-    pub fn puct(&self, parent_visits: u32) -> f32 {
-        self.mean()
-            + C_PUCT * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32)
+    /// The child's PUCT score seen from its parent with `parent_visits`,
+    /// with the exploration constant `exploration`: the mean value for the
+    /// side choosing (0, a draw, before any visit) plus the prior's bonus,
+    /// which shrinks as the child is visited.
+    pub fn puct(&self, parent_visits: u32, exploration: f32) -> f32 {
+        let (mean, bonus) = self.puct_terms(parent_visits, exploration);
+        mean + bonus
+    }
+
+    /// The PUCT score's two terms: the mean value (exploitation) and the
+    /// prior's bonus `exploration * P * sqrt(N) / (1 + n)` (exploration).
+    #[inline(always)]
+    pub fn puct_terms(&self, parent_visits: u32, exploration: f32) -> (f32, f32) {
+        (
+            self.mean(),
+            exploration * self.prior * (parent_visits as f32).sqrt() / (1.0 + self.visits as f32),
+        )
     }
 }
 
@@ -170,6 +185,11 @@ impl Search {
     }
 }
 
+/// A value for `side` (-1 lost to +1 won) on X's scale.
+fn value_on_x_scale(side: Side, value: f32) -> f64 {
+    f64::from(side.sign() as f32 * value)
+}
+
 /// How the move into a position ended the game, if it did.
 fn ending_after(board: &Board, cell: usize, mover: Side) -> Ending {
     if board.completes_line(cell, mover) {
@@ -211,14 +231,16 @@ fn expand(
     evaluation.value
 }
 
-/// The child of `index` with the highest PUCT score (the first among
-/// equals).
-fn select(tree: &[Node], index: usize) -> usize {
+/// The child of `index` with the highest PUCT score with the exploration
+/// constant `exploration` (the first among equals).
+fn select(tree: &[Node], index: usize, exploration: f32) -> usize {
     let parent_visits = tree[index].visits;
     tree[index]
         .children()
         .reduce(|best, child| {
-            if tree[child].puct(parent_visits) > tree[best].puct(parent_visits) {
+            if tree[child].puct(parent_visits, exploration)
+                > tree[best].puct(parent_visits, exploration)
+            {
                 child
             } else {
                 best
@@ -227,42 +249,96 @@ fn select(tree: &[Node], index: usize) -> usize {
         .expect("an open position has moves")
 }
 
-/// Runs `simulations` PUCT simulations from `board` (an unfinished
-/// position of the network's size), stopping early once `cancel` is set.
-/// `noise`, for self-play, is mixed into the root's priors with its share.
-pub fn search(
-    network: &Network,
-    board: &Board,
-    simulations: u32,
-    noise: Option<(&[f32; MAX_CELLS], f32)>,
-    cancel: &CancelFlag,
-) -> Search {
-    let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
-    let value = expand(network, &mut tree, 0, board, noise);
-    tree[0].visits = 1;
-    tree[0].value_sum = -value;
-    let mut search = Search {
-        tree,
-        value,
-        evaluations: 1,
-        nodes: 0,
-        depth: 0,
-        aborted: false,
-    };
-    let mut path = Vec::with_capacity(board.cells() + 1);
-    for simulation in 0..simulations {
-        if simulation % POLL_SIMULATIONS == 0 && simulation > 0 && cancel.is_cancelled() {
-            search.aborted = true;
-            break;
+/// What a simulation does, told as it happens: the searches run with
+/// `()`, which compiles away; `trace` keeps it as a `SimulationTrace`.
+pub trait SimulationObserver {
+    /// Selection chose `child` among the children of `parent`, whose
+    /// position is `position` (before `child`'s move).
+    fn selected(&mut self, _tree: &[Node], _parent: usize, _child: usize, _position: &Board) {}
+    /// The network evaluated `node`, which got its children: `value` for
+    /// the side to move there.
+    fn evaluated(&mut self, _node: usize, _value: f32) {}
+}
+
+impl SimulationObserver for () {}
+
+/// A PUCT search run one simulation at a time: `search` is this run to
+/// its simulations with `C_PUCT`.
+///
+/// It reaches its network through `N`: the player's searches and
+/// self-play borrow it (`&Network`), at no cost; a search that must own
+/// what it uses, to move to another thread, shares it (`Arc<Network>`).
+#[derive(Clone)]
+pub struct PuctSearch<N: Borrow<Network>> {
+    network: N,
+    board: Board,
+    /// The exploration constant c the next simulations use.
+    exploration: f32,
+    search: Search,
+    /// The last simulation's path, the root first.
+    path: Vec<usize>,
+}
+
+impl<N: Borrow<Network>> PuctSearch<N> {
+    /// A search of `board` (an unfinished position of the network's size)
+    /// with `C_PUCT`: the root evaluated, its priors mixed with `noise`
+    /// (self-play's) by its share.
+    pub fn new(
+        network: N,
+        board: &Board,
+        noise: Option<(&[f32; MAX_CELLS], f32)>,
+    ) -> PuctSearch<N> {
+        let mut tree = vec![Node::new(0, Ending::Open, 1.0)];
+        let value = expand(network.borrow(), &mut tree, 0, board, noise);
+        tree[0].visits = 1;
+        tree[0].value_sum = -value;
+        PuctSearch {
+            network,
+            board: *board,
+            exploration: C_PUCT,
+            search: Search {
+                tree,
+                value,
+                evaluations: 1,
+                nodes: 0,
+                depth: 0,
+                aborted: false,
+            },
+            path: Vec::with_capacity(board.cells() + 1),
         }
+    }
+
+    /// Runs up to `simulations` simulations, stopping early once `cancel`
+    /// is set (it looks every `POLL_SIMULATIONS`): whether all of them ran.
+    pub fn run(&mut self, simulations: u32, cancel: &CancelFlag) -> bool {
+        for simulation in 0..simulations {
+            if simulation % POLL_SIMULATIONS == 0 && simulation > 0 && cancel.is_cancelled() {
+                self.search.aborted = true;
+                return false;
+            }
+            self.observed_simulation(&mut ());
+        }
+        true
+    }
+
+    /// One simulation: down the tree by PUCT to a new position (which the
+    /// network evaluates and expands) or the end of the game, and the value
+    /// carried back up the path; each phase is told to `observer`. The
+    /// value for the side that moved into the last node.
+    pub fn observed_simulation(&mut self, observer: &mut impl SimulationObserver) -> f32 {
+        let network = self.network.borrow();
+        let exploration = self.exploration;
+        let search = &mut self.search;
         let tree = &mut search.tree;
-        let mut position = *board;
+        let path = &mut self.path;
+        let mut position = self.board;
         path.clear();
         path.push(0);
         let mut index = 0;
         // Down to a new position or the end of the game.
         let leaf_value = loop {
-            let child = select(tree, index);
+            let child = select(tree, index, exploration);
+            observer.selected(tree, index, child, &position);
             position.toggle(tree[child].cell as usize, position.side_to_move());
             search.nodes += 1;
             path.push(child);
@@ -272,9 +348,11 @@ pub fn search(
                 Ending::Drawn => break 0.0,
                 Ending::Open if !tree[child].expanded => {
                     search.evaluations += 1;
+                    let value = expand(network, tree, child, &position, None);
+                    observer.evaluated(child, value);
                     // The value for the side to move there is minus the
                     // mover's.
-                    break -expand(network, tree, child, &position, None);
+                    break -value;
                 }
                 Ending::Open => {}
             }
@@ -289,8 +367,58 @@ pub fn search(
             node.value_sum += value;
             value = -value;
         }
+        leaf_value
     }
-    search
+
+    /// The search so far: its tree and what it cost.
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+
+    /// The simulations run so far (the root's own evaluation, made when
+    /// the search was created, not counted: 0 before the first).
+    pub fn simulations(&self) -> u32 {
+        self.search.tree[0].visits - 1
+    }
+
+    /// The position searched.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The exploration constant c the next simulations use.
+    pub fn exploration(&self) -> f32 {
+        self.exploration
+    }
+
+    /// Sets c for the simulations from now on (the tree stays as it grew).
+    pub fn set_exploration(&mut self, exploration: f32) {
+        self.exploration = exploration;
+    }
+
+    /// The last simulation's path: tree indices, the root first.
+    pub fn path(&self) -> &[usize] {
+        &self.path
+    }
+
+    pub fn into_search(self) -> Search {
+        self.search
+    }
+}
+
+/// Runs `simulations` PUCT simulations from `board` (an unfinished
+/// position of the network's size), stopping early once `cancel` is set.
+/// `noise`, for self-play, is mixed into the root's priors with its share.
+pub fn search(
+    network: &Network,
+    board: &Board,
+    simulations: u32,
+    noise: Option<(&[f32; MAX_CELLS], f32)>,
+    cancel: &CancelFlag,
+) -> Search {
+    let mut run = PuctSearch::new(network, board, noise);
+    run.run(simulations, cancel);
+    run.into_search()
 }
 
 /// The network and how it searches: a player.
@@ -328,13 +456,12 @@ impl NeuralPlayer {
         }
         let result = search(&self.network, board, self.simulations, None, cancel);
         let mover = board.side_to_move();
-        let on_x_scale = |value: f32| f64::from(mover.sign() as f32 * value);
         report.moves = result.tree[0]
             .children()
             .map(|child| {
                 let node = &result.tree[child];
-                let searched =
-                    (self.simulations > 0).then(|| (node.visits, on_x_scale(node.mean())));
+                let searched = (self.simulations > 0)
+                    .then(|| (node.visits, value_on_x_scale(mover, node.mean())));
                 MoveScore::guided(node.cell as usize, f64::from(node.prior), searched)
             })
             .collect();
@@ -344,7 +471,7 @@ impl NeuralPlayer {
         } else {
             report.best.into_iter().collect()
         };
-        report.network_value = Some(on_x_scale(result.value));
+        report.network_value = Some(value_on_x_scale(mover, result.value));
         report.stats.nodes = result.nodes;
         report.stats.leaf_evals = result.evaluations;
         report.depth = result.depth;

@@ -3,7 +3,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{Board, Side, bits};
+use crate::board::{Board, Outcome, Side, bits};
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::MoveScore;
@@ -11,8 +11,11 @@ use crate::report::{Note, SearchReport};
 use crate::search::CancelFlag;
 use crate::search::{POLL_INTERVAL, game_over};
 
-/// UCT exploration constant (sqrt 2, the textbook value for results in 0..1).
-const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+pub mod trace;
+
+/// The player's UCT exploration constant c (sqrt 2, the textbook value for
+/// results in 0..1).
+pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Terminal {
@@ -23,7 +26,8 @@ pub enum Terminal {
 }
 
 /// A tree node: the position after `cell` was played (read by
-/// `engine::tree` to record the search).
+/// `tictactoe_tools::tree` to record the search).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Node {
     pub cell: u8,
     pub terminal: Terminal,
@@ -86,8 +90,27 @@ impl MctsPlayer {
     }
 }
 
+/// What a playout does, told as it happens: the searches run with `()`,
+/// which compiles away; `trace::Recorder` keeps it as a `PlayoutTrace`.
+pub trait PlayoutObserver {
+    /// Selection chose `child` among the children of `parent`, whose
+    /// position is `position` (before `child`'s move).
+    fn selected(&mut self, _tree: &[Node], _parent: usize, _child: usize, _position: &Board) {}
+    /// `node` got its children this playout.
+    fn expanded(&mut self, _node: usize) {}
+    /// The random playout played `cell`.
+    fn played(&mut self, _cell: usize) {}
+}
+
+impl PlayoutObserver for () {}
+
 /// Plays random moves to the end; the winner, or `None` for a draw.
-fn playout(rng: &mut ChaCha8Rng, board: &mut Board, nodes: &mut u64) -> Option<Side> {
+fn playout(
+    rng: &mut ChaCha8Rng,
+    board: &mut Board,
+    nodes: &mut u64,
+    observer: &mut impl PlayoutObserver,
+) -> Option<Side> {
     loop {
         let empty = board.empty();
         if empty == 0 {
@@ -98,6 +121,7 @@ fn playout(rng: &mut ChaCha8Rng, board: &mut Board, nodes: &mut u64) -> Option<S
         let side = board.side_to_move();
         board.toggle(cell, side);
         *nodes += 1;
+        observer.played(cell);
         if board.completes_line(cell, side) {
             return Some(side);
         }
@@ -126,8 +150,23 @@ fn expand(tree: &mut Vec<Node>, index: usize, board: &Board) {
     node.expanded = true;
 }
 
-/// The child to descend into: an unvisited one first, else the best UCB.
-fn select(tree: &[Node], index: usize) -> usize {
+/// A visited child's UCB score as its two terms, for the side choosing it:
+/// the mean result it has earned (exploitation) and what exploration adds,
+/// `exploration * sqrt(ln parent_visits / visits)`.
+#[inline(always)]
+pub fn ucb_terms(child: &Node, log_parent_visits: f64, exploration: f64) -> (f64, f64) {
+    let visits = child.visits as f64;
+    (
+        child.reward / visits,
+        exploration * (log_parent_visits / visits).sqrt(),
+    )
+}
+
+/// The child to descend into: an unvisited one first (the lowest cell),
+/// else the best UCB (the last of equals). Always inlined: it is the
+/// search's inner loop, and `MctsSearch::choice` calls it too.
+#[inline(always)]
+fn select(tree: &[Node], index: usize, exploration: f64) -> usize {
     let node = &tree[index];
     let children = node.children();
     if let Some(unvisited) = children.clone().find(|&c| tree[c].visits == 0) {
@@ -135,12 +174,195 @@ fn select(tree: &[Node], index: usize) -> usize {
     }
     let log_visits = (node.visits as f64).ln();
     let ucb = |c: usize| {
-        let child = &tree[c];
-        child.reward / child.visits as f64 + EXPLORATION * (log_visits / child.visits as f64).sqrt()
+        let (exploitation, exploration) = ucb_terms(&tree[c], log_visits, exploration);
+        exploitation + exploration
     };
     children
         .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)))
         .expect("expanded nodes have children")
+}
+
+/// What the playouts count besides the tree.
+#[derive(Clone, Copy)]
+struct Counts {
+    /// Moves made: in the tree and in the random playouts.
+    nodes: u64,
+    /// The deepest ply selection reached.
+    deepest: u32,
+}
+
+/// One playout from `board` on `tree`, its path left in `path`, each
+/// phase told to `observer`: the winner, `None` for a draw. The one loop
+/// of both the stepping run and the player's search, on locals so that
+/// they stay in registers.
+#[inline(always)]
+fn grow(
+    board: &Board,
+    exploration: f64,
+    tree: &mut Vec<Node>,
+    path: &mut Vec<usize>,
+    rng: &mut ChaCha8Rng,
+    counts: &mut Counts,
+    observer: &mut impl PlayoutObserver,
+) -> Option<Side> {
+    let mut position = *board;
+    path.clear();
+    path.push(0);
+    let mut index = 0;
+    // Selection and expansion: walk down until a new or final node.
+    while tree[index].terminal == Terminal::No {
+        if !tree[index].expanded {
+            expand(tree, index, &position);
+            observer.expanded(index);
+        }
+        let child = select(tree, index, exploration);
+        observer.selected(tree, index, child, &position);
+        position.toggle(tree[child].cell as usize, position.side_to_move());
+        counts.nodes += 1;
+        path.push(child);
+        index = child;
+        if tree[child].visits == 0 {
+            break;
+        }
+    }
+    counts.deepest = counts.deepest.max(path.len() as u32 - 1);
+    let winner = match tree[index].terminal {
+        // The side that moved into the final node is the one not to move now.
+        Terminal::Win => Some(position.side_to_move().opponent()),
+        Terminal::Draw => None,
+        Terminal::No => playout(rng, &mut position, &mut counts.nodes, observer),
+    };
+    // Back-propagation: each node is credited for the side that moved into it.
+    let mut mover = board.side_to_move().opponent();
+    for &step in path.iter() {
+        let node = &mut tree[step];
+        node.visits += 1;
+        node.reward += match winner {
+            None => 0.5,
+            Some(side) if side == mover => 1.0,
+            Some(_) => 0.0,
+        };
+        mover = mover.opponent();
+    }
+    winner
+}
+
+/// A Monte Carlo tree search run one playout at a time: the `mcts`
+/// player's search is this run to its playouts, so a run with the same
+/// seed and `EXPLORATION` grows the same tree.
+#[derive(Clone)]
+pub struct MctsSearch {
+    board: Board,
+    exploration: f64,
+    rng: ChaCha8Rng,
+    /// The root first; each node's children together, in cell order.
+    tree: Vec<Node>,
+    counts: Counts,
+    /// The last playout's path through the tree, the root first.
+    path: Vec<usize>,
+}
+
+impl MctsSearch {
+    /// A search of `board` with its generator seeded by `seed` and the
+    /// exploration constant `exploration`; `None` when the game is over.
+    pub fn new(board: &Board, seed: u64, exploration: f64) -> Option<MctsSearch> {
+        if board.outcome() != Outcome::Ongoing {
+            return None;
+        }
+        Some(MctsSearch {
+            board: *board,
+            exploration,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            tree: vec![Node::new(0, Terminal::No)],
+            counts: Counts {
+                nodes: 0,
+                deepest: 0,
+            },
+            path: Vec::with_capacity(board.cells() + 1),
+        })
+    }
+
+    /// Runs up to `playouts` playouts, each as `observed_playout` does
+    /// but untold, and stops early once `cancel` is set (it looks every
+    /// `POLL_INTERVAL` moves): whether all of them ran.
+    pub fn run(&mut self, playouts: u32, cancel: &CancelFlag) -> bool {
+        // Locals across the playouts, not fields behind `self`: the loop
+        // then costs no more than a search that could not step would.
+        let mut tree = std::mem::take(&mut self.tree);
+        let mut path = std::mem::take(&mut self.path);
+        let mut counts = self.counts;
+        let mut rng = self.rng.clone();
+        let mut next_poll = counts.nodes + POLL_INTERVAL;
+        let mut finished = true;
+        for _ in 0..playouts {
+            if counts.nodes >= next_poll {
+                next_poll = counts.nodes + POLL_INTERVAL;
+                if cancel.is_cancelled() {
+                    finished = false;
+                    break;
+                }
+            }
+            grow(
+                &self.board,
+                self.exploration,
+                &mut tree,
+                &mut path,
+                &mut rng,
+                &mut counts,
+                &mut (),
+            );
+        }
+        self.tree = tree;
+        self.path = path;
+        self.counts = counts;
+        self.rng = rng;
+        finished
+    }
+
+    /// Runs one playout: selection down the tree, expansion, the random
+    /// playout, and its result carried back up the path; each phase is
+    /// told to `observer`. The winner, `None` for a draw.
+    pub fn observed_playout(&mut self, observer: &mut impl PlayoutObserver) -> Option<Side> {
+        grow(
+            &self.board,
+            self.exploration,
+            &mut self.tree,
+            &mut self.path,
+            &mut self.rng,
+            &mut self.counts,
+            observer,
+        )
+    }
+
+    /// The position searched.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The tree: the root first, each node's children together in cell order.
+    pub fn tree(&self) -> &[Node] {
+        &self.tree
+    }
+
+    /// The playouts run so far.
+    pub fn playouts(&self) -> u32 {
+        self.tree[0].visits
+    }
+
+    /// The last playout's path: tree indices, the root first.
+    pub fn path(&self) -> &[usize] {
+        &self.path
+    }
+
+    /// The exploration constant c the next playouts use.
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Sets c for the playouts from now on (the tree stays as it grew).
+    pub fn set_exploration(&mut self, exploration: f64) {
+        self.exploration = exploration;
+    }
 }
 
 impl Player for MctsPlayer {
@@ -163,64 +385,19 @@ pub fn search(
     seed: u64,
 ) -> (SearchReport, Vec<Node>) {
     let started = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = SearchReport::new(PlayerKind::Mcts, board);
     report.replay_seed = Some(seed);
     if game_over(&mut report, board) {
         report.finish(started);
         return (report, Vec::new());
     }
-    let mut tree = vec![Node::new(0, Terminal::No)];
-    let mut nodes = 0u64;
-    let mut deepest = 0;
-    let mut path = Vec::with_capacity(board.cells() + 1);
-    let mut next_poll = POLL_INTERVAL;
-    for _ in 0..playouts {
-        if nodes >= next_poll {
-            next_poll = nodes + POLL_INTERVAL;
-            if cancel.is_cancelled() {
-                report.aborted = true;
-                break;
-            }
-        }
-        let mut position = *board;
-        path.clear();
-        path.push(0);
-        let mut index = 0;
-        // Selection and expansion: walk down until a new or final node.
-        while tree[index].terminal == Terminal::No {
-            if !tree[index].expanded {
-                expand(&mut tree, index, &position);
-            }
-            let child = select(&tree, index);
-            position.toggle(tree[child].cell as usize, position.side_to_move());
-            nodes += 1;
-            path.push(child);
-            index = child;
-            if tree[child].visits == 0 {
-                break;
-            }
-        }
-        deepest = deepest.max(path.len() as u32 - 1);
-        let winner = match tree[index].terminal {
-            // The side that moved into the final node is the one not to move now.
-            Terminal::Win => Some(position.side_to_move().opponent()),
-            Terminal::Draw => None,
-            Terminal::No => playout(&mut rng, &mut position, &mut nodes),
-        };
-        // Back-propagation: each node is credited for the side that moved into it.
-        let mut mover = board.side_to_move().opponent();
-        for &step in &path {
-            let node = &mut tree[step];
-            node.visits += 1;
-            node.reward += match winner {
-                None => 0.5,
-                Some(side) if side == mover => 1.0,
-                Some(_) => 0.0,
-            };
-            mover = mover.opponent();
-        }
-    }
+    let mut run = MctsSearch::new(board, seed, EXPLORATION).expect("the game is open");
+    report.aborted = !run.run(playouts, cancel);
+    let MctsSearch {
+        tree,
+        counts: Counts { nodes, deepest },
+        ..
+    } = run;
     let root = &tree[0];
     let children = root.children();
     report.moves = children

@@ -1,0 +1,266 @@
+//! The Monte Carlo window's two pictures, drawn with cairo: the path
+//! selection took (a row of children per node on it, the pick filled and
+//! joined to the row below) and the small board with the path's moves and
+//! the random playout's moves numbered in the order played. Their words
+//! are the phase's sentence and the children's rows (`stepping`,
+//! `tictactoe_words::mcts`).
+
+use gtk::cairo;
+
+use super::stepping::{Phase, Shown};
+use crate::ui::widgets::board_view::draw_stone;
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
+use tictactoe_words::i18n::gettext;
+use tictactoe_words::numbers::result_number;
+
+/// The colours of both pictures, from the style sheet.
+#[derive(Debug, Clone, Copy)]
+pub struct Colours {
+    pub foreground: gtk::gdk::RGBA,
+    pub accent: gtk::gdk::RGBA,
+    pub x_mark: gtk::gdk::RGBA,
+    pub o_mark: gtk::gdk::RGBA,
+}
+
+const ROW_HEIGHT: f64 = 46.0;
+const ROW_GAP: f64 = 22.0;
+const MARGIN: f64 = 8.0;
+const FONT: &str = "Sans";
+
+/// The height the path picture needs for `shown`.
+pub fn path_height(shown: Option<&Shown>) -> i32 {
+    let rows = shown.map_or(1, |shown| shown.choices().len() + 1);
+    (MARGIN * 2.0 + rows as f64 * (ROW_HEIGHT + ROW_GAP)) as i32
+}
+
+fn set_colour(cr: &cairo::Context, colour: gtk::gdk::RGBA, alpha: f64) {
+    cr.set_source_rgba(
+        f64::from(colour.red()),
+        f64::from(colour.green()),
+        f64::from(colour.blue()),
+        f64::from(colour.alpha()) * alpha,
+    );
+}
+
+/// Writes `text` centred on (x, y).
+fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
+    let extents = cr.text_extents(text)?;
+    cr.move_to(
+        x - extents.width() / 2.0 - extents.x_bearing(),
+        y - extents.height() / 2.0 - extents.y_bearing(),
+    );
+    cr.show_text(text)
+}
+
+/// One row: the children of `choice`, the picked one filled, with its
+/// statistics after the update when `updated` has them; where the picked
+/// child's box is centred.
+fn draw_row(
+    cr: &cairo::Context,
+    choice: &StepChoice,
+    (top, width): (f64, f64),
+    colours: &Colours,
+    picked_filled: bool,
+    updated: &[StepUpdate],
+) -> Result<f64, cairo::Error> {
+    let count = choice.children.len().max(1) as f64;
+    let slot = ((width - 2.0 * MARGIN) / count).min(72.0);
+    let left = (width - slot * count) / 2.0;
+    let mut picked_centre = width / 2.0;
+    for (index, child) in choice.children.iter().enumerate() {
+        let x = left + slot * index as f64;
+        let picked = child.node == choice.picked;
+        if picked {
+            picked_centre = x + slot / 2.0;
+        }
+        cr.rectangle(x + 2.0, top, slot - 4.0, ROW_HEIGHT);
+        if picked && picked_filled {
+            set_colour(cr, colours.accent, 0.35);
+            cr.fill_preserve()?;
+            set_colour(cr, colours.accent, 1.0);
+            cr.set_line_width(3.0);
+        } else {
+            set_colour(cr, colours.foreground, 0.5);
+            cr.set_line_width(1.0);
+        }
+        cr.stroke()?;
+        set_colour(cr, colours.foreground, 1.0);
+        cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(13.0);
+        centred_text(
+            cr,
+            &(child.cell + 1).to_string(),
+            x + slot / 2.0,
+            top + 11.0,
+        )?;
+        cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+        cr.set_font_size(10.0);
+        let (visits, mean) = updated
+            .iter()
+            .find(|update| update.node == child.node)
+            .map_or((child.visits, child.mean), |update| {
+                (update.visits, Some(update.mean))
+            });
+        centred_text(cr, &visits.to_string(), x + slot / 2.0, top + 25.0)?;
+        if let Some(mean) = mean {
+            centred_text(cr, &result_number(mean, 2), x + slot / 2.0, top + 38.0)?;
+        }
+    }
+    Ok(picked_centre)
+}
+
+/// The path picture: a row per choice shown (cell number, visits, mean on
+/// X's scale), the pick filled and joined to the row below; past
+/// selection, the leaf's value under the last row. With no step shown,
+/// `now` (the root's choice as it stands) alone.
+pub fn draw_path(
+    cr: &cairo::Context,
+    width: f64,
+    shown: Option<&Shown>,
+    now: Option<&StepChoice>,
+    colours: &Colours,
+) -> Result<(), cairo::Error> {
+    let choices: Vec<&StepChoice> = match shown {
+        Some(shown) => shown.choices().iter().collect(),
+        None => now.into_iter().collect(),
+    };
+    let mut top = MARGIN;
+    let mut above: Option<f64> = None;
+    for choice in &choices {
+        if let Some(x) = above {
+            set_colour(cr, colours.accent, 1.0);
+            cr.set_line_width(3.0);
+            cr.move_to(x, top - ROW_GAP);
+            cr.line_to(width / 2.0, top);
+            cr.stroke()?;
+        }
+        // At the update the path's boxes show their new statistics.
+        let updated = match shown {
+            Some(shown) if shown.phase == Phase::Update => &shown.step.updates[..],
+            _ => &[],
+        };
+        above = Some(draw_row(
+            cr,
+            choice,
+            (top, width),
+            colours,
+            shown.is_some(),
+            updated,
+        )?);
+        top += ROW_HEIGHT + ROW_GAP;
+    }
+    let (Some(shown), Some(x)) = (shown, above) else {
+        return Ok(());
+    };
+    if matches!(shown.phase, Phase::Selection(_)) {
+        return Ok(());
+    }
+    // Past selection: a dashed line down to what valued the leaf.
+    set_colour(cr, colours.foreground, 1.0);
+    cr.set_line_width(2.0);
+    cr.set_dash(&[5.0, 4.0], 0.0);
+    cr.move_to(x, top - ROW_GAP);
+    cr.line_to(x, top + 6.0);
+    cr.stroke()?;
+    cr.set_dash(&[], 0.0);
+    if shown.phase == Phase::Expansion && shown.step.new_node.is_some() {
+        cr.select_font_face(FONT, cairo::FontSlant::Italic, cairo::FontWeight::Bold);
+        cr.set_font_size(13.0);
+        // Translators: under the node new to the Monte Carlo tree.
+        centred_text(cr, &gettext("new"), x, top + 18.0)?;
+    }
+    let result_known = match shown.phase {
+        Phase::Update => true,
+        Phase::Leaf(moves) => moves >= playout_length(shown),
+        Phase::Selection(_) | Phase::Expansion => false,
+    };
+    if result_known {
+        cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+        cr.set_font_size(13.0);
+        let result = result_number(shown.step.result, 2);
+        let text = if shown.phase == Phase::Update {
+            format!("{result} ↑")
+        } else {
+            result
+        };
+        centred_text(cr, &text, x, top + 18.0)?;
+    }
+    Ok(())
+}
+
+/// The number of moves in the step's playout.
+fn playout_length(shown: &Shown) -> usize {
+    match &shown.step.leaf {
+        LeafValue::Playout { moves, .. } => moves.len(),
+        _ => 0,
+    }
+}
+
+/// The small board: `board` with the path's moves (`path`, marked with a
+/// ring) and the playout's (`playout`, numbered in the order played).
+pub fn draw_board(
+    cr: &cairo::Context,
+    size: f64,
+    board: &Board,
+    path: &[usize],
+    playout: &[usize],
+    colours: &Colours,
+) -> Result<(), cairo::Error> {
+    let side = board.size().side();
+    let cell = (size - 2.0 * MARGIN) / side as f64;
+    set_colour(cr, colours.foreground, 0.6);
+    cr.set_line_width(1.5);
+    for line in 1..side {
+        let offset = MARGIN + cell * line as f64;
+        cr.move_to(offset, MARGIN);
+        cr.line_to(offset, size - MARGIN);
+        cr.move_to(MARGIN, offset);
+        cr.line_to(size - MARGIN, offset);
+    }
+    cr.stroke()?;
+    let centre = |index: usize| {
+        (
+            MARGIN + cell * ((index % side) as f64 + 0.5),
+            MARGIN + cell * ((index / side) as f64 + 0.5),
+        )
+    };
+    let mark = |index: usize, mover: Side, alpha: f64| -> Result<(), cairo::Error> {
+        let ink = match mover {
+            Side::Max => colours.x_mark,
+            Side::Min => colours.o_mark,
+        };
+        set_colour(cr, ink, alpha);
+        draw_stone(cr, centre(index), cell, mover)
+    };
+    for index in 0..board.cells() {
+        if let Some(stone) = board.cell(index) {
+            mark(index, stone, 1.0)?;
+        }
+    }
+    let mut mover = board.side_to_move();
+    for &index in path {
+        mark(index, mover, 1.0)?;
+        let (x, y) = centre(index);
+        set_colour(cr, colours.accent, 1.0);
+        cr.set_line_width(3.0);
+        cr.rectangle(
+            x - cell / 2.0 + 3.0,
+            y - cell / 2.0 + 3.0,
+            cell - 6.0,
+            cell - 6.0,
+        );
+        cr.stroke()?;
+        mover = mover.opponent();
+    }
+    cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size((cell * 0.22).max(9.0));
+    for (order, &index) in playout.iter().enumerate() {
+        mark(index, mover, 0.45)?;
+        let (x, y) = centre(index);
+        set_colour(cr, colours.foreground, 1.0);
+        centred_text(cr, &(order + 1).to_string(), x + cell * 0.3, y + cell * 0.3)?;
+        mover = mover.opponent();
+    }
+    Ok(())
+}

@@ -1,0 +1,493 @@
+//! The Monte Carlo window, driven as a person would, its keys pressed by
+//! `xdotool` through the X server: opened by Ctrl+Shift+M on the main
+//! window's position, stepped phase by phase and a playout at a time,
+//! taken back, run on by 1,000 playouts off the main thread, c changed,
+//! and switched to the neural network's PUCT search. What it shows is
+//! checked against the engine's own search with the same seed. Needs a
+//! display and xdotool: `xvfb-run -a cargo test --release --test ui_mcts`.
+
+mod harness;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gtk::prelude::*;
+use harness::{
+    Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
+};
+use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::growing::{GrowingSearch, LeafValue};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_words::numbers::group;
+
+/// X to move with seven open cells: a root with seven children.
+const POSITION: &str = "x../.o./...";
+
+/// Playouts stepped: more than the children, so that every one is visited
+/// and the pick is made by UCB rather than by cell order.
+const STEPS: u32 = 25;
+
+fn activate(widget: &impl IsA<gtk::Widget>, action: &str) -> Result<(), String> {
+    WidgetExt::activate_action(widget, action, None).map_err(|error| format!("{action}: {error}"))
+}
+
+/// Presses `keys` (xdotool's names: "alt+Right") with the pointer in
+/// `window`, where the keys go without a window manager.
+fn press_in(window: &impl IsA<gtk::Window>, keys: &str) -> Result<(), String> {
+    let window = window.as_ref();
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() / 2, window.height() - 20))?;
+    xdotool(&["key", keys])
+}
+
+/// The window's search run the same way: the same seed, `steps` playouts.
+fn reference(steps: u32) -> Result<MctsSearch, String> {
+    let board: Board = POSITION.parse().map_err(|_| "the position parses")?;
+    let mut search =
+        MctsSearch::new(&board, MctsView::SEED, EXPLORATION).ok_or("the game is open")?;
+    search.run(steps, &CancelFlag::new());
+    Ok(search)
+}
+
+fn open_on_position(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<MctsView, String> {
+    activate(window, "win.edit")?;
+    window.position_editor().entry().set_text(POSITION);
+    activate(window, "win.edit")?;
+    let accels = app.accels_for_action("win.mcts");
+    ensure(
+        accels.iter().any(|each| each == "<Shift><Control>m"),
+        || format!("win.mcts has the shortcuts {accels:?}"),
+    )?;
+    if let Some(view) = window.mcts_view() {
+        view.close();
+    }
+    press_in(window, "ctrl+shift+m")?;
+    wait_until(
+        "Ctrl+Shift+M to open the window",
+        Duration::from_secs(20),
+        || window.mcts_view().is_some_and(|view| view.is_visible()),
+    )?;
+    let view = window
+        .mcts_view()
+        .ok_or("Ctrl+Shift+M opened no Monte Carlo window")?;
+    wait_until(
+        "the Monte Carlo window to show",
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
+    Ok(view)
+}
+
+fn stepping_shows_the_roots_children_as_selection_sees_them(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    ensure(view.picked_text().is_none(), || {
+        format!(
+            "before any playout a pick is marked: {:?}",
+            view.child_texts()
+        )
+    })?;
+    for _ in 0..STEPS {
+        activate(&view, "mcts.step")?;
+    }
+    ensure(view.summary_text().contains("25 playouts"), || {
+        format!("the summary says {:?}", view.summary_text())
+    })?;
+    let search = reference(STEPS)?;
+    let choice = search
+        .choice(0, EXPLORATION)
+        .ok_or("the root is expanded")?;
+    let texts = view.child_texts();
+    ensure(texts.len() == choice.children.len(), || {
+        format!(
+            "{} rows for {} children: {texts:?}",
+            texts.len(),
+            choice.children.len()
+        )
+    })?;
+    for (text, child) in texts.iter().zip(&choice.children) {
+        let (earned, exploration) = child.terms.ok_or("every child is visited")?;
+        let expected = [
+            format!("Cell {}: {} visits", child.cell + 1, child.visits),
+            format!("UCB {earned:.3} earned + {exploration:.3} exploration"),
+        ];
+        for part in expected {
+            ensure(text.contains(&part), || format!("{text:?} lacks {part:?}"))?;
+        }
+    }
+    let visits: u32 = choice.children.iter().map(|child| child.visits).sum();
+    // Every playout goes through one child of the root (the first one
+    // expands the root and visits a child it adds).
+    ensure(visits == STEPS, || {
+        format!("the children's visits add up to {visits}, not to the playouts")
+    })?;
+    let picked = choice.picked_child();
+    let picked_text = view
+        .picked_text()
+        .ok_or("no row is marked as the next pick")?;
+    ensure(
+        picked_text.starts_with(&format!("Cell {}:", picked.cell + 1))
+            && picked_text.ends_with("selection picks it next"),
+        || {
+            format!(
+                "the marked row is {picked_text:?}, selection picks cell {}",
+                picked.cell + 1
+            )
+        },
+    )?;
+    let marked = texts
+        .iter()
+        .filter(|text| text.contains("picks it next"))
+        .count();
+    ensure(marked == 1, || {
+        format!("{marked} rows say they are picked next: {texts:?}")
+    })
+}
+
+fn keys_show_a_playout_phase_by_phase(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    let step = reference(0)?.step();
+    let mut texts = Vec::new();
+    for _ in 0..40 {
+        press_in(&view, "alt+Right")?;
+        wait_until("the phase to change", Duration::from_secs(20), || {
+            texts.last() != Some(&view.phase_text())
+        })?;
+        let text = view.phase_text();
+        let description = view.path_description();
+        ensure(description == text, || {
+            format!("the path's picture is described as {description:?}, the phase is {text:?}")
+        })?;
+        texts.push(text);
+        if texts.last().is_some_and(|text| text.starts_with("Update:")) {
+            break;
+        }
+    }
+    let path: Vec<usize> = step.path().collect();
+    let LeafValue::Playout { moves, .. } = &step.leaf else {
+        return Err(format!("the first playout ends at once: {step:?}"));
+    };
+    let mut expected = Vec::new();
+    for (depth, cell) in path.iter().enumerate() {
+        expected.push(format!("Selection {} of {}:", depth + 1, path.len()));
+        expected.push(format!("takes cell {}", cell + 1));
+    }
+    expected.push("Expansion: the root gets its 7 children".into());
+    for count in 1..moves.len() {
+        expected.push(format!("Random playout, move {count} of {}", moves.len()));
+    }
+    expected.push("Random playout:".into());
+    expected.push("Update:".into());
+    let all = texts.join("\n");
+    let mut from = 0;
+    for part in &expected {
+        let found = all[from..]
+            .find(part.as_str())
+            .ok_or_else(|| format!("{part:?} missing or out of order in {all}"))?;
+        from += found;
+    }
+    ensure(texts.len() == path.len() + 1 + moves.len() + 1, || {
+        format!("{} phases: {all}", texts.len())
+    })?;
+    ensure(view.steps() == Some(1), || {
+        format!("{:?} playouts after one", view.steps())
+    })?;
+    // While selecting, the row selection took was marked as taken.
+    press_in(&view, "alt+Right")?;
+    wait_until(
+        "the next playout's first phase",
+        Duration::from_secs(20),
+        || view.phase_text().starts_with("Selection 1 of"),
+    )?;
+    let picked = view.picked_text().ok_or("no row marked while selecting")?;
+    ensure(picked.ends_with("selection took it"), || {
+        format!("the marked row says {picked:?}")
+    })
+}
+
+fn back_replays_the_tree_a_playout_ago(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    for count in 1..=4 {
+        press_in(&view, "ctrl+Return")?;
+        wait_until("a playout", Duration::from_secs(20), || {
+            view.steps() == Some(count)
+        })?;
+    }
+    let (phase, rows) = (view.phase_text(), view.child_texts());
+    press_in(&view, "ctrl+Return")?;
+    wait_until("the fifth playout", Duration::from_secs(20), || {
+        view.steps() == Some(5)
+    })?;
+    ensure(view.child_texts() != rows, || {
+        "the fifth playout changed nothing".into()
+    })?;
+    press_in(&view, "alt+Left")?;
+    wait_until("Alt+Left to go back", Duration::from_secs(20), || {
+        view.steps() == Some(4)
+    })?;
+    ensure(view.phase_text() == phase, || {
+        format!("back at 4: {:?}, was {phase:?}", view.phase_text())
+    })?;
+    ensure(view.child_texts() == rows, || {
+        format!(
+            "back at 4 the rows are {:?}, were {rows:?}",
+            view.child_texts()
+        )
+    })
+}
+
+fn running_a_thousand_ends_in_the_searchs_statistics(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    press_in(&view, "ctrl+3")?;
+    wait_until("1,000 playouts", Duration::from_secs(60), || {
+        view.steps() == Some(1000) && !view.is_running()
+    })?;
+    let search = reference(1000)?;
+    let choice = search
+        .choice(0, EXPLORATION)
+        .ok_or("the root is expanded")?;
+    let texts = view.child_texts();
+    for (text, child) in texts.iter().zip(&choice.children) {
+        let part = format!("Cell {}: {} visits", child.cell + 1, child.visits);
+        ensure(text.contains(&part), || format!("{text:?} lacks {part:?}"))?;
+    }
+    // The chart's last point of each move is the tree's mean.
+    let chart = view.convergence_chart().text();
+    let report = tictactoe_engine::players::mcts::search(
+        &search.board().clone(),
+        &CancelFlag::new(),
+        1000,
+        MctsView::SEED,
+    )
+    .0;
+    let mut charted = 0;
+    for score in &report.moves {
+        let name = format!("cell {}: mean ", score.cell + 1);
+        if let Some(at) = chart.find(&name) {
+            charted += 1;
+            let mean = score.mean.ok_or("a visited move has a mean")?;
+            let expected = format!("{name}{} after 1,000 playouts", signed(mean));
+            ensure(chart[at..].starts_with(&expected), || {
+                format!("the chart says {chart:?}, expected {expected:?}")
+            })?;
+        }
+    }
+    ensure(charted == 6, || format!("{charted} moves charted: {chart}"))?;
+    let shares = view.share_chart().text();
+    ensure(shares.contains("of 1,000)"), || {
+        format!("the share chart says {shares}")
+    })
+}
+
+/// A mean as the window writes it: "+0.420", "−0.250".
+fn signed(value: f64) -> String {
+    let text = format!("{:.3}", value.abs());
+    if text.bytes().all(|b| matches!(b, b'0' | b'.')) {
+        text
+    } else if value < 0.0 {
+        format!("−{text}")
+    } else {
+        format!("+{text}")
+    }
+}
+
+fn changing_c_changes_the_next_pick(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    for _ in 0..STEPS {
+        activate(&view, "mcts.step")?;
+    }
+    let search = reference(STEPS)?;
+    let picks: Vec<(f64, usize)> = [0.0, 0.5, 1.0, 2.0, 4.0]
+        .into_iter()
+        .map(|c| {
+            (
+                c,
+                search
+                    .choice(0, c)
+                    .map_or(0, |choice| choice.picked_child().cell),
+            )
+        })
+        .collect();
+    ensure(picks.iter().any(|&(_, cell)| cell != picks[0].1), || {
+        format!("c changes no pick here: {picks:?}")
+    })?;
+    for (c, cell) in picks {
+        view.exploration_spin().set_value(c);
+        let picked = view.picked_text().ok_or("no row marked")?;
+        ensure(picked.starts_with(&format!("Cell {}:", cell + 1)), || {
+            format!(
+                "with c = {c} the marked row is {picked:?}, selection picks cell {}",
+                cell + 1
+            )
+        })?;
+        ensure(view.summary_text().contains(&format!("c = {c:.2}")), || {
+            format!("the summary says {:?}", view.summary_text())
+        })?;
+    }
+    Ok(())
+}
+
+fn the_neural_search_shows_priors_and_the_networks_value(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    view.search_dropdown().set_selected(1);
+    for _ in 0..3 {
+        activate(&view, "mcts.phase")?;
+    }
+    let all = format!("{} {:?}", view.phase_text(), view.child_texts());
+    ensure(view.summary_text().contains("simulation"), || {
+        format!("the summary says {:?}", view.summary_text())
+    })?;
+    activate(&view, "mcts.step")?;
+    ensure(view.phase_text().starts_with("Update:"), || {
+        view.phase_text()
+    })?;
+    let rows = view.child_texts();
+    ensure(
+        rows.iter()
+            .all(|row| row.contains("prior") && row.contains("PUCT")),
+        || format!("the rows say {rows:?} ({all})"),
+    )?;
+    view.search_dropdown().set_selected(0);
+    Ok(())
+}
+
+fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
+    _: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    if let Some(view) = window.mcts_view() {
+        view.close();
+    }
+    let human = (PlayerKind::Human, Difficulty::Hard);
+    start(
+        window,
+        (PlayerKind::Mcts, Difficulty::Easy),
+        human,
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    // The game goes on from the position the other checks set up, X to
+    // move.
+    wait_until("Monte Carlo's move", Duration::from_secs(30), || {
+        window.board_view().board().side_to_move() == Side::Min
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: the board is {}, the status says {:?}",
+            window.board_view().board(),
+            window.status_text()
+        )
+    })?;
+    let log = window.search_log();
+    let text = log.text();
+    let lines: Vec<&str> = text.lines().collect();
+    let row = lines
+        .iter()
+        .rposition(|line| {
+            line.split_once(". ").is_some_and(|(number, rest)| {
+                number.parse::<u32>().is_ok() && rest.starts_with('X')
+            })
+        })
+        .ok_or_else(|| format!("no row for X's move:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    let report = log.selected_search().ok_or("X's row has no search")?;
+    let playouts: u32 = report.moves.iter().filter_map(|score| score.visits).sum();
+    press_in(window, "ctrl+shift+m")?;
+    wait_until(
+        "the log's search grown again",
+        Duration::from_secs(60),
+        || {
+            window.mcts_view().is_some_and(|view| {
+                view.is_visible() && !view.is_running() && view.steps() == Some(playouts)
+            })
+        },
+    )?;
+    let view = window.mcts_view().ok_or("no Monte Carlo window")?;
+    let texts = view.child_texts();
+    ensure(texts.len() == report.moves.len(), || {
+        format!("{} rows for {} moves", texts.len(), report.moves.len())
+    })?;
+    for (text, score) in texts.iter().zip(&report.moves) {
+        let visits = score.visits.ok_or("a Monte Carlo move has visits")?;
+        let part = format!(
+            "Cell {}: {} visit",
+            score.cell + 1,
+            group(u64::from(visits))
+        );
+        ensure(text.starts_with(&part), || {
+            format!("{text:?} is not {part:?}…")
+        })?;
+    }
+    window.end_button().emit_clicked();
+    log.unselect();
+    Ok(())
+}
+
+type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    let checks: [(&str, Check); 7] = [
+        (
+            "stepping shows the root's children as selection sees them",
+            stepping_shows_the_roots_children_as_selection_sees_them,
+        ),
+        (
+            "keys show a playout phase by phase",
+            keys_show_a_playout_phase_by_phase,
+        ),
+        (
+            "back replays the tree a playout ago",
+            back_replays_the_tree_a_playout_ago,
+        ),
+        (
+            "running a thousand ends in the search's statistics",
+            running_a_thousand_ends_in_the_searchs_statistics,
+        ),
+        (
+            "changing c changes the next pick",
+            changing_c_changes_the_next_pick,
+        ),
+        (
+            "the neural search shows priors and the network's value",
+            the_neural_search_shows_priors_and_the_networks_value,
+        ),
+        (
+            "a Monte Carlo search in the log grows again to its tree",
+            a_monte_carlo_search_in_the_log_grows_again_to_its_tree,
+        ),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        results.report(name, check(&app, &window));
+    }
+    results.finish()
+}
