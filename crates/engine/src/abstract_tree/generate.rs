@@ -112,7 +112,7 @@ pub fn generate(shape: &Shape, seed: u64) -> Result<AbstractTree, ShapeError> {
 /// A number from `low` to `high`, both included, from the generator's next
 /// draws: uniform, by rejecting the draws past the last whole multiple of
 /// the range's size.
-fn draw(rng: &mut ChaCha8Rng, low: usize, high: usize) -> usize {
+pub fn draw(rng: &mut ChaCha8Rng, low: usize, high: usize) -> usize {
     let size = (high - low) as u64 + 1;
     let limit = u64::MAX - u64::MAX % size;
     loop {
