@@ -279,7 +279,7 @@ fn check_alpha_beta(tree: &AbstractTree, prune: Prune, fail: Fail) -> Result<(),
     let search = alpha_beta(tree, prune, fail).unwrap();
     prop_assert_eq!(search.value, exact[0]);
     let pruned = search.pruned_edges();
-    for id in 0..tree.len() {
+    for (id, &exact_value) in exact.iter().enumerate() {
         let under_cut = pruned
             .iter()
             .any(|&cut| cut == id || tree.is_below(id, cut));
@@ -289,15 +289,15 @@ fn check_alpha_beta(tree: &AbstractTree, prune: Prune, fail: Fail) -> Result<(),
         };
         let value = Limit::Finite(visit.value);
         if tree.node(id).is_leaf() {
-            prop_assert_eq!(exact[id], visit.value);
+            prop_assert_eq!(exact_value, visit.value);
         } else if visit.alpha == visit.beta {
             prop_assert!(fail == Fail::Soft || value == visit.alpha);
         } else if value <= visit.alpha {
-            prop_assert!(exact[id] <= visit.value);
+            prop_assert!(exact_value <= visit.value);
         } else if value >= visit.beta {
-            prop_assert!(exact[id] >= visit.value);
+            prop_assert!(exact_value >= visit.value);
         } else {
-            prop_assert_eq!(exact[id], visit.value);
+            prop_assert_eq!(exact_value, visit.value);
         }
         let children = tree.children(id);
         let searched = children

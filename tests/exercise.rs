@@ -48,7 +48,7 @@ fn shape(seed: u64, chance: bool) -> Shape {
         branching: (1, 3 + (seed % 2) as usize),
         values: (-9, 9),
         chance,
-        root: if seed % 3 == 0 {
+        root: if seed.is_multiple_of(3) {
             Decision::Min
         } else {
             Decision::Max

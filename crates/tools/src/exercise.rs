@@ -495,3 +495,47 @@ pub enum Why {
     /// A real position's search: the facts are `positions`'.
     Position(positions::Why),
 }
+
+impl Fact {
+    /// As the JSON writes it: cells and children's positions from 0.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Fact::Value(value) => answer::value_json(&answer::AnswerValue::exact(*value)),
+            Fact::Limit(limit) => answer::limit_json(*limit),
+            Fact::Yes(yes) => json!(yes),
+            Fact::Order(order) => json!(order),
+            Fact::Count(count) => json!(count),
+            Fact::Cell(cell) => json!(cell),
+            Fact::Outcome(outcome) => json!(outcome.to_string()),
+            Fact::Cells(cells) => json!(cells),
+        }
+    }
+}
+
+impl Verdict {
+    /// `{"correct": true}`, or the mistake: `step` (from 0), `node` (its
+    /// path, positions from 0), `part`, `expected`, `given` (null when the
+    /// answer says nothing of it) and `message`, the sentence.
+    pub fn to_json(&self, exercise: &Exercise) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Verdict::Correct => json!({
+                "correct": true,
+                "message": words::verdict_words(exercise, self),
+            }),
+            Verdict::Wrong(mistake) => json!({
+                "correct": false,
+                "step": mistake.step,
+                "node": exercise
+                    .tree()
+                    .zip(mistake.node)
+                    .map(|(tree, node)| tree.path(node)),
+                "part": mistake.part,
+                "expected": mistake.expected.to_json(),
+                "given": mistake.given.as_ref().map(Fact::to_json),
+                "message": words::verdict_words(exercise, self),
+            }),
+        }
+    }
+}

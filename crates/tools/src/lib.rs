@@ -30,5 +30,6 @@ pub mod play;
 pub mod tournament;
 pub mod training;
 pub mod tree;
+pub mod tree_drawing;
 pub mod tree_steps;
 pub mod tree_words;

@@ -90,25 +90,29 @@ pub fn window_words(alpha: Limit, beta: Limit) -> String {
     format!("({}, {})", limit_words(alpha), limit_words(beta))
 }
 
+/// A value on the tree's scale as a drawing writes it, with a real minus
+/// sign: "3", "−4", "9/2".
+pub fn short_value_words(value: Fraction) -> String {
+    let numerator = if value.numerator() < 0 {
+        format!("−{}", value.numerator().unsigned_abs())
+    } else {
+        value.numerator().to_string()
+    };
+    if value.is_integer() {
+        numerator
+    } else {
+        format!("{numerator}/{}", value.denominator())
+    }
+}
+
 /// A value on the tree's scale: "3", "−4", and a fraction with its
 /// decimals, "9/2 (4.50)".
 pub fn value_words(value: Fraction) -> String {
-    let integer = |n: i64| {
-        if n < 0 {
-            format!("−{}", n.unsigned_abs())
-        } else {
-            n.to_string()
-        }
-    };
     if value.is_integer() {
-        integer(value.numerator())
+        short_value_words(value)
     } else {
-        format!(
-            "{}/{} ({})",
-            integer(value.numerator()),
-            value.denominator(),
-            decimal(&format!("{:.2}", value.to_f64())).replace('-', "−")
-        )
+        let decimals = format!("{:.2}", value.to_f64()).replace('-', "−");
+        format!("{} ({})", short_value_words(value), decimal(&decimals))
     }
 }
 

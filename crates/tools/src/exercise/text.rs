@@ -121,7 +121,10 @@ impl Wire {
             Problem::BestMove(problem) => {
                 wire.position = Some(problem.board.to_string());
                 wire.player = Some(problem.player.name().to_owned());
-                set_conventions(&mut wire);
+                // Only alpha-beta with its table takes the conventions.
+                if problem.player == PlayerKind::AlphaBetaTt {
+                    set_conventions(&mut wire);
+                }
             }
             Problem::Mcts(problem) => {
                 wire.position = Some(problem.board.to_string());
