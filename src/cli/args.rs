@@ -309,21 +309,21 @@ pub(super) struct ExerciseArgs {
     /// change any of it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub(super) level: Option<u8>,
-    /// A tree instead of a generated one: nested lists, chance nodes in
+    /// A tree of your own instead of a random one: nested lists, chance nodes in
     /// square brackets, such as "((3 12 8) (2 4 6) (14 5 2))".
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["depth", "branching", "values", "chance"])]
     pub(super) tree: Option<String>,
-    /// Generated trees: levels below the root (1 to 12).
+    /// Random trees: levels below the root (1 to 12).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
     pub(super) depth: Option<u8>,
-    /// Generated trees: children of each inner node, B or a range LO..HI
+    /// Random trees: children of each inner node, B or a range LO..HI
     /// (1 to 16).
     #[arg(long, value_name = "B|LO..HI", value_parser = branching)]
     pub(super) branching: Option<(usize, usize)>,
-    /// Generated trees: the leaves' values, LO..HI within -999..999.
+    /// Random trees: the leaves' values, LO..HI within -999..999.
     #[arg(long, value_name = "LO..HI", value_parser = value_range, allow_hyphen_values = true)]
     pub(super) values: Option<(i32, i32)>,
-    /// Generated trees for minimax: chance nodes on every second level
+    /// Random trees for minimax: chance nodes on every second level
     /// (Max, chance, Min, chance, ...), each child as likely.
     #[arg(long)]
     pub(super) chance: bool,
