@@ -14,7 +14,7 @@ use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeKind};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::report::Bound;
 use tictactoe_words::abstract_tree::{
-    cutoff_words, limit_words, node_words, short_value_words, value_words,
+    cutoff_words, limit_words, node_words, short_value_words, side_words, value_words,
 };
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::numbers::{group, result_number, window_limit};
@@ -406,8 +406,8 @@ pub fn outline(drawing: &Drawing) -> String {
     while let Some((id, prefix, branch)) = stack.pop() {
         let node = &drawing.nodes[id];
         let glyph = match node.glyph {
-            Glyph::Max => gettext("Max"),
-            Glyph::Min => gettext("Min"),
+            Glyph::Max => side_words(Decision::Max),
+            Glyph::Min => side_words(Decision::Min),
             Glyph::Chance => gettext("chance"),
             Glyph::Leaf => String::new(),
         };

@@ -261,13 +261,3 @@ pub fn cutoff_words(tree: &AbstractTree, cutoff: &Cutoff) -> String {
         sentence
     }
 }
-
-/// What a node is, as a drawing labels it: "Max", "Min", "chance", or a
-/// leaf's value.
-pub fn kind_words(kind: NodeKind) -> String {
-    match kind {
-        NodeKind::Decision(side) => side_words(side),
-        NodeKind::Chance => gettext("chance"),
-        NodeKind::Leaf(value) => window_limit(value),
-    }
-}
