@@ -242,12 +242,20 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
     let mut nodes: Vec<DrawnNode> = Vec::new();
     // The moves a drawn node never tried, each with that node's index.
     let mut untried: Vec<DrawnNode> = Vec::new();
-    // The drawn index of each kept node, once drawn.
-    let mut drawn: Vec<Option<usize>> = vec![None; tree.len()];
+    // The drawn index of each kept node once drawn (`NOT_DRAWN` before):
+    // 4 bytes a node of the recorded tree.
+    const NOT_DRAWN: u32 = u32::MAX;
+    let mut drawn: Vec<u32> = vec![NOT_DRAWN; tree.len()];
+    let drawn_index =
+        |drawn: &[u32], id: usize| (drawn[id] != NOT_DRAWN).then_some(drawn[id] as usize);
+    // The nodes within the depth left out past `max_nodes`, and their
+    // subtrees'.
+    let mut left_out = vec![false; tree.len()];
     let mut start_ply = None;
     let mut omitted = 0u64;
     tree.walk(usize::MAX, |id, parent, ply, position| {
-        let inside = id == from || parent.is_some_and(|parent| drawn[parent].is_some());
+        let inside = id == from
+            || parent.is_some_and(|parent| drawn[parent] != NOT_DRAWN || left_out[parent]);
         if !inside {
             return;
         }
@@ -256,6 +264,7 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
             return;
         }
         if nodes.len() + untried.len() >= max_nodes {
+            left_out[id] = true;
             omitted += 1;
             return;
         }
@@ -296,10 +305,10 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
         };
         let title = tree_words::node_sentence(tree, id, position, TextStyle::COMMAND_LINE);
         let index = nodes.len();
-        drawn[id] = Some(index);
+        drawn[id] = index as u32;
         nodes.push(DrawnNode {
             parent: parent
-                .and_then(|parent| drawn[parent])
+                .and_then(|parent| drawn_index(&drawn, parent))
                 .filter(|_| id != from),
             glyph,
             value,

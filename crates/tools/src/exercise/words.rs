@@ -177,10 +177,18 @@ pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
             &gettext("The answer does not say which moves are only bounded: cells {expected}."),
             &values,
         ),
-        (Part::Bounded, Fact::Yes(true)) => {
-            gettext("A move the answer takes for exact is only bounded.")
+        (Part::Bounded, bounded) => {
+            let cell = match &mistake.why {
+                Why::Position(PositionWhy::Bounded(_, root_move)) => root_move.cell + 1,
+                _ => 0,
+            };
+            let message = if *bounded == Fact::Yes(true) {
+                gettext("Cell {cell}'s value is only a bound, but the answer takes it for exact.")
+            } else {
+                gettext("Cell {cell}'s value is exact, but the answer takes it for a bound.")
+            };
+            fill(&message, &[("cell", &cell)])
         }
-        (Part::Bounded, _) => gettext("A move the answer takes for bounded has an exact value."),
         (Part::Pick, _) => with_given(
             &gettext("Selection picks cell {expected} next, not {given}."),
             &gettext("The answer gives no pick; selection picks cell {expected} next."),
@@ -389,7 +397,7 @@ fn root_words(board: &Board, search: &RootSearch) -> String {
         .join("; ");
     fill(
         &gettext(
-            "{side} to move; the search found, in the order it searched them (values on X's scale): {moves}. The position is worth {value}.",
+            "{side} to move; the search found, in the order it searched them (values on X's scale): {moves}. The position's value: {value}.",
         ),
         &[
             ("side", &search.side.mark()),
