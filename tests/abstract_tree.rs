@@ -148,12 +148,25 @@ fn on_equal_pruning_cuts_where_strict_pruning_goes_on() {
     assert_eq!(strict.pruned_edges(), Vec::<NodeId>::new());
     assert_eq!((on_equal.leaves, strict.leaves), (3, 4));
     assert_eq!((on_equal.value, strict.value), (3, 3));
-    // Strictly, the root's α stays 3 and the 9 is searched in (3, 3)...
+    // Strictly, the root's α stays 3 and the 9 is searched in (3, 3).
     let nine = strict.visits[at(&tree, &[1, 1])].unwrap();
     assert_eq!(
         (nine.alpha, nine.beta),
         (Limit::Finite(3), Limit::Finite(3))
     );
+    // The same at a Max node, under a Min root: the second Max node's 5
+    // reaches β = 5.
+    let tree = tree_with_min_root("((5 3) (5 9))");
+    let on_equal = alpha_beta(&tree, Prune::OnEqual, Fail::Soft).unwrap();
+    let strict = alpha_beta(&tree, Prune::Strict, Fail::Soft).unwrap();
+    let cutoff = on_equal.cutoffs().next().unwrap();
+    assert_eq!(
+        (cutoff.side, cutoff.value, cutoff.bound),
+        (Decision::Max, 5, 5)
+    );
+    assert_eq!(on_equal.pruned_edges(), vec![at(&tree, &[1, 1])]);
+    assert_eq!(strict.pruned_edges(), Vec::<NodeId>::new());
+    assert_eq!((on_equal.value, strict.value), (5, 5));
 }
 
 #[test]
@@ -178,6 +191,10 @@ fn expectimax_by_hand() {
     assert_eq!(minimax(&tree).unwrap_err().0, 1);
     let line = principal_variation(&tree, |id| Some(values[id]));
     assert_eq!(line, vec![0, at(&tree, &[0])]);
+}
+
+fn tree_with_min_root(text: &str) -> AbstractTree {
+    tree(text, Decision::Min)
 }
 
 fn tree_of(text: &str) -> AbstractTree {
