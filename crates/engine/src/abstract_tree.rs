@@ -180,11 +180,6 @@ impl TreeBuilder {
         }
     }
 
-    /// How many inner nodes are open.
-    pub fn open_count(&self) -> usize {
-        self.open.len()
-    }
-
     /// Opens an inner node: a chance node when `chance`, else a decision
     /// node whose side follows the rule (the root's, else the opposite of
     /// the nearest decision node above).
@@ -326,16 +321,6 @@ impl AbstractTree {
 
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         &self.nodes[id].children
-    }
-
-    /// The deepest level (the root's is 0).
-    pub fn depth(&self) -> usize {
-        self.nodes.iter().map(|node| node.depth).max().unwrap_or(0)
-    }
-
-    /// The leaves, left to right.
-    pub fn leaves(&self) -> impl Iterator<Item = NodeId> + '_ {
-        (0..self.nodes.len()).filter(|&id| self.nodes[id].is_leaf())
     }
 
     pub fn has_chance_nodes(&self) -> bool {

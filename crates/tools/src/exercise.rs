@@ -390,7 +390,7 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mistake {
     /// The step of the search it is at, from 0, in the search's own order
-    /// (`Exercise::steps` counts them).
+    /// (see the module's comment).
     pub step: usize,
     /// The node (abstract trees) it is about.
     pub node: Option<NodeId>,
