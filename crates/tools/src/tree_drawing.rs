@@ -253,7 +253,10 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
     let mut left_out = vec![false; tree.len()];
     let mut start_ply = None;
     let mut omitted = 0u64;
-    tree.walk(usize::MAX, |id, parent, ply, position| {
+    // From the root the walk stops at the depth; below it, where the
+    // subtree starts is known only on the way.
+    let walked_plies = if from == 0 { max_ply } else { usize::MAX };
+    tree.walk(walked_plies, |id, parent, ply, position| {
         let inside = id == from
             || parent.is_some_and(|parent| drawn[parent] != NOT_DRAWN || left_out[parent]);
         if !inside {
