@@ -1,11 +1,11 @@
 //! The command line: `tictactoe` opens the window; `players`, `play`,
 //! `analyze` and `tree` run headless on the same engine and game thread,
-//! `compare`, `tournament`, `train` and `mcts-trace` on the layers below it
-//! alone.
+//! `compare`, `tournament`, `train`, `mcts-trace` and `exercise` on the
+//! layers below it alone.
 //!
 //! One module per command (`play`, `analyze`, `tree`, `contests` for
 //! `compare` and `tournament`, `learning` for `train` and `--state`,
-//! `mcts_trace`),
+//! `mcts_trace`, `exercise`),
 //! beside `args` (what clap reads), `checks` (what a command refuses or
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
@@ -43,6 +43,7 @@ mod analyze;
 mod args;
 mod checks;
 mod contests;
+mod exercise;
 mod learning;
 mod mcts_trace;
 mod play;
@@ -92,6 +93,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Tournament(args)) => contests::tournament(args),
         Some(CliCommand::Train(args)) => learning::train_command(args),
         Some(CliCommand::McTrace(args)) => mcts_trace::run(args),
+        Some(CliCommand::Exercise(args)) => exercise::run(args),
     }
 }
 

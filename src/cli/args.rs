@@ -8,12 +8,14 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, Subcommand};
 
+use tictactoe_engine::abstract_tree::{Decision, MAX_CHILDREN, MAX_VALUE, MIN_VALUE};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
     UnknownPlayer,
 };
+use tictactoe_tools::exercise::Kind;
 use tictactoe_tools::tree::SearchTree;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -59,6 +61,11 @@ pub(super) enum CliCommand {
     /// visits and means.
     #[command(name = "mcts-trace")]
     McTrace(McTraceArgs),
+    /// Practise: an exercise where you predict what a search does (minimax
+    /// values, alpha-beta's pruned edges and windows, the order that
+    /// prunes most, a position's best move, Monte Carlo's next pick);
+    /// with --answer, checks an answer and points at the first wrong step.
+    Exercise(ExerciseArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -245,8 +252,17 @@ pub(super) struct TreeArgs {
     #[command(flatten)]
     pub(super) search: SearchArgs,
     /// Print one JSON object per node per line, with its id and its parent's.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["dot", "svg"])]
     pub(super) json: bool,
+    /// Print the tree down to --max-ply as a Graphviz DOT graph (render it
+    /// with dot -Tsvg or -Tpng): Max to move as triangles up, Min down,
+    /// moves never tried dashed, the principal variation bold.
+    #[arg(long, conflicts_with = "svg")]
+    pub(super) dot: bool,
+    /// Print the tree down to --max-ply as an SVG picture, drawn as
+    /// textbooks draw search trees.
+    #[arg(long)]
+    pub(super) svg: bool,
     /// neural: the state file whose network searches (it must exist);
     /// without it the untrained network does.
     #[arg(long, value_name = "FILE")]
@@ -277,6 +293,196 @@ pub(super) struct McTraceArgs {
     /// The position searched, such as x.o/.x./... (or ---------).
     #[arg(value_name = "POSITION")]
     pub(super) position: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct ExerciseArgs {
+    /// What to predict: minimax (every inner node's value; expectimax with
+    /// --chance), alphabeta (the pruned edges, the values, with --windows
+    /// α and β), order (the children's order that prunes most), best-move
+    /// (a position's best move, outcome and bounded moves), mcts (the
+    /// child selection picks next).
+    #[arg(long, value_enum)]
+    pub(super) kind: KindChoice,
+    /// The difficulty, 1 to 4: the trees' size, the values, the conventions
+    /// and whether windows are asked (2 by default); the options below
+    /// change any of it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub(super) level: Option<u8>,
+    /// A tree of your own instead of a random one: nested lists, chance nodes in
+    /// square brackets, such as "((3 12 8) (2 4 6) (14 5 2))".
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["depth", "branching", "values", "chance"])]
+    pub(super) tree: Option<String>,
+    /// Random trees: levels below the root (1 to 12).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
+    pub(super) depth: Option<u8>,
+    /// Random trees: children of each inner node, B or a range LO..HI
+    /// (1 to 16).
+    #[arg(long, value_name = "B|LO..HI", value_parser = branching)]
+    pub(super) branching: Option<(usize, usize)>,
+    /// Random trees: the leaves' values, LO..HI within -999..999.
+    #[arg(long, value_name = "LO..HI", value_parser = value_range, allow_hyphen_values = true)]
+    pub(super) values: Option<(i32, i32)>,
+    /// Random trees for minimax: chance nodes on every second level
+    /// (Max, chance, Min, chance, ...), each child as likely.
+    #[arg(long)]
+    pub(super) chance: bool,
+    /// The root's side (max by default); below it the sides alternate,
+    /// chance nodes not counting.
+    #[arg(long, value_enum, value_name = "SIDE")]
+    pub(super) root: Option<RootChoice>,
+    /// best-move and mcts: the position, such as x.o/.x./... (3x3); drawn
+    /// from the seed without it.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub(super) position: Option<String>,
+    /// best-move: the search asked about (alphabeta by default).
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub(super) player: Option<BestMovePlayer>,
+    /// mcts: the playouts run before the question (from 1).
+    #[arg(long, value_name = "N", value_parser = playout_count, allow_hyphen_values = true)]
+    pub(super) playouts: Option<u32>,
+    /// mcts: UCB's exploration constant (1.414, the mcts player's, by default).
+    #[arg(long, value_name = "C", value_parser = exploration_constant, allow_hyphen_values = true)]
+    pub(super) c: Option<f64>,
+    /// The seed the tree or position is drawn from (and Monte Carlo's
+    /// playouts run from); the same seed gives the same exercise. Drawn
+    /// and printed without it.
+    #[arg(long, value_name = "S")]
+    pub(super) seed: Option<u64>,
+    /// alphabeta, order (and best-move with alphabeta-tt): prune once a
+    /// value reaches the bound (on-equal) or only once it passes it
+    /// (strict).
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub(super) prune: Option<PruneChoice>,
+    /// alphabeta, order (and best-move with alphabeta-tt): a node whose
+    /// value leaves its window returns that value (soft) or the window's
+    /// edge (hard).
+    #[arg(long, value_enum, value_name = "VALUE")]
+    pub(super) fail: Option<FailChoice>,
+    /// alphabeta: ask for α and β as each searched inner node is entered.
+    #[arg(long)]
+    pub(super) windows: bool,
+    /// Check this answer (text, or a JSON object): exit 0 when correct, 1
+    /// at the first wrong step, which is named with the reason. Text:
+    /// statements separated by ';', such as "pruned 2.2 2.3; root = 3;
+    /// 2 = 2 (3, +inf)" (nodes by their path, children from 1).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub(super) answer: Option<String>,
+    /// Print the solution too: the search's answer, and its drawing.
+    #[arg(long)]
+    pub(super) solution: bool,
+    /// Print one JSON object: the exercise, the question, and the solution
+    /// or the verdict as asked.
+    #[arg(long, conflicts_with_all = ["dot", "svg"])]
+    pub(super) json: bool,
+    /// Print the exercise's tree as a Graphviz DOT graph instead (with
+    /// --solution, the search on it).
+    #[arg(long, conflicts_with = "svg")]
+    pub(super) dot: bool,
+    /// Print the exercise's tree as an SVG picture instead (with
+    /// --solution, the search on it).
+    #[arg(long)]
+    pub(super) svg: bool,
+}
+
+/// `--kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum KindChoice {
+    /// Every inner node's value (expectimax's with chance nodes).
+    Minimax,
+    /// The pruned edges, the values, and with --windows α and β.
+    Alphabeta,
+    /// The children's order that prunes most, and the leaves evaluated.
+    Order,
+    /// A position's best move, its outcome, and the moves only bounded.
+    BestMove,
+    /// The child Monte Carlo selection picks next.
+    Mcts,
+}
+
+impl KindChoice {
+    pub(super) fn kind(self) -> Kind {
+        match self {
+            KindChoice::Minimax => Kind::Minimax,
+            KindChoice::Alphabeta => Kind::AlphaBeta,
+            KindChoice::Order => Kind::Order,
+            KindChoice::BestMove => Kind::BestMove,
+            KindChoice::Mcts => Kind::Mcts,
+        }
+    }
+}
+
+/// `--root`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum RootChoice {
+    Max,
+    Min,
+}
+
+impl RootChoice {
+    pub(super) fn decision(self) -> Decision {
+        match self {
+            RootChoice::Max => Decision::Max,
+            RootChoice::Min => Decision::Min,
+        }
+    }
+}
+
+/// `--player` of `exercise --kind best-move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum BestMovePlayer {
+    /// Plain minimax: every move exact.
+    Minimax,
+    /// Plain alpha-beta in cell order (the default).
+    Alphabeta,
+    /// Alpha-beta with move ordering and a table (--prune, --fail apply).
+    AlphabetaTt,
+}
+
+impl BestMovePlayer {
+    pub(super) fn kind(self) -> PlayerKind {
+        match self {
+            BestMovePlayer::Minimax => PlayerKind::Minimax,
+            BestMovePlayer::Alphabeta => PlayerKind::AlphaBeta,
+            BestMovePlayer::AlphabetaTt => PlayerKind::AlphaBetaTt,
+        }
+    }
+}
+
+/// `--branching`: B or LO..HI, from 1 to 16.
+fn branching(text: &str) -> Result<(usize, usize), String> {
+    let problem = || {
+        format!(
+            "the branching factor is a number or a range LO..HI from 1 to {MAX_CHILDREN}, such as 3 or 2..4"
+        )
+    };
+    let (low, high) = text.split_once("..").unwrap_or((text, text));
+    let (low, high): (usize, usize) = (
+        low.trim().parse().map_err(|_| problem())?,
+        high.trim().parse().map_err(|_| problem())?,
+    );
+    if low < 1 || low > high || high > MAX_CHILDREN {
+        return Err(problem());
+    }
+    Ok((low, high))
+}
+
+/// `--values`: LO..HI within the leaves' range.
+fn value_range(text: &str) -> Result<(i32, i32), String> {
+    let problem = || {
+        format!(
+            "the values are a range LO..HI from {MIN_VALUE} to {MAX_VALUE}, the lower first, such as -20..20"
+        )
+    };
+    let (low, high) = text.split_once("..").ok_or_else(problem)?;
+    let (low, high): (i32, i32) = (
+        low.trim().parse().map_err(|_| problem())?,
+        high.trim().parse().map_err(|_| problem())?,
+    );
+    if low > high || low < MIN_VALUE || high > MAX_VALUE {
+        return Err(problem());
+    }
+    Ok((low, high))
 }
 
 #[derive(Debug, clap::Args)]
@@ -651,7 +857,7 @@ pub(super) enum PruneChoice {
 }
 
 impl PruneChoice {
-    fn prune(self) -> Prune {
+    pub(super) fn prune(self) -> Prune {
         match self {
             PruneChoice::OnEqual => Prune::OnEqual,
             PruneChoice::Strict => Prune::Strict,
@@ -669,7 +875,7 @@ pub(super) enum FailChoice {
 }
 
 impl FailChoice {
-    fn fail(self) -> Fail {
+    pub(super) fn fail(self) -> Fail {
         match self {
             FailChoice::Soft => Fail::Soft,
             FailChoice::Hard => Fail::Hard,

@@ -17,9 +17,14 @@ use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::score::INFINITY;
 use tictactoe_tools::tree::NodeType;
 use tictactoe_tools::tree::{self, SearchTree};
+use tictactoe_tools::tree_drawing::{dot, layout, search_drawing, svg};
 use tictactoe_tools::tree_words;
 use tictactoe_words::numbers::group;
 use tictactoe_words::report::TextStyle;
+
+/// The most nodes `--dot` and `--svg` draw: a picture of more is no
+/// longer read; the title counts the ones left out.
+const MAX_DRAWN: usize = 2_000;
 
 /// Prints the search tree of one position, a line per node as the tree is
 /// walked: a usage error (2) for a player the recorder does not run or a
@@ -85,6 +90,19 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
     };
     let windows = tree.has_windows();
     let mut out = std::io::stdout().lock();
+    if args.dot || args.svg {
+        let drawing = search_drawing(&tree, 0, args.max_ply, MAX_DRAWN);
+        let text = if args.dot {
+            dot::write(&drawing)
+        } else {
+            svg::write(&drawing, &layout(&drawing))
+        };
+        out!(out, "{}", text.trim_end());
+        return match out.flush() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
     if !args.json && windows {
         out!(
             out,

@@ -20,10 +20,13 @@
 //! # Order of the modules
 //!
 //! Each imports only those above it (`tests/layers.rs` finds no cycle):
-//! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `report`, `tt`,
-//! `search`, `growing`, `player`, `learners`, `players` (every algorithm, one file
-//! each, and the one factory that builds them).
+//! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `abstract_tree`
+//! (textbook trees without a game: their text, a generator, their searches
+//! traced), `report`, `tt`, `search`, `growing`, `player`, `learners`,
+//! `players` (every algorithm, one file each, and the one factory that
+//! builds them).
 
+pub mod abstract_tree;
 pub mod board;
 pub mod geometry;
 pub mod growing;

@@ -21,6 +21,7 @@
 pub mod compare;
 pub mod convergence;
 pub mod csv;
+pub mod exercise;
 pub mod history;
 pub mod neural_training;
 pub mod node_types;
@@ -29,5 +30,6 @@ pub mod play;
 pub mod tournament;
 pub mod training;
 pub mod tree;
+pub mod tree_drawing;
 pub mod tree_steps;
 pub mod tree_words;

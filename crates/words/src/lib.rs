@@ -14,6 +14,7 @@
 //!   through it; it knows none of them (it is a crate of its own, so an
 //!   import of theirs does not build).
 
+pub mod abstract_tree;
 pub mod cell_marks;
 pub mod escape;
 pub mod i18n;

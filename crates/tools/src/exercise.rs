@@ -1,0 +1,541 @@
+//! Practice: exercises where the learner predicts what a search does and
+//! the checker points at the first wrong step in search order.
+//!
+//! # Kinds
+//!
+//! 1. `Minimax`: the value of every inner node of an abstract tree
+//!    (expectimax's where it has chance nodes: a chance node is worth the
+//!    mean of its children).
+//! 2. `AlphaBeta`: which edges alpha-beta prunes, and as the exercise asks
+//!    (`Asks`), the value each searched inner node returns and the window
+//!    (α, β) it is entered with.
+//! 3. `Order`: for every decision node with two children or more, its
+//!    children in the order that prunes most (best first for its side;
+//!    equal values in any order), and optionally how many leaves
+//!    alpha-beta evaluates then.
+//! 4. `BestMove`: on a Tic-Tac-Toe position, the move a search plays, its
+//!    outcome as the board marks it (`X3`, `O2`, `D`), and which of the
+//!    root's moves the search only bounds (its search of them was cut).
+//! 5. `Mcts`: which child Monte Carlo selection picks next at the root,
+//!    after some playouts from a seed, with an exploration constant c.
+//!
+//! # Search order
+//!
+//! The checker walks what the search does in its own order and stops at
+//! the first step the answer gets wrong: for minimax the nodes as their
+//! values become known (a node after its children, left to right); for
+//! alpha-beta each node as it is entered (is it searched at all? its
+//! window), as it prunes (which children are cut) and as it returns (its
+//! value); for the order, the decision nodes from the root down, left to
+//! right. Its `Mistake` says where, what was expected and given, and why,
+//! as data; `exercise::words` says it.
+
+use serde::Serialize;
+
+use tictactoe_engine::abstract_tree::fraction::Fraction;
+use tictactoe_engine::abstract_tree::generate::{Shape, ShapeError, generate};
+use tictactoe_engine::abstract_tree::search::{Cutoff, Limit};
+use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::player_kind::{Fail, Prune};
+
+pub mod answer;
+mod check;
+pub mod positions;
+pub mod text;
+pub mod words;
+
+use answer::Answer;
+use positions::{BestMoveProblem, MctsProblem};
+
+/// What an exercise asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Minimax,
+    AlphaBeta,
+    Order,
+    BestMove,
+    Mcts,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [
+        Kind::Minimax,
+        Kind::AlphaBeta,
+        Kind::Order,
+        Kind::BestMove,
+        Kind::Mcts,
+    ];
+
+    /// The name the command line takes and the text and JSON forms write.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Minimax => "minimax",
+            Kind::AlphaBeta => "alphabeta",
+            Kind::Order => "order",
+            Kind::BestMove => "best-move",
+            Kind::Mcts => "mcts",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// True for the kinds asked on an abstract tree.
+    pub fn on_tree(self) -> bool {
+        matches!(self, Kind::Minimax | Kind::AlphaBeta | Kind::Order)
+    }
+}
+
+/// The conventions alpha-beta follows (the engine's own settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Conventions {
+    pub prune: Prune,
+    pub fail: Fail,
+}
+
+/// What an alpha-beta exercise asks besides the pruned edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Asks {
+    /// The value each searched inner node returns.
+    pub values: bool,
+    /// α and β as each searched inner node is entered.
+    pub windows: bool,
+}
+
+/// A difficulty level: the trees' size and the conventions, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    /// From 1.
+    pub number: u8,
+    pub shape: Shape,
+    pub conventions: Conventions,
+    pub asks: Asks,
+    /// Real positions: the stones on the board (kinds 4 and 5).
+    pub stones: u32,
+    /// Monte Carlo: the playouts run before the question.
+    pub playouts: u32,
+}
+
+/// The levels, easiest first: small trees of small values with the
+/// usual conventions, then deeper and wider trees with negative values,
+/// windows asked, and the other conventions.
+pub fn levels() -> [Level; 4] {
+    let shape = |depth, branching, values| Shape {
+        depth,
+        branching,
+        values,
+        chance: false,
+        root: Decision::Max,
+    };
+    [
+        Level {
+            number: 1,
+            shape: shape(2, (2, 3), (0, 20)),
+            conventions: Conventions::default(),
+            asks: Asks {
+                values: true,
+                windows: false,
+            },
+            stones: 5,
+            playouts: 6,
+        },
+        Level {
+            number: 2,
+            shape: shape(3, (2, 3), (0, 20)),
+            conventions: Conventions::default(),
+            asks: Asks {
+                values: true,
+                windows: false,
+            },
+            stones: 4,
+            playouts: 12,
+        },
+        Level {
+            number: 3,
+            shape: shape(3, (3, 3), (-20, 20)),
+            conventions: Conventions::default(),
+            asks: Asks {
+                values: true,
+                windows: true,
+            },
+            stones: 3,
+            playouts: 25,
+        },
+        Level {
+            number: 4,
+            shape: shape(4, (2, 3), (-50, 50)),
+            conventions: Conventions {
+                prune: Prune::Strict,
+                fail: Fail::Hard,
+            },
+            asks: Asks {
+                values: true,
+                windows: true,
+            },
+            stones: 2,
+            playouts: 60,
+        },
+    ]
+}
+
+/// The level numbered `number`.
+pub fn level(number: u8) -> Option<Level> {
+    levels().into_iter().find(|level| level.number == number)
+}
+
+/// What the exercise is about.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    Tree(AbstractTree),
+    BestMove(BestMoveProblem),
+    Mcts(MctsProblem),
+}
+
+/// One exercise: what it asks, on what, under which conventions, and how
+/// it was made (the seed and level that make it again).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exercise {
+    pub kind: Kind,
+    pub problem: Problem,
+    pub conventions: Conventions,
+    pub asks: Asks,
+    pub seed: Option<u64>,
+    pub level: Option<u8>,
+}
+
+/// Why an exercise could not be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExerciseError {
+    /// The shape asked for cannot be generated.
+    Shape(ShapeError),
+    /// Alpha-beta and the order take no chance nodes; the first one.
+    ChanceNode(NodeId),
+    /// A tree for a kind asked on a position, or the other way round.
+    WrongProblem,
+    /// The position's game is over: there is nothing to search.
+    GameOver,
+    /// The position is not 3x3 (kinds 4 and 5 are asked on 3x3).
+    NotThreeByThree,
+}
+
+impl Exercise {
+    /// An exercise of `kind` on `tree`.
+    pub fn on_tree(
+        kind: Kind,
+        tree: AbstractTree,
+        conventions: Conventions,
+        asks: Asks,
+    ) -> Result<Exercise, ExerciseError> {
+        if !kind.on_tree() {
+            return Err(ExerciseError::WrongProblem);
+        }
+        if kind != Kind::Minimax
+            && let Some(chance) = tree.first_chance_node()
+        {
+            return Err(ExerciseError::ChanceNode(chance));
+        }
+        // Minimax has no conventions, and only alpha-beta asks for more
+        // than its one part.
+        Ok(Exercise {
+            kind,
+            problem: Problem::Tree(tree),
+            conventions: if kind == Kind::Minimax {
+                Conventions::default()
+            } else {
+                conventions
+            },
+            asks: if kind == Kind::AlphaBeta {
+                asks
+            } else {
+                Asks::default()
+            },
+            seed: None,
+            level: None,
+        })
+    }
+
+    /// An exercise of `kind` on a tree of `shape` drawn from `seed`.
+    pub fn generated(
+        kind: Kind,
+        shape: &Shape,
+        seed: u64,
+        conventions: Conventions,
+        asks: Asks,
+    ) -> Result<Exercise, ExerciseError> {
+        let tree = generate(shape, seed).map_err(ExerciseError::Shape)?;
+        let exercise = Exercise::on_tree(kind, tree, conventions, asks)?;
+        Ok(Exercise {
+            seed: Some(seed),
+            ..exercise
+        })
+    }
+
+    /// An exercise of `kind` at `level`, drawn from `seed`: a tree of the
+    /// level's shape (`chance` for minimax: chance nodes on every second
+    /// level), or a position with the level's stones.
+    pub fn at_level(
+        kind: Kind,
+        level: &Level,
+        seed: u64,
+        chance: bool,
+    ) -> Result<Exercise, ExerciseError> {
+        let exercise = match kind {
+            Kind::BestMove => Exercise::best_move(BestMoveProblem::drawn(level.stones, seed))?,
+            Kind::Mcts => Exercise::mcts(MctsProblem::drawn(level.stones, level.playouts, seed))?,
+            _ => Exercise::generated(
+                kind,
+                &Shape {
+                    chance,
+                    ..level.shape
+                },
+                seed,
+                level.conventions,
+                level.asks,
+            )?,
+        };
+        Ok(Exercise {
+            seed: Some(seed),
+            level: Some(level.number),
+            ..exercise
+        })
+    }
+
+    /// Kind 4 on `problem`.
+    pub fn best_move(problem: BestMoveProblem) -> Result<Exercise, ExerciseError> {
+        problem.check()?;
+        Ok(Exercise {
+            kind: Kind::BestMove,
+            conventions: Conventions {
+                prune: problem.settings.prune,
+                fail: problem.settings.fail,
+            },
+            problem: Problem::BestMove(problem),
+            asks: Asks::default(),
+            seed: None,
+            level: None,
+        })
+    }
+
+    /// Kind 5 on `problem`.
+    pub fn mcts(problem: MctsProblem) -> Result<Exercise, ExerciseError> {
+        problem.check()?;
+        Ok(Exercise {
+            kind: Kind::Mcts,
+            problem: Problem::Mcts(problem),
+            conventions: Conventions::default(),
+            asks: Asks::default(),
+            seed: None,
+            level: None,
+        })
+    }
+
+    /// The abstract tree, for the kinds asked on one.
+    pub fn tree(&self) -> Option<&AbstractTree> {
+        match &self.problem {
+            Problem::Tree(tree) => Some(tree),
+            _ => None,
+        }
+    }
+
+    /// The position, for the kinds asked on one.
+    pub fn position(&self) -> Option<&Board> {
+        match &self.problem {
+            Problem::BestMove(problem) => Some(&problem.board),
+            Problem::Mcts(problem) => Some(&problem.board),
+            Problem::Tree(_) => None,
+        }
+    }
+
+    /// The correct answer: what the search does.
+    pub fn solution(&self) -> Answer {
+        check::solution(self)
+    }
+
+    /// Checks `answer`: correct, the first wrong step, or an answer that
+    /// does not fit the exercise (a node it does not have, a part it does
+    /// not ask for).
+    pub fn check(&self, answer: &Answer) -> Result<Verdict, Unfit> {
+        check::check(self, answer)
+    }
+}
+
+/// An answer that does not fit its exercise: bad input, not a wrong step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unfit {
+    /// A path (positions from 0) the tree has no node at.
+    NoSuchNode(Vec<usize>),
+    /// A part the exercise does not ask for ("windows", "move", ...).
+    NotAsked(&'static str),
+    /// An order that is no permutation of the node's children.
+    NotAPermutation(Vec<usize>),
+    /// An order for a node that has no choice to order (a leaf, a chance
+    /// node, a single child).
+    NothingToOrder(Vec<usize>),
+    /// The root has no edge to prune.
+    RootPruned,
+    /// A cell that is not a free cell of the position (from 0).
+    NotAFreeCell(usize),
+}
+
+/// What the checker found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    Correct,
+    Wrong(Mistake),
+}
+
+/// The first wrong step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mistake {
+    /// The step of the search it is at, from 0, in the search's own order
+    /// (see the module's comment).
+    pub step: usize,
+    /// The node (abstract trees) it is about.
+    pub node: Option<NodeId>,
+    pub part: Part,
+    pub expected: Fact,
+    /// `None` where the answer says nothing of it.
+    pub given: Option<Fact>,
+    pub why: Why,
+}
+
+/// Which part of the answer is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    Value,
+    Alpha,
+    Beta,
+    /// Whether an edge is pruned.
+    Pruned,
+    /// A node given something although the search never reaches it.
+    Unvisited,
+    Order,
+    Leaves,
+    Move,
+    Outcome,
+    /// Whether a root move is only bounded.
+    Bounded,
+    Pick,
+}
+
+/// A value the checker compares.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fact {
+    Value(Fraction),
+    Limit(Limit),
+    Yes(bool),
+    /// Children's positions from 0.
+    Order(Vec<usize>),
+    Count(usize),
+    /// A cell from 0.
+    Cell(usize),
+    Outcome(positions::Outcome),
+    /// Cells from 0.
+    Cells(Vec<usize>),
+}
+
+/// Why the expected fact is what it is, as data.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// A leaf is worth what is written at it.
+    Leaf,
+    /// A decision node takes its best child: the children's values (those
+    /// searched) and the side.
+    Best {
+        side: Decision,
+        children: Vec<(NodeId, Fraction)>,
+    },
+    /// A chance node is worth the mean of its children.
+    Mean { children: Vec<(NodeId, Fraction)> },
+    /// Fail-hard: the best value `best` clamped into the window on entry.
+    Clamped {
+        side: Decision,
+        best: i32,
+        alpha: Limit,
+        beta: Limit,
+    },
+    /// The root is entered with the full window.
+    FullWindow,
+    /// A child is entered with its parent's window, narrowed by the
+    /// values its earlier siblings returned: the parent, its side, its
+    /// window on entry and its best value so far (from which child).
+    Inherited {
+        parent: NodeId,
+        side: Decision,
+        alpha: Limit,
+        beta: Limit,
+        best: Option<(NodeId, i32)>,
+    },
+    /// The children were pruned.
+    Cut(Cutoff),
+    /// Inside a pruned subtree: the edge `edge` above it is the one pruned.
+    BelowCut { edge: NodeId, cutoff: Cutoff },
+    /// The child is searched: its parent's best value so far (from which
+    /// child) had not crossed the parent's bound.
+    NotCut {
+        parent: NodeId,
+        side: Decision,
+        best: Option<(NodeId, i32)>,
+        bound: Limit,
+        prune: Prune,
+    },
+    /// Best first: `better` (a later child) beats `first` for the node's
+    /// side. Child and value each.
+    BetterLater {
+        side: Decision,
+        first: (NodeId, i32),
+        better: (NodeId, i32),
+    },
+    /// Alpha-beta evaluates this many leaves with the children in the
+    /// answer's order.
+    LeavesCounted,
+    /// A real position's search: the facts are `positions`'.
+    Position(positions::Why),
+}
+
+impl Fact {
+    /// As the JSON writes it: cells and children's positions from 0.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Fact::Value(value) => answer::value_json(&answer::AnswerValue::exact(*value)),
+            Fact::Limit(limit) => answer::limit_json(*limit),
+            Fact::Yes(yes) => json!(yes),
+            Fact::Order(order) => json!(order),
+            Fact::Count(count) => json!(count),
+            Fact::Cell(cell) => json!(cell),
+            Fact::Outcome(outcome) => json!(outcome.to_string()),
+            Fact::Cells(cells) => json!(cells),
+        }
+    }
+}
+
+impl Verdict {
+    /// `{"correct": true}`, or the mistake: `step` (from 0), `node` (its
+    /// path, positions from 0), `part`, `expected`, `given` (null when the
+    /// answer says nothing of it) and `message`, the sentence.
+    pub fn to_json(&self, exercise: &Exercise) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Verdict::Correct => json!({
+                "correct": true,
+                "message": words::verdict_words(exercise, self),
+            }),
+            Verdict::Wrong(mistake) => json!({
+                "correct": false,
+                "step": mistake.step,
+                "node": exercise
+                    .tree()
+                    .zip(mistake.node)
+                    .map(|(tree, node)| tree.path(node)),
+                "part": mistake.part,
+                "expected": mistake.expected.to_json(),
+                "given": mistake.given.as_ref().map(Fact::to_json),
+                "message": words::verdict_words(exercise, self),
+            }),
+        }
+    }
+}

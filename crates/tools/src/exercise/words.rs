@@ -1,0 +1,585 @@
+//! The exercises in words: what each asks, the checker's verdict (the
+//! first wrong step, what was expected and given, and why), and the
+//! refusals. Nodes by their path ("root → 2 → 1"), values on the tree's own
+//! scale, cells from 1, real positions' values on X's scale.
+
+use tictactoe_engine::abstract_tree::fraction::Fraction;
+use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::growing::{Selection, StepChoice};
+use tictactoe_engine::report::{Bound, Certainty};
+use tictactoe_words::abstract_tree::{
+    child_words, cutoff_words, limit_words, node_words, path_words, prune_words, shape_error_words,
+    side_words, value_words, window_words,
+};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::mcts::{Pick, child_line};
+use tictactoe_words::numbers::window_limit;
+use tictactoe_words::position::describe_score;
+use tictactoe_words::report::score_phrase;
+
+use super::answer::{AnswerError, AnswerErrorKind};
+use super::positions::{Outcome, RootMove, RootSearch, Why as PositionWhy};
+use super::text::ExerciseTextError;
+use super::{Exercise, ExerciseError, Fact, Kind, Mistake, Part, Unfit, Verdict, Why};
+
+/// What the exercise asks, and how to write the answer.
+pub fn question_words(exercise: &Exercise) -> String {
+    match exercise.kind {
+        Kind::Minimax => gettext(
+            "Give the value of every inner node: a Max node takes its highest child, a Min node its lowest, a chance node the mean of its children. Write one statement per node, such as: root = 3; 1 = 3; 2.1 = 9/2 (a chance node's value exact, or to two decimals).",
+        ),
+        Kind::AlphaBeta => {
+            let mut words = gettext(
+                "Run alpha-beta from the root with the window (−∞, +∞), children left to right. Mark each pruned edge by the child it leads to: pruned 2.2 2.3 (or just: pruned, if none is).",
+            );
+            if exercise.asks.values {
+                words.push(' ');
+                words.push_str(&gettext(
+                    "Give the value each searched inner node returns: 2 = 2.",
+                ));
+            }
+            if exercise.asks.windows {
+                words.push(' ');
+                words.push_str(&gettext(
+                    "Give the window each searched inner node is entered with: 2 (3, +inf), or with its value: 2 = 2 (3, +inf).",
+                ));
+            }
+            words
+        }
+        Kind::Order => gettext(
+            "Order the children of every Max and Min node with more than one child so that alpha-beta prunes most: root: 3 1 2 lists the root's children by their numbers, the one to search first first. Optionally say how many leaves alpha-beta then evaluates: leaves 5.",
+        ),
+        Kind::BestMove => gettext(
+            "Which move does the search play, what is its outcome (X3: X wins in 3 moves, O2, D: a draw), and which of the root's moves does it only bound, because their search was cut short? Answer such as: move 5; outcome D; bounded 2 7 (cells from 1; just bounded if none is).",
+        ),
+        Kind::Mcts => gettext(
+            "Which child of the root does the next selection pick? Each has its visits n and wins for the side choosing (a draw counts half); the score is wins/n + c·sqrt(ln N / n), an unvisited child first. Answer such as: pick 5.",
+        ),
+    }
+}
+
+/// The verdict in a sentence or two.
+pub fn verdict_words(exercise: &Exercise, verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Correct => gettext("Correct: every step is as the search takes it."),
+        Verdict::Wrong(mistake) => mistake_words(exercise, mistake),
+    }
+}
+
+fn fact_words(fact: &Fact) -> String {
+    match fact {
+        Fact::Value(value) => value_words(*value),
+        Fact::Limit(limit) => limit_words(*limit),
+        Fact::Yes(true) => gettext("yes"),
+        Fact::Yes(false) => gettext("no"),
+        Fact::Order(order) => order
+            .iter()
+            .map(|place| (place + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Fact::Count(count) => count.to_string(),
+        Fact::Cell(cell) => (cell + 1).to_string(),
+        Fact::Outcome(outcome) => outcome_words(*outcome),
+        Fact::Cells(cells) => cells
+            .iter()
+            .map(|cell| (cell + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// An outcome mark and its meaning: "X3 (X wins in 3 moves)", "D (a draw)".
+pub fn outcome_words(outcome: Outcome) -> String {
+    let meaning = match outcome {
+        Outcome::Wins { side, moves } => fill(
+            &ngettext(
+                "{side} wins in {moves} move",
+                "{side} wins in {moves} moves",
+                plural_count(u64::from(moves)),
+            ),
+            &[("side", &side.mark()), ("moves", &moves)],
+        ),
+        Outcome::Draw => gettext("draw"),
+    };
+    format!("{outcome} ({meaning})")
+}
+
+/// The first wrong step: where, what, and why.
+pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
+    let tree = exercise.tree();
+    let node = match (tree, mistake.node) {
+        (Some(tree), Some(id)) => node_words(tree, id),
+        _ => String::new(),
+    };
+    let expected = fact_words(&mistake.expected);
+    let given = mistake.given.as_ref().map(fact_words);
+    let values: Vec<(&str, &dyn std::fmt::Display)> =
+        vec![("node", &node), ("expected", &expected)];
+    let with_given = |message: &str, missing: &str| match &given {
+        Some(given) => {
+            let mut values = values.clone();
+            values.push(("given", given));
+            fill(message, &values)
+        }
+        None => fill(missing, &values),
+    };
+    let what = match (mistake.part, &mistake.expected) {
+        (Part::Value, _) => with_given(
+            &gettext("{node} returns {expected}, not {given}."),
+            &gettext("{node} has no value in the answer; it returns {expected}."),
+        ),
+        (Part::Alpha, _) => with_given(
+            &gettext("{node} is entered with α = {expected}, not {given}."),
+            &gettext("{node} has no window in the answer; it is entered with α = {expected}."),
+        ),
+        (Part::Beta, _) => with_given(
+            &gettext("{node} is entered with β = {expected}, not {given}."),
+            &gettext("{node} has no window in the answer; it is entered with β = {expected}."),
+        ),
+        (Part::Pruned, Fact::Yes(true)) => fill(
+            &gettext("The edge to {node} is pruned, but the answer does not mark it."),
+            &values,
+        ),
+        (Part::Pruned, _) if matches!(mistake.why, Why::BelowCut { .. }) => fill(
+            &gettext(
+                "The edge to {node} lies below a pruned edge: mark only the pruned edge itself, what hangs below it goes with it.",
+            ),
+            &values,
+        ),
+        (Part::Pruned, _) => fill(
+            &gettext("The edge to {node} is not pruned: the search enters {node}."),
+            &values,
+        ),
+        (Part::Unvisited, _) => fill(
+            &gettext("{node} is never searched, so it has no value or window."),
+            &values,
+        ),
+        (Part::Order, _) => with_given(
+            &gettext("The children of {node}, best first, go {expected}, not {given}."),
+            &gettext(
+                "The answer gives no order for {node}; best first its children go {expected}.",
+            ),
+        ),
+        (Part::Leaves, _) => with_given(
+            &gettext("Alpha-beta evaluates {expected} leaves in that order, not {given}."),
+            &gettext("Alpha-beta evaluates {expected} leaves in that order."),
+        ),
+        (Part::Move, _) => with_given(
+            &gettext("The search plays cell {expected} (or another move as good), not {given}."),
+            &gettext("The answer gives no move; the search plays cell {expected}."),
+        ),
+        (Part::Outcome, _) => with_given(
+            &gettext("The outcome is {expected}, not {given}."),
+            &gettext("The answer gives no outcome; it is {expected}."),
+        ),
+        (Part::Bounded, Fact::Cells(_)) => fill(
+            &gettext("The answer does not say which moves are only bounded: cells {expected}."),
+            &values,
+        ),
+        (Part::Bounded, bounded) => {
+            let cell = match &mistake.why {
+                Why::Position(PositionWhy::Bounded(_, root_move)) => root_move.cell + 1,
+                _ => 0,
+            };
+            let message = if *bounded == Fact::Yes(true) {
+                gettext("Cell {cell}'s value is only a bound, but the answer takes it for exact.")
+            } else {
+                gettext("Cell {cell}'s value is exact, but the answer takes it for a bound.")
+            };
+            fill(&message, &[("cell", &cell)])
+        }
+        (Part::Pick, _) => with_given(
+            &gettext("Selection picks cell {expected} next, not {given}."),
+            &gettext("The answer gives no pick; selection picks cell {expected} next."),
+        ),
+    };
+    let step = fill(
+        &gettext("Wrong at step {step}:"),
+        &[("step", &(mistake.step + 1))],
+    );
+    let why = why_words(exercise, &mistake.why);
+    [step, what, why]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Children and their values: "child 1: 3, child 2: 12, child 3: 8".
+fn children_values(tree: &AbstractTree, children: &[(NodeId, Fraction)]) -> String {
+    children
+        .iter()
+        .map(|&(child, value)| format!("{}: {}", child_words(tree, child), value_words(value)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The reason, as a sentence.
+pub fn why_words(exercise: &Exercise, why: &Why) -> String {
+    let Some(tree) = exercise.tree() else {
+        return match why {
+            Why::Position(why) => position_why_words(exercise, why),
+            _ => String::new(),
+        };
+    };
+    match why {
+        Why::Leaf => gettext("A leaf is worth the value written at it."),
+        Why::Best { side, children } => {
+            let message = match side {
+                Decision::Max => gettext(
+                    "A Max node takes the highest value of the children it searched: {children}.",
+                ),
+                Decision::Min => gettext(
+                    "A Min node takes the lowest value of the children it searched: {children}.",
+                ),
+            };
+            fill(&message, &[("children", &children_values(tree, children))])
+        }
+        Why::Mean { children } => fill(
+            &gettext(
+                "A chance node is worth the mean of its children's values, each as likely: {children}.",
+            ),
+            &[("children", &children_values(tree, children))],
+        ),
+        Why::Clamped {
+            side,
+            best,
+            alpha,
+            beta,
+        } => fill(
+            &gettext(
+                "Its best child is worth {best} to {side}, outside its window {window}; fail-hard returns the edge of the window it crossed instead.",
+            ),
+            &[
+                ("best", &window_limit(*best)),
+                ("side", &side_words(*side)),
+                ("window", &window_words(*alpha, *beta)),
+            ],
+        ),
+        Why::FullWindow => gettext("The root is searched with the full window (−∞, +∞)."),
+        Why::Inherited {
+            parent,
+            side,
+            alpha,
+            beta,
+            best,
+        } => {
+            let came = fill(
+                &gettext(
+                    "It gets the window of its parent, {parent}, which was entered with {window}",
+                ),
+                &[
+                    ("parent", &node_words(tree, *parent)),
+                    ("window", &window_words(*alpha, *beta)),
+                ],
+            );
+            let narrowed = match (best, side) {
+                (None, _) => gettext("and had no child's value yet."),
+                (Some((child, value)), Decision::Max) => fill(
+                    &gettext(
+                        "and whose best so far, {value} from {child}, raises α to it where it is higher.",
+                    ),
+                    &[
+                        ("value", &window_limit(*value)),
+                        ("child", &child_words(tree, *child)),
+                    ],
+                ),
+                (Some((child, value)), Decision::Min) => fill(
+                    &gettext(
+                        "and whose best so far, {value} from {child}, lowers β to it where it is lower.",
+                    ),
+                    &[
+                        ("value", &window_limit(*value)),
+                        ("child", &child_words(tree, *child)),
+                    ],
+                ),
+            };
+            format!("{came} {narrowed}")
+        }
+        Why::Cut(cutoff) => cutoff_words(tree, cutoff),
+        Why::BelowCut { edge, cutoff } => {
+            let below = fill(
+                &gettext("It lies under the edge to {edge}, which is pruned."),
+                &[("edge", &path_words(&tree.path(*edge)))],
+            );
+            format!("{below} {}", cutoff_words(tree, cutoff))
+        }
+        Why::NotCut {
+            parent,
+            side,
+            best,
+            bound,
+            prune,
+        } => {
+            let values: [(&str, &dyn std::fmt::Display); 4] = [
+                ("parent", &node_words(tree, *parent)),
+                (
+                    "best",
+                    &best.map_or_else(String::new, |(_, value)| window_limit(value)),
+                ),
+                ("bound", &limit_words(*bound)),
+                ("convention", &prune_words(*prune)),
+            ];
+            let message = match (best, side) {
+                (None, _) => gettext(
+                    "Its parent, {parent}, has no child's value before it, so nothing can be pruned yet.",
+                ),
+                (Some(_), Decision::Max) => gettext(
+                    "Its parent, {parent}, has {best} so far, which does not reach β = {bound} under {convention}, so the search goes on to this child.",
+                ),
+                (Some(_), Decision::Min) => gettext(
+                    "Its parent, {parent}, has {best} so far, which does not fall to α = {bound} under {convention}, so the search goes on to this child.",
+                ),
+            };
+            fill(&message, &values)
+        }
+        Why::BetterLater {
+            side,
+            first,
+            better,
+        } => {
+            let message = match side {
+                Decision::Max => gettext(
+                    "For Max, {better} (worth {better_value}) is better than {first} (worth {first_value}), so it comes before it: best first means highest first.",
+                ),
+                Decision::Min => gettext(
+                    "For Min, {better} (worth {better_value}) is better than {first} (worth {first_value}), so it comes before it: best first means lowest first.",
+                ),
+            };
+            fill(
+                &message,
+                &[
+                    ("better", &child_words(tree, better.0)),
+                    ("better_value", &window_limit(better.1)),
+                    ("first", &child_words(tree, first.0)),
+                    ("first_value", &window_limit(first.1)),
+                ],
+            )
+        }
+        Why::LeavesCounted => gettext(
+            "Count the leaves alpha-beta reaches with the children in the answer's order; a pruned edge saves every leaf below it.",
+        ),
+        Why::Position(why) => position_why_words(exercise, why),
+    }
+}
+
+/// A root move's value as the search left it, on X's scale.
+fn root_move_words(board: &Board, root_move: &RootMove) -> String {
+    let certainty = if root_move.bound == Bound::Exact {
+        Certainty::Exact
+    } else {
+        Certainty::Bound
+    };
+    fill(
+        &gettext("cell {cell}: {value}"),
+        &[
+            ("cell", &(root_move.cell + 1)),
+            (
+                "value",
+                &score_phrase(
+                    root_move.value,
+                    root_move.bound,
+                    certainty,
+                    board.stone_count(),
+                ),
+            ),
+        ],
+    )
+}
+
+fn root_words(board: &Board, search: &RootSearch) -> String {
+    let moves = search
+        .moves
+        .iter()
+        .map(|root_move| root_move_words(board, root_move))
+        .collect::<Vec<_>>()
+        .join("; ");
+    fill(
+        &gettext(
+            "{side} to move; the search found, in the order it searched them (values on X's scale): {moves}. The position's value: {value}.",
+        ),
+        &[
+            ("side", &search.side.mark()),
+            ("moves", &moves),
+            ("value", &describe_score(search.value, board.stone_count())),
+        ],
+    )
+}
+
+fn position_why_words(exercise: &Exercise, why: &PositionWhy) -> String {
+    let Some(board) = exercise.position() else {
+        return String::new();
+    };
+    match why {
+        PositionWhy::Root(search) => root_words(board, search),
+        PositionWhy::Bounded(search, root_move) => {
+            let window = fill(
+                &gettext("Cell {cell} was searched in the window ({alpha}, {beta}) on X's scale."),
+                &[
+                    ("cell", &(root_move.cell + 1)),
+                    ("alpha", &window_limit(root_move.alpha)),
+                    ("beta", &window_limit(root_move.beta)),
+                ],
+            );
+            let verdict = if root_move.bound == Bound::Exact {
+                gettext("Its value fell inside it, so it is exact.")
+            } else {
+                gettext(
+                    "Its value fell outside it, so its search stopped at a cutoff and the value is only a bound.",
+                )
+            };
+            format!("{window} {verdict} {}", root_words(board, search))
+        }
+        PositionWhy::Selection(choice) => {
+            let step = StepChoice::from(choice);
+            let rows = step
+                .children
+                .iter()
+                .map(|child| {
+                    let pick = if child.node == step.picked {
+                        Pick::Next
+                    } else {
+                        Pick::No
+                    };
+                    child_line(child, Selection::Ucb, pick)
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            fill(
+                &gettext(
+                    "Selection takes an unvisited child first, else the highest UCB score (the last of equal ones), with N = {visits} and c = {c}: {rows}.",
+                ),
+                &[
+                    ("visits", &choice.visits),
+                    ("c", &format!("{:.3}", choice.exploration)),
+                    ("rows", &rows),
+                ],
+            )
+        }
+    }
+}
+
+/// An answer that does not fit its exercise.
+pub fn unfit_words(unfit: &Unfit) -> String {
+    match unfit {
+        Unfit::NoSuchNode(path) => fill(
+            &gettext("the tree has no node {path}"),
+            &[("path", &path_words(path))],
+        ),
+        Unfit::NotAsked(part) => fill(
+            &gettext("this exercise does not ask for '{part}'"),
+            &[("part", part)],
+        ),
+        Unfit::NotAPermutation(path) => fill(
+            &gettext("the order for {path} must name each of its children once"),
+            &[("path", &path_words(path))],
+        ),
+        Unfit::NothingToOrder(path) => fill(
+            &gettext(
+                "{path} has no choice to order: only Max and Min nodes with two children or more have one",
+            ),
+            &[("path", &path_words(path))],
+        ),
+        Unfit::RootPruned => gettext("the root has no edge above it to prune"),
+        Unfit::NotAFreeCell(cell) => fill(
+            &gettext("cell {cell} is not a free cell of the position"),
+            &[("cell", &(cell + 1))],
+        ),
+    }
+}
+
+/// Why an exercise could not be made.
+pub fn exercise_error_words(error: ExerciseError) -> String {
+    match error {
+        ExerciseError::Shape(error) => shape_error_words(error),
+        ExerciseError::ChanceNode(_) => gettext(
+            "alpha-beta and the best order take no chance nodes: on a tree with chance nodes ask for minimax (expectimax) values",
+        ),
+        ExerciseError::WrongProblem => gettext("this kind of exercise is not asked on that"),
+        ExerciseError::GameOver => {
+            gettext("the game is over in this position: there is nothing to search")
+        }
+        ExerciseError::NotThreeByThree => gettext("exercises on positions use the 3x3 board"),
+    }
+}
+
+/// An answer's text refused.
+pub fn answer_error_words(error: &AnswerError) -> String {
+    let problem = match &error.kind {
+        AnswerErrorKind::Empty => return gettext("the answer is empty"),
+        AnswerErrorKind::Unknown => gettext(
+            "neither a keyword (pruned, leaves, move, outcome, bounded, pick) nor a node's path",
+        ),
+        AnswerErrorKind::BadPath => {
+            gettext("a node's path is root or child numbers from 1 joined by dots, such as 2.1")
+        }
+        AnswerErrorKind::BadValue => {
+            gettext("a value is a whole number, a fraction such as 9/2, or a decimal such as 4.50")
+        }
+        AnswerErrorKind::BadWindow => {
+            gettext("a window is (α, β) with whole numbers or -inf and +inf, such as (3, +inf)")
+        }
+        AnswerErrorKind::BadNumber => gettext("cells are whole numbers from 1, counts from 0"),
+        AnswerErrorKind::BadOutcome => {
+            gettext("an outcome is X or O with the moves to the win, such as X3, or D for a draw")
+        }
+        AnswerErrorKind::Twice => gettext("given twice"),
+        AnswerErrorKind::Json(message) => {
+            return fill(
+                &gettext("the answer's JSON: {message}"),
+                &[("message", message)],
+            );
+        }
+    };
+    if error.statement == 0 {
+        return problem;
+    }
+    fill(
+        &gettext("statement {number} ('{text}'): {problem}"),
+        &[
+            ("number", &error.statement),
+            (
+                "text",
+                &tictactoe_words::escape::escape_text(
+                    &error.text,
+                    tictactoe_words::escape::ECHO_CHARS,
+                ),
+            ),
+            ("problem", &problem),
+        ],
+    )
+}
+
+/// An exercise's text or JSON refused.
+pub fn exercise_text_error_words(error: &ExerciseTextError, text: &str) -> String {
+    match error {
+        ExerciseTextError::Line { line, key } => fill(
+            &gettext("line {line}: '{key}' is unknown, given twice or not readable"),
+            &[
+                ("line", line),
+                (
+                    "key",
+                    &tictactoe_words::escape::escape_text(key, tictactoe_words::escape::ECHO_CHARS),
+                ),
+            ],
+        ),
+        ExerciseTextError::Missing(key) => fill(&gettext("'{key}' is missing"), &[("key", key)]),
+        ExerciseTextError::Tree(error) => {
+            let tree_text = text
+                .lines()
+                .find_map(|line| line.trim().strip_prefix("tree "))
+                .unwrap_or(text);
+            tictactoe_words::abstract_tree::parse_error_words(error, tree_text)
+        }
+        ExerciseTextError::Position(error) => {
+            use tictactoe_words::Words;
+            error.words()
+        }
+        ExerciseTextError::Exercise(error) => exercise_error_words(*error),
+        ExerciseTextError::Json(message) => fill(
+            &gettext("the exercise's JSON: {message}"),
+            &[("message", message)],
+        ),
+    }
+}
