@@ -295,3 +295,125 @@ fn a_recorded_search_exports_to_a_depth_with_its_untried_moves() {
         }
     );
 }
+
+/// The parts of a drawn node that say what the search found.
+fn found(node: &DrawnNode) -> (&str, &str, Edge, bool) {
+    (&node.value, &node.window, node.edge, node.principal)
+}
+
+#[test]
+fn show_solution_reaches_the_whole_search_a_step_at_a_time() {
+    use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind};
+    use tictactoe_tools::tree_drawing::solution::SolutionSteps;
+    let conventions = Conventions::default();
+    let asks = Asks {
+        values: true,
+        windows: true,
+    };
+    for seed in 0..60 {
+        let shape = Shape {
+            depth: 3,
+            branching: (2, 3),
+            values: (-9, 9),
+            chance: seed % 2 == 0,
+            root: if seed % 3 == 0 {
+                Decision::Min
+            } else {
+                Decision::Max
+            },
+        };
+        let tree = generate(&shape, seed).unwrap();
+        // Minimax: every inner node once, each after the inner nodes below it.
+        let exercise = Exercise::on_tree(Kind::Minimax, tree.clone(), conventions, asks).unwrap();
+        let steps = SolutionSteps::new(&exercise).unwrap();
+        let order: Vec<usize> = (0..steps.len())
+            .map(|step| steps.node(step).unwrap())
+            .collect();
+        let inner: Vec<usize> = (0..tree.len())
+            .filter(|&id| !tree.node(id).is_leaf())
+            .collect();
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, inner, "seed {seed}: each inner node once");
+        for (place, &id) in order.iter().enumerate() {
+            for &below in &order[place + 1..] {
+                assert!(!tree.is_below(below, id), "seed {seed}: {below} after {id}");
+            }
+        }
+        let values = expectimax(&tree);
+        assert_eq!(
+            steps.drawing(steps.len()),
+            abstract_drawing(&tree, Shown::Values(&values))
+        );
+        let halfway = steps.drawing(steps.len() / 2);
+        for (id, node) in halfway.nodes.iter().enumerate() {
+            let known = tree.node(id).is_leaf() || order[..steps.len() / 2].contains(&id);
+            assert_eq!(!node.value.is_empty(), known, "seed {seed}, node {id}");
+        }
+        if tree.has_chance_nodes() {
+            continue;
+        }
+        // Alpha-beta: its trace, step by step.
+        let exercise = Exercise::on_tree(Kind::AlphaBeta, tree.clone(), conventions, asks).unwrap();
+        let steps = SolutionSteps::new(&exercise).unwrap();
+        let search = alpha_beta(&tree, Prune::OnEqual, Fail::Soft).unwrap();
+        assert_eq!(steps.len(), search.steps.len());
+        let whole = abstract_drawing(&tree, Shown::AlphaBeta(&search));
+        assert_eq!(steps.drawing(steps.len()), whole);
+        for step in 0..steps.len() {
+            let drawing = steps.drawing(step);
+            for (id, node) in drawing.nodes.iter().enumerate() {
+                let left = search.steps[..step].iter().any(|done| {
+                    matches!(done, tictactoe_engine::abstract_tree::search::Step::Leave { node, .. } if *node == id)
+                });
+                if !tree.node(id).is_leaf() {
+                    assert_eq!(
+                        !node.value.is_empty(),
+                        left,
+                        "seed {seed}, step {step}, node {id}"
+                    );
+                }
+                if left {
+                    assert_eq!(node.value, whole.nodes[id].value);
+                }
+            }
+            assert!(!steps.words(step).unwrap().is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_solution_given_as_an_answer_draws_as_the_search_does() {
+    use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind};
+    for seed in 0..200 {
+        let shape = Shape {
+            depth: 4,
+            branching: (2, 3),
+            values: (-20, 20),
+            chance: false,
+            root: Decision::Max,
+        };
+        let tree = generate(&shape, seed).unwrap();
+        let asks = Asks {
+            values: true,
+            windows: true,
+        };
+        let exercise =
+            Exercise::on_tree(Kind::AlphaBeta, tree.clone(), Conventions::default(), asks).unwrap();
+        let answer = abstract_drawing(&tree, Shown::Answer(&exercise.solution()));
+        let search = abstract_drawing(
+            &tree,
+            Shown::AlphaBeta(&alpha_beta(&tree, Prune::OnEqual, Fail::Soft).unwrap()),
+        );
+        for (id, (given, searched)) in answer.nodes.iter().zip(&search.nodes).enumerate() {
+            let (value, window, edge, _) = found(searched);
+            assert_eq!(
+                found(given),
+                (value, window, edge, false),
+                "seed {seed}, node {id}"
+            );
+        }
+        let blank = abstract_drawing(&tree, Shown::Answer(&Default::default()));
+        assert_eq!(blank.nodes, abstract_drawing(&tree, Shown::Blank).nodes);
+    }
+}

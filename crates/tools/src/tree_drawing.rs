@@ -9,8 +9,8 @@
 //! `dot::write` and `svg::write` turn it into text.
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
-use tictactoe_engine::abstract_tree::search::{AlphaBeta, principal_variation};
-use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeKind};
+use tictactoe_engine::abstract_tree::search::{AlphaBeta, Cutoff, Step, principal_variation};
+use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::report::Bound;
 use tictactoe_words::abstract_tree::{
@@ -20,12 +20,13 @@ use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::numbers::{group, result_number, window_limit};
 use tictactoe_words::report::TextStyle;
 
-use crate::exercise::answer::path_text;
+use crate::exercise::answer::{Answer, Path, path_text};
 use crate::tree::SearchTree;
 use crate::tree_steps;
 use crate::tree_words::{self, x_view};
 
 pub mod dot;
+pub mod solution;
 pub mod svg;
 
 /// How a node is drawn.
@@ -138,6 +139,10 @@ pub enum Shown<'a> {
     Values(&'a [Fraction]),
     /// Alpha-beta's search: values returned, windows, pruned edges.
     AlphaBeta(&'a AlphaBeta),
+    /// A learner's answer as given so far: its values, windows and each
+    /// node's order of children ("order 3 1 2"), the edges it marks pruned
+    /// dashed and the nodes below them faint.
+    Answer(&'a Answer),
 }
 
 fn glyph(kind: NodeKind) -> Glyph {
@@ -157,55 +162,57 @@ fn window_label(alpha: &str, beta: &str) -> String {
     )
 }
 
-/// An abstract tree drawn with what `shown` says of it.
-pub fn abstract_drawing(tree: &AbstractTree, shown: Shown) -> Drawing {
-    let value_of = |id: usize| -> Option<Fraction> {
-        match shown {
-            Shown::Blank => None,
-            Shown::Values(values) => Some(values[id]),
-            Shown::AlphaBeta(search) => search.visits[id].map(|visit| Fraction::from(visit.value)),
-        }
-    };
-    let principal = match shown {
-        Shown::Blank => Vec::new(),
-        _ => principal_variation(tree, value_of),
-    };
-    let cutoffs: Vec<_> = match shown {
-        Shown::AlphaBeta(search) => search.cutoffs().collect(),
-        _ => Vec::new(),
-    };
+/// What one inner node of an abstract tree shows: its value and window as
+/// drawn, and its edge.
+#[derive(Default)]
+struct NodeView {
+    /// As drawn ("9/2") and in words ("9/2 (4.50)").
+    value: Option<(String, String)>,
+    window: Option<String>,
+    edge: Option<(Edge, String)>,
+}
+
+/// What a drawing of minimax's values shows.
+fn values_title() -> String {
+    gettext(
+        "Every node's value: Max takes the highest child, Min the lowest, chance the mean; the principal variation in bold",
+    )
+}
+
+/// A value as drawn and in words.
+fn exact_value(value: Fraction) -> (String, String) {
+    (short_value_words(value), value_words(value))
+}
+
+/// An abstract tree drawn with `view` of each inner node (leaves show
+/// their values), the nodes in `principal` bold.
+fn tree_drawing(
+    tree: &AbstractTree,
+    title: String,
+    principal: &[NodeId],
+    view: impl Fn(NodeId) -> NodeView,
+) -> Drawing {
     let nodes = (0..tree.len())
         .map(|id| {
             let node = tree.node(id);
+            let shown = view(id);
             let value = match node.kind {
-                NodeKind::Leaf(value) => Some(Fraction::from(value)),
-                _ => value_of(id),
+                NodeKind::Leaf(value) => Some(exact_value(Fraction::from(value))),
+                _ => shown.value,
             };
-            let cutoff = cutoffs.iter().find(|cutoff| cutoff.cut.contains(&id));
-            let (edge, edge_note) = match (shown, cutoff) {
-                (_, Some(cutoff)) => (Edge::Pruned, cutoff_words(tree, cutoff)),
-                (Shown::AlphaBeta(search), None) if !search.visited(id) => {
-                    (Edge::Unsearched, String::new())
-                }
-                _ => (Edge::Searched, String::new()),
-            };
-            let window = match shown {
-                Shown::AlphaBeta(search) if !node.is_leaf() => search.visits[id]
-                    .map(|visit| window_label(&limit_words(visit.alpha), &limit_words(visit.beta)))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            };
+            let window = shown.window.unwrap_or_default();
             let mut title = node_words(tree, id);
-            if let Some(value) = value {
-                title.push_str(&format!(": {}", value_words(value)));
+            if let Some((_, words)) = &value {
+                title.push_str(&format!(": {words}"));
             }
             if !window.is_empty() {
                 title.push_str(&format!(" ({window})"));
             }
+            let (edge, edge_note) = shown.edge.unwrap_or((Edge::Searched, String::new()));
             DrawnNode {
                 parent: node.parent,
                 glyph: glyph(node.kind),
-                value: value.map(short_value_words).unwrap_or_default(),
+                value: value.map(|(drawn, _)| drawn).unwrap_or_default(),
                 window,
                 edge_label: tree
                     .path(id)
@@ -219,18 +226,137 @@ pub fn abstract_drawing(tree: &AbstractTree, shown: Shown) -> Drawing {
             }
         })
         .collect();
-    let title = match shown {
-        Shown::Blank => gettext(
-            "A search tree: Max nodes point up, Min nodes down, chance nodes are circles, leaves squares with their values",
+    Drawing { title, nodes }
+}
+
+/// An abstract tree drawn with what `shown` says of it.
+pub fn abstract_drawing(tree: &AbstractTree, shown: Shown) -> Drawing {
+    match shown {
+        Shown::Blank => tree_drawing(
+            tree,
+            gettext(
+                "A search tree: Max nodes point up, Min nodes down, chance nodes are circles, leaves squares with their values",
+            ),
+            &[],
+            |_| NodeView::default(),
         ),
-        Shown::Values(_) => gettext(
-            "Every node's value: Max takes the highest child, Min the lowest, chance the mean; the principal variation in bold",
+        Shown::Values(values) => tree_drawing(
+            tree,
+            values_title(),
+            &principal_variation(tree, |id| Some(values[id])),
+            |id| NodeView {
+                value: Some(exact_value(values[id])),
+                ..NodeView::default()
+            },
         ),
-        Shown::AlphaBeta(_) => gettext(
+        Shown::AlphaBeta(search) => alpha_beta_drawing(tree, search, search.steps.len()),
+        Shown::Answer(answer) => answer_drawing(tree, answer),
+    }
+}
+
+/// Alpha-beta's search after its first `steps` steps: the windows of the
+/// nodes entered, the values of those left, the prunings made; the whole
+/// search's unsearched nodes and principal variation once all are.
+fn alpha_beta_drawing(tree: &AbstractTree, search: &AlphaBeta, steps: usize) -> Drawing {
+    let done = &search.steps[..steps.min(search.steps.len())];
+    let finished = done.len() == search.steps.len();
+    let mut entered = vec![None; tree.len()];
+    let mut left = vec![None; tree.len()];
+    let mut cut: Vec<Option<&Cutoff>> = vec![None; tree.len()];
+    for step in done {
+        match step {
+            Step::Enter { node, alpha, beta } => entered[*node] = Some((*alpha, *beta)),
+            Step::Leave { node, value } => left[*node] = Some(*value),
+            Step::Cutoff(cutoff) => {
+                for &child in &cutoff.cut {
+                    cut[child] = Some(cutoff);
+                }
+            }
+        }
+    }
+    let principal = if finished {
+        principal_variation(tree, |id| {
+            search.visits[id].map(|visit| Fraction::from(visit.value))
+        })
+    } else {
+        Vec::new()
+    };
+    // Below a pruned edge everything is faint once the pruning is made.
+    let mut faint = vec![false; tree.len()];
+    for id in 0..tree.len() {
+        faint[id] = tree
+            .node(id)
+            .parent
+            .is_some_and(|parent| faint[parent] || cut[parent].is_some());
+    }
+    tree_drawing(
+        tree,
+        gettext(
             "Alpha-beta, children left to right: each node's value and its window (α, β) on entry; pruned edges dashed, the principal variation in bold",
         ),
-    };
-    Drawing { title, nodes }
+        &principal,
+        |id| NodeView {
+            value: left[id].map(|value| exact_value(Fraction::from(value))),
+            window: entered[id]
+                .filter(|_| !tree.node(id).is_leaf())
+                .map(|(alpha, beta)| window_label(&limit_words(alpha), &limit_words(beta))),
+            edge: match cut[id] {
+                Some(cutoff) => Some((Edge::Pruned, cutoff_words(tree, cutoff))),
+                None if faint[id] || (finished && !search.visited(id)) => {
+                    Some((Edge::Unsearched, String::new()))
+                }
+                None => None,
+            },
+        },
+    )
+}
+
+/// A learner's answer on `tree` (see `Shown::Answer`).
+fn answer_drawing(tree: &AbstractTree, answer: &Answer) -> Drawing {
+    let paths: Vec<Path> = (0..tree.len()).map(|id| tree.path(id)).collect();
+    let mut faint = vec![false; tree.len()];
+    for id in 0..tree.len() {
+        faint[id] = tree
+            .node(id)
+            .parent
+            .is_some_and(|parent| faint[parent] || answer.marks_pruned(&paths[parent]));
+    }
+    tree_drawing(
+        tree,
+        gettext("Your answer: the values and windows you gave, the edges you marked pruned dashed"),
+        &[],
+        |id| {
+            let path = &paths[id];
+            let window = answer
+                .window_of(path)
+                .map(|(alpha, beta)| window_label(&limit_words(alpha), &limit_words(beta)));
+            let order = answer.order_of(path).map(|order| {
+                let numbers: Vec<String> =
+                    order.iter().map(|place| (place + 1).to_string()).collect();
+                fill(
+                    &gettext("order {children}"),
+                    &[("children", &numbers.join(" "))],
+                )
+            });
+            NodeView {
+                value: answer.value_of(path).map(|value| {
+                    let written = value.to_string().replace('-', "−");
+                    (written.clone(), written)
+                }),
+                window: match (window, order) {
+                    (Some(window), Some(order)) => Some(format!("{window}; {order}")),
+                    (window, order) => window.or(order),
+                },
+                edge: if answer.marks_pruned(path) {
+                    Some((Edge::Pruned, gettext("You marked this edge pruned")))
+                } else if faint[id] {
+                    Some((Edge::Unsearched, String::new()))
+                } else {
+                    None
+                },
+            }
+        },
+    )
 }
 
 /// A recorded search drawn from node `from` down to `max_ply` plies below

@@ -219,6 +219,53 @@ pub fn prune_words(prune: Prune) -> String {
     }
 }
 
+/// Alpha-beta enters a node: "Enters the Min node root → 2 with α = 3,
+/// β = +∞."
+pub fn entered_words(tree: &AbstractTree, id: NodeId, alpha: Limit, beta: Limit) -> String {
+    fill(
+        &gettext("Enters {node} with α = {alpha}, β = {beta}."),
+        &[
+            ("node", &node_words(tree, id)),
+            ("alpha", &limit_words(alpha)),
+            ("beta", &limit_words(beta)),
+        ],
+    )
+}
+
+/// Alpha-beta leaves a node: "Leaves the Min node root → 2 with the value
+/// 2."
+pub fn returned_words(tree: &AbstractTree, id: NodeId, value: i32) -> String {
+    fill(
+        &gettext("Leaves {node} with the value {value}."),
+        &[
+            ("node", &node_words(tree, id)),
+            ("value", &value_words(Fraction::from(value))),
+        ],
+    )
+}
+
+/// Minimax knows a node's value once its children's are: "The Max node
+/// root → 1 takes the highest of its children: 12."
+pub fn worth_words(tree: &AbstractTree, id: NodeId, value: Fraction) -> String {
+    let message = match tree.node(id).kind {
+        NodeKind::Decision(Decision::Max) => {
+            gettext("At {node}: the highest value of its children, {value}.")
+        }
+        NodeKind::Decision(Decision::Min) => {
+            gettext("At {node}: the lowest value of its children, {value}.")
+        }
+        NodeKind::Chance => gettext("At {node}: the mean of its children's values, {value}."),
+        NodeKind::Leaf(_) => gettext("At {node}: {value}, as written."),
+    };
+    fill(
+        &message,
+        &[
+            ("node", &node_words(tree, id)),
+            ("value", &value_words(value)),
+        ],
+    )
+}
+
 /// What happened at a pruning and why: "At the Min node root → 2, child 1
 /// returned 2: 2 ≤ α = 3, so Max above already has a better choice and
 /// children 2 and 3 are pruned."

@@ -392,6 +392,44 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// Gives the node at `path` the value `value`, or takes its value back
+    /// (`None`).
+    pub fn set_value(&mut self, path: &[usize], value: Option<AnswerValue>) {
+        self.values.retain(|(given, _)| given != path);
+        if let Some(value) = value {
+            self.values.push((path.to_vec(), value));
+        }
+    }
+
+    /// Gives the node at `path` the window `window`, or takes it back.
+    pub fn set_window(&mut self, path: &[usize], window: Option<(Limit, Limit)>) {
+        self.windows.retain(|(given, ..)| given != path);
+        if let Some((alpha, beta)) = window {
+            self.windows.push((path.to_vec(), alpha, beta));
+        }
+    }
+
+    /// Marks the edge into the node at `path` pruned or not. Once any edge
+    /// has been marked or unmarked the answer says which are pruned (none,
+    /// if the last is unmarked).
+    pub fn set_pruned(&mut self, path: &[usize], pruned: bool) {
+        let edges = self.pruned.get_or_insert_with(Vec::new);
+        edges.retain(|given| given != path);
+        if pruned {
+            edges.push(path.to_vec());
+        }
+    }
+
+    /// Gives the node at `path` its children's order, or takes it back.
+    pub fn set_order(&mut self, path: &[usize], order: Option<Vec<usize>>) {
+        self.orders.retain(|(given, _)| given != path);
+        if let Some(order) = order {
+            self.orders.push((path.to_vec(), order));
+        }
+    }
+}
+
 /// The one number after a keyword, counted from `least`.
 fn single(words: &[&str], least: usize) -> Result<usize, AnswerErrorKind> {
     match words {
@@ -622,6 +660,26 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn setting_a_part_replaces_it_and_none_takes_it_back() {
+        let mut answer = Answer::parse("root = 3; 1 = 2 (-inf, +inf); 1: 2 1").unwrap();
+        answer.set_value(&[], Some(parse_value("5").unwrap()));
+        answer.set_value(&[0], None);
+        answer.set_window(&[0], Some((Limit::Finite(1), Limit::Infinity)));
+        answer.set_order(&[0], None);
+        answer.set_order(&[], Some(vec![1, 0]));
+        answer.set_pruned(&[1, 1], true);
+        answer.set_pruned(&[1, 2], true);
+        answer.set_pruned(&[1, 1], false);
+        assert_eq!(
+            answer.to_string(),
+            "pruned 2.3; root = 5; 1 (1, +inf); root: 2 1"
+        );
+        answer.set_pruned(&[1, 2], false);
+        assert_eq!(answer.pruned, Some(vec![]));
+        assert_eq!(Answer::parse(&answer.to_string()).unwrap(), answer);
+    }
 
     #[test]
     fn paths_are_read_in_every_spelling() {
