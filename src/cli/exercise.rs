@@ -21,9 +21,10 @@ use tictactoe_engine::players::mcts::EXPLORATION;
 use tictactoe_tools::exercise::answer::Answer;
 use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
 use tictactoe_tools::exercise::words::{
-    answer_error_words, exercise_error_words, question_words, unfit_words, verdict_words,
+    answer_error_words, exercise_error_words, problem_words, question_words, unfit_words,
+    verdict_words,
 };
-use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind, Problem, Verdict, level};
+use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind, Verdict, level};
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, dot, layout, outline, svg};
 use tictactoe_words::abstract_tree::parse_error_words;
 
@@ -266,36 +267,7 @@ fn picture(exercise: &Exercise, solution: bool) -> String {
         .position()
         .expect("an exercise is on a tree or a position");
     let mut lines = grid(board);
-    lines.push(format!("{} to move", board.side_to_move().mark()));
-    match &exercise.problem {
-        Problem::BestMove(problem) => lines.push(format!(
-            "searched by {} to the end; values on X's scale",
-            problem.player.name()
-        )),
-        Problem::Mcts(problem) => {
-            let choice = problem.choice();
-            lines.push(format!(
-                "after {} playouts from seed {}: the root has N = {} visits, c = {:.3}; each child's visits n and wins for {} (a draw counts half):",
-                problem.playouts,
-                problem.seed,
-                choice.visits,
-                choice.exploration,
-                choice.side.mark(),
-            ));
-            for child in &choice.children {
-                let wins = child
-                    .terms
-                    .map_or(0.0, |(mean, _)| mean * f64::from(child.visits));
-                lines.push(format!(
-                    "  cell {}: n = {}, wins {}",
-                    child.cell + 1,
-                    child.visits,
-                    wins
-                ));
-            }
-        }
-        Problem::Tree(_) => {}
-    }
+    lines.extend(problem_words(exercise));
     lines.join("\n")
 }
 

@@ -14,14 +14,63 @@ use tictactoe_words::abstract_tree::{
 };
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::mcts::{Pick, child_line};
-use tictactoe_words::numbers::window_limit;
+use tictactoe_words::numbers::{decimal, window_limit};
 use tictactoe_words::position::describe_score;
 use tictactoe_words::report::score_phrase;
 
 use super::answer::{AnswerError, AnswerErrorKind};
 use super::positions::{Outcome, RootMove, RootSearch, Why as PositionWhy};
 use super::text::ExerciseTextError;
-use super::{Exercise, ExerciseError, Fact, Kind, Mistake, Part, Unfit, Verdict, Why};
+use super::{Exercise, ExerciseError, Fact, Kind, Mistake, Part, Problem, Unfit, Verdict, Why};
+
+/// A position's exercise besides its board, a line each: who is to move,
+/// how the position was searched, and for Monte Carlo each child's
+/// statistics. Nothing for a tree.
+pub fn problem_words(exercise: &Exercise) -> Vec<String> {
+    let Some(board) = exercise.position() else {
+        return Vec::new();
+    };
+    let mut lines = vec![fill(
+        &gettext("{side} to move"),
+        &[("side", &board.side_to_move().mark())],
+    )];
+    match &exercise.problem {
+        Problem::BestMove(problem) => lines.push(fill(
+            &gettext("searched by {player} to the end; values on X's scale"),
+            &[("player", &problem.player.name())],
+        )),
+        Problem::Mcts(problem) => {
+            let choice = problem.choice();
+            lines.push(fill(
+                &gettext(
+                    "after {playouts} playouts from seed {seed}: the root has N = {visits} visits, c = {c}; each child's visits n and wins for {side} (a draw counts half):",
+                ),
+                &[
+                    ("playouts", &problem.playouts),
+                    ("seed", &problem.seed),
+                    ("visits", &choice.visits),
+                    ("c", &decimal(&format!("{:.3}", choice.exploration))),
+                    ("side", &choice.side.mark()),
+                ],
+            ));
+            for child in &choice.children {
+                let wins = child
+                    .terms
+                    .map_or(0.0, |(mean, _)| mean * f64::from(child.visits));
+                lines.push(fill(
+                    &gettext("  cell {cell}: n = {visits}, wins {wins}"),
+                    &[
+                        ("cell", &(child.cell + 1)),
+                        ("visits", &child.visits),
+                        ("wins", &decimal(&wins.to_string())),
+                    ],
+                ));
+            }
+        }
+        Problem::Tree(_) => {}
+    }
+    lines
+}
 
 /// What the exercise asks, and how to write the answer.
 pub fn question_words(exercise: &Exercise) -> String {
