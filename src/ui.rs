@@ -28,6 +28,8 @@
 //! - `contests`: the Compare and Tournament windows; `training_view`: the
 //!   Training window, where the learning players learn.
 //! - `mcts`: the Monte Carlo window, the search one playout at a time.
+//! - `practice`: the Practice window, exercises on drawn trees and
+//!   positions, checked step by step.
 //! - `charts`: their charts, drawn with plotters on any cairo context, and
 //!   the chart widget with its save menu.
 //! - `shared`: what the windows share: accessible names, tooltips that give
@@ -38,6 +40,7 @@ mod charts;
 mod contests;
 mod explorer;
 mod mcts;
+mod practice;
 mod shared;
 mod training_view;
 mod translations;
@@ -55,6 +58,7 @@ pub use contests::compare_view::CompareView;
 pub use contests::tournament_view::{ResultsFile, TournamentView};
 pub use explorer::tree_explorer::TreeExplorer;
 pub use mcts::mcts_view::MctsView;
+pub use practice::practice_view::PracticeView;
 pub use shared::file_dialog::TableFormat;
 pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;

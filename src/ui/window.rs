@@ -189,6 +189,7 @@ mod imp {
         pub(super) explorer: ExplorerSlot,
         pub(super) compare_view: OnceCell<CompareView>,
         pub(super) mcts_view: OnceCell<crate::ui::mcts::mcts_view::MctsView>,
+        pub(super) practice_view: OnceCell<crate::ui::practice::practice_view::PracticeView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
         pub(super) training_view: OnceCell<TrainingView>,
         /// Save's or Open's file chooser while it is open.
@@ -260,6 +261,9 @@ mod imp {
             });
             klass.install_action("win.mcts", None, |window, _, _| {
                 window.show_mcts();
+            });
+            klass.install_action("win.practice", None, |window, _, _| {
+                window.show_practice();
             });
             klass.install_action("win.reset-learning", None, |window, _, _| {
                 window.confirm_reset_learning();

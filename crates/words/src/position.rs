@@ -1,7 +1,7 @@
 //! The position's words: its state, why a position text or a move was
 //! refused, the board's size, and a proven score.
 
-use tictactoe_engine::board::{BoardError, Outcome, Side};
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::{BoardSize, MAX_CELLS, UnknownSize};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
@@ -292,4 +292,27 @@ mod tests {
         assert_eq!(describe_score(12, 3), "+12 (X better)");
         assert_eq!(describe_score(-4, 3), "-4 (O better)");
     }
+}
+
+/// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
+pub fn board_words(board: &Board) -> String {
+    let side = board.size().side();
+    let rows: Vec<String> = (0..side)
+        .map(|row| {
+            let cells: Vec<String> = (0..side)
+                .map(|column| match board.cell(row * side + column) {
+                    Some(side) => side.mark().to_owned(),
+                    None => gettext("empty"),
+                })
+                .collect();
+            fill(
+                &gettext("row {row}: {cells}"),
+                &[("row", &(row + 1)), ("cells", &cells.join(", "))],
+            )
+        })
+        .collect();
+    fill(
+        &gettext("Board {size}; {rows}."),
+        &[("size", &board.size().words()), ("rows", &rows.join("; "))],
+    )
 }

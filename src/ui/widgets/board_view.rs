@@ -8,9 +8,9 @@ use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_words::Words;
 use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::position::board_words;
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -470,25 +470,7 @@ impl BoardView {
     /// The position in words, as the accessible description tells it.
     pub fn description(&self) -> String {
         let board = self.board();
-        let side = board.size().side();
-        let rows: Vec<String> = (0..side)
-            .map(|row| {
-                let cells: Vec<String> = (0..side)
-                    .map(|column| match board.cell(row * side + column) {
-                        Some(side) => side.mark().to_owned(),
-                        None => gettext("empty"),
-                    })
-                    .collect();
-                fill(
-                    &gettext("row {row}: {cells}"),
-                    &[("row", &(row + 1)), ("cells", &cells.join(", "))],
-                )
-            })
-            .collect();
-        let mut text = fill(
-            &gettext("Board {size}; {rows}."),
-            &[("size", &board.size().words()), ("rows", &rows.join("; "))],
-        );
+        let mut text = board_words(&board);
         if let Some(cell) = self.imp().last_move.get() {
             let last_move = fill(
                 &gettext("Last move: cell {cell}."),

@@ -9,6 +9,7 @@ use super::TictactoeWindow;
 use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
 use crate::ui::mcts::mcts_view::MctsView;
+use crate::ui::practice::practice_view::PracticeView;
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::PlayerKind;
@@ -86,6 +87,22 @@ impl TictactoeWindow {
         }
         view.present();
         view
+    }
+
+    /// Ctrl+P: the Practice window.
+    pub fn show_practice(&self) -> PracticeView {
+        let view = self
+            .imp()
+            .practice_view
+            .get_or_init(|| PracticeView::new(self))
+            .clone();
+        view.present();
+        view
+    }
+
+    /// The Practice window, once it has been opened.
+    pub fn practice_view(&self) -> Option<PracticeView> {
+        self.imp().practice_view.get().cloned()
     }
 
     /// The Monte Carlo window, once it has been opened.

@@ -1,0 +1,1411 @@
+//! The Practice window: an exercise of the chosen kind and level (or on a
+//! tree typed in), drawn as textbooks draw trees; the learner selects a
+//! node (click, or the arrow keys on the tree) and types its value and
+//! window, or marks the edge into it pruned (Space, or a click on the
+//! edge); Check points at the first wrong step in search order and says
+//! why; Show solution plays the search a step at a time. The tree as shown
+//! exports as SVG, PNG or DOT.
+
+use std::cell::{Cell, RefCell};
+use std::path::Path;
+use std::time::Duration;
+
+use gtk::subclass::prelude::*;
+use gtk::{glib, prelude::*};
+
+use super::tree_painting::{self, Marks, Palette};
+use crate::ui::shared::accessible;
+use crate::ui::shared::file_dialog::{self, FileChooser, SaveAs};
+use crate::ui::widgets::board_view::draw_stone;
+use tictactoe_engine::abstract_tree::search::Limit;
+use tictactoe_engine::abstract_tree::text::parse;
+use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
+use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value, path_text};
+use tictactoe_tools::exercise::words::{
+    exercise_error_words, problem_words, question_words, unfit_words, verdict_words,
+};
+use tictactoe_tools::exercise::{Exercise, Kind, Verdict, levels};
+use tictactoe_tools::tree_drawing::solution::SolutionSteps;
+use tictactoe_tools::tree_drawing::{
+    Drawing, Layout, Shown, abstract_drawing, dot, layout, outline, svg,
+};
+use tictactoe_words::abstract_tree::{
+    limit_words, node_words, parse_error_words, short_value_words,
+};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::position::board_words;
+
+/// The kinds in the kind list's order.
+const KINDS: [Kind; 5] = [
+    Kind::Minimax,
+    Kind::AlphaBeta,
+    Kind::Order,
+    Kind::BestMove,
+    Kind::Mcts,
+];
+/// How long Show solution shows each step.
+const STEP_INTERVAL: Duration = Duration::from_millis(900);
+/// Seeds drawn for new exercises stay short enough to type on the command
+/// line.
+const SEEDS: u32 = 100_000;
+
+/// What the exported file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ExportFormat {
+    Svg,
+    Png,
+    Dot,
+}
+
+impl ExportFormat {
+    fn named(name: &str) -> Option<ExportFormat> {
+        match name {
+            "svg" => Some(ExportFormat::Svg),
+            "png" => Some(ExportFormat::Png),
+            "dot" => Some(ExportFormat::Dot),
+            _ => None,
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Svg => "svg",
+            ExportFormat::Png => "png",
+            ExportFormat::Dot => "dot",
+        }
+    }
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/tictactoe/Tictactoe/ui/practice/practice_view.ui")]
+    pub struct PracticeView {
+        #[template_child]
+        pub(super) kind_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) level_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) root_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
+        pub(super) chance_check: TemplateChild<gtk::CheckButton>,
+        #[template_child]
+        pub(super) tree_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) use_tree_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) question_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) command_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) picture_stack: TemplateChild<gtk::Stack>,
+        #[template_child]
+        pub(super) tree_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) tree_area: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub(super) board_area: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub(super) problem_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) node_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) fields: TemplateChild<gtk::FlowBox>,
+        #[template_child]
+        pub(super) value_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) value_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) alpha_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) alpha_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) beta_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) beta_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) pruned_check: TemplateChild<gtk::CheckButton>,
+        #[template_child]
+        pub(super) order_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) order_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) move_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) move_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) move_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) outcome_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) outcome_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) bounded_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) bounded_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) answer_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) check_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) solution_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub(super) verdict_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) score_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) outline_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) new_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) export_button: TemplateChild<gtk::MenuButton>,
+        pub(super) exercise: RefCell<Option<Exercise>>,
+        pub(super) answer: RefCell<Answer>,
+        /// The tree's node the answer fields are for.
+        pub(super) selected: Cell<Option<NodeId>>,
+        /// The node of the first wrong step the last Check found.
+        pub(super) wrong: Cell<Option<NodeId>>,
+        /// Show solution: its steps and how many are shown.
+        pub(super) solution: RefCell<Option<(SolutionSteps, usize)>>,
+        pub(super) solution_timer: RefCell<Option<glib::SourceId>>,
+        /// The tree as shown, and where its nodes are.
+        pub(super) shown: RefCell<Option<(Drawing, Layout)>>,
+        /// Whether this exercise has been checked, and whether its
+        /// solution was shown before a check said correct.
+        pub(super) checked: Cell<bool>,
+        pub(super) solution_seen: Cell<bool>,
+        pub(super) solved: Cell<bool>,
+        /// Set while the fields are filled from the answer, so that their
+        /// change handlers leave the answer alone.
+        pub(super) filling: Cell<bool>,
+        pub(super) file_chooser: FileChooser,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for PracticeView {
+        const NAME: &'static str = "TictactoePracticeView";
+        type Type = super::PracticeView;
+        type ParentType = gtk::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+            klass.install_action("practice.new", None, |view, _, _| view.new_exercise());
+            klass.install_action("practice.use-tree", None, |view, _, _| view.use_tree());
+            klass.install_action("practice.check", None, |view, _, _| view.check());
+            klass.install_action("practice.toggle-solution", None, |view, _, _| {
+                let button = &view.imp().solution_button;
+                button.set_active(!button.is_active());
+            });
+            klass.install_action(
+                "practice.export",
+                Some(glib::VariantTy::STRING),
+                |view, _, format| {
+                    if let Some(format) =
+                        format.and_then(|format| format.str().and_then(ExportFormat::named))
+                    {
+                        view.choose_export_file(format);
+                    }
+                },
+            );
+            klass.install_action("practice.close", None, |view, _, _| view.close());
+            use gtk::gdk::{Key, ModifierType};
+            let control = ModifierType::CONTROL_MASK;
+            let bindings: [(Key, ModifierType, &str, Option<&str>); 8] = [
+                (Key::n, control, "practice.new", None),
+                (Key::Return, control, "practice.check", None),
+                (
+                    Key::F5,
+                    ModifierType::empty(),
+                    "practice.toggle-solution",
+                    None,
+                ),
+                (Key::s, control, "practice.export", Some("svg")),
+                (
+                    Key::s,
+                    control | ModifierType::SHIFT_MASK,
+                    "practice.export",
+                    Some("png"),
+                ),
+                (Key::d, control, "practice.export", Some("dot")),
+                (Key::w, control, "practice.close", None),
+                (Key::Escape, ModifierType::empty(), "practice.close", None),
+            ];
+            for (key, modifiers, action, target) in bindings {
+                let shortcut = gtk::Shortcut::new(
+                    Some(gtk::KeyvalTrigger::new(key, modifiers)),
+                    Some(gtk::NamedAction::new(action)),
+                );
+                if let Some(target) = target {
+                    shortcut.set_arguments(Some(&target.to_variant()));
+                }
+                klass.add_shortcut(&shortcut);
+            }
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for PracticeView {
+        fn constructed(&self) {
+            self.parent_constructed();
+            self.obj().setup();
+        }
+    }
+
+    impl WidgetImpl for PracticeView {}
+
+    impl WindowImpl for PracticeView {
+        fn close_request(&self) -> glib::Propagation {
+            self.solution_button.set_active(false);
+            self.parent_close_request()
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct PracticeView(ObjectSubclass<imp::PracticeView>)
+        @extends gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root,
+                    gtk::ShortcutManager;
+}
+
+/// Text typed into a field, with the minus sign a person may paste.
+fn typed(entry: &gtk::Entry) -> String {
+    entry.text().trim().replace('−', "-")
+}
+
+/// Marks `entry` as holding something that cannot be read, or not.
+fn show_unreadable(entry: &gtk::Entry, unreadable: bool) {
+    if unreadable {
+        entry.add_css_class("error");
+    } else {
+        entry.remove_css_class("error");
+    }
+}
+
+impl PracticeView {
+    pub fn new(parent: &impl IsA<gtk::Window>) -> PracticeView {
+        crate::ui::shared::background::new_window(parent)
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        for (dropdown, name) in [
+            (&*imp.kind_dropdown, gettext("Exercise")),
+            (&*imp.level_dropdown, gettext("Level")),
+            (&*imp.root_dropdown, gettext("Root")),
+        ] {
+            accessible::name_dropdown_parts(dropdown, &name);
+            dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+            dropdown.connect_selected_notify(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |_| view.new_exercise()
+            ));
+        }
+        imp.level_dropdown.set_selected(1);
+        imp.chance_check.connect_toggled(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.new_exercise()
+        ));
+        for button in [&*imp.new_button, &*imp.use_tree_button, &*imp.check_button] {
+            accessible::name_button_by_its_label(button);
+        }
+        accessible::name_button_by_its_label(&*imp.solution_button);
+        accessible::set_label(&*imp.export_button, &gettext("Export"));
+        imp.tree_entry.connect_activate(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.use_tree()
+        ));
+        self.setup_tree_area();
+        self.setup_board_area();
+        self.setup_fields();
+        imp.solution_button.connect_toggled(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |button| view.show_solution(button.is_active())
+        ));
+        self.new_exercise();
+    }
+
+    /// Chooses the kind of exercise (as the kind list does).
+    pub fn choose_kind(&self, kind: Kind) {
+        if let Some(place) = KINDS.iter().position(|&each| each == kind) {
+            self.imp().kind_dropdown.set_selected(place as u32);
+        }
+    }
+
+    /// What the line under the buttons says: the verdict, a step of the
+    /// solution, or why something typed was refused.
+    pub fn verdict_text(&self) -> String {
+        self.imp().verdict_label.label().into()
+    }
+
+    /// The selected node in words, as the heading over the fields says.
+    pub fn node_text(&self) -> String {
+        self.imp().node_label.label().into()
+    }
+
+    /// The tree as drawn, in words (the text equivalent of the picture).
+    pub fn outline_text(&self) -> String {
+        self.imp().outline_label.label().into()
+    }
+
+    pub fn tree_area(&self) -> gtk::DrawingArea {
+        self.imp().tree_area.clone()
+    }
+
+    pub fn tree_entry(&self) -> gtk::Entry {
+        self.imp().tree_entry.clone()
+    }
+
+    pub fn answer_entry(&self) -> gtk::Entry {
+        self.imp().answer_entry.clone()
+    }
+
+    /// Where on the tree's picture the edge into the node at `path` has its
+    /// middle.
+    pub fn edge_middle(&self, path: &[usize]) -> Option<(f64, f64)> {
+        let imp = self.imp();
+        let id = imp.exercise.borrow().as_ref()?.tree()?.find(path)?;
+        let shown = imp.shown.borrow();
+        let (drawing, placed) = shown.as_ref()?;
+        let parent = drawing.nodes[id].parent?;
+        let (x1, y1) = tree_painting::place(placed, parent);
+        let (x2, y2) = tree_painting::place(placed, id);
+        Some(((x1 + x2) / 2.0, (y1 + y2) / 2.0 + 6.0))
+    }
+
+    /// The exercise shown.
+    pub fn exercise(&self) -> Option<Exercise> {
+        self.imp().exercise.borrow().clone()
+    }
+
+    /// The answer given so far.
+    pub fn answer(&self) -> Answer {
+        self.imp().answer.borrow().clone()
+    }
+
+    fn kind(&self) -> Kind {
+        KINDS[(self.imp().kind_dropdown.selected() as usize).min(KINDS.len() - 1)]
+    }
+
+    fn root_side(&self) -> Decision {
+        if self.imp().root_dropdown.selected() == 1 {
+            Decision::Min
+        } else {
+            Decision::Max
+        }
+    }
+
+    /// A new exercise of the chosen kind at the chosen level, from a seed
+    /// drawn at random.
+    fn new_exercise(&self) {
+        let seed = u64::from(glib::random_int_range(0, SEEDS as i32) as u32);
+        self.make_exercise(seed);
+    }
+
+    /// The exercise of the chosen kind, level and root from `seed`.
+    pub fn make_exercise(&self, seed: u64) {
+        let imp = self.imp();
+        let kind = self.kind();
+        imp.chance_check.set_sensitive(kind == Kind::Minimax);
+        imp.root_dropdown.set_sensitive(kind.on_tree());
+        let level = levels()[(imp.level_dropdown.selected() as usize).min(3)];
+        let mut level = level;
+        level.shape.root = self.root_side();
+        let chance = kind == Kind::Minimax && imp.chance_check.is_active();
+        match Exercise::at_level(kind, &level, seed, chance) {
+            Ok(exercise) => self.show_exercise(exercise),
+            Err(error) => self.say(&exercise_error_words(error), true),
+        }
+    }
+
+    /// Makes the exercise on the tree typed in, with the chosen kind and
+    /// the chosen level's conventions.
+    fn use_tree(&self) {
+        let imp = self.imp();
+        let kind = self.kind();
+        if !kind.on_tree() {
+            self.say(
+                &gettext(
+                    "Best move and Monte Carlo exercises are asked on positions: choose minimax values, alpha-beta or move order for a tree.",
+                ),
+                true,
+            );
+            return;
+        }
+        let text = imp.tree_entry.text();
+        let tree = match parse(&text, self.root_side()) {
+            Ok(tree) => tree,
+            Err(error) => {
+                show_unreadable(&imp.tree_entry, true);
+                self.say(&parse_error_words(&error, &text), true);
+                return;
+            }
+        };
+        show_unreadable(&imp.tree_entry, false);
+        let level = levels()[(imp.level_dropdown.selected() as usize).min(3)];
+        match Exercise::on_tree(kind, tree, level.conventions, level.asks) {
+            Ok(exercise) => self.show_exercise(Exercise {
+                level: Some(level.number),
+                ..exercise
+            }),
+            Err(error) => self.say(&exercise_error_words(error), true),
+        }
+    }
+
+    /// Shows `exercise` unanswered.
+    pub fn show_exercise(&self, exercise: Exercise) {
+        let imp = self.imp();
+        imp.solution_button.set_active(false);
+        imp.question_label.set_label(&question_words(&exercise));
+        imp.command_label.set_label(&fill(
+            &gettext("The same exercise on the command line: {command}"),
+            &[("command", &command_line(&exercise))],
+        ));
+        let on_tree = exercise.tree().is_some();
+        imp.picture_stack
+            .set_visible_child_name(if on_tree { "tree" } else { "position" });
+        imp.problem_label
+            .set_label(&problem_words(&exercise).join("\n"));
+        if let Some(board) = exercise.position() {
+            accessible::set_description(&*imp.board_area, &board_words(board));
+        }
+        let kind = exercise.kind;
+        imp.value_field.set_visible(
+            kind == Kind::Minimax || (kind == Kind::AlphaBeta && exercise.asks.values),
+        );
+        imp.alpha_field
+            .set_visible(kind == Kind::AlphaBeta && exercise.asks.windows);
+        imp.beta_field
+            .set_visible(kind == Kind::AlphaBeta && exercise.asks.windows);
+        imp.pruned_check.set_visible(kind == Kind::AlphaBeta);
+        imp.order_field.set_visible(kind == Kind::Order);
+        imp.move_field
+            .set_visible(matches!(kind, Kind::BestMove | Kind::Mcts));
+        imp.move_label
+            .set_text_with_mnemonic(&if kind == Kind::Mcts {
+                gettext("_Pick")
+            } else {
+                gettext("_Move")
+            });
+        imp.outcome_field.set_visible(kind == Kind::BestMove);
+        imp.bounded_field.set_visible(kind == Kind::BestMove);
+        imp.export_button.set_sensitive(on_tree);
+        imp.exercise.replace(Some(exercise));
+        imp.answer.replace(Answer::default());
+        imp.selected.set(on_tree.then_some(0));
+        imp.wrong.set(None);
+        imp.checked.set(false);
+        imp.solution_seen.set(false);
+        imp.solved.set(false);
+        self.say("", false);
+        self.answer_changed(true);
+    }
+
+    /// After the answer changed: the tree, the fields and the text.
+    fn answer_changed(&self, rewrite_text: bool) {
+        let imp = self.imp();
+        if rewrite_text {
+            imp.filling.set(true);
+            imp.answer_entry.set_text(&imp.answer.borrow().to_string());
+            show_unreadable(&imp.answer_entry, false);
+            imp.filling.set(false);
+        }
+        self.redraw();
+        self.fill_fields();
+        imp.board_area.queue_draw();
+    }
+
+    /// Draws the tree again as the answer (or the solution so far) says.
+    fn redraw(&self) {
+        let imp = self.imp();
+        let exercise = imp.exercise.borrow();
+        let Some(tree) = exercise.as_ref().and_then(Exercise::tree) else {
+            imp.shown.replace(None);
+            return;
+        };
+        let drawing = match &*imp.solution.borrow() {
+            Some((steps, shown)) => steps.drawing(*shown),
+            None if exercise.as_ref().is_some_and(|e| e.kind == Kind::Order)
+                && imp.solution_button.is_active() =>
+            {
+                abstract_drawing(tree, Shown::Answer(&exercise.as_ref().unwrap().solution()))
+            }
+            None => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
+        };
+        let placed = layout(&drawing);
+        let (width, height) = tree_painting::size(&placed);
+        imp.tree_area.set_content_width(width);
+        imp.tree_area.set_content_height(height);
+        imp.outline_label.set_label(&outline(&drawing));
+        accessible::set_description(&*imp.tree_area, &drawing.title);
+        imp.shown.replace(Some((drawing, placed)));
+        imp.tree_area.queue_draw();
+    }
+
+    /// Fills the fields with what the answer says of the selected node.
+    fn fill_fields(&self) {
+        let imp = self.imp();
+        let exercise = imp.exercise.borrow();
+        let Some(exercise) = exercise.as_ref() else {
+            return;
+        };
+        let answer = imp.answer.borrow();
+        imp.filling.set(true);
+        match exercise.tree() {
+            Some(tree) => {
+                let id = imp.selected.get().unwrap_or(0);
+                let path = tree.path(id);
+                let node = tree.node(id);
+                let inner = !node.is_leaf();
+                imp.node_label.set_label(&self.node_sentence(tree, id));
+                imp.value_entry.set_text(
+                    &answer
+                        .value_of(&path)
+                        .map(|value| value.to_string())
+                        .unwrap_or_default(),
+                );
+                let window = answer.window_of(&path);
+                imp.alpha_entry.set_text(
+                    &window
+                        .map(|(alpha, _)| answer_limit(alpha))
+                        .unwrap_or_default(),
+                );
+                imp.beta_entry.set_text(
+                    &window
+                        .map(|(_, beta)| answer_limit(beta))
+                        .unwrap_or_default(),
+                );
+                imp.order_entry.set_text(
+                    &answer
+                        .order_of(&path)
+                        .map(|order| {
+                            order
+                                .iter()
+                                .map(|place| (place + 1).to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .unwrap_or_default(),
+                );
+                imp.pruned_check.set_active(answer.marks_pruned(&path));
+                let deciding = matches!(node.kind, NodeKind::Decision(_));
+                for (field, usable) in [
+                    (imp.value_field.upcast_ref::<gtk::Widget>(), inner),
+                    (imp.alpha_field.upcast_ref(), inner),
+                    (imp.beta_field.upcast_ref(), inner),
+                    (
+                        imp.order_field.upcast_ref(),
+                        deciding && node.children.len() > 1,
+                    ),
+                    (imp.pruned_check.upcast_ref(), node.parent.is_some()),
+                ] {
+                    field.set_sensitive(usable);
+                }
+            }
+            None => {
+                imp.node_label.set_label(&gettext("Your answer"));
+                let cell = if exercise.kind == Kind::Mcts {
+                    answer.pick
+                } else {
+                    answer.best_move
+                };
+                imp.move_entry
+                    .set_text(&cell.map(|cell| (cell + 1).to_string()).unwrap_or_default());
+                imp.outcome_entry.set_text(
+                    &answer
+                        .outcome
+                        .map(|outcome| outcome.to_string())
+                        .unwrap_or_default(),
+                );
+                imp.bounded_entry.set_text(
+                    &answer
+                        .bounded
+                        .as_ref()
+                        .map(|cells| {
+                            cells
+                                .iter()
+                                .map(|cell| (cell + 1).to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        })
+                        .unwrap_or_default(),
+                );
+            }
+        }
+        for entry in self.entries() {
+            show_unreadable(entry, false);
+        }
+        imp.filling.set(false);
+    }
+
+    fn entries(&self) -> [&gtk::Entry; 7] {
+        let imp = self.imp();
+        [
+            &imp.value_entry,
+            &imp.alpha_entry,
+            &imp.beta_entry,
+            &imp.order_entry,
+            &imp.move_entry,
+            &imp.outcome_entry,
+            &imp.bounded_entry,
+        ]
+    }
+
+    /// The selected node in words, with what the answer gives it: "The Min
+    /// node root → 2: your value 3, window α 3, β +∞; the edge into it
+    /// marked pruned".
+    fn node_sentence(&self, tree: &AbstractTree, id: NodeId) -> String {
+        let answer = self.imp().answer.borrow();
+        let path = tree.path(id);
+        let mut parts: Vec<String> = Vec::new();
+        if let NodeKind::Leaf(value) = tree.node(id).kind {
+            parts.push(fill(
+                &gettext("value {value}, as written"),
+                &[("value", &short_value_words(value.into()))],
+            ));
+        } else if let Some(value) = answer.value_of(&path) {
+            parts.push(fill(
+                &gettext("your value {value}"),
+                &[("value", &value.to_string().replace('-', "−"))],
+            ));
+        }
+        if let Some((alpha, beta)) = answer.window_of(&path) {
+            parts.push(fill(
+                &gettext("your window α {alpha}, β {beta}"),
+                &[("alpha", &limit_words(alpha)), ("beta", &limit_words(beta))],
+            ));
+        }
+        if let Some(order) = answer.order_of(&path) {
+            let numbers: Vec<String> = order.iter().map(|place| (place + 1).to_string()).collect();
+            parts.push(fill(
+                &gettext("your order {children}"),
+                &[("children", &numbers.join(" "))],
+            ));
+        }
+        if answer.marks_pruned(&path) {
+            parts.push(gettext("the edge into it marked pruned"));
+        }
+        let children = tree.children(id).len();
+        if children > 0 {
+            parts.push(fill(
+                &ngettext(
+                    "{count} child",
+                    "{count} children",
+                    plural_count(children as u64),
+                ),
+                &[("count", &children)],
+            ));
+        }
+        let mut sentence = node_words(tree, id);
+        if let Some(first) = sentence.get(..1) {
+            sentence = first.to_uppercase() + &sentence[1..];
+        }
+        if parts.is_empty() {
+            sentence
+        } else {
+            format!("{sentence}: {}", parts.join("; "))
+        }
+    }
+
+    fn setup_fields(&self) {
+        let imp = self.imp();
+        for entry in self.entries() {
+            entry.connect_changed(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |entry| {
+                    if !view.imp().filling.get() {
+                        view.field_changed(entry);
+                    }
+                }
+            ));
+        }
+        imp.pruned_check.connect_toggled(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |check| {
+                if !view.imp().filling.get() {
+                    view.mark_pruned(check.is_active());
+                }
+            }
+        ));
+        imp.answer_entry.connect_activate(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |entry| view.use_answer_text(&entry.text())
+        ));
+    }
+
+    /// Reads the field `entry` into the answer; a field that cannot be read
+    /// is marked and changes nothing.
+    fn field_changed(&self, entry: &gtk::Entry) {
+        let imp = self.imp();
+        let Some(exercise) = imp.exercise.borrow().clone() else {
+            return;
+        };
+        let text = typed(entry);
+        let path = exercise
+            .tree()
+            .map(|tree| tree.path(imp.selected.get().unwrap_or(0)))
+            .unwrap_or_default();
+        let mut answer = imp.answer.borrow().clone();
+        let read = if entry == &*imp.value_entry {
+            match parse_value(&text) {
+                _ if text.is_empty() => {
+                    answer.set_value(&path, None);
+                    true
+                }
+                Some(value) => {
+                    answer.set_value(&path, Some(value));
+                    true
+                }
+                None => false,
+            }
+        } else if entry == &*imp.alpha_entry || entry == &*imp.beta_entry {
+            let (alpha, beta) = (typed(&imp.alpha_entry), typed(&imp.beta_entry));
+            let limit = |text: &str| (!text.is_empty()).then(|| parse_limit(text));
+            match (limit(&alpha), limit(&beta)) {
+                (Some(None), _) | (_, Some(None)) => false,
+                (Some(Some(alpha)), Some(Some(beta))) => {
+                    answer.set_window(&path, Some((alpha, beta)));
+                    true
+                }
+                _ => {
+                    answer.set_window(&path, None);
+                    true
+                }
+            }
+        } else {
+            // The other fields are statements of the answer's text.
+            let keyword = if entry == &*imp.order_entry {
+                format!("{}:", path_text(&path))
+            } else if entry == &*imp.move_entry {
+                if exercise.kind == Kind::Mcts {
+                    "pick"
+                } else {
+                    "move"
+                }
+                .to_owned()
+            } else if entry == &*imp.outcome_entry {
+                "outcome".to_owned()
+            } else {
+                "bounded".to_owned()
+            };
+            match Answer::parse(&format!("{keyword} {text}")) {
+                _ if text.is_empty() && keyword != "bounded" => {
+                    clear_statement(&mut answer, &keyword, &path);
+                    true
+                }
+                Ok(statement) => {
+                    take_statement(&mut answer, statement, &path);
+                    true
+                }
+                Err(_) => false,
+            }
+        };
+        show_unreadable(entry, !read);
+        if read {
+            imp.answer.replace(answer);
+            imp.filling.set(true);
+            imp.answer_entry.set_text(&imp.answer.borrow().to_string());
+            imp.filling.set(false);
+            self.redraw();
+            if let Some(tree) = exercise.tree() {
+                imp.node_label
+                    .set_label(&self.node_sentence(tree, imp.selected.get().unwrap_or(0)));
+            }
+            imp.board_area.queue_draw();
+        }
+    }
+
+    /// Marks the edge into the selected node pruned or not.
+    fn mark_pruned(&self, pruned: bool) {
+        let imp = self.imp();
+        let path = {
+            let exercise = imp.exercise.borrow();
+            let Some(tree) = exercise.as_ref().and_then(Exercise::tree) else {
+                return;
+            };
+            let id = imp.selected.get().unwrap_or(0);
+            if tree.node(id).parent.is_none() {
+                return;
+            }
+            tree.path(id)
+        };
+        imp.answer.borrow_mut().set_pruned(&path, pruned);
+        self.answer_changed(true);
+    }
+
+    /// Uses the answer typed as text.
+    fn use_answer_text(&self, text: &str) {
+        let imp = self.imp();
+        match Answer::parse(text) {
+            Ok(answer) => {
+                imp.answer.replace(answer);
+                show_unreadable(&imp.answer_entry, false);
+                self.say("", false);
+                self.answer_changed(true);
+            }
+            Err(error) => {
+                show_unreadable(&imp.answer_entry, true);
+                self.say(
+                    &tictactoe_tools::exercise::words::answer_error_words(&error),
+                    true,
+                );
+            }
+        }
+    }
+
+    /// Check: the first wrong step, or correct.
+    fn check(&self) {
+        let imp = self.imp();
+        let Some(exercise) = imp.exercise.borrow().clone() else {
+            return;
+        };
+        imp.solution_button.set_active(false);
+        let verdict = exercise.check(&imp.answer.borrow());
+        imp.checked.set(true);
+        match verdict {
+            Ok(Verdict::Correct) => {
+                imp.wrong.set(None);
+                if !imp.solution_seen.get() {
+                    imp.solved.set(true);
+                }
+                self.say(&verdict_words(&exercise, &Verdict::Correct), false);
+            }
+            Ok(Verdict::Wrong(mistake)) => {
+                imp.wrong.set(mistake.node);
+                if let Some(node) = mistake.node {
+                    self.select(node);
+                }
+                self.say(&verdict_words(&exercise, &Verdict::Wrong(mistake)), true);
+            }
+            Err(unfit) => {
+                imp.wrong.set(None);
+                self.say(&unfit_words(&unfit), true);
+            }
+        }
+        imp.tree_area.queue_draw();
+    }
+
+    /// Shows the solution step by step, or goes back to the answer.
+    fn show_solution(&self, shown: bool) {
+        let imp = self.imp();
+        if let Some(timer) = imp.solution_timer.take() {
+            timer.remove();
+        }
+        imp.solution.replace(None);
+        let Some(exercise) = imp.exercise.borrow().clone() else {
+            return;
+        };
+        if !shown {
+            self.redraw();
+            return;
+        }
+        imp.solution_seen.set(true);
+        imp.wrong.set(None);
+        let Some(steps) = SolutionSteps::new(&exercise) else {
+            // Move order and the positions: the solution whole.
+            let solution = exercise.solution();
+            self.say(
+                &fill(
+                    &gettext("The solution: {answer}"),
+                    &[("answer", &solution.to_string())],
+                ),
+                false,
+            );
+            self.redraw();
+            return;
+        };
+        imp.solution.replace(Some((steps, 0)));
+        self.solution_step();
+        let timer = glib::timeout_add_local(
+            STEP_INTERVAL,
+            glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                #[upgrade_or]
+                glib::ControlFlow::Break,
+                move || {
+                    if view.solution_step() {
+                        glib::ControlFlow::Continue
+                    } else {
+                        view.imp().solution_timer.take();
+                        glib::ControlFlow::Break
+                    }
+                }
+            ),
+        );
+        imp.solution_timer.replace(Some(timer));
+    }
+
+    /// Shows one more step of the solution; false once all are shown.
+    fn solution_step(&self) -> bool {
+        let imp = self.imp();
+        let (words, node, more) = {
+            let mut solution = imp.solution.borrow_mut();
+            let Some((steps, shown)) = solution.as_mut() else {
+                return false;
+            };
+            let step = *shown;
+            *shown = (*shown + 1).min(steps.len());
+            let words = steps.words(step).map(|words| {
+                fill(
+                    &gettext("Step {step} of {steps}: {words}"),
+                    &[
+                        ("step", &(step + 1)),
+                        ("steps", &steps.len()),
+                        ("words", &words),
+                    ],
+                )
+            });
+            (words, steps.node(step), *shown < steps.len())
+        };
+        if let Some(node) = node {
+            imp.selected.set(Some(node));
+        }
+        if let Some(words) = words {
+            self.say(&words, false);
+        }
+        self.redraw();
+        self.fill_fields();
+        more
+    }
+
+    /// Says `text` under the buttons, as an error or not.
+    fn say(&self, text: &str, error: bool) {
+        let label = &self.imp().verdict_label;
+        label.set_label(text);
+        if error {
+            label.add_css_class("error");
+        } else {
+            label.remove_css_class("error");
+        }
+    }
+
+    /// Selects node `id` of the tree.
+    fn select(&self, id: NodeId) {
+        let imp = self.imp();
+        imp.selected.set(Some(id));
+        self.fill_fields();
+        if let Some((drawing, placed)) = &*imp.shown.borrow() {
+            let (x, y) = tree_painting::place(placed, id);
+            for (adjustment, at, page) in [
+                (
+                    imp.tree_scroller.hadjustment(),
+                    x,
+                    imp.tree_scroller.width(),
+                ),
+                (
+                    imp.tree_scroller.vadjustment(),
+                    y,
+                    imp.tree_scroller.height(),
+                ),
+            ] {
+                let page = f64::from(page);
+                if at < adjustment.value() + 40.0 || at > adjustment.value() + page - 40.0 {
+                    adjustment.set_value(at - page / 2.0);
+                }
+            }
+            accessible::set_label(&*imp.tree_area, &drawing.nodes[id].title);
+        }
+        let exercise = imp.exercise.borrow();
+        if let Some(tree) = exercise.as_ref().and_then(Exercise::tree) {
+            accessible::set_description(&*imp.tree_area, &self.node_sentence(tree, id));
+        }
+        imp.tree_area.queue_draw();
+    }
+
+    fn setup_tree_area(&self) {
+        let imp = self.imp();
+        imp.tree_area.set_draw_func(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |area, cr, _, _| {
+                let imp = view.imp();
+                let Some((drawing, placed)) = &*imp.shown.borrow() else {
+                    return;
+                };
+                let current = imp.solution.borrow().as_ref().and_then(|(steps, shown)| {
+                    shown.checked_sub(1).and_then(|step| steps.node(step))
+                });
+                let marks = Marks {
+                    selected: imp
+                        .selected
+                        .get()
+                        .filter(|_| area.has_focus() || current.is_none()),
+                    current,
+                    wrong: imp.wrong.get(),
+                };
+                let _ = tree_painting::paint(cr, drawing, placed, marks, palette(area));
+            }
+        ));
+        let click = gtk::GestureClick::new();
+        click.connect_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_, _, x, y| view.clicked_tree(x, y)
+        ));
+        imp.tree_area.add_controller(click);
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _, modifiers| view.tree_key(key, modifiers)
+        ));
+        imp.tree_area.add_controller(keys);
+        let focus = gtk::EventControllerFocus::new();
+        focus.connect_enter(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.select(view.imp().selected.get().unwrap_or(0))
+        ));
+        imp.tree_area.add_controller(focus);
+    }
+
+    /// A click on the tree: on a node selects it and puts the cursor in
+    /// its first field; on an edge (alpha-beta) marks it pruned or not.
+    fn clicked_tree(&self, x: f64, y: f64) {
+        let imp = self.imp();
+        let (node, edge) = match &*imp.shown.borrow() {
+            Some((drawing, placed)) => (
+                tree_painting::node_at(placed, (x, y)),
+                tree_painting::edge_at(drawing, placed, (x, y)),
+            ),
+            None => return,
+        };
+        if imp.solution_button.is_active() {
+            return;
+        }
+        if let Some(node) = node {
+            self.select(node);
+            self.focus_first_field();
+        } else if let Some(child) = edge
+            && self.exercise().is_some_and(|e| e.kind == Kind::AlphaBeta)
+        {
+            self.select(child);
+            imp.pruned_check.set_active(!imp.pruned_check.is_active());
+            imp.tree_area.grab_focus();
+        }
+    }
+
+    /// Puts the cursor in the first field the selected node can take.
+    fn focus_first_field(&self) {
+        let imp = self.imp();
+        for entry in [&*imp.value_entry, &*imp.alpha_entry, &*imp.order_entry] {
+            if entry.is_sensitive() && entry.parent().is_some_and(|field| field.is_visible()) {
+                entry.grab_focus();
+                return;
+            }
+        }
+        imp.tree_area.grab_focus();
+    }
+
+    /// The tree's keys: arrows move between nodes (Left and Right along the
+    /// level, Up to the parent, Down to the first child), Home to the
+    /// root, Return to the node's first field, Space marks the edge into
+    /// it pruned.
+    fn tree_key(&self, key: gtk::gdk::Key, modifiers: gtk::gdk::ModifierType) -> glib::Propagation {
+        use gtk::gdk::Key;
+        let imp = self.imp();
+        if !modifiers.is_empty() && modifiers != gtk::gdk::ModifierType::SHIFT_MASK {
+            return glib::Propagation::Proceed;
+        }
+        let Some(exercise) = self.exercise() else {
+            return glib::Propagation::Proceed;
+        };
+        let Some(tree) = exercise.tree() else {
+            return glib::Propagation::Proceed;
+        };
+        let id = imp.selected.get().unwrap_or(0);
+        let target = match key {
+            Key::Up => tree.node(id).parent,
+            Key::Down => tree.children(id).first().copied(),
+            Key::Home => Some(0),
+            Key::Left | Key::Right => {
+                let placed = imp.shown.borrow();
+                let Some((_, placed)) = &*placed else {
+                    return glib::Propagation::Proceed;
+                };
+                let level = placed.level[id];
+                let mut row: Vec<NodeId> = (0..tree.len())
+                    .filter(|&n| placed.level[n] == level)
+                    .collect();
+                row.sort_by(|a, b| placed.x[*a].total_cmp(&placed.x[*b]));
+                let at = row.iter().position(|&n| n == id).unwrap_or(0);
+                if key == Key::Left {
+                    at.checked_sub(1).map(|at| row[at])
+                } else {
+                    row.get(at + 1).copied()
+                }
+            }
+            Key::Return | Key::KP_Enter => {
+                self.focus_first_field();
+                return glib::Propagation::Stop;
+            }
+            Key::space if exercise.kind == Kind::AlphaBeta && !imp.solution_button.is_active() => {
+                imp.pruned_check.set_active(!imp.pruned_check.is_active());
+                self.select(id);
+                return glib::Propagation::Stop;
+            }
+            _ => return glib::Propagation::Proceed,
+        };
+        if let Some(target) = target {
+            self.select(target);
+        } else {
+            imp.tree_area.error_bell();
+        }
+        glib::Propagation::Stop
+    }
+
+    fn setup_board_area(&self) {
+        let imp = self.imp();
+        imp.board_area.set_draw_func(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |area, cr, width, height| {
+                let _ = view.draw_board(area, cr, width, height);
+            }
+        ));
+        let click = gtk::GestureClick::new();
+        click.connect_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |gesture, _, x, y| {
+                let Some(board) = view.exercise().and_then(|e| e.position().cloned()) else {
+                    return;
+                };
+                let Some(area) = gesture.widget() else { return };
+                let side = board.size().side();
+                let cell_size = f64::from(area.width().min(area.height())) / side as f64;
+                let (column, row) = ((x / cell_size) as usize, (y / cell_size) as usize);
+                if column < side && row < side {
+                    let cell = row * side + column;
+                    if board.cell(cell).is_none() {
+                        view.imp().move_entry.set_text(&(cell + 1).to_string());
+                    }
+                }
+            }
+        ));
+        imp.board_area.add_controller(click);
+    }
+
+    /// The position with its free cells numbered and the answer's move
+    /// ringed.
+    fn draw_board(
+        &self,
+        area: &gtk::DrawingArea,
+        cr: &gtk::cairo::Context,
+        width: i32,
+        height: i32,
+    ) -> Result<(), gtk::cairo::Error> {
+        let Some(exercise) = self.exercise() else {
+            return Ok(());
+        };
+        let Some(board) = exercise.position() else {
+            return Ok(());
+        };
+        let colours = palette(area);
+        let side = board.size().side();
+        let cell_size = f64::from(width.min(height)) / side as f64;
+        let ink = colours.ink;
+        let set = |colour: gtk::gdk::RGBA, alpha: f64| {
+            cr.set_source_rgba(
+                f64::from(colour.red()),
+                f64::from(colour.green()),
+                f64::from(colour.blue()),
+                alpha,
+            )
+        };
+        set(ink, 0.6);
+        cr.set_line_width(2.0);
+        for line in 1..side {
+            let at = line as f64 * cell_size;
+            cr.move_to(at, 0.0);
+            cr.line_to(at, side as f64 * cell_size);
+            cr.move_to(0.0, at);
+            cr.line_to(side as f64 * cell_size, at);
+        }
+        cr.stroke()?;
+        let answer = self.answer();
+        let chosen = if exercise.kind == Kind::Mcts {
+            answer.pick
+        } else {
+            answer.best_move
+        };
+        cr.select_font_face(
+            "Sans",
+            gtk::cairo::FontSlant::Normal,
+            gtk::cairo::FontWeight::Normal,
+        );
+        for cell in 0..side * side {
+            let centre = (
+                (cell % side) as f64 * cell_size + cell_size / 2.0,
+                (cell / side) as f64 * cell_size + cell_size / 2.0,
+            );
+            match board.cell(cell) {
+                Some(stone) => {
+                    set(ink, 1.0);
+                    draw_stone(cr, centre, cell_size, stone)?;
+                }
+                None => {
+                    set(ink, 0.5);
+                    cr.set_font_size(cell_size * 0.22);
+                    let text = (cell + 1).to_string();
+                    let extents = cr.text_extents(&text)?;
+                    cr.move_to(
+                        centre.0 - extents.width() / 2.0 - extents.x_bearing(),
+                        centre.1 - extents.height() / 2.0 - extents.y_bearing(),
+                    );
+                    cr.show_text(&text)?;
+                }
+            }
+            if chosen == Some(cell) {
+                set(colours.accent, 1.0);
+                cr.set_line_width(3.0);
+                cr.new_sub_path();
+                cr.arc(
+                    centre.0,
+                    centre.1,
+                    cell_size * 0.38,
+                    0.0,
+                    std::f64::consts::TAU,
+                );
+                cr.stroke()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks where to save the tree as shown, in `format`.
+    fn choose_export_file(&self, format: ExportFormat) {
+        let imp = self.imp();
+        if imp.shown.borrow().is_none() {
+            return;
+        }
+        let (filter, title) = match format {
+            ExportFormat::Svg => (gettext("SVG images"), gettext("Save Tree as SVG")),
+            ExportFormat::Png => (gettext("PNG images"), gettext("Save Tree as PNG")),
+            ExportFormat::Dot => (gettext("Graphviz DOT files"), gettext("Save Tree as DOT")),
+        };
+        let stem = match self.exercise() {
+            Some(exercise) => match exercise.seed {
+                Some(seed) => format!("{}-{seed}", exercise.kind.name()),
+                None => exercise.kind.name().to_owned(),
+            },
+            None => "tree".to_owned(),
+        };
+        imp.file_chooser.save_as(
+            self,
+            &SaveAs {
+                title: &title,
+                stem: &stem,
+                filter_name: &filter,
+                extension: format.extension(),
+                saved: &gettext("Saved the tree to {file}."),
+            },
+            move |view: &PracticeView, path| view.export(path, format),
+            |view: &PracticeView, message, failed| view.say(message, failed),
+        );
+    }
+
+    /// Writes the tree as shown to `path` in `format`.
+    fn export(&self, path: &Path, format: ExportFormat) -> Result<(), String> {
+        let shown = self.imp().shown.borrow();
+        let Some((drawing, placed)) = &*shown else {
+            return Ok(());
+        };
+        match format {
+            ExportFormat::Svg => file_dialog::write_text(path, &svg::write(drawing, placed)),
+            ExportFormat::Dot => file_dialog::write_text(path, &dot::write(drawing)),
+            ExportFormat::Png => tree_painting::write_png(drawing, placed, path)
+                .map_err(|error| file_dialog::could_not_save(path, &error)),
+        }
+    }
+}
+
+/// The colours of the style: text, accent and error.
+fn palette(widget: &impl IsA<gtk::Widget>) -> Palette {
+    #[allow(deprecated)]
+    let style = widget.style_context();
+    #[allow(deprecated)]
+    let ink = style.color();
+    #[allow(deprecated)]
+    let named = |name: &str, fallback: gtk::gdk::RGBA| style.lookup_color(name).unwrap_or(fallback);
+    let paper = Palette::paper();
+    Palette {
+        background: None,
+        ink,
+        accent: named("accent_color", paper.accent),
+        error: named("error_color", paper.error),
+    }
+}
+
+/// α or β as an answer writes it: "-inf", "3".
+fn answer_limit(limit: Limit) -> String {
+    tictactoe_tools::exercise::answer::limit_text(limit)
+}
+
+/// Takes back what the statement `keyword` says.
+fn clear_statement(answer: &mut Answer, keyword: &str, path: &[usize]) {
+    match keyword {
+        "pick" => answer.pick = None,
+        "move" => answer.best_move = None,
+        "outcome" => answer.outcome = None,
+        _ => answer.set_order(path, None),
+    }
+}
+
+/// Copies the one part `statement` gives into `answer`.
+fn take_statement(answer: &mut Answer, statement: Answer, path: &[usize]) {
+    if let Some(order) = statement.order_of(path) {
+        answer.set_order(path, Some(order.to_vec()));
+    }
+    if statement.pick.is_some() {
+        answer.pick = statement.pick;
+    }
+    if statement.best_move.is_some() {
+        answer.best_move = statement.best_move;
+    }
+    if statement.outcome.is_some() {
+        answer.outcome = statement.outcome;
+    }
+    if statement.bounded.is_some() {
+        answer.bounded = statement.bounded;
+    }
+}
+
+/// The command that prints the same exercise.
+fn command_line(exercise: &Exercise) -> String {
+    let mut command = format!("tictactoe exercise --kind {}", exercise.kind.name());
+    if let Some(level) = exercise.level {
+        command.push_str(&format!(" --level {level}"));
+    }
+    match exercise.seed {
+        Some(seed) => command.push_str(&format!(" --seed {seed}")),
+        None => {
+            if let Some(tree) = exercise.tree() {
+                command.push_str(&format!(" --tree '{tree}'"));
+            }
+        }
+    }
+    if let Some(tree) = exercise.tree() {
+        if tree.root_side() == Decision::Min {
+            command.push_str(" --root min");
+        }
+        if exercise.seed.is_some() && tree.has_chance_nodes() {
+            command.push_str(" --chance");
+        }
+    }
+    command
+}

@@ -1,0 +1,269 @@
+//! The Practice window, driven as a person would, its keys and clicks sent
+//! by `xdotool` through the X server: opened by Ctrl+P, a tree typed in
+//! and used with Enter, the tree walked with the arrow keys, a value typed
+//! into the selected node, an edge marked pruned with Space and another by
+//! a click on it, Ctrl+Return checking (the first wrong step named as the
+//! checker names it), a whole answer typed as text and found correct, and
+//! F5 playing the solution step by step. Needs a display and xdotool:
+//! `xvfb-run -a cargo test --release --test ui_practice`.
+
+mod harness;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gtk::{graphene, prelude::*};
+use harness::{
+    Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool,
+};
+use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::abstract_tree::Decision;
+use tictactoe_engine::abstract_tree::search::alpha_beta;
+use tictactoe_engine::abstract_tree::text::parse;
+use tictactoe_engine::player_kind::{Fail, Prune};
+use tictactoe_tools::exercise::answer::Answer;
+use tictactoe_tools::exercise::words::verdict_words;
+use tictactoe_tools::exercise::{Kind, Verdict};
+use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, outline};
+
+const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Presses `keys` (xdotool's names) with the pointer over `widget`, where
+/// keys go without a window manager.
+fn press_over(widget: &impl IsA<gtk::Widget>, keys: &str) -> Result<(), String> {
+    move_onto(widget, None)?;
+    xdotool(&["key", keys])
+}
+
+/// Moves the pointer onto `widget`, at `at` in its own coordinates (its
+/// middle by default).
+fn move_onto(widget: &impl IsA<gtk::Widget>, at: Option<(f64, f64)>) -> Result<(), String> {
+    let root = widget.root().ok_or("the widget is in no window")?;
+    let window = root
+        .downcast_ref::<gtk::Window>()
+        .ok_or("the widget's root is no window")?;
+    let (x, y) = at.unwrap_or((
+        f64::from(widget.width()) / 2.0,
+        f64::from(widget.height()) / 2.0,
+    ));
+    let point = widget
+        .compute_point(&root, &graphene::Point::new(x as f32, y as f32))
+        .ok_or("the widget has no place in its window")?;
+    let (dx, dy) = root.surface_transform();
+    point_into(
+        &window.title().unwrap_or_default(),
+        (
+            (f64::from(point.x()) + dx) as i32,
+            (f64::from(point.y()) + dy) as i32,
+        ),
+    )
+}
+
+fn open_practice(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<PracticeView, String> {
+    let accels = app.accels_for_action("win.practice");
+    ensure(accels.iter().any(|each| each == "<Control>p"), || {
+        format!("win.practice has the shortcuts {accels:?}")
+    })?;
+    if let Some(view) = window.practice_view() {
+        view.close();
+    }
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() / 2, window.height() - 20))?;
+    xdotool(&["key", "ctrl+p"])?;
+    wait_until("Ctrl+P to open the Practice window", PATIENCE, || {
+        window
+            .practice_view()
+            .is_some_and(|view| view.is_visible() && view.width() > 0)
+    })?;
+    window
+        .practice_view()
+        .ok_or_else(|| "Ctrl+P opened no Practice window".to_owned())
+}
+
+/// The textbook tree typed in and used with Enter, as an alpha-beta
+/// exercise (level 2: values asked, no windows).
+fn textbook_exercise(view: &PracticeView) -> Result<(), String> {
+    view.choose_kind(Kind::AlphaBeta);
+    let entry = view.tree_entry();
+    entry.set_text(TEXTBOOK);
+    entry.grab_focus();
+    press_over(&entry, "Return")?;
+    wait_until("Enter to use the typed tree", PATIENCE, || {
+        view.exercise()
+            .and_then(|exercise| exercise.tree().map(|tree| tree.to_string()))
+            .as_deref()
+            == Some(TEXTBOOK)
+    })?;
+    Ok(())
+}
+
+fn keys_and_clicks_answer_and_check_points_at_the_first_wrong_step(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    textbook_exercise(&view)?;
+    let tree = view.tree_area();
+    tree.grab_focus();
+    // Down to child 1, Right to child 2: the Min node root → 2.
+    for key in ["Down", "Right"] {
+        press_over(&tree, key)?;
+    }
+    wait_until("the arrows to reach root → 2", PATIENCE, || {
+        view.node_text().starts_with("The Min node root → 2")
+    })
+    .map_err(|error| format!("{error}; the heading says {:?}", view.node_text()))?;
+    // Enter goes to the value; 2 is typed; back on the tree, Down and
+    // Right to root → 2 → 2, and Space marks its edge pruned.
+    press_over(&tree, "Return")?;
+    xdotool(&["type", "--delay", "30", "2"])?;
+    wait_until("the typed value in the answer", PATIENCE, || {
+        view.answer().to_string() == "2 = 2"
+    })
+    .map_err(|error| format!("{error}; the answer is {:?}", view.answer().to_string()))?;
+    tree.grab_focus();
+    for key in ["Down", "Right", "space"] {
+        press_over(&tree, key)?;
+    }
+    wait_until("Space to mark root → 2 → 2 pruned", PATIENCE, || {
+        view.answer().marks_pruned(&[1, 1])
+    })
+    .map_err(|error| format!("{error}; the answer is {:?}", view.answer().to_string()))?;
+    ensure(
+        view.node_text().contains("the edge into it marked pruned"),
+        || format!("the heading says {:?}", view.node_text()),
+    )?;
+    // A click on the edge into root → 2 → 3 marks it too.
+    let middle = view.edge_middle(&[1, 2]).ok_or("no edge into 2.3")?;
+    move_onto(&tree, Some(middle))?;
+    xdotool(&["click", "1"])?;
+    wait_until(
+        "the click to mark root → 2 → 3 pruned",
+        PATIENCE,
+        || view.answer().marks_pruned(&[1, 2]),
+    )
+    .map_err(|error| format!("{error}; the answer is {:?}", view.answer().to_string()))?;
+    let answer = view.answer();
+    ensure(answer.to_string() == "pruned 2.2 2.3; 2 = 2", || {
+        format!("the answer is {:?}", answer.to_string())
+    })?;
+    let outline_text = view.outline_text();
+    ensure(
+        outline_text.contains("2.2: 4 [pruned]") && outline_text.contains("2: Min 2"),
+        || format!("the tree in words shows no answer: {outline_text}"),
+    )?;
+    // Ctrl+Return: the root's child 1 has no value yet, the first wrong
+    // step in search order.
+    press_over(&tree, "ctrl+Return")?;
+    let exercise = view.exercise().ok_or("no exercise")?;
+    let verdict = exercise.check(&answer).map_err(|_| "the answer fits")?;
+    let Verdict::Wrong(mistake) = &verdict else {
+        return Err("a half answer is correct".into());
+    };
+    ensure(mistake.node == Some(1), || {
+        format!("the checker found {mistake:?}")
+    })?;
+    let expected = verdict_words(&exercise, &verdict);
+    wait_until("Ctrl+Return to check", PATIENCE, || {
+        view.verdict_text() == expected
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    ensure(
+        view.node_text().starts_with("The Min node root → 1"),
+        || format!("the wrong node is not selected: {:?}", view.node_text()),
+    )?;
+    // The whole answer typed as text, Enter, Ctrl+Return: correct.
+    let solution = exercise.solution().to_string();
+    let entry = view.answer_entry();
+    entry.set_text(&solution);
+    entry.grab_focus();
+    press_over(&entry, "Return")?;
+    press_over(&entry, "ctrl+Return")?;
+    let correct = verdict_words(&exercise, &Verdict::Correct);
+    wait_until("the solution typed to be correct", PATIENCE, || {
+        view.verdict_text() == correct
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    ensure(Answer::parse(&solution).ok() == Some(view.answer()), || {
+        "the typed answer is not the window's".into()
+    })
+}
+
+fn f5_plays_the_solution_step_by_step(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    textbook_exercise(&view)?;
+    let tree = parse(TEXTBOOK, Decision::Max).map_err(|error| format!("{error:?}"))?;
+    let search = alpha_beta(&tree, Prune::OnEqual, Fail::Soft).map_err(|_| "no chance nodes")?;
+    let steps = search.steps.len();
+    press_over(&view.tree_area(), "F5")?;
+    for step in 1..=3 {
+        let expected = format!("Step {step} of {steps}: ");
+        wait_until(&format!("step {step}"), PATIENCE, || {
+            view.verdict_text().starts_with(&expected)
+        })
+        .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    }
+    // The first step enters the root with the full window; by the third
+    // the root's first child has its window.
+    let outline_text = view.outline_text();
+    ensure(
+        outline_text.contains("root: Max (α −∞, β +∞)"),
+        || format!("the tree in words: {outline_text}"),
+    )?;
+    wait_until("the whole solution", Duration::from_secs(60), || {
+        view.verdict_text()
+            .starts_with(&format!("Step {steps} of {steps}: "))
+    })?;
+    let whole = outline(&abstract_drawing(&tree, Shown::AlphaBeta(&search)));
+    ensure(view.outline_text() == whole, || {
+        format!(
+            "at the end the tree shows\n{}\nnot\n{whole}",
+            view.outline_text()
+        )
+    })?;
+    // F5 again: back to the (empty) answer.
+    press_over(&view.tree_area(), "F5")?;
+    let blank = outline(&abstract_drawing(&tree, Shown::Blank));
+    wait_until("F5 to go back to the answer", PATIENCE, || {
+        view.outline_text() == blank
+    })?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
+    let checks: [(&str, Check); 2] = [
+        (
+            "keys and clicks answer, and Check points at the first wrong step",
+            keys_and_clicks_answer_and_check_points_at_the_first_wrong_step,
+        ),
+        (
+            "F5 plays the solution step by step",
+            f5_plays_the_solution_step_by_step,
+        ),
+    ];
+    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
+    let mut results = Results::default();
+    for (name, check) in checks {
+        if filter
+            .as_ref()
+            .is_none_or(|filter| name.contains(filter.as_str()))
+        {
+            results.report(name, check(&app, &window));
+        }
+    }
+    window.close();
+    results.finish()
+}
