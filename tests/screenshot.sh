@@ -12,7 +12,8 @@
 # unless WIDTHxHEIGHT is given.
 # THEN_KEYS, if set, are key presses (xdotool names, e.g. "ctrl+m
 # ctrl+Return") or clicks (click:X,Y) after the moves, each followed by
-# THEN_WAIT seconds (default 3), or resize:WIDTHxHEIGHT for the window
+# THEN_WAIT seconds (default 3), type:TEXT (a tilde for each space), or
+# resize:WIDTHxHEIGHT for the window
 # WINDOW_TITLE names;
 # WINDOW_TITLE then names the window to capture (default the main one),
 # e.g. "Compare Players" after Ctrl+M, "Search Tree" after Ctrl+Shift+E.
@@ -97,6 +98,11 @@ for key in ${THEN_KEYS:-}; do
         click:*)
             point=${key#click:}
             xdotool mousemove --sync "${point%,*}" "${point#*,}" click 1
+            ;;
+        type:*)
+            # A tilde stands for a space, which would split the keys.
+            text=${key#type:}
+            xdotool type --delay 20 -- "${text//\~/ }"
             ;;
         resize:*)
             size=${key#resize:}

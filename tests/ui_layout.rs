@@ -365,10 +365,11 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
     })
 }
 
-/// The Compare, Tournament, Training and explorer windows fit half the
-/// screen: each can be 640 px wide, its title whole, and Compare's table and
-/// charts after a run take no more (the table scrolls sideways, long chart
-/// labels wrap); the explorer then puts its side under the list.
+/// The Compare, Tournament, Training, explorer, Monte Carlo and Practice
+/// windows fit half the screen: each can be 640 px wide, its title whole,
+/// and Compare's table and charts after a run take no more (the table
+/// scrolls sideways, long chart labels wrap); the explorer then puts its
+/// side under the list.
 fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> {
     wide(window)?;
     // A game just begun: a position with moves to compare and explore.
@@ -380,6 +381,7 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
         "win.training",
         "win.explore",
         "win.mcts",
+        "win.practice",
     ] {
         WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
         let opened = wait_until("the window to open", Duration::from_secs(10), || {

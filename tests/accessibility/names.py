@@ -145,7 +145,7 @@ def press(node):
 
 def show_analysis_windows(app, names):
     """Opens Compare with its header bar button, and Tournament, Training
-    and Monte Carlo from the main menu, as a person would, so that their
+    Monte Carlo and Practice from the main menu, as a person would, so that their
     controls are checked too (they are windows of their own, on the bus
     beside the main one)."""
     problems = []
@@ -171,7 +171,8 @@ def show_analysis_windows(app, names):
         problems.append(f"no Tournament item in the main menu: {[node.name for node in items]}")
     time.sleep(1.0)
     problems += open_from_menu(app, "Training")
-    return problems + open_from_menu(app, "Monte Carlo") + check(app, names)
+    problems += open_from_menu(app, "Monte Carlo")
+    return problems + open_from_menu(app, "Practice") + check(app, names)
 
 
 def open_from_menu(app, item):

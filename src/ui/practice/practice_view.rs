@@ -83,6 +83,8 @@ mod imp {
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/practice/practice_view.ui")]
     pub struct PracticeView {
         #[template_child]
+        pub(super) settings: TemplateChild<gtk::FlowBox>,
+        #[template_child]
         pub(super) kind_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) level_dropdown: TemplateChild<gtk::DropDown>,
@@ -717,6 +719,14 @@ impl PracticeView {
 
     fn setup_fields(&self) {
         let imp = self.imp();
+        // Tab goes from field to field, not to the flow boxes' cells.
+        for flow_box in [&*imp.fields, &*imp.settings] {
+            let mut child = flow_box.first_child();
+            while let Some(cell) = child {
+                cell.set_focusable(false);
+                child = cell.next_sibling();
+            }
+        }
         for entry in self.entries() {
             entry.connect_changed(glib::clone!(
                 #[weak(rename_to = view)]
