@@ -20,7 +20,6 @@ use tictactoe_words::report::score_phrase;
 
 use super::answer::{AnswerError, AnswerErrorKind};
 use super::positions::{Outcome, RootMove, RootSearch, Why as PositionWhy};
-use super::score::Tally;
 use super::text::ExerciseTextError;
 use super::{Exercise, ExerciseError, Fact, Kind, Mistake, Part, Unfit, Verdict, Why};
 
@@ -461,26 +460,6 @@ fn position_why_words(exercise: &Exercise, why: &PositionWhy) -> String {
     }
 }
 
-/// A tally in words: "3 of 5 exercises solved, 2 at the first check";
-/// "no exercise tried yet".
-pub fn tally_words(tally: &Tally) -> String {
-    if tally.tried == 0 {
-        return gettext("no exercise tried yet");
-    }
-    fill(
-        &ngettext(
-            "{solved} of {tried} exercise solved, {first} at the first check",
-            "{solved} of {tried} exercises solved, {first} at the first check",
-            plural_count(u64::from(tally.tried)),
-        ),
-        &[
-            ("solved", &group(u64::from(tally.solved))),
-            ("tried", &group(u64::from(tally.tried))),
-            ("first", &group(u64::from(tally.first_check))),
-        ],
-    )
-}
-
 /// An answer that does not fit its exercise.
 pub fn unfit_words(unfit: &Unfit) -> String {
     match unfit {
@@ -603,4 +582,24 @@ pub fn exercise_text_error_words(error: &ExerciseTextError, text: &str) -> Strin
             &[("message", message)],
         ),
     }
+}
+
+/// A tally in words: "3 of 5 exercises solved, 2 at the first check";
+/// "no exercise tried yet".
+pub fn tally_words(tally: &super::score::Tally) -> String {
+    if tally.tried == 0 {
+        return gettext("no exercise tried yet");
+    }
+    fill(
+        &ngettext(
+            "{solved} of {tried} exercise solved, {first} at the first check",
+            "{solved} of {tried} exercises solved, {first} at the first check",
+            plural_count(u64::from(tally.tried)),
+        ),
+        &[
+            ("solved", &group(u64::from(tally.solved))),
+            ("tried", &group(u64::from(tally.tried))),
+            ("first", &group(u64::from(tally.first_check))),
+        ],
+    )
 }
