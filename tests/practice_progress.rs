@@ -553,3 +553,43 @@ fn a_symbolic_link_is_read_and_saved_through_and_one_to_something_bad_refused() 
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Set by the test below for the child process it runs as another user.
+const UNREADABLE_DIR: &str = "TICTACTOE_TEST_UNREADABLE_PRACTICE";
+
+#[test]
+fn a_record_that_may_not_be_read_is_not_corrupt_and_left_as_it_is() {
+    if let Some(dir) = std::env::var_os(UNREADABLE_DIR) {
+        // The child, as a user the file denies.
+        left_as_it_is(&progress_path_in(Path::new(&dir)), "Permission denied");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temporary_dir("unreadable");
+    // Others may write in the directory: only the file denies.
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
+    let path = progress_path_in(&dir);
+    practice_progress::write(&sample_score(), &path).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o200)).unwrap();
+    // This test again, in a process of its own, as an unprivileged user
+    // when it runs as root.
+    let output = common::as_unprivileged(&std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "a_record_that_may_not_be_read_is_not_corrupt_and_left_as_it_is",
+            "--nocapture",
+        ])
+        .env(UNREADABLE_DIR, &dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+    assert_eq!(practice_progress::read(&path).unwrap(), sample_score());
+    assert_eq!(names_in(&dir), [FILE_NAME]);
+    fs::remove_dir_all(&dir).unwrap();
+}
