@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 use tictactoe_engine::abstract_tree::{Decision, MAX_CHILDREN, MAX_VALUE, MIN_VALUE};
-use tictactoe_engine::board::Board;
+use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
@@ -233,6 +233,7 @@ pub(super) struct AnalyzeArgs {
 }
 
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("drawing").args(["dot", "svg"])))]
 pub(super) struct TreeArgs {
     /// The player whose search is recorded: minimax, alphabeta,
     /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
@@ -263,6 +264,13 @@ pub(super) struct TreeArgs {
     /// textbooks draw search trees.
     #[arg(long)]
     pub(super) svg: bool,
+    /// With --dot or --svg, draw the subtree of one node, --max-ply plies
+    /// deep: the moves from the root as the tree's lines name them, cells
+    /// from 1, with commas between (5,1: after 5, then 1; X 5,O 1 too), a
+    /// move searched again as 5 again, a pass as pass 2, an iteration of a
+    /// deepening search as depth 3.
+    #[arg(long, value_name = "NODE", value_parser = node_path, requires = "drawing")]
+    pub(super) from: Option<NodePath>,
     /// neural: the state file whose network searches (it must exist);
     /// without it the untrained network does.
     #[arg(long, value_name = "FILE")]
@@ -270,6 +278,71 @@ pub(super) struct TreeArgs {
     /// The position searched, such as x.o/.x./..o (or ---------).
     #[arg(value_name = "POSITION")]
     pub(super) position: String,
+}
+
+/// A step of `tree --from`: a child as `tree` names it in its lines
+/// ("X 5", "X 5 again", "Pass 2", "Depth 3"), the side's mark optional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum NodeStep {
+    /// A move to `cell` (from 0), by the side marked if any; `again`: its
+    /// search again in the full window after its null window failed high.
+    Move {
+        cell: usize,
+        again: bool,
+        mark: Option<Side>,
+    },
+    /// The root searched again in a window of its own, the `n`th (from 1).
+    Pass(usize),
+    /// The root searched to depth `n` by a deepening search.
+    Depth(usize),
+}
+
+/// The node `tree --from` names: its steps from the root, and the text
+/// given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct NodePath {
+    pub(super) steps: Vec<NodeStep>,
+    pub(super) text: String,
+}
+
+/// `5,1`, `X 5, O 1 again`, `pass 2,9`, `depth 3, 5`.
+fn node_path(text: &str) -> Result<NodePath, String> {
+    text.split(',')
+        .map(node_step)
+        .collect::<Option<Vec<NodeStep>>>()
+        .map(|steps| NodePath {
+            steps,
+            text: text.to_owned(),
+        })
+        .ok_or_else(|| {
+            "a node is its steps from the root with commas between, each a cell from 1 (5), \
+             a move searched again (5 again), a pass (pass 2) or a depth (depth 3), the side's \
+             mark optional (X 5): 5,1"
+                .to_owned()
+        })
+}
+
+fn node_step(text: &str) -> Option<NodeStep> {
+    let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let number = |word: &str| word.parse::<usize>().ok().filter(|&n| n >= 1);
+    let (mark, rest) = match words.as_slice() {
+        ["pass", n] => return number(n).map(NodeStep::Pass),
+        ["depth", n] => return number(n).map(NodeStep::Depth),
+        ["x", rest @ ..] => (Some(Side::Max), rest),
+        ["o", rest @ ..] => (Some(Side::Min), rest),
+        rest => (None, rest),
+    };
+    let (cell, again) = match rest {
+        [cell] => (cell, false),
+        [cell, "again"] => (cell, true),
+        _ => return None,
+    };
+    Some(NodeStep::Move {
+        cell: number(cell)? - 1,
+        again,
+        mark,
+    })
 }
 
 #[derive(Debug, clap::Args)]

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::args::{TreeArgs, read_position};
+use super::args::{NodePath, NodeStep, TreeArgs, read_position};
 use super::checks::{cannot_finish, check_search_args, warn_unused_depth};
 use super::learning::given_state;
 use super::output::{refuse, stopped};
@@ -19,6 +19,7 @@ use tictactoe_tools::tree::NodeType;
 use tictactoe_tools::tree::{self, SearchTree};
 use tictactoe_tools::tree_drawing::{dot, layout, search_drawing, svg};
 use tictactoe_tools::tree_words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
 use tictactoe_words::report::TextStyle;
 
@@ -91,7 +92,12 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
     let windows = tree.has_windows();
     let mut out = std::io::stdout().lock();
     if args.dot || args.svg {
-        let drawing = search_drawing(&tree, 0, args.max_ply, MAX_DRAWN);
+        let from = match args.from.as_ref().map(|path| node_at(&tree, path)) {
+            None => 0,
+            Some(Ok(id)) => id,
+            Some(Err(message)) => return refuse(&message),
+        };
+        let drawing = search_drawing(&tree, from, args.max_ply, MAX_DRAWN);
         let text = if args.dot {
             dot::write(&drawing)
         } else {
@@ -174,6 +180,73 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
         ),
         None => ExitCode::SUCCESS,
     }
+}
+
+/// The node of `tree` that `path` names, step by step from the root;
+/// where a step names no child, a refusal naming the children there are.
+fn node_at(tree: &SearchTree, path: &NodePath) -> Result<usize, String> {
+    let mut at = 0;
+    let mut position = *tree.root_position();
+    for step in &path.steps {
+        let child = tree
+            .children(at)
+            .find(|&child| names(tree, child, *step))
+            .ok_or_else(|| no_such_child(tree, path, at, &position))?;
+        if let Some(cell) = tree.node(child).cell() {
+            position.toggle(cell, position.side_to_move());
+        }
+        at = child;
+    }
+    Ok(at)
+}
+
+/// Whether `step` names node `child` as the tree's lines do.
+fn names(tree: &SearchTree, child: usize, step: NodeStep) -> bool {
+    let node = tree.node(child);
+    match step {
+        NodeStep::Move { cell, again, mark } => {
+            node.cell() == Some(cell)
+                && node.re_searched() == again
+                && mark.is_none_or(|side| side == tree_words::mover(node))
+        }
+        NodeStep::Pass(number) => node.is_pass() && tree.pass_number(child) == Some(number),
+        NodeStep::Depth(depth) => node.is_iteration() && tree.pass_number(child) == Some(depth),
+    }
+}
+
+/// Why `path` names no node below node `at` (at `position`): the
+/// children it has, and the moves it never tried, or why it has none.
+fn no_such_child(tree: &SearchTree, path: &NodePath, at: usize, position: &Board) -> String {
+    let given = escape_text(&path.text, ECHO_CHARS);
+    let style = TextStyle::COMMAND_LINE;
+    let place = if at == 0 {
+        "at the start".to_owned()
+    } else {
+        let moves: Vec<String> = tree.ancestry(at)[1..]
+            .iter()
+            .map(|&id| tree_words::move_text(tree, id, style))
+            .collect();
+        format!("after {}", moves.join(", "))
+    };
+    let children: Vec<String> = tree
+        .children(at)
+        .map(|child| tree_words::move_text(tree, child, style))
+        .collect();
+    if children.is_empty() {
+        return format!(
+            "--from '{given}': the recorded search has no such node: {place} it has no children ({})",
+            tree_words::ending_text(tree, at, position)
+        );
+    }
+    let mut message = format!(
+        "--from '{given}': the recorded search has no such node: {place} come {}",
+        children.join(", ")
+    );
+    let untried = tree.pruned(at, position);
+    if !untried.is_empty() {
+        message.push_str(&format!(" (never tried: {})", style.cells(&untried, ", ")));
+    }
+    message
 }
 
 /// One node of `tree` as `tree` prints it, a line of text or JSON; `place`

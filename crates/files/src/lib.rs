@@ -1,5 +1,5 @@
-//! The files: saved games, the learners' state files, and reading and
-//! writing any file whole or not at all.
+//! The files: saved games, the learners' state files, the practice
+//! record, and reading and writing any file whole or not at all.
 //!
 //! # Invariants
 //!
@@ -7,7 +7,7 @@
 //!   regular files of a bounded size only, without waiting on a pipe;
 //!   writing goes through a temporary file and a rename.
 //! - **A refused file is never overwritten**: a learner's unreadable state
-//!   is set aside first.
+//!   or practice record is set aside first.
 //! - **Typed errors**, said in the user's language through the words'
 //!   helpers (`tictactoe-words`).
 //! - **Knows the engine, the words and the tools only**: a saved game is a
@@ -15,5 +15,6 @@
 //!   line and the window are above it.
 
 pub mod learner_state;
+pub mod practice_progress;
 pub mod saved_game;
 pub mod whole;

@@ -42,6 +42,7 @@ use tictactoe_engine::player_kind::{Fail, Prune};
 pub mod answer;
 mod check;
 pub mod positions;
+pub mod score;
 pub mod text;
 pub mod words;
 

@@ -473,8 +473,8 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
             }));
         }
     });
-    let mut drawing = Drawing {
-        title: fill(
+    let title = if from == 0 {
+        fill(
             &gettext(
                 "{player}'s search from {start}: values and windows on X's scale (+ favours X, − favours O); moves never tried dashed, the principal variation in bold",
             ),
@@ -482,7 +482,25 @@ pub fn search_drawing(tree: &SearchTree, from: usize, max_ply: usize, max_nodes:
                 ("player", &tree.player().name()),
                 ("start", &tree.root_position().to_string()),
             ],
-        ),
+        )
+    } else {
+        let moves: Vec<String> = tree.ancestry(from)[1..]
+            .iter()
+            .map(|&id| tree_words::move_text(tree, id, TextStyle::COMMAND_LINE))
+            .collect();
+        fill(
+            &gettext(
+                "{player}'s search from {start}, the subtree after {moves}: values and windows on X's scale (+ favours X, − favours O); moves never tried dashed, the principal variation in bold",
+            ),
+            &[
+                ("player", &tree.player().name()),
+                ("start", &tree.root_position().to_string()),
+                ("moves", &moves.join(", ")),
+            ],
+        )
+    };
+    let mut drawing = Drawing {
+        title,
         nodes: in_search_order(nodes, untried),
     };
     if omitted > 0 {

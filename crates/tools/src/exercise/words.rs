@@ -14,7 +14,7 @@ use tictactoe_words::abstract_tree::{
 };
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::mcts::{Pick, child_line};
-use tictactoe_words::numbers::{decimal, window_limit};
+use tictactoe_words::numbers::{decimal, group, window_limit};
 use tictactoe_words::position::describe_score;
 use tictactoe_words::report::score_phrase;
 
@@ -631,4 +631,24 @@ pub fn exercise_text_error_words(error: &ExerciseTextError, text: &str) -> Strin
             &[("message", message)],
         ),
     }
+}
+
+/// A tally in words: "3 of 5 exercises solved, 2 at the first check";
+/// "no exercise tried yet".
+pub fn tally_words(tally: &super::score::Tally) -> String {
+    if tally.tried == 0 {
+        return gettext("no exercise tried yet");
+    }
+    fill(
+        &ngettext(
+            "{solved} of {tried} exercise solved, {first} at the first check",
+            "{solved} of {tried} exercises solved, {first} at the first check",
+            plural_count(u64::from(tally.tried)),
+        ),
+        &[
+            ("solved", &group(u64::from(tally.solved))),
+            ("tried", &group(u64::from(tally.tried))),
+            ("first", &group(u64::from(tally.first_check))),
+        ],
+    )
 }
