@@ -23,6 +23,7 @@ use tictactoe::ui::{CompareView, TictactoeWindow};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::saved_game::SavedGame;
+use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, layout, svg};
 
 type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 
@@ -359,6 +360,59 @@ fn the_table_saves_as_csv_through_its_menu(
     Ok(())
 }
 
+/// The Practice window's tree saves through Ctrl+S as the SVG the command
+/// line writes for the same exercise, and as PNG through its Export menu.
+fn the_practice_tree_saves_as_svg_and_png(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    activate(window, "win.practice")?;
+    let view = window.practice_view().ok_or("no Practice window")?;
+    wait_until("the Practice window", PATIENCE, || {
+        view.is_visible() && view.width() > 0
+    })?;
+    let exercise = view.exercise().ok_or("no exercise")?;
+    let tree = exercise.tree().ok_or("the first exercise is on a tree")?;
+    let drawing = abstract_drawing(tree, Shown::Blank);
+    let expected = svg::write(&drawing, &layout(&drawing));
+    let path = directory.join("practice.svg");
+    point_into("Practice", (view.width() - 40, view.height() - 40))?;
+    xdotool(&["key", "ctrl+s"])?;
+    type_path("Save Tree as SVG", &["ctrl+a"], &path)?;
+    wait_until("the tree to be saved", PATIENCE, || {
+        view.verdict_text()
+            .contains("Saved the tree to practice.svg.")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    wait_for_no_chooser()?;
+    let saved = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
+    ensure(saved == expected, || {
+        format!("the SVG saved is not the tree's:\n{saved}")
+    })?;
+    let png = directory.join("practice.png");
+    click(&view.export_button())?;
+    wait_until("the Export menu", PATIENCE, || {
+        view.export_button()
+            .popover()
+            .is_some_and(|menu| menu.is_visible())
+    })?;
+    // The menu item's mnemonic: Save Tree as _PNG….
+    xdotool(&["key", "p"])?;
+    type_path("Save Tree as PNG", &["ctrl+a"], &png)?;
+    wait_until("the PNG to be saved", PATIENCE, || {
+        view.verdict_text()
+            .contains("Saved the tree to practice.png.")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    wait_for_no_chooser()?;
+    let bytes = std::fs::read(&png).map_err(|error| error.to_string())?;
+    ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
+        "the file is no PNG".into()
+    })?;
+    view.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (_app, window) = match open_window() {
@@ -369,7 +423,7 @@ fn main() -> ExitCode {
     if let Err(error) = std::fs::create_dir_all(&directory) {
         return Results::fail_to_start(&format!("no scratch folder: {error}"));
     }
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "ctrl+s saves through the chooser",
             ctrl_s_saves_through_the_chooser,
@@ -389,6 +443,10 @@ fn main() -> ExitCode {
         (
             "the table saves as CSV through its menu",
             the_table_saves_as_csv_through_its_menu,
+        ),
+        (
+            "the practice tree saves as SVG and PNG",
+            the_practice_tree_saves_as_svg_and_png,
         ),
     ];
     // Like libtest: an argument runs only the checks whose names contain it.

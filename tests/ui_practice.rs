@@ -4,7 +4,9 @@
 //! into the selected node, an edge marked pruned with Space and another by
 //! a click on it, Ctrl+Return checking (the first wrong step named as the
 //! checker names it), a whole answer typed as text and found correct, and
-//! F5 playing the solution step by step. Needs a display and xdotool:
+//! F5 playing the solution step by step; the exercise counted in the
+//! session's score and the record kept in the data directory, and a
+//! corrupt record found as the window opens kept aside. Needs a display and xdotool:
 //! `xvfb-run -a cargo test --release --test ui_practice`.
 
 mod harness;
@@ -21,6 +23,7 @@ use tictactoe_engine::abstract_tree::Decision;
 use tictactoe_engine::abstract_tree::search::alpha_beta;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::player_kind::{Fail, Prune};
+use tictactoe_files::practice_progress::read;
 use tictactoe_tools::exercise::answer::Answer;
 use tictactoe_tools::exercise::words::verdict_words;
 use tictactoe_tools::exercise::{Kind, Verdict};
@@ -190,6 +193,57 @@ fn keys_and_clicks_answer_and_check_points_at_the_first_wrong_step(
     .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
     ensure(Answer::parse(&solution).ok() == Some(view.answer()), || {
         "the typed answer is not the window's".into()
+    })?;
+    // Solved at the second check: counted for the session and all time.
+    let solved = "This session: 1 of 1 exercise solved, 0 at the first check.";
+    ensure(view.score_text().starts_with(solved), || {
+        format!("the score says {:?}", view.score_text())
+    })?;
+    let kept = read(&record_path()).map_err(|error| format!("the record: {error}"))?;
+    let tally = kept.tally(Kind::AlphaBeta, Some(2));
+    ensure(
+        (tally.tried, tally.solved, tally.first_check) == (1, 1, 0),
+        || format!("the record keeps {tally:?}"),
+    )
+}
+
+fn record_path() -> std::path::PathBuf {
+    harness::test_data_home()
+        .join("tictactoe")
+        .join("practice.json")
+}
+
+/// A record that is not one, found as the window opens: kept aside under
+/// another name, said in the window, and nothing written under the name
+/// before something is counted.
+fn a_corrupt_record_is_kept_aside_and_a_new_one_started(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let path = record_path();
+    let directory = path.parent().ok_or("no directory")?;
+    std::fs::create_dir_all(directory).map_err(|error| error.to_string())?;
+    let corrupt = r#"{"format": "tictactoe-practice", "version": 1, "tallies": ["#;
+    std::fs::write(&path, corrupt).map_err(|error| error.to_string())?;
+    let view = open_practice(app, window)?;
+    ensure(
+        view.verdict_text().contains("could not be read")
+            && view.verdict_text().contains("a new one started"),
+        || format!("the window says {:?}", view.verdict_text()),
+    )?;
+    let aside: Vec<String> = std::fs::read_dir(directory)
+        .map_err(|error| error.to_string())?
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("practice.json.corrupt-"))
+        .collect();
+    ensure(aside.len() == 1, || format!("kept aside: {aside:?}"))?;
+    let kept = std::fs::read_to_string(directory.join(&aside[0])).map_err(|e| e.to_string())?;
+    ensure(kept == corrupt, || {
+        format!("the file kept aside holds {kept:?}")
+    })?;
+    ensure(!path.exists(), || {
+        "a new record was written before anything was counted".into()
     })
 }
 
@@ -244,7 +298,11 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 2] = [
+    let checks: [(&str, Check); 3] = [
+        (
+            "a corrupt record is kept aside and a new one started",
+            a_corrupt_record_is_kept_aside_and_a_new_one_started,
+        ),
         (
             "keys and clicks answer, and Check points at the first wrong step",
             keys_and_clicks_answer_and_check_points_at_the_first_wrong_step,

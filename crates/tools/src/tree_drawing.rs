@@ -250,6 +250,10 @@ pub fn abstract_drawing(tree: &AbstractTree, shown: Shown) -> Drawing {
             },
         ),
         Shown::AlphaBeta(search) => alpha_beta_drawing(tree, search, search.steps.len()),
+        // Nothing answered yet: the blank exercise, as a worksheet shows it.
+        Shown::Answer(answer) if *answer == Answer::default() => {
+            abstract_drawing(tree, Shown::Blank)
+        }
         Shown::Answer(answer) => answer_drawing(tree, answer),
     }
 }

@@ -20,9 +20,11 @@ use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
+use tictactoe_files::practice_progress::{PracticeRecord, default_progress_path};
 use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value, path_text};
+use tictactoe_tools::exercise::score::{Attempt, Score};
 use tictactoe_tools::exercise::words::{
-    exercise_error_words, problem_words, question_words, unfit_words, verdict_words,
+    exercise_error_words, problem_words, question_words, tally_words, unfit_words, verdict_words,
 };
 use tictactoe_tools::exercise::{Exercise, Kind, Verdict, levels};
 use tictactoe_tools::tree_drawing::solution::SolutionSteps;
@@ -173,11 +175,17 @@ mod imp {
         pub(super) solution_timer: RefCell<Option<glib::SourceId>>,
         /// The tree as shown, and where its nodes are.
         pub(super) shown: RefCell<Option<(Drawing, Layout)>>,
-        /// Whether this exercise has been checked, and whether its
-        /// solution was shown before a check said correct.
-        pub(super) checked: Cell<bool>,
+        /// How often this exercise has been checked, whether its solution
+        /// was shown before a check said correct, and whether it has been
+        /// counted in the score.
+        pub(super) checks: Cell<u32>,
         pub(super) solution_seen: Cell<bool>,
         pub(super) solved: Cell<bool>,
+        pub(super) counted: Cell<bool>,
+        /// The exercises of this session, and of all time (kept in the
+        /// user's data directory).
+        pub(super) session: RefCell<Score>,
+        pub(super) record: RefCell<Option<PracticeRecord>>,
         /// Set while the fields are filled from the answer, so that their
         /// change handlers leave the answer alone.
         pub(super) filling: Cell<bool>,
@@ -262,6 +270,7 @@ mod imp {
     impl WindowImpl for PracticeView {
         fn close_request(&self) -> glib::Propagation {
             self.solution_button.set_active(false);
+            self.obj().count_exercise();
             self.parent_close_request()
         }
     }
@@ -333,6 +342,61 @@ impl PracticeView {
             move |button| view.show_solution(button.is_active())
         ));
         self.new_exercise();
+        let (record, problem) = PracticeRecord::load(default_progress_path());
+        imp.record.replace(Some(record));
+        self.show_score();
+        if let Some(problem) = problem {
+            self.say(&problem.to_string(), true);
+        }
+    }
+
+    /// Counts the exercise shown in the score, once, if it was tried: on
+    /// the first correct check, when its solution is shown, or when the
+    /// learner moves on from it after checking.
+    fn count_exercise(&self) {
+        let imp = self.imp();
+        let tried = imp.checks.get() > 0 || imp.solution_seen.get();
+        if imp.counted.get() || !tried {
+            return;
+        }
+        let Some(exercise) = self.exercise() else {
+            return;
+        };
+        imp.counted.set(true);
+        let attempt = Attempt {
+            solved: imp.solved.get(),
+            first_check: imp.solved.get() && imp.checks.get() == 1,
+        };
+        imp.session
+            .borrow_mut()
+            .record(exercise.kind, exercise.level, attempt);
+        let saved = imp
+            .record
+            .borrow_mut()
+            .as_mut()
+            .map(|record| record.record(exercise.kind, exercise.level, attempt));
+        self.show_score();
+        if let Some(Err(error)) = saved {
+            self.say(&error.to_string(), true);
+        }
+    }
+
+    /// The score line: this session's and all time's.
+    fn show_score(&self) {
+        let imp = self.imp();
+        let all_time = imp
+            .record
+            .borrow()
+            .as_ref()
+            .map(|record| record.score().total())
+            .unwrap_or_default();
+        imp.score_label.set_label(&fill(
+            &gettext("This session: {session}. All time: {all_time}."),
+            &[
+                ("session", &tally_words(&imp.session.borrow().total())),
+                ("all_time", &tally_words(&all_time)),
+            ],
+        ));
     }
 
     /// Chooses the kind of exercise (as the kind list does).
@@ -348,6 +412,11 @@ impl PracticeView {
         self.imp().verdict_label.label().into()
     }
 
+    /// The score line: this session's and all time's.
+    pub fn score_text(&self) -> String {
+        self.imp().score_label.label().into()
+    }
+
     /// The selected node in words, as the heading over the fields says.
     pub fn node_text(&self) -> String {
         self.imp().node_label.label().into()
@@ -356,6 +425,10 @@ impl PracticeView {
     /// The tree as drawn, in words (the text equivalent of the picture).
     pub fn outline_text(&self) -> String {
         self.imp().outline_label.label().into()
+    }
+
+    pub fn export_button(&self) -> gtk::MenuButton {
+        self.imp().export_button.clone()
     }
 
     pub fn tree_area(&self) -> gtk::DrawingArea {
@@ -466,6 +539,7 @@ impl PracticeView {
     pub fn show_exercise(&self, exercise: Exercise) {
         let imp = self.imp();
         imp.solution_button.set_active(false);
+        self.count_exercise();
         imp.question_label.set_label(&question_words(&exercise));
         imp.command_label.set_label(&fill(
             &gettext("The same exercise on the command line: {command}"),
@@ -504,9 +578,10 @@ impl PracticeView {
         imp.answer.replace(Answer::default());
         imp.selected.set(on_tree.then_some(0));
         imp.wrong.set(None);
-        imp.checked.set(false);
+        imp.checks.set(0);
         imp.solution_seen.set(false);
         imp.solved.set(false);
+        imp.counted.set(false);
         self.say("", false);
         self.answer_changed(true);
     }
@@ -882,7 +957,7 @@ impl PracticeView {
         };
         imp.solution_button.set_active(false);
         let verdict = exercise.check(&imp.answer.borrow());
-        imp.checked.set(true);
+        imp.checks.set(imp.checks.get().saturating_add(1));
         match verdict {
             Ok(Verdict::Correct) => {
                 imp.wrong.set(None);
@@ -890,6 +965,7 @@ impl PracticeView {
                     imp.solved.set(true);
                 }
                 self.say(&verdict_words(&exercise, &Verdict::Correct), false);
+                self.count_exercise();
             }
             Ok(Verdict::Wrong(mistake)) => {
                 imp.wrong.set(mistake.node);
@@ -921,6 +997,7 @@ impl PracticeView {
             return;
         }
         imp.solution_seen.set(true);
+        self.count_exercise();
         imp.wrong.set(None);
         let Some(steps) = SolutionSteps::new(&exercise) else {
             // Move order and the positions: the solution whole.
