@@ -12,7 +12,7 @@ use tictactoe_engine::abstract_tree::search::{
     principal_variation,
 };
 use tictactoe_engine::abstract_tree::text::parse;
-use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
+use tictactoe_engine::abstract_tree::{AbstractTree, BuildError, Decision, NodeId};
 use tictactoe_engine::player_kind::{Fail, Prune};
 
 const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
@@ -191,6 +191,32 @@ fn expectimax_by_hand() {
     assert_eq!(minimax(&tree).unwrap_err().0, 1);
     let line = principal_variation(&tree, |id| Some(values[id]));
     assert_eq!(line, vec![0, at(&tree, &[0])]);
+}
+
+#[test]
+fn a_leaf_edited_in_place_changes_that_leaf_only_and_keeps_the_caps() {
+    let textbook = tree("((3 12 8) (2 4 6) (14 5 2))", Decision::Max);
+    let leaf = at(&textbook, &[1, 0]);
+    let edited = textbook.with_leaf(leaf, 7).unwrap();
+    assert_eq!(edited.to_string(), "((3 12 8) (7 4 6) (14 5 2))");
+    assert_eq!(minimax(&edited).unwrap()[0], 4);
+    assert_eq!(
+        textbook.with_leaf(at(&textbook, &[1]), 7),
+        Err(BuildError::NotOpen)
+    );
+    assert_eq!(
+        textbook.with_leaf(leaf, 1000),
+        Err(BuildError::ValueOutOfRange)
+    );
+    assert_eq!(
+        textbook
+            .with_leaf(leaf, -999)
+            .unwrap()
+            .node(leaf)
+            .leaf_value(),
+        Some(-999)
+    );
+    assert_eq!(textbook.with_leaf(99, 1), Err(BuildError::NotOpen));
 }
 
 fn tree_with_min_root(text: &str) -> AbstractTree {

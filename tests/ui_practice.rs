@@ -247,6 +247,80 @@ fn a_corrupt_record_is_kept_aside_and_a_new_one_started(
     })
 }
 
+/// A leaf selected with the keys and given another value: the exercise is
+/// then on the tree as edited; a value out of range changes nothing.
+fn a_leaf_is_edited_in_place(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    textbook_exercise(&view)?;
+    let tree = view.tree_area();
+    tree.grab_focus();
+    for key in ["Down", "Down", "Return", "ctrl+a"] {
+        press_over(&tree, key)?;
+    }
+    xdotool(&["type", "--delay", "30", "20"])?;
+    let edited = "((20 12 8) (2 4 6) (14 5 2))";
+    let tree_text = || {
+        view.exercise()
+            .and_then(|exercise| exercise.tree().map(|tree| tree.to_string()))
+            .unwrap_or_default()
+    };
+    wait_until("the leaf to take the typed value", PATIENCE, || {
+        tree_text() == edited
+    })
+    .map_err(|error| format!("{error}; the tree is {}", tree_text()))?;
+    ensure(view.node_text().contains("value 20, as written"), || {
+        format!("the heading says {:?}", view.node_text())
+    })?;
+    xdotool(&["type", "--delay", "30", "00"])?;
+    wait_until("2000 to be refused", PATIENCE, || {
+        view.verdict_text().contains("from −999 to 999")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    // 200 was read as the second digit came; 2000 changed nothing.
+    ensure(tree_text() == "((200 12 8) (2 4 6) (14 5 2))", || {
+        format!("a refused value changed the tree: {}", tree_text())
+    })
+}
+
+/// The command the window gives prints the very exercise it shows, for
+/// every kind, with a level's own conventions and with others chosen.
+fn the_command_line_gives_the_same_exercise(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    let cases = [
+        (Kind::Minimax, 2, None),
+        (Kind::AlphaBeta, 4, None),
+        (Kind::AlphaBeta, 3, Some(3)),
+        (Kind::Order, 4, Some(0)),
+        (Kind::BestMove, 1, None),
+        (Kind::Mcts, 3, None),
+    ];
+    for (kind, level, conventions) in cases {
+        view.choose_kind(kind);
+        view.choose_level(level, conventions);
+        let exercise = view.exercise().ok_or("no exercise")?;
+        let line = view.command_text();
+        let command = line
+            .split_once(": tictactoe ")
+            .map(|(_, command)| command)
+            .ok_or_else(|| format!("no command in {line:?}"))?;
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(command.split_whitespace())
+            .output()
+            .map_err(|error| error.to_string())?;
+        let printed = String::from_utf8_lossy(&output.stdout);
+        ensure(printed.starts_with(&exercise.to_string()), || {
+            format!("`tictactoe {command}` prints\n{printed}\nthe window shows\n{exercise}")
+        })?;
+    }
+    Ok(())
+}
+
 fn f5_plays_the_solution_step_by_step(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -298,7 +372,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 5] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -306,6 +380,11 @@ fn main() -> ExitCode {
         (
             "keys and clicks answer, and Check points at the first wrong step",
             keys_and_clicks_answer_and_check_points_at_the_first_wrong_step,
+        ),
+        ("a leaf is edited in place", a_leaf_is_edited_in_place),
+        (
+            "the command line gives the same exercise",
+            the_command_line_gives_the_same_exercise,
         ),
         (
             "F5 plays the solution step by step",

@@ -1,8 +1,9 @@
 //! What the windows share: names and descriptions for assistive technology,
 //! tooltips that give way to pop-ups, jobs on threads of lower priority,
-//! the file choosers.
+//! the file choosers, the cairo pictures' colours and text.
 
 pub mod accessible;
 pub mod background;
 pub mod file_dialog;
+pub mod painting;
 pub mod popup_tooltips;

@@ -305,6 +305,21 @@ impl AbstractTree {
         &self.nodes[id]
     }
 
+    /// The same tree with leaf `id` worth `value`: refused for an inner
+    /// node (`NotOpen`: there is no leaf there) or a value outside
+    /// `MIN_VALUE..=MAX_VALUE`, so the tree keeps its caps.
+    pub fn with_leaf(&self, id: NodeId, value: i32) -> Result<AbstractTree, BuildError> {
+        if !self.nodes.get(id).is_some_and(Node::is_leaf) {
+            return Err(BuildError::NotOpen);
+        }
+        if !(MIN_VALUE..=MAX_VALUE).contains(&value) {
+            return Err(BuildError::ValueOutOfRange);
+        }
+        let mut tree = self.clone();
+        tree.nodes[id].kind = NodeKind::Leaf(value);
+        Ok(tree)
+    }
+
     /// Every node in search order, the root first.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes

@@ -116,6 +116,14 @@ pub fn value_words(value: Fraction) -> String {
     }
 }
 
+/// The values a leaf may have: "a leaf's value must be from −999 to 999".
+pub fn leaf_range_words() -> String {
+    fill(
+        &gettext("a leaf's value must be from {low} to {high}"),
+        &[("low", &window_limit(MIN_VALUE)), ("high", &MAX_VALUE)],
+    )
+}
+
 /// A tree's text refused, with where: "at byte 4 (`1000`): a leaf's value
 /// must be from −999 to 999".
 pub fn parse_error_words(error: &ParseError, text: &str) -> String {
@@ -147,10 +155,7 @@ pub fn parse_error_words(error: &ParseError, text: &str) -> String {
             gettext("an empty list: every node in brackets needs at least one child")
         }
         ParseErrorKind::NotANumber => gettext("this is not a whole number"),
-        ParseErrorKind::ValueOutOfRange => fill(
-            &gettext("a leaf's value must be from {low} to {high}"),
-            &[("low", &window_limit(MIN_VALUE)), ("high", &MAX_VALUE)],
-        ),
+        ParseErrorKind::ValueOutOfRange => leaf_range_words(),
         ParseErrorKind::TrailingText => {
             gettext("the tree ended before this: one tree only, in one pair of brackets")
         }

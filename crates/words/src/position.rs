@@ -138,6 +138,29 @@ pub fn describe_score(score: i32, stones_now: u32) -> String {
     }
 }
 
+/// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
+pub fn board_words(board: &Board) -> String {
+    let side = board.size().side();
+    let rows: Vec<String> = (0..side)
+        .map(|row| {
+            let cells: Vec<String> = (0..side)
+                .map(|column| match board.cell(row * side + column) {
+                    Some(side) => side.mark().to_owned(),
+                    None => gettext("empty"),
+                })
+                .collect();
+            fill(
+                &gettext("row {row}: {cells}"),
+                &[("row", &(row + 1)), ("cells", &cells.join(", "))],
+            )
+        })
+        .collect();
+    fill(
+        &gettext("Board {size}; {rows}."),
+        &[("size", &board.size().words()), ("rows", &rows.join("; "))],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use tictactoe_engine::board::Board;
@@ -292,27 +315,4 @@ mod tests {
         assert_eq!(describe_score(12, 3), "+12 (X better)");
         assert_eq!(describe_score(-4, 3), "-4 (O better)");
     }
-}
-
-/// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
-pub fn board_words(board: &Board) -> String {
-    let side = board.size().side();
-    let rows: Vec<String> = (0..side)
-        .map(|row| {
-            let cells: Vec<String> = (0..side)
-                .map(|column| match board.cell(row * side + column) {
-                    Some(side) => side.mark().to_owned(),
-                    None => gettext("empty"),
-                })
-                .collect();
-            fill(
-                &gettext("row {row}: {cells}"),
-                &[("row", &(row + 1)), ("cells", &cells.join(", "))],
-            )
-        })
-        .collect();
-    fill(
-        &gettext("Board {size}; {rows}."),
-        &[("size", &board.size().words()), ("rows", &rows.join("; "))],
-    )
 }

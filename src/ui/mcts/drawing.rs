@@ -7,6 +7,8 @@
 
 use gtk::cairo;
 
+use crate::ui::shared::painting::{centred_text, set_colour};
+
 use super::stepping::{Phase, Shown};
 use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::board::{Board, Side};
@@ -32,25 +34,6 @@ const FONT: &str = "Sans";
 pub fn path_height(shown: Option<&Shown>) -> i32 {
     let rows = shown.map_or(1, |shown| shown.choices().len() + 1);
     (MARGIN * 2.0 + rows as f64 * (ROW_HEIGHT + ROW_GAP)) as i32
-}
-
-fn set_colour(cr: &cairo::Context, colour: gtk::gdk::RGBA, alpha: f64) {
-    cr.set_source_rgba(
-        f64::from(colour.red()),
-        f64::from(colour.green()),
-        f64::from(colour.blue()),
-        f64::from(colour.alpha()) * alpha,
-    );
-}
-
-/// Writes `text` centred on (x, y).
-fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
-    let extents = cr.text_extents(text)?;
-    cr.move_to(
-        x - extents.width() / 2.0 - extents.x_bearing(),
-        y - extents.height() / 2.0 - extents.y_bearing(),
-    );
-    cr.show_text(text)
 }
 
 /// One row: the children of `choice`, the picked one filled, with its

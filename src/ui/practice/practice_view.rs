@@ -16,23 +16,25 @@ use gtk::{glib, prelude::*};
 use super::tree_painting::{self, Marks, Palette};
 use crate::ui::shared::accessible;
 use crate::ui::shared::file_dialog::{self, FileChooser, SaveAs};
+use crate::ui::shared::painting::{centred_text, set_colour};
 use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
+use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_files::practice_progress::{PracticeRecord, default_progress_path};
 use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value, path_text};
 use tictactoe_tools::exercise::score::{Attempt, Score};
 use tictactoe_tools::exercise::words::{
     exercise_error_words, problem_words, question_words, tally_words, unfit_words, verdict_words,
 };
-use tictactoe_tools::exercise::{Exercise, Kind, Verdict, levels};
+use tictactoe_tools::exercise::{Conventions, Exercise, Kind, Level, Verdict, levels};
 use tictactoe_tools::tree_drawing::solution::SolutionSteps;
 use tictactoe_tools::tree_drawing::{
     Drawing, Layout, Shown, abstract_drawing, dot, layout, outline, svg,
 };
 use tictactoe_words::abstract_tree::{
-    limit_words, node_words, parse_error_words, short_value_words,
+    leaf_range_words, limit_words, node_words, parse_error_words, short_value_words,
 };
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::position::board_words;
@@ -44,6 +46,25 @@ const KINDS: [Kind; 5] = [
     Kind::Order,
     Kind::BestMove,
     Kind::Mcts,
+];
+/// The conventions in the conventions list's order.
+const CONVENTIONS: [Conventions; 4] = [
+    Conventions {
+        prune: Prune::OnEqual,
+        fail: Fail::Soft,
+    },
+    Conventions {
+        prune: Prune::Strict,
+        fail: Fail::Soft,
+    },
+    Conventions {
+        prune: Prune::OnEqual,
+        fail: Fail::Hard,
+    },
+    Conventions {
+        prune: Prune::Strict,
+        fail: Fail::Hard,
+    },
 ];
 /// How long Show solution shows each step.
 const STEP_INTERVAL: Duration = Duration::from_millis(900);
@@ -93,6 +114,8 @@ mod imp {
         #[template_child]
         pub(super) root_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
+        pub(super) conventions_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
         pub(super) chance_check: TemplateChild<gtk::CheckButton>,
         #[template_child]
         pub(super) tree_entry: TemplateChild<gtk::Entry>,
@@ -116,6 +139,10 @@ mod imp {
         pub(super) node_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) fields: TemplateChild<gtk::FlowBox>,
+        #[template_child]
+        pub(super) leaf_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) leaf_entry: TemplateChild<gtk::Entry>,
         #[template_child]
         pub(super) value_field: TemplateChild<gtk::Box>,
         #[template_child]
@@ -189,6 +216,9 @@ mod imp {
         /// Set while the fields are filled from the answer, so that their
         /// change handlers leave the answer alone.
         pub(super) filling: Cell<bool>,
+        /// Set while a level sets the conventions, which then make no
+        /// exercise of their own.
+        pub(super) choosing: Cell<bool>,
         pub(super) file_chooser: FileChooser,
     }
 
@@ -304,17 +334,28 @@ impl PracticeView {
 
     fn setup(&self) {
         let imp = self.imp();
+        // The level first: it sets the conventions before they are heard.
+        imp.level_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.use_level_conventions()
+        ));
         for (dropdown, name) in [
             (&*imp.kind_dropdown, gettext("Exercise")),
             (&*imp.level_dropdown, gettext("Level")),
             (&*imp.root_dropdown, gettext("Root")),
+            (&*imp.conventions_dropdown, gettext("Conventions")),
         ] {
             accessible::name_dropdown_parts(dropdown, &name);
             dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
             dropdown.connect_selected_notify(glib::clone!(
                 #[weak(rename_to = view)]
                 self,
-                move |_| view.new_exercise()
+                move |_| {
+                    if !view.imp().choosing.get() {
+                        view.new_exercise();
+                    }
+                }
             ));
         }
         imp.level_dropdown.set_selected(1);
@@ -348,6 +389,30 @@ impl PracticeView {
         if let Some(problem) = problem {
             self.say(&problem.to_string(), true);
         }
+    }
+
+    /// Sets the conventions to the chosen level's.
+    fn use_level_conventions(&self) {
+        let imp = self.imp();
+        let level = self.level();
+        let place = CONVENTIONS
+            .iter()
+            .position(|&conventions| conventions == level.conventions)
+            .unwrap_or(0);
+        imp.choosing.set(true);
+        imp.conventions_dropdown.set_selected(place as u32);
+        imp.choosing.set(false);
+    }
+
+    /// The chosen level, with the conventions chosen.
+    fn level(&self) -> Level {
+        let imp = self.imp();
+        levels()[(imp.level_dropdown.selected() as usize).min(3)]
+    }
+
+    fn conventions(&self) -> Conventions {
+        CONVENTIONS
+            [(self.imp().conventions_dropdown.selected() as usize).min(CONVENTIONS.len() - 1)]
     }
 
     /// Counts the exercise shown in the score, once, if it was tried: on
@@ -410,6 +475,21 @@ impl PracticeView {
     /// solution, or why something typed was refused.
     pub fn verdict_text(&self) -> String {
         self.imp().verdict_label.label().into()
+    }
+
+    /// The line that gives the same exercise's command.
+    pub fn command_text(&self) -> String {
+        self.imp().command_label.label().into()
+    }
+
+    /// Chooses the level and the conventions (as their lists do), then
+    /// draws a new exercise.
+    pub fn choose_level(&self, level: u32, conventions: Option<u32>) {
+        let imp = self.imp();
+        imp.level_dropdown.set_selected(level - 1);
+        if let Some(conventions) = conventions {
+            imp.conventions_dropdown.set_selected(conventions);
+        }
     }
 
     /// The score line: this session's and all time's.
@@ -491,9 +571,11 @@ impl PracticeView {
         let kind = self.kind();
         imp.chance_check.set_sensitive(kind == Kind::Minimax);
         imp.root_dropdown.set_sensitive(kind.on_tree());
-        let level = levels()[(imp.level_dropdown.selected() as usize).min(3)];
-        let mut level = level;
+        imp.conventions_dropdown
+            .set_sensitive(matches!(kind, Kind::AlphaBeta | Kind::Order));
+        let mut level = self.level();
         level.shape.root = self.root_side();
+        level.conventions = self.conventions();
         let chance = kind == Kind::Minimax && imp.chance_check.is_active();
         match Exercise::at_level(kind, &level, seed, chance) {
             Ok(exercise) => self.show_exercise(exercise),
@@ -525,8 +607,8 @@ impl PracticeView {
             }
         };
         show_unreadable(&imp.tree_entry, false);
-        let level = levels()[(imp.level_dropdown.selected() as usize).min(3)];
-        match Exercise::on_tree(kind, tree, level.conventions, level.asks) {
+        let level = self.level();
+        match Exercise::on_tree(kind, tree, self.conventions(), level.asks) {
             Ok(exercise) => self.show_exercise(Exercise {
                 level: Some(level.number),
                 ..exercise
@@ -673,6 +755,13 @@ impl PracticeView {
                         .unwrap_or_default(),
                 );
                 imp.pruned_check.set_active(answer.marks_pruned(&path));
+                imp.leaf_field.set_visible(!inner);
+                imp.leaf_entry.set_text(
+                    &node
+                        .leaf_value()
+                        .map(|value| value.to_string())
+                        .unwrap_or_default(),
+                );
                 let deciding = matches!(node.kind, NodeKind::Decision(_));
                 for (field, usable) in [
                     (imp.value_field.upcast_ref::<gtk::Widget>(), inner),
@@ -688,6 +777,7 @@ impl PracticeView {
                 }
             }
             None => {
+                imp.leaf_field.set_visible(false);
                 imp.node_label.set_label(&gettext("Your answer"));
                 let cell = if exercise.kind == Kind::Mcts {
                     answer.pick
@@ -723,9 +813,10 @@ impl PracticeView {
         imp.filling.set(false);
     }
 
-    fn entries(&self) -> [&gtk::Entry; 7] {
+    fn entries(&self) -> [&gtk::Entry; 8] {
         let imp = self.imp();
         [
+            &imp.leaf_entry,
             &imp.value_entry,
             &imp.alpha_entry,
             &imp.beta_entry,
@@ -841,6 +932,10 @@ impl PracticeView {
             .tree()
             .map(|tree| tree.path(imp.selected.get().unwrap_or(0)))
             .unwrap_or_default();
+        if entry == &*imp.leaf_entry {
+            self.edit_leaf(&exercise, &text);
+            return;
+        }
         let mut answer = imp.answer.borrow().clone();
         let read = if entry == &*imp.value_entry {
             match parse_value(&text) {
@@ -908,6 +1003,50 @@ impl PracticeView {
                     .set_label(&self.node_sentence(tree, imp.selected.get().unwrap_or(0)));
             }
             imp.board_area.queue_draw();
+        }
+    }
+
+    /// Gives the selected leaf the value typed: the exercise is then on the
+    /// tree as edited, with the answer given so far. A value that is no
+    /// whole number in the leaves' range changes nothing.
+    fn edit_leaf(&self, exercise: &Exercise, text: &str) {
+        let imp = self.imp();
+        let Some(tree) = exercise.tree() else {
+            return;
+        };
+        let id = imp.selected.get().unwrap_or(0);
+        let edited = text
+            .parse::<i32>()
+            .ok()
+            .and_then(|value| tree.with_leaf(id, value).ok());
+        let Some(edited) = edited else {
+            show_unreadable(&imp.leaf_entry, !text.is_empty());
+            if !text.is_empty() {
+                self.say(&leaf_range_words(), true);
+            }
+            return;
+        };
+        show_unreadable(&imp.leaf_entry, false);
+        let Ok(edited) =
+            Exercise::on_tree(exercise.kind, edited, exercise.conventions, exercise.asks)
+        else {
+            return;
+        };
+        let edited = Exercise {
+            level: exercise.level,
+            ..edited
+        };
+        imp.command_label.set_label(&fill(
+            &gettext("The same exercise on the command line: {command}"),
+            &[("command", &command_line(&edited))],
+        ));
+        let sentence = edited.tree().map(|tree| self.node_sentence(tree, id));
+        imp.exercise.replace(Some(edited));
+        imp.wrong.set(None);
+        self.say("", false);
+        self.redraw();
+        if let Some(sentence) = sentence {
+            imp.node_label.set_label(&sentence);
         }
     }
 
@@ -1189,7 +1328,12 @@ impl PracticeView {
     /// Puts the cursor in the first field the selected node can take.
     fn focus_first_field(&self) {
         let imp = self.imp();
-        for entry in [&*imp.value_entry, &*imp.alpha_entry, &*imp.order_entry] {
+        for entry in [
+            &*imp.leaf_entry,
+            &*imp.value_entry,
+            &*imp.alpha_entry,
+            &*imp.order_entry,
+        ] {
             if entry.is_sensitive() && entry.parent().is_some_and(|field| field.is_visible()) {
                 entry.grab_focus();
                 return;
@@ -1306,14 +1450,7 @@ impl PracticeView {
         let side = board.size().side();
         let cell_size = f64::from(width.min(height)) / side as f64;
         let ink = colours.ink;
-        let set = |colour: gtk::gdk::RGBA, alpha: f64| {
-            cr.set_source_rgba(
-                f64::from(colour.red()),
-                f64::from(colour.green()),
-                f64::from(colour.blue()),
-                alpha,
-            )
-        };
+        let set = |colour, alpha| set_colour(cr, colour, alpha);
         set(ink, 0.6);
         cr.set_line_width(2.0);
         for line in 1..side {
@@ -1348,13 +1485,7 @@ impl PracticeView {
                 None => {
                     set(ink, 0.5);
                     cr.set_font_size(cell_size * 0.22);
-                    let text = (cell + 1).to_string();
-                    let extents = cr.text_extents(&text)?;
-                    cr.move_to(
-                        centre.0 - extents.width() / 2.0 - extents.x_bearing(),
-                        centre.1 - extents.height() / 2.0 - extents.y_bearing(),
-                    );
-                    cr.show_text(&text)?;
+                    centred_text(cr, &(cell + 1).to_string(), centre.0, centre.1)?;
                 }
             }
             if chosen == Some(cell) {
@@ -1484,6 +1615,25 @@ fn command_line(exercise: &Exercise) -> String {
             if let Some(tree) = exercise.tree() {
                 command.push_str(&format!(" --tree '{tree}'"));
             }
+        }
+    }
+    let level_conventions = exercise
+        .level
+        .and_then(tictactoe_tools::exercise::level)
+        .map(|level| level.conventions)
+        .unwrap_or_default();
+    if matches!(exercise.kind, Kind::AlphaBeta | Kind::Order) {
+        if exercise.conventions.prune != level_conventions.prune {
+            command.push_str(match exercise.conventions.prune {
+                Prune::OnEqual => " --prune on-equal",
+                Prune::Strict => " --prune strict",
+            });
+        }
+        if exercise.conventions.fail != level_conventions.fail {
+            command.push_str(match exercise.conventions.fail {
+                Fail::Soft => " --fail soft",
+                Fail::Hard => " --fail hard",
+            });
         }
     }
     if let Some(tree) = exercise.tree() {

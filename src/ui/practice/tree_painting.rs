@@ -11,6 +11,8 @@ use std::path::Path;
 
 use gtk::cairo;
 
+use crate::ui::shared::painting::{centred_text, set_colour};
+
 use tictactoe_tools::tree_drawing::{Drawing, Edge, Glyph, Layout};
 
 /// Pixels per leaf across and per level down, and the margin.
@@ -89,25 +91,6 @@ pub fn edge_at(drawing: &Drawing, layout: &Layout, (x, y): (f64, f64)) -> Option
         let (nx, ny) = (x1 + along * dx, y1 + along * dy);
         (((x - nx).powi(2) + (y - ny).powi(2)).sqrt() <= EDGE_REACH).then_some(id)
     })
-}
-
-fn set_colour(cr: &cairo::Context, colour: gtk::gdk::RGBA, alpha: f64) {
-    cr.set_source_rgba(
-        f64::from(colour.red()),
-        f64::from(colour.green()),
-        f64::from(colour.blue()),
-        f64::from(colour.alpha()) * alpha,
-    );
-}
-
-/// Writes `text` with its centre at `x` and its middle at `y`.
-fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) -> Result<(), cairo::Error> {
-    let extents = cr.text_extents(text)?;
-    cr.move_to(
-        x - extents.width() / 2.0 - extents.x_bearing(),
-        y - extents.height() / 2.0 - extents.y_bearing(),
-    );
-    cr.show_text(text)
 }
 
 /// The outline of a node's shape at (x, y), `grow` pixels larger.
