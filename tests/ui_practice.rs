@@ -179,6 +179,11 @@ fn keys_and_clicks_answer_and_check_points_at_the_first_wrong_step(
         view.node_text().starts_with("The Min node root → 1"),
         || format!("the wrong node is not selected: {:?}", view.node_text()),
     )?;
+    // Checked, not yet solved: tried, in the score line at once.
+    let tried = "This session: 0 of 1 exercise solved, 0 at the first check.";
+    ensure(view.score_text().starts_with(tried), || {
+        format!("the score says {:?}", view.score_text())
+    })?;
     // The whole answer typed as text, Enter, Ctrl+Return: correct.
     let solution = exercise.solution().to_string();
     let entry = view.answer_entry();

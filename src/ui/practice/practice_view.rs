@@ -24,7 +24,7 @@ use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
 use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_files::practice_progress::{PracticeRecord, default_progress_path};
 use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value, path_text};
-use tictactoe_tools::exercise::score::{Attempt, Score};
+use tictactoe_tools::exercise::score::{Attempt, Score, Tally};
 use tictactoe_tools::exercise::words::{
     exercise_error_words, problem_words, question_words, tally_words, unfit_words, verdict_words,
 };
@@ -313,6 +313,15 @@ glib::wrapper! {
                     gtk::ShortcutManager;
 }
 
+/// Shows or hides an answer field, with the flow box's cell around it (a
+/// cell left showing would keep the hidden field's place).
+fn show_field(field: &impl IsA<gtk::Widget>, visible: bool) {
+    field.set_visible(visible);
+    if let Some(cell) = field.parent().and_downcast::<gtk::FlowBoxChild>() {
+        cell.set_visible(visible);
+    }
+}
+
 /// Text typed into a field, with the minus sign a person may paste.
 fn typed(entry: &gtk::Entry) -> String {
     entry.text().trim().replace('−', "-")
@@ -446,9 +455,17 @@ impl PracticeView {
         }
     }
 
-    /// The score line: this session's and all time's.
+    /// The score line: this session's and all time's, the exercise shown
+    /// counted as tried once it has been checked.
     fn show_score(&self) {
         let imp = self.imp();
+        let checked_now = imp.checks.get() > 0 && !imp.counted.get();
+        let with_this = |mut tally: Tally| {
+            if checked_now {
+                tally.tried = tally.tried.saturating_add(1);
+            }
+            tally
+        };
         let all_time = imp
             .record
             .borrow()
@@ -458,8 +475,11 @@ impl PracticeView {
         imp.score_label.set_label(&fill(
             &gettext("This session: {session}. All time: {all_time}."),
             &[
-                ("session", &tally_words(&imp.session.borrow().total())),
-                ("all_time", &tally_words(&all_time)),
+                (
+                    "session",
+                    &tally_words(&with_this(imp.session.borrow().total())),
+                ),
+                ("all_time", &tally_words(&with_this(all_time))),
             ],
         ));
     }
@@ -636,25 +656,32 @@ impl PracticeView {
             accessible::set_description(&*imp.board_area, &board_words(board));
         }
         let kind = exercise.kind;
-        imp.value_field.set_visible(
+        show_field(
+            &*imp.value_field,
             kind == Kind::Minimax || (kind == Kind::AlphaBeta && exercise.asks.values),
         );
-        imp.alpha_field
-            .set_visible(kind == Kind::AlphaBeta && exercise.asks.windows);
-        imp.beta_field
-            .set_visible(kind == Kind::AlphaBeta && exercise.asks.windows);
-        imp.pruned_check.set_visible(kind == Kind::AlphaBeta);
-        imp.order_field.set_visible(kind == Kind::Order);
-        imp.move_field
-            .set_visible(matches!(kind, Kind::BestMove | Kind::Mcts));
+        show_field(
+            &*imp.alpha_field,
+            kind == Kind::AlphaBeta && exercise.asks.windows,
+        );
+        show_field(
+            &*imp.beta_field,
+            kind == Kind::AlphaBeta && exercise.asks.windows,
+        );
+        show_field(&*imp.pruned_check, kind == Kind::AlphaBeta);
+        show_field(&*imp.order_field, kind == Kind::Order);
+        show_field(
+            &*imp.move_field,
+            matches!(kind, Kind::BestMove | Kind::Mcts),
+        );
         imp.move_label
             .set_text_with_mnemonic(&if kind == Kind::Mcts {
                 gettext("_Pick")
             } else {
                 gettext("_Move")
             });
-        imp.outcome_field.set_visible(kind == Kind::BestMove);
-        imp.bounded_field.set_visible(kind == Kind::BestMove);
+        show_field(&*imp.outcome_field, kind == Kind::BestMove);
+        show_field(&*imp.bounded_field, kind == Kind::BestMove);
         imp.export_button.set_sensitive(on_tree);
         imp.exercise.replace(Some(exercise));
         imp.answer.replace(Answer::default());
@@ -755,7 +782,7 @@ impl PracticeView {
                         .unwrap_or_default(),
                 );
                 imp.pruned_check.set_active(answer.marks_pruned(&path));
-                imp.leaf_field.set_visible(!inner);
+                show_field(&*imp.leaf_field, !inner);
                 imp.leaf_entry.set_text(
                     &node
                         .leaf_value()
@@ -777,7 +804,7 @@ impl PracticeView {
                 }
             }
             None => {
-                imp.leaf_field.set_visible(false);
+                show_field(&*imp.leaf_field, false);
                 imp.node_label.set_label(&gettext("Your answer"));
                 let cell = if exercise.kind == Kind::Mcts {
                     answer.pick
@@ -1118,6 +1145,7 @@ impl PracticeView {
                 self.say(&unfit_words(&unfit), true);
             }
         }
+        self.show_score();
         imp.tree_area.queue_draw();
     }
 
