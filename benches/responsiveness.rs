@@ -11,6 +11,9 @@
 //! - the Monte Carlo window (`-- mcts`, alone): from a step (one playout,
 //!   one phase) to its frame painted, and the longest main-loop stall while
 //!   1,000 and 100,000 more playouts run off the main thread;
+//! - the Practice window (`-- practice`, alone): from a value typed into
+//!   the selected node, and from Check, to the frame painted, on a level's
+//!   tree and on the largest tree the text format takes;
 //! - the longest main-loop stall while a learner trains in the background,
 //!   its curve drawn and said as it grows, and as it ends, its state saved
 //!   (`-- training` measures this alone);
@@ -239,6 +242,14 @@ fn measure(launched: Instant) -> Result<(), String> {
     if std::env::args().skip(1).any(|arg| arg == "mcts") {
         for size in [BoardSize::Three, BoardSize::Five] {
             print_mcts_figures(size, &watch_mcts(&window, size)?);
+        }
+        app.quit();
+        return Ok(());
+    }
+    // `-- practice` measures the Practice window alone.
+    if std::env::args().skip(1).any(|arg| arg == "practice") {
+        for (name, depth, branching) in [("a level-3 tree", 3, 3), ("4,095 nodes", 11, 2)] {
+            print_practice_figures(name, &watch_practice(&window, depth, branching)?);
         }
         app.quit();
         return Ok(());
@@ -818,4 +829,91 @@ fn print_mcts_figures(size: BoardSize, figures: &MctsFigures) {
             verdict(stats.most_cpu_in_iteration < Duration::from_millis(16))
         );
     }
+}
+
+/// From a value typed into the selected node, and from Check, to the
+/// frame painted: the most main-thread CPU in one iteration, median and
+/// longest.
+struct PracticeFigures {
+    nodes: usize,
+    value_to_frame: (Duration, Duration),
+    check_to_frame: (Duration, Duration),
+}
+
+/// Opens the Practice window on an alpha-beta exercise on a full tree of
+/// `depth` and `branching`, and answers the root, as a person would type,
+/// and checks, with frames kept coming.
+fn watch_practice(
+    window: &TictactoeWindow,
+    depth: usize,
+    branching: usize,
+) -> Result<PracticeFigures, String> {
+    use tictactoe_engine::abstract_tree::Decision;
+    use tictactoe_engine::abstract_tree::generate::{Shape, generate};
+    use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind};
+    let shape = Shape {
+        depth,
+        branching: (branching, branching),
+        values: (-50, 50),
+        chance: false,
+        root: Decision::Max,
+    };
+    let tree = generate(&shape, 1).map_err(|error| format!("{error:?}"))?;
+    let nodes = tree.len();
+    let asks = Asks {
+        values: true,
+        windows: true,
+    };
+    let exercise = Exercise::on_tree(Kind::AlphaBeta, tree, Conventions::default(), asks)
+        .map_err(|error| format!("{error:?}"))?;
+    let view = window.show_practice();
+    view.show_exercise(exercise);
+    run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
+        view.frame_clock().is_some()
+    })
+    .map_err(|error| format!("the Practice window's frame clock: {error}"))?;
+    pass_time(Duration::from_millis(300))?;
+    let clock = view.frame_clock().ok_or("no frame clock")?;
+    let ticking = view.add_tick_callback(|_, _| glib::ControlFlow::Continue);
+    let entry = view.value_entry();
+    let mut values = Vec::new();
+    for value in 0..30 {
+        values.push(to_next_frame(&clock, &mut || {
+            entry.set_text(&(value % 10).to_string());
+        })?);
+    }
+    let mut checks = Vec::new();
+    for _ in 0..10 {
+        checks.push(to_next_frame(&clock, &mut || {
+            let _ = view.activate_action("practice.check", None);
+        })?);
+    }
+    ticking.remove();
+    view.close();
+    Ok(PracticeFigures {
+        nodes,
+        value_to_frame: median_and_longest(values),
+        check_to_frame: median_and_longest(checks),
+    })
+}
+
+fn print_practice_figures(name: &str, figures: &PracticeFigures) {
+    println!(
+        "Practice window, alpha-beta on {name} ({} nodes):",
+        figures.nodes
+    );
+    let (median, longest) = figures.value_to_frame;
+    println!(
+        "  A value typed to its frame, main-thread CPU in one iteration: median {:.1} ms, longest {:.1} ms (30 values) {}",
+        ms(median),
+        ms(longest),
+        verdict(longest < Duration::from_millis(16))
+    );
+    let (median, longest) = figures.check_to_frame;
+    println!(
+        "  Check to its frame, likewise: median {:.1} ms, longest {:.1} ms (10 checks) {}",
+        ms(median),
+        ms(longest),
+        verdict(longest < Duration::from_millis(16))
+    );
 }

@@ -154,6 +154,7 @@ fn keys_and_clicks_answer_and_check_points_at_the_first_wrong_step(
     ensure(answer.to_string() == "pruned 2.2 2.3; 2 = 2", || {
         format!("the answer is {:?}", answer.to_string())
     })?;
+    view.open_outline();
     let outline_text = view.outline_text();
     ensure(
         outline_text.contains("2.2: 4 [pruned]") && outline_text.contains("2: Min 2"),
@@ -332,6 +333,7 @@ fn f5_plays_the_solution_step_by_step(
 ) -> Result<(), String> {
     let view = open_practice(app, window)?;
     textbook_exercise(&view)?;
+    view.open_outline();
     let tree = parse(TEXTBOOK, Decision::Max).map_err(|error| format!("{error:?}"))?;
     let search = alpha_beta(&tree, Prune::OnEqual, Fail::Soft).map_err(|_| "no chance nodes")?;
     let steps = search.steps.len();

@@ -188,6 +188,8 @@ mod imp {
         #[template_child]
         pub(super) outline_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) outline_expander: TemplateChild<gtk::Expander>,
+        #[template_child]
         pub(super) new_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) export_button: TemplateChild<gtk::MenuButton>,
@@ -378,6 +380,11 @@ impl PracticeView {
         }
         accessible::name_button_by_its_label(&*imp.solution_button);
         accessible::set_label(&*imp.export_button, &gettext("Export"));
+        imp.outline_expander.connect_expanded_notify(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| view.show_outline()
+        ));
         imp.tree_entry.connect_activate(glib::clone!(
             #[weak(rename_to = view)]
             self,
@@ -522,9 +529,15 @@ impl PracticeView {
         self.imp().node_label.label().into()
     }
 
-    /// The tree as drawn, in words (the text equivalent of the picture).
+    /// The tree as drawn, in words (the text equivalent of the picture),
+    /// once The tree in words is open.
     pub fn outline_text(&self) -> String {
         self.imp().outline_label.label().into()
+    }
+
+    /// Opens The tree in words, as a click on it does.
+    pub fn open_outline(&self) {
+        self.imp().outline_expander.set_expanded(true);
     }
 
     pub fn export_button(&self) -> gtk::MenuButton {
@@ -533,6 +546,11 @@ impl PracticeView {
 
     pub fn tree_area(&self) -> gtk::DrawingArea {
         self.imp().tree_area.clone()
+    }
+
+    /// The selected node's value field.
+    pub fn value_entry(&self) -> gtk::Entry {
+        self.imp().value_entry.clone()
     }
 
     pub fn tree_entry(&self) -> gtk::Entry {
@@ -727,13 +745,33 @@ impl PracticeView {
             None => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
         };
         let placed = layout(&drawing);
+        // A new size lays the whole window out again, wrapped labels and
+        // all: only when it changes.
         let (width, height) = tree_painting::size(&placed);
-        imp.tree_area.set_content_width(width);
-        imp.tree_area.set_content_height(height);
-        imp.outline_label.set_label(&outline(&drawing));
+        if (
+            imp.tree_area.content_width(),
+            imp.tree_area.content_height(),
+        ) != (width, height)
+        {
+            imp.tree_area.set_content_width(width);
+            imp.tree_area.set_content_height(height);
+        }
         accessible::set_description(&*imp.tree_area, &drawing.title);
         imp.shown.replace(Some((drawing, placed)));
+        self.show_outline();
         imp.tree_area.queue_draw();
+    }
+
+    /// The tree in words, while it is open: a large tree's outline is
+    /// long, and laying it out for every key typed would slow typing.
+    fn show_outline(&self) {
+        let imp = self.imp();
+        if !imp.outline_expander.is_expanded() {
+            return;
+        }
+        if let Some((drawing, _)) = &*imp.shown.borrow() {
+            imp.outline_label.set_label(&outline(drawing));
+        }
     }
 
     /// Fills the fields with what the answer says of the selected node.
@@ -1299,9 +1337,36 @@ impl PracticeView {
                     current,
                     wrong: imp.wrong.get(),
                 };
-                let _ = tree_painting::paint(cr, drawing, placed, marks, palette(area));
+                let (horizontal, vertical) = (
+                    imp.tree_scroller.hadjustment(),
+                    imp.tree_scroller.vadjustment(),
+                );
+                // The drawing area may be narrower than the scroller and
+                // centred in it: the part that shows, in its own pixels.
+                let (dx, dy) = area
+                    .translate_coordinates(&*imp.tree_scroller, 0.0, 0.0)
+                    .unwrap_or_default();
+                let shown = (
+                    -dx,
+                    -dy,
+                    -dx + horizontal.page_size(),
+                    -dy + vertical.page_size(),
+                );
+                let _ =
+                    tree_painting::paint(cr, drawing, placed, marks, palette(area), Some(shown));
             }
         ));
+        // Only what shows is painted: scrolling paints again.
+        for adjustment in [
+            imp.tree_scroller.hadjustment(),
+            imp.tree_scroller.vadjustment(),
+        ] {
+            adjustment.connect_value_changed(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |_| view.imp().tree_area.queue_draw()
+            ));
+        }
         let click = gtk::GestureClick::new();
         click.connect_pressed(glib::clone!(
             #[weak(rename_to = view)]

@@ -57,6 +57,24 @@ pub struct Marks {
     pub wrong: Option<usize>,
 }
 
+/// The part of the picture that shows, (left, top, right, bottom): what
+/// lies wholly outside is not painted, so that a large tree costs the
+/// frame only what fits on the screen.
+pub type Shown = (f64, f64, f64, f64);
+
+/// Whether the box from (x1, y1) to (x2, y2), with room for the texts
+/// beside a node, meets `shown`.
+fn meets(shown: Option<Shown>, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> bool {
+    let Some((left, top, right, bottom)) = shown else {
+        return true;
+    };
+    let room = COLUMN * 2.0;
+    x1.min(x2) - room <= right
+        && x1.max(x2) + room >= left
+        && y1.min(y2) - room <= bottom
+        && y1.max(y2) + room >= top
+}
+
 /// The size a drawing laid out by `layout` needs, in pixels.
 pub fn size(layout: &Layout) -> (i32, i32) {
     let width = 2.0 * MARGIN + layout.width.max(1) as f64 * COLUMN + 70.0;
@@ -122,13 +140,15 @@ fn shape_path(cr: &cairo::Context, glyph: Glyph, (x, y): (f64, f64), grow: f64) 
     }
 }
 
-/// Paints `drawing` placed by `layout` with `marks`.
+/// Paints `drawing` placed by `layout` with `marks`, what meets `shown`
+/// (all of it with `None`).
 pub fn paint(
     cr: &cairo::Context,
     drawing: &Drawing,
     layout: &Layout,
     marks: Marks,
     palette: Palette,
+    shown: Option<Shown>,
 ) -> Result<(), cairo::Error> {
     if let Some(background) = palette.background {
         set_colour(cr, background, 1.0);
@@ -138,6 +158,9 @@ pub fn paint(
     for (id, node) in drawing.nodes.iter().enumerate() {
         let Some(parent) = node.parent else { continue };
         let ((x1, y1), (x2, y2)) = (place(layout, parent), place(layout, id));
+        if !meets(shown, (x1, y1), (x2, y2)) {
+            continue;
+        }
         let (width, alpha, dashes): (f64, f64, &[f64]) = match node.edge {
             Edge::Pruned => (1.5, 0.7, &[6.0, 4.0]),
             Edge::Unsearched => (1.0, 0.3, &[2.0, 3.0]),
@@ -167,6 +190,9 @@ pub fn paint(
     cr.set_dash(&[], 0.0);
     for (id, node) in drawing.nodes.iter().enumerate() {
         let centre = place(layout, id);
+        if !meets(shown, centre, centre) {
+            continue;
+        }
         let faint = node.edge != Edge::Searched && node.parent.is_some();
         let alpha = if faint { 0.45 } else { 1.0 };
         if marks.current == Some(id) {
@@ -213,8 +239,15 @@ pub fn write_png(drawing: &Drawing, layout: &Layout, path: &Path) -> Result<(), 
     let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, width, height)
         .map_err(|error| error.to_string())?;
     let cr = cairo::Context::new(&surface).map_err(|error| error.to_string())?;
-    paint(&cr, drawing, layout, Marks::default(), Palette::paper())
-        .map_err(|error| error.to_string())?;
+    paint(
+        &cr,
+        drawing,
+        layout,
+        Marks::default(),
+        Palette::paper(),
+        None,
+    )
+    .map_err(|error| error.to_string())?;
     drop(cr);
     let mut bytes = Vec::new();
     surface
