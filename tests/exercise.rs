@@ -10,7 +10,6 @@ use tictactoe_engine::abstract_tree::generate::Shape;
 use tictactoe_engine::abstract_tree::search::{Limit, Step, alpha_beta, minimax};
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
-use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_tools::exercise::answer::{Answer, AnswerValue};
 use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
 use tictactoe_tools::exercise::words::verdict_words;
@@ -18,24 +17,7 @@ use tictactoe_tools::exercise::{
     Asks, Conventions, Exercise, Kind, Mistake, Part, Unfit, Verdict, level, levels,
 };
 
-const CONVENTIONS: [Conventions; 4] = [
-    Conventions {
-        prune: Prune::OnEqual,
-        fail: Fail::Soft,
-    },
-    Conventions {
-        prune: Prune::Strict,
-        fail: Fail::Soft,
-    },
-    Conventions {
-        prune: Prune::OnEqual,
-        fail: Fail::Hard,
-    },
-    Conventions {
-        prune: Prune::Strict,
-        fail: Fail::Hard,
-    },
-];
+const CONVENTIONS: [Conventions; 4] = Conventions::ALL;
 
 const ALL_ASKED: Asks = Asks {
     values: true,

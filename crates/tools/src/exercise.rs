@@ -96,6 +96,28 @@ pub struct Conventions {
     pub fail: Fail,
 }
 
+impl Conventions {
+    /// Every pair: on-equal and strict pruning, fail-soft, then fail-hard.
+    pub const ALL: [Conventions; 4] = [
+        Conventions {
+            prune: Prune::OnEqual,
+            fail: Fail::Soft,
+        },
+        Conventions {
+            prune: Prune::Strict,
+            fail: Fail::Soft,
+        },
+        Conventions {
+            prune: Prune::OnEqual,
+            fail: Fail::Hard,
+        },
+        Conventions {
+            prune: Prune::Strict,
+            fail: Fail::Hard,
+        },
+    ];
+}
+
 /// What an alpha-beta exercise asks besides the pruned edges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Asks {

@@ -39,33 +39,6 @@ use tictactoe_words::abstract_tree::{
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::position::board_words;
 
-/// The kinds in the kind list's order.
-const KINDS: [Kind; 5] = [
-    Kind::Minimax,
-    Kind::AlphaBeta,
-    Kind::Order,
-    Kind::BestMove,
-    Kind::Mcts,
-];
-/// The conventions in the conventions list's order.
-const CONVENTIONS: [Conventions; 4] = [
-    Conventions {
-        prune: Prune::OnEqual,
-        fail: Fail::Soft,
-    },
-    Conventions {
-        prune: Prune::Strict,
-        fail: Fail::Soft,
-    },
-    Conventions {
-        prune: Prune::OnEqual,
-        fail: Fail::Hard,
-    },
-    Conventions {
-        prune: Prune::Strict,
-        fail: Fail::Hard,
-    },
-];
 /// How long Show solution shows each step.
 const STEP_INTERVAL: Duration = Duration::from_millis(900);
 /// Seeds drawn for new exercises stay short enough to type on the command
@@ -411,7 +384,7 @@ impl PracticeView {
     fn use_level_conventions(&self) {
         let imp = self.imp();
         let level = self.level();
-        let place = CONVENTIONS
+        let place = Conventions::ALL
             .iter()
             .position(|&conventions| conventions == level.conventions)
             .unwrap_or(0);
@@ -427,8 +400,8 @@ impl PracticeView {
     }
 
     fn conventions(&self) -> Conventions {
-        CONVENTIONS
-            [(self.imp().conventions_dropdown.selected() as usize).min(CONVENTIONS.len() - 1)]
+        Conventions::ALL
+            [(self.imp().conventions_dropdown.selected() as usize).min(Conventions::ALL.len() - 1)]
     }
 
     /// Counts the exercise shown in the score, once, if it was tried: on
@@ -493,7 +466,7 @@ impl PracticeView {
 
     /// Chooses the kind of exercise (as the kind list does).
     pub fn choose_kind(&self, kind: Kind) {
-        if let Some(place) = KINDS.iter().position(|&each| each == kind) {
+        if let Some(place) = Kind::ALL.iter().position(|&each| each == kind) {
             self.imp().kind_dropdown.set_selected(place as u32);
         }
     }
@@ -585,7 +558,7 @@ impl PracticeView {
     }
 
     fn kind(&self) -> Kind {
-        KINDS[(self.imp().kind_dropdown.selected() as usize).min(KINDS.len() - 1)]
+        Kind::ALL[(self.imp().kind_dropdown.selected() as usize).min(Kind::ALL.len() - 1)]
     }
 
     fn root_side(&self) -> Decision {
@@ -735,14 +708,14 @@ impl PracticeView {
             imp.shown.replace(None);
             return;
         };
-        let drawing = match &*imp.solution.borrow() {
-            Some((steps, shown)) => steps.drawing(*shown),
-            None if exercise.as_ref().is_some_and(|e| e.kind == Kind::Order)
-                && imp.solution_button.is_active() =>
-            {
-                abstract_drawing(tree, Shown::Answer(&exercise.as_ref().unwrap().solution()))
+        let solution_shown_whole = imp.solution_button.is_active();
+        let drawing = match (&*imp.solution.borrow(), exercise.as_ref()) {
+            (Some((steps, shown)), _) => steps.drawing(*shown),
+            // Move order has no steps to play: its solution whole.
+            (None, Some(exercise)) if solution_shown_whole && exercise.kind == Kind::Order => {
+                abstract_drawing(tree, Shown::Answer(&exercise.solution()))
             }
-            None => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
+            _ => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
         };
         let placed = layout(&drawing);
         // A new size lays the whole window out again, wrapped labels and
