@@ -20,9 +20,10 @@
 //! # Order of the modules
 //!
 //! Each imports only those above it (`tests/layers.rs` finds no cycle):
-//! `geometry`, `board`, `score`, `symmetry`, `player_kind`, `abstract_tree`
-//! (textbook trees without a game: their text, a generator, their searches
-//! traced), `report`, `tt`, `search`, `growing`, `player`, `learners`,
+//! `geometry`, `board`, `threats` (threats and forks off the lines),
+//! `score`, `symmetry`, `player_kind`, `abstract_tree` (textbook trees
+//! without a game: their text, a generator, their searches traced),
+//! `report`, `tt`, `search`, `growing`, `player`, `learners`,
 //! `players` (every algorithm, one file each, and the one factory that
 //! builds them).
 
@@ -38,4 +39,5 @@ pub mod report;
 pub mod score;
 pub mod search;
 pub mod symmetry;
+pub mod threats;
 pub mod tt;

@@ -1,7 +1,8 @@
 //! What is built on the engine: recording a search node by node and
 //! stepping through it, comparing players on a position, round-robin
 //! tournaments, training the learners (the neural player by self-play),
-//! playing a game out with time limits, and a game's history.
+//! playing a game out with time limits, a game's history, and a game
+//! reviewed against perfect play.
 //!
 //! # Invariants
 //!
@@ -27,6 +28,7 @@ pub mod neural_training;
 pub mod node_types;
 pub mod orders;
 pub mod play;
+pub mod review;
 pub mod tournament;
 pub mod training;
 pub mod tree;
