@@ -30,6 +30,8 @@
 //! - `mcts`: the Monte Carlo window, the search one playout at a time.
 //! - `practice`: the Practice window, exercises on drawn trees and
 //!   positions, checked step by step.
+//! - `review`: the Game Review window, every move graded against perfect
+//!   play, and the second try at each mistake.
 //! - `charts`: their charts, drawn with plotters on any cairo context, and
 //!   the chart widget with its save menu.
 //! - `shared`: what the windows share: accessible names, tooltips that give
@@ -41,6 +43,7 @@ mod contests;
 mod explorer;
 mod mcts;
 mod practice;
+mod review;
 mod shared;
 mod training_view;
 mod translations;
@@ -59,6 +62,7 @@ pub use contests::tournament_view::{ResultsFile, TournamentView};
 pub use explorer::tree_explorer::TreeExplorer;
 pub use mcts::mcts_view::MctsView;
 pub use practice::practice_view::PracticeView;
+pub use review::review_view::ReviewView;
 pub use shared::file_dialog::TableFormat;
 pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;

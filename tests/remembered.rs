@@ -119,6 +119,10 @@ fn expect_defaults(window: &TictactoeWindow) -> Result<(), String> {
     ensure(scores_shown(window) == Some(true), || {
         "a first launch hides the scores".to_owned()
     })?;
+    let coached = [Side::Max, Side::Min].map(|side| window.picker(side).coach_check().is_active());
+    ensure(coached == [false, false], || {
+        format!("a first launch has the coach on: {coached:?}")
+    })?;
     ensure(window.default_size() == (1120, 720), || {
         format!("a first launch is {:?}", window.default_size())
     })
@@ -139,6 +143,7 @@ fn change_everything() -> Result<(), String> {
     window.pace_scale().set_value(PACE);
     WidgetExt::activate_action(&window, "win.show-scores", None)
         .map_err(|error| format!("the scores toggle did not run: {error}"))?;
+    window.picker(Side::Min).coach_check().set_active(true);
     let first_width = window.width();
     window.set_default_size(WIDTH, HEIGHT);
     wait_until("the window to take its new size", PATIENCE, || {
@@ -167,6 +172,10 @@ fn find_everything() -> Result<(), String> {
     })?;
     ensure(scores_shown(&window) == Some(false), || {
         "the scores show again".to_owned()
+    })?;
+    let coached = [Side::Max, Side::Min].map(|side| window.picker(side).coach_check().is_active());
+    ensure(coached == [false, true], || {
+        format!("the coach is on for {coached:?}, not for O only")
     })?;
     ensure(window.default_size() == (WIDTH, HEIGHT), || {
         format!("the window is {:?}", window.default_size())
@@ -485,7 +494,7 @@ fn keyfile_value(kind: &'static str) -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// The keys the window remembers, with their types.
-const KEYS: [(&str, &str); 13] = [
+const KEYS: [(&str, &str); 15] = [
     ("max-player", "s"),
     ("max-difficulty", "s"),
     ("min-player", "s"),
@@ -494,6 +503,8 @@ const KEYS: [(&str, &str); 13] = [
     ("pace", "d"),
     ("show-scores", "b"),
     ("learn-from-games", "b"),
+    ("max-coach", "b"),
+    ("min-coach", "b"),
     ("window-width", "i"),
     ("window-height", "i"),
     ("window-maximized", "b"),

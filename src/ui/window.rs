@@ -3,12 +3,15 @@
 //! parts live beside it: `events` (the game thread's events), `moves` (a
 //! person's moves and their refusals), `view` (what the board and the
 //! controls show), `history` (undo, redo, browse, pause, continue), `setup`
-//! (edit mode and hints), `files` (save and open), `explore` (the search
-//! tree explorer), `remembered` (the controls and the window's size between
-//! runs), `analysis` (the Compare, Tournament and Training windows) and `learning`
-//! (what the learning players learn from the window's games).
+//! (edit mode and hints), `coach` (a person's mistakes said as they are
+//! played), `files` (save and open), `explore` (the search tree explorer),
+//! `remembered` (the controls and the window's size between runs),
+//! `analysis` (the Compare, Tournament, Training, Practice and Game Review
+//! windows) and `learning` (what the learning players learn from the
+//! window's games).
 
 mod analysis;
+mod coach;
 mod events;
 mod explore;
 mod files;
@@ -145,9 +148,17 @@ mod imp {
         #[template_child]
         pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
+        pub(super) review_button: TemplateChild<gtk::Button>,
+        #[template_child]
         pub(super) legend_button: TemplateChild<gtk::MenuButton>,
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
+        #[template_child]
+        pub(super) coach_bar: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) coach_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) coach_undo_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) session_tally: TemplateChild<SessionTally>,
         #[template_child]
@@ -190,6 +201,7 @@ mod imp {
         pub(super) compare_view: OnceCell<CompareView>,
         pub(super) mcts_view: OnceCell<crate::ui::mcts::mcts_view::MctsView>,
         pub(super) practice_view: OnceCell<crate::ui::practice::practice_view::PracticeView>,
+        pub(super) review_view: OnceCell<crate::ui::review::review_view::ReviewView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
         pub(super) training_view: OnceCell<TrainingView>,
         /// Save's or Open's file chooser while it is open.
@@ -264,6 +276,15 @@ mod imp {
             });
             klass.install_action("win.practice", None, |window, _, _| {
                 window.show_practice();
+            });
+            klass.install_action("win.coach-take-back", None, |window, _, _| {
+                window.coach_take_back();
+            });
+            klass.install_action("win.coach-play-on", None, |window, _, _| {
+                window.coach_play_on();
+            });
+            klass.install_action("win.review", None, |window, _, _| {
+                window.show_review();
             });
             klass.install_action("win.reset-learning", None, |window, _, _| {
                 window.confirm_reset_learning();
@@ -400,6 +421,11 @@ impl TictactoeWindow {
 
     pub fn board_view(&self) -> BoardView {
         self.imp().board_view.get()
+    }
+
+    /// Review beside the status line, once a game is over.
+    pub fn review_button(&self) -> gtk::Button {
+        self.imp().review_button.get()
     }
 
     /// The ⓘ beside the status line: the legend of the board's marks.

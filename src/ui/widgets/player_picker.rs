@@ -89,6 +89,8 @@ mod imp {
         pub(super) difficulty_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub(super) coach_check: TemplateChild<gtk::CheckButton>,
         /// The players listed, for the board size chosen.
         pub(super) offered: RefCell<Vec<super::PlayerKind>>,
     }
@@ -131,10 +133,10 @@ mod imp {
                     #[weak]
                     picker,
                     move |dropdown| {
-                        picker
-                            .imp()
-                            .depth_spin
-                            .set_visible(dropdown.selected() == super::DEPTH_ENTRY);
+                        let human = picker.selected_player() == super::PlayerKind::Human;
+                        picker.imp().depth_spin.set_visible(
+                            !human && dropdown.selected() == super::DEPTH_ENTRY,
+                        );
                         picker.emit_by_name::<()>(super::CHANGED, &[]);
                     }
                 ));
@@ -177,7 +179,19 @@ impl PlayerPicker {
         accessible::set_label(&*imp.difficulty_dropdown, &difficulty);
         accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty);
         accessible::set_label(&*imp.depth_spin, &named(gettext("{side} search depth")));
+        accessible::set_label(&*imp.coach_check, &named(gettext("{side} coach")));
         self.select(player);
+    }
+
+    /// The Coach switch, shown while a person plays the side.
+    pub fn coach_check(&self) -> gtk::CheckButton {
+        self.imp().coach_check.get()
+    }
+
+    /// True if a person plays the side and wants the coach.
+    pub fn coaching(&self) -> bool {
+        let coach = &self.imp().coach_check;
+        coach.is_visible() && coach.is_active()
     }
 
     /// Calls `handler` whenever the player, difficulty or depth changes.
@@ -273,6 +287,12 @@ impl PlayerPicker {
         let searches = kind.uses_difficulty();
         imp.difficulty_dropdown.set_sensitive(searches);
         imp.depth_spin.set_sensitive(searches);
+        // A person has no difficulty; the coach takes its place.
+        let human = kind == PlayerKind::Human;
+        imp.difficulty_dropdown.set_visible(!human);
+        imp.depth_spin
+            .set_visible(!human && imp.difficulty_dropdown.selected() == DEPTH_ENTRY);
+        imp.coach_check.set_visible(human);
         self.emit_by_name::<()>(CHANGED, &[]);
     }
 }

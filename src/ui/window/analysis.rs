@@ -10,9 +10,11 @@ use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
 use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::practice::practice_view::PracticeView;
+use crate::ui::review::review_view::{GameToReview, ReviewView};
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_words::i18n::gettext;
 
 impl TictactoeWindow {
     /// Ctrl+M: the Compare window, set to the board's position.
@@ -98,6 +100,40 @@ impl TictactoeWindow {
             .clone();
         view.present();
         view
+    }
+
+    /// Ctrl+R: the Game Review window, on the window's game and the move
+    /// on the board.
+    pub fn show_review(&self) -> Option<ReviewView> {
+        let game = self.imp().window_game.borrow().as_ref().and_then(|game| {
+            (!game.record.is_empty()).then(|| GameToReview {
+                start: game.record.start(),
+                moves: game.record.played().to_vec(),
+                humans: game.humans(),
+                pairing: game.choice.pairing(),
+            })
+        });
+        let Some(game) = game else {
+            self.show_error(&gettext(
+                "There is no game to review: play a game or open one first.",
+            ));
+            return None;
+        };
+        // The move that led to the position on the board.
+        let selected = self.shown_ply().map(|ply| ply.saturating_sub(1));
+        let view = self
+            .imp()
+            .review_view
+            .get_or_init(|| ReviewView::new(self))
+            .clone();
+        view.show_game(game, selected);
+        view.present();
+        Some(view)
+    }
+
+    /// The Game Review window, once it has been opened.
+    pub fn review_view(&self) -> Option<ReviewView> {
+        self.imp().review_view.get().cloned()
     }
 
     /// The Practice window, once it has been opened.

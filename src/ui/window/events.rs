@@ -138,9 +138,11 @@ impl TictactoeWindow {
     pub(super) fn move_played(&self, side: Side, cell: usize, board: Board) {
         let imp = self.imp();
         let search = imp.pending_search.take();
-        if search.is_none() && matches!(*imp.phase.borrow(), Phase::MoveSent) {
+        let by_person = search.is_none() && matches!(*imp.phase.borrow(), Phase::MoveSent);
+        if by_person {
             imp.search_log
                 .add_human_move(board.stone_count(), side, cell);
+            self.hide_coach();
         }
         let played = imp
             .window_game
@@ -163,6 +165,9 @@ impl TictactoeWindow {
         self.refresh();
         if !matches!(*imp.view.borrow(), View::Current) {
             self.show_position_status();
+        }
+        if by_person {
+            self.coach_move(side, cell, board);
         }
     }
 

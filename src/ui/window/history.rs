@@ -109,6 +109,7 @@ impl TictactoeWindow {
     /// with the game's players, or shows why it cannot go on.
     pub(super) fn play_on(&self) {
         let imp = self.imp();
+        self.hide_coach();
         let Some(game) = imp.window_game.borrow().clone() else {
             return;
         };
@@ -174,7 +175,7 @@ impl TictactoeWindow {
 
     /// Stops the thread's game and waits at the record's position until
     /// Resume.
-    fn pause_here(&self) {
+    pub(super) fn pause_here(&self) {
         self.stop_run();
         let imp = self.imp();
         imp.phase.replace(Phase::Paused);

@@ -1,6 +1,7 @@
 //! What the window remembers between runs: both players and difficulties,
-//! the board size, the pace, the scores on the board, the window's size and
-//! maximised state, and the board's share of the window in each layout.
+//! the coach for each side, the board size, the pace, the scores on the
+//! board, the window's size and maximised state, and the board's share of
+//! the window in each layout.
 //!
 //! They live in GSettings under the schema `io.github.tictactoe.Tictactoe`:
 //! the installed one, else the one `build.rs` compiled into the build tree.
@@ -30,7 +31,7 @@ const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
 
 /// Every key the window uses: an installed schema from an older version
 /// that lacks one is passed over, since GSettings aborts on unknown keys.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 15] = [
     "max-player",
     "max-difficulty",
     "min-player",
@@ -39,6 +40,8 @@ const KEYS: [&str; 13] = [
     "pace",
     "show-scores",
     "learn-from-games",
+    "max-coach",
+    "min-coach",
     "window-width",
     "window-height",
     "window-maximized",
@@ -205,6 +208,11 @@ impl TictactoeWindow {
         settings
             .bind("pace", &imp.settings.pace_scale().adjustment(), "value")
             .build();
+        for (side, key) in [(Side::Max, "max-coach"), (Side::Min, "min-coach")] {
+            settings
+                .bind(key, &imp.settings.picker(side).coach_check(), "active")
+                .build();
+        }
         // An action's state is a variant, which GSettings cannot bind.
         for key in ["show-scores", "learn-from-games"] {
             let Some(action) = self.lookup_action(key) else {

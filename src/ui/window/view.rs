@@ -139,6 +139,9 @@ impl TictactoeWindow {
             self.action_set_enabled(action, moves && !editing);
         }
         self.action_set_enabled("win.browse-last", !editing);
+        self.action_set_enabled("win.review", moves && !editing);
+        imp.review_button
+            .set_visible(moves && matches!(*imp.phase.borrow(), Phase::Over(_)));
         self.action_set_enabled("win.continue", !editing && self.playable(shown).is_ok());
         self.action_set_enabled("win.hint", hint_possible || hint_asked);
         let saveable = imp.window_game.borrow().is_some() || imp.setup.get().is_some();

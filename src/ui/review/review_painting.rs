@@ -1,0 +1,257 @@
+//! The Game Review window's pictures, drawn with cairo: the game's value
+//! after each move as a line over the moves (X's wins at the top, O's at
+//! the bottom), and the board of one move with the played cell ringed in
+//! its grade's colour and the better cells marked.
+
+use gtk::cairo;
+use gtk::gdk::RGBA;
+
+use crate::ui::shared::painting::{centred_text, set_colour};
+use crate::ui::widgets::board_view::draw_stone;
+use tictactoe_engine::board::{Board, bits};
+use tictactoe_engine::score::{EVAL_LIMIT, is_decisive};
+use tictactoe_tools::review::{Grade, Review, Value};
+
+/// Room left of the graph for its scale's words, and around it.
+const SCALE_WIDTH: f64 = 90.0;
+const MARGIN: f64 = 12.0;
+
+/// A grade's colour, the same in the graph, on the board and in the list.
+pub fn grade_colour(grade: Grade) -> RGBA {
+    let (red, green, blue) = match grade {
+        Grade::Best => (0x26, 0xa2, 0x69),
+        Grade::Slower => (0xe5, 0xa5, 0x0a),
+        Grade::Mistake => (0xe6, 0x61, 0x00),
+        Grade::Blunder => (0xc0, 0x1c, 0x28),
+    };
+    RGBA::new(
+        f32::from(red as u8) / 255.0,
+        f32::from(green as u8) / 255.0,
+        f32::from(blue as u8) / 255.0,
+        1.0,
+    )
+}
+
+/// Where a value sits between O's wins (-1) and X's (+1): every win at the
+/// edge, a draw in the middle, an estimate short of a win in between.
+fn height_of(value: Value) -> f64 {
+    if is_decisive(value.score) {
+        f64::from(value.score.signum())
+    } else {
+        0.5 * f64::from(value.score) / f64::from(EVAL_LIMIT)
+    }
+}
+
+/// The graph's geometry in a drawing of `width` by `height`.
+pub struct GraphLayout {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    points: usize,
+}
+
+impl GraphLayout {
+    pub fn new(width: f64, height: f64, points: usize) -> GraphLayout {
+        GraphLayout {
+            left: SCALE_WIDTH,
+            right: (width - MARGIN).max(SCALE_WIDTH + 1.0),
+            top: MARGIN,
+            bottom: (height - MARGIN - 14.0).max(MARGIN + 1.0),
+            points,
+        }
+    }
+
+    fn x(&self, point: usize) -> f64 {
+        let steps = self.points.saturating_sub(1).max(1) as f64;
+        self.left + (self.right - self.left) * point as f64 / steps
+    }
+
+    fn y(&self, height: f64) -> f64 {
+        let middle = (self.top + self.bottom) / 2.0;
+        middle - height * (self.bottom - self.top) / 2.0
+    }
+
+    /// The point (0 the start, n after move n) nearest to `x`.
+    pub fn point_at(&self, x: f64) -> usize {
+        let steps = self.points.saturating_sub(1).max(1) as f64;
+        let share = ((x - self.left) / (self.right - self.left)).clamp(0.0, 1.0);
+        ((share * steps).round() as usize).min(self.points.saturating_sub(1))
+    }
+}
+
+/// The words of the graph's scale, top to bottom.
+pub struct ScaleWords {
+    pub x_wins: String,
+    pub draw: String,
+    pub o_wins: String,
+}
+
+/// Draws the value graph of `review`, the move `selected` (from 0)
+/// highlighted.
+pub fn paint_graph(
+    cr: &cairo::Context,
+    width: f64,
+    height: f64,
+    review: &Review,
+    selected: Option<usize>,
+    scale: &ScaleWords,
+    ink: RGBA,
+) -> Result<(), cairo::Error> {
+    let layout = GraphLayout::new(width, height, review.values.len());
+    cr.set_font_size(12.0);
+    cr.set_line_width(1.0);
+    for (height, words) in [(1.0, &scale.x_wins), (0.0, &scale.draw), (-1.0, &scale.o_wins)] {
+        let y = layout.y(height);
+        set_colour(cr, ink, 0.25);
+        cr.move_to(layout.left, y);
+        cr.line_to(layout.right, y);
+        cr.stroke()?;
+        set_colour(cr, ink, 0.8);
+        let extents = cr.text_extents(words)?;
+        cr.move_to(
+            layout.left - 8.0 - extents.width() - extents.x_bearing(),
+            y - extents.height() / 2.0 - extents.y_bearing(),
+        );
+        cr.show_text(words)?;
+    }
+    for point in 0..review.values.len() {
+        set_colour(cr, ink, 0.7);
+        centred_text(cr, &point.to_string(), layout.x(point), height - 8.0)?;
+    }
+    if let Some(selected) = selected {
+        let x = layout.x(selected + 1);
+        set_colour(cr, ink, 0.15);
+        cr.rectangle(x - 9.0, layout.top - 6.0, 18.0, layout.bottom - layout.top + 12.0);
+        cr.fill()?;
+    }
+    set_colour(cr, ink, 0.9);
+    cr.set_line_width(2.0);
+    for (point, value) in review.values.iter().enumerate() {
+        let (x, y) = (layout.x(point), layout.y(height_of(*value)));
+        if point == 0 {
+            cr.move_to(x, y);
+        } else {
+            cr.line_to(x, y);
+        }
+    }
+    cr.stroke()?;
+    for (point, value) in review.values.iter().enumerate() {
+        let colour = match point.checked_sub(1) {
+            Some(index) => grade_colour(review.moves[index].grade),
+            None => ink,
+        };
+        let radius = if selected.map(|index| index + 1) == Some(point) {
+            7.0
+        } else {
+            5.0
+        };
+        set_colour(cr, colour, 1.0);
+        cr.arc(
+            layout.x(point),
+            layout.y(height_of(*value)),
+            radius,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        if value.exact {
+            cr.fill()?;
+        } else {
+            cr.stroke()?;
+        }
+    }
+    Ok(())
+}
+
+/// What the board shows of a move: the position, the cell ringed in the
+/// grade's colour, the cells marked as better, and the cell the keys are on.
+pub struct BoardPicture {
+    pub board: Board,
+    pub ringed: Option<(usize, Grade)>,
+    pub better: u32,
+    pub focus: Option<usize>,
+}
+
+/// The board's side and its top-left corner in a drawing of `width` by
+/// `height`.
+fn board_square(width: f64, height: f64) -> (f64, f64, f64) {
+    let side = width.min(height) - 4.0;
+    ((width - side) / 2.0, (height - side) / 2.0, side.max(1.0))
+}
+
+/// The cell under (x, y), if any.
+pub fn cell_at(board: &Board, width: f64, height: f64, x: f64, y: f64) -> Option<usize> {
+    let (left, top, side) = board_square(width, height);
+    let cells = board.size().side();
+    let column = ((x - left) / side * cells as f64).floor();
+    let row = ((y - top) / side * cells as f64).floor();
+    let inside = (0.0..cells as f64).contains(&column) && (0.0..cells as f64).contains(&row);
+    inside.then(|| row as usize * cells + column as usize)
+}
+
+pub fn paint_board(
+    cr: &cairo::Context,
+    width: f64,
+    height: f64,
+    picture: &BoardPicture,
+    ink: RGBA,
+    accent: RGBA,
+) -> Result<(), cairo::Error> {
+    let (left, top, side) = board_square(width, height);
+    let cells = picture.board.size().side();
+    let cell = side / cells as f64;
+    let centre = |index: usize| {
+        (
+            left + (index % cells) as f64 * cell + cell / 2.0,
+            top + (index / cells) as f64 * cell + cell / 2.0,
+        )
+    };
+    set_colour(cr, ink, 0.6);
+    cr.set_line_width(2.0);
+    for line in 1..cells {
+        let offset = line as f64 * cell;
+        cr.move_to(left + offset, top);
+        cr.line_to(left + offset, top + side);
+        cr.move_to(left, top + offset);
+        cr.line_to(left + side, top + offset);
+    }
+    cr.stroke()?;
+    cr.set_font_size(cell * 0.22);
+    for index in 0..picture.board.cells() {
+        let (x, y) = centre(index);
+        match picture.board.cell(index) {
+            Some(side) => {
+                set_colour(cr, ink, 1.0);
+                draw_stone(cr, (x, y), cell, side)?;
+            }
+            None => {
+                set_colour(cr, ink, 0.45);
+                centred_text(cr, &(index + 1).to_string(), x, y)?;
+            }
+        }
+    }
+    for index in bits(picture.better) {
+        let (x, y) = centre(index);
+        set_colour(cr, grade_colour(Grade::Best), 1.0);
+        cr.set_line_width(3.0);
+        cr.set_dash(&[6.0, 4.0], 0.0);
+        cr.rectangle(x - cell * 0.42, y - cell * 0.42, cell * 0.84, cell * 0.84);
+        cr.stroke()?;
+        cr.set_dash(&[], 0.0);
+    }
+    if let Some((index, grade)) = picture.ringed {
+        let (x, y) = centre(index);
+        set_colour(cr, grade_colour(grade), 1.0);
+        cr.set_line_width(4.0);
+        cr.arc(x, y, cell * 0.44, 0.0, std::f64::consts::TAU);
+        cr.stroke()?;
+    }
+    if let Some(index) = picture.focus {
+        let (x, y) = centre(index);
+        set_colour(cr, accent, 1.0);
+        cr.set_line_width(2.0);
+        cr.rectangle(x - cell * 0.48, y - cell * 0.48, cell * 0.96, cell * 0.96);
+        cr.stroke()?;
+    }
+    Ok(())
+}
