@@ -14,9 +14,10 @@ mod harness;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use gtk::{graphene, prelude::*};
+use gtk::prelude::*;
 use harness::{
-    Results, ensure, open_window, point_into, use_test_environment, wait_until, xdotool,
+    Results, ensure, move_onto, open_window, point_into, press_over, use_test_environment,
+    wait_until, xdotool,
 };
 use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::abstract_tree::Decision;
@@ -31,37 +32,6 @@ use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, outline};
 
 const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
 const PATIENCE: Duration = Duration::from_secs(20);
-
-/// Presses `keys` (xdotool's names) with the pointer over `widget`, where
-/// keys go without a window manager.
-fn press_over(widget: &impl IsA<gtk::Widget>, keys: &str) -> Result<(), String> {
-    move_onto(widget, None)?;
-    xdotool(&["key", keys])
-}
-
-/// Moves the pointer onto `widget`, at `at` in its own coordinates (its
-/// middle by default).
-fn move_onto(widget: &impl IsA<gtk::Widget>, at: Option<(f64, f64)>) -> Result<(), String> {
-    let root = widget.root().ok_or("the widget is in no window")?;
-    let window = root
-        .downcast_ref::<gtk::Window>()
-        .ok_or("the widget's root is no window")?;
-    let (x, y) = at.unwrap_or((
-        f64::from(widget.width()) / 2.0,
-        f64::from(widget.height()) / 2.0,
-    ));
-    let point = widget
-        .compute_point(&root, &graphene::Point::new(x as f32, y as f32))
-        .ok_or("the widget has no place in its window")?;
-    let (dx, dy) = root.surface_transform();
-    point_into(
-        &window.title().unwrap_or_default(),
-        (
-            (f64::from(point.x()) + dx) as i32,
-            (f64::from(point.y()) + dy) as i32,
-        ),
-    )
-}
 
 fn open_practice(
     app: &TictactoeApplication,

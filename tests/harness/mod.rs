@@ -8,7 +8,7 @@
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use gtk::{gio, glib, prelude::*};
+use gtk::{gio, glib, graphene, prelude::*};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::BoardSize;
@@ -289,4 +289,35 @@ pub fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
         &x,
         &y,
     ])
+}
+
+/// Presses `keys` (xdotool's names) with the pointer over `widget`, where
+/// keys go without a window manager.
+pub fn press_over(widget: &impl IsA<gtk::Widget>, keys: &str) -> Result<(), String> {
+    move_onto(widget, None)?;
+    xdotool(&["key", keys])
+}
+
+/// Moves the pointer onto `widget`, at `at` in its own coordinates (its
+/// middle by default).
+pub fn move_onto(widget: &impl IsA<gtk::Widget>, at: Option<(f64, f64)>) -> Result<(), String> {
+    let root = widget.root().ok_or("the widget is in no window")?;
+    let window = root
+        .downcast_ref::<gtk::Window>()
+        .ok_or("the widget's root is no window")?;
+    let (x, y) = at.unwrap_or((
+        f64::from(widget.width()) / 2.0,
+        f64::from(widget.height()) / 2.0,
+    ));
+    let point = widget
+        .compute_point(&root, &graphene::Point::new(x as f32, y as f32))
+        .ok_or("the widget has no place in its window")?;
+    let (dx, dy) = root.surface_transform();
+    point_into(
+        &window.title().unwrap_or_default(),
+        (
+            (f64::from(point.x()) + dx) as i32,
+            (f64::from(point.y()) + dy) as i32,
+        ),
+    )
 }

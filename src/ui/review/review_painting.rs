@@ -101,7 +101,11 @@ pub fn paint_graph(
     let layout = GraphLayout::new(width, height, review.values.len());
     cr.set_font_size(12.0);
     cr.set_line_width(1.0);
-    for (height, words) in [(1.0, &scale.x_wins), (0.0, &scale.draw), (-1.0, &scale.o_wins)] {
+    for (height, words) in [
+        (1.0, &scale.x_wins),
+        (0.0, &scale.draw),
+        (-1.0, &scale.o_wins),
+    ] {
         let y = layout.y(height);
         set_colour(cr, ink, 0.25);
         cr.move_to(layout.left, y);
@@ -122,7 +126,12 @@ pub fn paint_graph(
     if let Some(selected) = selected {
         let x = layout.x(selected + 1);
         set_colour(cr, ink, 0.15);
-        cr.rectangle(x - 9.0, layout.top - 6.0, 18.0, layout.bottom - layout.top + 12.0);
+        cr.rectangle(
+            x - 9.0,
+            layout.top - 6.0,
+            18.0,
+            layout.bottom - layout.top + 12.0,
+        );
         cr.fill()?;
     }
     set_colour(cr, ink, 0.9);

@@ -17,8 +17,8 @@ use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{
-    accuracy_words, graded_words, move_title, second_try_question, second_try_words,
-    value_words, values_words, verdict_words,
+    accuracy_words, graded_words, move_title, second_try_question, second_try_words, value_words,
+    values_words, verdict_words,
 };
 use tictactoe_tools::review::{MoveReview, Review, ReviewError, review_move};
 use tictactoe_words::i18n::{fill, gettext};
@@ -77,6 +77,10 @@ mod imp {
         pub(super) cancel: RefCell<Option<CancelFlag>>,
         /// Counts the judgings, so that a stale one's answer is dropped.
         pub(super) generation: Cell<u64>,
+        /// What the graph and the board tell a screen reader, for the
+        /// tests (GTK 4.8 cannot read a description back).
+        pub(super) graph_words: RefCell<String>,
+        pub(super) board_words: RefCell<String>,
     }
 
     #[glib::object_subclass]
@@ -149,7 +153,10 @@ fn ink_and_accent(widget: &impl IsA<gtk::Widget>) -> (gdk::RGBA, gdk::RGBA) {
 fn row_words(review: &MoveReview) -> String {
     fill(
         &gettext("{move} — {grade}"),
-        &[("move", &move_title(review)), ("grade", &graded_words(review))],
+        &[
+            ("move", &move_title(review)),
+            ("grade", &graded_words(review)),
+        ],
     )
 }
 
@@ -219,7 +226,11 @@ impl ReviewView {
             self,
             move |_, _, x, _| {
                 let imp = view.imp();
-                let Some(points) = imp.review.borrow().as_ref().map(|review| review.values.len())
+                let Some(points) = imp
+                    .review
+                    .borrow()
+                    .as_ref()
+                    .map(|review| review.values.len())
                 else {
                     return;
                 };
@@ -272,14 +283,16 @@ impl ReviewView {
         ));
         imp.board.add_controller(board_keys);
         let board = imp.board.get();
-        imp.board.connect_has_focus_notify(move |_| board.queue_draw());
+        imp.board
+            .connect_has_focus_notify(move |_| board.queue_draw());
         self.show_nothing();
     }
 
     fn show_nothing(&self) {
         let imp = self.imp();
-        imp.summary_label
-            .set_label(&gettext("No game to review yet: play or open a game first."));
+        imp.summary_label.set_label(&gettext(
+            "No game to review yet: play or open a game first.",
+        ));
         imp.verdict_label.set_label("");
         self.action_set_enabled("review.learn", false);
     }
@@ -304,7 +317,8 @@ impl ReviewView {
         let view = self.downgrade();
         glib::spawn_future_local(async move {
             let (start, moves) = (game.start, game.moves.clone());
-            let reviewed = judge_later(cancel, move |judge| Review::of_game(&start, &moves, judge)).await;
+            let reviewed =
+                judge_later(cancel, move |judge| Review::of_game(&start, &moves, judge)).await;
             let Some(view) = view.upgrade() else { return };
             if view.imp().generation.get() != generation {
                 return;
@@ -312,10 +326,14 @@ impl ReviewView {
             view.imp().cancel.replace(None);
             match reviewed {
                 Some(Ok(review)) => view.show_review(Rc::new(review), selected),
-                Some(Err(ReviewError::IllegalMove { ply, .. })) => view.imp().summary_label.set_label(&fill(
-                    &gettext("Move {number} of this game breaks the rules: it cannot be reviewed."),
-                    &[("number", &(ply + 1))],
-                )),
+                Some(Err(ReviewError::IllegalMove { ply, .. })) => {
+                    view.imp().summary_label.set_label(&fill(
+                        &gettext(
+                            "Move {number} of this game breaks the rules: it cannot be reviewed.",
+                        ),
+                        &[("number", &(ply + 1))],
+                    ))
+                }
                 Some(Err(ReviewError::Cancelled)) => {}
                 None => view
                     .imp()
@@ -357,7 +375,9 @@ impl ReviewView {
         let certainty = if review.exact() {
             gettext("Every value is exact: perfect play decides it.")
         } else {
-            gettext("Hollow points are estimates: the search ran out of time before the end of the game.")
+            gettext(
+                "Hollow points are estimates: the search ran out of time before the end of the game.",
+            )
         };
         imp.summary_label.set_label(&fill(
             &gettext("{pairing}. Best moves: {accuracies}. {certainty}"),
@@ -367,7 +387,9 @@ impl ReviewView {
                 ("certainty", &certainty),
             ],
         ));
-        accessible::set_description(&*imp.graph, &values_words(&review));
+        let graph_words = values_words(&review);
+        accessible::set_description(&*imp.graph, &graph_words);
+        imp.graph_words.replace(graph_words);
         let has_mistakes = review.errors(self.learners()).next().is_some();
         self.action_set_enabled("review.learn", has_mistakes);
         imp.learn_button.set_tooltip_text(Some(&if has_mistakes {
@@ -414,7 +436,13 @@ impl ReviewView {
     }
 
     fn reviewed_move(&self, index: usize) -> Option<MoveReview> {
-        self.imp().review.borrow().as_ref()?.moves.get(index).copied()
+        self.imp()
+            .review
+            .borrow()
+            .as_ref()?
+            .moves
+            .get(index)
+            .copied()
     }
 
     /// Shows move `index`: its board and why it earned its grade. Leaves a
@@ -424,7 +452,11 @@ impl ReviewView {
         let Some(reviewed) = self.reviewed_move(index) else {
             return;
         };
-        if imp.second_try.get().is_some_and(|second| second.index != index) {
+        if imp
+            .second_try
+            .get()
+            .is_some_and(|second| second.index != index)
+        {
             imp.second_try.set(None);
             self.show_question(None, None);
         }
@@ -453,7 +485,10 @@ impl ReviewView {
         let picture = self.board_picture();
         let Some(picture) = picture else { return };
         let mut words = board_words(&picture.board);
-        if let Some(question) = imp.question_label.is_visible().then(|| imp.question_label.label())
+        if let Some(question) = imp
+            .question_label
+            .is_visible()
+            .then(|| imp.question_label.label())
         {
             words = format!("{words} {question}");
         } else if let Some(index) = self.selected()
@@ -462,6 +497,7 @@ impl ReviewView {
             words = format!("{words} {}", verdict_words(&reviewed));
         }
         accessible::set_description(&*imp.board, &words);
+        imp.board_words.replace(words);
     }
 
     /// What the board shows: the selected move played and ringed, or, on
@@ -499,7 +535,13 @@ impl ReviewView {
         Some(picture)
     }
 
-    fn paint_graph(&self, area: &gtk::DrawingArea, cr: &gtk::cairo::Context, width: i32, height: i32) {
+    fn paint_graph(
+        &self,
+        area: &gtk::DrawingArea,
+        cr: &gtk::cairo::Context,
+        width: i32,
+        height: i32,
+    ) {
         let Some(review) = self.imp().review.borrow().clone() else {
             return;
         };
@@ -520,12 +562,25 @@ impl ReviewView {
         );
     }
 
-    fn paint_board(&self, area: &gtk::DrawingArea, cr: &gtk::cairo::Context, width: i32, height: i32) {
+    fn paint_board(
+        &self,
+        area: &gtk::DrawingArea,
+        cr: &gtk::cairo::Context,
+        width: i32,
+        height: i32,
+    ) {
         let Some(picture) = self.board_picture() else {
             return;
         };
         let (ink, accent) = ink_and_accent(area);
-        let _ = review_painting::paint_board(cr, f64::from(width), f64::from(height), &picture, ink, accent);
+        let _ = review_painting::paint_board(
+            cr,
+            f64::from(width),
+            f64::from(height),
+            &picture,
+            ink,
+            accent,
+        );
     }
 
     /// Left and Right on the graph go from move to move.
@@ -557,10 +612,14 @@ impl ReviewView {
         let cells = board.cells();
         let focus = self.imp().focus_cell.get().min(cells - 1);
         let moved = match key {
-            gdk::Key::Left => Some(focus - usize::from(focus % side > 0)),
+            gdk::Key::Left => Some(focus - usize::from(!focus.is_multiple_of(side))),
             gdk::Key::Right => Some(focus + usize::from(focus % side + 1 < side)),
-            gdk::Key::Up => Some(focus.saturating_sub(side).min(focus)),
-            gdk::Key::Down => Some(if focus + side < cells { focus + side } else { focus }),
+            gdk::Key::Up => Some(focus.checked_sub(side).unwrap_or(focus)),
+            gdk::Key::Down => Some(if focus + side < cells {
+                focus + side
+            } else {
+                focus
+            }),
             gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space => {
                 self.try_cell(focus);
                 return glib::Propagation::Stop;
@@ -568,7 +627,6 @@ impl ReviewView {
             _ => None,
         };
         if let Some(cell) = moved {
-            let cell = if focus < side && key == gdk::Key::Up { focus } else { cell };
             self.imp().focus_cell.set(cell);
             self.imp().board.queue_draw();
             return glib::Propagation::Stop;
@@ -597,7 +655,10 @@ impl ReviewView {
         };
         let learners = self.learners();
         let after = imp.second_try.get().map(|second| second.index);
-        let errors: Vec<usize> = review.errors(learners).map(|reviewed| reviewed.ply).collect();
+        let errors: Vec<usize> = review
+            .errors(learners)
+            .map(|reviewed| reviewed.ply)
+            .collect();
         let Some(&index) = errors
             .iter()
             .find(|&&ply| after.is_none_or(|after| ply > after))
@@ -612,7 +673,8 @@ impl ReviewView {
             index,
             attempt: None,
         }));
-        imp.focus_cell.set(reviewed.before.legal_moves().next().unwrap_or(0));
+        imp.focus_cell
+            .set(reviewed.before.legal_moves().next().unwrap_or(0));
         self.select(index);
         self.show_question(Some(second_try_question(&reviewed)), None);
         imp.learn_button.set_label(&gettext("_Next Mistake"));
@@ -625,7 +687,8 @@ impl ReviewView {
     fn show_question(&self, question: Option<String>, answer: Option<String>) {
         let imp = self.imp();
         imp.question_label.set_visible(question.is_some());
-        imp.question_label.set_label(question.as_deref().unwrap_or(""));
+        imp.question_label
+            .set_label(question.as_deref().unwrap_or(""));
         imp.answer_label.set_visible(answer.is_some());
         imp.answer_label.set_label(answer.as_deref().unwrap_or(""));
         if question.is_none() {
@@ -658,7 +721,8 @@ impl ReviewView {
         let view = self.downgrade();
         glib::spawn_future_local(async move {
             let ply = reviewed.ply;
-            let attempt = judge_later(cancel, move |judge| review_move(judge, ply, &before, cell)).await;
+            let attempt =
+                judge_later(cancel, move |judge| review_move(judge, ply, &before, cell)).await;
             let Some(view) = view.upgrade() else { return };
             let imp = view.imp();
             if imp.generation.get() != generation {
@@ -668,7 +732,11 @@ impl ReviewView {
             let Some(Ok(Some(attempt))) = attempt else {
                 return;
             };
-            if imp.second_try.get().is_none_or(|second| second.index != attempt.ply) {
+            if imp
+                .second_try
+                .get()
+                .is_none_or(|second| second.index != attempt.ply)
+            {
                 return;
             }
             imp.second_try.set(Some(SecondTry {
@@ -707,6 +775,16 @@ impl ReviewView {
     /// The review, once the judging is done.
     pub fn review(&self) -> Option<Rc<Review>> {
         self.imp().review.borrow().clone()
+    }
+
+    /// The graph's words for a screen reader.
+    pub fn graph_words(&self) -> String {
+        self.imp().graph_words.borrow().clone()
+    }
+
+    /// The board's words for a screen reader.
+    pub fn board_words(&self) -> String {
+        self.imp().board_words.borrow().clone()
     }
 
     pub fn graph(&self) -> gtk::DrawingArea {

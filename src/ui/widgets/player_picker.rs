@@ -134,9 +134,10 @@ mod imp {
                     picker,
                     move |dropdown| {
                         let human = picker.selected_player() == super::PlayerKind::Human;
-                        picker.imp().depth_spin.set_visible(
-                            !human && dropdown.selected() == super::DEPTH_ENTRY,
-                        );
+                        picker
+                            .imp()
+                            .depth_spin
+                            .set_visible(!human && dropdown.selected() == super::DEPTH_ENTRY);
                         picker.emit_by_name::<()>(super::CHANGED, &[]);
                     }
                 ));

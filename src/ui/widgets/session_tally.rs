@@ -1,5 +1,6 @@
 //! The results of this session's finished games, one line per pairing of
-//! players: how often X won, O won, and how many were drawn. The lines wrap
+//! players: how often X won, O won, and how many were drawn, and how many
+//! of each person's moves were best. The lines wrap
 //! and scroll in a few lines' room, so that they are read whole and the
 //! board keeps its size as pairings come in.
 
@@ -8,7 +9,9 @@ use gtk::{glib, prelude::*};
 
 use crate::game::GameResult;
 use tictactoe_engine::board::Side;
-use tictactoe_words::i18n::{fill, ngettext};
+use tictactoe_tools::review::Accuracy;
+use tictactoe_tools::review::words::accuracy_words;
+use tictactoe_words::i18n::{fill, gettext, ngettext};
 
 /// One pairing's results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,6 +21,9 @@ pub struct PairingResults {
     pub x_wins: u32,
     pub o_wins: u32,
     pub draws: u32,
+    /// The best moves of the sides a person played, X first (no moves for
+    /// a computer's side).
+    pub accuracy: [Accuracy; 2],
 }
 
 impl PairingResults {
@@ -30,7 +36,7 @@ impl PairingResults {
             "X won {x_wins}, O won {o_wins}, drawn {draws} ({games} games): {pairing}",
             games,
         );
-        fill(
+        let line = fill(
             &line,
             &[
                 ("x_wins", &self.x_wins),
@@ -39,7 +45,20 @@ impl PairingResults {
                 ("games", &games),
                 ("pairing", &self.pairing),
             ],
-        )
+        );
+        let accuracies: Vec<String> = [Side::Max, Side::Min]
+            .into_iter()
+            .filter(|side| self.accuracy[side.index()].moves > 0)
+            .map(|side| accuracy_words(side, self.accuracy[side.index()]))
+            .collect();
+        if accuracies.is_empty() {
+            line
+        } else {
+            fill(
+                &gettext("{results}. Best moves: {accuracies}"),
+                &[("results", &line), ("accuracies", &accuracies.join("; "))],
+            )
+        }
     }
 }
 
@@ -140,6 +159,20 @@ impl SessionTally {
         imp.rows.reorder_child_after(label, None::<&gtk::Widget>);
         imp.scroller.vadjustment().set_value(0.0);
         imp.placeholder.set_visible(false);
+    }
+
+    /// Adds the best moves of a finished game of `pairing` to its line:
+    /// `accuracy` holds those of the sides a person played.
+    pub fn add_accuracy(&self, pairing: &str, accuracy: [Accuracy; 2]) {
+        let imp = self.imp();
+        let mut results = imp.results.borrow_mut();
+        let Some(index) = results.iter().position(|entry| entry.pairing == pairing) else {
+            return;
+        };
+        for (total, game) in results[index].accuracy.iter_mut().zip(accuracy) {
+            total.merge(game);
+        }
+        imp.labels.borrow()[index].set_label(&results[index].text());
     }
 
     /// Every pairing's results, in the order they first finished a game.

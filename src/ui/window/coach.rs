@@ -35,9 +35,10 @@ impl TictactoeWindow {
         };
         let window = self.downgrade();
         glib::spawn_future_local(async move {
-            let judged =
-                judge_later(CancelFlag::new(), move |judge| review_move(judge, ply, &before, cell))
-                    .await;
+            let judged = judge_later(CancelFlag::new(), move |judge| {
+                review_move(judge, ply, &before, cell)
+            })
+            .await;
             let (Some(window), Some(Ok(Some(review)))) = (window.upgrade(), judged) else {
                 return;
             };
@@ -50,10 +51,14 @@ impl TictactoeWindow {
     /// True if the game on the board still has `review`'s move where it
     /// was played.
     fn still_played(&self, review: &MoveReview) -> bool {
-        self.imp().window_game.borrow().as_ref().is_some_and(|game| {
-            game.record.played().get(review.ply) == Some(&review.cell)
-                && game.record.position_at(review.ply) == Some(review.before)
-        })
+        self.imp()
+            .window_game
+            .borrow()
+            .as_ref()
+            .is_some_and(|game| {
+                game.record.played().get(review.ply) == Some(&review.cell)
+                    && game.record.position_at(review.ply) == Some(review.before)
+            })
     }
 
     /// Says the mistake, paused, with Take Back and Play On; the focus

@@ -9,8 +9,11 @@ use gtk::subclass::prelude::*;
 
 use super::{Phase, TictactoeWindow, View, sentence};
 use crate::game::{Event, GameResult, GameThread};
+use crate::ui::review::judge_later;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::review::{Accuracy, Review};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
 
@@ -171,6 +174,40 @@ impl TictactoeWindow {
         }
     }
 
+    /// Adds the people's best moves in the finished game to the tally, once
+    /// the game is judged (on a thread of its own: the big boards search).
+    fn tally_best_moves(&self, pairing: String) {
+        let Some((start, moves, humans)) = self.imp().window_game.borrow().as_ref().map(|game| {
+            (
+                game.record.start(),
+                game.record.played().to_vec(),
+                game.humans(),
+            )
+        }) else {
+            return;
+        };
+        if humans == [false, false] {
+            return;
+        }
+        let window = self.downgrade();
+        glib::spawn_future_local(async move {
+            let reviewed = judge_later(CancelFlag::new(), move |judge| {
+                Review::of_game(&start, &moves, judge)
+            })
+            .await;
+            if let (Some(window), Some(Ok(review))) = (window.upgrade(), reviewed) {
+                let accuracy = [Side::Max, Side::Min].map(|side| {
+                    if humans[side.index()] {
+                        review.accuracy(side)
+                    } else {
+                        Accuracy::default()
+                    }
+                });
+                window.imp().session_tally.add_accuracy(&pairing, accuracy);
+            }
+        });
+    }
+
     /// The game ended with `result`: say so, in the log and the tally.
     pub(super) fn finish(&self, result: GameResult) {
         let imp = self.imp();
@@ -184,6 +221,7 @@ impl TictactoeWindow {
         });
         if let Some(pairing) = tally {
             imp.session_tally.record(&pairing, &result);
+            self.tally_best_moves(pairing);
             self.learn_from_game(&result);
         }
         let error = imp.last_error.take();

@@ -1,0 +1,305 @@
+//! Game review and the coach, driven as a person would, keys and clicks
+//! sent by `xdotool` through the X server: two people play on 3x3 with the
+//! coach on for O; O's mistake is said at once with the review's sentence
+//! and taken back with Take Back, then played again and kept with Play On;
+//! the finished game opens in the Game Review window by Ctrl+R, every move
+//! graded as the perfect table grades it, the graph's words the review's;
+//! a click on a move in the list shows it; Ctrl+L asks for a better move
+//! for the mistake, and a key on the board answers best or still a
+//! mistake; the session tally gains O's best moves. Needs a display and
+//! xdotool: `xvfb-run -a cargo test --release --test ui_review`.
+
+mod harness;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gtk::prelude::*;
+use harness::{
+    Results, ensure, move_onto, open_window, point_into, press_over, start, use_test_environment,
+    wait_until, xdotool,
+};
+use tictactoe::ui::{ReviewView, TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::review::words::{second_try_words, values_words, verdict_words};
+use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
+
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// X in the centre, O on an edge: O's mistake, which X can punish.
+const CENTRE: usize = 4;
+const EDGE: usize = 1;
+
+fn judge() -> Judge {
+    Judge::new(DEFAULT_TIME_LIMIT, CancelFlag::new())
+}
+
+/// Presses the digit of `cell` over the main window, where digits play.
+fn play(window: &TictactoeWindow, cell: usize) -> Result<(), String> {
+    let before = window.record().map_or(0, |record| record.len());
+    press_over(&window.board_view(), &(cell + 1).to_string())?;
+    wait_until("the move to be played", PATIENCE, || {
+        window
+            .record()
+            .is_some_and(|record| record.len() == before + 1)
+    })?;
+    Ok(())
+}
+
+fn click(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
+    wait_until("the widget to be laid out", PATIENCE, || {
+        widget.is_mapped() && widget.width() > 0
+    })?;
+    harness::pass_time(Duration::from_millis(200));
+    move_onto(widget, None)?;
+    xdotool(&["click", "1"])
+}
+
+/// The coach's sentence for O's move on `cell` after X's centre.
+fn expected_coach_words(cell: usize) -> Result<String, String> {
+    let mut before = Board::new(BoardSize::Three);
+    before.play(CENTRE).map_err(|error| format!("{error:?}"))?;
+    let review = review_move(&mut judge(), 1, &before, cell)
+        .map_err(|error| format!("{error:?}"))?
+        .ok_or("the judge was cancelled")?;
+    ensure(review.grade.is_error(), || {
+        format!("O on {} is graded {:?}", cell + 1, review.grade)
+    })?;
+    Ok(verdict_words(&review))
+}
+
+fn the_coach_says_a_mistake_at_once_and_takes_it_back(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    window.picker(Side::Min).coach_check().set_active(true);
+    window.picker(Side::Max).coach_check().set_active(false);
+    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    ensure(window.picker(Side::Min).coaching(), || {
+        "the coach is not on for O".to_owned()
+    })?;
+    play(window, CENTRE)?;
+    ensure(window.coach_text().is_none(), || {
+        "the coach spoke for X, whose coach is off".to_owned()
+    })?;
+    play(window, EDGE)?;
+    let expected = expected_coach_words(EDGE)?;
+    wait_until("the coach to speak", PATIENCE, || {
+        window.coach_text().is_some()
+    })?;
+    let said = window.coach_text().unwrap_or_default();
+    ensure(said.starts_with(&expected), || {
+        format!("the coach said {said:?}, not {expected:?}")
+    })?;
+    ensure(window.is_paused(), || {
+        "the game went on under the coach".to_owned()
+    })?;
+    click(
+        &harness::descendants(window)
+            .into_iter()
+            .find(|widget| {
+                widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
+                    button.action_name().as_deref() == Some("win.coach-take-back")
+                })
+            })
+            .ok_or("no Take Back button")?,
+    )?;
+    wait_until("Take Back to take the move back", PATIENCE, || {
+        window
+            .record()
+            .is_some_and(|record| record.played() == [CENTRE])
+    })?;
+    ensure(window.coach_text().is_none(), || {
+        "the coach's words stay".to_owned()
+    })?;
+    // Again, and kept this time.
+    play(window, EDGE)?;
+    wait_until("the coach to speak again", PATIENCE, || {
+        window.coach_text().is_some()
+    })?;
+    click(
+        &harness::descendants(window)
+            .into_iter()
+            .find(|widget| {
+                widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
+                    button.action_name().as_deref() == Some("win.coach-play-on")
+                })
+            })
+            .ok_or("no Play On button")?,
+    )?;
+    wait_until("Play On to go on with the game", PATIENCE, || {
+        window.coach_text().is_none() && window.game_running()
+    })?;
+    // X forks and wins: 1 threatens 9, O blocks, X 7 threatens 3 and 4.
+    for cell in [0, 8, 6, 3, 2] {
+        play(window, cell)?;
+        if window.coach_text().is_some() {
+            click(
+                &harness::descendants(window)
+                    .into_iter()
+                    .find(|widget| {
+                        widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
+                            button.action_name().as_deref() == Some("win.coach-play-on")
+                        })
+                    })
+                    .ok_or("no Play On button")?,
+            )?;
+        }
+    }
+    wait_until("the game to end", PATIENCE, || {
+        !window.game_running() && !window.is_paused()
+    })?;
+    wait_until("the tally to count O's best moves", PATIENCE, || {
+        window
+            .session_tally()
+            .results()
+            .iter()
+            .any(|results| results.accuracy[Side::Min.index()].moves > 0)
+    })?;
+    let results = window.session_tally().results();
+    let tallied = results
+        .iter()
+        .find(|results| results.accuracy[Side::Min.index()].moves > 0)
+        .map(|results| results.accuracy)
+        .unwrap_or_default();
+    let review = Review::of_game(
+        &Board::new(BoardSize::Three),
+        window.record().ok_or("no game")?.played(),
+        &mut judge(),
+    )
+    .map_err(|error| format!("{error:?}"))?;
+    ensure(
+        tallied == [review.accuracy(Side::Max), review.accuracy(Side::Min)],
+        || {
+            format!(
+                "the tally has {tallied:?}, the review {:?} and {:?}",
+                review.accuracy(Side::Max),
+                review.accuracy(Side::Min)
+            )
+        },
+    )
+}
+
+fn open_review(app: &TictactoeApplication, window: &TictactoeWindow) -> Result<ReviewView, String> {
+    let accels = app.accels_for_action("win.review");
+    ensure(accels.iter().any(|each| each == "<Control>r"), || {
+        format!("win.review has the shortcuts {accels:?}")
+    })?;
+    ensure(window.review_button().is_visible(), || {
+        "no Review button beside the status line after the game".to_owned()
+    })?;
+    point_into(
+        &window.title().unwrap_or_default(),
+        (window.width() / 2, window.height() - 20),
+    )?;
+    xdotool(&["key", "ctrl+r"])?;
+    wait_until("Ctrl+R to open the Game Review window", PATIENCE, || {
+        window
+            .review_view()
+            .is_some_and(|view| view.is_visible() && view.review().is_some())
+    })?;
+    window
+        .review_view()
+        .ok_or_else(|| "no review window".to_owned())
+}
+
+fn the_review_grades_every_move_and_asks_for_a_better_one(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_review(app, window)?;
+    let review = view.review().ok_or("no review")?;
+    let played = window.record().ok_or("no game")?.played().to_vec();
+    let expected = Review::of_game(&Board::new(BoardSize::Three), &played, &mut judge())
+        .map_err(|error| format!("{error:?}"))?;
+    ensure(*review == expected, || {
+        "the window's review is not the tools'".to_owned()
+    })?;
+    ensure(review.moves[1].grade == Grade::Mistake, || {
+        format!("O's edge is graded {:?}", review.moves[1].grade)
+    })?;
+    let described = view.graph_words();
+    ensure(described == values_words(&review), || {
+        format!("the graph's words are {described:?}")
+    })?;
+    let rows = view.move_list().model().map_or(0, |model| model.n_items());
+    ensure(rows as usize == played.len(), || {
+        format!("{rows} rows for {} moves", played.len())
+    })?;
+    // The last move is shown first; a click on the second row shows O's.
+    let row = harness::descendants(&view.move_list())
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::Label>().ok())
+        .find(|label| label.label().starts_with("Move 2:"))
+        .ok_or("no row for move 2")?;
+    click(&row)?;
+    let verdict = verdict_words(&review.moves[1]);
+    wait_until("the click to show move 2", PATIENCE, || {
+        view.verdict_text().contains(&verdict)
+    })?;
+    // Learn from Mistakes: O's edge again, answered by keys on the board.
+    press_over(&view.board(), "ctrl+l")?;
+    wait_until("Ctrl+L to ask for a better move", PATIENCE, || {
+        view.board_words().contains("find a better move than 2")
+    })?;
+    let before = review.moves[1].before;
+    let best_cell = tictactoe_engine::board::bits(review.moves[1].best.best)
+        .next()
+        .ok_or("no best move")?;
+    let wrong_cell = before
+        .legal_moves()
+        .find(|&cell| {
+            review_move(&mut judge(), 1, &before, cell)
+                .ok()
+                .flatten()
+                .is_some_and(|attempt| attempt.grade.is_error())
+                && cell != EDGE
+        })
+        .ok_or("no other mistake")?;
+    for (cell, grade) in [(wrong_cell, "Still a mistake"), (best_cell, "Best move!")] {
+        press_over(&view.board(), &(cell + 1).to_string())?;
+        let attempt = review_move(&mut judge(), 1, &before, cell)
+            .map_err(|error| format!("{error:?}"))?
+            .ok_or("cancelled")?;
+        let expected = second_try_words(&attempt);
+        ensure(expected.starts_with(grade), || {
+            format!("the words {expected:?}")
+        })?;
+        wait_until("the second try's answer", PATIENCE, || {
+            view.answer_text().as_deref() == Some(expected.as_str())
+        })
+        .map_err(|error| format!("{error}: the window says {:?}", view.answer_text()))?;
+    }
+    view.close();
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    use_test_environment();
+    let (app, window) = match open_window() {
+        Ok(opened) => opened,
+        Err(error) => return Results::fail_to_start(&error),
+    };
+    type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
+    let checks: [(&str, Check); 2] = [
+        (
+            "the coach says a mistake at once and takes it back",
+            the_coach_says_a_mistake_at_once_and_takes_it_back,
+        ),
+        (
+            "the review grades every move and asks for a better one",
+            the_review_grades_every_move_and_asks_for_a_better_one,
+        ),
+    ];
+    let mut results = Results::default();
+    for (name, check) in checks {
+        results.report(name, check(&app, &window));
+    }
+    window.close();
+    results.finish()
+}
