@@ -365,7 +365,7 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
     })
 }
 
-/// The Compare, Tournament, Training, explorer, Monte Carlo and Practice
+/// The Compare, Tournament, Training, explorer, Monte Carlo, Practice and Review
 /// windows fit half the screen: each can be 640 px wide, its title whole,
 /// and Compare's table and charts after a run take no more (the table
 /// scrolls sideways, long chart labels wrap); the explorer then puts its
@@ -375,6 +375,15 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
     // A game just begun: a position with moves to compare and explore.
     let human = (PlayerKind::Human, Difficulty::Hard);
     start(window, human, human, BoardSize::Three, Duration::ZERO)?;
+    // A move for the Game Review window to grade.
+    let board = window.board_view();
+    wait_until("X's turn", Duration::from_secs(10), || board.accepting())?;
+    let (x, y) = board.cell_centre(4);
+    board.click(x, y);
+    wait_until("the move to be played", Duration::from_secs(10), || {
+        window.record().is_some_and(|record| record.len() == 1)
+    })
+    .map_err(|error| format!("{error}: {:?}", window.status_text()))?;
     for action in [
         "win.compare",
         "win.tournament",
@@ -382,6 +391,7 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
         "win.explore",
         "win.mcts",
         "win.practice",
+        "win.review",
     ] {
         WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
         let opened = wait_until("the window to open", Duration::from_secs(10), || {
