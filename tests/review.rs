@@ -14,7 +14,7 @@ use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::threats::{Fork, forks, winning_cells};
-use tictactoe_tools::review::words::{graded_words, why_words};
+use tictactoe_tools::review::words::{graded_words, value_words, why_words};
 use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
 
 /// A position's result under perfect play, worked out here without the
@@ -330,10 +330,21 @@ fn each_fact_gives_its_sentence() {
                 .to_owned()
         )
     );
+    // O blocks one of X's two threats, which is the best it can do.
+    assert_eq!(
+        sentence(&[1, 5, 9, 3, 7, 4], 6),
+        (
+            Grade::Best,
+            "X threatens 4 and 8: no move can block them all.".to_owned()
+        )
+    );
     assert_eq!(
         sentence(&[1, 4, 2, 5, 3], 5),
         (Grade::Best, "X completes a line and wins.".to_owned())
     );
+    let won = reviewed(&[1, 4, 2, 5, 3]);
+    assert_eq!(value_words(won.values[5], 5), "X has won");
+    assert_eq!(value_words(won.values[4], 4), "X wins in 1 move");
 }
 
 #[test]
@@ -357,7 +368,19 @@ fn a_big_board_marks_estimates_and_keeps_what_it_proves() {
             reviewed.ply + 1
         );
     }
-    assert!(why_words(&review.moves[0]).contains("as far as the search can tell"));
+    assert_eq!(
+        why_words(&review.moves[0]),
+        format!(
+            "A best move as far as the search can tell: {}.",
+            value_words(review.values[1], 1)
+        )
+    );
+    assert!(
+        value_words(review.values[0], 0).ends_with(" (estimate, 0)")
+            || value_words(review.values[0], 0).starts_with("X better (estimate, +"),
+        "{}",
+        value_words(review.values[0], 0)
+    );
     assert_eq!(review.moves[10].grade, Grade::Blunder);
     assert!(review.moves[10].exact());
 

@@ -50,9 +50,6 @@ pub struct Judgement {
 /// the next, as a game's positions share most of their subtrees).
 pub struct Judge {
     search: AlphaBetaTtPlayer,
-    /// One ply without a time limit, for a position where the time ran out
-    /// before the first iteration finished: an estimate rather than none.
-    glance: AlphaBetaTtPlayer,
     cancel: CancelFlag,
 }
 
@@ -61,7 +58,6 @@ impl Judge {
     pub fn new(time_limit: Duration, cancel: CancelFlag) -> Judge {
         Judge {
             search: AlphaBetaTtPlayer::new(None, Some(time_limit), SearchSettings::default()),
-            glance: AlphaBetaTtPlayer::new(Some(1), None, SearchSettings::default()),
             cancel,
         }
     }
@@ -91,10 +87,7 @@ impl Judge {
                 best: table.best_moves(board),
             });
         }
-        let mut report = self.search.search(board, &self.cancel, ());
-        if report.aborted && !self.cancel.is_cancelled() {
-            report = self.glance.search(board, &self.cancel, ());
-        }
+        let report = self.search.search(board, &self.cancel, ());
         if report.aborted || self.cancel.is_cancelled() {
             return None;
         }
