@@ -356,7 +356,10 @@ fn a_big_board_marks_estimates_and_keeps_what_it_proves() {
     let mut hurried = Judge::new(Duration::from_nanos(1), CancelFlag::new());
     let review = Review::of_game(&start, &moves, &mut hurried).unwrap();
     assert!(!review.exact());
-    assert!(!review.values[0].exact, "the empty 4x4 board in a nanosecond");
+    assert!(
+        !review.values[0].exact,
+        "the empty 4x4 board in a nanosecond"
+    );
     let last = review.values[11];
     assert!(last.exact, "one move from O's win is seen at one ply");
     assert_eq!(last.score, win_score(Side::Min, 12));

@@ -47,7 +47,11 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
     let searched = start.size() != BoardSize::Three;
     let mut out = std::io::stdout().lock();
     if !args.json {
-        out!(out, "{}", heading(&start, moves.len(), searched, time_limit));
+        out!(
+            out,
+            "{}",
+            heading(&start, moves.len(), searched, time_limit)
+        );
     }
     let Some(mut reviewer) = GameReviewer::new(&start, &mut judge) else {
         return stopped_early(0, moves.len());

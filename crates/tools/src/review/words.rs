@@ -3,9 +3,9 @@
 //! the game's values, and the answer to a second try at a mistake.
 
 use tictactoe_engine::board::{Side, bits};
+use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_words::position::describe_score;
 use tictactoe_words::report::score_phrase;
 
@@ -50,7 +50,11 @@ pub fn value_words(value: Value, stones: u32) -> String {
     if !value.exact {
         score_phrase(value.score, Bound::Exact, Certainty::Estimate, stones)
     } else if is_decisive(value.score) && moves_to_end(value.score, stones) <= 0 {
-        let winner = if value.score > 0 { Side::Max } else { Side::Min };
+        let winner = if value.score > 0 {
+            Side::Max
+        } else {
+            Side::Min
+        };
         fill(&gettext("{side} has won"), &[("side", &winner.mark())])
     } else {
         describe_score(value.score, stones)
@@ -231,9 +235,7 @@ fn error_reason(review: &MoveReview, with: &Filler) -> String {
             _ if could_win => {
                 gettext("This gives the win away: the search finds no win after it ({outcome}).")
             }
-            _ if best.exact => {
-                gettext("This loses a drawn game: {outcome} with best play.")
-            }
+            _ if best.exact => gettext("This loses a drawn game: {outcome} with best play."),
             _ => gettext("This loses the game: {outcome} with best play."),
         };
         with(message, &[("outcome", &outcome)])
