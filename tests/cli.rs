@@ -162,6 +162,7 @@ fn generate_writes_completions_and_man_pages() {
             script.contains("alphabeta-tt"),
             "{shell} completes player names"
         );
+        assert!(script.contains("review"), "{shell} completes the commands");
         assert!(!script.contains("generate"), "{shell} hides generate");
     }
     let directory = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("man-pages");
@@ -183,6 +184,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-mcts-trace.1",
             "tictactoe-play.1",
             "tictactoe-players.1",
+            "tictactoe-review.1",
             "tictactoe-tournament.1",
             "tictactoe-train.1",
             "tictactoe-tree.1",

@@ -66,6 +66,10 @@ pub(super) enum CliCommand {
     /// prunes most, a position's best move, Monte Carlo's next pick);
     /// with --answer, checks an answer and points at the first wrong step.
     Exercise(ExerciseArgs),
+    /// Review a game: every move graded against perfect play (best,
+    /// slower, mistake, blunder) with the game's value after it and a
+    /// sentence that says why; then each side's share of best moves.
+    Review(ReviewArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -278,6 +282,27 @@ pub(super) struct TreeArgs {
     /// The position searched, such as x.o/.x./..o (or ---------).
     #[arg(value_name = "POSITION")]
     pub(super) position: String,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct ReviewArgs {
+    /// A game saved from the window (instead of moves on standard input).
+    #[arg(long, value_name = "FILE", conflicts_with = "size")]
+    pub(super) game: Option<PathBuf>,
+    /// Without --game: the board the moves on standard input are played
+    /// on, 3 (3 in a row), 4 or 5 (4 in a row). The moves are cells from
+    /// 1 (1-9 on 3x3, row by row), separated by spaces, commas or lines.
+    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
+    pub(super) size: BoardSize,
+    /// Time limit per position on 4x4 and 5x5, in seconds (2 by default):
+    /// alphabeta-tt keeps its deepest search finished in time, and values
+    /// it could not prove are marked as estimates. 3x3 is looked up.
+    #[arg(long, alias = "time-limit", value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// Print one JSON object: the values, each move's grade, facts and
+    /// sentence, the accuracies.
+    #[arg(long)]
+    pub(super) json: bool,
 }
 
 /// A step of `tree --from`: a child as `tree` names it in its lines

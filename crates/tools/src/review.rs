@@ -186,8 +186,8 @@ pub struct Reasons {
     pub unblocked: u32,
     /// The mover's threats after the move, when it made a fork.
     pub fork_made: u32,
-    /// A fork the opponent can make next, when the move left one and
-    /// no threat of the mover's forces the opponent's reply.
+    /// A fork the opponent can make next: any, when the move left its reply
+    /// free; the forced block of the mover's one threat, when that forks.
     pub fork_allowed: Option<Fork>,
     /// A fork the mover could have made instead, when nothing more urgent
     /// (a win, a threat to block) stood on the board.
@@ -217,10 +217,13 @@ impl Reasons {
             } else {
                 0
             },
-            fork_allowed: if wins || threats_after != 0 || open_after != 0 {
+            fork_allowed: if wins || open_after != 0 || threats_after.count_ones() >= 2 {
                 None
-            } else {
+            } else if threats_after == 0 {
                 forks(&after, other).next()
+            } else {
+                // The one block the opponent is forced to may fork.
+                forks(&after, other).find(|fork| 1 << fork.cell == threats_after)
             },
             fork_missed: if quiet_before && threats_after.count_ones() < 2 {
                 forks(before, side).next()
@@ -329,34 +332,18 @@ impl Review {
         moves: &[usize],
         judge: &mut Judge,
     ) -> Result<Review, ReviewError> {
-        let mut board = *start;
-        let mut judgements = Vec::with_capacity(moves.len() + 1);
-        judgements.push(judge.judge(&board).ok_or(ReviewError::Cancelled)?);
-        let mut positions = Vec::with_capacity(moves.len());
-        for (ply, &cell) in moves.iter().enumerate() {
-            positions.push(board);
-            board
-                .play(cell)
-                .map_err(|error| ReviewError::IllegalMove { ply, error })?;
-            judgements.push(judge.judge(&board).ok_or(ReviewError::Cancelled)?);
+        let mut reviewer = GameReviewer::new(start, judge).ok_or(ReviewError::Cancelled)?;
+        let mut values = Vec::with_capacity(moves.len() + 1);
+        values.push(reviewer.value());
+        let mut reviewed = Vec::with_capacity(moves.len());
+        for &cell in moves {
+            let review = reviewer.review(cell)?;
+            values.push(review.played);
+            reviewed.push(review);
         }
-        let reviewed = positions
-            .iter()
-            .zip(moves)
-            .enumerate()
-            .map(|(ply, (before, &cell))| {
-                MoveReview::new(
-                    ply,
-                    before,
-                    cell,
-                    judgements[ply],
-                    judgements[ply + 1].value,
-                )
-            })
-            .collect();
         Ok(Review {
             start: *start,
-            values: judgements.iter().map(|judgement| judgement.value).collect(),
+            values,
             moves: reviewed,
         })
     }
@@ -381,6 +368,49 @@ impl Review {
         self.moves
             .iter()
             .filter(move |review| of[review.side.index()] && review.grade.is_error())
+    }
+}
+
+/// A game reviewed move by move as it is given, each position judged
+/// once: what prints each move as soon as it is graded.
+pub struct GameReviewer<'a> {
+    judge: &'a mut Judge,
+    board: Board,
+    judgement: Judgement,
+    ply: usize,
+}
+
+impl<'a> GameReviewer<'a> {
+    /// Starts at `start`, judged at once; `None` once the judge is cancelled.
+    pub fn new(start: &Board, judge: &'a mut Judge) -> Option<GameReviewer<'a>> {
+        let judgement = judge.judge(start)?;
+        Some(GameReviewer {
+            judge,
+            board: *start,
+            judgement,
+            ply: 0,
+        })
+    }
+
+    /// The value of the position reached.
+    pub fn value(&self) -> Value {
+        self.judgement.value
+    }
+
+    /// Plays `cell` and grades it. An illegal move or a cancelled judge
+    /// leaves the reviewer where it was.
+    pub fn review(&mut self, cell: usize) -> Result<MoveReview, ReviewError> {
+        let ply = self.ply;
+        let mut after = self.board;
+        after
+            .play(cell)
+            .map_err(|error| ReviewError::IllegalMove { ply, error })?;
+        let judged = self.judge.judge(&after).ok_or(ReviewError::Cancelled)?;
+        let review = MoveReview::new(ply, &self.board, cell, self.judgement, judged.value);
+        self.board = after;
+        self.judgement = judged;
+        self.ply += 1;
+        Ok(review)
     }
 }
 

@@ -3,9 +3,11 @@
 //! the game's values, and the answer to a second try at a mistake.
 
 use tictactoe_engine::board::{Side, bits};
+use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::position::describe_score;
+use tictactoe_words::report::score_phrase;
 
 use super::{Accuracy, Grade, MoveReview, Review, Value};
 
@@ -42,13 +44,20 @@ pub fn move_title(review: &MoveReview) -> String {
 }
 
 /// A value in words, seen from a position with `stones` stones: "X wins in
-/// 3 moves", "draw", with "estimated" when it is not proven.
+/// 3 moves", "draw", "X has won" once it has; an estimate as the log says
+/// it: "X better (estimate, +6)".
 pub fn value_words(value: Value, stones: u32) -> String {
-    let words = describe_score(value.score, stones);
-    if value.exact {
-        words
+    if !value.exact {
+        score_phrase(value.score, Bound::Exact, Certainty::Estimate, stones)
+    } else if is_decisive(value.score) && moves_to_end(value.score, stones) <= 0 {
+        let winner = if value.score > 0 {
+            Side::Max
+        } else {
+            Side::Min
+        };
+        fill(&gettext("{side} has won"), &[("side", &winner.mark())])
     } else {
-        fill(&gettext("{value} (estimated)"), &[("value", &words)])
+        describe_score(value.score, stones)
     }
 }
 
@@ -142,15 +151,16 @@ type Filler<'a> = dyn Fn(String, &[(&str, &dyn std::fmt::Display)]) -> String + 
 
 fn best_reason(review: &MoveReview, with: &Filler) -> String {
     let facts = &review.reasons;
+    let threatened = facts.blocked | facts.unblocked;
     if facts.fork_made != 0 {
         with(
             gettext("{side} now threatens {cells} at once: {other} can block only one."),
             &[("cells", &cells_and(facts.fork_made))],
         )
-    } else if facts.unblocked.count_ones() >= 2 {
+    } else if facts.unblocked != 0 && threatened.count_ones() >= 2 {
         with(
             gettext("{other} threatens {cells}: no move can block them all."),
-            &[("cells", &cells_and(facts.unblocked))],
+            &[("cells", &cells_and(threatened))],
         )
     } else if facts.blocked != 0 {
         with(
@@ -163,6 +173,11 @@ fn best_reason(review: &MoveReview, with: &Filler) -> String {
         if is_decisive(value.score) {
             with(
                 gettext("A best move: {outcome} with best play."),
+                &[("outcome", &value_words(value, after))],
+            )
+        } else if !value.exact {
+            with(
+                gettext("A best move as far as the search can tell: {outcome}."),
                 &[("outcome", &value_words(value, after))],
             )
         } else {
@@ -197,7 +212,10 @@ fn error_reason(review: &MoveReview, with: &Filler) -> String {
                 ("cells", &cells_and(fork.threats)),
             ],
         )
-    } else if let Some(fork) = facts.fork_missed {
+    } else if let Some(fork) = facts
+        .fork_missed
+        .filter(|fork| review.best.best & (1 << fork.cell) != 0)
+    {
         with(
             gettext("{side} could have played {cell} and threatened {cells} at once."),
             &[
@@ -207,12 +225,18 @@ fn error_reason(review: &MoveReview, with: &Filler) -> String {
         )
     } else {
         let outcome = value_words(review.played, after);
+        let best = review.best.value;
+        let could_win = is_decisive(best.score) && best.for_side(review.side) > 0;
         let message = match review.grade {
             Grade::Blunder => gettext("This turns a win into a loss: {outcome} with best play."),
-            _ if review.best.value.for_side(review.side) > 0 => {
+            _ if could_win && review.played.exact => {
                 gettext("This gives the win away: with best play the game is a draw.")
             }
-            _ => gettext("This loses a drawn game: {outcome} with best play."),
+            _ if could_win => {
+                gettext("This gives the win away: the search finds no win after it ({outcome}).")
+            }
+            _ if best.exact => gettext("This loses a drawn game: {outcome} with best play."),
+            _ => gettext("This loses the game: {outcome} with best play."),
         };
         with(message, &[("outcome", &outcome)])
     }
