@@ -58,6 +58,19 @@ fn click(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
     xdotool(&["click", "1"])
 }
 
+/// Clicks the window's button for `action`.
+fn click_action_button(window: &TictactoeWindow, action: &str) -> Result<(), String> {
+    let button = harness::descendants(window)
+        .into_iter()
+        .find(|widget| {
+            widget
+                .downcast_ref::<gtk::Button>()
+                .is_some_and(|button| button.action_name().as_deref() == Some(action))
+        })
+        .ok_or_else(|| format!("no button for {action}"))?;
+    click(&button)
+}
+
 /// The coach's sentence for O's move on `cell` after X's centre.
 fn expected_coach_words(cell: usize) -> Result<String, String> {
     let mut before = Board::new(BoardSize::Three);
@@ -99,16 +112,7 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     ensure(window.is_paused(), || {
         "the game went on under the coach".to_owned()
     })?;
-    click(
-        &harness::descendants(window)
-            .into_iter()
-            .find(|widget| {
-                widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
-                    button.action_name().as_deref() == Some("win.coach-take-back")
-                })
-            })
-            .ok_or("no Take Back button")?,
-    )?;
+    click_action_button(window, "win.coach-take-back")?;
     wait_until("Take Back to take the move back", PATIENCE, || {
         window
             .record()
@@ -122,16 +126,7 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     wait_until("the coach to speak again", PATIENCE, || {
         window.coach_text().is_some()
     })?;
-    click(
-        &harness::descendants(window)
-            .into_iter()
-            .find(|widget| {
-                widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
-                    button.action_name().as_deref() == Some("win.coach-play-on")
-                })
-            })
-            .ok_or("no Play On button")?,
-    )?;
+    click_action_button(window, "win.coach-play-on")?;
     wait_until("Play On to go on with the game", PATIENCE, || {
         window.coach_text().is_none() && window.game_running()
     })?;
@@ -139,16 +134,7 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     for cell in [0, 8, 6, 3, 2] {
         play(window, cell)?;
         if window.coach_text().is_some() {
-            click(
-                &harness::descendants(window)
-                    .into_iter()
-                    .find(|widget| {
-                        widget.downcast_ref::<gtk::Button>().is_some_and(|button| {
-                            button.action_name().as_deref() == Some("win.coach-play-on")
-                        })
-                    })
-                    .ok_or("no Play On button")?,
-            )?;
+            click_action_button(window, "win.coach-play-on")?;
         }
     }
     wait_until("the game to end", PATIENCE, || {

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::args::{AnalyzeArgs, SearchArgs, position_text};
 use super::checks::{cannot_finish, check_order_size, check_search_args, warn_unused_depth};
-use super::output::{refuse, say, stopped};
+use super::output::{read_saved_game, refuse, say, stopped};
 use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;
@@ -19,7 +19,6 @@ use tictactoe_engine::learners::{self, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::play::ask_within;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -356,18 +355,7 @@ fn positions_text(count: u64) -> String {
 /// A file that cannot be read as a saved game is named with its problem
 /// (exit code 1).
 fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Result<(), ExitCode> {
-    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-    let game = SavedGame::read(path).map_err(|error| {
-        say(format_args!("error: game '{name}': {error}"));
-        ExitCode::FAILURE
-    })?;
-    if game.record.is_empty()
-        && !say(format_args!(
-            "warning: game '{name}' has no moves: nothing to analyse"
-        ))
-    {
-        return Err(ExitCode::FAILURE);
-    }
+    let game = read_saved_game(path, "analyse")?;
     for (index, (board, cell)) in game.record.played_with_positions().enumerate() {
         if stop::is_stopping() {
             break;

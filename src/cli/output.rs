@@ -74,3 +74,25 @@ pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
     );
     bar
 }
+
+/// The saved game at `path`, or the exit code (1) after naming its
+/// problem; a game without moves is said to leave nothing to `doing`.
+pub(super) fn read_saved_game(
+    path: &std::path::Path,
+    doing: &str,
+) -> Result<tictactoe_files::saved_game::SavedGame, std::process::ExitCode> {
+    use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+    let game = tictactoe_files::saved_game::SavedGame::read(path).map_err(|error| {
+        say(format_args!("error: game '{name}': {error}"));
+        std::process::ExitCode::FAILURE
+    })?;
+    if game.record.is_empty()
+        && !say(format_args!(
+            "warning: game '{name}' has no moves: nothing to {doing}"
+        ))
+    {
+        return Err(std::process::ExitCode::FAILURE);
+    }
+    Ok(game)
+}

@@ -10,12 +10,11 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::args::ReviewArgs;
-use super::output::{refuse, say, stopped};
+use super::output::{read_saved_game, refuse, say, stopped};
 use super::{stop, streams};
 use tictactoe_engine::board::{Board, BoardError, Side, bits};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::threats::Fork;
-use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::exercise::positions::Outcome;
 use tictactoe_tools::review::words::{accuracy_words, graded_words, value_words, why_words};
 use tictactoe_tools::review::{
@@ -182,18 +181,7 @@ fn move_line(review: &MoveReview, searched: bool) -> String {
 /// The saved game at `path`: its start and moves, or the exit code after
 /// naming its problem (1).
 fn read_game(path: &Path) -> Result<(Board, Vec<usize>), ExitCode> {
-    let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-    let game = SavedGame::read(path).map_err(|error| {
-        say(format_args!("error: game '{name}': {error}"));
-        ExitCode::FAILURE
-    })?;
-    if game.record.is_empty()
-        && !say(format_args!(
-            "warning: game '{name}' has no moves: nothing to review"
-        ))
-    {
-        return Err(ExitCode::FAILURE);
-    }
+    let game = read_saved_game(path, "review")?;
     Ok((game.record.start(), game.record.played().to_vec()))
 }
 
