@@ -331,3 +331,60 @@ fn a_closed_output_or_input_ends_it_quietly() {
         stderr(&output)
     );
 }
+
+#[test]
+fn ctrl_c_keeps_what_was_reviewed() {
+    for (wait, json) in [(0.5, true), (4.5, false)] {
+        let mut child = binary()
+            .args(["review", "--size", "5"])
+            .args(json.then_some("--json"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"13 7 9 17 19 1 25 5 3 23 21 15 11")
+            .unwrap();
+        std::thread::sleep(Duration::from_secs_f64(wait));
+        // SAFETY: a signal to the child this test started.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("interrupted (SIGINT): stopped after reviewing "),
+            "{}",
+            stderr(&output)
+        );
+        if json {
+            let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+            assert_eq!(json["partial"], true);
+            let values = json["values"].as_array().unwrap().len();
+            assert_eq!(
+                json["reviews"].as_array().unwrap().len(),
+                values.saturating_sub(1)
+            );
+        } else {
+            // Whole lines for the moves graded, then their accuracies.
+            let text = stdout(&output);
+            let graded = text
+                .lines()
+                .filter(|line| {
+                    line.split_once(". ")
+                        .is_some_and(|(n, _)| n.trim().parse::<u32>().is_ok())
+                })
+                .count() as u32;
+            let x = graded.div_ceil(2);
+            let x_line = text.lines().find(|line| line.starts_with("X: "));
+            let x_line = x_line.unwrap_or_else(|| panic!("X's accuracy: {text}"));
+            match x {
+                0 => assert_eq!(x_line, "X: no moves"),
+                1 => assert!(x_line.contains(" of 1 move best"), "{text}"),
+                x => assert!(x_line.contains(&format!(" of {x} moves best")), "{text}"),
+            }
+        }
+    }
+}

@@ -52,45 +52,45 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
             heading(&start, moves.len(), searched, time_limit)
         );
     }
-    let Some(mut reviewer) = GameReviewer::new(&start, &mut judge) else {
-        return stopped_early(0, moves.len());
-    };
     let mut game = GameJson::new(&start, &moves, searched.then_some(time_limit));
-    let mut stones = start.stone_count();
-    game.values.push(ValueJson::of(reviewer.value(), stones));
-    if !args.json {
-        out!(
-            out,
-            "{:>2}  {:<4}  {:<width$}  {}",
-            "",
-            "",
-            "start",
-            value_words(reviewer.value(), stones),
-            width = if searched { 21 } else { 9 }
-        );
-    }
     let mut accuracy = [Accuracy::default(); 2];
-    for &cell in &moves {
-        let review = match reviewer.review(cell) {
-            Ok(review) => review,
-            Err(ReviewError::Cancelled) => break,
-            // The moves were checked as they were read.
-            Err(ReviewError::IllegalMove { ply, error }) => {
-                say!("error: move {}: {}", ply + 1, error.words());
-                return ExitCode::FAILURE;
+    // None: stopped while the start was judged.
+    if let Some(mut reviewer) = GameReviewer::new(&start, &mut judge) {
+        let mut stones = start.stone_count();
+        game.values.push(ValueJson::of(reviewer.value(), stones));
+        if !args.json {
+            out!(
+                out,
+                "{:>2}  {:<4}  {:<width$}  {}",
+                "",
+                "",
+                "start",
+                value_words(reviewer.value(), stones),
+                width = if searched { 21 } else { 9 }
+            );
+        }
+        for &cell in &moves {
+            let review = match reviewer.review(cell) {
+                Ok(review) => review,
+                Err(ReviewError::Cancelled) => break,
+                // The moves were checked as they were read.
+                Err(ReviewError::IllegalMove { ply, error }) => {
+                    say!("error: move {}: {}", ply + 1, error.words());
+                    return ExitCode::FAILURE;
+                }
+            };
+            stones += 1;
+            accuracy[review.side.index()].add(review.grade);
+            game.values.push(ValueJson::of(review.played, stones));
+            if args.json {
+                game.reviews.push(MoveJson::of(&review));
+            } else {
+                out!(out, "{}", move_line(&review, searched));
             }
-        };
-        stones += 1;
-        accuracy[review.side.index()].add(review.grade);
-        game.values.push(ValueJson::of(review.played, stones));
-        if args.json {
-            game.reviews.push(MoveJson::of(&review));
-        } else {
-            out!(out, "{}", move_line(&review, searched));
         }
     }
-    let reviewed = game.values.len() - 1;
-    let partial = reviewed < moves.len();
+    let reviewed = game.values.len().saturating_sub(1);
+    let partial = game.values.is_empty() || reviewed < moves.len();
     let estimated = !game.values.iter().all(|value| value.exact);
     if args.json {
         game.exact = !estimated;
