@@ -4,7 +4,7 @@
 #
 #   tests/screenshot.sh [OUTPUT.png] [MOVES] [WIDTHxHEIGHT]
 #
-# OUTPUT defaults to docs/screenshot.png; MOVES are the keys X plays on the
+# OUTPUT defaults to help/C/figures/screenshot.png; MOVES are the keys X plays on the
 # 3x3 board (1-9, row by row from the top left), default "2 9 6", or any
 # other key xdotool knows (ctrl+shift+e opens the tree explorer), or
 # click:X,Y for a click at that point of the screen (without a window
@@ -30,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-output=${1:-docs/screenshot.png}
+output=${1:-help/C/figures/screenshot.png}
 moves=${2:-2 9 6}
 size=${3:-}
 
