@@ -1,8 +1,9 @@
 //! Compiles the window's templates, CSS and icon into a GResource that the
 //! `gui` build embeds, the settings schema into `OUT_DIR`, where the app
 //! finds it when the schema is not installed, and the translations
-//! (`po/*.po`) into gettext catalogues under `OUT_DIR/locale`; the headless
-//! build needs nothing.
+//! (`po/*.po`) into gettext catalogues under `OUT_DIR/locale`, and the
+//! guide (`help/`) into `OUT_DIR/share/help`, where Yelp finds it for a
+//! build that is not installed; the headless build needs nothing.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -15,7 +16,24 @@ fn main() {
         );
         compile_schemas();
         compile_translations();
+        build_guide();
     }
+}
+
+/// The guide's pages, English and translated, as `scripts/build-help`
+/// builds them for an install (itstool and msgfmt, which `scripts/setup`
+/// installs).
+#[cfg(feature = "gui")]
+fn build_guide() {
+    println!("cargo:rerun-if-changed=help");
+    println!("cargo:rerun-if-changed=scripts/build-help");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let output = std::path::Path::new(&out_dir).join("share/help");
+    let status = std::process::Command::new("scripts/build-help")
+        .arg(&output)
+        .status()
+        .unwrap_or_else(|error| panic!("scripts/build-help did not run ({error})"));
+    assert!(status.success(), "scripts/build-help refused help/");
 }
 
 /// Runs `glib-compile-schemas` (Debian's libglib2.0-bin, which

@@ -64,6 +64,7 @@ pub use mcts::mcts_view::MctsView;
 pub use practice::practice_view::PracticeView;
 pub use review::review_view::ReviewView;
 pub use shared::file_dialog::TableFormat;
+pub use shared::help::GuidePage;
 pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;
 pub use widgets::board_view::BoardView;

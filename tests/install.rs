@@ -125,6 +125,26 @@ fn expected_files(project: &Path) -> BTreeSet<String> {
             }
         }
     }
+    // The guide: each page of help/C, its licence and its figures, in
+    // English and in every language of help/LINGUAS.
+    let mut guide = vec!["legal.xml".to_owned()];
+    for (directory, prefix) in [("help/C", ""), ("help/C/figures", "figures/")] {
+        for entry in fs::read_dir(project.join(directory)).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".page") || !prefix.is_empty() {
+                guide.push(format!("{prefix}{name}"));
+            }
+        }
+    }
+    let translations = fs::read_to_string(project.join("help/LINGUAS")).unwrap();
+    let languages = translations
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'));
+    for language in languages.chain(["C"]) {
+        for file in &guide {
+            files.insert(format!("share/help/{}/{APP_ID}/{file}", language.trim()));
+        }
+    }
     files
 }
 
@@ -213,6 +233,13 @@ fn install_puts_everything_in_place_and_uninstall_takes_all_of_it_away() {
     );
     let bash = fs::read_to_string(prefix.join("share/bash-completion/completions/tictactoe"));
     assert!(bash.unwrap().contains("alphabeta-tt"));
+    // Yelp opens help:<app id> from <data dir>/help/<language>/<app id>.
+    let german_index = prefix.join(format!("share/help/de/{APP_ID}/index.page"));
+    let german_index = fs::read_to_string(german_index).unwrap();
+    assert!(
+        german_index.contains("Tic-Tac-Toe-Hilfe"),
+        "the German guide is translated: {german_index}"
+    );
 
     let output = uninstall(project(), &prefix);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -233,6 +260,7 @@ fn translations_and_schemas_are_installed_compiled_and_removed() {
             .arg("-r")
             .arg(project().join("scripts"))
             .arg(project().join("resources"))
+            .arg(project().join("help"))
             .arg(&copy),
     );
     fs::write(
@@ -377,4 +405,7 @@ fn the_debian_package_holds_what_install_installs_under_usr() {
         "{}",
         text(&depends.stdout)
     );
+    // The guide opens in Yelp; without it the app says how to install it.
+    let recommends = succeed(Command::new("dpkg-deb").args(["--field", package, "Recommends"]));
+    assert_eq!(text(&recommends.stdout).trim(), "yelp");
 }

@@ -126,6 +126,7 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.compare", &["<Control>m"]);
         self.set_accels_for_action("win.mcts", &["<Control><Shift>m"]);
         self.set_accels_for_action("win.practice", &["<Control>p"]);
+        self.set_accels_for_action("win.help", &["F1"]);
         self.set_accels_for_action("win.review", &["<Control>r"]);
         self.set_accels_for_action("win.tournament", &["<Control>t"]);
         self.set_accels_for_action("win.training", &["<Control>l"]);

@@ -5,5 +5,6 @@
 pub mod accessible;
 pub mod background;
 pub mod file_dialog;
+pub mod help;
 pub mod painting;
 pub mod popup_tooltips;

@@ -104,6 +104,7 @@ struct Run {
 }
 
 mod imp {
+    use crate::ui::shared::help::{self, GuidePage};
     use std::cell::{Cell, OnceCell, RefCell};
     use std::rc::Rc;
 
@@ -182,6 +183,7 @@ mod imp {
             klass.bind_template();
             klass.install_action("training.start", None, |view, _, _| view.start());
             klass.install_action("training.stop", None, |view, _, _| view.stop());
+            help::install_help_action(klass, "training.help", GuidePage::Training);
             background::install_keys(klass, "training", "training.start");
         }
 

@@ -110,6 +110,7 @@ mod imp {
     use crate::ui::contests::tournament_view::TournamentView;
     use crate::ui::explorer::tree_explorer::ExplorerSlot;
     use crate::ui::shared::file_dialog::FileChooser;
+    use crate::ui::shared::help::{self, GuidePage};
     use crate::ui::training_view::TrainingView;
     use crate::ui::widgets::board_view::BoardView;
     use crate::ui::widgets::game_settings::GameSettings;
@@ -228,6 +229,16 @@ mod imp {
             klass.bind_template();
             klass.install_action("win.start", None, |window, _, _| window.start_game());
             klass.install_action("win.end", None, |window, _, _| window.end_game());
+            // The page of what the window shows: the guide's first page, or
+            // the analysis board's while a position is set up.
+            klass.install_action("win.help", None, |window, _, _| {
+                let page = if window.imp().editing.get().is_some() {
+                    GuidePage::AnalysisBoard
+                } else {
+                    GuidePage::Index
+                };
+                help::show_help(window, page);
+            });
             klass.install_action("win.request-end", None, |window, _, _| {
                 window.request_end_game();
             });

@@ -138,6 +138,7 @@ fn row_text(row: &CompareRow) -> String {
 }
 
 mod imp {
+    use crate::ui::shared::help::{self, GuidePage};
     use std::cell::{OnceCell, RefCell};
 
     use gtk::subclass::prelude::*;
@@ -217,6 +218,7 @@ mod imp {
                 view.choose_table_file(TableFormat::Json);
             });
             background::install_keys(klass, "compare", "compare.run");
+            help::install_help_action(klass, "compare.help", GuidePage::Compare);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {

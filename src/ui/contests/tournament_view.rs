@@ -118,6 +118,7 @@ fn time_left_text(left: Duration) -> String {
 }
 
 mod imp {
+    use crate::ui::shared::help::{self, GuidePage};
     use std::cell::RefCell;
 
     use gtk::subclass::prelude::*;
@@ -191,6 +192,7 @@ mod imp {
                 });
             }
             background::install_keys(klass, "tournament", "tournament.start");
+            help::install_help_action(klass, "tournament.help", GuidePage::Tournament);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {

@@ -14,6 +14,7 @@ use crate::game::{Recording, RecordingFailed, TreeJob};
 use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
 use crate::ui::explorer::tree_row::TreeRow;
 use crate::ui::shared::accessible;
+use crate::ui::shared::help::{self, GuidePage};
 use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
@@ -206,6 +207,7 @@ impl TreeExplorer {
     fn install_actions(klass: &mut <imp::TreeExplorer as ObjectSubclass>::Class) {
         use gtk::gdk::{Key, ModifierType};
         klass.install_action("explorer.record", None, |explorer, _, _| explorer.record());
+        help::install_help_action(klass, "explorer.help", GuidePage::TreeExplorer);
         klass.install_action("explorer.cancel", None, |explorer, _, _| {
             if let Some(recording) = explorer.imp().recording.borrow().as_ref() {
                 recording.cancel();

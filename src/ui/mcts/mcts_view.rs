@@ -132,6 +132,7 @@ enum Message {
 
 mod imp {
     use super::*;
+    use crate::ui::shared::help::{self, GuidePage};
 
     #[derive(Default, gtk::CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/mcts/mcts_view.ui")]
@@ -243,6 +244,7 @@ mod imp {
                 button.set_active(!button.is_active());
             });
             background::install_keys(klass, "mcts", "mcts.step");
+            help::install_help_action(klass, "mcts.help", GuidePage::MonteCarlo);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {

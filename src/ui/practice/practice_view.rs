@@ -74,6 +74,7 @@ impl ExportFormat {
 
 mod imp {
     use super::*;
+    use crate::ui::shared::help::{self, GuidePage};
 
     #[derive(Default, gtk::CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/practice/practice_view.ui")]
@@ -224,6 +225,7 @@ mod imp {
                 },
             );
             klass.install_action("practice.close", None, |view, _, _| view.close());
+            help::install_help_action(klass, "practice.help", GuidePage::Practice);
             use gtk::gdk::{Key, ModifierType};
             let control = ModifierType::CONTROL_MASK;
             let bindings: [(Key, ModifierType, &str, Option<&str>); 8] = [

@@ -45,6 +45,7 @@ struct SecondTry {
 
 mod imp {
     use super::*;
+    use crate::ui::shared::help::{self, GuidePage};
     use gtk::CompositeTemplate;
 
     #[derive(Default, CompositeTemplate)]
@@ -93,6 +94,7 @@ mod imp {
             klass.bind_template();
             klass.install_action("review.learn", None, |view, _, _| view.next_mistake());
             klass.install_action("review.close", None, |view, _, _| view.close());
+            help::install_help_action(klass, "review.help", GuidePage::Review);
             use gtk::gdk::{Key, ModifierType};
             let control = ModifierType::CONTROL_MASK;
             for (key, modifiers, action) in [
