@@ -88,9 +88,7 @@ pub fn show_help(parent: &impl IsA<gtk::Window>, page: GuidePage) {
             parent,
             &gettext("No Help Viewer Installed"),
             &gettext(
-                "The guide opens in the desktop's help viewer, and none is installed. \
-                 Install GNOME Help (the package yelp; on Debian and Ubuntu: \
-                 sudo apt install yelp), then try again.",
+                "The guide opens in the desktop's help viewer, and none is installed. Install GNOME Help (the package yelp; on Debian and Ubuntu: sudo apt install yelp), then try again.",
             ),
         );
         return;
