@@ -292,7 +292,7 @@ fn comparison_text(comparison: &Comparison) -> String {
         };
         rows.push(vec![
             row.label.clone(),
-            row.best.map_or_else(dash, |cell| cell.to_string()),
+            row.best.map_or_else(dash, |cell| (cell + 1).to_string()),
             value,
             group(row.nodes),
             format_duration_us(row.time_us),
