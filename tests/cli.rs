@@ -310,7 +310,7 @@ fn a_seeded_series_plays_its_pinned_moves() {
         "--verbose",
     ]);
     assert!(
-        stdout(&output).contains("\ngame 1: 0 4 5 7 2 1 -> O wins\n"),
+        stdout(&output).contains("\ngame 1: 1 5 6 8 3 2 -> O wins\n"),
         "{}",
         stdout(&output)
     );
@@ -460,9 +460,9 @@ fn analyze_game_reports_the_position_before_every_move() {
     assert_eq!(
         headed,
         [
-            ("Move 1: O played 8", "position x.o/.x./... (O to move)"),
-            ("Move 2: X played 5", "position x.o/.x./..o (X to move)"),
-            ("Move 3: O played 3", "position x.o/.xx/..o (O to move)"),
+            ("Move 1: O played 9", "position x.o/.x./... (O to move)"),
+            ("Move 2: X played 6", "position x.o/.x./..o (X to move)"),
+            ("Move 3: O played 4", "position x.o/.xx/..o (O to move)"),
         ],
         "{text}"
     );
@@ -648,13 +648,14 @@ fn without_times(line: &str) -> String {
 }
 
 #[test]
-fn the_readme_example_is_the_programs_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md is readable");
-    let start = readme
+fn the_documented_analyze_example_is_the_programs_output() {
+    let documented =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/command-line.md"))
+            .expect("docs/command-line.md is readable");
+    let start = documented
         .find("```text\n$ tictactoe analyze ")
-        .expect("the README shows an analyze run");
-    let block = &readme[start + "```text\n".len()..];
+        .expect("docs/command-line.md shows an analyze run");
+    let block = &documented[start + "```text\n".len()..];
     let block = &block[..block.find("```").expect("the block ends")];
     let mut runs = 0;
     for run_text in block.split("$ tictactoe ").filter(|t| !t.is_empty()) {
@@ -668,7 +669,7 @@ fn the_readme_example_is_the_programs_output() {
         assert_eq!(printed, shown, "$ tictactoe {command}");
         runs += 1;
     }
-    assert_eq!(runs, 3, "the README's three analyze runs");
+    assert_eq!(runs, 3, "docs/command-line.md's three analyze runs");
     assert_eq!(
         without_times("X minimax plays 0, draw (0), 549,945 nodes in 3.0 ms (185 M/s), depth 9"),
         "X minimax plays 0, draw (0), 549,945 nodes in # ms, depth 9"
@@ -1045,13 +1046,14 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
 }
 
 #[test]
-fn the_readme_compare_example_is_the_programs_output() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md is readable");
-    let start = readme
+fn the_documented_compare_example_is_the_programs_output() {
+    let documented =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/contests.md"))
+            .expect("docs/contests.md is readable");
+    let start = documented
         .find("```text\n$ tictactoe compare ")
-        .expect("the README shows a compare run");
-    let block = &readme[start + "```text\n$ tictactoe ".len()..];
+        .expect("docs/contests.md shows a compare run");
+    let block = &documented[start + "```text\n$ tictactoe ".len()..];
     let block = &block[..block.find("```").expect("the block ends")];
     let (command, shown) = block.split_once('\n').unwrap();
     let output = run(&command.split_whitespace().collect::<Vec<_>>());

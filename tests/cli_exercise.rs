@@ -179,16 +179,16 @@ fn drawings_of_exercises_and_recorded_searches() {
     let output = textbook(&["--svg", "--solution"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let svg = text(&output.stdout);
-    // The README's picture is this drawing.
+    // The guide's picture is this drawing.
     let kept = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/docs/exercise-alphabeta.svg"
+        "/help/C/figures/exercise-alphabeta.svg"
     ))
     .unwrap();
     assert!(
         kept == svg,
-        "docs/exercise-alphabeta.svg is not what the command draws: tictactoe exercise --kind alphabeta \
-         --tree '((3 12 8) (2 4 6) (14 5 2))' --solution --svg > docs/exercise-alphabeta.svg"
+        "help/C/figures/exercise-alphabeta.svg is not what the command draws: tictactoe exercise --kind alphabeta \
+         --tree '((3 12 8) (2 4 6) (14 5 2))' --solution --svg > help/C/figures/exercise-alphabeta.svg"
     );
     roxmltree::Document::parse(&svg).unwrap();
     assert!(svg.contains("stroke-dasharray=\"6 4\""), "{svg}");

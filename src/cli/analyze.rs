@@ -514,7 +514,7 @@ impl Analyst {
         } else {
             let heading = match source {
                 Source::Move { number, side, cell } => {
-                    format!("Move {number}: {} played {cell}\n", side.mark())
+                    format!("Move {number}: {} played {}\n", side.mark(), cell + 1)
                 }
                 _ => String::new(),
             };

@@ -369,7 +369,11 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
                 Err(code) => return code,
             };
             if args.verbose {
-                let moves: Vec<String> = game.moves.iter().map(usize::to_string).collect();
+                let moves: Vec<String> = game
+                    .moves
+                    .iter()
+                    .map(|cell| (cell + 1).to_string())
+                    .collect();
                 let resigned = match game.resigned {
                     Some(side) => format!("{} resigns, ", side.mark()),
                     None => String::new(),
