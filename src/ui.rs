@@ -35,7 +35,8 @@
 //! - `charts`: their charts, drawn with plotters on any cairo context, and
 //!   the chart widget with its save menu.
 //! - `shared`: what the windows share: accessible names, tooltips that give
-//!   way to pop-ups, jobs on threads of lower priority, the file choosers.
+//!   way to pop-ups, jobs on threads of lower priority, the file choosers,
+//!   the guide that F1 and the Help buttons open.
 
 mod application;
 mod charts;

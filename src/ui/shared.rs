@@ -1,9 +1,11 @@
 //! What the windows share: names and descriptions for assistive technology,
 //! tooltips that give way to pop-ups, jobs on threads of lower priority,
-//! the file choosers, the cairo pictures' colours and text.
+//! the file choosers, the guide that F1 opens, where an installed binary's
+//! data is, the cairo pictures' colours and text.
 
 pub mod accessible;
 pub mod background;
+pub mod data_dir;
 pub mod file_dialog;
 pub mod help;
 pub mod painting;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use gettextrs::{LocaleCategory, bind_textdomain_codeset, bindtextdomain, setlocale, textdomain};
 
+use super::shared::data_dir;
 use tictactoe_words::i18n::DOMAIN;
 
 /// Where `build.rs` compiled the catalogues, for runs from the build tree.
@@ -29,9 +30,8 @@ pub fn use_user_language() {
 /// An installed binary's `../share/locale` (where the install script puts
 /// the catalogues) if it holds this app's, else the ones built with it.
 fn catalogue_dir() -> PathBuf {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.join("share/locale")))
+    data_dir::beside_binary()
+        .map(|share| share.join("locale"))
         .filter(|dir| holds_catalogues(dir))
         .unwrap_or_else(|| PathBuf::from(BUILT_CATALOGUES))
 }

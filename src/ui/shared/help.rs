@@ -10,6 +10,7 @@ use adw::prelude::*;
 use gtk::{gio, glib, subclass::prelude::*};
 use tictactoe_words::i18n::gettext;
 
+use super::data_dir;
 use crate::ui::APP_ID;
 
 /// Where `build.rs` built the guide, for runs from the build tree.
@@ -118,9 +119,7 @@ pub fn show_help(parent: &impl IsA<gtk::Window>, page: GuidePage) {
 /// The data directory that holds the guide: an installed binary's
 /// `../share`, where the install put it, else the build tree's.
 pub fn guide_data_dir() -> PathBuf {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.join("share")))
+    data_dir::beside_binary()
         .filter(|dir| holds_guide(dir))
         .unwrap_or_else(|| PathBuf::from(BUILT_DATA_DIR))
 }
