@@ -129,7 +129,7 @@ impl TictactoeWindow {
         }
     }
 
-    /// Asks whether to forget what both learners learned.
+    /// Asks whether to forget what every learning player learned.
     pub(super) fn confirm_reset_learning(&self) {
         let learned = self.learned_states();
         let games: Vec<String> = LEARNERS
@@ -151,7 +151,7 @@ impl TictactoeWindow {
             Some(&gettext("Reset Learning?")),
             Some(&fill(
                 &gettext(
-                    "MENACE and the TD learner forget everything they learned ({games}) and start afresh.",
+                    "The learning players forget everything they learned ({games}) and start afresh.",
                 ),
                 &[("games", &games.join(", "))],
             )),
@@ -183,7 +183,7 @@ impl TictactoeWindow {
         }
         match self.learned_states().borrow_mut().reset() {
             Ok(()) => self.show_status(&gettext(
-                "MENACE and the TD learner forgot what they learned.",
+                "The learning players forgot what they learned.",
             )),
             Err(error) => self.show_error(&error),
         }
