@@ -182,9 +182,7 @@ impl TictactoeWindow {
             view.stop_and_keep();
         }
         match self.learned_states().borrow_mut().reset() {
-            Ok(()) => self.show_status(&gettext(
-                "The learning players forgot what they learned.",
-            )),
+            Ok(()) => self.show_status(&gettext("The learning players forgot what they learned.")),
             Err(error) => self.show_error(&error),
         }
     }
