@@ -12,9 +12,10 @@ use tictactoe_engine::board::{Board, bits};
 use tictactoe_engine::score::{EVAL_LIMIT, is_decisive};
 use tictactoe_tools::review::{Grade, Review, Value};
 
-/// Room left of the graph for its scale's words, and around it.
-const SCALE_WIDTH: f64 = 90.0;
+/// Room around the graph, and between its scale's words and the graph.
 const MARGIN: f64 = 12.0;
+const SCALE_GAP: f64 = 8.0;
+const FONT_SIZE: f64 = 12.0;
 
 /// A grade's colour, the same in the graph, on the board and in the list.
 pub fn grade_colour(grade: Grade) -> RGBA {
@@ -52,10 +53,13 @@ pub struct GraphLayout {
 }
 
 impl GraphLayout {
-    pub fn new(width: f64, height: f64, points: usize) -> GraphLayout {
+    /// The layout for `points` values, with room on the left for `scale`'s
+    /// words, however long a language makes them.
+    pub fn new(width: f64, height: f64, points: usize, scale: &ScaleWords) -> GraphLayout {
+        let left = MARGIN + scale.widest() + SCALE_GAP;
         GraphLayout {
-            left: SCALE_WIDTH,
-            right: (width - MARGIN).max(SCALE_WIDTH + 1.0),
+            left,
+            right: (width - MARGIN).max(left + 1.0),
             top: MARGIN,
             bottom: (height - MARGIN - 14.0).max(MARGIN + 1.0),
             points,
@@ -87,6 +91,25 @@ pub struct ScaleWords {
     pub o_wins: String,
 }
 
+impl ScaleWords {
+    /// The width of the longest, in the graph's font; measured on a
+    /// surface of its own, so that a click is placed as the drawing was.
+    fn widest(&self) -> f64 {
+        let Ok(surface) = cairo::ImageSurface::create(cairo::Format::ARgb32, 1, 1) else {
+            return 0.0;
+        };
+        let Ok(cr) = cairo::Context::new(&surface) else {
+            return 0.0;
+        };
+        cr.set_font_size(FONT_SIZE);
+        [&self.x_wins, &self.draw, &self.o_wins]
+            .into_iter()
+            .filter_map(|words| cr.text_extents(words).ok())
+            .map(|extents| extents.x_advance())
+            .fold(0.0, f64::max)
+    }
+}
+
 /// Draws the value graph of `review`, the move `selected` (from 0)
 /// highlighted.
 pub fn paint_graph(
@@ -98,8 +121,8 @@ pub fn paint_graph(
     scale: &ScaleWords,
     ink: RGBA,
 ) -> Result<(), cairo::Error> {
-    let layout = GraphLayout::new(width, height, review.values.len());
-    cr.set_font_size(12.0);
+    let layout = GraphLayout::new(width, height, review.values.len(), scale);
+    cr.set_font_size(FONT_SIZE);
     cr.set_line_width(1.0);
     for (height, words) in [
         (1.0, &scale.x_wins),
@@ -114,7 +137,7 @@ pub fn paint_graph(
         set_colour(cr, ink, 0.8);
         let extents = cr.text_extents(words)?;
         cr.move_to(
-            layout.left - 8.0 - extents.width() - extents.x_bearing(),
+            layout.left - SCALE_GAP - extents.width() - extents.x_bearing(),
             y - extents.height() / 2.0 - extents.y_bearing(),
         );
         cr.show_text(words)?;
@@ -263,4 +286,41 @@ pub fn paint_board(
         cr.stroke()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::search::CancelFlag;
+    use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Judge};
+
+    /// Whether anything was drawn in the columns left of `x`.
+    fn ink_left_of(surface: &mut cairo::ImageSurface, x: usize) -> bool {
+        let stride = surface.stride() as usize;
+        let height = surface.height() as usize;
+        let data = surface.data().expect("the surface is not borrowed");
+        (0..height).any(|row| (0..x).any(|column| data[row * stride + column * 4 + 3] != 0))
+    }
+
+    #[test]
+    fn the_scale_words_keep_inside_the_graph_in_every_language() {
+        let mut judge = Judge::new(DEFAULT_TIME_LIMIT, CancelFlag::new());
+        let review = Review::of_game(&Board::new(BoardSize::Three), &[4, 1, 0], &mut judge)
+            .expect("a 3x3 game is judged");
+        let german = ScaleWords {
+            x_wins: "X gewinnt".to_owned(),
+            draw: "unentschieden".to_owned(),
+            o_wins: "O gewinnt".to_owned(),
+        };
+        let mut surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 900, 200).unwrap();
+        {
+            let cr = cairo::Context::new(&surface).unwrap();
+            paint_graph(&cr, 900.0, 200.0, &review, None, &german, RGBA::BLACK).unwrap();
+        }
+        assert!(
+            !ink_left_of(&mut surface, (MARGIN / 2.0) as usize),
+            "the scale's words reach the graph's left edge"
+        );
+    }
 }

@@ -240,6 +240,7 @@ impl ReviewView {
                     f64::from(imp.graph.width()),
                     f64::from(imp.graph.height()),
                     points,
+                    &scale_words(),
                 );
                 imp.graph.grab_focus();
                 if let Some(index) = layout.point_at(x).checked_sub(1) {
@@ -548,11 +549,7 @@ impl ReviewView {
             return;
         };
         let (ink, _) = ink_and_accent(area);
-        let scale = ScaleWords {
-            x_wins: gettext("X wins"),
-            draw: gettext("draw"),
-            o_wins: gettext("O wins"),
-        };
+        let scale = scale_words();
         let _ = review_painting::paint_graph(
             cr,
             f64::from(width),
@@ -799,5 +796,14 @@ impl ReviewView {
 
     pub fn move_list(&self) -> gtk::ListView {
         self.imp().move_list.get()
+    }
+}
+
+/// The graph's scale in the user's language.
+fn scale_words() -> ScaleWords {
+    ScaleWords {
+        x_wins: gettext("X wins"),
+        draw: gettext("draw"),
+        o_wins: gettext("O wins"),
     }
 }
