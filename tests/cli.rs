@@ -2,10 +2,9 @@
 
 mod common;
 
-use common::parse_csv;
+use common::{parse_csv, run_with_input};
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use tictactoe_engine::board::Board;
 use tictactoe_tools::compare::CSV_COLUMNS;
@@ -17,19 +16,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The child may end without reading it all (with --game it reads none).
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(output: &Output) -> String {
@@ -493,7 +479,7 @@ fn analyze_game_reports_the_position_before_every_move() {
     }
 
     // Standard input is not read with --game.
-    let output = run_with_input(&["analyze", "--game", path], "zzz\n");
+    let output = run_with_input(&["analyze", "--game", path], b"zzz\n");
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output).matches("Move ").count(), 3);
 }
@@ -541,7 +527,7 @@ fn analyze_game_names_a_file_it_cannot_use() {
 fn analyze_reads_standard_input_and_reports_bad_positions() {
     let output = run_with_input(
         &["analyze", "--player", "minimax"],
-        "x.o/.x./..o\n\nxxo/...\nxxx/oo./...\n..x/.o./x..\n",
+        b"x.o/.x./..o\n\nxxo/...\nxxx/oo./...\n..x/.o./x..\n",
     );
     assert_eq!(output.status.code(), Some(1));
     let errors = stderr(&output);

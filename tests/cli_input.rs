@@ -1,6 +1,10 @@
 //! The command line with bad input and bad output: nothing silently lost,
 //! no panic, safe echoes.
 
+mod common;
+
+use common::run_with_input;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -12,24 +16,6 @@ fn tictactoe(args: &[&str]) -> Command {
 
 fn run(args: &[&str]) -> Output {
     tictactoe(args).output().expect("the binary runs")
-}
-
-fn run_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = tictactoe(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Written from a thread: the child may answer before it has read all.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::run_with_input;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -18,19 +20,6 @@ use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Judge, Review};
 
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-}
-
-fn run_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The child may end without reading it all (with --game it reads none).
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(output: &Output) -> String {

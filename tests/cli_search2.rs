@@ -2,6 +2,10 @@
 //! the deepening searches say they did, their settings as options, and
 //! the move orders compared.
 
+mod common;
+
+use common::run_with_input;
+
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
@@ -87,25 +91,6 @@ fn deepening_says_each_iteration_with_cells_from_1_and_json_from_0() {
     assert_eq!(iterations[5]["value"], 0);
     assert_eq!(iterations[5]["nodes"], json["nodes"]);
     assert!(json["re_searches"].is_u64(), "{json}");
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -334,7 +319,7 @@ fn best_first_order_is_refused_off_3x3() {
     // Read from standard input, a 4x4 position is refused on its own line.
     let output = run_with_input(
         &["analyze", "--order", "best"],
-        "x.../..../..../....\nx.o/.x./...\n",
+        b"x.../..../..../....\nx.o/.x./...\n",
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains(&format!(

@@ -288,3 +288,26 @@ pub fn output_within(
         stderr,
     })
 }
+
+/// Runs the command line with `args`, `input` on its standard input.
+/// Written from a thread: the binary may answer, or end, before it has
+/// read it all (with `--game` it reads none).
+pub fn run_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("its standard input is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer ends");
+    output
+}
