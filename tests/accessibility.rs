@@ -3,7 +3,13 @@
 //! (`xvfb-run -a`), `dbus-run-session`, the AT-SPI bus launcher and
 //! python3-pyatspi, which `scripts/setup` installs.
 
+use std::fs::File;
+use std::os::unix::process::CommandExt;
 use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The walk takes about a minute; a hung one is stopped and reported.
+const LIMIT: Duration = Duration::from_secs(300);
 
 #[test]
 fn every_control_has_a_name_a_screen_reader_can_speak() {
@@ -11,27 +17,50 @@ fn every_control_has_a_name_a_screen_reader_can_speak() {
         std::env::var_os("DISPLAY").is_some(),
         "no display: run under `xvfb-run -a`"
     );
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/accessibility/names.py");
-    let output = Command::new("dbus-run-session")
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/accessibility");
+    let temp = std::env::temp_dir();
+    // Files, not pipes: a reader of a pipe waits for every process that
+    // inherited it, and whatever the bus starts inherits it.
+    let (stdout_path, stderr_path) = (
+        temp.join("tictactoe-accessibility.out"),
+        temp.join("tictactoe-accessibility.err"),
+    );
+    let mut child = Command::new("dbus-run-session")
+        .arg(format!("--config-file={dir}/session.conf"))
+        .args(["--", "/usr/bin/python3", "-u"])
+        .arg(format!("{dir}/names.py"))
+        .arg(env!("CARGO_BIN_EXE_tictactoe"))
         // The app's defaults, whatever a person's settings hold.
         .env("GSETTINGS_BACKEND", "memory")
-        .env(
-            "XDG_DATA_HOME",
-            std::env::temp_dir().join("tictactoe-accessibility-data"),
-        )
-        .args([
-            "--",
-            "/usr/bin/python3",
-            script,
-            env!("CARGO_BIN_EXE_tictactoe"),
-        ])
-        .output()
+        .env("XDG_DATA_HOME", temp.join("tictactoe-accessibility-data"))
+        .stdout(File::create(&stdout_path).expect("the output file is created"))
+        .stderr(File::create(&stderr_path).expect("the error file is created"))
+        // A group of its own, so that a hung walk is stopped whole.
+        .process_group(0)
+        .spawn()
         .expect("dbus-run-session runs (scripts/setup installs it)");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the check can be waited for") {
+            break Some(status);
+        }
+        if started.elapsed() > LIMIT {
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let stdout = std::fs::read_to_string(&stdout_path).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
+    let status = status.unwrap_or_else(|| {
+        panic!("the accessibility check still ran after {LIMIT:?}; so far:\n{stdout}\n{stderr}")
+    });
     assert!(
-        output.status.success(),
-        "the accessibility check failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+        status.success(),
+        "the accessibility check failed:\n{stdout}\n{stderr}"
     );
     // The walk saw the window: the controls it names are listed.
     assert!(stdout.contains("push button: 'End game'"), "{stdout}");
