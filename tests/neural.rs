@@ -3,6 +3,8 @@
 //! one is refused, and `analyze` shows its prior, visits and value.
 //! (Its gradients against finite differences: the engine's own tests.)
 
+mod common;
+use common::{stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -263,20 +265,11 @@ fn a_bad_network_file_is_set_aside_by_the_window_and_left_alone_by_train() {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
+    common::tictactoe(args)
         .env("HOME", "/nonexistent")
         .env_remove("XDG_DATA_HOME")
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 fn saved(dir: &Path) -> PathBuf {

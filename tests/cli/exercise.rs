@@ -1,15 +1,9 @@
 //! `tictactoe exercise`: an exercise printed the same for a seed, an
 //! answer checked (exit 0 correct, 1 at the first wrong step with its
 //! reason, 2 for bad input), text and JSON, and the drawings.
+use super::common::run;
 
 use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -246,7 +246,7 @@ const RUNS: &[(&str, &[&str])] = &[
 /// The copy of `name`'s output.
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
+        .join("tests/cli/golden")
         .join(format!("{name}.txt"))
 }
 

@@ -1,22 +1,11 @@
 //! The command line with bad input and bad output: nothing silently lost,
 //! no panic, safe echoes.
 
-mod common;
+use super::common::{run, run_with_input, tictactoe};
 
-use common::run_with_input;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn tictactoe(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tictactoe"));
-    command.args(args);
-    command
-}
-
-fn run(args: &[&str]) -> Output {
-    tictactoe(args).output().expect("the binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("the output is UTF-8")

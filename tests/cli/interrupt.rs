@@ -2,6 +2,7 @@
 //! standard output whose reader went away, standard streams closed from
 //! the start. Every command stops its work, prints what it has (valid
 //! JSON marked partial) and keeps what was learned.
+use super::common::tictactoe;
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::CommandExt;
@@ -12,12 +13,6 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use tictactoe_words::numbers::group;
-
-fn tictactoe(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tictactoe"));
-    command.args(args);
-    command
-}
 
 /// A command under way, its output and errors read as they come.
 struct Running {

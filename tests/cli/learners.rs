@@ -1,7 +1,7 @@
 //! `tictactoe train` and `--state` for `play` and `analyze`, run as a user
 //! would: curves, saved states, and refusals with exit code 2.
 
-mod common;
+use super::common::{self, stderr, stdout};
 
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
@@ -14,20 +14,11 @@ use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_files::learner_state::LearnerFile;
 
 fn run_in(home: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
+    common::tictactoe(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
         .output()
         .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
 }
 
 fn home(name: &str) -> PathBuf {

@@ -1,8 +1,23 @@
-//! The headless command line, run as a user would.
+//! The headless command line, run as a user would: every command's test
+//! is a module of this one binary (linked once), named after the command
+//! or the concern; what is common to all of them is here.
 
+#[path = "../common/mod.rs"]
 mod common;
 
-use common::{parse_csv, run_with_input};
+mod exercise;
+mod golden;
+mod input;
+mod interrupt;
+mod learners;
+mod mcts_trace;
+mod memory;
+mod props;
+mod review;
+mod search2;
+mod tree_drawing;
+
+use common::{parse_csv, run, run_with_input, stderr, stdout};
 
 use std::process::{Command, Output};
 
@@ -10,21 +25,6 @@ use tictactoe_engine::board::Board;
 use tictactoe_tools::compare::CSV_COLUMNS;
 use tictactoe_tools::tournament::STANDINGS_COLUMNS;
 use tictactoe_words::players::PlayerWords;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 #[test]
 fn players_lists_every_player() {

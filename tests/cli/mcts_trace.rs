@@ -1,18 +1,12 @@
 //! `tictactoe mcts-trace`: each playout printed as it ends, text or JSON,
 //! the same for a seed, and bad input refused with exit code 2.
 
+use super::common::run;
 use std::process::{Command, Output};
 
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn trace(extra: &[&str]) -> Output {
     let mut args = vec![

@@ -15,9 +15,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
-mod common;
+use super::common::random_open_position;
 
-use common::random_open_position;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -2,9 +2,8 @@
 //! move by move, text and JSON (checked against the tools' review), and
 //! its refusals.
 
-mod common;
+use super::common::{self, run_with_input, stderr, stdout};
 
-use common::run_with_input;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,15 +18,7 @@ use tictactoe_tools::review::words::why_words;
 use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Judge, Review};
 
 fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
+    common::tictactoe(&[])
 }
 
 /// A directory of the test's own, empty.

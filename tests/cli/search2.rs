@@ -2,26 +2,10 @@
 //! the deepening searches say they did, their settings as options, and
 //! the move orders compared.
 
-mod common;
+use super::common::{run, run_with_input, stderr, stdout};
 
-use common::run_with_input;
 
 use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 fn json(output: &Output) -> serde_json::Value {
     assert!(output.status.success(), "{}", stderr(output));

@@ -3,6 +3,7 @@
 //! back with roxmltree: the node at its root, as many nodes as the
 //! recorded search has there and the moves they never tried); a node the
 //! search does not have refused (exit 2) with the children there are.
+use super::common::{run, stderr, stdout};
 
 use std::process::{Command, Output};
 
@@ -12,21 +13,6 @@ use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_tools::tree_words::move_text;
 use tictactoe_words::report::TextStyle;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 const POSITION: &str = "x.o/.x./...";
 

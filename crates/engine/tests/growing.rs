@@ -5,7 +5,7 @@
 //! next pick; PUCT's numbers are checked by hand on a network whose every
 //! answer is known.
 
-mod common;
+use super::common;
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! and its messages are safe to print and short. `PROPTEST_CASES=100000
 //! cargo test --release --no-default-features --test file_props` runs more.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! against an enumeration of the game, their learning rules on hand-made
 //! games, their state files, and what training reaches.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 use std::fs;

@@ -5,7 +5,7 @@
 //! file that cannot be read (a named pipe, a directory, a loop of links)
 //! left as it is without waiting; a missing one an empty score.
 
-mod common;
+use super::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

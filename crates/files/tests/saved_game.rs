@@ -2,7 +2,7 @@
 //! exactly, hand-edited files refused with their problem named, and files
 //! written whole or not at all.
 
-mod common;
+use super::common;
 
 use std::path::PathBuf;
 
@@ -78,7 +78,7 @@ fn the_documented_example_reads_and_writes_back_the_same() {
     assert_eq!(game.record.start(), Board::new(BoardSize::Three));
     assert_eq!(game.record.played(), [4, 0, 8]);
     assert_eq!(game.to_json(), EXAMPLE);
-    let source = include_str!("../crates/files/src/saved_game.rs");
+    let source = include_str!("../src/saved_game.rs");
     let documented: String = source
         .lines()
         .skip_while(|line| *line != "//! ```json")

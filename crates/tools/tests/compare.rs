@@ -1,7 +1,7 @@
 //! Compare: every player's row on one position, its optimal flag checked
 //! against plain minimax, cancellation, and the JSON and CSV it writes.
 
-mod common;
+use super::common;
 
 use std::time::Duration;
 

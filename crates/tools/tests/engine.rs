@@ -1,6 +1,6 @@
 //! Engine tests, exhaustive over the 3x3 game where that is possible.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! the `mcts` player's own search exactly, and its UCB terms are the ones
 //! worked out by hand; the neural player's PUCT search the same way.
 
-mod common;
+use super::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! here, every 3x3 game reviewed whole, the threat and fork detector
 //! against a brute-force definition, the sentences, and estimates on 4x4.
 
-mod common;
+use super::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

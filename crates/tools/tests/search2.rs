@@ -1,7 +1,7 @@
 //! Search, chapter two: principal variation search and MTD(f) under every
 //! move order and convention, exhaustive over the 3x3 game.
 
-mod common;
+use super::common;
 
 use common::{open_positions, oracle, oracle_score};
 use std::cell::RefCell;

@@ -2,7 +2,7 @@
 //! 3x3, a seed replays the same tournament on any number of threads, and a
 //! cancelled one keeps what it finished.
 
-mod common;
+use super::common;
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};

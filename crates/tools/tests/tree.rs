@@ -1,7 +1,7 @@
 //! The recorded search tree is the search the players run: same node count,
 //! same root scores and bounds, and every node follows from its children.
 
-mod common;
+use super::common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -2,7 +2,7 @@
 //! step visits the search in its order, back undoes forward exactly, and
 //! the words agree with the numbers they stand for.
 
-mod common;
+use super::common;
 
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::BoardSize;

@@ -1,7 +1,7 @@
 //! The board's marks after real searches, on every open 3x3 position, held
 //! against the log's words for the same moves.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 

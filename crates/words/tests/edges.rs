@@ -1,7 +1,7 @@
 //! The engine at its edges: a search answers the same whatever was searched
 //! before, and a finished board gets a report with no move, not a panic.
 
-mod common;
+use super::common;
 
 use common::random_open_position;
 use rand::rngs::StdRng;

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-mod common;
+use super::common;
 
 use common::random_open_position;
 use proptest::prelude::*;
