@@ -3,7 +3,7 @@
 //! reason, 2 for bad input), text and JSON, and the drawings.
 use super::common::run;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

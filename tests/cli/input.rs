@@ -3,9 +3,8 @@
 
 use super::common::{run, run_with_input, tictactoe};
 
-
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("the output is UTF-8")

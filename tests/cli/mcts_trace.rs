@@ -2,7 +2,7 @@
 //! the same for a seed, and bad input refused with exit code 2.
 
 use super::common::run;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};

@@ -4,8 +4,7 @@
 
 use super::common::{run, run_with_input, stderr, stdout};
 
-
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn json(output: &Output) -> serde_json::Value {
     assert!(output.status.success(), "{}", stderr(output));

@@ -5,8 +5,6 @@
 //! search does not have refused (exit 2) with the children there are.
 use super::common::{run, stderr, stdout};
 
-use std::process::{Command, Output};
-
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{MoveOrder, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::search::CancelFlag;
