@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod documented;
 mod exercise;
 mod golden;
 mod input;
@@ -19,7 +20,7 @@ mod tree_drawing;
 
 use common::{parse_csv, run, run_with_input, stderr, stdout};
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use tictactoe_engine::board::Board;
 use tictactoe_tools::compare::CSV_COLUMNS;

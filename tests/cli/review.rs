@@ -4,10 +4,9 @@
 
 use super::common::{self, run_with_input, stderr, stdout};
 
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use tictactoe_engine::board::{Board, Side, bits};
@@ -30,7 +29,7 @@ fn home(name: &str) -> PathBuf {
 }
 
 /// A saved game as the window writes it.
-fn saved_game(start: &str, moves: &[usize]) -> String {
+pub(super) fn saved_game(start: &str, moves: &[usize]) -> String {
     let moves: Vec<String> = moves.iter().map(usize::to_string).collect();
     format!(
         "{{\n  \"format\": \"tictactoe-game\",\n  \"version\": 1,\n  \"size\": \"3x3\",\n  \
