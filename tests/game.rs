@@ -99,7 +99,7 @@ fn computer_games_reach_game_over_with_a_report_per_move() {
 fn a_seeded_game_replays_its_pinned_moves() {
     // Moves of real runs; the seeded generators are ChaCha8, so these hold
     // across rand versions and platforms. The command line's game 1 with
-    // `--seed 7` is the same game (tests/cli.rs pins it too).
+    // `--seed 7` is the same game (tests/cli/main.rs pins it too).
     let mut thread = GameThread::spawn();
     let events = thread.events();
     for (max, min, moves) in [
@@ -233,7 +233,9 @@ fn a_human_cannot_move_for_the_computer() {
             (PlayerKind::Random, Difficulty::Hard),
         ],
         1,
-        Duration::from_millis(2000),
+        // A pause longer than the game's wait for its end (20 s): the game
+        // ends at all only if ending it cuts the pause short.
+        Duration::from_secs(600),
     );
     let game = thread.start(setup);
     expect_turn(&events, Side::Max, true);
@@ -246,13 +248,8 @@ fn a_human_cannot_move_for_the_computer() {
         expect_error(&events),
         "it is not a human's turn: O is played by Random"
     );
-    let ended_at = Instant::now();
     thread.end_game();
     let seen = events_until_over(&events, game);
-    assert!(
-        ended_at.elapsed() < Duration::from_millis(50),
-        "the pause is cut short"
-    );
     assert_eq!(
         result_of(&seen),
         GameResult::Aborted("ended by the player".into())
@@ -261,24 +258,24 @@ fn a_human_cannot_move_for_the_computer() {
 }
 
 #[test]
-fn ending_a_5x5_game_stops_the_search_within_50ms() {
+fn ending_a_5x5_game_stops_the_search() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     for kind in [PlayerKind::Minimax, PlayerKind::AlphaBetaTt] {
         let game = thread.start(setup(BoardSize::Five, kind, kind, 0));
         while !matches!(next_event(&events), Event::Thinking { .. }) {}
         std::thread::sleep(Duration::from_millis(100));
-        let ended_at = Instant::now();
+        // These searches of the empty 5x5 board run for hours: the game
+        // over within events_until_over's 20 s is the search stopped. How
+        // fast (a figure a loaded machine would spoil) is measured by
+        // `cargo bench --bench stopping`.
         thread.end_game();
         let seen = events_until_over(&events, game);
-        let waited = ended_at.elapsed();
-        assert!(waited < Duration::from_millis(50), "{kind}: {waited:?}");
         assert_eq!(
             result_of(&seen),
             GameResult::Aborted("ended by the player".into())
         );
     }
-    let dropped_at = Instant::now();
     thread.start(setup(
         BoardSize::Five,
         PlayerKind::Minimax,
@@ -286,10 +283,9 @@ fn ending_a_5x5_game_stops_the_search_within_50ms() {
         0,
     ));
     std::thread::sleep(Duration::from_millis(50));
-    drop(thread);
     assert!(
-        dropped_at.elapsed() < Duration::from_millis(150),
-        "shutdown joins quickly"
+        common::within(Duration::from_secs(20), move || drop(thread)).is_some(),
+        "shutdown stops the search and joins the thread"
     );
 }
 
@@ -676,10 +672,9 @@ fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
         let asked = Instant::now();
         let report = hint_report(&events, thread.hint_with_time_limit(board, limit));
         let took = asked.elapsed();
-        assert!(
-            took < limit + Duration::from_millis(300),
-            "{text}: {took:?}"
-        );
+        // It keeps to its limit (a search to the end would take hours);
+        // how closely is measured by `cargo bench --bench stopping`.
+        assert!(took < limit + Duration::from_secs(10), "{text}: {took:?}");
         assert!(!report.aborted);
         assert_eq!(report.player, PlayerKind::AlphaBetaTt);
         let empty = board.empty().count_ones();
@@ -712,8 +707,9 @@ fn long_hint(thread: &mut GameThread) -> GameId {
     hint
 }
 
-/// The hint's report once it stopped, within a few hundred milliseconds of
-/// `stopped_at`.
+/// The hint's report once it stopped, before its own time limit would have
+/// ended it (how soon, a figure a loaded machine would spoil, is measured by
+/// `cargo bench --bench stopping`).
 fn stopped_hint(
     events: &async_channel::Receiver<Event>,
     hint: GameId,
@@ -721,8 +717,8 @@ fn stopped_hint(
 ) -> Box<SearchReport> {
     let report = hint_report(events, hint);
     let waited = stopped_at.elapsed();
-    assert!(waited < Duration::from_millis(250), "{waited:?}");
-    assert!(report.aborted);
+    assert!(waited < HINT_TIME_LIMIT, "{waited:?}");
+    assert!(report.aborted, "stopped, not ended by its time limit");
     report
 }
 
@@ -787,7 +783,7 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
         next_event(&events),
         Event::MovePlayed { cell: 12, .. }
     ));
-    assert!(moved_at.elapsed() < Duration::from_millis(250));
+    assert!(moved_at.elapsed() < HINT_TIME_LIMIT);
 }
 
 #[test]

