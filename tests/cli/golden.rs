@@ -1,9 +1,9 @@
 //! Every command's output for fixed positions and seeds, held to the copy
-//! kept in `tests/golden/`: a change of the code's layout changes none of
+//! kept in `tests/cli/golden/`: a change of the code's layout changes none of
 //! it. Times and rates differ from run to run and read `#`. After a change
 //! meant to change the output, `GOLDEN_UPDATE=1 cargo test --release
-//! --no-default-features --test golden` writes the new copies; review them
-//! with `git diff tests/golden`.
+//! --no-default-features --test cli golden` writes the new copies; review them
+//! with `git diff tests/cli/golden`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -474,7 +474,7 @@ fn a_new_exploration_changes_the_next_pick() {
     let next: Vec<usize> = own.step().path().collect();
     assert_eq!(next, [2]);
 
-    // Monte Carlo, before playout 6 of `tests/mcts_trace.rs`'s hand-worked
+    // Monte Carlo, before playout 6 of `crates/tools/tests/mcts_trace.rs`'s hand-worked
     // search (N = 5, ln 5 = 1.6094379; cells 3 and 4 won both their 2
     // visits, cell 8 lost its one), with c = 4 instead of sqrt 2:
     //   cells 3, 4: 1 + 4 * sqrt(1.6094379 / 2) = 1 + 4 * 0.8970613 = 4.5882452

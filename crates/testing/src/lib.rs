@@ -246,4 +246,3 @@ pub fn output_within(
         stderr,
     })
 }
-

@@ -14,7 +14,7 @@
 //! that searches every move in the full window) and `perfect` off 3x3
 //! (recorded as the `alphabeta-tt` it searches with; on 3x3 it looks its
 //! moves up and does not search). Monte Carlo (`mcts`) is recorded from
-//! the tree it keeps, after the search. `tests/tree.rs` holds every
+//! the tree it keeps, after the search. `crates/tools/tests/tree.rs` holds every
 //! recording to the players' reports on every open 3x3 position and on
 //! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
 //! root scores and bounds.

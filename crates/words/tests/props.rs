@@ -1,6 +1,6 @@
 //! Property tests: the position parser on any text, every player on random
 //! legal positions. A few hundred cases per property in the normal suite;
-//! `PROPTEST_CASES=100000 cargo test --release --test props` runs more.
+//! `PROPTEST_CASES=100000 cargo test --release -p tictactoe-words props` runs more.
 
 use std::time::Duration;
 
@@ -160,7 +160,7 @@ proptest! {
         seed in any::<u64>(),
         depth in 1u32..=5,
     ) {
-        // The learners play 3x3 only (tests/learners.rs has the rest).
+        // The learners play 3x3 only (crates/files/tests/learners.rs has the rest).
         let size = if kind.learns() { BoardSize::Three } else { size };
         check_player(kind, size, seed, depth)?;
     }
