@@ -7,7 +7,7 @@ mod common;
 use common::{stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::{Arc, OnceLock};
 
 use tictactoe::game::LearnedStates;

@@ -4,6 +4,8 @@
 
 use std::process::{Command, Output};
 
+// Each test binary uses some of these, as of the helpers below.
+#[allow(unused_imports)]
 pub use tictactoe_testing::*;
 
 /// The command line's binary with `args`, to be run.
