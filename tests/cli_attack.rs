@@ -4,8 +4,10 @@
 
 mod common;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -59,4 +61,92 @@ fn a_bad_saved_game_names_its_cells_from_1() {
         }
     }
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Waits for `child` to end; kills it and fails if that takes more than
+/// `limit`.
+fn end_within(child: &mut Child, limit: Duration) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} later");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A Monte Carlo exercise of 2^32 - 1 playouts: it runs for minutes.
+const ENDLESS_EXERCISE: [&str; 7] = [
+    "exercise",
+    "--kind",
+    "mcts",
+    "--playouts",
+    "4294967295",
+    "--seed",
+    "1",
+];
+
+#[test]
+fn a_monte_carlo_exercise_stops_at_the_first_signal() {
+    let extra: [&[&str]; 3] = [&[], &["--solution", "--json"], &["--answer", "pick 9"]];
+    for (signal, name, more) in [
+        (libc::SIGINT, "interrupted (SIGINT)", extra[0]),
+        (libc::SIGTERM, "terminated (SIGTERM)", extra[1]),
+        (libc::SIGHUP, "hung up (SIGHUP)", extra[2]),
+    ] {
+        let mut child = binary()
+            .args(ENDLESS_EXERCISE)
+            .args(more)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Time to listen for signals: one before would end it anyway.
+        std::thread::sleep(Duration::from_millis(500));
+        // SAFETY: kill only sends a signal to the child, still ours.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let status = end_within(&mut child, Duration::from_secs(2));
+        let mut errors = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut errors)
+            .unwrap();
+        assert_eq!(status.code(), Some(128 + signal), "{more:?}: {errors}");
+        assert_eq!(
+            errors,
+            format!("{name}: the exercise was not made\n"),
+            "{more:?}"
+        );
+    }
+}
+
+#[test]
+fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
+    let mut child = binary()
+        .args(ENDLESS_EXERCISE)
+        .args(["--solution", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // As `| head -c 10` does once it has gone: the exercise prints only
+    // once its playouts have run.
+    drop(child.stdout.take());
+    let status = end_within(&mut child, Duration::from_secs(2));
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{errors}");
+    assert_eq!(errors, "");
 }
