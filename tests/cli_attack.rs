@@ -150,3 +150,33 @@ fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
     assert_eq!(status.code(), Some(1), "{errors}");
     assert_eq!(errors, "");
 }
+
+#[test]
+fn a_usage_error_echoes_the_argument_escaped_and_cut() {
+    let long = "7".repeat(100_000);
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["tournament", "--games", "5\rerror: all fine"],
+            "'5\\u{d}error: all fine'",
+        ),
+        (
+            &["play", "--max", "\u{9b}2J", "--min", "random"],
+            "'\\u{9b}2J'",
+        ),
+        (&["play", "--max", "random", "--min", "\u{9c}"], "'\\u{9c}'"),
+        (&["tournament", "--games", "\u{9d}x"], "'\\u{9d}x'"),
+        (&["play", "--fo\u{202e}"], "'--fo\\u{202e}'"),
+        (&["tournament", "--games", &long], "7777…'"),
+    ];
+    for (args, echo) in cases {
+        let output = binary().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let errors = stderr(&output);
+        assert!(errors.contains(echo), "{args:?}: {errors}");
+        assert!(
+            !errors.contains(['\r', '\u{9b}', '\u{9c}', '\u{9d}', '\u{202e}']),
+            "{args:?}: {errors:?}"
+        );
+        assert!(errors.len() < 1_000, "{args:?}: {} bytes", errors.len());
+    }
+}
