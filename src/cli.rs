@@ -139,7 +139,7 @@ fn usage_error(error: clap::Error, mut command: clap::Command, subcommand: &str)
             Err(_) => ExitCode::FAILURE,
         };
     }
-    let mut message = error.render().to_string();
+    let mut message = escaped_context(error).render().to_string();
     if !message.contains("Usage:") {
         // clap leaves the usage out of some errors; always show it.
         command.build();
@@ -159,6 +159,35 @@ fn usage_error(error: clap::Error, mut command: clap::Command, subcommand: &str)
     }
     let _ = std::io::stderr().lock().write_all(message.as_bytes());
     ExitCode::from(USAGE_ERROR)
+}
+
+/// `error` with the texts it echoes (the arguments given, and the names
+/// and values it suggests) made safe for a terminal and cut, as the
+/// app's own messages echo them.
+fn escaped_context(mut error: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let escaped: Vec<_> = error
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(text) => {
+                Some((kind, ContextValue::String(escape_text(text, ECHO_CHARS))))
+            }
+            ContextValue::Strings(texts) => Some((
+                kind,
+                ContextValue::Strings(
+                    texts
+                        .iter()
+                        .map(|text| escape_text(text, ECHO_CHARS))
+                        .collect(),
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        error.insert(kind, value);
+    }
+    error
 }
 
 fn list_players() -> ExitCode {

@@ -185,11 +185,11 @@ fn human_moves_are_applied_and_illegal_ones_refused() {
     }
     expect_turn(&events, Side::Min, true);
     thread.human_move(game, 4);
-    assert_eq!(expect_error(&events), "cell 4 is already taken");
+    assert_eq!(expect_error(&events), "cell 5 is already taken");
     thread.human_move(game, 9);
     assert_eq!(
         expect_error(&events),
-        "cell 9 is off the board (cells are 0-8)"
+        "cell 10 is off the board (cells are 1-9)"
     );
     thread.human_move(game + 1, 0);
     assert_eq!(

@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::{ExerciseArgs, read_position};
-use super::output::refuse;
+use super::output::{refuse, stopped};
+use super::stop;
 use tictactoe_engine::abstract_tree::Decision;
 use tictactoe_engine::abstract_tree::generate::Shape;
 use tictactoe_engine::abstract_tree::search::{alpha_beta, expectimax};
@@ -24,7 +25,7 @@ use tictactoe_tools::exercise::words::{
     answer_error_words, exercise_error_words, problem_words, question_words, unfit_words,
     verdict_words,
 };
-use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind, Verdict, level};
+use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind, Problem, Verdict, level};
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, dot, layout, outline, svg};
 use tictactoe_words::abstract_tree::parse_error_words;
 
@@ -36,6 +37,13 @@ pub(super) fn run(args: ExerciseArgs) -> ExitCode {
         Ok(exercise) => exercise,
         Err(message) => return refuse(&message),
     };
+    // The one long part, as Ctrl+C or a closed output may stop it.
+    if let Problem::Mcts(problem) = &exercise.problem
+        && !problem.run_playouts(&stop::flag())
+    {
+        let reason = stop::reason().unwrap_or(stop::Reason::OutputClosed);
+        return stopped(reason, format_args!("the exercise was not made"));
+    }
     let answer = match args.answer.as_deref().map(read_answer) {
         None => None,
         Some(Ok(answer)) => Some(answer),
@@ -167,12 +175,12 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
         Kind::Mcts => {
             let board =
                 position_or_drawn(args, || MctsProblem::drawn(level.stones, 1, seed).board)?;
-            Exercise::mcts(MctsProblem {
+            Exercise::mcts(MctsProblem::new(
                 board,
                 seed,
-                playouts: args.playouts.unwrap_or(level.playouts),
-                exploration: args.c.unwrap_or(EXPLORATION),
-            })
+                args.playouts.unwrap_or(level.playouts),
+                args.c.unwrap_or(EXPLORATION),
+            ))
             .map(|exercise| with_origin(exercise, args, seed, level_number))
         }
     };

@@ -248,7 +248,6 @@ fn checked_move(board: &Board, token: &[u8], length: u64) -> Result<usize, Strin
     };
     match board.validate_move(cell - 1) {
         Ok(()) => Ok(cell - 1),
-        Err(BoardError::CellOccupied(_)) => Err(format!("cell {cell} is already taken")),
         Err(BoardError::GameOver(outcome)) => Err(format!(
             "the game was already over ({}) after {} moves; a game ends there",
             outcome.words(),

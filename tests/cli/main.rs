@@ -490,7 +490,7 @@ fn analyze_game_names_a_file_it_cannot_use() {
     let cases = [
         (
             saved_game("taken.json", ".../.../...", "[4, 0, 4]"),
-            "move 3 (cell 4): cell 4 is already taken",
+            "move 3 (saved as 4): cell 5 is already taken",
         ),
         (
             saved_game("odd-start.json", "xx.......", "[]"),

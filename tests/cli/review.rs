@@ -260,7 +260,7 @@ fn bad_files_are_refused_at_once() {
         (&fifo, "it is a named pipe (FIFO), not a regular file"),
         (&to_fifo, "it is a named pipe (FIFO), not a regular file"),
         (&looped, "cannot read the file"),
-        (&taken, "move 2 (cell 4): cell 4 is already taken"),
+        (&taken, "move 2 (saved as 4): cell 5 is already taken"),
         (&broken, "error: game '"),
         (&home, "it is a directory, not a file"),
     ];

@@ -339,7 +339,9 @@ fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError>
         let number = index + 1;
         let Some(cell) = item.as_u64().and_then(|cell| usize::try_from(cell).ok()) else {
             return Err(invalid(fill(
-                &gettext("move {number}: {value} is not a cell number (cells are 0-{last})"),
+                &gettext(
+                    "move {number}: {value} is not a cell number (the file numbers cells 0-{last})",
+                ),
                 &[
                     ("number", &number),
                     ("value", &echo(item)),
@@ -357,10 +359,12 @@ fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError>
             }
             Err(error) => {
                 return Err(invalid(fill(
-                    &gettext("move {number} (cell {cell}): {error}"),
+                    // The error names the cell from 1; the file's own
+                    // number (from 0) is for whoever mends the file.
+                    &gettext("move {number} (saved as {saved}): {error}"),
                     &[
                         ("number", &number),
-                        ("cell", &cell),
+                        ("saved", &cell),
                         ("error", &error.words()),
                     ],
                 )));

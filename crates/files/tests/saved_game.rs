@@ -332,19 +332,19 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("[4, 0, 8]", "[4, 0, 4]"),
-            "move 3 (cell 4): cell 4 is already taken",
+            "move 3 (saved as 4): cell 5 is already taken",
         ),
         (
             edited("[4, 0, 8]", "[4, 9]"),
-            "move 2 (cell 9): cell 9 is off the board (cells are 0-8)",
+            "move 2 (saved as 9): cell 10 is off the board (cells are 1-9)",
         ),
         (
             edited("[4, 0, 8]", "[4, -1]"),
-            "move 2: -1 is not a cell number (cells are 0-8)",
+            "move 2: -1 is not a cell number (the file numbers cells 0-8)",
         ),
         (
             edited("[4, 0, 8]", "[4, \"0\"]"),
-            "move 2: \"0\" is not a cell number (cells are 0-8)",
+            "move 2: \"0\" is not a cell number (the file numbers cells 0-8)",
         ),
         (
             edited("[4, 0, 8]", "[0, 3, 1, 4, 2, 5]"),

@@ -80,13 +80,15 @@ impl Words for BoardError {
                 &gettext("game is over: {outcome}"),
                 &[("outcome", &outcome.words())],
             ),
+            // Cells from 1, as a person counts them (docs/window.md).
             BoardError::CellOutOfRange { cell, cells } => fill(
-                &gettext("cell {cell} is off the board (cells are 0-{last})"),
-                &[("cell", cell), ("last", &(cells - 1))],
+                &gettext("cell {cell} is off the board (cells are 1-{last})"),
+                &[("cell", &(cell + 1)), ("last", cells)],
             ),
-            BoardError::CellOccupied(cell) => {
-                fill(&gettext("cell {cell} is already taken"), &[("cell", cell)])
-            }
+            BoardError::CellOccupied(cell) => fill(
+                &gettext("cell {cell} is already taken"),
+                &[("cell", &(cell + 1))],
+            ),
         }
     }
 }
@@ -281,11 +283,11 @@ mod tests {
         let mut board: Board = "x........".parse().unwrap();
         assert_eq!(
             board.play(0).unwrap_err().words(),
-            "cell 0 is already taken"
+            "cell 1 is already taken"
         );
         assert_eq!(
             board.play(9).unwrap_err().words(),
-            "cell 9 is off the board (cells are 0-8)"
+            "cell 10 is off the board (cells are 1-9)"
         );
         assert_eq!(board.to_string(), "x../.../...");
         assert_eq!(board.play(4), Ok(Side::Min));

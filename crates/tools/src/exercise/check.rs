@@ -645,6 +645,6 @@ fn check_pick(problem: &MctsProblem, answer: &Answer) -> Result<Option<Mistake>,
         part: Part::Pick,
         expected: Fact::Cell(expected),
         given: answer.pick.map(Fact::Cell),
-        why: Why::Position(PositionWhy::Selection(choice)),
+        why: Why::Position(PositionWhy::Selection(choice.clone())),
     }))
 }

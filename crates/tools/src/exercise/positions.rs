@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -215,7 +216,7 @@ impl BestMoveProblem {
 }
 
 /// Kind 5: Monte Carlo after some playouts.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct MctsProblem {
     pub board: Board,
     pub seed: u64,
@@ -223,18 +224,34 @@ pub struct MctsProblem {
     pub playouts: u32,
     /// The exploration constant c.
     pub exploration: f64,
+    /// The selection after the playouts, once run: the question, the
+    /// solution and the check all read it, and the playouts may be many.
+    choice: OnceLock<Choice>,
+}
+
+/// The same problem, whether or not its playouts have run yet.
+impl PartialEq for MctsProblem {
+    fn eq(&self, other: &MctsProblem) -> bool {
+        (self.board, self.seed, self.playouts, self.exploration)
+            == (other.board, other.seed, other.playouts, other.exploration)
+    }
 }
 
 impl MctsProblem {
+    pub fn new(board: Board, seed: u64, playouts: u32, exploration: f64) -> MctsProblem {
+        MctsProblem {
+            board,
+            seed,
+            playouts,
+            exploration,
+            choice: OnceLock::new(),
+        }
+    }
+
     /// A drawn position with `stones` stones after `playouts` playouts,
     /// with the `mcts` player's c.
     pub fn drawn(stones: u32, playouts: u32, seed: u64) -> MctsProblem {
-        MctsProblem {
-            board: drawn_position(stones, seed),
-            seed,
-            playouts,
-            exploration: EXPLORATION,
-        }
+        MctsProblem::new(drawn_position(stones, seed), seed, playouts, EXPLORATION)
     }
 
     pub fn check(&self) -> Result<(), ExerciseError> {
@@ -246,13 +263,40 @@ impl MctsProblem {
 
     /// Selection at the root after the playouts: every child's visits and
     /// UCB terms, and the one picked.
-    pub fn choice(&self) -> Choice {
+    pub fn choice(&self) -> &Choice {
+        self.choice.get_or_init(|| {
+            self.selection(&CancelFlag::new())
+                .expect("an uncancelled search runs all its playouts")
+        })
+    }
+
+    /// Runs the playouts unless `cancel` stops them first (false then), so
+    /// that `choice` has its answer at once.
+    pub fn run_playouts(&self, cancel: &CancelFlag) -> bool {
+        if self.choice.get().is_some() {
+            return true;
+        }
+        match self.selection(cancel) {
+            Some(choice) => {
+                let _ = self.choice.set(choice);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The selection after all the playouts; `None` if `cancel` stopped them.
+    fn selection(&self, cancel: &CancelFlag) -> Option<Choice> {
         let mut search = MctsSearch::new(&self.board, self.seed, self.exploration)
             .expect("the problem's game goes on");
-        search.run(self.playouts, &CancelFlag::new());
-        search
-            .choice(0, self.exploration)
-            .expect("after a playout the root has its children")
+        if !search.run(self.playouts, cancel) {
+            return None;
+        }
+        Some(
+            search
+                .choice(0, self.exploration)
+                .expect("after a playout the root has its children"),
+        )
     }
 }
 

@@ -196,14 +196,13 @@ impl Wire {
                     },
                 })
             }
-            Kind::Mcts => Exercise::mcts(MctsProblem {
-                board: position()?,
-                seed: self.seed.ok_or(ExerciseTextError::Missing("seed"))?,
-                playouts: self
-                    .playouts
+            Kind::Mcts => Exercise::mcts(MctsProblem::new(
+                position()?,
+                self.seed.ok_or(ExerciseTextError::Missing("seed"))?,
+                self.playouts
                     .ok_or(ExerciseTextError::Missing("playouts"))?,
-                exploration: self.c.ok_or(ExerciseTextError::Missing("c"))?,
-            }),
+                self.c.ok_or(ExerciseTextError::Missing("c"))?,
+            )),
         }
         .map_err(ExerciseTextError::Exercise)?;
         Ok(Exercise {

@@ -1,0 +1,182 @@
+//! What an attack on the command line found (issue 35): files, arguments
+//! and signals a person would not think of, each refused or handled in
+//! words, with nothing lost.
+
+mod common;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A directory of the test's own, empty.
+fn home(name: &str) -> PathBuf {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-attack-{name}"));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
+/// A saved game of two people from the empty board with `moves` (the
+/// file's cells, from 0).
+fn saved_game(moves: &str) -> String {
+    format!(
+        "{{\"format\": \"tictactoe-game\", \"version\": 1, \"size\": \"3x3\", \
+         \"players\": {{\"x\": {{\"player\": \"human\", \"difficulty\": \"hard\"}}, \
+         \"o\": {{\"player\": \"human\", \"difficulty\": \"hard\"}}}}, \"seed\": 1, \
+         \"start\": \".../.../...\", \"moves\": {moves}}}\n"
+    )
+}
+
+#[test]
+fn a_bad_saved_game_names_its_cells_from_1() {
+    let home = home("cells");
+    let cases = [
+        ("[4, 4]", "move 2 (saved as 4): cell 5 is already taken"),
+        (
+            "[4, 9]",
+            "move 2 (saved as 9): cell 10 is off the board (cells are 1-9)",
+        ),
+    ];
+    for (moves, message) in cases {
+        let path = home.join("game.json");
+        std::fs::write(&path, saved_game(moves)).unwrap();
+        let path = path.to_str().unwrap();
+        for args in [["review", "--game", path], ["analyze", "--game", path]] {
+            let output = binary().args(args).output().unwrap();
+            assert_eq!(output.status.code(), Some(1), "{args:?}");
+            assert!(
+                stderr(&output).contains(message),
+                "{args:?} {moves}: {}",
+                stderr(&output)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Waits for `child` to end; kills it and fails if that takes more than
+/// `limit`.
+fn end_within(child: &mut Child, limit: Duration) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} later");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A Monte Carlo exercise of 2^32 - 1 playouts: it runs for minutes.
+const ENDLESS_EXERCISE: [&str; 7] = [
+    "exercise",
+    "--kind",
+    "mcts",
+    "--playouts",
+    "4294967295",
+    "--seed",
+    "1",
+];
+
+#[test]
+fn a_monte_carlo_exercise_stops_at_the_first_signal() {
+    let extra: [&[&str]; 3] = [&[], &["--solution", "--json"], &["--answer", "pick 9"]];
+    for (signal, name, more) in [
+        (libc::SIGINT, "interrupted (SIGINT)", extra[0]),
+        (libc::SIGTERM, "terminated (SIGTERM)", extra[1]),
+        (libc::SIGHUP, "hung up (SIGHUP)", extra[2]),
+    ] {
+        let mut child = binary()
+            .args(ENDLESS_EXERCISE)
+            .args(more)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Time to listen for signals: one before would end it anyway.
+        std::thread::sleep(Duration::from_millis(500));
+        // SAFETY: kill only sends a signal to the child, still ours.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let status = end_within(&mut child, Duration::from_secs(2));
+        let mut errors = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut errors)
+            .unwrap();
+        assert_eq!(status.code(), Some(128 + signal), "{more:?}: {errors}");
+        assert_eq!(
+            errors,
+            format!("{name}: the exercise was not made\n"),
+            "{more:?}"
+        );
+    }
+}
+
+#[test]
+fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
+    let mut child = binary()
+        .args(ENDLESS_EXERCISE)
+        .args(["--solution", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // As `| head -c 10` does once it has gone: the exercise prints only
+    // once its playouts have run.
+    drop(child.stdout.take());
+    let status = end_within(&mut child, Duration::from_secs(2));
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{errors}");
+    assert_eq!(errors, "");
+}
+
+#[test]
+fn a_usage_error_echoes_the_argument_escaped_and_cut() {
+    let long = "7".repeat(100_000);
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["tournament", "--games", "5\rerror: all fine"],
+            "'5\\u{d}error: all fine'",
+        ),
+        (
+            &["play", "--max", "\u{9b}2J", "--min", "random"],
+            "'\\u{9b}2J'",
+        ),
+        (&["play", "--max", "random", "--min", "\u{9c}"], "'\\u{9c}'"),
+        (&["tournament", "--games", "\u{9d}x"], "'\\u{9d}x'"),
+        (&["play", "--fo\u{202e}"], "'--fo\\u{202e}'"),
+        (&["tournament", "--games", &long], "7777…'"),
+    ];
+    for (args, echo) in cases {
+        let output = binary().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let errors = stderr(&output);
+        assert!(errors.contains(echo), "{args:?}: {errors}");
+        assert!(
+            !errors.contains(['\r', '\u{9b}', '\u{9c}', '\u{9d}', '\u{202e}']),
+            "{args:?}: {errors:?}"
+        );
+        assert!(errors.len() < 1_000, "{args:?}: {} bytes", errors.len());
+    }
+}
