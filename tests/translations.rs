@@ -101,6 +101,24 @@ fn translations_fill_the_placeholders_their_messages_have() {
     }
 }
 
+/// The German app and guide write Monte Carlo one way, as German joins
+/// words: "Monte-Carlo-Baumsuche", "Monte-Carlo-Suche Schritt für
+/// Schritt", never "Monte Carlo" apart beside them.
+#[test]
+fn german_spells_monte_carlo_one_way() {
+    for file in ["po/de.po", "help/de/de.po"] {
+        let output = run(Command::new("msgcat").arg("--no-wrap").arg(file));
+        let text = String::from_utf8(output.stdout).unwrap();
+        let apart: Vec<String> = text
+            .lines()
+            .filter(|line| line.starts_with("msgstr"))
+            .map(quoted)
+            .filter(|msgstr| msgstr.contains("Monte Carlo"))
+            .collect();
+        assert!(apart.is_empty(), "{file} writes \"Monte Carlo\" apart: {apart:#?}");
+    }
+}
+
 #[test]
 fn po_files_list_every_file_with_messages() {
     let listed = std::fs::read_to_string("po/POTFILES").unwrap();

@@ -18,8 +18,8 @@ use tictactoe_words::Words;
 mod harness;
 
 use harness::{
-    Results, ensure, explorer_columns_hold_their_texts, open_window, use_test_environment,
-    wait_until,
+    Results, ensure, explorer_columns_hold_their_texts, open_window, press_over,
+    use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -105,6 +105,31 @@ fn a_computer_game_is_told_in_german(window: &TictactoeWindow) -> Result<(), Str
     )
 }
 
+/// The Monte Carlo window's c in German: the spin button writes "1,41",
+/// with the comma the legend beside it writes, and reads "2,5" typed into
+/// it as 2.5 (GTK's own reading took it for 2).
+fn the_exploration_constant_has_a_decimal_comma(window: &TictactoeWindow) -> Result<(), String> {
+    WidgetExt::activate_action(window, "win.mcts", None).map_err(|error| error.to_string())?;
+    let view = window.mcts_view().ok_or("win.mcts opened no window")?;
+    wait_until("the Monte Carlo window", Duration::from_secs(5), || {
+        view.is_mapped()
+    })?;
+    let spin = view.exploration_spin();
+    let shown = spin.text();
+    ensure(shown == "1,41", || format!("c reads {shown:?}"))?;
+    spin.grab_focus();
+    press_over(&spin, "ctrl+a")?;
+    xdotool(&["type", "--delay", "30", "2,5"])?;
+    press_over(&spin, "Return")?;
+    let read = wait_until("2,5 to be read", Duration::from_secs(5), || {
+        (spin.value() - 2.5).abs() < 1e-9 && spin.text() == "2,50"
+    });
+    let (value, text) = (spin.value(), spin.text());
+    view.close();
+    read.map_err(|error| format!("{error}: c is {value}, written {text:?}"))?;
+    Ok(())
+}
+
 /// German words are longer; still, with the log beside the board the
 /// window needs less than the width below which the log goes under it (or
 /// it could never get there), and then the header bar and the controls fit
@@ -167,10 +192,14 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "controls are labelled in German",
             controls_are_labelled_in_german,
+        ),
+        (
+            "the exploration constant has a decimal comma",
+            the_exploration_constant_has_a_decimal_comma,
         ),
         (
             "a computer game is told in German",

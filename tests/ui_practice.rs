@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
-    Results, ensure, move_onto, open_window, point_into, press_over, use_test_environment,
-    wait_until, xdotool,
+    Results, ensure, move_onto, open_window, pass_time, point_into, press_over,
+    use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::abstract_tree::Decision;
@@ -342,6 +342,171 @@ fn f5_plays_the_solution_step_by_step(
     Ok(())
 }
 
+/// Whether the node at `path`, its whole shape, shows: inside the tree's
+/// scrolled area and inside every scrolled area around it.
+fn node_shows(view: &PracticeView, path: &[usize]) -> Result<(), String> {
+    let area = view.tree_area();
+    let ((x, y), half) = view
+        .node_centre(path)
+        .ok_or_else(|| format!("no node at {path:?}"))?;
+    let mut clip = area.parent();
+    while let Some(widget) = clip {
+        if widget.is::<gtk::ScrolledWindow>() || widget.is::<gtk::Window>() {
+            for (cx, cy) in [(x - half, y - half), (x + half, y + half)] {
+                let point = area
+                    .compute_point(&widget, &gtk::graphene::Point::new(cx as f32, cy as f32))
+                    .ok_or("the tree has no place in its window")?;
+                let (px, py) = (f64::from(point.x()), f64::from(point.y()));
+                ensure(
+                    (-0.5..=f64::from(widget.width()) + 0.5).contains(&px)
+                        && (-0.5..=f64::from(widget.height()) + 0.5).contains(&py),
+                    || {
+                        format!(
+                            "the node at {path:?} is cut: its corner lies at ({px:.0}, {py:.0}) \
+                             of a {} {}x{} px",
+                            widget.type_().name(),
+                            widget.width(),
+                            widget.height()
+                        )
+                    },
+                )?;
+            }
+        }
+        clip = widget.parent();
+    }
+    Ok(())
+}
+
+/// Every node of the exercise's tree.
+fn every_path(view: &PracticeView) -> Vec<Vec<usize>> {
+    view.exercise()
+        .and_then(|exercise| {
+            exercise
+                .tree()
+                .map(|tree| (0..tree.len()).map(|id| tree.path(id)).collect())
+        })
+        .unwrap_or_default()
+}
+
+/// How far apart the first and the last leaf are on the picture.
+fn tree_span(view: &PracticeView) -> f64 {
+    let leaves: Vec<f64> = every_path(view)
+        .iter()
+        .filter(|path| path.len() == 3)
+        .filter_map(|path| view.node_centre(path).map(|((x, _), _)| x))
+        .collect();
+    leaves.iter().copied().fold(f64::MIN, f64::max)
+        - leaves.iter().copied().fold(f64::MAX, f64::min)
+}
+
+/// At the size the window opens with, a level 2 and a level 3 alpha-beta
+/// tree show whole, every node's shape inside the window.
+fn the_tree_fits_its_area(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    view.choose_kind(Kind::AlphaBeta);
+    for level in [2, 3] {
+        view.choose_level(level, None);
+        view.make_exercise(7);
+        pass_time(Duration::from_millis(300));
+        for path in every_path(&view) {
+            node_shows(&view, &path).map_err(|error| format!("level {level}: {error}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Ctrl+plus and the Zoom In button draw the tree larger, Ctrl+minus
+/// smaller, Ctrl+0 fits it to its area again.
+fn zoom_keys_and_buttons(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    view.choose_kind(Kind::AlphaBeta);
+    view.choose_level(3, None);
+    view.make_exercise(7);
+    pass_time(Duration::from_millis(300));
+    let area = view.tree_area();
+    let fitted = tree_span(&view);
+    let changed = |what: &str, larger: bool, from: f64| {
+        wait_until(what, PATIENCE, || {
+            let span = tree_span(&view);
+            if larger {
+                span > from * 1.1
+            } else {
+                span < from / 1.1
+            }
+        })
+        .map(|_| tree_span(&view))
+        .map_err(|error| {
+            format!(
+                "{error}: the leaves span {:.0} px, before {from:.0}",
+                tree_span(&view)
+            )
+        })
+    };
+    press_over(&area, "ctrl+plus")?;
+    let larger = changed("Ctrl+plus to zoom in", true, fitted)?;
+    let zoom_in = harness::descendants(&view)
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::Button>().ok())
+        .find(|button| button.icon_name().as_deref() == Some("zoom-in-symbolic"))
+        .ok_or("no Zoom In button")?;
+    move_onto(&zoom_in, None)?;
+    xdotool(&["click", "1"])?;
+    let largest = changed("Zoom In to zoom in", true, larger)?;
+    press_over(&area, "ctrl+minus")?;
+    changed("Ctrl+minus to zoom out", false, largest)?;
+    press_over(&area, "ctrl+0")?;
+    wait_until("Ctrl+0 to fit the tree again", PATIENCE, || {
+        (tree_span(&view) - fitted).abs() < 1.0
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: the leaves span {:.0} px, fitted {fitted:.0}",
+            tree_span(&view)
+        )
+    })?;
+    Ok(())
+}
+
+/// Zoomed in, the tree larger than its area: as F5 plays the solution,
+/// the node each step explains is in view, up to the first leaf of the
+/// root's last child.
+fn the_view_follows_the_solution(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    view.choose_kind(Kind::AlphaBeta);
+    view.choose_level(3, None);
+    view.make_exercise(7);
+    pass_time(Duration::from_millis(300));
+    let area = view.tree_area();
+    for _ in 0..4 {
+        press_over(&area, "ctrl+plus")?;
+    }
+    press_over(&area, "F5")?;
+    let mut step = String::new();
+    loop {
+        wait_until("the next step", PATIENCE, || {
+            let now = view.verdict_text();
+            now.starts_with("Step ") && now != step
+        })?;
+        step = view.verdict_text();
+        // Scrolled once the step is drawn.
+        pass_time(Duration::from_millis(150));
+        let path = view.selected_path().ok_or("no node selected")?;
+        node_shows(&view, &path).map_err(|error| format!("at {step:?}: {error}"))?;
+        if path == [2, 0, 0] {
+            return Ok(());
+        }
+    }
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
@@ -349,7 +514,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 8] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -366,6 +531,12 @@ fn main() -> ExitCode {
         (
             "F5 plays the solution step by step",
             f5_plays_the_solution_step_by_step,
+        ),
+        ("the tree fits its area", the_tree_fits_its_area),
+        ("zoom keys and buttons", zoom_keys_and_buttons),
+        (
+            "the view follows the solution",
+            the_view_follows_the_solution,
         ),
     ];
     let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));

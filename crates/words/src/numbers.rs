@@ -51,6 +51,25 @@ pub fn decimal(number: &str) -> String {
     number.replace('.', &pgettext("decimal separator", "."))
 }
 
+/// `value` with `decimals` places and the user's language's decimal
+/// point: "1.41" ("1,41" in German).
+pub fn fixed(value: f64, decimals: usize) -> String {
+    decimal(&format!("{value:.decimals$}"))
+}
+
+/// A number as a person types it, with their language's decimal point or
+/// a '.', and a real minus sign or a hyphen: "2,5" and "2.5" both read 2.5
+/// in German. `None` when it is no number.
+pub fn read_decimal(text: &str) -> Option<f64> {
+    let point = pgettext("decimal separator", ".");
+    text.trim()
+        .replace(point.as_str(), ".")
+        .replace('−', "-")
+        .parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+}
+
 /// A count with its noun in the right plural form, the number grouped:
 /// `count(n, |n| ngettext("{count} node", "{count} nodes", n))` reads "1
 /// node", "549,945 nodes".
@@ -108,5 +127,9 @@ mod tests {
         assert_eq!(format_rate(185_000_000), "185 M/s");
         assert_eq!(format_rate(830_000), "830 k/s");
         assert_eq!(format_rate(120), "120/s");
+        assert_eq!(fixed(std::f64::consts::SQRT_2, 2), "1.41");
+        assert_eq!(read_decimal(" 2.5 "), Some(2.5));
+        assert_eq!(read_decimal("−1"), Some(-1.0));
+        assert_eq!(read_decimal("two"), None);
     }
 }

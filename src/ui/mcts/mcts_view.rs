@@ -18,8 +18,8 @@ use super::drawing::{self, Colours};
 use super::stepping::{Phase, Shown};
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
-use crate::ui::shared::accessible;
 use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::{accessible, popup_tooltips};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::growing::{GrowingSearch, Selection, StepChoice};
@@ -34,7 +34,7 @@ use tictactoe_words::mcts::{
     Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, step_moves_words,
     steps_run, terms_legend,
 };
-use tictactoe_words::numbers::{decimal, group};
+use tictactoe_words::numbers::{decimal, fixed, group, read_decimal};
 
 /// The CSS class of the row selection takes.
 const PICKED: &str = "accent";
@@ -401,6 +401,16 @@ impl MctsView {
                 }
             }
         ));
+        // GTK writes and reads the spin button's number with a '.', and
+        // took a German "2,5" for 2: the language's decimal point both
+        // ways.
+        imp.exploration_spin.connect_output(|spin| {
+            spin.set_text(&fixed(spin.value(), spin.digits() as usize));
+            glib::Propagation::Stop
+        });
+        imp.exploration_spin
+            .connect_input(|spin| read_decimal(&spin.text()).map(Ok));
+        popup_tooltips::give_way_to_popups(self);
         imp.exploration_spin.connect_value_changed(glib::clone!(
             #[weak(rename_to = view)]
             self,

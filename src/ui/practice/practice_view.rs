@@ -14,9 +14,9 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use super::tree_painting::{self, Marks, Palette};
-use crate::ui::shared::accessible;
 use crate::ui::shared::file_dialog::{self, FileChooser, SaveAs};
 use crate::ui::shared::painting::{centred_text, set_colour};
+use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
@@ -44,6 +44,12 @@ const STEP_INTERVAL: Duration = Duration::from_millis(900);
 /// Seeds drawn for new exercises stay short enough to type on the command
 /// line.
 const SEEDS: u32 = 100_000;
+/// How much a zoom step enlarges the tree, and the smallest and largest
+/// scale: fitting a large tree stops at the smallest (it then scrolls),
+/// and a small one is never drawn larger than its own size.
+const ZOOM_STEP: f64 = 1.25;
+const SMALLEST_SCALE: f64 = 0.3;
+const LARGEST_SCALE: f64 = 3.0;
 
 /// What the exported file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,6 +184,8 @@ mod imp {
         pub(super) solution_timer: RefCell<Option<glib::SourceId>>,
         /// The tree as shown, and where its nodes are.
         pub(super) shown: RefCell<Option<(Drawing, Layout)>>,
+        /// The scale the tree is drawn at; `None`: fitted to its area.
+        pub(super) zoom: Cell<Option<f64>>,
         /// How often this exercise has been checked, whether its solution
         /// was shown before a check said correct, and whether it has been
         /// counted in the score.
@@ -225,10 +233,17 @@ mod imp {
                 },
             );
             klass.install_action("practice.close", None, |view, _, _| view.close());
+            klass.install_action("practice.zoom-in", None, |view, _, _| {
+                view.zoom_by(ZOOM_STEP)
+            });
+            klass.install_action("practice.zoom-out", None, |view, _, _| {
+                view.zoom_by(1.0 / ZOOM_STEP)
+            });
+            klass.install_action("practice.zoom-fit", None, |view, _, _| view.set_zoom(None));
             help::install_help_action(klass, "practice.help", GuidePage::Practice);
             use gtk::gdk::{Key, ModifierType};
             let control = ModifierType::CONTROL_MASK;
-            let bindings: [(Key, ModifierType, &str, Option<&str>); 8] = [
+            let bindings: [(Key, ModifierType, &str, Option<&str>); 14] = [
                 (Key::n, control, "practice.new", None),
                 (Key::Return, control, "practice.check", None),
                 (
@@ -246,6 +261,12 @@ mod imp {
                 ),
                 (Key::d, control, "practice.export", Some("dot")),
                 (Key::w, control, "practice.close", None),
+                (Key::plus, control, "practice.zoom-in", None),
+                (Key::equal, control, "practice.zoom-in", None),
+                (Key::KP_Add, control, "practice.zoom-in", None),
+                (Key::minus, control, "practice.zoom-out", None),
+                (Key::KP_Subtract, control, "practice.zoom-out", None),
+                (Key::_0, control, "practice.zoom-fit", None),
                 (Key::Escape, ModifierType::empty(), "practice.close", None),
             ];
             for (key, modifiers, action, target) in bindings {
@@ -365,6 +386,7 @@ impl PracticeView {
             self,
             move |_| view.use_tree()
         ));
+        popup_tooltips::give_way_to_popups(self);
         self.setup_tree_area();
         self.setup_board_area();
         self.setup_fields();
@@ -546,7 +568,26 @@ impl PracticeView {
         let parent = drawing.nodes[id].parent?;
         let (x1, y1) = tree_painting::place(placed, parent);
         let (x2, y2) = tree_painting::place(placed, id);
-        Some(((x1 + x2) / 2.0, (y1 + y2) / 2.0 + 6.0))
+        let (middle, _) = self.on_screen(((x1 + x2) / 2.0, (y1 + y2) / 2.0 + 6.0))?;
+        Some(middle)
+    }
+
+    /// Where on the tree's picture the node at `path` has its centre, and
+    /// half its size there.
+    pub fn node_centre(&self, path: &[usize]) -> Option<((f64, f64), f64)> {
+        let imp = self.imp();
+        let id = imp.exercise.borrow().as_ref()?.tree()?.find(path)?;
+        let centre = tree_painting::place(&imp.shown.borrow().as_ref()?.1, id);
+        let (centre, scale) = self.on_screen(centre)?;
+        Some((centre, tree_painting::HALF * scale))
+    }
+
+    /// The path to the node selected (the node a step of Show solution is
+    /// at).
+    pub fn selected_path(&self) -> Option<Vec<usize>> {
+        let imp = self.imp();
+        let exercise = imp.exercise.borrow();
+        Some(exercise.as_ref()?.tree()?.path(imp.selected.get()?))
     }
 
     /// The exercise shown.
@@ -720,17 +761,7 @@ impl PracticeView {
             _ => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
         };
         let placed = layout(&drawing);
-        // A new size lays the whole window out again, wrapped labels and
-        // all: only when it changes.
-        let (width, height) = tree_painting::size(&placed);
-        if (
-            imp.tree_area.content_width(),
-            imp.tree_area.content_height(),
-        ) != (width, height)
-        {
-            imp.tree_area.set_content_width(width);
-            imp.tree_area.set_content_height(height);
-        }
+        self.size_tree_area(&placed);
         accessible::set_description(&*imp.tree_area, &drawing.title);
         imp.shown.replace(Some((drawing, placed)));
         self.show_outline();
@@ -1244,6 +1275,9 @@ impl PracticeView {
         }
         self.redraw();
         self.fill_fields();
+        if let Some(node) = node {
+            self.scroll_to(node);
+        }
         more
     }
 
@@ -1263,25 +1297,8 @@ impl PracticeView {
         let imp = self.imp();
         imp.selected.set(Some(id));
         self.fill_fields();
-        if let Some((drawing, placed)) = &*imp.shown.borrow() {
-            let (x, y) = tree_painting::place(placed, id);
-            for (adjustment, at, page) in [
-                (
-                    imp.tree_scroller.hadjustment(),
-                    x,
-                    imp.tree_scroller.width(),
-                ),
-                (
-                    imp.tree_scroller.vadjustment(),
-                    y,
-                    imp.tree_scroller.height(),
-                ),
-            ] {
-                let page = f64::from(page);
-                if at < adjustment.value() + 40.0 || at > adjustment.value() + page - 40.0 {
-                    adjustment.set_value(at - page / 2.0);
-                }
-            }
+        self.scroll_to(id);
+        if let Some((drawing, _)) = &*imp.shown.borrow() {
             accessible::set_label(&*imp.tree_area, &drawing.nodes[id].title);
         }
         let exercise = imp.exercise.borrow();
@@ -1291,6 +1308,97 @@ impl PracticeView {
         imp.tree_area.queue_draw();
     }
 
+    /// Where the tree is drawn on its area and how large: the left and
+    /// top of its picture and the scale, the zoom's or the one that fits
+    /// the area (the tree centred across it).
+    fn placement(&self) -> Option<(f64, f64, f64)> {
+        let imp = self.imp();
+        let (width, height) = tree_painting::size(&imp.shown.borrow().as_ref()?.1);
+        let (width, height) = (f64::from(width), f64::from(height));
+        let area = &imp.tree_area;
+        let (room_x, room_y) = (f64::from(area.width()), f64::from(area.height()));
+        let scale = imp.zoom.get().unwrap_or_else(|| {
+            (room_x / width)
+                .min(room_y / height)
+                .clamp(SMALLEST_SCALE, 1.0)
+        });
+        Some((((room_x - width * scale) / 2.0).max(0.0), 0.0, scale))
+    }
+
+    /// A point of the tree's picture on the area, and the scale.
+    fn on_screen(&self, (x, y): (f64, f64)) -> Option<((f64, f64), f64)> {
+        let (left, top, scale) = self.placement()?;
+        Some(((left + x * scale, top + y * scale), scale))
+    }
+
+    /// Asks the area for the room the tree needs at the zoom's scale
+    /// (fitted, no less than the smallest scale's): it then fills the
+    /// scroller, and scrolls when larger.
+    fn size_tree_area(&self, placed: &Layout) {
+        let imp = self.imp();
+        let scale = imp.zoom.get().unwrap_or(SMALLEST_SCALE);
+        let (width, height) = tree_painting::size(placed);
+        let (width, height) = (
+            (f64::from(width) * scale).ceil() as i32,
+            (f64::from(height) * scale).ceil() as i32,
+        );
+        // A new size lays the whole window out again, wrapped labels and
+        // all: only when it changes.
+        if (
+            imp.tree_area.content_width(),
+            imp.tree_area.content_height(),
+        ) != (width, height)
+        {
+            imp.tree_area.set_content_width(width);
+            imp.tree_area.set_content_height(height);
+        }
+    }
+
+    /// Draws the tree at `zoom`, or fitted to its area with `None`.
+    fn set_zoom(&self, zoom: Option<f64>) {
+        let imp = self.imp();
+        imp.zoom
+            .set(zoom.map(|scale| scale.clamp(SMALLEST_SCALE, LARGEST_SCALE)));
+        if let Some((_, placed)) = &*imp.shown.borrow() {
+            self.size_tree_area(placed);
+        }
+        imp.tree_area.queue_draw();
+    }
+
+    /// Zooms from the scale the tree is drawn at now by `factor`.
+    fn zoom_by(&self, factor: f64) {
+        if let Some((_, _, scale)) = self.placement() {
+            self.set_zoom(Some(scale * factor));
+        }
+    }
+
+    /// Scrolls the tree so that node `id` shows, whole, if it does not.
+    fn scroll_to(&self, id: NodeId) {
+        let imp = self.imp();
+        let Some(centre) = imp
+            .shown
+            .borrow()
+            .as_ref()
+            .filter(|(_, placed)| id < placed.x.len())
+            .map(|(_, placed)| tree_painting::place(placed, id))
+        else {
+            return;
+        };
+        let Some(((x, y), scale)) = self.on_screen(centre) else {
+            return;
+        };
+        let room = tree_painting::HALF * scale + 12.0;
+        for (adjustment, at) in [
+            (imp.tree_scroller.hadjustment(), x),
+            (imp.tree_scroller.vadjustment(), y),
+        ] {
+            let (value, page) = (adjustment.value(), adjustment.page_size());
+            if at - room < value || at + room > value + page {
+                adjustment.set_value(at - page / 2.0);
+            }
+        }
+    }
+
     fn setup_tree_area(&self) {
         let imp = self.imp();
         imp.tree_area.set_draw_func(glib::clone!(
@@ -1298,6 +1406,9 @@ impl PracticeView {
             self,
             move |area, cr, _, _| {
                 let imp = view.imp();
+                let Some((left, top, scale)) = view.placement() else {
+                    return;
+                };
                 let Some((drawing, placed)) = &*imp.shown.borrow() else {
                     return;
                 };
@@ -1316,17 +1427,19 @@ impl PracticeView {
                     imp.tree_scroller.hadjustment(),
                     imp.tree_scroller.vadjustment(),
                 );
-                // The drawing area may be narrower than the scroller and
-                // centred in it: the part that shows, in its own pixels.
                 let (dx, dy) = area
                     .translate_coordinates(&*imp.tree_scroller, 0.0, 0.0)
                     .unwrap_or_default();
+                // The drawing area fills the scroller: the part that
+                // shows, in its own pixels, then in the tree's.
                 let shown = (
-                    -dx,
-                    -dy,
-                    -dx + horizontal.page_size(),
-                    -dy + vertical.page_size(),
+                    (-dx - left) / scale,
+                    (-dy - top) / scale,
+                    (-dx - left + horizontal.page_size()) / scale,
+                    (-dy - top + vertical.page_size()) / scale,
                 );
+                cr.translate(left, top);
+                cr.scale(scale, scale);
                 let _ =
                     tree_painting::paint(cr, drawing, placed, marks, palette(area), Some(shown));
             }
@@ -1341,7 +1454,53 @@ impl PracticeView {
                 self,
                 move |_| view.imp().tree_area.queue_draw()
             ));
+            // Zoomed or resized, the tree keeps the selected node in view,
+            // once laid out at its new size (the adjustments' range is
+            // still the old one while they change).
+            adjustment.connect_changed(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |_| {
+                    glib::idle_add_local_once(glib::clone!(
+                        #[weak]
+                        view,
+                        move || {
+                            if let Some(id) = view.imp().selected.get() {
+                                view.scroll_to(id);
+                            }
+                        }
+                    ));
+                }
+            ));
         }
+        // A drag pans a tree larger than its area, in the scroller's
+        // pixels, which stay put as the tree moves under the pointer.
+        let drag = gtk::GestureDrag::new();
+        let started = std::rc::Rc::new(Cell::new((0.0, 0.0)));
+        drag.connect_drag_begin(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            #[strong]
+            started,
+            move |_, _, _| {
+                let scroller = &view.imp().tree_scroller;
+                started.set((
+                    scroller.hadjustment().value(),
+                    scroller.vadjustment().value(),
+                ));
+            }
+        ));
+        drag.connect_drag_update(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_, dx, dy| {
+                let scroller = &view.imp().tree_scroller;
+                let (x, y) = started.get();
+                scroller.hadjustment().set_value(x - dx);
+                scroller.vadjustment().set_value(y - dy);
+            }
+        ));
+        imp.tree_scroller.add_controller(drag);
         let click = gtk::GestureClick::new();
         click.connect_pressed(glib::clone!(
             #[weak(rename_to = view)]
@@ -1371,10 +1530,14 @@ impl PracticeView {
     /// its first field; on an edge (alpha-beta) marks it pruned or not.
     fn clicked_tree(&self, x: f64, y: f64) {
         let imp = self.imp();
+        let Some((left, top, scale)) = self.placement() else {
+            return;
+        };
+        let at = ((x - left) / scale, (y - top) / scale);
         let (node, edge) = match &*imp.shown.borrow() {
             Some((drawing, placed)) => (
-                tree_painting::node_at(placed, (x, y)),
-                tree_painting::edge_at(drawing, placed, (x, y)),
+                tree_painting::node_at(placed, at),
+                tree_painting::edge_at(drawing, placed, at),
             ),
             None => return,
         };

@@ -20,7 +20,7 @@ const COLUMN: f64 = 64.0;
 const ROW: f64 = 84.0;
 const MARGIN: f64 = 40.0;
 /// Half a node's size.
-const HALF: f64 = 17.0;
+pub const HALF: f64 = 17.0;
 /// How near an edge a click must be to mark it.
 const EDGE_REACH: f64 = 6.0;
 const FONT: &str = "Sans";
