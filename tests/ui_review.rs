@@ -25,7 +25,7 @@ use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{second_try_words, values_words, verdict_words};
-use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
+use tictactoe_tools::review::{Accuracy, DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
 
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -84,10 +84,22 @@ fn expected_coach_words(cell: usize) -> Result<String, String> {
     Ok(verdict_words(&review))
 }
 
+/// The tally's best moves of two people's games so far, X's and O's.
+fn people_tally(window: &TictactoeWindow) -> [Accuracy; 2] {
+    window
+        .session_tally()
+        .results()
+        .iter()
+        .find(|results| results.accuracy[Side::Min.index()].moves > 0)
+        .map(|results| results.accuracy)
+        .unwrap_or_default()
+}
+
 fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     _app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
+    let earlier = people_tally(window);
     let person = (PlayerKind::Human, Difficulty::Hard);
     window.picker(Side::Min).select(PlayerKind::Human);
     window.picker(Side::Min).coach_check().set_active(true);
@@ -141,34 +153,26 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
         !window.game_running() && !window.is_paused()
     })?;
     wait_until("the tally to count O's best moves", PATIENCE, || {
-        window
-            .session_tally()
-            .results()
-            .iter()
-            .any(|results| results.accuracy[Side::Min.index()].moves > 0)
+        people_tally(window) != earlier
     })?;
-    let results = window.session_tally().results();
-    let tallied = results
-        .iter()
-        .find(|results| results.accuracy[Side::Min.index()].moves > 0)
-        .map(|results| results.accuracy)
-        .unwrap_or_default();
+    let tallied = people_tally(window);
     let review = Review::of_game(
         &Board::new(BoardSize::Three),
         window.record().ok_or("no game")?.played(),
         &mut judge(),
     )
     .map_err(|error| format!("{error:?}"))?;
-    ensure(
-        tallied == [review.accuracy(Side::Max), review.accuracy(Side::Min)],
-        || {
-            format!(
-                "the tally has {tallied:?}, the review {:?} and {:?}",
-                review.accuracy(Side::Max),
-                review.accuracy(Side::Min)
-            )
-        },
-    )
+    let mut expected = earlier;
+    for (total, side) in expected.iter_mut().zip([Side::Max, Side::Min]) {
+        total.merge(review.accuracy(side));
+    }
+    ensure(tallied == expected, || {
+        format!(
+            "the tally has {tallied:?}, before the game {earlier:?}, the review {:?} and {:?}",
+            review.accuracy(Side::Max),
+            review.accuracy(Side::Min)
+        )
+    })
 }
 
 fn open_review(app: &TictactoeApplication, window: &TictactoeWindow) -> Result<ReviewView, String> {
@@ -233,6 +237,11 @@ fn the_review_grades_every_move_and_asks_for_a_better_one(
     wait_until("Ctrl+L to ask for a better move", PATIENCE, || {
         view.board_words().contains("find a better move than 2")
     })?;
+    let shown = view.verdict_text();
+    ensure(
+        !shown.contains("Better:") && !shown.contains(&verdict),
+        || format!("the question's answer shows above it: {shown:?}"),
+    )?;
     let before = review.moves[1].before;
     let best_cell = tictactoe_engine::board::bits(review.moves[1].best.best)
         .next()
@@ -261,8 +270,93 @@ fn the_review_grades_every_move_and_asks_for_a_better_one(
         })
         .map_err(|error| format!("{error}: the window says {:?}", view.answer_text()))?;
     }
+    ensure(view.verdict_text().contains(&verdict), || {
+        format!(
+            "answered, the window still hides why: {:?}",
+            view.verdict_text()
+        )
+    })?;
+    // O's edge was the game's only mistake: Next Mistake says so.
+    press_over(&view.board(), "ctrl+l")?;
+    wait_until(
+        "Next Mistake to say the mistakes are done",
+        PATIENCE,
+        || {
+            view.answer_text()
+                .is_some_and(|answer| answer.contains("last mistake"))
+        },
+    )
+    .map_err(|error| format!("{error}: the window says {:?}", view.answer_text()))?;
+    ensure(!view.board_words().contains("find a better move"), || {
+        format!("the same mistake is asked again: {:?}", view.board_words())
+    })?;
     view.close();
     Ok(())
+}
+
+/// A drawn game of nine moves, cells from 0: every cell filled.
+const DRAW: [usize; 9] = [4, 0, 2, 6, 3, 5, 7, 1, 8];
+
+fn the_review_shows_the_last_move_of_a_full_board(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    // A review window left open by a failed check would take the keys.
+    if let Some(view) = window.review_view() {
+        view.close();
+    }
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    window.picker(Side::Min).coach_check().set_active(false);
+    window.picker(Side::Max).coach_check().set_active(false);
+    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    for cell in DRAW {
+        play(window, cell)?;
+    }
+    wait_until("the game to end", PATIENCE, || !window.game_running())?;
+    let view = open_review(app, window)?;
+    let list = view.move_list();
+    let scrolled = list.parent().ok_or("the move list has no parent")?;
+    let shown = last_row_shows(&view, &list, &scrolled);
+    view.close();
+    shown
+}
+
+/// The last move is selected: its row shows whole in the list, and its
+/// verdict says the grade once.
+fn last_row_shows(
+    view: &ReviewView,
+    list: &gtk::ListView,
+    scrolled: &gtk::Widget,
+) -> Result<(), String> {
+    let row_bounds = |title: &str| {
+        harness::descendants(list)
+            .into_iter()
+            .filter_map(|widget| widget.downcast::<gtk::Label>().ok())
+            .find(|label| label.label().starts_with(title))
+            .and_then(|label| label.compute_bounds(scrolled))
+            .filter(|bounds| bounds.height() > 0.0)
+    };
+    wait_until("the list to be laid out", PATIENCE, || {
+        row_bounds("Move 1:").is_some()
+    })?;
+    harness::pass_time(Duration::from_millis(300));
+    let bounds = row_bounds("Move 9:").ok_or("the row of move 9 is out of view")?;
+    ensure(
+        bounds.y() >= 0.0 && bounds.y() + bounds.height() <= scrolled.height() as f32,
+        || {
+            format!(
+                "the row of move 9 is at {}-{} of a list {} high",
+                bounds.y(),
+                bounds.y() + bounds.height(),
+                scrolled.height()
+            )
+        },
+    )?;
+    let verdict = view.verdict_text();
+    ensure(
+        verdict.starts_with("Move 9:") && verdict.to_lowercase().matches("best move").count() == 1,
+        || format!("move 9's verdict: {verdict:?}"),
+    )
 }
 
 fn main() -> ExitCode {
@@ -272,7 +366,12 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 2] = [
+    let checks: [(&str, Check); 3] = [
+        // First: the Game Review window opens for the first time.
+        (
+            "the review shows the last move of a full board",
+            the_review_shows_the_last_move_of_a_full_board,
+        ),
         (
             "the coach says a mistake at once and takes it back",
             the_coach_says_a_mistake_at_once_and_takes_it_back,

@@ -87,6 +87,25 @@ fn a_saved_game_and_the_same_moves_on_stdin_read_the_same() {
 }
 
 #[test]
+fn a_best_move_is_called_best_once() {
+    let output = run_with_input(&["review"], b"1 5 9 3 7 4 8\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let best_lines: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("Best move"))
+        .collect();
+    assert!(best_lines.len() >= 4, "{text}");
+    for line in best_lines {
+        assert_eq!(
+            line.to_lowercase().matches("best move").count(),
+            1,
+            "the grade said twice: {line}"
+        );
+    }
+}
+
+#[test]
 fn json_holds_the_tools_review() {
     let start = Board::parse_for_move("x../.o./...").unwrap();
     let moves = [8, 2, 6, 3, 7];

@@ -374,7 +374,7 @@ fn a_big_board_marks_estimates_and_keeps_what_it_proves() {
     assert_eq!(
         why_words(&review.moves[0]),
         format!(
-            "A best move as far as the search can tell: {}.",
+            "As far as the search can tell: {}.",
             value_words(review.values[1], 1)
         )
     );

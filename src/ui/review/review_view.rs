@@ -72,6 +72,9 @@ mod imp {
         pub(super) rows: gtk::StringList,
         pub(super) selection: RefCell<Option<gtk::SingleSelection>>,
         pub(super) second_try: Cell<Option<SecondTry>>,
+        /// The row to scroll to once the list is laid out: before, GTK 4.8
+        /// does not know where the row is and scrolls nowhere.
+        pub(super) scroll_pending: Cell<Option<u32>>,
         /// The cell the arrow keys are on while a better move is asked for.
         pub(super) focus_cell: Cell<usize>,
         /// Stops the judging of the review or the try in progress.
@@ -210,6 +213,23 @@ impl ReviewView {
         imp.move_list.set_factory(Some(&factory));
         imp.move_list.set_model(Some(&selection));
         imp.selection.replace(Some(selection));
+        if let Some(adjustment) = imp.move_list.vadjustment() {
+            // The list sets its scroll range as it lays its rows out.
+            adjustment.connect_changed(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |_| {
+                    if let Some(index) = view.imp().scroll_pending.take() {
+                        let view = view.downgrade();
+                        glib::idle_add_local_once(move || {
+                            if let Some(view) = view.upgrade() {
+                                view.scroll_to_row(index);
+                            }
+                        });
+                    }
+                }
+            ));
+        }
 
         imp.graph.set_draw_func(glib::clone!(
             #[weak(rename_to = view)]
@@ -404,7 +424,9 @@ impl ReviewView {
         imp.review.replace(Some(review));
         imp.graph.queue_draw();
         if count > 0 {
-            self.select(selected.unwrap_or(count - 1).min(count - 1));
+            let index = selected.unwrap_or(count - 1).min(count - 1);
+            imp.scroll_pending.set(Some(index as u32));
+            self.select(index);
         }
     }
 
@@ -425,11 +447,15 @@ impl ReviewView {
                 selection.set_selected(index as u32);
             }
         }
+        self.scroll_to_row(index as u32);
+    }
+
+    fn scroll_to_row(&self, index: u32) {
         // GTK 4.8 has no ListView::scroll_to; the list's own action does it.
         let _ = self
             .imp()
             .move_list
-            .activate_action("list.scroll-to-item", Some(&(index as u32).to_variant()));
+            .activate_action("list.scroll-to-item", Some(&index.to_variant()));
     }
 
     fn selected(&self) -> Option<usize> {
@@ -448,21 +474,27 @@ impl ReviewView {
             .copied()
     }
 
-    /// Shows move `index`: its board and why it earned its grade. Leaves a
-    /// second try at another move.
+    /// Shows move `index`: its board and why it earned its grade, though
+    /// not while a better move for it is asked for and unanswered (the
+    /// reason names the better cells). Leaves a second try at another move.
     fn show_move(&self, index: usize) {
         let imp = self.imp();
         let Some(reviewed) = self.reviewed_move(index) else {
             return;
         };
-        if imp
+        match imp.second_try.get() {
+            Some(second) if second.index != index => {
+                imp.second_try.set(None);
+                self.show_question(None, None);
+            }
+            // What Learn from Mistakes said when the mistakes were done.
+            None => imp.answer_label.set_visible(false),
+            Some(_) => {}
+        }
+        let asking = imp
             .second_try
             .get()
-            .is_some_and(|second| second.index != index)
-        {
-            imp.second_try.set(None);
-            self.show_question(None, None);
-        }
+            .is_some_and(|second| second.attempt.is_none());
         let stones = reviewed.before.stone_count();
         let values = fill(
             &gettext("Before the move: {before}. After it: {after}."),
@@ -471,11 +503,16 @@ impl ReviewView {
                 ("after", &value_words(reviewed.played, stones + 1)),
             ],
         );
-        imp.verdict_label.set_label(&format!(
-            "{}\n{}\n{values}",
-            move_title(&reviewed),
-            verdict_words(&reviewed)
-        ));
+        let verdict = if asking {
+            format!("{}\n{values}", move_title(&reviewed))
+        } else {
+            format!(
+                "{}\n{}\n{values}",
+                move_title(&reviewed),
+                verdict_words(&reviewed)
+            )
+        };
+        imp.verdict_label.set_label(&verdict);
         self.describe_board();
         imp.graph.queue_draw();
         imp.board.queue_draw();
@@ -645,25 +682,71 @@ impl ReviewView {
         Some(self.reviewed_move(second.index)?.before)
     }
 
-    /// Learn from Mistakes: the next mistake after the one asked about (or
-    /// the selected move), around to the first; asks for a better move.
+    /// The moves (from 0) whose mistakes Learn from Mistakes visits.
+    fn mistakes(&self) -> Vec<usize> {
+        let learners = self.learners();
+        self.imp()
+            .review
+            .borrow()
+            .as_ref()
+            .map(|review| {
+                review
+                    .errors(learners)
+                    .map(|reviewed| reviewed.ply)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The question of a second try, with which mistake of how many it is.
+    fn question_words(&self, reviewed: &MoveReview) -> String {
+        let mistakes = self.mistakes();
+        let number = mistakes
+            .iter()
+            .position(|&ply| ply == reviewed.ply)
+            .map_or(0, |position| position + 1);
+        fill(
+            &gettext("Mistake {number} of {count}. {question}"),
+            &[
+                ("number", &number),
+                ("count", &mistakes.len()),
+                ("question", &second_try_question(reviewed)),
+            ],
+        )
+    }
+
+    /// Learn from Mistakes: the first mistake, then the next after the one
+    /// asked about; asks for a better move. After the last one it says
+    /// that the mistakes are done and shows that move's verdict again; the
+    /// next press starts over from the first.
     fn next_mistake(&self) {
         let imp = self.imp();
-        let Some(review) = imp.review.borrow().clone() else {
-            return;
-        };
-        let learners = self.learners();
         let after = imp.second_try.get().map(|second| second.index);
-        let errors: Vec<usize> = review
-            .errors(learners)
-            .map(|reviewed| reviewed.ply)
-            .collect();
-        let Some(&index) = errors
-            .iter()
-            .find(|&&ply| after.is_none_or(|after| ply > after))
-            .or(errors.first())
-        else {
-            return;
+        let mistakes = self.mistakes();
+        let index = match (
+            mistakes
+                .iter()
+                .find(|&&ply| after.is_none_or(|after| ply > after)),
+            after,
+        ) {
+            (Some(&index), _) => index,
+            (None, Some(last)) => {
+                imp.second_try.set(None);
+                self.select(last);
+                self.show_question(
+                    None,
+                    Some(fill(
+                        &gettext(
+                            "That was the last mistake ({count} in all). Learn from Mistakes starts again from the first.",
+                        ),
+                        &[("count", &mistakes.len())],
+                    )),
+                );
+                self.describe_board();
+                imp.board.queue_draw();
+                return;
+            }
+            (None, None) => return,
         };
         let Some(reviewed) = self.reviewed_move(index) else {
             return;
@@ -675,7 +758,7 @@ impl ReviewView {
         imp.focus_cell
             .set(reviewed.before.legal_moves().next().unwrap_or(0));
         self.select(index);
-        self.show_question(Some(second_try_question(&reviewed)), None);
+        self.show_question(Some(self.question_words(&reviewed)), None);
         imp.learn_button.set_label(&gettext("_Next Mistake"));
         accessible::name_button_by_its_label(&*imp.learn_button);
         imp.board.grab_focus();
@@ -743,9 +826,11 @@ impl ReviewView {
                 attempt: Some(attempt),
             }));
             view.show_question(
-                Some(second_try_question(&reviewed)),
+                Some(view.question_words(&reviewed)),
                 Some(second_try_words(&attempt)),
             );
+            // Answered: why the game's move was a mistake may show now.
+            view.show_move(attempt.ply);
             imp.learn_button.set_label(&gettext("_Next Mistake"));
             accessible::name_button_by_its_label(&*imp.learn_button);
             view.describe_board();

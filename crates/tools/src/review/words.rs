@@ -168,23 +168,22 @@ fn best_reason(review: &MoveReview, with: &Filler) -> String {
             &[("cells", &cells_and(facts.blocked))],
         )
     } else {
+        // The grade is said before this sentence ("Best move: ..."), so
+        // the sentence says only what the move keeps.
         let after = review.before.stone_count() + 1;
         let value = review.played;
         if is_decisive(value.score) {
             with(
-                gettext("A best move: {outcome} with best play."),
+                gettext("{outcome} with best play."),
                 &[("outcome", &value_words(value, after))],
             )
         } else if !value.exact {
             with(
-                gettext("A best move as far as the search can tell: {outcome}."),
+                gettext("As far as the search can tell: {outcome}."),
                 &[("outcome", &value_words(value, after))],
             )
         } else {
-            with(
-                gettext("A best move: the game stays a draw with best play."),
-                &[],
-            )
+            with(gettext("The game stays a draw with best play."), &[])
         }
     }
 }
