@@ -18,7 +18,7 @@ use tictactoe_files::whole as files;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::training::{Block, block_line};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::numbers::{group, result_number};
+use tictactoe_words::numbers::{decimal, group, percent, percent_of, result_number};
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.
@@ -192,12 +192,17 @@ pub struct Series {
     pub points: Vec<(u64, f64)>,
     /// Its figures as read: "99.2%", "0.412".
     pub decimals: usize,
-    pub unit: &'static str,
+    /// Whether its values are per cent.
+    pub percent: bool,
 }
 
 impl Series {
     fn figure(&self, value: f64) -> String {
-        format!("{value:.*}{}", self.decimals, self.unit)
+        if self.percent {
+            percent(value, self.decimals)
+        } else {
+            decimal(&format!("{value:.*}", self.decimals))
+        }
     }
 
     /// "first choice optimal: 99.2% after 1,000 games".
@@ -1037,7 +1042,7 @@ fn games_frame<'a, 'b>(
 fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
     let games = blocks.last().map_or(1, |block| block.games);
     let mut chart = games_frame(plot, games, 100.0, &gettext("share of games"), &|value| {
-        format!("{}%", trim(*value))
+        percent_of(&decimal(&trim(*value)))
     })?;
     let mut hits = Vec::new();
     let mut start = 0;
@@ -1132,13 +1137,14 @@ fn draw_first_box_beads(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec
 }
 
 /// The colour of a line chart's `index`th series: the text's, then the
-/// outcomes' (which keep their contrast in both styles).
+/// families' that neither an outcome nor a side's mark shares: those
+/// mean won, drawn, lost, X and O in every chart and on the board.
 fn line_colour(palette: &Palette, index: usize) -> Rgba {
     [
         palette.text,
-        palette.outcomes[2],
-        palette.outcomes[0],
-        palette.families[1],
+        palette.families[2],
+        palette.families[0],
+        palette.families[5],
     ][index % 4]
 }
 
@@ -1632,6 +1638,18 @@ mod tests {
         let names = std::fs::read_dir(&directory).unwrap().count();
         assert_eq!(names, 2, "no temporary file left");
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn lines_take_no_colour_that_means_an_outcome() {
+        let palette = palette();
+        for index in 0..4 {
+            let colour = line_colour(&palette, index);
+            assert!(
+                !palette.outcomes.contains(&colour),
+                "line {index} is drawn in an outcome's colour {colour:?}"
+            );
+        }
     }
 
     #[test]
