@@ -282,6 +282,11 @@ impl ImageFormat {
 const FONT: &str = "sans-serif";
 const FONT_SIZE: f64 = 13.0;
 const TITLE_SIZE: f64 = 15.0;
+/// From one line of a title to the next.
+const TITLE_LINE: u32 = 20;
+/// The width the save button takes over the title's line, at the chart's
+/// top right corner, with a gap.
+const SAVE_BUTTON_ROOM: u32 = 44;
 /// A bar's thickness as a share of its row.
 const BAR_SHARE: f64 = 0.7;
 /// The height of a chart over the games played.
@@ -443,13 +448,19 @@ impl Chart {
         let text = TextStyle::from((FONT, FONT_SIZE).into_font()).color(&ink);
         let title =
             TextStyle::from((FONT, TITLE_SIZE).into_font().style(FontStyle::Bold)).color(&ink);
-        let (top, rest) = root.split_vertically(TITLE_SIZE as u32 + 12);
-        top.draw(&Text::new(
-            self.title.clone(),
-            (4, 4),
-            title.pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(drawing_error)?;
+        let title_lines = title_lines(&self.title, width, |line| {
+            text_width_at(context, line, TITLE_SIZE, cairo::FontWeight::Bold)
+        });
+        let more_lines = title_lines.len().saturating_sub(1) as u32;
+        let (top, rest) = root.split_vertically(TITLE_SIZE as u32 + 12 + more_lines * TITLE_LINE);
+        for (index, line) in title_lines.into_iter().enumerate() {
+            top.draw(&Text::new(
+                line,
+                (4, 4 + index as i32 * TITLE_LINE as i32),
+                title.pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(drawing_error)?;
+        }
         if self.is_empty() {
             rest.draw(&Text::new(
                 gettext("Nothing to show yet."),
@@ -632,6 +643,13 @@ impl Chart {
     }
 }
 
+/// The title's lines in a chart `width` wide, as `measure` measures them:
+/// clear of the save button over the top right corner, broken at spaces.
+fn title_lines(title: &str, width: u32, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let room = f64::from(width) - f64::from(SAVE_BUTTON_ROOM) - 4.0;
+    wrap(title, room, measure)
+}
+
 /// `text` in lines of at most `room` wide as `width` measures them, broken
 /// at spaces (a word wider than `room` has a line of its own).
 fn wrap(text: &str, room: f64, width: impl Fn(&str) -> f64) -> Vec<String> {
@@ -670,9 +688,19 @@ fn draw_lines(
 
 /// How wide `text` is in the chart's font.
 fn text_width(context: &cairo::Context, text: &str) -> f64 {
+    text_width_at(context, text, FONT_SIZE, cairo::FontWeight::Normal)
+}
+
+/// How wide `text` is in the chart's font at `size`, of `weight`.
+fn text_width_at(
+    context: &cairo::Context,
+    text: &str,
+    size: f64,
+    weight: cairo::FontWeight,
+) -> f64 {
     context.save().ok();
-    context.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
-    context.set_font_size(FONT_SIZE);
+    context.select_font_face(FONT, cairo::FontSlant::Normal, weight);
+    context.set_font_size(size);
     let width = context
         .text_extents(text)
         .map_or(text.chars().count() as f64 * 7.0, |extents| {
@@ -1638,6 +1666,23 @@ mod tests {
         let names = std::fs::read_dir(&directory).unwrap().count();
         assert_eq!(names, 2, "no temporary file left");
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn a_long_title_wraps_clear_of_the_save_button() {
+        // 8 px a character, as a stand-in for the font.
+        let measure = |text: &str| text.chars().count() as f64 * 8.0;
+        let title = "The bare policy's exam: the lines of replies that beat it";
+        let lines = title_lines(title, 300, measure);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.join(" "), title);
+        for line in &lines {
+            assert!(
+                measure(line) <= f64::from(300 - SAVE_BUTTON_ROOM),
+                "{line:?}"
+            );
+        }
+        assert_eq!(title_lines("Ranking", 300, measure), ["Ranking"]);
     }
 
     #[test]
