@@ -475,10 +475,36 @@ fn a_small_tournament_adds_up(
         .iter()
         .find(|s| results.entrants[s.entrant].player == PlayerKind::Perfect)
         .ok_or("perfect has no standing")?;
-    // Never losing is not ranking first: Rules may beat Random more often.
+    // Never losing is not ranking first: Rules may beat Random more often,
+    // and a note under the ranking says so when it happens.
     ensure(perfect.total.losses == 0, || {
         format!("perfect lost {}", perfect.total.losses)
     })?;
+    let note = view.ranking_note_text();
+    let perfect_name = results.entrants[perfect.entrant]
+        .contender
+        .label(tictactoe_words::report::TextStyle::WINDOW);
+    ensure(
+        (perfect.rank > 1)
+            == note
+                .as_ref()
+                .is_some_and(|note| note.starts_with(&perfect_name)),
+        || format!("perfect ranks {} and the note reads {note:?}", perfect.rank),
+    )?;
+    ensure(perfect.rank > 1, || {
+        "seed 42 no longer ranks perfect below rules: the note goes untested".into()
+    })?;
+    // Rules and Random move in well under a microsecond.
+    let ranking = view.ranking_text();
+    let time_column = ranking
+        .first()
+        .and_then(|header| header.iter().position(|cell| cell == "Time per move"))
+        .ok_or_else(|| format!("the ranking reads {ranking:?}"))?;
+    let times: Vec<&String> = ranking[1..].iter().map(|row| &row[time_column]).collect();
+    ensure(
+        times.iter().all(|time| !time.starts_with("0 ")) && times.contains(&&"< 1 µs".to_owned()),
+        || format!("the times per move read {times:?}"),
+    )?;
     ensure(
         view.status_text().starts_with("Finished: 36 of 36 games"),
         || format!("the status says {:?}", view.status_text()),

@@ -42,6 +42,37 @@ fn label_texts(window: &TictactoeWindow) -> Vec<String> {
     texts
 }
 
+/// Compare, opened and run at its default size: every
+/// column of the German table shows, none beyond the window's edge.
+fn german_compare_shows_every_column(window: &TictactoeWindow) -> Result<(), String> {
+    WidgetExt::activate_action(window, "win.compare", None)
+        .map_err(|error| format!("win.compare: {error}"))?;
+    let view = window
+        .compare_view()
+        .ok_or("win.compare opened no Compare window")?;
+    wait_until("Compare to show", Duration::from_secs(5), || {
+        view.is_mapped() && view.width() > 0
+    })?;
+    view.run_button().emit_clicked();
+    wait_until("the comparison", Duration::from_secs(30), || {
+        !view.is_running() && !view.rows().is_empty()
+    })
+    .map_err(|error| format!("{error}: {}", view.status_text()))?;
+    let scroller = view
+        .table()
+        .parent()
+        .and_downcast::<gtk::ScrolledWindow>()
+        .ok_or("the table is in no scrolled window")?;
+    let sideways = scroller.hadjustment();
+    let fits = || sideways.upper() <= sideways.page_size() + 1.0;
+    let shown = wait_until("every column to show", Duration::from_secs(3), fits);
+    let (upper, page) = (sideways.upper(), sideways.page_size());
+    view.close();
+    shown
+        .map(|_| ())
+        .map_err(|error| format!("{error}: the table is {upper} px wide in {page} px"))
+}
+
 fn controls_are_labelled_in_german(window: &TictactoeWindow) -> Result<(), String> {
     let start = window.start_button().label().unwrap_or_default();
     let end = window.end_button().label().unwrap_or_default();
@@ -192,7 +223,11 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
+        (
+            "German Compare shows every column",
+            german_compare_shows_every_column,
+        ),
         (
             "controls are labelled in German",
             controls_are_labelled_in_german,

@@ -415,6 +415,18 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
             })
             .map_err(|error| format!("{error}: {}", view.status_text()))?;
         }
+        if action == "win.tournament" {
+            // A short one, so that the ranking, cross table and charts
+            // hold its players.
+            let view = window.tournament_view().ok_or("no Tournament window")?;
+            view.games_spin().set_value(1.0);
+            view.seed_entry().set_text("1");
+            view.start_button().emit_clicked();
+            wait_until("the tournament", Duration::from_secs(60), || {
+                !view.is_running() && view.results().is_some()
+            })
+            .map_err(|error| format!("{error}: {}", view.status_text()))?;
+        }
         if action == "win.mcts" {
             // Steps, so that its rows, picture and charts hold something.
             for _ in 0..30 {
@@ -450,6 +462,18 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
         ensure(whole(&title_label), || {
             format!("the title {title:?} is cut at 640 px")
         })?;
+        // Only a table may scroll sideways, never the window's page as a
+        // whole: that takes the text beside the table off screen too.
+        if let Some(page) = other.child().and_downcast::<gtk::ScrolledWindow>() {
+            let sideways = page.hadjustment();
+            ensure(sideways.upper() <= sideways.page_size() + 1.0, || {
+                format!(
+                    "{title:?} at 640 px scrolls sideways as a whole: {} px in {} px",
+                    sideways.upper(),
+                    sideways.page_size()
+                )
+            })?;
+        }
         other.close();
         pass_time(Duration::from_millis(100));
     }

@@ -267,7 +267,9 @@ fn the_training_window_trains_it_by_self_play(
         format!("it starts with {} games", view.games_spin().value_as_int())
     })?;
     ensure(
-        view.exam_chart().is_visible() && view.loss_chart().is_visible(),
+        view.exam_chart().is_visible()
+            && view.lost_lines_chart().is_visible()
+            && view.loss_chart().is_visible(),
         || "no exam or loss chart".into(),
     )?;
     view.set_sides(Sides::X);
@@ -306,14 +308,33 @@ fn the_training_window_trains_it_by_self_play(
     let ChartData::Lines { series, .. } = &exam.data else {
         return Err(format!("the exam chart shows {:?}", exam.data));
     };
+    // A share in per cent and a count of lines each on an axis of its own.
     ensure(
-        series.len() == 3 && series.iter().all(|line| line.points.len() == 100),
+        series.len() == 1 && series[0].percent && series[0].points.len() == 100,
         || format!("the exam chart's series: {series:?}"),
     )?;
     let text = view.exam_chart().text();
+    ensure(text.contains("first choice optimal"), || {
+        format!("the exam chart in words: {text}")
+    })?;
+    let lines = view
+        .lost_lines_chart()
+        .chart()
+        .ok_or("no chart of lost lines")?;
+    let ChartData::Lines { series, .. } = &lines.data else {
+        return Err(format!("the lost lines chart shows {:?}", lines.data));
+    };
     ensure(
-        text.contains("first choice optimal") && text.contains("lines lost as O"),
-        || format!("the exam chart in words: {text}"),
+        series.len() == 2
+            && series
+                .iter()
+                .all(|line| !line.percent && line.points.len() == 100),
+        || format!("the lost lines chart's series: {series:?}"),
+    )?;
+    let text = view.lost_lines_chart().text();
+    ensure(
+        text.contains("lines lost as X") && text.contains("lines lost as O"),
+        || format!("the lost lines chart in words: {text}"),
     )?;
     let losses = view.loss_chart().text();
     ensure(

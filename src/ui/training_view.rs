@@ -30,7 +30,7 @@ use tictactoe_tools::training::{
 };
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_words::numbers::group;
+use tictactoe_words::numbers::{group, percent};
 use tictactoe_words::players::PlayerWords;
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
@@ -152,6 +152,8 @@ mod imp {
         pub(super) beads_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) exam_chart: TemplateChild<ChartView>,
+        #[template_child]
+        pub(super) lost_lines_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) loss_chart: TemplateChild<ChartView>,
         #[template_child]
@@ -303,6 +305,7 @@ impl TrainingView {
                 &imp.curve_chart,
                 &imp.beads_chart,
                 &imp.exam_chart,
+                &imp.lost_lines_chart,
                 &imp.loss_chart,
             ],
             &imp.status_label,
@@ -368,10 +371,16 @@ impl TrainingView {
         self.imp().beads_chart.get()
     }
 
-    /// The neural player's exam per block: its bare policy's lost lines
-    /// and optimal first choices.
+    /// The neural player's exam per block: its bare policy's optimal
+    /// first choices.
     pub fn exam_chart(&self) -> ChartView {
         self.imp().exam_chart.get()
+    }
+
+    /// The neural player's exam per block: the lines of replies that beat
+    /// its bare policy.
+    pub fn lost_lines_chart(&self) -> ChartView {
+        self.imp().lost_lines_chart.get()
     }
 
     /// The neural player's policy and value loss per block.
@@ -781,19 +790,20 @@ impl TrainingView {
         } else {
             fill(
                 &gettext(
-                    "While it trains, TD plays a random move with a chance of {percent}%, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
+                    "While it trains, TD plays a random move with a chance of {percent}, to explore, so it loses some training games even once it has learned: the curve counts them. Its best play, as in the window's games, is what the lines below examine: how many lines of replies beat it as X and as O (none and none: it never loses).",
                 ),
-                &[("percent", &(EXPLORATION * 100.0).round())],
+                &[("percent", &percent(EXPLORATION * 100.0, 0))],
             )
         });
         imp.exam_chart.set_visible(neural);
+        imp.lost_lines_chart.set_visible(neural);
         imp.loss_chart.set_visible(neural);
         let exams: Vec<(u64, NetworkExam, [usize; 2])> = curve
             .iter()
             .filter_map(|block| Some((block.games, block.network?, block.lost_lines?)))
             .collect();
         let series =
-            |name: String, decimals, unit, value: &dyn Fn(&NetworkExam, [usize; 2]) -> f64| {
+            |name: String, decimals, percent, value: &dyn Fn(&NetworkExam, [usize; 2]) -> f64| {
                 Series {
                     name,
                     points: exams
@@ -801,26 +811,31 @@ impl TrainingView {
                         .map(|(games, exam, lines)| (*games, value(exam, *lines)))
                         .collect(),
                     decimals,
-                    unit,
+                    percent,
                 }
             };
+        // A share and a count each on an axis of its own.
         imp.exam_chart.set_chart(Chart {
-            title: gettext(
-                "The bare policy's exam: its first choices and the lines of replies that beat it",
-            ),
+            title: gettext("The bare policy's exam: its first choices"),
             data: ChartData::Lines {
-                axis: gettext("per cent, lines"),
+                axis: gettext("per cent of the 4,520 open positions"),
+                series: vec![series(
+                    gettext("first choice optimal"),
+                    1,
+                    true,
+                    &|exam, _| 100.0 * exam.optimal_share,
+                )],
+            },
+        });
+        imp.lost_lines_chart.set_chart(Chart {
+            title: gettext("The bare policy's exam: the lines of replies that beat it"),
+            data: ChartData::Lines {
+                axis: gettext("lines lost"),
                 series: vec![
-                    series(
-                        gettext("first choice optimal, % of the 4,520 open positions"),
-                        1,
-                        "%",
-                        &|exam, _| 100.0 * exam.optimal_share,
-                    ),
-                    series(gettext("lines lost as X"), 0, "", &|_, lines| {
+                    series(gettext("lines lost as X"), 0, false, &|_, lines| {
                         lines[0] as f64
                     }),
-                    series(gettext("lines lost as O"), 0, "", &|_, lines| {
+                    series(gettext("lines lost as O"), 0, false, &|_, lines| {
                         lines[1] as f64
                     }),
                 ],
@@ -831,8 +846,10 @@ impl TrainingView {
             data: ChartData::Lines {
                 axis: gettext("loss per position"),
                 series: vec![
-                    series(gettext("policy loss"), 3, "", &|exam, _| exam.policy_loss),
-                    series(gettext("value loss"), 3, "", &|exam, _| exam.value_loss),
+                    series(gettext("policy loss"), 3, false, &|exam, _| {
+                        exam.policy_loss
+                    }),
+                    series(gettext("value loss"), 3, false, &|exam, _| exam.value_loss),
                 ],
             },
         });

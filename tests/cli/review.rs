@@ -80,8 +80,8 @@ fn a_saved_game_and_the_same_moves_on_stdin_read_the_same() {
     }
     assert!(lines[5].contains("Mistake") && lines[5].contains("X wins in 3 moves"));
     assert!(lines[8].contains("X has won"), "{text}");
-    assert_eq!(lines[9], "X: 4 of 4 moves best (100 %)");
-    assert_eq!(lines[10], "O: 2 of 3 moves best (67 %)");
+    assert_eq!(lines[9], "X: 4 of 4 moves best (100%)");
+    assert_eq!(lines[10], "O: 2 of 3 moves best (67%)");
     assert_eq!(lines.len(), 11, "no word of estimates on 3x3: {text}");
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -16,7 +16,8 @@ use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::{decimal, group, percent};
 
 /// Whom the learner plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -302,52 +303,84 @@ fn play_training_game(
 /// The curve as text, one line per block: "games 1000-2000: 12 wins, 970
 /// draws, 18 losses (97.0% draws), 3 resigned, first box 86 beads".
 pub fn block_line(previous_games: u64, block: &Block) -> String {
-    let percent = |n: u64| 100.0 * n as f64 / block.played().max(1) as f64;
+    let share = |n: u64| percent(100.0 * n as f64 / block.played().max(1) as f64, 1);
     let mut line = fill(
         &gettext(
-            "games {from}-{to}: {wins} won, {draws} drawn, {losses} lost ({won}% won, {drawn}% drawn, {lost}% lost)",
+            "games {from}-{to}: {wins} won, {draws} drawn, {losses} lost ({won} won, {drawn} drawn, {lost} lost)",
         ),
         &[
-            ("from", &(previous_games + 1)),
-            ("to", &block.games),
-            ("wins", &block.wins),
-            ("draws", &block.draws),
-            ("losses", &block.losses),
-            ("won", &format!("{:.1}", percent(block.wins))),
-            ("drawn", &format!("{:.1}", percent(block.draws))),
-            ("lost", &format!("{:.1}", percent(block.losses))),
+            ("from", &group(previous_games + 1)),
+            ("to", &group(block.games)),
+            ("wins", &group(block.wins)),
+            ("draws", &group(block.draws)),
+            ("losses", &group(block.losses)),
+            ("won", &share(block.wins)),
+            ("drawn", &share(block.draws)),
+            ("lost", &share(block.losses)),
         ],
     );
     if block.resignations > 0 {
         line.push_str(&fill(
             &gettext(", {count} resigned"),
-            &[("count", &block.resignations)],
+            &[("count", &group(block.resignations))],
         ));
     }
     match (block.lost_lines, block.network) {
         (Some([as_x, as_o]), None) => line.push_str(&fill(
-            &gettext("; greedy play loses {x} lines as X, {o} as O"),
-            &[("x", &as_x), ("o", &as_o)],
+            &ngettext(
+                "; greedy play loses {x} line as X, {o} as O",
+                "; greedy play loses {x} lines as X, {o} as O",
+                plural_count(as_x as u64),
+            ),
+            &[("x", &group(as_x as u64)), ("o", &group(as_o as u64))],
         )),
         (Some([as_x, as_o]), Some(exam)) => line.push_str(&fill(
-            &gettext(
-                "; bare policy loses {x} lines as X, {o} as O, first choice optimal in {optimal}% of open positions; loss: policy {policy}, value {value}",
+            &ngettext(
+                "; bare policy loses {x} line as X, {o} as O, first choice optimal in {optimal} of open positions; loss: policy {policy}, value {value}",
+                "; bare policy loses {x} lines as X, {o} as O, first choice optimal in {optimal} of open positions; loss: policy {policy}, value {value}",
+                plural_count(as_x as u64),
             ),
             &[
-                ("x", &as_x),
-                ("o", &as_o),
-                ("optimal", &format!("{:.1}", 100.0 * exam.optimal_share)),
-                ("policy", &format!("{:.3}", exam.policy_loss)),
-                ("value", &format!("{:.3}", exam.value_loss)),
+                ("x", &group(as_x as u64)),
+                ("o", &group(as_o as u64)),
+                ("optimal", &percent(100.0 * exam.optimal_share, 1)),
+                ("policy", &decimal(&format!("{:.3}", exam.policy_loss))),
+                ("value", &decimal(&format!("{:.3}", exam.value_loss))),
             ],
         )),
         _ => {}
     }
     if let Some(beads) = block.first_box_beads {
         line.push_str(&fill(
-            &gettext(", first box {beads} beads"),
-            &[("beads", &beads)],
+            &ngettext(
+                ", first box {beads} bead",
+                ", first box {beads} beads",
+                beads,
+            ),
+            &[("beads", &group(u64::from(beads)))],
         ));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blocks_line_counts_in_the_right_plural_with_grouped_numbers() {
+        let block = Block {
+            games: 2_000,
+            wins: 12,
+            draws: 970,
+            losses: 18,
+            first_box_beads: Some(1),
+            lost_lines: Some([1, 0]),
+            ..Block::default()
+        };
+        assert_eq!(
+            block_line(1_000, &block),
+            "games 1,001-2,000: 12 won, 970 drawn, 18 lost (1.2% won, 97.0% drawn, 1.8% lost); greedy play loses 1 line as X, 0 as O, first box 1 bead"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 //! positive for X.
 
 use crate::i18n::{fill, gettext, ngettext, pgettext};
-use crate::numbers::{count, decimal, result_number};
+use crate::numbers::{count, decimal, percent, result_number};
 use crate::players::RuleWords;
 use crate::report::{
     TextStyle, beads_words, guided_words, learned_value_words, prior_words, score_words,
@@ -161,7 +161,7 @@ fn guided_label(m: &MoveScore) -> (String, Tone, String) {
 
 /// The prior's mark: "41%".
 pub fn prior_label(prior: f64) -> String {
-    format!("{:.0}%", 100.0 * prior)
+    percent(100.0 * prior, 0)
 }
 
 /// A scored move's label, tone and words, on X's scale.

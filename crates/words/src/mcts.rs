@@ -9,7 +9,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::growing::{LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate};
 
 use super::i18n::{fill, gettext, ngettext};
-use super::numbers::{count, decimal, group, result_number};
+use super::numbers::{count, decimal, group, percent, result_number};
 use super::report::visits_words;
 
 /// A score term as the algorithm adds them, for the side choosing: "0.667".
@@ -65,14 +65,11 @@ pub fn child_line(child: &StepChild, selection: Selection, pick: Pick) -> String
             let (earned, bonus) = terms.unwrap_or((0.0, 0.0));
             fill(
                 &gettext(
-                    "Cell {cell}: prior {prior}%, {visits}, {mean}; PUCT {earned} earned + {exploration} exploration = {score}",
+                    "Cell {cell}: prior {prior}, {visits}, {mean}; PUCT {earned} earned + {exploration} exploration = {score}",
                 ),
                 &[
                     ("cell", &cell),
-                    (
-                        "prior",
-                        &decimal(&format!("{:.1}", 100.0 * child.prior.unwrap_or(0.0))),
-                    ),
+                    ("prior", &percent(100.0 * child.prior.unwrap_or(0.0), 1)),
                     ("visits", &visits),
                     ("mean", &mean),
                     ("earned", &term(earned)),
@@ -373,10 +370,7 @@ pub fn child_cells(child: &StepChild, selection: Selection) -> Vec<String> {
         child.mean.map_or_else(none, |mean| result_number(mean, 3)),
     ];
     if selection == Selection::Puct {
-        cells.push(decimal(&format!(
-            "{:.1}%",
-            100.0 * child.prior.unwrap_or(0.0)
-        )));
+        cells.push(percent(100.0 * child.prior.unwrap_or(0.0), 1));
     }
     match child.terms {
         Some((earned, exploration)) => {

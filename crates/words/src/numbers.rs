@@ -77,9 +77,25 @@ pub fn count(n: u64, forms: impl FnOnce(u32) -> String) -> String {
     fill(&forms(plural_count(n)), &[("count", &group(n))])
 }
 
-/// A time as people read it: "52 µs", "3.4 ms", "250 ms", "1.25 s".
+/// A share in per cent as the user's language writes it: "67%" in
+/// English, "67 %" in German, `decimals` digits after the point.
+pub fn percent(value: f64, decimals: usize) -> String {
+    percent_of(&decimal(&format!("{value:.decimals$}")))
+}
+
+/// A number already written out, as a percentage: "12.5" reads "12.5%"
+/// ("12,5 %" in German, given "12,5").
+pub fn percent_of(number: &str) -> String {
+    // Translators: a percentage; German puts a space before the sign.
+    fill(&pgettext("percentage", "{number}%"), &[("number", &number)])
+}
+
+/// A time as people read it: "52 µs", "3.4 ms", "250 ms", "1.25 s"; a
+/// time measured in whole microseconds as none took less than one: "< 1 µs".
 pub fn format_duration_us(us: u64) -> String {
-    if us < 1_000 {
+    if us == 0 {
+        "< 1 µs".to_owned()
+    } else if us < 1_000 {
         format!("{us} µs")
     } else if us < 100_000 {
         decimal(&format!("{:.1} ms", us as f64 / 1e3))
@@ -119,7 +135,11 @@ mod tests {
         assert_eq!(group(1_000), "1,000");
         assert_eq!(group(549_945), "549,945");
         assert_eq!(group(1_234_567), "1,234,567");
+        assert_eq!(format_duration_us(0), "< 1 µs");
         assert_eq!(format_duration_us(52), "52 µs");
+        assert_eq!(percent(67.0, 0), "67%");
+        assert_eq!(percent(97.04, 1), "97.0%");
+        assert_eq!(percent_of("12.5"), "12.5%");
         assert_eq!(format_duration_us(3_400), "3.4 ms");
         assert_eq!(format_duration_us(250_400), "250 ms");
         assert_eq!(format_duration_us(1_250_000), "1.25 s");

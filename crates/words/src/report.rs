@@ -12,7 +12,7 @@ use tictactoe_engine::score::{is_decisive, moves_to_end};
 use super::Words;
 use super::i18n::{fill, gettext, ngettext, plural_count};
 use super::numbers::{
-    count, decimal, format_duration_us, format_rate, group, result_number, window_limit,
+    count, format_duration_us, format_rate, group, percent, result_number, window_limit,
 };
 use super::players::{PlayerWords, RuleWords, settings_words};
 use super::position::describe_score;
@@ -595,8 +595,8 @@ pub fn prior_words(prior: f64) -> String {
     fill(
         // Translators: the neural network's first guess for a move, its
         // share of the policy, before the search looks at it.
-        &gettext("prior {percent}%"),
-        &[("percent", &decimal(&format!("{:.1}", 100.0 * prior)))],
+        &gettext("prior {percent}"),
+        &[("percent", &percent(100.0 * prior, 1))],
     )
 }
 

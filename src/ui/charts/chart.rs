@@ -18,7 +18,7 @@ use tictactoe_files::whole as files;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::training::{Block, block_line};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::numbers::{group, result_number};
+use tictactoe_words::numbers::{decimal, group, percent, percent_of, result_number};
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
 /// them), and its place in `Palette::families`.
@@ -192,12 +192,17 @@ pub struct Series {
     pub points: Vec<(u64, f64)>,
     /// Its figures as read: "99.2%", "0.412".
     pub decimals: usize,
-    pub unit: &'static str,
+    /// Whether its values are per cent.
+    pub percent: bool,
 }
 
 impl Series {
     fn figure(&self, value: f64) -> String {
-        format!("{value:.*}{}", self.decimals, self.unit)
+        if self.percent {
+            percent(value, self.decimals)
+        } else {
+            decimal(&format!("{value:.*}", self.decimals))
+        }
     }
 
     /// "first choice optimal: 99.2% after 1,000 games".
@@ -277,6 +282,11 @@ impl ImageFormat {
 const FONT: &str = "sans-serif";
 const FONT_SIZE: f64 = 13.0;
 const TITLE_SIZE: f64 = 15.0;
+/// From one line of a title to the next.
+const TITLE_LINE: u32 = 20;
+/// The width the save button takes over the title's line, at the chart's
+/// top right corner, with a gap.
+const SAVE_BUTTON_ROOM: u32 = 44;
 /// A bar's thickness as a share of its row.
 const BAR_SHARE: f64 = 0.7;
 /// The height of a chart over the games played.
@@ -438,13 +448,19 @@ impl Chart {
         let text = TextStyle::from((FONT, FONT_SIZE).into_font()).color(&ink);
         let title =
             TextStyle::from((FONT, TITLE_SIZE).into_font().style(FontStyle::Bold)).color(&ink);
-        let (top, rest) = root.split_vertically(TITLE_SIZE as u32 + 12);
-        top.draw(&Text::new(
-            self.title.clone(),
-            (4, 4),
-            title.pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(drawing_error)?;
+        let title_lines = title_lines(&self.title, width, |line| {
+            text_width_at(context, line, TITLE_SIZE, cairo::FontWeight::Bold)
+        });
+        let more_lines = title_lines.len().saturating_sub(1) as u32;
+        let (top, rest) = root.split_vertically(TITLE_SIZE as u32 + 12 + more_lines * TITLE_LINE);
+        for (index, line) in title_lines.into_iter().enumerate() {
+            top.draw(&Text::new(
+                line,
+                (4, 4 + index as i32 * TITLE_LINE as i32),
+                title.pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(drawing_error)?;
+        }
         if self.is_empty() {
             rest.draw(&Text::new(
                 gettext("Nothing to show yet."),
@@ -627,6 +643,13 @@ impl Chart {
     }
 }
 
+/// The title's lines in a chart `width` wide, as `measure` measures them:
+/// clear of the save button over the top right corner, broken at spaces.
+fn title_lines(title: &str, width: u32, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let room = f64::from(width) - f64::from(SAVE_BUTTON_ROOM) - 4.0;
+    wrap(title, room, measure)
+}
+
 /// `text` in lines of at most `room` wide as `width` measures them, broken
 /// at spaces (a word wider than `room` has a line of its own).
 fn wrap(text: &str, room: f64, width: impl Fn(&str) -> f64) -> Vec<String> {
@@ -665,9 +688,19 @@ fn draw_lines(
 
 /// How wide `text` is in the chart's font.
 fn text_width(context: &cairo::Context, text: &str) -> f64 {
+    text_width_at(context, text, FONT_SIZE, cairo::FontWeight::Normal)
+}
+
+/// How wide `text` is in the chart's font at `size`, of `weight`.
+fn text_width_at(
+    context: &cairo::Context,
+    text: &str,
+    size: f64,
+    weight: cairo::FontWeight,
+) -> f64 {
     context.save().ok();
-    context.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Normal);
-    context.set_font_size(FONT_SIZE);
+    context.select_font_face(FONT, cairo::FontSlant::Normal, weight);
+    context.set_font_size(size);
     let width = context
         .text_extents(text)
         .map_or(text.chars().count() as f64 * 7.0, |extents| {
@@ -1037,7 +1070,7 @@ fn games_frame<'a, 'b>(
 fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
     let games = blocks.last().map_or(1, |block| block.games);
     let mut chart = games_frame(plot, games, 100.0, &gettext("share of games"), &|value| {
-        format!("{}%", trim(*value))
+        percent_of(&decimal(&trim(*value)))
     })?;
     let mut hits = Vec::new();
     let mut start = 0;
@@ -1132,13 +1165,14 @@ fn draw_first_box_beads(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec
 }
 
 /// The colour of a line chart's `index`th series: the text's, then the
-/// outcomes' (which keep their contrast in both styles).
+/// families' that neither an outcome nor a side's mark shares: those
+/// mean won, drawn, lost, X and O in every chart and on the board.
 fn line_colour(palette: &Palette, index: usize) -> Rgba {
     [
         palette.text,
-        palette.outcomes[2],
-        palette.outcomes[0],
-        palette.families[1],
+        palette.families[2],
+        palette.families[0],
+        palette.families[5],
     ][index % 4]
 }
 
@@ -1632,6 +1666,35 @@ mod tests {
         let names = std::fs::read_dir(&directory).unwrap().count();
         assert_eq!(names, 2, "no temporary file left");
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn a_long_title_wraps_clear_of_the_save_button() {
+        // 8 px a character, as a stand-in for the font.
+        let measure = |text: &str| text.chars().count() as f64 * 8.0;
+        let title = "The bare policy's exam: the lines of replies that beat it";
+        let lines = title_lines(title, 300, measure);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert_eq!(lines.join(" "), title);
+        for line in &lines {
+            assert!(
+                measure(line) <= f64::from(300 - SAVE_BUTTON_ROOM),
+                "{line:?}"
+            );
+        }
+        assert_eq!(title_lines("Ranking", 300, measure), ["Ranking"]);
+    }
+
+    #[test]
+    fn lines_take_no_colour_that_means_an_outcome() {
+        let palette = palette();
+        for index in 0..4 {
+            let colour = line_colour(&palette, index);
+            assert!(
+                !palette.outcomes.contains(&colour),
+                "line {index} is drawn in an outcome's colour {colour:?}"
+            );
+        }
     }
 
     #[test]

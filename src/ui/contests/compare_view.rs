@@ -191,6 +191,8 @@ mod imp {
         pub(super) comparison: RefCell<Option<Comparison>>,
         /// Save's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
+        /// Whether the window has widened to its table's first rows.
+        pub(super) fitted: std::cell::Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -278,6 +280,7 @@ impl CompareView {
             imp.table.append_column(&table_column(column));
         }
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
+        self.widen_to_the_first_rows();
         let _ = imp.store.set(store);
         background::show_saves(
             &[&imp.nodes_chart, &imp.time_chart, &imp.orders_chart],
@@ -289,6 +292,43 @@ impl CompareView {
             &gettext("Choose the players and press Run: each decides the position shown above."),
             false,
         );
+    }
+
+    /// The first time the table holds rows wider than the window, the
+    /// window widens to show all its columns, as far as the screen allows:
+    /// some languages' column titles and player names need more than the
+    /// default width. Only once: after that, the table scrolls sideways
+    /// in a window a person made narrower.
+    fn widen_to_the_first_rows(&self) {
+        let Some(scroller) = self
+            .imp()
+            .table
+            .parent()
+            .and_downcast::<gtk::ScrolledWindow>()
+        else {
+            return;
+        };
+        scroller.hadjustment().connect_changed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |sideways| {
+                let hidden = (sideways.upper() - sideways.page_size()).ceil() as i32;
+                if view.imp().rows.borrow().is_empty()
+                    || view.imp().fitted.replace(true)
+                    || hidden <= 0
+                {
+                    return;
+                }
+                let screen = view
+                    .surface()
+                    .and_then(|surface| surface.display().monitor_at_surface(&surface))
+                    .map_or(i32::MAX, |monitor| monitor.geometry().width());
+                let width = (view.width() + hidden).min(screen);
+                let height = view.height();
+                // Not while GTK lays the window out.
+                glib::idle_add_local_once(move || view.set_default_size(width, height));
+            }
+        ));
     }
 
     // The controls, for the tests to drive the window as a person would.

@@ -155,6 +155,8 @@ mod imp {
         #[template_child]
         pub(super) ranking_grid: TemplateChild<gtk::Grid>,
         #[template_child]
+        pub(super) ranking_note: TemplateChild<gtk::Label>,
+        #[template_child]
         pub(super) cross_grid: TemplateChild<gtk::Grid>,
         #[template_child]
         pub(super) ranking_chart: TemplateChild<ChartView>,
@@ -284,6 +286,12 @@ impl TournamentView {
 
     pub fn cross_grid(&self) -> gtk::Grid {
         self.imp().cross_grid.get()
+    }
+
+    /// The note under the ranking, if it shows.
+    pub fn ranking_note_text(&self) -> Option<String> {
+        let note = &self.imp().ranking_note;
+        note.is_visible().then(|| note.label().into())
     }
 
     pub fn status_text(&self) -> String {
@@ -546,12 +554,16 @@ impl TournamentView {
                     .build()
             };
             imp.ranking_grid.attach(&none(), 0, 0, 1, 1);
+            imp.ranking_note.set_visible(false);
             imp.cross_grid.attach(&none(), 0, 0, 1, 1);
             imp.ranking_chart.set_chart(self.ranking_chart_of(None));
             imp.sides_chart.set_chart(self.sides_chart_of(None));
             return;
         };
         self.fill_ranking(results);
+        let note = unbeaten_below_note(results);
+        imp.ranking_note.set_visible(note.is_some());
+        imp.ranking_note.set_label(&note.unwrap_or_default());
         self.fill_cross_table(results);
         imp.ranking_chart
             .set_chart(self.ranking_chart_of(Some(results)));
@@ -657,14 +669,33 @@ impl TournamentView {
 
     /// The cross table as it shows: a line per row, the cells' texts.
     pub fn cross_table_text(&self) -> Vec<Vec<String>> {
-        let grid = self.cross_grid();
-        let Some(results) = self.results() else {
+        let size = self
+            .results()
+            .map_or(0, |results| results.entrants.len() as i32);
+        Self::grid_text(&self.cross_grid(), size + 1, size + 1)
+    }
+
+    /// The ranking as it shows: its header, then a line per player.
+    pub fn ranking_text(&self) -> Vec<Vec<String>> {
+        let rows = self
+            .results()
+            .map_or(0, |results| results.standings.len() as i32);
+        let columns = self
+            .imp()
+            .ranking_grid
+            .last_child()
+            .map_or(0, |last| self.imp().ranking_grid.query_child(&last).0 + 1);
+        Self::grid_text(&self.imp().ranking_grid, rows + 1, columns)
+    }
+
+    /// The texts of a table's `rows` by `columns` cells.
+    fn grid_text(grid: &gtk::Grid, rows: i32, columns: i32) -> Vec<Vec<String>> {
+        if rows <= 1 {
             return Vec::new();
-        };
-        let size = results.entrants.len() as i32;
-        (0..=size)
+        }
+        (0..rows)
             .map(|row| {
-                (0..=size)
+                (0..columns)
                     .map(|column| {
                         grid.child_at(column, row)
                             .and_downcast::<gtk::Label>()
@@ -786,6 +817,27 @@ impl JobWindow for TournamentView {
     fn job(&self) -> &Job {
         &self.imp().job
     }
+}
+
+/// Why a player that lost no game ranks below another, if one does: the
+/// points count every game, and the players that never lose draw each
+/// other, so their order is only how often each beat the weaker ones.
+fn unbeaten_below_note(results: &TournamentResults) -> Option<String> {
+    let labels = TournamentView::labels(results);
+    let top = results.standings.first()?;
+    let unbeaten = results
+        .standings
+        .iter()
+        .find(|standing| standing.total.losses == 0 && standing.rank > top.rank)?;
+    Some(fill(
+        &gettext(
+            "{player} lost no game and still ranks below {above}: points count every game, and against each other the players that never lose only draw, so their order says how often each beat the weaker players. A perfect player keeps the best result with any move that does; it does not look for the moves that give a weak opponent the most chances to go wrong.",
+        ),
+        &[
+            ("player", &labels[unbeaten.entrant]),
+            ("above", &labels[top.entrant]),
+        ],
+    ))
 }
 
 /// Points as whole or half: "3", "2.5".

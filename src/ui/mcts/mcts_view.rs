@@ -34,7 +34,7 @@ use tictactoe_words::mcts::{
     Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, step_moves_words,
     steps_run, terms_legend,
 };
-use tictactoe_words::numbers::{decimal, fixed, group, read_decimal};
+use tictactoe_words::numbers::{decimal, fixed, group, percent, read_decimal};
 
 /// The CSS class of the row selection takes.
 const PICKED: &str = "accent";
@@ -1144,9 +1144,9 @@ impl MctsView {
                             value: share,
                             spread: None,
                             figure: fill(
-                                &gettext("{share}% ({visits} of {total})"),
+                                &gettext("{share} ({visits} of {total})"),
                                 &[
-                                    ("share", &decimal(&format!("{share:.1}"))),
+                                    ("share", &percent(share, 1)),
                                     ("visits", &group(u64::from(visits))),
                                     ("total", &group(u64::from(total))),
                                 ],

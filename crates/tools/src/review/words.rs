@@ -6,6 +6,7 @@ use tictactoe_engine::board::{Side, bits};
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::percent_of;
 use tictactoe_words::position::describe_score;
 use tictactoe_words::report::score_phrase;
 
@@ -300,15 +301,15 @@ pub fn accuracy_words(side: Side, accuracy: Accuracy) -> String {
         None => fill(&gettext("{side}: no moves"), &[("side", &side.mark())]),
         Some(percent) => fill(
             &ngettext(
-                "{side}: {best} of {moves} move best ({percent} %)",
-                "{side}: {best} of {moves} moves best ({percent} %)",
+                "{side}: {best} of {moves} move best ({percent})",
+                "{side}: {best} of {moves} moves best ({percent})",
                 accuracy.moves,
             ),
             &[
                 ("side", &side.mark()),
                 ("best", &accuracy.best),
                 ("moves", &accuracy.moves),
-                ("percent", &percent),
+                ("percent", &percent_of(&percent.to_string())),
             ],
         ),
     }
