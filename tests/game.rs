@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use common::{events_until_over, next_event, open_positions, random_open_position};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tictactoe::game::{Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT};
+use tictactoe::game::{
+    Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT, MAX_PAUSE,
+};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player::Player;
@@ -233,9 +235,7 @@ fn a_human_cannot_move_for_the_computer() {
             (PlayerKind::Random, Difficulty::Hard),
         ],
         1,
-        // A pause longer than the game's wait for its end (20 s): the game
-        // ends at all only if ending it cuts the pause short.
-        Duration::from_secs(600),
+        MAX_PAUSE,
     );
     let game = thread.start(setup);
     expect_turn(&events, Side::Max, true);
@@ -248,8 +248,13 @@ fn a_human_cannot_move_for_the_computer() {
         expect_error(&events),
         "it is not a human's turn: O is played by Random"
     );
+    let ended_at = Instant::now();
     thread.end_game();
     let seen = events_until_over(&events, game);
+    // Waited out, the pause would end the game almost a whole MAX_PAUSE
+    // later; half of it is room for a loaded machine (how soon it really
+    // ends is `cargo bench --bench stopping`'s to measure).
+    assert!(ended_at.elapsed() < MAX_PAUSE / 2, "the pause is cut short");
     assert_eq!(
         result_of(&seen),
         GameResult::Aborted("ended by the player".into())

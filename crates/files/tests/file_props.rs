@@ -3,7 +3,7 @@
 //! position, a position given twice) and mutated at random. Reading never
 //! panics, takes what it should and round-trips it, refuses what it should,
 //! and its messages are safe to print and short. `PROPTEST_CASES=100000
-//! cargo test --release --no-default-features --test file_props` runs more.
+//! cargo test --release -p tictactoe-files file_props` runs more.
 
 use super::common;
 

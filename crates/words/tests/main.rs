@@ -1,6 +1,7 @@
-//! The words' tests: the board's cell marks, the edges of the players'
-//! reports in words, and property tests of the parser and escaping. One
-//! binary, linked once.
+//! Tests that need the engine and its words: the board's marks against the
+//! log's words, the engine at its edges (a finished board, searches in a
+//! row), and property tests of the parser and every player on random
+//! positions. One binary, linked once.
 
 use tictactoe_testing as common;
 
