@@ -425,8 +425,8 @@ impl ReviewView {
         imp.graph.queue_draw();
         if count > 0 {
             let index = selected.unwrap_or(count - 1).min(count - 1);
-            imp.scroll_pending.set(Some(index as u32));
             self.select(index);
+            imp.scroll_pending.set(Some(index as u32));
         }
     }
 
@@ -440,6 +440,8 @@ impl ReviewView {
 
     /// Selects move `index` (from 0) in the list, which shows it.
     fn select(&self, index: usize) {
+        // A later choice wins over a scroll still waiting for the layout.
+        self.imp().scroll_pending.set(None);
         if let Some(selection) = self.imp().selection.borrow().as_ref() {
             if selection.selected() == index as u32 {
                 self.show_move(index);
