@@ -180,3 +180,43 @@ fn a_usage_error_echoes_the_argument_escaped_and_cut() {
         assert!(errors.len() < 1_000, "{args:?}: {} bytes", errors.len());
     }
 }
+
+#[test]
+fn a_training_that_breaks_the_network_keeps_the_old_file() {
+    let home = home("nan");
+    let path = home.join("n.json");
+    let state = path.to_str().unwrap();
+    let train = |games: &str| {
+        binary()
+            .args(["train", "--player", "neural", "--opponent", "self"])
+            .args(["--games", games, "--seed", "1", "--state", state])
+            .output()
+            .unwrap()
+    };
+    assert!(train("2").status.success());
+    // Finite weights, so play and analyze take them, but training on them
+    // runs into NaN.
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (index, parameter) in file["network"]["parameters"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        *parameter = serde_json::json!(if index % 2 == 0 { 1e20 } else { -1e20 });
+    }
+    let huge = serde_json::to_string(&file).unwrap();
+    std::fs::write(&path, &huge).unwrap();
+    let output = train("3");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "is not a finite number: it would not read back, so the file was left as it is"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), huge);
+    let _ = std::fs::remove_dir_all(&home);
+}

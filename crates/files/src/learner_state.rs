@@ -206,9 +206,25 @@ impl LearnerFile for LearnerState {
     /// Saves the state to `path`, whole or not at all, making its
     /// directory if need be (`whole::write_whole`, through a symbolic
     /// link).
+    /// A state that would not read back (a network trained into NaN,
+    /// which JSON writes as null) is not written: the old file stays.
     fn write(&self, path: &Path) -> io::Result<()> {
+        let json = self.to_json();
+        let finite = match &self.learner {
+            Learner::Neural(network) => finite(network.parameters()),
+            _ => Ok(()),
+        };
+        if let Err(problem) = finite.and_then(|()| LearnerState::from_json(&json).map(drop)) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                fill(
+                    &gettext("{problem}: it would not read back, so the file was left as it is"),
+                    &[("problem", &problem)],
+                ),
+            ));
+        }
         whole::make_directories_for(path)?;
-        whole::write_whole(path, self.to_json().as_bytes())
+        whole::write_whole(path, json.as_bytes())
     }
 }
 
@@ -351,14 +367,20 @@ impl NetworkFile {
                 ],
             ));
         }
-        if let Some(index) = self.parameters.iter().position(|p| !p.is_finite()) {
-            return Err(fill(
-                &gettext("the network's parameter {index} is not a finite number"),
-                &[("index", &index)],
-            ));
-        }
+        finite(&self.parameters)?;
         Network::from_parameters(expected, self.parameters)
             .ok_or_else(|| gettext("the network does not fit its shape"))
+    }
+}
+
+/// Every parameter a finite number, or the first that is not.
+fn finite(parameters: &[f32]) -> Result<(), String> {
+    match parameters.iter().position(|p| !p.is_finite()) {
+        Some(index) => Err(fill(
+            &gettext("the network's parameter {index} is not a finite number"),
+            &[("index", &index)],
+        )),
+        None => Ok(()),
     }
 }
 
