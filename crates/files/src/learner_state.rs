@@ -228,6 +228,72 @@ impl LearnerFile for LearnerState {
     }
 }
 
+/// A learner's state file held by one trainer, from before it reads the
+/// state until it has saved it: a second trainer of the same file (the
+/// command line's `train`, the window's Training) is refused instead of
+/// saving over the first one's games. An advisory lock (`flock`) on
+/// `.<name>.lock` beside the file (through its links), which the kernel
+/// lets go when the process ends, however it ends; dropping it lets go.
+#[derive(Debug)]
+pub struct TrainingLock {
+    _file: fs::File,
+}
+
+/// Why a state file could not be locked for training.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another trainer holds it.
+    Busy,
+    /// The lock file could not be made or opened.
+    Io(io::Error),
+}
+
+impl fmt::Display for LockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LockError::Busy => f.write_str(&gettext(
+                "another training of this state is under way (in the window or another command); wait until it has finished, or train another file",
+            )),
+            LockError::Io(error) => f.write_str(&fill(
+                &gettext("cannot lock it for training: {error}"),
+                &[("error", error)],
+            )),
+        }
+    }
+}
+
+/// Locks the state file `path` for training (see `TrainingLock`), at once
+/// or not at all: never waits.
+pub fn lock_for_training(path: &Path) -> Result<TrainingLock, LockError> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let target = whole::resolve_links(path).map_err(LockError::Io)?;
+    let name = whole::file_name(&target).map_err(LockError::Io)?;
+    let mut lock_name = std::ffi::OsString::from(".");
+    lock_name.push(name);
+    lock_name.push(".lock");
+    whole::make_directories_for(&target).map_err(LockError::Io)?;
+    // Not through a link, and never waiting on a pipe put there.
+    let file = fs::File::options()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(target.with_file_name(lock_name))
+        .map_err(LockError::Io)?;
+    // SAFETY: flock on the descriptor of a file this function owns.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        let error = io::Error::last_os_error();
+        return Err(if error.kind() == io::ErrorKind::WouldBlock {
+            LockError::Busy
+        } else {
+            LockError::Io(error)
+        });
+    }
+    Ok(TrainingLock { _file: file })
+}
+
 /// A position's text from the file, safe to echo.
 fn echo(text: &str) -> String {
     escape_text(text, ECHO_CHARS)
