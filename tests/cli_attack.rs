@@ -180,3 +180,100 @@ fn a_usage_error_echoes_the_argument_escaped_and_cut() {
         assert!(errors.len() < 1_000, "{args:?}: {} bytes", errors.len());
     }
 }
+
+#[test]
+fn a_training_that_breaks_the_network_keeps_the_old_file() {
+    let home = home("nan");
+    let path = home.join("n.json");
+    let state = path.to_str().unwrap();
+    let train = |games: &str| {
+        binary()
+            .args(["train", "--player", "neural", "--opponent", "self"])
+            .args(["--games", games, "--seed", "1", "--state", state])
+            .output()
+            .unwrap()
+    };
+    assert!(train("2").status.success());
+    // Finite weights, so play and analyze take them, but training on them
+    // runs into NaN.
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (index, parameter) in file["network"]["parameters"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        *parameter = serde_json::json!(if index % 2 == 0 { 1e20 } else { -1e20 });
+    }
+    let huge = serde_json::to_string(&file).unwrap();
+    std::fs::write(&path, &huge).unwrap();
+    let output = train("3");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "is not a finite number: it would not read back, so the file was left as it is"
+        ),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), huge);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn a_second_training_of_one_state_is_refused_while_the_first_runs() {
+    let home = home("lock");
+    let path = home.join("td.json");
+    let state = path.to_str().unwrap();
+    let train = |games: &str| {
+        let mut command = binary();
+        command
+            .args(["train", "--player", "td", "--opponent", "random"])
+            .args(["--games", games, "--seed", "1", "--state", state]);
+        command
+    };
+    assert!(train("100").output().unwrap().status.success());
+    let mut first = train("20000000")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Its heading says it has read the state, so it holds the file.
+    let mut heading = [0u8; 8];
+    first
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut heading)
+        .unwrap();
+    let second = train("10").output().unwrap();
+    // SAFETY: kill only sends a signal to the child, still ours.
+    assert_eq!(unsafe { libc::kill(first.id() as i32, libc::SIGINT) }, 0);
+    let status = end_within(&mut first, Duration::from_secs(20));
+    let mut errors = String::new();
+    first
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{errors}");
+    assert_eq!(second.status.code(), Some(2), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("another training of this state is under way"),
+        "{}",
+        stderr(&second)
+    );
+    // The file holds the first training's games, all of them.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let games = saved["games"].as_u64().unwrap();
+    assert!(
+        errors.contains(&format!("{games} games learned in all")),
+        "{games}: {errors}"
+    );
+    // Once it has ended, the state trains again.
+    assert!(train("10").output().unwrap().status.success());
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -130,6 +130,15 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         Ok(path) => path,
         Err(code) => return code,
     };
+    // Held until the state is saved: a second training of the file would
+    // save over this one's games.
+    let _lock = match learner_state::lock_for_training(&path) {
+        Ok(lock) => lock,
+        Err(error) => {
+            let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+            return refuse(&format!("state '{name}': {error}; nothing was trained"));
+        }
+    };
     // Read even with --fresh: a file that is not this learner's state is
     // refused rather than overwritten.
     let mut state = match load_state(args.player, &path) {

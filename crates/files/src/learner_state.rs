@@ -206,10 +206,92 @@ impl LearnerFile for LearnerState {
     /// Saves the state to `path`, whole or not at all, making its
     /// directory if need be (`whole::write_whole`, through a symbolic
     /// link).
+    /// A state that would not read back (a network trained into NaN,
+    /// which JSON writes as null) is not written: the old file stays.
     fn write(&self, path: &Path) -> io::Result<()> {
+        let json = self.to_json();
+        let finite = match &self.learner {
+            Learner::Neural(network) => finite(network.parameters()),
+            _ => Ok(()),
+        };
+        if let Err(problem) = finite.and_then(|()| LearnerState::from_json(&json).map(drop)) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                fill(
+                    &gettext("{problem}: it would not read back, so the file was left as it is"),
+                    &[("problem", &problem)],
+                ),
+            ));
+        }
         whole::make_directories_for(path)?;
-        whole::write_whole(path, self.to_json().as_bytes())
+        whole::write_whole(path, json.as_bytes())
     }
+}
+
+/// A learner's state file held by one trainer, from before it reads the
+/// state until it has saved it: a second trainer of the same file (the
+/// command line's `train`, the window's Training) is refused instead of
+/// saving over the first one's games. An advisory lock (`flock`) on
+/// `.<name>.lock` beside the file (through its links), which the kernel
+/// lets go when the process ends, however it ends; dropping it lets go.
+#[derive(Debug)]
+pub struct TrainingLock {
+    _file: fs::File,
+}
+
+/// Why a state file could not be locked for training.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another trainer holds it.
+    Busy,
+    /// The lock file could not be made or opened.
+    Io(io::Error),
+}
+
+impl fmt::Display for LockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LockError::Busy => f.write_str(&gettext(
+                "another training of this state is under way (in the window or another command); wait until it has finished, or train another file",
+            )),
+            LockError::Io(error) => f.write_str(&fill(
+                &gettext("cannot lock it for training: {error}"),
+                &[("error", error)],
+            )),
+        }
+    }
+}
+
+/// Locks the state file `path` for training (see `TrainingLock`), at once
+/// or not at all: never waits.
+pub fn lock_for_training(path: &Path) -> Result<TrainingLock, LockError> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let target = whole::resolve_links(path).map_err(LockError::Io)?;
+    let name = whole::file_name(&target).map_err(LockError::Io)?;
+    let mut lock_name = std::ffi::OsString::from(".");
+    lock_name.push(name);
+    lock_name.push(".lock");
+    whole::make_directories_for(&target).map_err(LockError::Io)?;
+    // Not through a link, and never waiting on a pipe put there.
+    let file = fs::File::options()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(target.with_file_name(lock_name))
+        .map_err(LockError::Io)?;
+    // SAFETY: flock on the descriptor of a file this function owns.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        let error = io::Error::last_os_error();
+        return Err(if error.kind() == io::ErrorKind::WouldBlock {
+            LockError::Busy
+        } else {
+            LockError::Io(error)
+        });
+    }
+    Ok(TrainingLock { _file: file })
 }
 
 /// A position's text from the file, safe to echo.
@@ -351,14 +433,20 @@ impl NetworkFile {
                 ],
             ));
         }
-        if let Some(index) = self.parameters.iter().position(|p| !p.is_finite()) {
-            return Err(fill(
-                &gettext("the network's parameter {index} is not a finite number"),
-                &[("index", &index)],
-            ));
-        }
+        finite(&self.parameters)?;
         Network::from_parameters(expected, self.parameters)
             .ok_or_else(|| gettext("the network does not fit its shape"))
+    }
+}
+
+/// Every parameter a finite number, or the first that is not.
+fn finite(parameters: &[f32]) -> Result<(), String> {
+    match parameters.iter().position(|p| !p.is_finite()) {
+        Some(index) => Err(fill(
+            &gettext("the network's parameter {index} is not a finite number"),
+            &[("index", &index)],
+        )),
+        None => Ok(()),
     }
 }
 
