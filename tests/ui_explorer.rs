@@ -149,6 +149,53 @@ fn headings_scroll_with_the_rows(window: &TictactoeWindow) -> Result<(), String>
     Ok(())
 }
 
+/// Pointing at a row's node type ("PV, expected Cut") or at its heading
+/// explains it in plain words, every type the cell names, before the
+/// jargon's source.
+fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
+    let explorer = explorer_on(window, PlayerKind::AlphaBeta)?;
+    for position in (0..explorer.row_texts().len() as u32).rev() {
+        explorer.set_row_expanded(position, true);
+    }
+    pass_time(Duration::from_millis(200));
+    let type_heading = descendants(&explorer.headings())
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::Label>().ok())
+        .find(|label| label.label() == "Node type")
+        .ok_or("no Node type heading")?;
+    let cells: Vec<gtk::Label> = descendants(&explorer.list_view())
+        .into_iter()
+        .filter(|widget| widget.type_().name() == "TictactoeTreeRow" && widget.is_mapped())
+        // The expander, value, window, then the node type.
+        .filter_map(|row| {
+            row.first_child()?
+                .next_sibling()?
+                .next_sibling()?
+                .next_sibling()
+        })
+        .filter_map(|cell| cell.downcast::<gtk::Label>().ok())
+        .filter(|cell| !cell.label().is_empty())
+        .collect();
+    ensure(
+        cells.iter().any(|cell| cell.label().contains("expected")),
+        || "no row's type differs from the expected".into(),
+    )?;
+    for label in cells.iter().chain([&type_heading]) {
+        let text = label.label();
+        let tip = label.tooltip_text().unwrap_or_default();
+        ensure(!tip.starts_with("Knuth"), || {
+            format!("{text:?} is explained in jargon first: {tip:?}")
+        })?;
+        for word in ["PV:", "Cut:", "All:", "expected"] {
+            ensure(tip.contains(word), || {
+                format!("pointing at {text:?} does not explain {word:?}: {tip:?}")
+            })?;
+        }
+    }
+    explorer.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     if std::env::var_os("GERMAN").is_some() {
@@ -162,7 +209,8 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 2] = [
+    let checks: [(&str, Check); 3] = [
+        ("node types are explained", node_types_are_explained),
         ("every player fits 640 px", every_player_fits_640_px),
         (
             "headings scroll with the rows",

@@ -1078,7 +1078,10 @@ impl TreeExplorer {
             let Some(tree_item) = row.item().and_downcast::<TreeItem>() else {
                 return;
             };
-            widget.set_column_widths(explorer.imp().column_widths.get());
+            let imp = explorer.imp();
+            widget.set_column_widths(imp.column_widths.get());
+            // The heading's plain words, where a person points at a type.
+            widget.explain_node_type(imp.type_heading.tooltip_text().as_deref());
             widget.bind(&row, &tree_item, explorer.is_principal(&tree_item));
             let explorer = explorer.downgrade();
             widget.watch_expansion(&row, move |item| {
