@@ -211,6 +211,29 @@ fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), Stri
     Ok(())
 }
 
+/// The German explorer names a cutoff as German textbooks do, "Cutoff",
+/// never "Schnitt".
+fn the_german_explorer_says_cutoff(window: &TictactoeWindow) -> Result<(), String> {
+    let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(&board, PlayerKind::AlphaBeta, None);
+    wait_until("the tree", Duration::from_secs(10), || {
+        explorer.tree().is_some()
+    })?;
+    for position in (0..explorer.row_texts().len() as u32).rev() {
+        explorer.set_row_expanded(position, true);
+    }
+    let rows = explorer.row_texts();
+    explorer.close();
+    ensure(rows.iter().any(|row| row.contains("Cutoff nach")), || {
+        format!("no row tells its cutoff: {rows:#?}")
+    })?;
+    ensure(!rows.iter().any(|row| row.contains("Schnitt")), || {
+        format!("a row says \"Schnitt\": {rows:#?}")
+    })
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     // SAFETY: no other thread runs yet to read the environment.
@@ -223,10 +246,14 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 6] = [
+    let checks: &[(&str, Check)] = &[
         (
             "German Compare shows every column",
             german_compare_shows_every_column,
+        ),
+        (
+            "the German explorer says Cutoff",
+            the_german_explorer_says_cutoff,
         ),
         (
             "controls are labelled in German",

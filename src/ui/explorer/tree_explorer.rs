@@ -59,6 +59,10 @@ mod imp {
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/explorer/tree_explorer.ui")]
     pub struct TreeExplorer {
         #[template_child]
+        pub(super) header_bar: TemplateChild<gtk::HeaderBar>,
+        #[template_child]
+        pub(super) search_bar: TemplateChild<gtk::Box>,
+        #[template_child]
         pub(super) player_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
@@ -248,8 +252,7 @@ impl TreeExplorer {
         let imp = self.imp();
         crate::ui::shared::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
-        imp.headings_scroller
-            .set_hadjustment(Some(&imp.list_scroller.hadjustment()));
+        self.scroll_headings_with_rows();
         self.offer_players(BoardSize::Three);
         let player_name = gettext("Player to record");
         accessible::set_label(&*imp.player_dropdown, &player_name);
@@ -291,6 +294,20 @@ impl TreeExplorer {
         imp.list_view.set_factory(Some(&self.row_factory()));
         self.setup_settings();
         self.show_nothing_yet();
+    }
+
+    /// Keeps the headings over their columns when the rows scroll sideways:
+    /// one adjustment for both, and the headings drawn anew as it moves
+    /// (GTK 4.8 moved them without drawing them, and they went blank).
+    fn scroll_headings_with_rows(&self) {
+        let imp = self.imp();
+        let sideways = imp.list_scroller.hadjustment();
+        imp.headings_scroller.set_hadjustment(Some(&sideways));
+        sideways.connect_value_changed(glib::clone!(
+            #[weak(rename_to = explorer)]
+            self,
+            move |_| explorer.imp().headings_scroller.queue_draw()
+        ));
     }
 
     /// The settings popover: the conventions' choices, named for a screen
@@ -446,8 +463,10 @@ impl TreeExplorer {
     }
 
     /// Puts the small board and the step controls under the list when the
-    /// window is too narrow for them beside it, and makes Expand Best Line
-    /// and Settings icons, so that the header bar keeps the whole title. Called after
+    /// window is too narrow for them beside it, moves the search's controls
+    /// from the header bar to a bar of their own under it (a long player
+    /// name left the header bar wider than 640 px), and makes Expand Best
+    /// Line and Settings icons, so that the header bar keeps the whole title. Called after
     /// each allocation; the switch waits for the idle loop, since a layout
     /// must not change while allocated.
     fn fit_layout(&self, width: i32) {
@@ -471,6 +490,7 @@ impl TreeExplorer {
                 imp.content_box.set_orientation(orientation);
                 imp.side_separator.set_orientation(across);
                 let narrow = orientation == gtk::Orientation::Vertical;
+                explorer.move_search_controls(narrow);
                 // Under the list the side shares the height with it.
                 imp.side_scroller.set_vexpand(narrow);
                 imp.side_scroller
@@ -488,6 +508,31 @@ impl TreeExplorer {
                 }
             }
         ));
+    }
+
+    /// Moves the player, depth, Settings and Record to the bar under the
+    /// header bar (`narrow`), or back to the header bar, in their order.
+    fn move_search_controls(&self, narrow: bool) {
+        let imp = self.imp();
+        if imp.search_bar.is_visible() == narrow {
+            return;
+        }
+        let controls: [gtk::Widget; 4] = [
+            imp.player_dropdown.get().upcast(),
+            imp.depth_spin.get().upcast(),
+            imp.settings_button.get().upcast(),
+            imp.record_button.get().upcast(),
+        ];
+        for control in &controls {
+            if narrow {
+                imp.header_bar.remove(control);
+                imp.search_bar.append(control);
+            } else {
+                imp.search_bar.remove(control);
+                imp.header_bar.pack_start(control);
+            }
+        }
+        imp.search_bar.set_visible(narrow);
     }
 
     /// Offers the players whose searches can be recorded on boards of
@@ -1033,7 +1078,10 @@ impl TreeExplorer {
             let Some(tree_item) = row.item().and_downcast::<TreeItem>() else {
                 return;
             };
-            widget.set_column_widths(explorer.imp().column_widths.get());
+            let imp = explorer.imp();
+            widget.set_column_widths(imp.column_widths.get());
+            // The heading's plain words, where a person points at a type.
+            widget.explain_node_type(imp.type_heading.tooltip_text().as_deref());
             widget.bind(&row, &tree_item, explorer.is_principal(&tree_item));
             let explorer = explorer.downgrade();
             widget.watch_expansion(&row, move |item| {

@@ -154,6 +154,14 @@ impl TreeRow {
         }
     }
 
+    /// Sets the tooltip of the node-type cell: what its type means.
+    pub fn explain_node_type(&self, words: Option<&str>) {
+        let label = &self.imp().type_label;
+        if label.tooltip_text().as_deref() != words {
+            label.set_tooltip_text(words);
+        }
+    }
+
     /// Sets the row's style classes; restyling is costly, and a recycled
     /// row often keeps its classes.
     fn restyle(&self, classes: &[&str]) {
