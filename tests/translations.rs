@@ -115,7 +115,10 @@ fn german_spells_monte_carlo_one_way() {
             .map(quoted)
             .filter(|msgstr| msgstr.contains("Monte Carlo"))
             .collect();
-        assert!(apart.is_empty(), "{file} writes \"Monte Carlo\" apart: {apart:#?}");
+        assert!(
+            apart.is_empty(),
+            "{file} writes \"Monte Carlo\" apart: {apart:#?}"
+        );
     }
 }
 
