@@ -449,13 +449,51 @@ fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
+/// Mid-step, rows and charts filled, the window dragged from its own width
+/// straight to 640 px gets there (its side panel once kept it some 800 px
+/// wide, 900 in German), the rows under the pictures and nothing wider
+/// than the window.
+fn the_window_narrows_to_640_px_in_one_drag(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_on_position(app, window)?;
+    for _ in 0..12 {
+        WidgetExt::activate_action(&view, "mcts.step", None).map_err(|e| e.to_string())?;
+    }
+    for _ in 0..2 {
+        WidgetExt::activate_action(&view, "mcts.phase", None).map_err(|e| e.to_string())?;
+    }
+    harness::pass_time(Duration::from_millis(300));
+    view.set_default_size(640, 800);
+    let narrowed = wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || view.width() <= 640,
+    );
+    let width = view.width();
+    narrowed.map_err(|error| format!("{error}: it is {width} px wide"))?;
+    let scroller = harness::descendants(&view)
+        .into_iter()
+        .find_map(|widget| widget.downcast::<gtk::ScrolledWindow>().ok())
+        .ok_or("no scrolled content")?;
+    let across = scroller.hadjustment();
+    let fits = wait_until("the content to fit across", Duration::from_secs(3), || {
+        across.upper() <= across.page_size() + 1.0
+    });
+    let (upper, page) = (across.upper(), across.page_size());
+    view.close();
+    fits.map_err(|error| format!("{error}: the content is {upper:.0} px wide in {page:.0}"))?;
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 8] = [
         (
             "stepping shows the root's children as selection sees them",
             stepping_shows_the_roots_children_as_selection_sees_them,
@@ -483,6 +521,10 @@ fn main() -> ExitCode {
         (
             "a Monte Carlo search in the log grows again to its tree",
             a_monte_carlo_search_in_the_log_grows_again_to_its_tree,
+        ),
+        (
+            "the window narrows to 640 px in one drag",
+            the_window_narrows_to_640_px_in_one_drag,
         ),
     ];
     let mut results = Results::default();

@@ -48,7 +48,8 @@ const CHARTED_MOVES: usize = 6;
 /// 5x5.
 const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// A narrower window puts the table under the pictures: beside them it
-/// needs about 850 px, 950 in German.
+/// needs about 850 px, 950 in German (the window's content scrolls
+/// sideways until it has gone under, so that the window can narrow).
 const NARROW_WIDTH: i32 = 1040;
 
 /// Play's speeds, in the speed list's order: the interval, and whether a
