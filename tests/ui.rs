@@ -236,7 +236,7 @@ fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), Str
 /// so a new message is a redraw, not a new layout of the whole window:
 /// GtkPaned (GTK 4.8) measures its children anew at every height it tries,
 /// tens of milliseconds for a frame whenever a label changed.
-fn status_line_keeps_its_size_whatever_it_says(window: &TictactoeWindow) -> Result<(), String> {
+fn status_line_keeps_its_size_for_two_lines(window: &TictactoeWindow) -> Result<(), String> {
     let line = window.status_line();
     let shown = (line.text(), line.is_error());
     let result = check_status_line(&line);
@@ -260,12 +260,24 @@ fn check_status_line(line: &tictactoe::ui::StatusLine) -> Result<(), String> {
     };
     line.show_message("X to move.");
     let short = size(line);
-    line.show_message(&"A message long enough to need a second line. ".repeat(8));
+    line.show_message("A message long enough to need a second line at 200 px.");
     ensure(size(line) == short, || {
         format!(
-            "a long message measures {:?}, a short one {short:?}",
+            "a two-line message measures {:?}, a short one {short:?}",
             size(line)
         )
+    })?;
+    // A longer one takes the lines it needs, at the width it gets.
+    line.show_message(&"A message long enough to need a second line. ".repeat(8));
+    let long = size(line);
+    ensure(long[3].0 > short[3].0 && long[2] == short[2], || {
+        format!("a long message measures {long:?}, a short one {short:?}")
+    })?;
+    // Laid out taller, then two lines again for a short one.
+    pass_time(Duration::from_millis(200));
+    line.show_message("X to move.");
+    ensure(size(line) == short, || {
+        format!("after a long message a short one measures {:?}", size(line))
     })?;
     line.set_busy(true);
     let busy = size(line);
@@ -1532,8 +1544,8 @@ fn main() -> ExitCode {
             human_moves_by_click_and_refusals,
         ),
         (
-            "the status line keeps its size whatever it says",
-            status_line_keeps_its_size_whatever_it_says,
+            "the status line keeps its size for two lines",
+            status_line_keeps_its_size_for_two_lines,
         ),
         (
             "keyboard plays digits, arrows and Enter",
