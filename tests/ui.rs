@@ -20,7 +20,9 @@ use tictactoe_words::cell_marks::cell_marks;
 
 mod harness;
 
-use harness::{Results, ensure, open_window, pass_time, start, use_test_environment, wait_until};
+use harness::{
+    Results, ensure, open_window, pass_time, press_over, start, use_test_environment, wait_until,
+};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
@@ -236,7 +238,7 @@ fn human_moves_by_click_and_refusals(window: &TictactoeWindow) -> Result<(), Str
 /// so a new message is a redraw, not a new layout of the whole window:
 /// GtkPaned (GTK 4.8) measures its children anew at every height it tries,
 /// tens of milliseconds for a frame whenever a label changed.
-fn status_line_keeps_its_size_whatever_it_says(window: &TictactoeWindow) -> Result<(), String> {
+fn status_line_keeps_its_size_for_two_lines(window: &TictactoeWindow) -> Result<(), String> {
     let line = window.status_line();
     let shown = (line.text(), line.is_error());
     let result = check_status_line(&line);
@@ -260,12 +262,24 @@ fn check_status_line(line: &tictactoe::ui::StatusLine) -> Result<(), String> {
     };
     line.show_message("X to move.");
     let short = size(line);
-    line.show_message(&"A message long enough to need a second line. ".repeat(8));
+    line.show_message("A message long enough to need a second line at 200 px.");
     ensure(size(line) == short, || {
         format!(
-            "a long message measures {:?}, a short one {short:?}",
+            "a two-line message measures {:?}, a short one {short:?}",
             size(line)
         )
+    })?;
+    // A longer one takes the lines it needs, at the width it gets.
+    line.show_message(&"A message long enough to need a second line. ".repeat(8));
+    let long = size(line);
+    ensure(long[3].0 > short[3].0 && long[2] == short[2], || {
+        format!("a long message measures {long:?}, a short one {short:?}")
+    })?;
+    // Laid out taller, then two lines again for a short one.
+    pass_time(Duration::from_millis(200));
+    line.show_message("X to move.");
+    ensure(size(line) == short, || {
+        format!("after a long message a short one measures {:?}", size(line))
     })?;
     line.set_busy(true);
     let busy = size(line);
@@ -562,6 +576,35 @@ fn esc_asks_before_ending_a_game(window: &TictactoeWindow) -> Result<(), String>
     WidgetExt::activate_action(window, "win.request-end", None).map_err(|e| e.to_string())?;
     wait_for_game_over(window, Duration::from_secs(2))?;
     expect_status(window, "Game over: ended by the player.")
+}
+
+/// Ctrl+E, pressed with the pointer over the board, ends a running game to
+/// set up a position only when pressed twice, as Esc does: the first press
+/// asks, and the game goes on.
+fn ctrl_e_asks_before_ending_a_game(window: &TictactoeWindow) -> Result<(), String> {
+    start_endless_search(window)?;
+    let board = window.board_view();
+    press_over(&board, "ctrl+e")?;
+    expect_status(
+        window,
+        "Press Ctrl+E again within 3 seconds to end this game and set up a position",
+    )?;
+    pass_time(Duration::from_millis(200));
+    let editor = window.position_editor();
+    ensure(window.game_running() && !editor.is_visible(), || {
+        "one Ctrl+E ended the game".into()
+    })?;
+    ensure(!window.edit_button().is_active(), || {
+        "the Edit toggle shows edit mode while the game goes on".into()
+    })?;
+    press_over(&board, "ctrl+e")?;
+    wait_for_game_over(window, Duration::from_secs(2))?;
+    wait_until("edit mode", Duration::from_secs(2), || editor.is_visible())?;
+    press_over(&board, "ctrl+e")?;
+    wait_until("edit mode to end", Duration::from_secs(2), || {
+        !editor.is_visible()
+    })
+    .map(|_| ())
 }
 
 /// Controls changed during a game say that they wait for the next Start;
@@ -901,6 +944,52 @@ fn play_computer_game(window: &TictactoeWindow) -> Result<usize, String> {
     )?;
     wait_for_game_over(window, Duration::from_secs(20))?;
     Ok(window.record().ok_or("no record")?.len())
+}
+
+/// With the focus in the log on a search's row, End returns to the game and
+/// Home browses to its first position, as everywhere else: the list does
+/// not take them to its last or first row.
+fn end_and_home_in_the_log_browse_the_game(window: &TictactoeWindow) -> Result<(), String> {
+    let moves = play_computer_game(window)?;
+    let last = window.record().ok_or("no record")?.position();
+    let log = window.search_log();
+    let list = log.list_view();
+    let selection = list
+        .model()
+        .and_downcast::<gtk::SingleSelection>()
+        .ok_or("the log has no single selection")?;
+    let select_move_two = || -> Result<(), String> {
+        let row = log
+            .text()
+            .lines()
+            .position(|line| line.starts_with("2. O"))
+            .ok_or_else(|| format!("no row for move 2:\n{}", log.text()))?;
+        log.select_row(row as u32);
+        list.grab_focus();
+        expect_status(window, "Before move 2")
+    };
+    select_move_two()?;
+    press_over(&list, "End")?;
+    wait_until("the game shown again", Duration::from_secs(1), || {
+        !window.status_text().contains("Before move")
+    })
+    .map_err(|error| format!("{error}; the status says {:?}", window.status_text()))?;
+    ensure(
+        selection.selected() == gtk::INVALID_LIST_POSITION && window.board_view().board() == last,
+        || {
+            format!(
+                "after End row {} is selected and the board shows {}",
+                selection.selected(),
+                window.board_view().board()
+            )
+        },
+    )?;
+    select_move_two()?;
+    press_over(&list, "Home")?;
+    expect_status(window, &format!("Move 0 of {moves} (browsing)"))?;
+    ensure(selection.selected() == gtk::INVALID_LIST_POSITION, || {
+        format!("after Home row {} is selected", selection.selected())
+    })
 }
 
 /// Alt+Left, Home and End browse the finished game; a search's row in the
@@ -1518,7 +1607,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
 
-    let checks: [(&str, Check); 27] = [
+    let checks: [(&str, Check); 29] = [
         (
             "computer against computer plays to the end",
             computer_against_computer_plays_to_the_end,
@@ -1532,8 +1621,8 @@ fn main() -> ExitCode {
             human_moves_by_click_and_refusals,
         ),
         (
-            "the status line keeps its size whatever it says",
-            status_line_keeps_its_size_whatever_it_says,
+            "the status line keeps its size for two lines",
+            status_line_keeps_its_size_for_two_lines,
         ),
         (
             "keyboard plays digits, arrows and Enter",
@@ -1565,6 +1654,10 @@ fn main() -> ExitCode {
             esc_asks_before_ending_a_game,
         ),
         (
+            "ctrl+e asks before ending a game",
+            ctrl_e_asks_before_ending_a_game,
+        ),
+        (
             "changed controls wait for the next start",
             changed_controls_wait_for_the_next_start,
         ),
@@ -1587,6 +1680,10 @@ fn main() -> ExitCode {
         (
             "browsing and the log show earlier positions",
             browsing_and_the_log_show_earlier_positions,
+        ),
+        (
+            "end and home in the log browse the game",
+            end_and_home_in_the_log_browse_the_game,
         ),
         (
             "the tree explorer shows a logged search",

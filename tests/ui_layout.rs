@@ -13,7 +13,10 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
-use harness::{Results, ensure, open_window, pass_time, start, use_test_environment, wait_until};
+use harness::{
+    Results, ensure, move_onto, open_window, pass_time, press_over, start, use_test_environment,
+    wait_until, xdotool,
+};
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::Side;
@@ -239,6 +242,103 @@ fn the_log_explanation_fits(window: &TictactoeWindow) -> Result<(), String> {
     ensure(shown && scrolls, || {
         format!("the explanation's text is whole: {shown}, in a scrolled window: {scrolls}")
     })
+}
+
+/// The board's legend, opened by a click on the ⓘ beside the status line,
+/// fits the screen whole: all of it reads without scrolling.
+fn the_legend_fits_without_scrolling(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    let button = window.legend_button();
+    move_onto(&button, None)?;
+    xdotool(&["click", "1"])?;
+    let popover = button.popover().ok_or("the ⓘ button has no pop-over")?;
+    wait_until("the legend to show", Duration::from_secs(2), || {
+        popover.is_mapped()
+    })?;
+    pass_time(Duration::from_millis(300));
+    let surface = popover.surface().and_downcast::<gdk::Popup>();
+    let (top, height) = surface
+        .map(|popup| {
+            (
+                popup.position_y(),
+                popup.upcast_ref::<gdk::Surface>().height(),
+            )
+        })
+        .ok_or("the legend has no surface")?;
+    let scroller = widgets(&popover)
+        .into_iter()
+        .find_map(|widget| widget.downcast::<gtk::ScrolledWindow>().ok())
+        .ok_or("the legend has no scrolled window")?;
+    let adjustment = scroller.vadjustment();
+    let (content, shown) = (adjustment.upper(), adjustment.page_size());
+    popover.popdown();
+    // The test's own screen may be higher; on one 800 px high the popover
+    // slides to fit.
+    ensure(height <= SCREEN.1, || {
+        format!(
+            "the legend is {height} px high (from {top} px), for a screen {} px high",
+            SCREEN.1
+        )
+    })?;
+    ensure(content <= shown, || {
+        format!("the legend shows {shown} px of its {content} px: it has to be scrolled")
+    })
+}
+
+/// The status line's longest messages read whole: edit mode's
+/// instructions, its refusal of an impossible position (X in cells 1 and
+/// 2, typed with the pointer over the board) and a hint on 4x4.
+fn long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String> {
+    let line = window.status_line();
+    let whole_status = |what: &str| {
+        pass_time(Duration::from_millis(300));
+        ensure(line.shows_whole_message(), || {
+            format!(
+                "{what}: the status line cuts {:?} in {}x{} px",
+                line.text(),
+                line.width(),
+                line.height()
+            )
+        })
+    };
+    let board = window.board_view();
+    press_over(&board, "ctrl+e")?;
+    let editor = window.position_editor();
+    wait_until("edit mode", Duration::from_secs(2), || editor.is_visible())?;
+    whole_status("edit mode")?;
+    editor.clear_button().emit_clicked();
+    press_over(&board, "1")?;
+    press_over(&board, "2")?;
+    wait_until("the refusal", Duration::from_secs(2), || line.is_error())?;
+    whole_status("an impossible position")?;
+    editor.clear_button().emit_clicked();
+    press_over(&board, "ctrl+e")?;
+    wait_until("edit mode to end", Duration::from_secs(2), || {
+        !editor.is_visible()
+    })?;
+
+    let sizes = BoardSize::ALL;
+    let four = sizes.iter().position(|&size| size == BoardSize::Four);
+    window
+        .size_dropdown()
+        .set_selected(four.unwrap_or_default() as u32);
+    press_over(&board, "ctrl+h")?;
+    let hinted = wait_until("the hint", Duration::from_secs(10), || {
+        window.hint_report().is_some()
+    });
+    let result = hinted.and_then(|_| whole_status("a 4x4 hint"));
+    window.size_dropdown().set_selected(0);
+    result
+}
+
+fn wide_long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    long_status_messages_are_whole(window)
+}
+
+fn narrow_long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String> {
+    narrow(window)?;
+    long_status_messages_are_whole(window)
 }
 
 /// The board's size, as allocated.
@@ -495,7 +595,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 11] = [
         (
             "tooltips give way to open lists",
             tooltips_give_way_to_open_lists,
@@ -512,12 +612,24 @@ fn main() -> ExitCode {
             "wide, results are whole and keep the board",
             wide_results_are_whole_and_keep_the_board,
         ),
+        (
+            "the board's legend fits without scrolling",
+            the_legend_fits_without_scrolling,
+        ),
+        (
+            "wide, long status messages are whole",
+            wide_long_status_messages_are_whole,
+        ),
         ("narrow, the log keeps its rows", narrow_log_keeps_its_rows),
         ("the title is whole at 640 px", the_title_is_whole_at_640_px),
         ("the other windows fit 640 px", the_other_windows_fit_640_px),
         (
             "the log's explanation fits a narrow window",
             the_log_explanation_fits,
+        ),
+        (
+            "narrow, long status messages are whole",
+            narrow_long_status_messages_are_whole,
         ),
     ];
     let mut results = Results::default();

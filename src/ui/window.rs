@@ -46,8 +46,19 @@ use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;
-/// How long a first Esc waits for the second that ends the game.
+/// How long a first Esc (or Ctrl+E) waits for the second that ends the
+/// game.
 const END_CONFIRM_TIME: Duration = Duration::from_secs(3);
+
+/// A key that ends a running game only when pressed twice: the first press
+/// asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EndingKey {
+    /// Esc: ends the game.
+    Esc,
+    /// Ctrl+E (or the Edit toggle): ends it to set up a position.
+    Edit,
+}
 
 /// Where the window's game stands, as far as the events have told it.
 #[derive(Debug, Clone, Default)]
@@ -191,9 +202,9 @@ mod imp {
         pub(super) last_error: RefCell<Option<String>>,
         /// Cells a person chose while their previous move was on its way.
         pub(super) queued_cells: RefCell<VecDeque<usize>>,
-        /// A first Esc asked to end the game; a second one before this
-        /// timer runs out ends it.
-        pub(super) end_confirm: RefCell<Option<glib::SourceId>>,
+        /// A first Esc or Ctrl+E asked to end the game; a second press of
+        /// the same key before this timer runs out ends it.
+        pub(super) end_confirm: RefCell<Option<(super::EndingKey, glib::SourceId)>>,
         /// The settings the window restores and saves, when there are any.
         pub(super) remembered: OnceCell<gio::Settings>,
         /// The layout the log was last put in, beside or under the board.
@@ -608,6 +619,21 @@ impl TictactoeWindow {
             move |_, key, _code, modifiers| window.key_pressed(key, modifiers)
         ));
         self.add_controller(keys);
+        // The log's list would take Home and End to its first and last
+        // rows; as everywhere else they browse the game.
+        let log_keys = gtk::EventControllerKey::new();
+        log_keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+        log_keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _code, modifiers| match key {
+                gdk::Key::Home | gdk::Key::End => window.key_pressed(key, modifiers),
+                _ => glib::Propagation::Proceed,
+            }
+        ));
+        imp.search_log.list_view().add_controller(log_keys);
     }
 
     /// The actions with an on/off state: Pause, edit mode, the scores on
@@ -797,17 +823,24 @@ impl TictactoeWindow {
     /// Esc: the first press asks, a second one within a few seconds ends
     /// the game, so that a stray Esc never ends one by itself.
     fn request_end_game(&self) {
-        let imp = self.imp();
-        if matches!(*imp.hint.borrow(), Some(Hint::Asked { .. })) {
+        if matches!(*self.imp().hint.borrow(), Some(Hint::Asked { .. })) {
             self.hint();
             return;
         }
-        if !self.game_running() && !self.is_paused() {
-            return;
-        }
-        if imp.end_confirm.borrow().is_some() {
+        if (self.game_running() || self.is_paused()) && self.confirmed(EndingKey::Esc) {
             self.end_game();
-            return;
+        }
+    }
+
+    /// Whether `key` may end the running game now: true for its second
+    /// press within a few seconds of the first; the first asks, and the
+    /// game goes on.
+    pub(super) fn confirmed(&self, key: EndingKey) -> bool {
+        let imp = self.imp();
+        let asked = imp.end_confirm.borrow().as_ref().map(|(asked, _)| *asked);
+        self.cancel_end_request();
+        if asked == Some(key) {
+            return true;
         }
         let timer = glib::timeout_add_local_once(
             END_CONFIRM_TIME,
@@ -820,18 +853,26 @@ impl TictactoeWindow {
                 }
             ),
         );
-        imp.end_confirm.replace(Some(timer));
+        imp.end_confirm.replace(Some((key, timer)));
         let seconds = END_CONFIRM_TIME.as_secs();
-        let ask = ngettext(
-            "Press Esc again within {seconds} second to end this game; the game goes on otherwise.",
-            "Press Esc again within {seconds} seconds to end this game; the game goes on otherwise.",
-            plural_count(seconds),
-        );
+        let ask = match key {
+            EndingKey::Esc => ngettext(
+                "Press Esc again within {seconds} second to end this game; the game goes on otherwise.",
+                "Press Esc again within {seconds} seconds to end this game; the game goes on otherwise.",
+                plural_count(seconds),
+            ),
+            EndingKey::Edit => ngettext(
+                "Press Ctrl+E again within {seconds} second to end this game and set up a position; the game goes on otherwise.",
+                "Press Ctrl+E again within {seconds} seconds to end this game and set up a position; the game goes on otherwise.",
+                plural_count(seconds),
+            ),
+        };
         self.show_status(&fill(&ask, &[("seconds", &seconds)]));
+        false
     }
 
     fn cancel_end_request(&self) {
-        if let Some(timer) = self.imp().end_confirm.take() {
+        if let Some((_, timer)) = self.imp().end_confirm.take() {
             timer.remove();
         }
     }

@@ -88,7 +88,10 @@ impl BoardLegend {
             sample.set_css_classes(&classes);
             let description = gtk::Label::new(Some(&entry.description));
             description.set_wrap(true);
-            description.set_max_width_chars(40);
+            // As wide as it may be: a popover measured for a narrower
+            // width asks for the height of more lines than it shows.
+            description.set_width_chars(70);
+            description.set_max_width_chars(70);
             description.set_xalign(0.0);
             description.set_hexpand(true);
             // A screen reader hears the sample with its meaning.

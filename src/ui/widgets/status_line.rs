@@ -1,12 +1,16 @@
-//! The status line: how things stand, in at most two lines, an error style
-//! for refusals, and while a computer searches a still busy sign with the
+//! The status line: how things stand, wrapped whole, an error style for
+//! refusals, and while a computer searches a still busy sign with the
 //! seconds it has taken.
 //!
-//! It draws its text itself and its size never depends on the text: a new
-//! message is only a redraw. A label would ask the whole window to lay
-//! itself out again on every message, several times a move, and GtkPaned
-//! (GTK 4.8) then measures its children anew at every height it tries,
-//! which made the frame after a move miss its deadline.
+//! It draws its text itself and keeps the height of two lines whatever a
+//! message of up to two lines says: such a message is only a redraw. A
+//! label would ask the whole window to lay itself out again on every
+//! message, several times a move, and GtkPaned (GTK 4.8) then measures its
+//! children anew at every height it tries, which made the frame after a
+//! move miss its deadline. Only a longer message (a hint on the larger
+//! boards, a refused position) makes the line taller, as tall as the
+//! message needs at its width, and the next short one makes it two lines
+//! again.
 
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
@@ -22,7 +26,7 @@ mod imp {
 
     /// Between the busy sign, its seconds and the message.
     const SPACING: i32 = 6;
-    /// The lines a message may take; a longer one ends in an ellipsis.
+    /// The lines the line keeps room for, whatever its message.
     const LINES: i32 = 2;
     /// The narrowest the line gets, whatever its message.
     const MINIMUM_WIDTH: i32 = 160;
@@ -39,6 +43,8 @@ mod imp {
         pub(super) message: RefCell<String>,
         /// Seconds since the search began, once there is a whole one.
         pub(super) elapsed: RefCell<String>,
+        /// The line was measured again for its message's width.
+        pub(super) remeasured: Cell<bool>,
         /// Counts the seconds while busy.
         clock: RefCell<Option<glib::SourceId>>,
     }
@@ -69,15 +75,39 @@ mod imp {
     }
 
     impl WidgetImpl for StatusLine {
-        fn measure(&self, orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
+        fn request_mode(&self) -> gtk::SizeRequestMode {
+            gtk::SizeRequestMode::HeightForWidth
+        }
+
+        fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
             let size = match orientation {
                 gtk::Orientation::Horizontal => MINIMUM_WIDTH,
-                _ => (self.line_height() * LINES).max(self.icon_size().1),
+                _ => {
+                    let lines = if for_size < 0 {
+                        LINES
+                    } else {
+                        self.lines_at(for_size)
+                    };
+                    (self.line_height() * lines).max(self.icon_size().1)
+                }
             };
             (size, size, -1, -1)
         }
 
         fn size_allocate(&self, width: i32, height: i32, _baseline: i32) {
+            // A width the window chose after the message came may need
+            // more lines than the height measured then: measure again,
+            // once for the message, so that no layout can repeat forever.
+            if self.lines_at(width) > (height / self.line_height()).max(LINES)
+                && !self.remeasured.replace(true)
+            {
+                let line = self.obj().downgrade();
+                glib::idle_add_local_once(move || {
+                    if let Some(line) = line.upgrade() {
+                        line.queue_resize();
+                    }
+                });
+            }
             let (icon_width, icon_height) = self.icon_size();
             let x = if self.right_to_left() {
                 width - icon_width
@@ -97,11 +127,10 @@ mod imp {
             let colour = obj.style_context().color();
             let (width, height) = (obj.width(), obj.height());
             let right_to_left = self.right_to_left();
-            let mut start = self.icon_size().0 + SPACING;
+            let start = self.icon_size().0 + SPACING;
 
-            let elapsed = self.elapsed.borrow();
-            if self.busy.get() && !elapsed.is_empty() {
-                let layout = obj.create_pango_layout(Some(&elapsed));
+            let seconds = self.seconds_layout();
+            if let Some(layout) = &seconds {
                 let (seconds_width, seconds_height) = layout.pixel_size();
                 let x = if right_to_left {
                     width - start - seconds_width
@@ -119,19 +148,11 @@ mod imp {
                     x as f32,
                     ((height - seconds_height) / 2) as f32,
                 ));
-                snapshot.append_layout(&layout, &dimmed);
+                snapshot.append_layout(layout, &dimmed);
                 snapshot.restore();
-                start += seconds_width + SPACING;
             }
 
-            let layout = obj.create_pango_layout(Some(&self.message.borrow()));
-            layout.set_width((width - start).max(1) * pango::SCALE);
-            layout.set_height(-LINES);
-            layout.set_wrap(pango::WrapMode::WordChar);
-            layout.set_ellipsize(pango::EllipsizeMode::End);
-            if right_to_left {
-                layout.set_alignment(pango::Alignment::Right);
-            }
+            let (layout, start) = self.drawn_message(seconds.as_ref());
             let text_height = layout.pixel_size().1;
             let x = if right_to_left { 0 } else { start };
             snapshot.save();
@@ -187,6 +208,55 @@ mod imp {
             (width, height)
         }
 
+        /// The seconds the search has taken, while the busy sign counts.
+        pub(super) fn seconds_layout(&self) -> Option<pango::Layout> {
+            let elapsed = self.elapsed.borrow();
+            (self.busy.get() && !elapsed.is_empty())
+                .then(|| self.obj().create_pango_layout(Some(&elapsed)))
+        }
+
+        /// The message as drawn in the line's allocation, after the busy
+        /// sign and `seconds`, and where it starts. The seconds beside a
+        /// message that needs all of its lines cut its end, rather than
+        /// lay the window out again every second.
+        pub(super) fn drawn_message(
+            &self,
+            seconds: Option<&pango::Layout>,
+        ) -> (pango::Layout, i32) {
+            let obj = self.obj();
+            let mut start = self.icon_size().0 + SPACING;
+            if let Some(seconds) = seconds {
+                start += seconds.pixel_size().0 + SPACING;
+            }
+            let layout = self.message_layout(obj.width() - start);
+            layout.set_height(-self.allocated_lines());
+            layout.set_ellipsize(pango::EllipsizeMode::End);
+            if self.right_to_left() {
+                layout.set_alignment(pango::Alignment::Right);
+            }
+            (layout, start)
+        }
+
+        /// The message laid out, wrapped, `width` pixels wide.
+        fn message_layout(&self, width: i32) -> pango::Layout {
+            let layout = self.obj().create_pango_layout(Some(&self.message.borrow()));
+            layout.set_width(width.max(1) * pango::SCALE);
+            layout.set_wrap(pango::WrapMode::WordChar);
+            layout
+        }
+
+        /// The lines the line needs when `width` pixels wide: its message's
+        /// beside the busy sign, at least `LINES`.
+        pub(super) fn lines_at(&self, width: i32) -> i32 {
+            let text_width = width - self.icon_size().0 - SPACING;
+            self.message_layout(text_width).line_count().max(LINES)
+        }
+
+        /// The lines of text the line's height holds.
+        pub(super) fn allocated_lines(&self) -> i32 {
+            (self.obj().height() / self.line_height()).max(LINES)
+        }
+
         /// One line of the message's font.
         fn line_height(&self) -> i32 {
             let (_, logical) = self.obj().create_pango_layout(Some("Xg")).pixel_extents();
@@ -221,12 +291,28 @@ impl StatusLine {
         } else {
             self.remove_css_class(ERROR_CLASS);
         }
-        if *self.imp().message.borrow() != text {
-            self.imp().message.replace(text.to_owned());
+        let imp = self.imp();
+        if *imp.message.borrow() != text {
+            imp.message.replace(text.to_owned());
+            imp.remeasured.set(false);
             // What a screen reader reads for this status.
             accessible::set_label(self, text);
-            self.queue_draw();
+            // Only a message that needs other lines than the line has,
+            // more, or fewer after a long one, lays the window out again.
+            let width = self.width();
+            if width == 0 || imp.lines_at(width) != imp.allocated_lines() {
+                self.queue_resize();
+            } else {
+                self.queue_draw();
+            }
         }
+    }
+
+    /// True when the whole message shows, none of it cut off.
+    pub fn shows_whole_message(&self) -> bool {
+        let imp = self.imp();
+        let (layout, _) = imp.drawn_message(imp.seconds_layout().as_ref());
+        !layout.is_ellipsized()
     }
 
     pub fn text(&self) -> String {

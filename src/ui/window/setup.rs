@@ -6,7 +6,7 @@ use gtk::glib;
 use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
-use super::{Hint, Phase, TictactoeWindow, View, sentence};
+use super::{EndingKey, Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
@@ -97,11 +97,17 @@ impl TictactoeWindow {
         }
     }
 
-    /// Edit mode starts from the shown position; a running game ends.
+    /// Edit mode starts from the shown position; a running game ends, on
+    /// the second press, as Esc ends it.
     fn enter_edit_mode(&self) {
         let imp = self.imp();
         let (board, _, _) = self.shown();
         if self.game_running() || self.is_paused() {
+            if !self.confirmed(EndingKey::Edit) {
+                // The toggle shows the mode the window is in.
+                self.refresh();
+                return;
+            }
             self.stop_run();
             self.finish(GameResult::Aborted(gettext("ended to set up a position")));
         }
