@@ -294,12 +294,15 @@ impl CompareView {
         );
     }
 
-    /// The first time the table holds rows wider than the window, the
-    /// window widens to show all its columns, as far as the screen allows:
-    /// some languages' column titles and player names need more than the
-    /// default width. Only once: after that, the table scrolls sideways
-    /// in a window a person made narrower.
+    /// When the table holds rows wider than the window while the window
+    /// still has the width it opened with, the window widens to show all
+    /// the columns, as far as the screen allows: some languages' column
+    /// titles and player names need more than the default width. Only
+    /// once, and never in a window a person made narrower or wider: there
+    /// the table scrolls sideways.
     fn widen_to_the_first_rows(&self) {
+        // The window's width at its first layout.
+        let opening_width = std::cell::Cell::new(0);
         let Some(scroller) = self
             .imp()
             .table
@@ -313,9 +316,13 @@ impl CompareView {
             self,
             move |sideways| {
                 let hidden = (sideways.upper() - sideways.page_size()).ceil() as i32;
+                if opening_width.get() == 0 {
+                    opening_width.set(view.width());
+                }
                 if view.imp().rows.borrow().is_empty()
-                    || view.imp().fitted.replace(true)
                     || hidden <= 0
+                    || view.width() != opening_width.get()
+                    || view.imp().fitted.replace(true)
                 {
                     return;
                 }
@@ -323,8 +330,9 @@ impl CompareView {
                     .surface()
                     .and_then(|surface| surface.display().monitor_at_surface(&surface))
                     .map_or(i32::MAX, |monitor| monitor.geometry().width());
-                let width = (view.width() + hidden).min(screen);
-                let height = view.height();
+                // The default size counts the window's frame too.
+                let width = (view.default_width() + hidden).min(screen);
+                let height = view.default_height();
                 // Not while GTK lays the window out.
                 glib::idle_add_local_once(move || view.set_default_size(width, height));
             }
