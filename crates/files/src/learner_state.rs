@@ -273,15 +273,23 @@ pub fn lock_for_training(path: &Path) -> Result<TrainingLock, LockError> {
     lock_name.push(name);
     lock_name.push(".lock");
     whole::make_directories_for(&target).map_err(LockError::Io)?;
-    // Not through a link, and never waiting on a pipe put there.
-    let file = fs::File::options()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
-        .open(target.with_file_name(lock_name))
-        .map_err(LockError::Io)?;
+    // Not through a link, and never waiting on a pipe put there; one that
+    // another user made is locked through reading it.
+    let lock_path = target.with_file_name(lock_name);
+    let open = |write: bool| {
+        fs::File::options()
+            .read(true)
+            .write(write)
+            .create(write)
+            .truncate(false)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+            .open(&lock_path)
+    };
+    let file = match open(true) {
+        Err(error) if error.kind() == io::ErrorKind::PermissionDenied => open(false),
+        opened => opened,
+    }
+    .map_err(LockError::Io)?;
     // SAFETY: flock on the descriptor of a file this function owns.
     if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
         let error = io::Error::last_os_error();
