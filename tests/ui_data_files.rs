@@ -22,7 +22,7 @@ use harness::{Results, ensure, open_window, pass_time, start, wait_until};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
-use tictactoe_files::learner_state::{LearnerFile, state_path_in};
+use tictactoe_files::learner_state::{LearnerFile, lock_for_training, state_path_in};
 
 /// Names the launch a child process plays; unset in the parent.
 const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
@@ -69,6 +69,38 @@ fn play_with_what_lies_there() -> Result<(), String> {
             format!("{kind:?} learned from {games} games")
         })?;
     }
+    window.close();
+    pass_time(Duration::from_millis(100));
+    app.quit();
+    Ok(())
+}
+
+/// What the child expects when the test holds TD's state file as a
+/// `train` does: the Training window refuses to train TD, in words.
+fn train_what_another_trains() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    WidgetExt::activate_action(&window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("Ctrl+L opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || view.is_visible() && view.width() > 0,
+    )?;
+    view.set_learner(PlayerKind::Td);
+    view.start_button().emit_clicked();
+    let status = view.status_text();
+    ensure(
+        status.contains("cannot be trained now: another training of this state is under way")
+            && status.ends_with("No training was started."),
+        || format!("the Training window says {status:?}"),
+    )?;
+    ensure(view.start_button().is_sensitive(), || {
+        "a training started".to_owned()
+    })?;
+    view.close();
     window.close();
     pass_time(Duration::from_millis(100));
     app.quit();
@@ -130,12 +162,18 @@ fn fresh_home(name: &str) -> Result<PathBuf, String> {
 /// Runs the window in a child process with `home`'s data directory and
 /// checks that it played and left every file there as it was.
 fn launch_with(home: &Path) -> Result<(), String> {
+    launch(home, "play")
+}
+
+/// Runs the child's `scenario` (`LAUNCH`'s value) with `home`'s data
+/// directory and checks that every file there was left as it was.
+fn launch(home: &Path, scenario: &str) -> Result<(), String> {
     let data = home.join("data").join("tictactoe");
     let before = directory_snapshot(&data);
     let mut command =
         common::as_unprivileged(&std::env::current_exe().map_err(|error| error.to_string())?);
     command
-        .env(LAUNCH, "play")
+        .env(LAUNCH, scenario)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_CACHE_HOME", home.join("cache"))
@@ -196,9 +234,30 @@ fn a_link_loop_and_a_file_it_may_not_read() -> Result<(), String> {
     Ok(())
 }
 
+/// TD's state held as a `train` holds it while the window's Training
+/// is asked to train TD.
+fn a_state_another_training_holds() -> Result<(), String> {
+    let home = fresh_home("locked")?;
+    let td = state_path_in(&home.join("data").join("tictactoe"), PlayerKind::Td);
+    let mut state = LearnerState::fresh(PlayerKind::Td).ok_or("no TD")?;
+    state.games = 5;
+    state.write(&td).map_err(|error| error.to_string())?;
+    let held = lock_for_training(&td).map_err(|error| error.to_string())?;
+    let launched = launch(&home, "train");
+    drop(held);
+    launched?;
+    let _ = fs::remove_dir_all(&home);
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    if std::env::var_os(LAUNCH).is_some() {
-        return match play_with_what_lies_there() {
+    if let Some(scenario) = std::env::var_os(LAUNCH) {
+        let child = if scenario == "train" {
+            train_what_another_trains()
+        } else {
+            play_with_what_lies_there()
+        };
+        return match child {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 println!("{error}");
@@ -207,7 +266,7 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 2] = [
+    let checks: [(&str, Check); 3] = [
         (
             "a named pipe and a directory by the states' names",
             a_named_pipe_and_a_directory,
@@ -215,6 +274,10 @@ fn main() -> ExitCode {
         (
             "a symbolic link loop and a state file it may not read",
             a_link_loop_and_a_file_it_may_not_read,
+        ),
+        (
+            "a state file another training holds",
+            a_state_another_training_holds,
         ),
     ];
     let mut results = Results::default();

@@ -131,13 +131,16 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         Err(code) => return code,
     };
     // Held until the state is saved: a second training of the file would
-    // save over this one's games.
+    // save over this one's games. A lock file that cannot be made (no
+    // such directory yet, a path that names none) is no other trainer:
+    // the checks below name what is wrong with the path, if anything.
     let _lock = match learner_state::lock_for_training(&path) {
-        Ok(lock) => lock,
-        Err(error) => {
+        Err(error @ learner_state::LockError::Busy) => {
             let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
             return refuse(&format!("state '{name}': {error}; nothing was trained"));
         }
+        Ok(lock) => Some(lock),
+        Err(learner_state::LockError::Io(_)) => None,
     };
     // Read even with --fresh: a file that is not this learner's state is
     // refused rather than overwritten.

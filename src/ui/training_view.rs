@@ -24,6 +24,7 @@ use tictactoe_engine::learners::neural::SelfPlay;
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
+use tictactoe_files::learner_state::{LockError, lock_for_training};
 use tictactoe_tools::neural_training::NetworkExam;
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
@@ -172,6 +173,9 @@ mod imp {
         /// The latest training, running or done.
         pub(super) run: Cell<Option<Run>>,
         pub(super) curve: RefCell<Vec<Block>>,
+        /// The running training's hold on its learner's state file, let
+        /// go once what was learned is saved.
+        pub(super) lock: RefCell<Option<tictactoe_files::learner_state::TrainingLock>>,
     }
 
     #[glib::object_subclass]
@@ -537,6 +541,27 @@ impl TrainingView {
             }
         };
         let learner = self.learner();
+        // As `train` does: a second trainer of the file would save over
+        // one's games. A lock file that cannot be made (a read-only
+        // directory) only means the state cannot be saved either, which
+        // the end of the training says.
+        let path = self.learned().borrow().path(learner);
+        let lock = match path.as_deref().map(lock_for_training) {
+            Some(Err(error @ LockError::Busy)) => {
+                self.show_status(
+                    &fill(
+                        &gettext(
+                            "{learner} cannot be trained now: {reason}. No training was started.",
+                        ),
+                        &[("learner", &learner.display_name()), ("reason", &error)],
+                    ),
+                    true,
+                );
+                return;
+            }
+            Some(Ok(lock)) => Some(lock),
+            Some(Err(LockError::Io(_))) | None => None,
+        };
         let games = imp.games_spin.value_as_int().max(1) as u64;
         let training = Training {
             opponent: self.opponent(),
@@ -592,6 +617,7 @@ impl TrainingView {
             return;
         }
         imp.run.set(Some(run));
+        imp.lock.replace(lock);
         imp.curve.replace(Vec::new());
         self.show_curve();
         self.show_progress(0);
@@ -656,6 +682,7 @@ impl TrainingView {
         } else {
             Ok(())
         };
+        self.imp().lock.take();
         self.show_progress(played);
         self.show_learned();
         let learner = run.learner.display_name();

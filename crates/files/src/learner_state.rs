@@ -236,7 +236,27 @@ impl LearnerFile for LearnerState {
 /// lets go when the process ends, however it ends; dropping it lets go.
 #[derive(Debug)]
 pub struct TrainingLock {
-    _file: fs::File,
+    file: fs::File,
+    path: PathBuf,
+}
+
+/// The lock file goes while still locked, so that none is left behind; a
+/// trainer that opened it meanwhile finds it gone and does not count it.
+impl Drop for TrainingLock {
+    fn drop(&mut self) {
+        if same_file(&self.file, &self.path) {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether `path` still names the open `file`.
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(open), Ok(named)) => (open.dev(), open.ino()) == (named.dev(), named.ino()),
+        _ => false,
+    }
 }
 
 /// Why a state file could not be locked for training.
@@ -272,26 +292,42 @@ pub fn lock_for_training(path: &Path) -> Result<TrainingLock, LockError> {
     let mut lock_name = std::ffi::OsString::from(".");
     lock_name.push(name);
     lock_name.push(".lock");
-    whole::make_directories_for(&target).map_err(LockError::Io)?;
-    // Not through a link, and never waiting on a pipe put there.
-    let file = fs::File::options()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
-        .open(target.with_file_name(lock_name))
+    // Not through a link, and never waiting on a pipe put there; one that
+    // another user made is locked through reading it.
+    let lock_path = target.with_file_name(lock_name);
+    let open = |write: bool| {
+        fs::File::options()
+            .read(true)
+            .write(write)
+            .create(write)
+            .truncate(false)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+            .open(&lock_path)
+    };
+    // A lock file its holder removed as this one opened it is tried anew.
+    for _ in 0..3 {
+        let file = match open(true) {
+            Err(error) if error.kind() == io::ErrorKind::PermissionDenied => open(false),
+            opened => opened,
+        }
         .map_err(LockError::Io)?;
-    // SAFETY: flock on the descriptor of a file this function owns.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        let error = io::Error::last_os_error();
-        return Err(if error.kind() == io::ErrorKind::WouldBlock {
-            LockError::Busy
-        } else {
-            LockError::Io(error)
-        });
+        // SAFETY: flock on the descriptor of a file this function owns.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let error = io::Error::last_os_error();
+            return Err(if error.kind() == io::ErrorKind::WouldBlock {
+                LockError::Busy
+            } else {
+                LockError::Io(error)
+            });
+        }
+        if same_file(&file, &lock_path) {
+            return Ok(TrainingLock {
+                file,
+                path: lock_path,
+            });
+        }
     }
-    Ok(TrainingLock { _file: file })
+    Err(LockError::Busy)
 }
 
 /// A position's text from the file, safe to echo.
