@@ -103,58 +103,72 @@ fn narrow(window: &TictactoeWindow) -> Result<(), String> {
 /// A drop-down's list and a menu's pop-over open under their button; the
 /// button's tooltip, which GTK finds for the list too (the list is the
 /// button's child), must not show over it. Checked on every drop-down and
-/// menu button with a tooltip, in the main window and the Training window.
+/// menu button with a tooltip, in the main window and the Training,
+/// Practice and Monte Carlo windows.
 fn tooltips_give_way_to_open_lists(window: &TictactoeWindow) -> Result<(), String> {
     wide(window)?;
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let training = window
-        .training_view()
-        .ok_or("win.training opened no Training window")?;
-    wait_until(
-        "the Training window to show",
-        Duration::from_secs(5),
-        || training.is_mapped(),
-    )?;
-    let result = [
-        window.upcast_ref::<gtk::Widget>(),
-        training.upcast_ref::<gtk::Widget>(),
-    ]
-    .into_iter()
-    .flat_map(widgets)
-    .filter(|widget| {
-        (widget.is::<gtk::DropDown>() || widget.is::<gtk::MenuButton>())
-            && widget.tooltip_text().is_some()
-            && widget.is_sensitive()
-            && widget.is_mapped()
-    })
-    .try_for_each(|widget| {
-        let tooltip = widget.tooltip_text().unwrap_or_default();
-        let popover = popover_of(&widget).ok_or_else(|| format!("{tooltip:?} has no pop-up"))?;
-        popover.popup();
-        wait_until("the list to open", Duration::from_secs(2), || {
-            popover.is_mapped()
-        })?;
-        // GTK asks the widget under the pointer and then its parents.
-        let over_list: Vec<String> =
-            std::iter::successors(Some(popover.clone().upcast()), |each: &gtk::Widget| {
-                each.parent()
-            })
-            .filter(|each| each.has_tooltip())
-            .filter_map(|each| each.tooltip_text().map(String::from))
-            .collect();
-        popover.popdown();
-        wait_until("the list to close", Duration::from_secs(2), || {
-            !popover.is_mapped()
-        })?;
-        ensure(over_list.is_empty(), || {
-            format!("with its list open, the list shows the tooltip {over_list:?}")
-        })?;
-        ensure(widget.has_tooltip(), || {
-            format!("{tooltip:?} is no tooltip any more once its list closed")
+    let mut others: Vec<gtk::Window> = Vec::new();
+    for (action, opened) in [
+        (
+            "win.training",
+            (|window: &TictactoeWindow| window.training_view().map(|view| view.upcast()))
+                as fn(&TictactoeWindow) -> Option<gtk::Window>,
+        ),
+        ("win.practice", |window| {
+            window.practice_view().map(|view| view.upcast())
+        }),
+        ("win.mcts", |window| {
+            window.mcts_view().map(|view| view.upcast())
+        }),
+    ] {
+        WidgetExt::activate_action(window, action, None)
+            .map_err(|error| format!("{action}: {error}"))?;
+        let other = opened(window).ok_or_else(|| format!("{action} opened no window"))?;
+        wait_until("the window to show", Duration::from_secs(5), || {
+            other.is_mapped()
         })
-    });
-    training.close();
+        .map_err(|error| format!("{action}: {error}"))?;
+        others.push(other);
+    }
+    let result = std::iter::once(window.clone().upcast::<gtk::Widget>())
+        .chain(others.iter().map(|other| other.clone().upcast()))
+        .flat_map(|root| widgets(&root))
+        .filter(|widget| {
+            (widget.is::<gtk::DropDown>() || widget.is::<gtk::MenuButton>())
+                && widget.tooltip_text().is_some()
+                && widget.is_sensitive()
+                && widget.is_mapped()
+        })
+        .try_for_each(|widget| {
+            let tooltip = widget.tooltip_text().unwrap_or_default();
+            let popover =
+                popover_of(&widget).ok_or_else(|| format!("{tooltip:?} has no pop-up"))?;
+            popover.popup();
+            wait_until("the list to open", Duration::from_secs(2), || {
+                popover.is_mapped()
+            })?;
+            // GTK asks the widget under the pointer and then its parents.
+            let over_list: Vec<String> =
+                std::iter::successors(Some(popover.clone().upcast()), |each: &gtk::Widget| {
+                    each.parent()
+                })
+                .filter(|each| each.has_tooltip())
+                .filter_map(|each| each.tooltip_text().map(String::from))
+                .collect();
+            popover.popdown();
+            wait_until("the list to close", Duration::from_secs(2), || {
+                !popover.is_mapped()
+            })?;
+            ensure(over_list.is_empty(), || {
+                format!("with its list open, the list shows the tooltip {over_list:?}")
+            })?;
+            ensure(widget.has_tooltip(), || {
+                format!("{tooltip:?} is no tooltip any more once its list closed")
+            })
+        });
+    for other in others {
+        other.close();
+    }
     result
 }
 
