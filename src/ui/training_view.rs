@@ -845,7 +845,7 @@ impl TrainingView {
         imp.exam_chart.set_chart(Chart {
             title: gettext("The bare policy's exam: its first choices"),
             data: ChartData::Lines {
-                axis: gettext("per cent of the 4,520 open positions"),
+                axis: gettext("share of positions"),
                 series: vec![series(
                     gettext("first choice optimal"),
                     1,

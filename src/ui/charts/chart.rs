@@ -1218,8 +1218,13 @@ fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult
     let points = || series.iter().flat_map(|line| &line.points);
     let games = points().map(|&(games, _)| games).max().unwrap_or(1);
     let top = points().map(|&(_, value)| value).fold(0.0, f64::max);
+    let percent = series.iter().all(|line| line.percent);
     let mut chart = games_frame(plot, games, (top * 1.1).max(1.0), axis, &|value| {
-        trim(*value)
+        if percent {
+            percent_of(&decimal(&trim(*value)))
+        } else {
+            trim(*value)
+        }
     })?;
     let mut hits = Vec::new();
     for (index, line) in series.iter().enumerate() {
