@@ -187,13 +187,36 @@ fn ctrl_o_opens_through_the_chooser(
     ensure(log.count(LogKind::Detail) > 0, || {
         format!("the log shows no search details:\n{text}")
     })?;
-    let last = saved.searches.last().cloned().flatten();
-    let marks = last.map(|search| cell_marks(&search)).unwrap_or_default();
+    // The board marks the search of the move shown on the cells still
+    // empty: the last alpha-beta move (X's) that left one, browsed back to
+    // with Alt+Left.
+    let record = &saved.record;
+    let ply = (1..=record.len())
+        .rev()
+        .find(|&ply| {
+            let after = record.position_at(ply).unwrap_or(record.position());
+            ply % 2 == 1 && after.empty().count_ones() > 0
+        })
+        .ok_or("no alpha-beta move left an empty cell")?;
+    for _ in ply..record.len() {
+        press_in(window, &["alt+Left"])?;
+    }
+    let board = record.position_at(ply).unwrap_or(record.position());
+    wait_until("the board to show the browsed move", PATIENCE, || {
+        window.board_view().board() == board
+    })?;
+    let marks: Vec<_> = saved.searches[ply - 1]
+        .as_ref()
+        .map(cell_marks)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|mark| board.cell(mark.cell).is_none())
+        .collect();
     ensure(
         !marks.is_empty() && window.board_view().marks() == marks,
         || {
             format!(
-                "the board marks {:?}, the last search {marks:?}",
+                "the board marks {:?}, the search of move {ply} {marks:?}",
                 window.board_view().marks()
             )
         },
