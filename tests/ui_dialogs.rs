@@ -19,11 +19,13 @@ use gtk::{glib, graphene, prelude::*};
 use harness::{
     Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
 };
-use tictactoe::ui::{CompareView, TictactoeWindow};
+use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, layout, svg};
+use tictactoe_words::cell_marks::cell_marks;
+use tictactoe_words::report::{ReportWords, TextStyle};
 
 type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 
@@ -147,7 +149,9 @@ fn ctrl_s_saves_through_the_chooser(
 }
 
 /// Ctrl+O, the path typed and Enter bring a saved game back on the
-/// board, in place of the game there.
+/// board, in place of the game there, with the searches that were shown:
+/// each computer move's report and details in the log, and the last
+/// search's marks on the board.
 fn ctrl_o_opens_through_the_chooser(
     window: &TictactoeWindow,
     directory: &Path,
@@ -168,6 +172,54 @@ fn ctrl_o_opens_through_the_chooser(
     ensure(
         window.board_view().board() == saved.record.position(),
         || format!("the board shows {}", window.board_view().board()),
+    )?;
+    let log = window.search_log();
+    let text = log.text();
+    for (number, search) in saved.searches.iter().enumerate() {
+        let search = search
+            .as_ref()
+            .ok_or(format!("move {} was saved without its search", number + 1))?;
+        let summary = search.summary(TextStyle::WINDOW);
+        ensure(text.contains(&summary), || {
+            format!("the log lacks {summary:?}:\n{text}")
+        })?;
+    }
+    ensure(log.count(LogKind::Detail) > 0, || {
+        format!("the log shows no search details:\n{text}")
+    })?;
+    // The board marks the search of the move shown on the cells still
+    // empty: the last alpha-beta move (X's) that left one, browsed back to
+    // with Alt+Left.
+    let record = &saved.record;
+    let ply = (1..=record.len())
+        .rev()
+        .find(|&ply| {
+            let after = record.position_at(ply).unwrap_or(record.position());
+            ply % 2 == 1 && after.empty().count_ones() > 0
+        })
+        .ok_or("no alpha-beta move left an empty cell")?;
+    for _ in ply..record.len() {
+        press_in(window, &["alt+Left"])?;
+    }
+    let board = record.position_at(ply).unwrap_or(record.position());
+    wait_until("the board to show the browsed move", PATIENCE, || {
+        window.board_view().board() == board
+    })?;
+    let marks: Vec<_> = saved.searches[ply - 1]
+        .as_ref()
+        .map(cell_marks)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|mark| board.cell(mark.cell).is_none())
+        .collect();
+    ensure(
+        !marks.is_empty() && window.board_view().marks() == marks,
+        || {
+            format!(
+                "the board marks {:?}, the search of move {ply} {marks:?}",
+                window.board_view().marks()
+            )
+        },
     )
 }
 

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::by_name::deserialize_by_name;
 
 use super::geometry::{BoardSize, Geometry, MAX_CELLS};
 
@@ -63,6 +65,12 @@ impl Side {
     }
 }
 
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_by_name(deserializer, &[Side::Max, Side::Min], Side::name)
+    }
+}
+
 impl Serialize for Side {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
@@ -72,7 +80,7 @@ impl Serialize for Side {
 /// How a position stands: still open, won by a side, or drawn. A
 /// position's, read off its stones; how a game ended (a resignation too)
 /// is the layers' above.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Ongoing,

@@ -4,7 +4,8 @@
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use serde::{Serialize, Serializer};
+use serde::de::Error;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The supported boards. Every one goes through the same code; only the
 /// geometry tables differ.
@@ -58,6 +59,16 @@ impl BoardSize {
             BoardSize::Four => &FOUR,
             BoardSize::Five => &FIVE,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardSize {
+    /// From its side, as written: 3, 4 or 5.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let side = u64::deserialize(deserializer)?;
+        side.to_string()
+            .parse()
+            .map_err(|_| D::Error::custom(format!("no board has side {side}")))
     }
 }
 

@@ -29,6 +29,7 @@
 
 pub mod abstract_tree;
 pub mod board;
+mod by_name;
 pub mod geometry;
 pub mod growing;
 pub mod learners;

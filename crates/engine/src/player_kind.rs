@@ -6,7 +6,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::by_name::deserialize_by_name;
 
 use super::geometry::BoardSize;
 
@@ -198,6 +200,12 @@ impl FromStr for PlayerKind {
                 name: name.to_owned(),
                 offered: PlayerKind::ALL.to_vec(),
             })
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_by_name(deserializer, &PlayerKind::ALL, PlayerKind::name)
     }
 }
 
@@ -411,7 +419,7 @@ impl Fail {
 
 /// How a search of the alpha-beta family orders its moves and which of the
 /// textbooks' conventions it follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct SearchSettings {
     pub order: MoveOrder,
     pub prune: Prune,
@@ -441,12 +449,18 @@ impl SearchSettings {
     }
 }
 
-/// As their names: "worst", "strict", "soft".
+/// As their names, both ways: "worst", "strict", "soft".
 macro_rules! serialize_by_name {
     ($($kind:ty),*) => {$(
         impl Serialize for $kind {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $kind {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserialize_by_name(deserializer, &<$kind>::ALL, <$kind>::name)
             }
         }
     )*};

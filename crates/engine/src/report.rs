@@ -3,7 +3,7 @@
 //! enum with its parameters. `tictactoe-words` says them; the layers above
 //! write them as JSON.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Outcome, Side};
 use super::geometry::BoardSize;
@@ -12,7 +12,7 @@ use super::score;
 
 /// The rules player's rules, in the order it tries them: a report names
 /// the one that picked its move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rule {
     Win,
     Block,
@@ -35,7 +35,7 @@ impl Rule {
 
 /// How much a score says: the exact value, or only that the true value is at
 /// least (lower bound) or at most (upper bound) this, as alpha-beta leaves it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Bound {
     Exact,
@@ -77,7 +77,7 @@ impl Bound {
 /// forced win or loss found inside the horizon) or when the search reached
 /// the end of the game (its depth covered every empty cell); otherwise it
 /// rests on the static evaluation at the horizon and is only an estimate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Certainty {
     /// The proven game value.
@@ -106,7 +106,7 @@ impl Certainty {
 }
 
 /// One root move as the search saw it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MoveScore {
     pub cell: usize,
     /// From Max's point of view; `None` where the player does not score moves.
@@ -220,7 +220,7 @@ pub fn on_x_scale(mover: Side, for_mover: f64) -> f64 {
 }
 
 /// Counters a search keeps.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchStats {
     /// Positions entered below the root (every make-move).
     pub nodes: u64,
@@ -233,8 +233,13 @@ pub struct SearchStats {
     pub tt_stores: u64,
     /// Principal variation search: moves that failed high on their null
     /// window and were searched again with the full window.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub re_searches: u64,
+}
+
+/// What `SearchReport::restored` fills in after serde has read the rest.
+fn restored_later() -> PlayerKind {
+    PlayerKind::Human
 }
 
 fn is_zero(count: &u64) -> bool {
@@ -242,7 +247,7 @@ fn is_zero(count: &u64) -> bool {
 }
 
 /// What a report adds to its numbers, with the parameters the words need.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Note {
     /// Asked on a finished position: no move to make.
@@ -286,14 +291,14 @@ pub enum Note {
 }
 
 /// One decision, from the player that made it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SearchReport {
     /// The player (JSON: its short name).
     pub player: PlayerKind,
     /// The algorithm that searched: the player's own, except for `perfect`
     /// off 3x3, which searches with `alphabeta-tt`. Decides which counters
     /// the text shows.
-    #[serde(skip)]
+    #[serde(skip, default = "restored_later")]
     pub algorithm: PlayerKind,
     pub side: Side,
     pub position: String,
@@ -322,7 +327,7 @@ pub struct SearchReport {
     pub rule: Option<Rule>,
     /// The cells a random choice was made among: every free cell (random),
     /// the equally best moves (alphabeta-random), the rule's cells (rules).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<Note>,
@@ -330,7 +335,7 @@ pub struct SearchReport {
     pub aborted: bool,
     /// The player gives the game up (MENACE at an empty box): no move,
     /// and the other side wins.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub resigned: bool,
     /// Monte Carlo: the seed its search ran from, so that
     /// `SearchTree::record_report` replays exactly this search.
@@ -344,10 +349,10 @@ pub struct SearchReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings: Option<SearchSettings>,
     /// Iterative deepening: each finished iteration.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub iterations: Vec<Iteration>,
     /// MTD(f): each null-window pass of the root.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<Pass>,
     /// Proof-number search: what it proved and how big the proof was.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -355,7 +360,7 @@ pub struct SearchReport {
 }
 
 /// One iteration of iterative deepening.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Iteration {
     pub depth: u32,
     /// The root's value on X's scale.
@@ -366,7 +371,7 @@ pub struct Iteration {
 }
 
 /// One search of the root in a window, on X's scale: an MTD(f) pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pass {
     pub depth: u32,
     pub alpha: i32,
@@ -402,7 +407,7 @@ impl Pass {
 }
 
 /// A game's result under best play, for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ProvenResult {
     Win,
@@ -411,7 +416,7 @@ pub enum ProvenResult {
 }
 
 /// What proof-number search proved about the root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proof {
     /// The side to move's result under best play.
     pub result: ProvenResult,
@@ -456,6 +461,21 @@ impl SearchReport {
     /// Records the time taken since `started`.
     pub fn finish(&mut self, started: std::time::Instant) {
         self.elapsed_us = started.elapsed().as_micros() as u64;
+    }
+
+    /// A report as serde read it back, completed: the fields JSON leaves
+    /// out (the algorithm, stones and empty cells) are worked out again
+    /// from the player, the note and the position. `None` when the
+    /// position is no board. Every report read must pass through here.
+    pub fn restored(mut self) -> Option<SearchReport> {
+        let board: Board = self.position.parse().ok()?;
+        self.algorithm = match self.note {
+            Some(Note::NoTable { .. }) => PlayerKind::AlphaBetaTt,
+            _ => self.player,
+        };
+        self.stones = board.stone_count();
+        self.empty = board.empty().count_ones();
+        Some(self)
     }
 
     pub fn nodes_per_second(&self) -> u64 {

@@ -4,7 +4,7 @@
 //! ```json
 //! {
 //!   "format": "tictactoe-game",
-//!   "version": 1,
+//!   "version": 2,
 //!   "size": "3x3",
 //!   "players": {
 //!     "x": { "player": "alphabeta", "difficulty": "hard" },
@@ -12,12 +12,18 @@
 //!   },
 //!   "seed": 42,
 //!   "start": ".../.../...",
-//!   "moves": [4, 0, 8]
+//!   "moves": [4, 0, 8],
+//!   "searches": [
+//!     null,
+//!     null,
+//!     null
+//!   ]
 //! }
 //! ```
 //!
-//! - `format` is always `"tictactoe-game"`, and `version` 1: a file of a
-//!   newer version is refused rather than half understood.
+//! - `format` is always `"tictactoe-game"`, and `version` 2 (1 is still
+//!   read: it has no `searches`): a file of a newer version is refused
+//!   rather than half understood.
 //! - `size`: `"3x3"`, `"4x4"` or `"5x5"`.
 //! - `players`: X's and O's player by short name (as `tictactoe players`
 //!   lists them) and difficulty: `"easy"`, `"medium"`, `"hard"` or a
@@ -28,6 +34,11 @@
 //!   notation (rows of `x`, `o` and `.`, with `/` between them).
 //! - `moves`: the cells played since, numbered from 0 row by row. Only the
 //!   moves on the board are saved, not those taken back.
+//! - `searches`: one entry per move: the search that chose it, as the
+//!   command line's `--json` writes a report (`{"player": "alphabeta",
+//!   "side": "x", "position": ".../.../...", "best": 4, ...}`), or `null`
+//!   where a person moved or no search was kept. Each must be of that move's position and side, by that side's
+//!   player, and have chosen the move played.
 //!
 //! Every field is required and no other is allowed, so a misspelt name is
 //! named rather than ignored. Reading checks everything a game needs: the
@@ -48,6 +59,7 @@ use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
+use tictactoe_engine::report::SearchReport;
 use tictactoe_tools::history::GameRecord;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -57,20 +69,26 @@ use tictactoe_words::i18n::{fill, gettext};
 pub const FORMAT: &str = "tictactoe-game";
 
 /// The format version this app writes, and the newest it reads.
-pub const VERSION: u64 = 1;
+pub const VERSION: u64 = 2;
+
+/// The first version that saves the searches.
+const SEARCHES_SINCE: u64 = 2;
 
 /// The largest file `SavedGame::read` takes. A saved game is a few hundred
 /// bytes, so anything near this is something else.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
-/// A game as saved: who played, its seed, and its record (only the played
-/// moves are saved; taken-back ones are not).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A game as saved: who played, its seed, its record (only the played
+/// moves are saved; taken-back ones are not) and the searches shown.
+#[derive(Debug, Clone, PartialEq)]
 pub struct SavedGame {
     /// X's player and difficulty, then O's.
     pub players: [(PlayerKind, Difficulty); 2],
     pub seed: u64,
     pub record: GameRecord,
+    /// The search behind each played move, in order; `None` where a
+    /// person moved (or the file is of version 1). As long as the record.
+    pub searches: Vec<Option<SearchReport>>,
 }
 
 /// Why a saved game could not be read.
@@ -151,6 +169,7 @@ struct GameFields {
     seed: Option<Value>,
     start: Option<Value>,
     moves: Option<Value>,
+    searches: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -183,7 +202,7 @@ fn required<T>(field: Option<T>, name: &str) -> Result<T, String> {
 /// The first checks: JSON, an object, the format and a version this app
 /// reads. Done on a plain JSON value, so that another JSON file, or a
 /// newer version with fields this one does not know, is called what it is.
-fn check_format_and_version(text: &str) -> Result<(), SavedGameError> {
+fn check_format_and_version(text: &str) -> Result<u64, SavedGameError> {
     if text.trim().is_empty() {
         return Err(invalid(gettext("not a saved game: the file is empty")));
     }
@@ -222,7 +241,7 @@ fn check_format_and_version(text: &str) -> Result<(), SavedGameError> {
     }
     let version = required(fields.get("version"), "version").map_err(invalid)?;
     match version.as_u64() {
-        Some(VERSION) => Ok(()),
+        Some(known @ 1..=VERSION) => Ok(known),
         Some(newer) if newer > VERSION => Err(SavedGameError::NewerVersion(newer)),
         _ => Err(invalid(fill(
             &gettext("\"version\" must be a whole number from 1 up, not {value}"),
@@ -374,6 +393,66 @@ fn parse_moves(value: Value, start: Board) -> Result<GameRecord, SavedGameError>
     Ok(record)
 }
 
+/// The searches of `record`'s moves from `value` (absent before version
+/// 2), each checked against its move: a hand-edited search that did not
+/// choose the move played is refused, named by the move (from 1).
+fn parse_searches(
+    value: Option<Value>,
+    version: u64,
+    record: &GameRecord,
+    players: [(PlayerKind, Difficulty); 2],
+) -> Result<Vec<Option<SearchReport>>, SavedGameError> {
+    if version < SEARCHES_SINCE {
+        if value.is_some() {
+            return Err(invalid(fill(
+                &gettext("\"searches\" needs version {version} or later"),
+                &[("version", &SEARCHES_SINCE)],
+            )));
+        }
+        return Ok(vec![None; record.len()]);
+    }
+    let value = required(value, "searches").map_err(invalid)?;
+    let searches = match value {
+        Value::Array(searches) if searches.len() == record.len() => searches,
+        _ => {
+            return Err(invalid(fill(
+                &gettext(
+                    "\"searches\" must be a list of one search or null per move ({moves}), not {value}",
+                ),
+                &[("moves", &record.len()), ("value", &echo(&value))],
+            )));
+        }
+    };
+    let moves = record.played_with_positions();
+    searches
+        .into_iter()
+        .zip(moves)
+        .enumerate()
+        .map(|(index, (search, (before, cell)))| {
+            if search.is_null() {
+                return Ok(None);
+            }
+            let side = before.side_to_move();
+            serde_json::from_value::<SearchReport>(search)
+                .ok()
+                .and_then(SearchReport::restored)
+                .filter(|report| {
+                    report.position == before.to_string()
+                        && report.side == side
+                        && report.player == players[side.index()].0
+                        && report.best == Some(cell)
+                })
+                .map(Some)
+                .ok_or_else(|| {
+                    invalid(fill(
+                        &gettext("move {number}: its saved search is not the search that chose it"),
+                        &[("number", &(index + 1))],
+                    ))
+                })
+        })
+        .collect()
+}
+
 impl SavedGame {
     pub fn size(&self) -> BoardSize {
         self.record.start().size()
@@ -391,10 +470,20 @@ impl SavedGame {
             )
         };
         let moves: Vec<String> = self.record.played().iter().map(usize::to_string).collect();
+        // One per played move, whatever was taken back since.
+        let searches: Vec<String> = (0..self.record.len())
+            .map(|index| self.searches.get(index).and_then(Option::as_ref))
+            .map(|search| serde_json::to_string(&search).expect("a report serialises"))
+            .collect();
+        let searches = if searches.is_empty() {
+            String::new()
+        } else {
+            format!("\n    {}\n  ", searches.join(",\n    "))
+        };
         format!(
             "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"size\": \"{side}x{side}\",\n  \
              \"players\": {{\n    \"x\": {},\n    \"o\": {}\n  }},\n  \"seed\": {},\n  \
-             \"start\": {},\n  \"moves\": [{}]\n}}\n",
+             \"start\": {},\n  \"moves\": [{}],\n  \"searches\": [{searches}]\n}}\n",
             quoted(FORMAT),
             player(self.players[0]),
             player(self.players[1]),
@@ -411,7 +500,7 @@ impl SavedGame {
         // Some editors start UTF-8 files with a byte order mark, which JSON
         // readers may ignore.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        check_format_and_version(text)?;
+        let version = check_format_and_version(text)?;
         let fields: GameFields =
             serde_json::from_str(text).map_err(|error| invalid(json_error(&error)))?;
         let size = parse_size(required(fields.size, "size").map_err(invalid)?)?;
@@ -420,10 +509,12 @@ impl SavedGame {
         let seed = parse_seed(required(fields.seed, "seed").map_err(invalid)?)?;
         let start = parse_start(required(fields.start, "start").map_err(invalid)?, size)?;
         let record = parse_moves(required(fields.moves, "moves").map_err(invalid)?, start)?;
+        let searches = parse_searches(fields.searches, version, &record, players)?;
         Ok(SavedGame {
             players,
             seed,
             record,
+            searches,
         })
     }
 

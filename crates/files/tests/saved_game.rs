@@ -1,6 +1,7 @@
 //! The save file: every 3x3 game and random games on every board read back
-//! exactly, hand-edited files refused with their problem named, and files
-//! written whole or not at all.
+//! exactly, with the searches of their moves; version 1 files still read;
+//! hand-edited files and searches refused with their problem named, and
+//! files written whole or not at all.
 
 use super::common;
 
@@ -11,7 +12,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::MAX_FILE_BYTES;
 use tictactoe_files::saved_game::{SavedGame, SavedGameError};
 use tictactoe_tools::history::GameRecord;
@@ -19,7 +21,7 @@ use tictactoe_tools::history::GameRecord;
 /// The example of the module's documentation.
 const EXAMPLE: &str = r#"{
   "format": "tictactoe-game",
-  "version": 1,
+  "version": 2,
   "size": "3x3",
   "players": {
     "x": { "player": "alphabeta", "difficulty": "hard" },
@@ -27,7 +29,12 @@ const EXAMPLE: &str = r#"{
   },
   "seed": 42,
   "start": ".../.../...",
-  "moves": [4, 0, 8]
+  "moves": [4, 0, 8],
+  "searches": [
+    null,
+    null,
+    null
+  ]
 }
 "#;
 
@@ -50,6 +57,7 @@ fn saved(record: GameRecord, index: usize) -> SavedGame {
             (kinds[index / 9 % 9], DIFFICULTIES[index / 5 % 5]),
         ],
         seed: seeds[index % seeds.len()].wrapping_add(index as u64 / 7),
+        searches: vec![None; record.len()],
         record,
     }
 }
@@ -177,8 +185,8 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
             "not a saved game: expected JSON (line 1, column 1: EOF while parsing an object)",
         ),
         (
-            edited("[4, 0, 8]", "[4, 0, 8],"),
-            "not a saved game: expected JSON (line 12, column 1: trailing comma)",
+            edited("null\n  ]", "null,\n  ]"),
+            "not a saved game: expected JSON (line 16, column 3: trailing comma)",
         ),
         (
             edited("\"seed\": 42", "\"seed\": 42 \"start\""),
@@ -197,26 +205,26 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
             "not a saved game: \"format\" is \"foo\", not \"tictactoe-game\"",
         ),
         (
-            edited("\"version\": 1", "\"version\": 2"),
-            "version 2 is newer than this version of the app reads (1)",
+            edited("\"version\": 2", "\"version\": 3"),
+            "version 3 is newer than this version of the app reads (2)",
         ),
         (
             // A newer version's new fields are not taken for typos.
-            edited("\"version\": 1", "\"version\": 2, \"clock\": 300"),
-            "version 2 is newer than this version of the app reads (1)",
+            edited("\"version\": 2", "\"version\": 3, \"clock\": 300"),
+            "version 3 is newer than this version of the app reads (2)",
         ),
         (
-            edited("\"version\": 1", "\"version\": 0"),
+            edited("\"version\": 2", "\"version\": 0"),
             "\"version\" must be a whole number from 1 up, not 0",
         ),
         (
-            edited("\"version\": 1", "\"version\": \"1\""),
+            edited("\"version\": 2", "\"version\": \"1\""),
             "\"version\" must be a whole number from 1 up, not \"1\"",
         ),
-        (edited("  \"version\": 1,\n", ""), "missing \"version\""),
+        (edited("  \"version\": 2,\n", ""), "missing \"version\""),
         (
             edited("\"seed\"", "\"sede\""),
-            "unknown field `sede`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves` (line 9, column 8)",
+            "unknown field `sede`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 8)",
         ),
         (
             edited("\"seed\": 42", "\"moves\": [], \"seed\": 42"),
@@ -228,7 +236,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("\"seed\"", "\"\\u001b[2J\""),
-            "unknown field `\\u{1b}[2J`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves` (line 9, column 13)",
+            "unknown field `\\u{1b}[2J`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 13)",
         ),
         (
             edited(
@@ -433,6 +441,7 @@ fn files_are_written_whole_and_read_back() {
     game.write(&path).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), EXAMPLE);
     game.record.play(2).unwrap();
+    game.searches.push(None);
     game.write(&path).unwrap();
     assert_eq!(SavedGame::read(&path).unwrap(), game, "replaced");
     assert_eq!(
@@ -539,4 +548,123 @@ fn a_save_through_a_symbolic_link_replaces_the_file_it_names() {
     );
     assert_eq!(std::fs::read_to_string(&target).unwrap(), EXAMPLE);
     assert_eq!(files_in(&directory.join("games")), ["kept.json"]);
+}
+
+/// A game of alphabeta-tt (X) against Monte Carlo (O) to its end, with
+/// the search behind each move.
+fn searched_game() -> SavedGame {
+    let options = PlayerOptions {
+        playouts: 300,
+        ..PlayerOptions::default()
+    };
+    let players = [
+        (PlayerKind::AlphaBetaTt, Difficulty::Hard),
+        (PlayerKind::Mcts, Difficulty::Hard),
+    ];
+    let mut searchers = players.map(|(kind, _)| kind.create(&options));
+    let mut record = GameRecord::new(Board::new(BoardSize::Three));
+    let mut searches = Vec::new();
+    while record.position().outcome() == Outcome::Ongoing {
+        let position = record.position();
+        let report =
+            searchers[position.side_to_move().index()].choose_move(&position, &CancelFlag::new());
+        record.play(report.best.unwrap()).unwrap();
+        searches.push(Some(report));
+    }
+    SavedGame {
+        players,
+        seed: 7,
+        record,
+        searches,
+    }
+}
+
+#[test]
+fn a_saved_game_keeps_the_searches_of_its_moves() {
+    let game = searched_game();
+    assert!(game.searches.iter().all(Option::is_some));
+    assert_round_trip(&game);
+    // A person's move keeps no search.
+    let mut game = SavedGame::from_json(EXAMPLE).unwrap();
+    let search = PlayerKind::AlphaBeta
+        .create(&PlayerOptions::default())
+        .choose_move(&game.record.start(), &CancelFlag::new());
+    game.record = GameRecord::new(game.record.start());
+    game.record.play(search.best.unwrap()).unwrap();
+    game.record.play(8).unwrap();
+    game.searches = vec![Some(search), None];
+    assert_round_trip(&game);
+}
+
+#[test]
+fn a_version_1_file_still_opens_without_searches() {
+    let old = EXAMPLE.replace("\"version\": 2", "\"version\": 1").replace(
+        ",\n  \"searches\": [\n    null,\n    null,\n    null\n  ]",
+        "",
+    );
+    assert!(!old.contains("searches"), "{old}");
+    let game = SavedGame::from_json(&old).unwrap();
+    assert_eq!(game.record.played(), [4, 0, 8]);
+    assert_eq!(game.searches, [None, None, None]);
+    // It is saved again in the current version.
+    assert_eq!(game.to_json(), EXAMPLE);
+    assert_eq!(
+        error(&old.replace(
+            "\"moves\": [4, 0, 8]",
+            "\"moves\": [4, 0, 8], \"searches\": []"
+        )),
+        "\"searches\" needs version 2 or later"
+    );
+}
+
+#[test]
+fn a_search_that_did_not_choose_its_move_is_refused_naming_the_move() {
+    let text = searched_game().to_json();
+    let lines: Vec<&str> = text.lines().collect();
+    let search_line = |number: usize| {
+        let start = lines
+            .iter()
+            .position(|line| line.contains("\"searches\""))
+            .unwrap();
+        lines[start + number]
+    };
+    // Move 2's search, moved to move 3, or with its best move changed.
+    let swapped = text.replacen(search_line(3), search_line(2), 1);
+    let best = serde_json::from_str::<serde_json::Value>(search_line(2).trim_end_matches(','))
+        .unwrap()["best"]
+        .as_u64()
+        .unwrap();
+    let other_best = search_line(2).replacen(
+        &format!("\"best\":{best}"),
+        &format!("\"best\":{}", (best + 1) % 9),
+        1,
+    );
+    let cases = [
+        (
+            swapped,
+            "move 3: its saved search is not the search that chose it",
+        ),
+        (
+            text.replacen(search_line(2), &other_best, 1),
+            "move 2: its saved search is not the search that chose it",
+        ),
+        (
+            text.replacen(search_line(1), "    {\"player\": 3},", 1),
+            "move 1: its saved search is not the search that chose it",
+        ),
+        (
+            edited("    null,\n    null,\n    null\n", "    null\n"),
+            "\"searches\" must be a list of one search or null per move (3), not [null]",
+        ),
+        (
+            edited("  \"moves\": [4, 0, 8],\n", "  \"moves\": [4, 0, 8]\n}\n")
+                .split_inclusive('\n')
+                .take(12)
+                .collect(),
+            "missing \"searches\"",
+        ),
+    ];
+    for (edited, message) in cases {
+        assert_eq!(error(&edited), message, "{edited}");
+    }
 }

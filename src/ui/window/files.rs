@@ -1,6 +1,7 @@
 //! Saving the game on the board to a file, and opening one.
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use gtk::glib;
 use gtk::subclass::prelude::*;
@@ -27,6 +28,7 @@ impl TictactoeWindow {
                 players: game.choice.players,
                 seed: game.seed,
                 record,
+                searches: game.played_searches(),
             });
         }
         let setup = imp.setup.get()?;
@@ -34,6 +36,7 @@ impl TictactoeWindow {
             players: imp.settings.choice().players,
             seed: imp.settings.seed().ok().flatten().unwrap_or_default(),
             record: GameRecord::new(setup),
+            searches: Vec::new(),
         })
     }
 
@@ -160,16 +163,20 @@ impl TictactoeWindow {
                 ("count", &record.len()),
             ],
         ));
-        for ply in 1..=record.len() {
-            if let (Some((side, cell)), Some(before)) =
-                (record.move_at(ply), record.position_at(ply - 1))
-            {
-                let player = saved.players[side.index()].0;
-                imp.search_log
-                    .add_move(before.stone_count() + 1, side, player, cell);
+        // The searches the file kept show as they did in play; a move
+        // without one (a person's, or from an older file) as a plain row.
+        for (ply, search) in (1..=record.len()).zip(&saved.searches) {
+            match (search, record.move_at(ply), record.position_at(ply - 1)) {
+                (Some(report), _, _) => imp.search_log.add_report(Rc::new(report.clone())),
+                (None, Some((side, cell)), Some(before)) => {
+                    let player = saved.players[side.index()].0;
+                    imp.search_log
+                        .add_move(before.stone_count() + 1, side, player, cell);
+                }
+                _ => {}
             }
         }
-        let mut game = WindowGame::new(choice, saved.seed, record);
+        let mut game = WindowGame::new(choice, saved.seed, record).with_searches(saved.searches);
         // A finished game from a file is no result of this session.
         game.tallied = true;
         imp.window_game.replace(Some(game));

@@ -45,6 +45,23 @@ impl WindowGame {
         }
     }
 
+    /// The game with the searches behind its played moves, as a file
+    /// kept them (`None` where a person moved).
+    pub fn with_searches(mut self, searches: Vec<Option<SearchReport>>) -> WindowGame {
+        for (kept, search) in self.searches.iter_mut().zip(searches) {
+            *kept = search.map(Rc::new);
+        }
+        self
+    }
+
+    /// The searches behind the played moves, in order, for a file.
+    pub fn played_searches(&self) -> Vec<Option<SearchReport>> {
+        self.searches[..self.record.len()]
+            .iter()
+            .map(|search| search.as_deref().cloned())
+            .collect()
+    }
+
     /// Plays `cell`, chosen by `search` (or by a person).
     pub fn play(
         &mut self,
