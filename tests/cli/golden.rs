@@ -268,8 +268,8 @@ fn is_unit(word: &str) -> bool {
     )
 }
 
-/// A line of text with its durations and rates as `#`: "3.4 ms" and "185
-/// M/s" as one `#` each, and so "-", which a table writes for a rate too
+/// A line of text with its durations and rates as `#`: "3.4 ms", "< 1 µs"
+/// and "185 M/s" as one `#` each, and so "-", which a table writes for a rate too
 /// quick to measure. A rate right after a time is left out, since a search
 /// under 100 µs shows none. Runs of spaces (a table's padding, which
 /// follows the widths of the times) read as one.
@@ -294,6 +294,10 @@ fn steady_text(line: &str) -> String {
                         .is_some_and(is_number)
             }
         };
+        if unit.is_some() && out.last() == Some(&"<") {
+            // "< 1 µs" is a time too short to measure: a time all the same.
+            out.pop();
+        }
         if !(rate && after_time) {
             out.push(if unit.is_some() || rate { "#" } else { word });
         }
@@ -442,6 +446,10 @@ fn times_and_rates_read_as_marks() {
     assert_eq!(
         steady("minimax    8  draw (0)    932  22 µs        -   120/s"),
         "minimax 8 draw (0) 932 # #"
+    );
+    assert_eq!(
+        steady("1 rules 18 5-13-0 11.5   < 1 µs  0"),
+        steady("1 rules 18 5-13-0 11.5  2 µs  0"),
     );
     assert_eq!(
         steady("X minimax plays 1, draw (0), 9 nodes in 52 µs, depth 9"),

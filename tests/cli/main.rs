@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod attack;
 mod documented;
 mod exercise;
 mod golden;

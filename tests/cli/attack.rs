@@ -2,19 +2,15 @@
 //! and signals a person would not think of, each refused or handled in
 //! words, with nothing lost.
 
-mod common;
+use super::common::stderr;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// A directory of the test's own, empty.
