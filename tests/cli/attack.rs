@@ -2,16 +2,12 @@
 //! and signals a person would not think of, each refused or handled in
 //! words, with nothing lost.
 
-use super::common::stderr;
+use super::common::{stderr, tictactoe, wait_within};
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
-
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-}
+use std::process::Stdio;
+use std::time::Duration;
 
 /// A directory of the test's own, empty.
 fn home(name: &str) -> PathBuf {
@@ -47,7 +43,7 @@ fn a_bad_saved_game_names_its_cells_from_1() {
         std::fs::write(&path, saved_game(moves)).unwrap();
         let path = path.to_str().unwrap();
         for args in [["review", "--game", path], ["analyze", "--game", path]] {
-            let output = binary().args(args).output().unwrap();
+            let output = tictactoe(&[]).args(args).output().unwrap();
             assert_eq!(output.status.code(), Some(1), "{args:?}");
             assert!(
                 stderr(&output).contains(message),
@@ -57,23 +53,6 @@ fn a_bad_saved_game_names_its_cells_from_1() {
         }
     }
     let _ = std::fs::remove_dir_all(&home);
-}
-
-/// Waits for `child` to end; kills it and fails if that takes more than
-/// `limit`.
-fn end_within(child: &mut Child, limit: Duration) -> ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running {limit:?} later");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
 }
 
 /// A Monte Carlo exercise of 2^32 - 1 playouts: it runs for minutes.
@@ -95,7 +74,7 @@ fn a_monte_carlo_exercise_stops_at_the_first_signal() {
         (libc::SIGTERM, "terminated (SIGTERM)", extra[1]),
         (libc::SIGHUP, "hung up (SIGHUP)", extra[2]),
     ] {
-        let mut child = binary()
+        let mut child = tictactoe(&[])
             .args(ENDLESS_EXERCISE)
             .args(more)
             .stdout(Stdio::piped())
@@ -106,7 +85,7 @@ fn a_monte_carlo_exercise_stops_at_the_first_signal() {
         std::thread::sleep(Duration::from_millis(500));
         // SAFETY: kill only sends a signal to the child, still ours.
         assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
-        let status = end_within(&mut child, Duration::from_secs(2));
+        let status = wait_within(&mut child, Duration::from_secs(2));
         let mut errors = String::new();
         child
             .stderr
@@ -125,7 +104,7 @@ fn a_monte_carlo_exercise_stops_at_the_first_signal() {
 
 #[test]
 fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
-    let mut child = binary()
+    let mut child = tictactoe(&[])
         .args(ENDLESS_EXERCISE)
         .args(["--solution", "--json"])
         .stdout(Stdio::piped())
@@ -135,7 +114,7 @@ fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
     // As `| head -c 10` does once it has gone: the exercise prints only
     // once its playouts have run.
     drop(child.stdout.take());
-    let status = end_within(&mut child, Duration::from_secs(2));
+    let status = wait_within(&mut child, Duration::from_secs(2));
     let mut errors = String::new();
     child
         .stderr
@@ -165,7 +144,7 @@ fn a_usage_error_echoes_the_argument_escaped_and_cut() {
         (&["tournament", "--games", &long], "7777…'"),
     ];
     for (args, echo) in cases {
-        let output = binary().args(args).output().unwrap();
+        let output = tictactoe(&[]).args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let errors = stderr(&output);
         assert!(errors.contains(echo), "{args:?}: {errors}");
@@ -183,7 +162,7 @@ fn a_training_that_breaks_the_network_keeps_the_old_file() {
     let path = home.join("n.json");
     let state = path.to_str().unwrap();
     let train = |games: &str| {
-        binary()
+        tictactoe(&[])
             .args(["train", "--player", "neural", "--opponent", "self"])
             .args(["--games", games, "--seed", "1", "--state", state])
             .output()
@@ -223,7 +202,7 @@ fn a_second_training_of_one_state_is_refused_while_the_first_runs() {
     let path = home.join("td.json");
     let state = path.to_str().unwrap();
     let train = |games: &str| {
-        let mut command = binary();
+        let mut command = tictactoe(&[]);
         command
             .args(["train", "--player", "td", "--opponent", "random"])
             .args(["--games", games, "--seed", "1", "--state", state]);
@@ -246,7 +225,7 @@ fn a_second_training_of_one_state_is_refused_while_the_first_runs() {
     let second = train("10").output().unwrap();
     // SAFETY: kill only sends a signal to the child, still ours.
     assert_eq!(unsafe { libc::kill(first.id() as i32, libc::SIGINT) }, 0);
-    let status = end_within(&mut first, Duration::from_secs(20));
+    let status = wait_within(&mut first, Duration::from_secs(20));
     let mut errors = String::new();
     first
         .stderr

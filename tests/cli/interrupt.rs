@@ -2,7 +2,7 @@
 //! standard output whose reader went away, standard streams closed from
 //! the start. Every command stops its work, prints what it has (valid
 //! JSON marked partial) and keeps what was learned.
-use super::common::tictactoe;
+use super::common::{tictactoe, wait_within};
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::CommandExt;
@@ -106,23 +106,6 @@ impl Running {
             stdout: self.stdout,
             stderr: self.stderr.join().unwrap(),
         }
-    }
-}
-
-/// Waits for `child` to end; kills it and fails if that takes more than
-/// `limit`.
-fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still running {limit:?} later");
-        }
-        std::thread::sleep(Duration::from_millis(10));
     }
 }
 

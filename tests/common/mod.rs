@@ -2,7 +2,8 @@
 //! (`tictactoe_testing`) and those that need the app or its binary.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::process::{Child, Command, ExitStatus, Output};
+use std::time::{Duration, Instant};
 
 // Each test binary uses some of these, as of the helpers below.
 #[allow(unused_imports)]
@@ -13,6 +14,23 @@ pub fn tictactoe(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tictactoe"));
     command.args(args);
     command
+}
+
+/// Waits for `child` to end; kills it and fails if that takes more than
+/// `limit`.
+pub fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running {limit:?} later");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// Runs the command line with `args` and waits for its output.
