@@ -271,6 +271,17 @@ pub fn make_directories_for(path: &Path) -> io::Result<()> {
     fs::create_dir_all(directory_of(&resolve_links(path)?))
 }
 
+/// Whether `path` (through its links) names a regular file or nothing, a
+/// dangling link included: a named pipe, a device, a directory or a loop
+/// of links is refused, without opening it.
+pub fn check_regular_or_absent(path: &Path) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(metadata) => refuse_irregular(metadata.file_type()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
 /// Whether `write_whole` could write `path` after
 /// `make_directories_for`: the path names a file (through its links) that
 /// is a regular file or none yet, and a file can be made in its directory,
@@ -279,11 +290,7 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
     file_name(path)?;
     let target = resolve_links(path)?;
     let name = file_name(&target)?;
-    match fs::metadata(&target) {
-        Ok(metadata) => refuse_irregular(metadata.file_type())?,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-        Err(error) => return Err(error),
-    }
+    check_regular_or_absent(&target)?;
     let mut directory = directory_of(&target).to_path_buf();
     loop {
         match fs::metadata(&directory) {
