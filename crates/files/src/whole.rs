@@ -451,6 +451,26 @@ mod tests {
     }
 
     #[test]
+    fn only_a_regular_file_or_nothing_passes_the_check() {
+        let directory = scratch("regular");
+        let file = directory.join("file");
+        fs::write(&file, "text").unwrap();
+        let pipe = directory.join("pipe");
+        tictactoe_testing::make_fifo(&pipe);
+        let loop_link = directory.join("loop");
+        std::os::unix::fs::symlink("loop", &loop_link).unwrap();
+        let dangling = directory.join("dangling");
+        std::os::unix::fs::symlink("missing", &dangling).unwrap();
+        for fine in [&file, &dangling, &directory.join("missing")] {
+            assert!(check_regular_or_absent(fine).is_ok(), "{fine:?}");
+        }
+        for refused in [&pipe, &loop_link, &directory] {
+            assert!(check_regular_or_absent(refused).is_err(), "{refused:?}");
+        }
+        fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
     fn a_symbolic_link_is_written_through() {
         let directory = scratch("link");
         let elsewhere = directory.join("elsewhere");
