@@ -123,9 +123,9 @@ fn open_without_the_settings_file() -> Result<(), String> {
     let (app, window) = open_window()?;
     let status = window.status_text();
     ensure(
-        status.contains(&format!("The settings in '{store}' could not be read"))
-            && status.contains(&problem)
-            && status.contains("the window starts with its defaults"),
+        status.starts_with("Settings are neither read nor saved this session:")
+            && status.contains(&format!("'{store}' could not be read ({problem}"))
+            && status.contains("was left as it is"),
         || format!("the status line says {status:?}"),
     )?;
     press_over(&window, "ctrl+q")?;

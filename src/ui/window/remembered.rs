@@ -112,7 +112,7 @@ pub(super) fn unusable_store_note() -> Option<String> {
     let (path, error) = UNUSABLE_STORE.get()?.as_ref()?;
     Some(fill(
         &gettext(
-            "The settings in '{path}' could not be read ({error}); the file was left as it is, and the window starts with its defaults and remembers nothing this session.",
+            "Settings are neither read nor saved this session: '{path}' could not be read ({error}) and was left as it is.",
         ),
         &[("path", &path.display()), ("error", error)],
     ))
