@@ -87,7 +87,7 @@ fn settings_stores() -> Vec<PathBuf> {
 /// Keeps the settings in memory for this run when a file GLib would keep
 /// them in is no regular file (`check_regular_or_absent`). libadwaita's
 /// settings portal is left alone too: the portal reads the same file and
-/// would keep the window waiting for its answer. Called as the first
+/// would keep the window waiting 25 s for its answer. Called as the first
 /// application is made, before GTK, libadwaita or GSettings start and
 /// while the process has no other thread.
 pub fn avoid_unusable_settings_store() {
