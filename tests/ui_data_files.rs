@@ -2,6 +2,9 @@
 //! learners' states belong: a named pipe, a directory, a symbolic link
 //! loop, a file it may not read. Each is named on the status line, left
 //! as it is, and never saved over, though the learners play and learn.
+//! So does a named pipe or a link loop where GLib keeps the settings (the
+//! dconf database, or the keyfile): the window keeps them in memory, says
+//! so, and quits on Ctrl+Q.
 //! Each launch is a child process of this test with its own GTK and data
 //! directory, so that a window that never opens fails the check instead of
 //! stopping the suite; as root, whom permissions do not stop, the child
@@ -18,7 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
-use harness::{Results, ensure, open_window, pass_time, start, wait_until};
+use harness::{Results, ensure, open_window, pass_time, press_over, start, wait_until};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -29,6 +32,11 @@ const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
 
 /// How long the parent waits for a launch: far longer than a window takes.
 const PATIENCE: Duration = Duration::from_secs(30);
+
+/// For the settings launch: the settings file the status line is to name,
+/// and the words that say what it is.
+const STORE: &str = "TICTACTOE_TEST_STORE";
+const STORE_PROBLEM: &str = "TICTACTOE_TEST_STORE_PROBLEM";
 
 /// What the child expects: each learner's file named on the status line
 /// as left as it is.
@@ -107,6 +115,32 @@ fn train_what_another_trains() -> Result<(), String> {
     Ok(())
 }
 
+/// What the child expects when the settings file is a named pipe or a
+/// link loop: the window opens, names the file on the status line, and
+/// Ctrl+Q ends it.
+fn open_without_the_settings_file() -> Result<(), String> {
+    let (store, problem) = (env_text(STORE)?, env_text(STORE_PROBLEM)?);
+    let (app, window) = open_window()?;
+    let status = window.status_text();
+    ensure(
+        status.starts_with("Settings are neither read nor saved this session:")
+            && status.contains(&format!("'{store}' could not be read ({problem}"))
+            && status.contains("was left as it is"),
+        || format!("the status line says {status:?}"),
+    )?;
+    press_over(&window, "ctrl+q")?;
+    wait_until("Ctrl+Q to close the window", PATIENCE, || {
+        app.windows().is_empty()
+    })?;
+    println!("said: {status}");
+    Ok(())
+}
+
+/// The environment variable `name`'s text, which the parent sets.
+fn env_text(name: &str) -> Result<String, String> {
+    std::env::var(name).map_err(|_| format!("{name} is not set"))
+}
+
 /// What lies at `path`, to compare before and after.
 fn snapshot(path: &Path) -> String {
     let Ok(metadata) = fs::symlink_metadata(path) else {
@@ -150,26 +184,55 @@ fn fresh_home(name: &str) -> Result<PathBuf, String> {
         std::process::id()
     ));
     let _ = fs::remove_dir_all(&home);
-    let data = home.join("data").join("tictactoe");
-    fs::create_dir_all(&data).map_err(|error| error.to_string())?;
-    for dir in [home.clone(), home.join("data"), data] {
+    for dir in [data_dir(&home), dconf_dir(&home), keyfile_dir(&home)] {
+        fs::create_dir_all(&dir).map_err(|error| error.to_string())?;
+    }
+    for dir in [
+        home.clone(),
+        home.join("data"),
+        data_dir(&home),
+        home.join("config"),
+        dconf_dir(&home),
+        home.join("config").join("glib-2.0"),
+        keyfile_dir(&home),
+    ] {
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o777))
             .map_err(|error| error.to_string())?;
     }
     Ok(home)
 }
 
+/// Where the learners' states lie in `home`.
+fn data_dir(home: &Path) -> PathBuf {
+    home.join("data").join("tictactoe")
+}
+
+/// Where GLib keeps the dconf database and the keyfile of `home`.
+fn dconf_dir(home: &Path) -> PathBuf {
+    home.join("config").join("dconf")
+}
+fn keyfile_dir(home: &Path) -> PathBuf {
+    home.join("config").join("glib-2.0").join("settings")
+}
+
 /// Runs the window in a child process with `home`'s data directory and
 /// checks that it played and left every file there as it was.
 fn launch_with(home: &Path) -> Result<(), String> {
-    launch(home, "play")
+    launch(home, "play", Some("memory"), &[])
 }
 
-/// Runs the child's `scenario` (`LAUNCH`'s value) with `home`'s data
-/// directory and checks that every file there was left as it was.
-fn launch(home: &Path, scenario: &str) -> Result<(), String> {
-    let data = home.join("data").join("tictactoe");
-    let before = directory_snapshot(&data);
+/// Runs the child's `scenario` (`LAUNCH`'s value) with `home`'s data and
+/// settings directories, GLib's settings backend `backend` (its own
+/// choice for `None`) and the variables `more`, and checks that every
+/// file in those directories was left as it was.
+fn launch(
+    home: &Path,
+    scenario: &str,
+    backend: Option<&str>,
+    more: &[(&str, &str)],
+) -> Result<(), String> {
+    let watched = [data_dir(home), dconf_dir(home), keyfile_dir(home)];
+    let before = watched.each_ref().map(|dir| directory_snapshot(dir));
     let mut command =
         common::as_unprivileged(&std::env::current_exe().map_err(|error| error.to_string())?);
     command
@@ -178,8 +241,12 @@ fn launch(home: &Path, scenario: &str) -> Result<(), String> {
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_CACHE_HOME", home.join("cache"))
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("GSETTINGS_BACKEND", "memory")
-        .env("GSK_RENDERER", "cairo");
+        .env("GSK_RENDERER", "cairo")
+        .envs(more.iter().copied());
+    match backend {
+        Some(backend) => command.env("GSETTINGS_BACKEND", backend),
+        None => command.env_remove("GSETTINGS_BACKEND"),
+    };
     // The display's key, where the child's user may read it.
     if let Some(authority) = std::env::var_os("XAUTHORITY") {
         let copy = home.join("Xauthority");
@@ -198,15 +265,15 @@ fn launch(home: &Path, scenario: &str) -> Result<(), String> {
         )
     })?;
     println!("     {}", said.lines().next().unwrap_or_default());
-    let after = directory_snapshot(&data);
+    let after = watched.each_ref().map(|dir| directory_snapshot(dir));
     ensure(after == before, || {
-        format!("the data directory held {before:?}, now {after:?}")
+        format!("the data and settings directories held {before:?}, now {after:?}")
     })
 }
 
 fn a_named_pipe_and_a_directory() -> Result<(), String> {
     let home = fresh_home("pipe")?;
-    let data = home.join("data").join("tictactoe");
+    let data = data_dir(&home);
     common::make_fifo(&state_path_in(&data, PlayerKind::Menace));
     fs::create_dir(state_path_in(&data, PlayerKind::Td)).map_err(|error| error.to_string())?;
     launch_with(&home)?;
@@ -216,7 +283,7 @@ fn a_named_pipe_and_a_directory() -> Result<(), String> {
 
 fn a_link_loop_and_a_file_it_may_not_read() -> Result<(), String> {
     let home = fresh_home("denied")?;
-    let data = home.join("data").join("tictactoe");
+    let data = data_dir(&home);
     std::os::unix::fs::symlink("menace.json", state_path_in(&data, PlayerKind::Menace))
         .map_err(|error| error.to_string())?;
     let td = state_path_in(&data, PlayerKind::Td);
@@ -238,22 +305,95 @@ fn a_link_loop_and_a_file_it_may_not_read() -> Result<(), String> {
 /// is asked to train TD.
 fn a_state_another_training_holds() -> Result<(), String> {
     let home = fresh_home("locked")?;
-    let td = state_path_in(&home.join("data").join("tictactoe"), PlayerKind::Td);
+    let td = state_path_in(&data_dir(&home), PlayerKind::Td);
     let mut state = LearnerState::fresh(PlayerKind::Td).ok_or("no TD")?;
     state.games = 5;
     state.write(&td).map_err(|error| error.to_string())?;
     let held = lock_for_training(&td).map_err(|error| error.to_string())?;
-    let launched = launch(&home, "train");
+    let launched = launch(&home, "train", Some("memory"), &[]);
     drop(held);
     launched?;
     let _ = fs::remove_dir_all(&home);
     Ok(())
 }
 
+/// The window started with `store` made unusable by `make`, under GLib's
+/// settings backend `backend`; the status line is to say `problem`.
+fn a_settings_file(
+    name: &str,
+    backend: Option<&str>,
+    store: fn(&Path) -> PathBuf,
+    make: fn(&Path) -> Result<(), String>,
+    problem: &str,
+) -> Result<(), String> {
+    let home = fresh_home(name)?;
+    let store = store(&home);
+    make(&store)?;
+    let shown = store.display().to_string();
+    launch(
+        &home,
+        "settings",
+        backend,
+        &[(STORE, &shown), (STORE_PROBLEM, problem)],
+    )?;
+    let _ = fs::remove_dir_all(&home);
+    Ok(())
+}
+
+fn dconf_database(home: &Path) -> PathBuf {
+    dconf_dir(home).join("user")
+}
+
+fn keyfile(home: &Path) -> PathBuf {
+    keyfile_dir(home).join("keyfile")
+}
+
+fn named_pipe(path: &Path) -> Result<(), String> {
+    common::make_fifo(path);
+    Ok(())
+}
+
+fn link_to_itself(path: &Path) -> Result<(), String> {
+    let name = path.file_name().ok_or("the path names no file")?;
+    std::os::unix::fs::symlink(name, path).map_err(|error| error.to_string())
+}
+
+fn a_named_pipe_as_the_dconf_database() -> Result<(), String> {
+    a_settings_file(
+        "dconf-pipe",
+        None,
+        dconf_database,
+        named_pipe,
+        "it is a named pipe (FIFO), not a regular file",
+    )
+}
+
+fn a_named_pipe_as_the_settings_keyfile() -> Result<(), String> {
+    a_settings_file(
+        "keyfile-pipe",
+        Some("keyfile"),
+        keyfile,
+        named_pipe,
+        "it is a named pipe (FIFO), not a regular file",
+    )
+}
+
+fn a_link_loop_as_the_settings_keyfile() -> Result<(), String> {
+    a_settings_file(
+        "keyfile-loop",
+        Some("keyfile"),
+        keyfile,
+        link_to_itself,
+        "Too many levels of symbolic links",
+    )
+}
+
 fn main() -> ExitCode {
     if let Some(scenario) = std::env::var_os(LAUNCH) {
         let child = if scenario == "train" {
             train_what_another_trains()
+        } else if scenario == "settings" {
+            open_without_the_settings_file()
         } else {
             play_with_what_lies_there()
         };
@@ -266,7 +406,19 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 6] = [
+        (
+            "a named pipe as the dconf settings database",
+            a_named_pipe_as_the_dconf_database,
+        ),
+        (
+            "a named pipe as the settings keyfile",
+            a_named_pipe_as_the_settings_keyfile,
+        ),
+        (
+            "a symbolic link loop as the settings keyfile",
+            a_link_loop_as_the_settings_keyfile,
+        ),
         (
             "a named pipe and a directory by the states' names",
             a_named_pipe_and_a_directory,

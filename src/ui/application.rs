@@ -6,6 +6,7 @@
 use adw::prelude::*;
 use gtk::{gio, glib};
 
+use super::window::avoid_unusable_settings_store;
 use super::{APP_ID, RESOURCE_PATH};
 use tictactoe_words::i18n::gettext;
 
@@ -93,7 +94,10 @@ impl Default for TictactoeApplication {
 }
 
 impl TictactoeApplication {
+    /// The app, its settings file checked first: GTK reads it as it
+    /// starts.
     pub fn new() -> TictactoeApplication {
+        avoid_unusable_settings_store();
         super::register_resources();
         glib::Object::builder()
             .property("application-id", APP_ID)

@@ -22,6 +22,8 @@ mod remembered;
 mod setup;
 mod view;
 
+pub(crate) use remembered::avoid_unusable_settings_store;
+
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -334,7 +336,14 @@ mod imp {
             window.listen(game.events());
             self.game.replace(Some(game));
             window.show_no_game();
-            window.load_learned();
+            // What the window could not read as it opened.
+            let problems: Vec<String> = super::remembered::unusable_store_note()
+                .into_iter()
+                .chain(window.load_learned())
+                .collect();
+            if !problems.is_empty() {
+                window.show_error(&problems.join(" "));
+            }
         }
 
         fn dispose(&self) {

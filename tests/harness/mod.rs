@@ -100,10 +100,11 @@ pub fn start(
 }
 
 /// Opens the window as the app does, laid out and shown, with the log's
-/// position set (after the first allocation).
+/// position set (after the first allocation). The application is made
+/// before GTK starts, as in the app: it checks the settings file first.
 pub fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> {
-    gtk::init().map_err(|error| format!("no display ({error}): run under `xvfb-run -a`"))?;
     let app = TictactoeApplication::new();
+    gtk::init().map_err(|error| format!("no display ({error}): run under `xvfb-run -a`"))?;
     app.set_flags(gio::ApplicationFlags::NON_UNIQUE);
     app.register(None::<&gio::Cancellable>)
         .map_err(|error| format!("the application did not start: {error}"))?;

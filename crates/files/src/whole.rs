@@ -271,6 +271,17 @@ pub fn make_directories_for(path: &Path) -> io::Result<()> {
     fs::create_dir_all(directory_of(&resolve_links(path)?))
 }
 
+/// Whether `path` (through its links) names a regular file or nothing, a
+/// dangling link included: a named pipe, a device, a directory or a loop
+/// of links is refused, without opening it.
+pub fn check_regular_or_absent(path: &Path) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(metadata) => refuse_irregular(metadata.file_type()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+    }
+}
+
 /// Whether `write_whole` could write `path` after
 /// `make_directories_for`: the path names a file (through its links) that
 /// is a regular file or none yet, and a file can be made in its directory,
@@ -279,11 +290,7 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
     file_name(path)?;
     let target = resolve_links(path)?;
     let name = file_name(&target)?;
-    match fs::metadata(&target) {
-        Ok(metadata) => refuse_irregular(metadata.file_type())?,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-        Err(error) => return Err(error),
-    }
+    check_regular_or_absent(&target)?;
     let mut directory = directory_of(&target).to_path_buf();
     loop {
         match fs::metadata(&directory) {
@@ -440,6 +447,26 @@ mod tests {
         let mut expected = vec![own, running.to_owned(), unrelated, "state.json".to_owned()];
         expected.sort();
         assert_eq!(names_in(&directory), expected);
+        fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn only_a_regular_file_or_nothing_passes_the_check() {
+        let directory = scratch("regular");
+        let file = directory.join("file");
+        fs::write(&file, "text").unwrap();
+        let pipe = directory.join("pipe");
+        tictactoe_testing::make_fifo(&pipe);
+        let loop_link = directory.join("loop");
+        std::os::unix::fs::symlink("loop", &loop_link).unwrap();
+        let dangling = directory.join("dangling");
+        std::os::unix::fs::symlink("missing", &dangling).unwrap();
+        for fine in [&file, &dangling, &directory.join("missing")] {
+            assert!(check_regular_or_absent(fine).is_ok(), "{fine:?}");
+        }
+        for refused in [&pipe, &loop_link, &directory] {
+            assert!(check_regular_or_absent(refused).is_err(), "{refused:?}");
+        }
         fs::remove_dir_all(&directory).unwrap();
     }
 

@@ -22,13 +22,12 @@ pub const RESET_RESPONSE: &str = "reset";
 
 impl TictactoeWindow {
     /// Loads what the learners learned; a file that cannot be read is set
-    /// aside, and the status line says so.
-    pub(super) fn load_learned(&self) {
+    /// aside or left as it is: returns what the status line is to say of
+    /// each.
+    pub(super) fn load_learned(&self) -> Vec<String> {
         let (learned, problems) = LearnedStates::load();
         let _ = self.imp().learned.set(Rc::new(RefCell::new(learned)));
-        if !problems.is_empty() {
-            self.show_error(&problems.join(" "));
-        }
+        problems
     }
 
     /// The learners' states, shared with the Training window.

@@ -11,10 +11,18 @@
 //! text, a number that is not a number (NaN passes a range), and the names
 //! of players, difficulties and board sizes. A bad one is reported on
 //! stderr in one line, reset, and replaced by its default.
+//!
+//! Before GTK starts, the file GLib keeps the settings in is checked: a
+//! named pipe there would make GLib wait forever to open it, a loop of
+//! links would be replaced by a file as the window closes. Either keeps
+//! the settings in memory for the run (the file left as it is), and the
+//! status line says so as the window opens.
 
+use std::ffi::OsStr;
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Once, OnceLock};
 
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
@@ -24,7 +32,9 @@ use crate::ui::APP_ID;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::{BoardSize, UnknownSize};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
+use tictactoe_files::whole::check_regular_or_absent;
 use tictactoe_words::Words;
+use tictactoe_words::i18n::{fill, gettext};
 
 /// Where `build.rs` compiled the schema, for a build that is not installed.
 const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
@@ -55,6 +65,58 @@ const DEFAULT_SHARE_WIDE: f64 = 0.54;
 const DEFAULT_SHARE_NARROW: f64 = 0.6;
 /// The schema's range for the shares: neither side is ever squeezed out.
 const SHARE_RANGE: std::ops::RangeInclusive<f64> = 0.2..=0.8;
+
+/// The settings file this run does not use, and why, once it is checked.
+static UNUSABLE_STORE: OnceLock<Option<(PathBuf, String)>> = OnceLock::new();
+
+/// The files GLib may keep the settings in: the dconf database or the
+/// keyfile, as `GSETTINGS_BACKEND` chooses; without it GLib takes dconf
+/// where it is installed, else the keyfile, so both are checked.
+fn settings_stores() -> Vec<PathBuf> {
+    let config = glib::user_config_dir();
+    let dconf = config.join("dconf").join("user");
+    let keyfile = config.join("glib-2.0").join("settings").join("keyfile");
+    match std::env::var_os("GSETTINGS_BACKEND").as_deref() {
+        Some(backend) if backend == OsStr::new("memory") => Vec::new(),
+        Some(backend) if backend == OsStr::new("dconf") => vec![dconf],
+        Some(backend) if backend == OsStr::new("keyfile") => vec![keyfile],
+        _ => vec![dconf, keyfile],
+    }
+}
+
+/// Keeps the settings in memory for this run when a file GLib would keep
+/// them in is no regular file (`check_regular_or_absent`). libadwaita's
+/// settings portal is left alone too: the portal reads the same file and
+/// would keep the window waiting 25 s for its answer. Called as the first
+/// application is made, before GTK, libadwaita or GSettings start and
+/// while the process has no other thread.
+pub fn avoid_unusable_settings_store() {
+    UNUSABLE_STORE.get_or_init(|| {
+        let (path, error) = settings_stores().into_iter().find_map(|path| {
+            check_regular_or_absent(&path)
+                .err()
+                .map(|error| (path, error.to_string()))
+        })?;
+        // SAFETY: no other thread runs yet (see above), so none reads the
+        // environment meanwhile.
+        unsafe {
+            std::env::set_var("GSETTINGS_BACKEND", "memory");
+            std::env::set_var("ADW_DISABLE_PORTAL", "1");
+        }
+        Some((path, error))
+    });
+}
+
+/// Says that the settings file is not used this run, if it is not.
+pub(super) fn unusable_store_note() -> Option<String> {
+    let (path, error) = UNUSABLE_STORE.get()?.as_ref()?;
+    Some(fill(
+        &gettext(
+            "Settings are neither read nor saved this session: '{path}' could not be read ({error}) and was left as it is.",
+        ),
+        &[("path", &path.display()), ("error", error)],
+    ))
+}
 
 /// The schema, installed or built, or why there is none.
 fn find_schema() -> Result<gio::SettingsSchema, String> {
