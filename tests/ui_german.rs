@@ -64,6 +64,9 @@ fn german_compare_shows_every_column(window: &TictactoeWindow) -> Result<(), Str
         .and_downcast::<gtk::ScrolledWindow>()
         .ok_or("the table is in no scrolled window")?;
     let sideways = scroller.hadjustment();
+    // The rows' cells size their columns only once drawn: before that the
+    // table seems to fit.
+    pass_time(Duration::from_millis(500));
     let fits = || sideways.upper() <= sideways.page_size() + 1.0;
     let shown = wait_until("every column to show", Duration::from_secs(3), fits);
     let (upper, page) = (sideways.upper(), sideways.page_size());
