@@ -278,6 +278,75 @@ fn counted_in_words(lines: &[String], curve: &[Block]) -> Result<(), String> {
     )
 }
 
+/// The main menu's Reset Learning…: the question it asks.
+fn reset_learning(window: &TictactoeWindow) -> Result<adw::MessageDialog, String> {
+    WidgetExt::activate_action(window, "win.reset-learning", None)
+        .map_err(|error| format!("win.reset-learning: {error}"))?;
+    let find = || {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|widget| widget.downcast::<adw::MessageDialog>().ok())
+            .find(|dialog| dialog.is_visible())
+    };
+    wait_until("Reset Learning to ask", Duration::from_secs(5), || {
+        find().is_some()
+    })?;
+    find().ok_or_else(|| "no dialog".into())
+}
+
+/// A fresh MENACE (Reset Learning first) as X against Perfect loses beads
+/// until its first box holds one (seed 8, after 17 games): the curve's
+/// last line, the beads chart's words and what pointing at its last point
+/// say "1 bead", and its first point "after 1 game".
+fn menace_counts_one_bead(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    reset_learning(window)?.response("reset");
+    ensure(
+        LearnerState::fresh(PlayerKind::Menace) == Some(learned(window, PlayerKind::Menace)),
+        || "Reset Learning left MENACE's beads".into(),
+    )?;
+    let view = open_training(app, window)?;
+    view.set_learner(PlayerKind::Menace);
+    ensure(!view.refill_check().is_active(), || {
+        "the fresh MENACE still refills its boxes".into()
+    })?;
+    view.set_sides(Sides::X);
+    view.set_opponent(Opponent::Player(
+        PlayerKind::Perfect,
+        PlayerOptions::default(),
+    ));
+    view.games_spin().set_value(17.0);
+    view.seed_entry().set_text("8");
+    run(&view, Duration::from_secs(30))?;
+    let curve = view.curve();
+    let beads = curve.last().and_then(|block| block.first_box_beads);
+    ensure(beads == Some(1), || {
+        format!("seed 8 leaves {beads:?} beads in the first box: the singular goes untested")
+    })?;
+    let line = view.curve_lines().pop().unwrap_or_default();
+    ensure(line.ends_with(", first box 1 bead"), || {
+        format!("the curve's last line reads {line:?}")
+    })?;
+    let words = view.beads_chart().text();
+    ensure(words.contains("1 bead after 17 games"), || {
+        format!("the beads chart in words: {words}")
+    })?;
+    wait_until("the beads to be drawn", Duration::from_secs(5), || {
+        view.beads_chart().hit_boxes().len() == curve.len()
+    })?;
+    let pointed = view.beads_chart().hit_boxes().pop().map(|hit| hit.text);
+    ensure(pointed.as_deref() == Some("1 bead after 17 games"), || {
+        format!("pointing at the last point says {pointed:?}")
+    })?;
+    ensure(words.contains(" after 1 game;"), || {
+        format!("the beads chart's first point in words: {words}")
+    })?;
+    view.close();
+    Ok(())
+}
+
 /// After the training, a game TD plays in the main window counts what it
 /// learned from in all grouped, in the log and in Reset Learning's question.
 fn a_window_game_counts_in_thousands(
@@ -308,19 +377,7 @@ fn a_window_game_counts_in_thousands(
     ensure(log.contains(&row), || {
         format!("the log does not say {row:?}:\n{log}")
     })?;
-    // The main menu's Reset Learning…
-    WidgetExt::activate_action(window, "win.reset-learning", None)
-        .map_err(|error| format!("win.reset-learning: {error}"))?;
-    let find = || {
-        gtk::Window::list_toplevels()
-            .into_iter()
-            .filter_map(|widget| widget.downcast::<adw::MessageDialog>().ok())
-            .find(|dialog| dialog.is_visible())
-    };
-    wait_until("Reset Learning to ask", Duration::from_secs(5), || {
-        find().is_some()
-    })?;
-    let dialog = find().ok_or("no dialog")?;
+    let dialog = reset_learning(window)?;
     let body = dialog.body().to_string();
     dialog.response("cancel");
     let count = format!("{name}: {} games", group(games));
@@ -519,7 +576,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 8] = [
         (
             "TD training is the headless training",
             td_training_is_the_headless_training,
@@ -530,6 +587,7 @@ fn main() -> ExitCode {
         ),
         ("a bad seed starts nothing", a_bad_seed_starts_nothing),
         ("MENACE shows its first box", menace_shows_its_first_box),
+        ("MENACE counts one bead", menace_counts_one_bead),
         ("Stop keeps what was learned", stop_keeps_what_was_learned),
         (
             "another learner clears the training shown",
