@@ -221,7 +221,7 @@ fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Re
         .collect();
     let checked = charts
         .iter()
-        .map(|chart| title_clears_the_save_button(chart))
+        .map(title_clears_the_save_button)
         .collect::<Result<Vec<()>, String>>();
     let width = view.width();
     view.close();
