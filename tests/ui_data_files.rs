@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
 use harness::{Results, ensure, open_window, pass_time, start, wait_until};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -77,7 +78,8 @@ fn play_with_what_lies_there() -> Result<(), String> {
 
 /// What the child expects when the test holds TD's state file as a
 /// `train` does: the Training window refuses to train TD, in words.
-fn train_what_another_trains() -> Result<(), String> {
+/// The window, and its Training window opened as Ctrl+L opens it.
+fn open_training() -> Result<(TictactoeApplication, TictactoeWindow, TrainingView), String> {
     let (app, window) = open_window()?;
     WidgetExt::activate_action(&window, "win.training", None)
         .map_err(|error| format!("win.training: {error}"))?;
@@ -89,6 +91,11 @@ fn train_what_another_trains() -> Result<(), String> {
         Duration::from_secs(5),
         || view.is_visible() && view.width() > 0,
     )?;
+    Ok((app, window, view))
+}
+
+fn train_what_another_trains() -> Result<(), String> {
+    let (app, window, view) = open_training()?;
     view.set_learner(PlayerKind::Td);
     view.start_button().emit_clicked();
     let status = view.status_text();
@@ -100,6 +107,30 @@ fn train_what_another_trains() -> Result<(), String> {
     ensure(view.start_button().is_sensitive(), || {
         "a training started".to_owned()
     })?;
+    view.close();
+    window.close();
+    pass_time(Duration::from_millis(100));
+    app.quit();
+    Ok(())
+}
+
+/// What the child expects of a network whose weights are finite but so
+/// large that training runs it into NaN: the Training window trains it,
+/// says why it kept the old file, and `launch` finds the file unchanged.
+fn train_a_network_into_nan() -> Result<(), String> {
+    let (app, window, view) = open_training()?;
+    view.set_learner(PlayerKind::Neural);
+    view.games_spin().set_value(3.0);
+    view.seed_entry().set_text("1");
+    view.start_button().emit_clicked();
+    wait_until("the training to end", PATIENCE, || !view.is_running())?;
+    let status = view.status_text();
+    ensure(
+        status.contains(
+            "is not a finite number: it would not read back, so the file was left as it is",
+        ),
+        || format!("the Training window says {status:?}"),
+    )?;
     view.close();
     window.close();
     pass_time(Duration::from_millis(100));
@@ -250,10 +281,34 @@ fn a_state_another_training_holds() -> Result<(), String> {
     Ok(())
 }
 
+/// A neural network of weights ±1e20: finite, so it opens, but training
+/// runs it into NaN, which JSON would write as null.
+fn a_network_trained_into_nan() -> Result<(), String> {
+    let home = fresh_home("nan")?;
+    let neural = state_path_in(&home.join("data").join("tictactoe"), PlayerKind::Neural);
+    let state = LearnerState::fresh(PlayerKind::Neural).ok_or("no neural network")?;
+    let mut file: serde_json::Value =
+        serde_json::from_str(&state.to_json()).map_err(|error| error.to_string())?;
+    let parameters = file["network"]["parameters"]
+        .as_array_mut()
+        .ok_or("the network has no parameters")?;
+    for (index, parameter) in parameters.iter_mut().enumerate() {
+        *parameter = serde_json::json!(if index % 2 == 0 { 1e20 } else { -1e20 });
+    }
+    fs::write(&neural, file.to_string()).map_err(|error| error.to_string())?;
+    fs::set_permissions(&neural, fs::Permissions::from_mode(0o666))
+        .map_err(|error| error.to_string())?;
+    launch(&home, "nan")?;
+    let _ = fs::remove_dir_all(&home);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     if let Some(scenario) = std::env::var_os(LAUNCH) {
         let child = if scenario == "train" {
             train_what_another_trains()
+        } else if scenario == "nan" {
+            train_a_network_into_nan()
         } else {
             play_with_what_lies_there()
         };
@@ -266,7 +321,7 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 4] = [
         (
             "a named pipe and a directory by the states' names",
             a_named_pipe_and_a_directory,
@@ -278,6 +333,10 @@ fn main() -> ExitCode {
         (
             "a state file another training holds",
             a_state_another_training_holds,
+        ),
+        (
+            "a network trained into NaN keeps its file",
+            a_network_trained_into_nan,
         ),
     ];
     let mut results = Results::default();
