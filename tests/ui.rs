@@ -1563,8 +1563,16 @@ fn hint_on_3x3_agrees_with_analyze(window: &TictactoeWindow) -> Result<(), Strin
     activate(window, "win.edit")
 }
 
+/// A game of the first file format whose second move takes the centre
+/// again (cells from 0 in the file).
+const TAKEN_TWICE: &str = r#"{"format": "tictactoe-game", "version": 1, "size": "3x3",
+"players": {"x": {"player": "human", "difficulty": "hard"},
+"o": {"player": "human", "difficulty": "hard"}}, "seed": 1,
+"start": ".../.../...", "moves": [4, 4]}"#;
+
 /// Save writes the game, Open brings it back at its last position; a
-/// malformed file is refused by name and the game on the board stays.
+/// malformed file is refused by name, one with a move on a taken cell
+/// names that cell from 1, and the game on the board stays.
 fn save_and_open_and_malformed_files(window: &TictactoeWindow) -> Result<(), String> {
     play_computer_game(window)?;
     let record = window.record().ok_or("no record")?;
@@ -1595,8 +1603,17 @@ fn save_and_open_and_malformed_files(window: &TictactoeWindow) -> Result<(), Str
     ensure(window.status_line().is_error(), || {
         "the refusal is no error".into()
     })?;
-    ensure(window.record() == Some(opened), || {
+    ensure(window.record() == Some(opened.clone()), || {
         "a malformed file changed the game".into()
+    })?;
+    // A move on a taken cell: the refusal names the cell from 1, as the
+    // board does (the centre is cell 5, saved as 4).
+    let taken = directory.join("taken.json");
+    std::fs::write(&taken, TAKEN_TWICE).map_err(|error| error.to_string())?;
+    window.open_file(&taken);
+    expect_status(window, "cell 5 is already taken")?;
+    ensure(window.record() == Some(opened), || {
+        "a file with a taken cell changed the game".into()
     })?;
     let _ = std::fs::remove_dir_all(&directory);
     Ok(())

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
 use harness::{Results, ensure, open_window, pass_time, press_over, start, wait_until};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -85,7 +86,8 @@ fn play_with_what_lies_there() -> Result<(), String> {
 
 /// What the child expects when the test holds TD's state file as a
 /// `train` does: the Training window refuses to train TD, in words.
-fn train_what_another_trains() -> Result<(), String> {
+/// The window, and its Training window opened as Ctrl+L opens it.
+fn open_training() -> Result<(TictactoeApplication, TictactoeWindow, TrainingView), String> {
     let (app, window) = open_window()?;
     WidgetExt::activate_action(&window, "win.training", None)
         .map_err(|error| format!("win.training: {error}"))?;
@@ -97,6 +99,11 @@ fn train_what_another_trains() -> Result<(), String> {
         Duration::from_secs(5),
         || view.is_visible() && view.width() > 0,
     )?;
+    Ok((app, window, view))
+}
+
+fn train_what_another_trains() -> Result<(), String> {
+    let (app, window, view) = open_training()?;
     view.set_learner(PlayerKind::Td);
     view.start_button().emit_clicked();
     let status = view.status_text();
@@ -139,6 +146,30 @@ fn open_without_the_settings_file() -> Result<(), String> {
 /// The environment variable `name`'s text, which the parent sets.
 fn env_text(name: &str) -> Result<String, String> {
     std::env::var(name).map_err(|_| format!("{name} is not set"))
+}
+
+/// What the child expects of a network whose weights are finite but so
+/// large that training runs it into NaN: the Training window trains it,
+/// says why it kept the old file, and `launch` finds the file unchanged.
+fn train_a_network_into_nan() -> Result<(), String> {
+    let (app, window, view) = open_training()?;
+    view.set_learner(PlayerKind::Neural);
+    view.games_spin().set_value(3.0);
+    view.seed_entry().set_text("1");
+    view.start_button().emit_clicked();
+    wait_until("the training to end", PATIENCE, || !view.is_running())?;
+    let status = view.status_text();
+    ensure(
+        status.contains(
+            "is not a finite number: it would not read back, so the file was left as it is",
+        ),
+        || format!("the Training window says {status:?}"),
+    )?;
+    view.close();
+    window.close();
+    pass_time(Duration::from_millis(100));
+    app.quit();
+    Ok(())
 }
 
 /// What lies at `path`, to compare before and after.
@@ -340,6 +371,28 @@ fn a_settings_file(
     Ok(())
 }
 
+/// A neural network of weights ±1e20: finite, so it opens, but training
+/// runs it into NaN, which JSON would write as null.
+fn a_network_trained_into_nan() -> Result<(), String> {
+    let home = fresh_home("nan")?;
+    let neural = state_path_in(&home.join("data").join("tictactoe"), PlayerKind::Neural);
+    let state = LearnerState::fresh(PlayerKind::Neural).ok_or("no neural network")?;
+    let mut file: serde_json::Value =
+        serde_json::from_str(&state.to_json()).map_err(|error| error.to_string())?;
+    let parameters = file["network"]["parameters"]
+        .as_array_mut()
+        .ok_or("the network has no parameters")?;
+    for (index, parameter) in parameters.iter_mut().enumerate() {
+        *parameter = serde_json::json!(if index % 2 == 0 { 1e20 } else { -1e20 });
+    }
+    fs::write(&neural, file.to_string()).map_err(|error| error.to_string())?;
+    fs::set_permissions(&neural, fs::Permissions::from_mode(0o666))
+        .map_err(|error| error.to_string())?;
+    launch(&home, "nan", Some("memory"), &[])?;
+    let _ = fs::remove_dir_all(&home);
+    Ok(())
+}
+
 fn dconf_database(home: &Path) -> PathBuf {
     dconf_dir(home).join("user")
 }
@@ -394,6 +447,8 @@ fn main() -> ExitCode {
             train_what_another_trains()
         } else if scenario == "settings" {
             open_without_the_settings_file()
+        } else if scenario == "nan" {
+            train_a_network_into_nan()
         } else {
             play_with_what_lies_there()
         };
@@ -406,7 +461,7 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 6] = [
+    let checks: &[(&str, Check)] = &[
         (
             "a named pipe as the dconf settings database",
             a_named_pipe_as_the_dconf_database,
@@ -430,6 +485,10 @@ fn main() -> ExitCode {
         (
             "a state file another training holds",
             a_state_another_training_holds,
+        ),
+        (
+            "a network trained into NaN keeps its file",
+            a_network_trained_into_nan,
         ),
     ];
     let mut results = Results::default();

@@ -16,8 +16,8 @@ use tictactoe_words::players::PlayerWords;
 mod harness;
 
 use harness::{
-    Results, descendants, ensure, explorer_columns_hold_their_texts, move_onto, open_window,
-    pass_time, use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
+    move_onto, open_window, pass_time, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -87,28 +87,9 @@ fn heading_ink(explorer: &TreeExplorer) -> Result<usize, String> {
         .parent()
         .and_then(|viewport| viewport.compute_bounds(explorer))
         .ok_or("the headings have no place")?;
-    let paintable = gtk::WidgetPaintable::new(Some(explorer));
-    let snapshot = gtk::Snapshot::new();
-    let (width, height) = (explorer.width(), explorer.height());
-    paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
-    let node = snapshot.to_node().ok_or("the explorer draws nothing")?;
-    let renderer = explorer
-        .native()
-        .and_then(|native| native.renderer())
-        .ok_or("the explorer has no renderer")?;
-    let texture = renderer.render_texture(&node, None);
-    let stride = texture.width() as usize * 4;
-    let mut pixels = vec![0; stride * texture.height() as usize];
-    texture.download(&mut pixels, stride);
-    let rows = band.y().max(0.0) as usize..(band.y() + band.height()) as usize;
-    let columns = band.x().max(0.0) as usize..(band.x() + band.width()) as usize;
-    Ok(rows
-        .flat_map(|y| columns.clone().map(move |x| y * stride + x * 4))
-        .filter(|&at| {
-            pixels
-                .get(at..at + 3)
-                .is_some_and(|bgr| bgr.iter().all(|&c| c < 100))
-        })
+    Ok(drawn_pixels(explorer, &band)?
+        .iter()
+        .filter(|pixel| is_ink(pixel))
         .count())
 }
 

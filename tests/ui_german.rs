@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use gtk::prelude::*;
-use tictactoe::ui::{TictactoeWindow, TreeExplorer};
+use gtk::{graphene, prelude::*};
+use tictactoe::ui::{ChartView, TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -18,8 +18,8 @@ use tictactoe_words::Words;
 mod harness;
 
 use harness::{
-    Results, ensure, explorer_columns_hold_their_texts, open_window, press_over,
-    use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
+    open_window, pass_time, press_over, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -64,6 +64,9 @@ fn german_compare_shows_every_column(window: &TictactoeWindow) -> Result<(), Str
         .and_downcast::<gtk::ScrolledWindow>()
         .ok_or("the table is in no scrolled window")?;
     let sideways = scroller.hadjustment();
+    // The rows' cells size their columns only once drawn: before that the
+    // table seems to fit.
+    pass_time(Duration::from_millis(500));
     let fits = || sideways.upper() <= sideways.page_size() + 1.0;
     let shown = wait_until("every column to show", Duration::from_secs(3), fits);
     let (upper, page) = (sideways.upper(), sideways.page_size());
@@ -191,6 +194,75 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
     })
 }
 
+/// The Training window at 640 px with the neural network chosen: each
+/// chart's title, which the chart draws itself, stays clear of the save
+/// button laid over the chart's top right corner, where German's longer
+/// titles ran under it.
+fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Result<(), String> {
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("win.training opened no Training window")?;
+    wait_until("Training to show", Duration::from_secs(5), || {
+        view.is_mapped() && view.width() > 0
+    })?;
+    view.set_learner(PlayerKind::Neural);
+    // As a person drags it narrower.
+    let _ = wait_until("the window to narrow", Duration::from_secs(3), || {
+        view.set_default_size(640, 800);
+        view.width() <= 640
+    });
+    pass_time(Duration::from_millis(300));
+    let charts: Vec<ChartView> = descendants(&view)
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<ChartView>().ok())
+        .filter(|chart| chart.is_mapped())
+        .collect();
+    let checked = charts
+        .iter()
+        .map(title_clears_the_save_button)
+        .collect::<Result<Vec<()>, String>>();
+    let width = view.width();
+    view.close();
+    ensure(charts.len() == 4, || {
+        format!(
+            "the neural network's training shows {} charts",
+            charts.len()
+        )
+    })?;
+    checked
+        .map(|_| ())
+        .map_err(|error| format!("{error} ({width} px wide)"))
+}
+
+/// Whether `chart`'s title line has ink beside its save button and none
+/// under it.
+fn title_clears_the_save_button(chart: &ChartView) -> Result<(), String> {
+    let title = chart.chart().map(|chart| chart.title).unwrap_or_default();
+    let area = chart.drawing_area();
+    let button = chart
+        .save_button()
+        .compute_bounds(&area)
+        .ok_or("the save button has no place")?;
+    // The title's first line: 15 px letters from 4 px down.
+    let line = button.height().min(22.0);
+    let ink = |from: f32, width: f32| -> Result<usize, String> {
+        let band = graphene::Rect::new(from, 0.0, width, line);
+        Ok(drawn_pixels(&area, &band)?
+            .iter()
+            .filter(|pixel| is_ink(pixel))
+            .count())
+    };
+    ensure(ink(0.0, button.x())? > 0, || {
+        format!("the chart {title:?} draws no title")
+    })?;
+    let under = ink(button.x(), button.width())?;
+    ensure(under == 0, || {
+        format!("the title {title:?} runs {under} px of ink under the save button")
+    })
+}
+
 /// The explorer's German columns hold their longer words whole, under
 /// their headings, for alpha-beta's bounds and for Monte Carlo.
 fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), String> {
@@ -274,6 +346,10 @@ fn main() -> ExitCode {
         (
             "the German window fits 640 px",
             the_german_window_fits_640_px,
+        ),
+        (
+            "the German chart titles clear the save button",
+            the_german_chart_titles_clear_the_save_button,
         ),
     ];
     let mut results = Results::default();

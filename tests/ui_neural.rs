@@ -11,9 +11,10 @@ mod harness;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use gtk::{glib, prelude::*};
+use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
+    Results, drawn_pixels, ensure, open_window, start, test_data_home, use_test_environment,
+    wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::board::Side;
@@ -336,6 +337,31 @@ fn the_training_window_trains_it_by_self_play(
         text.contains("lines lost as X") && text.contains("lines lost as O"),
         || format!("the lost lines chart in words: {text}"),
     )?;
+    // Lost lines are no game's outcome: none is drawn in the colour that
+    // means a won or a lost game everywhere else.
+    let chart = view.lost_lines_chart();
+    wait_until("the lost lines to be drawn", Duration::from_secs(5), || {
+        !chart.hit_boxes().is_empty()
+    })?;
+    let area = chart.drawing_area();
+    let whole = graphene::Rect::new(0.0, 0.0, area.width() as f32, area.height() as f32);
+    let pixels = drawn_pixels(&area, &whole)?;
+    let outcomes = chart.palette().outcomes;
+    for (outcome, colour) in [("won", outcomes[0]), ("lost", outcomes[2])] {
+        let rgb = colour.map(|channel| (channel * 255.0).round());
+        let painted = pixels
+            .iter()
+            .filter(|pixel| {
+                pixel
+                    .iter()
+                    .zip(rgb)
+                    .all(|(&drawn, wanted)| (f64::from(drawn) - wanted).abs() <= 6.0)
+            })
+            .count();
+        ensure(painted == 0, || {
+            format!("{painted} px of the lost lines chart are in the colour of a {outcome} game")
+        })?;
+    }
     let losses = view.loss_chart().text();
     ensure(
         losses.contains("policy loss") && losses.contains("value loss"),

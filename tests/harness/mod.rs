@@ -175,6 +175,45 @@ pub fn descendants(root: &impl IsA<gtk::Widget>) -> Vec<gtk::Widget> {
     found
 }
 
+/// The colours `widget` draws in `area` (in its own coordinates) as it is
+/// drawn now, as a person sees them: one `[red, green, blue]` a pixel,
+/// row by row. Widgets laid over it (an overlay's button) are not drawn.
+pub fn drawn_pixels(
+    widget: &impl IsA<gtk::Widget>,
+    area: &graphene::Rect,
+) -> Result<Vec<[u8; 3]>, String> {
+    let widget = widget.as_ref();
+    let (width, height) = (widget.width(), widget.height());
+    let paintable = gtk::WidgetPaintable::new(Some(widget));
+    let snapshot = gtk::Snapshot::new();
+    paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
+    let node = snapshot.to_node().ok_or("the widget draws nothing")?;
+    let renderer = widget
+        .native()
+        .and_then(|native| native.renderer())
+        .ok_or("the widget has no renderer")?;
+    let whole = graphene::Rect::new(0.0, 0.0, width as f32, height as f32);
+    let texture = renderer.render_texture(&node, Some(&whole));
+    let stride = texture.width() as usize * 4;
+    let mut bytes = vec![0; stride * texture.height() as usize];
+    texture.download(&mut bytes, stride);
+    let rows =
+        area.y().max(0.0) as usize..((area.y() + area.height()) as usize).min(height as usize);
+    let columns =
+        area.x().max(0.0) as usize..((area.x() + area.width()) as usize).min(width as usize);
+    // Downloaded as Cairo keeps it: blue, green, red, alpha.
+    Ok(rows
+        .flat_map(|y| columns.clone().map(move |x| y * stride + x * 4))
+        .filter_map(|at| bytes.get(at..at + 3).map(|bgr| [bgr[2], bgr[1], bgr[0]]))
+        .collect())
+}
+
+/// Whether a pixel is ink: text or a line in the light style's dark
+/// foreground.
+pub fn is_ink(pixel: &[u8; 3]) -> bool {
+    pixel.iter().all(|&channel| channel < 100)
+}
+
 /// Checks that the explorer's rows and headings line up and that no text
 /// in them is cut: each row's labels start where their column's heading
 /// does, and none is ellipsized or narrower than its text.

@@ -17,7 +17,7 @@ use plotters_cairo::CairoBackend;
 use tictactoe_files::whole as files;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::training::{Block, block_line};
-use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::{decimal, group, percent, percent_of, result_number};
 
 /// A family's colour's name in `style.css` (`tests/contrast.py` checks
@@ -207,14 +207,11 @@ impl Series {
 
     /// "first choice optimal: 99.2% after 1,000 games".
     fn point_words(&self, games: u64, value: f64) -> String {
-        fill(
-            &gettext("{series}: {value} after {games} games"),
-            &[
-                ("series", &self.name),
-                ("value", &self.figure(value)),
-                ("games", &group(games)),
-            ],
-        )
+        let point = fill(
+            &gettext("{series}: {value}"),
+            &[("series", &self.name), ("value", &self.figure(value))],
+        );
+        after_games(&point, games)
     }
 }
 
@@ -1108,14 +1105,24 @@ fn bead_points(blocks: &[Block]) -> Vec<(u64, u32)> {
         .collect()
 }
 
-/// "1,200 beads after 400 games".
+/// "1,200 beads after 400 games", "1 bead after 1 game".
 fn beads_after(games: u64, beads: u32) -> String {
+    let beads = fill(
+        &ngettext("{count} bead", "{count} beads", beads),
+        &[("count", &group(u64::from(beads)))],
+    );
+    after_games(&beads, games)
+}
+
+/// "{what} after 400 games", "{what} after 1 game".
+fn after_games(what: &str, games: u64) -> String {
     fill(
-        &gettext("{beads} beads after {games} games"),
-        &[
-            ("beads", &group(u64::from(beads))),
-            ("games", &group(games)),
-        ],
+        &ngettext(
+            "{what} after {games} game",
+            "{what} after {games} games",
+            plural_count(games),
+        ),
+        &[("what", &what), ("games", &group(games))],
     )
 }
 

@@ -191,8 +191,6 @@ mod imp {
         pub(super) comparison: RefCell<Option<Comparison>>,
         /// Save's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
-        /// Whether the window has widened to its table's first rows.
-        pub(super) fitted: std::cell::Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -280,7 +278,7 @@ impl CompareView {
             imp.table.append_column(&table_column(column));
         }
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
-        self.widen_to_the_first_rows();
+        self.widen_to_the_rows();
         let _ = imp.store.set(store);
         background::show_saves(
             &[&imp.nodes_chart, &imp.time_chart, &imp.orders_chart],
@@ -295,14 +293,18 @@ impl CompareView {
     }
 
     /// When the table holds rows wider than the window while the window
-    /// still has the width it opened with, the window widens to show all
-    /// the columns, as far as the screen allows: some languages' column
-    /// titles and player names need more than the default width. Only
-    /// once, and never in a window a person made narrower or wider: there
-    /// the table scrolls sideways.
-    fn widen_to_the_first_rows(&self) {
-        // The window's width at its first layout.
-        let opening_width = std::cell::Cell::new(0);
+    /// has a width of its own (the one it opened with, or one it widened
+    /// itself to), the window widens to show all the columns, as far as
+    /// the screen allows: some languages' column titles and player names
+    /// need more than the default width, and cells laid out a moment later
+    /// may need a little more again. Never in a window a person made
+    /// narrower or wider: there the table scrolls sideways.
+    fn widen_to_the_rows(&self) {
+        // The window's width, and the default width that gave it: as it
+        // opened, then as it widened itself.
+        let own = std::cell::Cell::new((0, 0));
+        // The default width asked for and not yet had.
+        let asked = std::cell::Cell::new(None);
         let Some(scroller) = self
             .imp()
             .table
@@ -316,14 +318,17 @@ impl CompareView {
             self,
             move |sideways| {
                 let hidden = (sideways.upper() - sideways.page_size()).ceil() as i32;
-                if opening_width.get() == 0 {
-                    opening_width.set(view.width());
+                if own.get().0 == 0 {
+                    own.set((view.width(), view.default_width()));
                 }
-                if view.imp().rows.borrow().is_empty()
-                    || hidden <= 0
-                    || view.width() != opening_width.get()
-                    || view.imp().fitted.replace(true)
+                if let Some(default_width) = asked.get()
+                    && view.width() > own.get().0
                 {
+                    own.set((view.width(), default_width));
+                    asked.set(None);
+                }
+                let (own_width, own_default) = own.get();
+                if view.imp().rows.borrow().is_empty() || hidden <= 0 || view.width() != own_width {
                     return;
                 }
                 let screen = view
@@ -331,7 +336,11 @@ impl CompareView {
                     .and_then(|surface| surface.display().monitor_at_surface(&surface))
                     .map_or(i32::MAX, |monitor| monitor.geometry().width());
                 // The default size counts the window's frame too.
-                let width = (view.default_width() + hidden).min(screen);
+                let width = (own_default + hidden).min(screen);
+                if width <= own_default || asked.get() == Some(width) {
+                    return;
+                }
+                asked.set(Some(width));
                 let height = view.default_height();
                 // Not while GTK lays the window out.
                 glib::idle_add_local_once(move || view.set_default_size(width, height));

@@ -15,6 +15,7 @@ use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::numbers::group;
 use tictactoe_words::players::PlayerWords;
 
 /// The Reset Learning dialog's answer that resets.
@@ -119,7 +120,7 @@ impl TictactoeWindow {
                             "{player} learned from this game: {games} games learned from in all.",
                             plural_count(games),
                         ),
-                        &[("player", &kind.display_name()), ("games", &games)],
+                        &[("player", &kind.display_name()), ("games", &group(games))],
                     );
                     self.imp().search_log.add_game_row(&row);
                 }
@@ -141,7 +142,7 @@ impl TictactoeWindow {
                         "{player}: {games} games",
                         plural_count(games),
                     ),
-                    &[("player", &kind.display_name()), ("games", &games)],
+                    &[("player", &kind.display_name()), ("games", &group(games))],
                 )
             })
             .collect();
