@@ -172,8 +172,9 @@ fn tooltips_give_way_to_open_lists(window: &TictactoeWindow) -> Result<(), Strin
     result
 }
 
-/// The shortcuts window fits the screen; its first page has the keys a
-/// game needs, Start first; the explorer's keys have a group of their own.
+/// The shortcuts window fits the screen on each page of each section; its
+/// first page has the keys a game needs, Start first; the explorer's keys
+/// have a group of their own.
 fn the_shortcuts_window_fits_the_screen(window: &TictactoeWindow) -> Result<(), String> {
     WidgetExt::activate_action(window, "win.show-help-overlay", None)
         .map_err(|error| format!("win.show-help-overlay: {error}"))?;
@@ -184,14 +185,37 @@ fn the_shortcuts_window_fits_the_screen(window: &TictactoeWindow) -> Result<(), 
         overlay.is_mapped() && overlay.width() > 0
     })?;
     pass_time(Duration::from_millis(300));
-    let size = (overlay.width(), overlay.height());
-    let shortcuts: Vec<gtk::ShortcutsShortcut> = widgets(&overlay)
+    let start_shown = widgets(&overlay)
+        .iter()
+        .filter_map(|widget| widget.downcast_ref::<gtk::ShortcutsShortcut>())
+        .any(|shortcut| {
+            shortcut.action_name().as_deref() == Some("win.start") && shortcut.is_drawable()
+        });
+    // Each page as a person turns to it: the section chosen at the top,
+    // the page at the bottom.
+    let mut sizes = Vec::new();
+    let sections: Vec<gtk::ShortcutsSection> = widgets(&overlay)
         .into_iter()
         .filter_map(|widget| widget.downcast().ok())
         .collect();
-    let start_shown = shortcuts.iter().any(|shortcut| {
-        shortcut.action_name().as_deref() == Some("win.start") && shortcut.is_drawable()
-    });
+    for section in &sections {
+        let name: String = section.property("section-name");
+        overlay.set_property("section-name", &name);
+        let pages = widgets(section)
+            .into_iter()
+            .find_map(|widget| widget.downcast::<gtk::Stack>().ok())
+            .ok_or_else(|| format!("the section {name:?} has no pages"))?;
+        for page in std::iter::successors(pages.first_child(), |page| page.next_sibling()) {
+            pages.set_visible_child(&page);
+            pass_time(Duration::from_millis(200));
+            sizes.push((name.clone(), overlay.width(), overlay.height()));
+        }
+    }
+    let too_large: Vec<String> = sizes
+        .iter()
+        .filter(|(_, width, height)| *width > SCREEN.0 || *height > SCREEN.1)
+        .map(|(name, width, height)| format!("{name}: {width} x {height} px"))
+        .collect();
     let explorer_group = widgets(&overlay).into_iter().find(|widget| {
         let accelerators: Vec<String> = widgets(widget)
             .iter()
@@ -203,9 +227,17 @@ fn the_shortcuts_window_fits_the_screen(window: &TictactoeWindow) -> Result<(), 
                 .iter()
                 .all(|key| accelerators.iter().any(|each| each == key))
     });
+    // Opened again, it shows the main window's keys first.
+    if let Some(first) = sections.first() {
+        overlay.set_property("section-name", first.property::<String>("section-name"));
+    }
     overlay.close();
-    ensure(size.0 <= SCREEN.0 && size.1 <= SCREEN.1, || {
-        format!("the shortcuts window is {} x {} px", size.0, size.1)
+    ensure(sections.len() > 1 && too_large.is_empty(), || {
+        format!(
+            "{} sections; pages larger than the screen: {}",
+            sections.len(),
+            too_large.join(", ")
+        )
     })?;
     ensure(start_shown, || {
         "Start (Ctrl+N) is not on the shortcuts window's first page".into()
@@ -484,6 +516,141 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
     })
 }
 
+/// The actions that open the main window's other windows: Compare,
+/// Tournament, Training, the explorer, Monte Carlo, Practice and Review.
+const OTHER_WINDOWS: [&str; 7] = [
+    "win.compare",
+    "win.tournament",
+    "win.training",
+    "win.explore",
+    "win.mcts",
+    "win.practice",
+    "win.review",
+];
+
+/// Opens the window that `action` opens over `window`, as its shortcut
+/// does, and returns it once shown.
+fn open_other(window: &TictactoeWindow, action: &str) -> Result<gtk::Window, String> {
+    let shown_over_window = || {
+        gtk::Window::list_toplevels()
+            .into_iter()
+            .filter_map(|w| w.downcast::<gtk::Window>().ok())
+            .find(|w| w.is_visible() && w.transient_for().as_ref() == Some(window.upcast_ref()))
+    };
+    WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
+    wait_until("the window to open", Duration::from_secs(10), || {
+        shown_over_window().is_some()
+    })
+    .map_err(|error| format!("{action}: {error}"))?;
+    shown_over_window().ok_or_else(|| format!("{action} opened no window"))
+}
+
+/// The keys (key and modifiers) a window binds to named actions of its
+/// own: its class's shortcuts and its shortcut controllers. GTK's own
+/// bindings (focus moves, the inspector) call signals or callbacks instead.
+fn named_shortcuts(window: &impl IsA<gtk::Widget>) -> Vec<(String, gdk::Key, gdk::ModifierType)> {
+    let controllers = window.observe_controllers();
+    (0..controllers.n_items())
+        .filter_map(|index| {
+            controllers
+                .item(index)
+                .and_downcast::<gtk::ShortcutController>()
+        })
+        .flat_map(|controller| {
+            (0..controller.n_items())
+                .filter_map(move |index| controller.item(index).and_downcast::<gtk::Shortcut>())
+        })
+        .filter_map(|shortcut| {
+            let action = shortcut.action().and_downcast::<gtk::NamedAction>()?;
+            let trigger = shortcut.trigger().and_downcast::<gtk::KeyvalTrigger>()?;
+            Some((
+                action.action_name().to_string(),
+                trigger.keyval(),
+                trigger.modifiers(),
+            ))
+        })
+        .collect()
+}
+
+/// A key as the shortcuts window names it: the keypad's + and − and the
+/// = key (+ without Shift on a US keyboard) are bound too, as the same
+/// keys to a person, and named once, as + and −.
+fn as_named((key, modifiers): (gdk::Key, gdk::ModifierType)) -> (gdk::Key, gdk::ModifierType) {
+    let key = match key {
+        gdk::Key::KP_Add | gdk::Key::equal => gdk::Key::plus,
+        gdk::Key::KP_Subtract => gdk::Key::minus,
+        other => other,
+    };
+    (key, modifiers)
+}
+
+/// Every key the app binds is named in the shortcuts window: the
+/// application's accelerators and every other window's own keys, Practice's
+/// zoom keys among them.
+fn every_key_is_in_the_shortcuts_window(window: &TictactoeWindow) -> Result<(), String> {
+    let app = window
+        .application()
+        .ok_or("the window has no application")?;
+    let overlay = window
+        .help_overlay()
+        .ok_or("the window has no shortcuts window")?;
+    // A shortcut with an action name shows that action's accelerators.
+    let named: Vec<(gdk::Key, gdk::ModifierType)> = widgets(&overlay)
+        .iter()
+        .filter_map(|widget| widget.downcast_ref::<gtk::ShortcutsShortcut>())
+        .flat_map(|shortcut| -> Vec<String> {
+            match shortcut.action_name() {
+                Some(action) => app
+                    .accels_for_action(&action)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+                None => shortcut
+                    .accelerator()
+                    .map(|keys| keys.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
+            }
+        })
+        .filter_map(gtk::accelerator_parse)
+        .map(as_named)
+        .collect();
+    let mut bound: Vec<(String, gdk::Key, gdk::ModifierType)> = app
+        .list_action_descriptions()
+        .iter()
+        .flat_map(|action| {
+            app.accels_for_action(action)
+                .iter()
+                .filter_map(gtk::accelerator_parse)
+                .map(|(key, modifiers)| (action.to_string(), key, modifiers))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    bound.extend(named_shortcuts(window));
+    for action in OTHER_WINDOWS {
+        let other = open_other(window, action)?;
+        bound.extend(named_shortcuts(&other));
+        other.close();
+        pass_time(Duration::from_millis(100));
+    }
+    let unnamed: Vec<String> = bound
+        .iter()
+        .filter(|(_, key, modifiers)| !named.contains(&as_named((*key, *modifiers))))
+        .map(|(action, key, modifiers)| {
+            format!("{} ({action})", gtk::accelerator_name(*key, *modifiers))
+        })
+        .collect();
+    ensure(
+        bound.len() > OTHER_WINDOWS.len() && unnamed.is_empty(),
+        || {
+            format!(
+                "of {} keys bound, the shortcuts window does not name {}",
+                bound.len(),
+                unnamed.join(", ")
+            )
+        },
+    )
+}
+
 /// The Compare, Tournament, Training, explorer, Monte Carlo, Practice and Review
 /// windows fit half the screen: each can be 640 px wide, its title whole,
 /// and Compare's table and charts after a run take no more (the table
@@ -503,28 +670,8 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
         window.record().is_some_and(|record| record.len() == 1)
     })
     .map_err(|error| format!("{error}: {:?}", window.status_text()))?;
-    for action in [
-        "win.compare",
-        "win.tournament",
-        "win.training",
-        "win.explore",
-        "win.mcts",
-        "win.practice",
-        "win.review",
-    ] {
-        WidgetExt::activate_action(window, action, None).map_err(|e| e.to_string())?;
-        let opened = wait_until("the window to open", Duration::from_secs(10), || {
-            gtk::Window::list_toplevels()
-                .into_iter()
-                .filter_map(|w| w.downcast::<gtk::Window>().ok())
-                .any(|w| w.is_visible() && w.transient_for().as_ref() == Some(window.upcast_ref()))
-        });
-        opened.map_err(|error| format!("{action}: {error}"))?;
-        let other = gtk::Window::list_toplevels()
-            .into_iter()
-            .filter_map(|w| w.downcast::<gtk::Window>().ok())
-            .find(|w| w.is_visible() && w.transient_for().as_ref() == Some(window.upcast_ref()))
-            .ok_or("no window")?;
+    for action in OTHER_WINDOWS {
+        let other = open_other(window, action)?;
         if action == "win.compare" {
             // Run, so that the table and charts hold rows.
             let view = window.compare_view().ok_or("no Compare window")?;
@@ -614,7 +761,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 11] = [
+    let checks: [(&str, Check); 12] = [
         (
             "tooltips give way to open lists",
             tooltips_give_way_to_open_lists,
@@ -649,6 +796,10 @@ fn main() -> ExitCode {
         (
             "narrow, long status messages are whole",
             narrow_long_status_messages_are_whole,
+        ),
+        (
+            "every key is in the shortcuts window",
+            every_key_is_in_the_shortcuts_window,
         ),
     ];
     let mut results = Results::default();
