@@ -551,7 +551,7 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
 }
 
 /// The Compare, Tournament, Training, explorer, Monte Carlo, Practice and Review
-/// windows fit half the screen: each can be 640 px wide, its title whole,
+/// windows open within a 1280x800 screen and fit half of it: each can be 640 px wide, its title whole,
 /// and Compare's table and charts after a run take no more (the table
 /// scrolls sideways, long chart labels wrap); the explorer then puts its
 /// side under the list.
@@ -624,6 +624,20 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
             other.is_mapped() && other.width() > 0
         })?;
         pass_time(Duration::from_millis(200));
+        // At its own size it fits the screen: nothing below its lower edge.
+        let own_title = other.title().unwrap_or_default();
+        ensure(
+            other.width() <= SCREEN.0 && other.height() <= SCREEN.1,
+            || {
+                format!(
+                    "{own_title:?} opens {}x{} px, for a screen {}x{} px",
+                    other.width(),
+                    other.height(),
+                    SCREEN.0,
+                    SCREEN.1
+                )
+            },
+        )?;
         // As a person drags it: past the width where its layout turns
         // narrow, then on to 640 px.
         let _ = wait_until("the window to narrow", Duration::from_secs(3), || {
