@@ -168,6 +168,8 @@ mod imp {
         #[template_child]
         pub(super) status_row: TemplateChild<gtk::Box>,
         #[template_child]
+        pub(super) board_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
         pub(super) board_side: TemplateChild<gtk::Box>,
         #[template_child]
         pub(super) board_frame: TemplateChild<gtk::AspectFrame>,
@@ -779,6 +781,11 @@ impl TictactoeWindow {
             into.insert_child_after(widget, after);
         }
         imp.narrow_footer.set_visible(!wide);
+        // Narrow, the board's side takes no more than it needs, so that
+        // the status line follows it closely in a high window; wide, the
+        // board grows into all of the height.
+        imp.board_scroller.set_propagate_natural_height(!wide);
+        imp.board_scroller.set_vexpand(wide);
     }
 
     /// Start: a new game from the set-up position, or the empty board.
