@@ -191,8 +191,6 @@ mod imp {
         pub(super) comparison: RefCell<Option<Comparison>>,
         /// Save's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
-        /// Whether the window has widened to its table's first rows.
-        pub(super) fitted: std::cell::Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -295,14 +293,17 @@ impl CompareView {
     }
 
     /// When the table holds rows wider than the window while the window
-    /// still has the width it opened with, the window widens to show all
-    /// the columns, as far as the screen allows: some languages' column
-    /// titles and player names need more than the default width. Only
-    /// once, and never in a window a person made narrower or wider: there
-    /// the table scrolls sideways.
+    /// still has the width it opened with (or the one it widened to), the
+    /// window widens to show all the columns, as far as the screen allows:
+    /// some languages' column titles and player names need more than the
+    /// default width, and a later player's figures may need more again.
+    /// Never in a window a person made narrower or wider: there the table
+    /// scrolls sideways.
     fn widen_to_the_first_rows(&self) {
-        // The window's width at its first layout.
+        // The window's width at its first layout, then after each widening.
         let opening_width = std::cell::Cell::new(0);
+        // Set while a widening waits to take effect.
+        let widening = std::cell::Cell::new(false);
         let Some(scroller) = self
             .imp()
             .table
@@ -316,13 +317,15 @@ impl CompareView {
             self,
             move |sideways| {
                 let hidden = (sideways.upper() - sideways.page_size()).ceil() as i32;
-                if opening_width.get() == 0 {
+                if opening_width.get() == 0
+                    || (widening.get() && view.width() != opening_width.get())
+                {
                     opening_width.set(view.width());
+                    widening.set(false);
                 }
                 if view.imp().rows.borrow().is_empty()
                     || hidden <= 0
                     || view.width() != opening_width.get()
-                    || view.imp().fitted.replace(true)
                 {
                     return;
                 }
@@ -332,6 +335,10 @@ impl CompareView {
                     .map_or(i32::MAX, |monitor| monitor.geometry().width());
                 // The default size counts the window's frame too.
                 let width = (view.default_width() + hidden).min(screen);
+                if width <= view.default_width() {
+                    return;
+                }
+                widening.set(true);
                 let height = view.default_height();
                 // Not while GTK lays the window out.
                 glib::idle_add_local_once(move || view.set_default_size(width, height));
