@@ -291,9 +291,9 @@ fn the_log_explanation_fits(window: &TictactoeWindow) -> Result<(), String> {
 }
 
 /// The board's legend, opened by a click on the ⓘ beside the status line,
-/// fits the screen whole: all of it reads without scrolling.
+/// fits the screen whole: all of it reads without scrolling, and none of
+/// it runs past the screen's right edge.
 fn the_legend_fits_without_scrolling(window: &TictactoeWindow) -> Result<(), String> {
-    wide(window)?;
     let button = window.legend_button();
     move_onto(&button, None)?;
     xdotool(&["click", "1"])?;
@@ -303,11 +303,14 @@ fn the_legend_fits_without_scrolling(window: &TictactoeWindow) -> Result<(), Str
     })?;
     pass_time(Duration::from_millis(300));
     let surface = popover.surface().and_downcast::<gdk::Popup>();
-    let (top, height) = surface
+    let (left, top, width, height) = surface
         .map(|popup| {
+            let surface = popup.upcast_ref::<gdk::Surface>();
             (
+                popup.position_x(),
                 popup.position_y(),
-                popup.upcast_ref::<gdk::Surface>().height(),
+                surface.width(),
+                surface.height(),
             )
         })
         .ok_or("the legend has no surface")?;
@@ -328,10 +331,67 @@ fn the_legend_fits_without_scrolling(window: &TictactoeWindow) -> Result<(), Str
     })?;
     ensure(content <= shown, || {
         format!("the legend shows {shown} px of its {content} px: it has to be scrolled")
+    })?;
+    // The window sits at the screen's left; beside a narrow one the
+    // legend has the screen's other half.
+    ensure(left >= 0 && left + width <= SCREEN.0, || {
+        format!(
+            "the legend takes {left} to {} px across, for a screen {} px wide",
+            left + width,
+            SCREEN.0
+        )
     })
 }
 
-/// The status line's longest messages read whole: edit mode's
+fn wide_the_legend_fits(window: &TictactoeWindow) -> Result<(), String> {
+    wide(window)?;
+    the_legend_fits_without_scrolling(window)
+}
+
+fn narrow_the_legend_fits(window: &TictactoeWindow) -> Result<(), String> {
+    narrow(window)?;
+    the_legend_fits_without_scrolling(window)
+}
+
+/// Whether all of `widget` is in sight in `window`: inside the window and
+/// inside the shown part of every scrolled window it is in, so that a
+/// person sees it without scrolling.
+fn in_sight(widget: &impl IsA<gtk::Widget>, window: &TictactoeWindow) -> Result<(), String> {
+    let widget = widget.as_ref();
+    let mut frames: Vec<gtk::Widget> = vec![window.clone().upcast()];
+    let mut parent = widget.parent();
+    while let Some(each) = parent {
+        parent = each.parent();
+        if each.is::<gtk::ScrolledWindow>() {
+            frames.push(each);
+        }
+    }
+    let bounds = widget
+        .compute_bounds(window)
+        .ok_or("the widget is not in the window")?;
+    for frame in frames {
+        let shown = frame
+            .compute_bounds(window)
+            .ok_or("a frame is not in the window")?;
+        ensure(
+            bounds.y() >= shown.y() - 0.5
+                && bounds.y() + bounds.height() <= shown.y() + shown.height() + 0.5,
+            || {
+                format!(
+                    "it takes {} to {} px, but {} shows {} to {} px",
+                    bounds.y(),
+                    bounds.y() + bounds.height(),
+                    frame.type_().name(),
+                    shown.y(),
+                    shown.y() + shown.height()
+                )
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// The status line's longest messages read whole and in sight: edit mode's
 /// instructions, its refusal of an impossible position (X in cells 1 and
 /// 2, typed with the pointer over the board) and a hint on 4x4.
 fn long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String> {
@@ -345,13 +405,19 @@ fn long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String
                 line.width(),
                 line.height()
             )
+        })?;
+        in_sight(&line, window).map_err(|error| {
+            format!(
+                "{what}: the status line {:?} is out of sight: {error}",
+                line.text()
+            )
         })
     };
     let board = window.board_view();
+    // A game still running asks first: the second press ends it.
+    let running = window.game_running();
     press_over(&board, "ctrl+e")?;
-    if window.game_running() {
-        // During a game (the one the other windows' check began) Edit
-        // asks first; the second press ends it.
+    if running {
         press_over(&board, "ctrl+e")?;
     }
     let editor = window.position_editor();
@@ -652,7 +718,7 @@ fn every_key_is_in_the_shortcuts_window(window: &TictactoeWindow) -> Result<(), 
 }
 
 /// The Compare, Tournament, Training, explorer, Monte Carlo, Practice and Review
-/// windows fit half the screen: each can be 640 px wide, its title whole,
+/// windows open within a 1280x800 screen and fit half of it: each can be 640 px wide, its title whole,
 /// and Compare's table and charts after a run take no more (the table
 /// scrolls sideways, long chart labels wrap); the explorer then puts its
 /// side under the list.
@@ -705,6 +771,20 @@ fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> 
             other.is_mapped() && other.width() > 0
         })?;
         pass_time(Duration::from_millis(200));
+        // At its own size it fits the screen: nothing below its lower edge.
+        let own_title = other.title().unwrap_or_default();
+        ensure(
+            other.width() <= SCREEN.0 && other.height() <= SCREEN.1,
+            || {
+                format!(
+                    "{own_title:?} opens {}x{} px, for a screen {}x{} px",
+                    other.width(),
+                    other.height(),
+                    SCREEN.0,
+                    SCREEN.1
+                )
+            },
+        )?;
         // As a person drags it: past the width where its layout turns
         // narrow, then on to 640 px.
         let _ = wait_until("the window to narrow", Duration::from_secs(3), || {
@@ -761,7 +841,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 12] = [
+    let checks: &[(&str, Check)] = &[
         (
             "tooltips give way to open lists",
             tooltips_give_way_to_open_lists,
@@ -779,8 +859,8 @@ fn main() -> ExitCode {
             wide_results_are_whole_and_keep_the_board,
         ),
         (
-            "the board's legend fits without scrolling",
-            the_legend_fits_without_scrolling,
+            "wide, the board's legend fits without scrolling",
+            wide_the_legend_fits,
         ),
         (
             "wide, long status messages are whole",
@@ -800,6 +880,10 @@ fn main() -> ExitCode {
         (
             "every key is in the shortcuts window",
             every_key_is_in_the_shortcuts_window,
+        ),
+        (
+            "narrow, the board's legend fits the screen",
+            narrow_the_legend_fits,
         ),
     ];
     let mut results = Results::default();

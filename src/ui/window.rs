@@ -168,6 +168,16 @@ mod imp {
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
         #[template_child]
+        pub(super) status_row: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) board_scroller: TemplateChild<gtk::ScrolledWindow>,
+        #[template_child]
+        pub(super) board_side: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) board_frame: TemplateChild<gtk::AspectFrame>,
+        #[template_child]
+        pub(super) narrow_footer: TemplateChild<gtk::Box>,
+        #[template_child]
         pub(super) coach_bar: TemplateChild<gtk::Box>,
         #[template_child]
         pub(super) coach_label: TemplateChild<gtk::Label>,
@@ -729,6 +739,7 @@ impl TictactoeWindow {
                 ] {
                     button.set_visible(wide);
                 }
+                window.place_status_line(wide);
                 // The board's share as the person left it in this layout;
                 // by default most of the room.
                 let length = match orientation {
@@ -750,6 +761,40 @@ impl TictactoeWindow {
                 });
             }
         ));
+    }
+
+    /// A wide window has the status line and the coach under the board;
+    /// a narrow one, whose board's side scrolls in the 60% of its height
+    /// left to it, under that scrolling side, where they stay in sight
+    /// even when the position editor or a long message takes room.
+    fn place_status_line(&self, wide: bool) {
+        let imp = self.imp();
+        let (into, after) = if wide {
+            (
+                &*imp.board_side,
+                Some(imp.board_frame.upcast_ref::<gtk::Widget>()),
+            )
+        } else {
+            (&*imp.narrow_footer, None)
+        };
+        for (widget, after) in [
+            (imp.status_row.upcast_ref::<gtk::Widget>(), after),
+            (
+                imp.coach_bar.upcast_ref(),
+                Some(imp.status_row.upcast_ref()),
+            ),
+        ] {
+            if let Some(parent) = widget.parent().and_downcast::<gtk::Box>() {
+                parent.remove(widget);
+            }
+            into.insert_child_after(widget, after);
+        }
+        imp.narrow_footer.set_visible(!wide);
+        // Narrow, the board's side takes no more than it needs, so that
+        // the status line follows it closely in a high window; wide, the
+        // board grows into all of the height.
+        imp.board_scroller.set_propagate_natural_height(!wide);
+        imp.board_scroller.set_vexpand(wide);
     }
 
     /// Start: a new game from the set-up position, or the empty board.

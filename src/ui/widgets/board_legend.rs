@@ -90,8 +90,8 @@ impl BoardLegend {
             description.set_wrap(true);
             // As wide as it may be: a popover measured for a narrower
             // width asks for the height of more lines than it shows.
-            description.set_width_chars(70);
-            description.set_max_width_chars(70);
+            description.set_width_chars(56);
+            description.set_max_width_chars(56);
             description.set_xalign(0.0);
             description.set_hexpand(true);
             // A screen reader hears the sample with its meaning.
