@@ -762,7 +762,7 @@ impl TreeExplorer {
 
     /// The recorded tree's picture, from its start down as far as
     /// `tictactoe tree --svg` draws it unless told otherwise.
-    pub fn picture(&self) -> Option<(Drawing, Layout)> {
+    fn picture(&self) -> Option<(Drawing, Layout)> {
         let tree = self.tree()?;
         let drawing = search_drawing(&tree, 0, DEFAULT_MAX_PLY, MAX_DRAWN);
         let placed = layout(&drawing);
