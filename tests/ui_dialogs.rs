@@ -12,18 +12,20 @@
 mod harness;
 
 use std::path::Path;
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
     Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
 };
-use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
+use tictactoe::ui::{CompareView, LogKind, TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::BoardSize;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, layout, svg};
+use tictactoe_words::Words;
 use tictactoe_words::cell_marks::cell_marks;
 use tictactoe_words::report::{ReportWords, TextStyle};
 
@@ -465,6 +467,75 @@ fn the_practice_tree_saves_as_svg_and_png(
     Ok(())
 }
 
+/// The explorer's recorded tree saves through Ctrl+S as the very SVG
+/// `tictactoe tree --svg` draws for that search, and as PNG through the
+/// header bar's picture menu.
+fn the_explorer_tree_saves_as_svg_and_png(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    let position = "x.o/.x./...";
+    let board: Board = position.parse().map_err(|e: BoardError| e.words())?;
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(&board, PlayerKind::AlphaBeta, None);
+    wait_until("the tree", PATIENCE, || {
+        explorer.tree().is_some() && explorer.width() > 0
+    })?;
+    let cli = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["tree", position, "--player", "alphabeta", "--svg"])
+        .env("LANGUAGE", "en")
+        .output()
+        .map_err(|error| error.to_string())?;
+    let expected = String::from_utf8_lossy(&cli.stdout).trim_end().to_owned();
+    ensure(cli.status.success() && expected.contains("<svg"), || {
+        format!(
+            "tictactoe tree --svg: {}",
+            String::from_utf8_lossy(&cli.stderr)
+        )
+    })?;
+    let title = explorer.title().unwrap_or_default();
+    let path = directory.join("explorer.svg");
+    point_into(&title, (explorer.width() - 40, explorer.height() - 40))?;
+    xdotool(&["key", "ctrl+s"])?;
+    type_path("Save Tree as SVG", &["ctrl+a"], &path)?;
+    wait_until("the tree to be saved", PATIENCE, || {
+        explorer
+            .summary_text()
+            .contains("Saved the tree to explorer.svg.")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", explorer.summary_text()))?;
+    wait_for_no_chooser()?;
+    let saved = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
+    ensure(saved.trim_end() == expected, || {
+        format!("the SVG saved is not the one tictactoe tree --svg draws:\n{saved}")
+    })?;
+    let png = directory.join("explorer.png");
+    click(&explorer.export_button())?;
+    wait_until("the picture menu", PATIENCE, || {
+        explorer
+            .export_button()
+            .popover()
+            .is_some_and(|menu| menu.is_visible())
+    })?;
+    // The menu item's mnemonic: Save Tree as _PNG….
+    xdotool(&["key", "p"])?;
+    type_path("Save Tree as PNG", &["ctrl+a"], &png)?;
+    wait_until("the PNG to be saved", PATIENCE, || {
+        explorer
+            .summary_text()
+            .contains("Saved the tree to explorer.png.")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", explorer.summary_text()))?;
+    wait_for_no_chooser()?;
+    let bytes = std::fs::read(&png).map_err(|error| error.to_string())?;
+    ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
+        "the file is no PNG".into()
+    })?;
+    explorer.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (_app, window) = match open_window() {
@@ -475,7 +546,7 @@ fn main() -> ExitCode {
     if let Err(error) = std::fs::create_dir_all(&directory) {
         return Results::fail_to_start(&format!("no scratch folder: {error}"));
     }
-    let checks: [(&str, Check); 6] = [
+    let checks: [(&str, Check); 7] = [
         (
             "ctrl+s saves through the chooser",
             ctrl_s_saves_through_the_chooser,
@@ -499,6 +570,10 @@ fn main() -> ExitCode {
         (
             "the practice tree saves as SVG and PNG",
             the_practice_tree_saves_as_svg_and_png,
+        ),
+        (
+            "the explorer tree saves as SVG and PNG",
+            the_explorer_tree_saves_as_svg_and_png,
         ),
     ];
     // Like libtest: an argument runs only the checks whose names contain it.

@@ -1,6 +1,7 @@
-//! The search-tree explorer's window as a person uses it: narrowed to half
-//! a screen, its columns scrolled sideways, its node types explained, its
-//! picture saved. Needs a display: `xvfb-run -a cargo test --release --test
+//! The search-tree explorer's window as a person uses it: opened on a
+//! deepening search's log row, narrowed to half a screen, its columns
+//! scrolled sideways, its node types explained (its picture is saved in
+//! `ui_dialogs`, with the other file choosers). Needs a display: `xvfb-run -a cargo test --release --test
 //! ui_explorer`.
 
 use std::process::ExitCode;
@@ -9,15 +10,17 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
+use tictactoe_words::numbers::group;
 use tictactoe_words::players::PlayerWords;
 
 mod harness;
 
 use harness::{
     Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
-    move_onto, open_window, pass_time, use_test_environment, wait_until, xdotool,
+    move_onto, open_window, pass_time, start, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -177,6 +180,70 @@ fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
     Ok(())
 }
 
+/// A log row of a search that deepened (the window's players deepen
+/// under their time limit) opens an explorer that gives both counts and
+/// why they differ: the log's adds up every round, the tree is one search
+/// straight to the last depth.
+fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::AlphaBetaTt, Difficulty::Hard),
+        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        BoardSize::Three,
+        Duration::ZERO,
+    )?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|line| line.starts_with("3. X"))
+        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
+    log.select_row(row as u32);
+    let report = log.selected_search().ok_or("move 3's row has no search")?;
+    ensure(report.iterations.len() > 1, || {
+        format!("move 3's search did not deepen: {:?}", report.iterations)
+    })?;
+    // A double click on the row, as GTK reports it.
+    log.list_view()
+        .emit_by_name::<()>("activate", &[&(row as u32)]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    wait_until("the tree to be recorded", Duration::from_secs(10), || {
+        explorer
+            .tree()
+            .is_some_and(|tree| report.position.parse().ok() == Some(*tree.root_position()))
+    })?;
+    let tree = explorer.tree().ok_or("no tree")?;
+    let summary = explorer.summary_text();
+    let both = format!(
+        "{} positions below it, {} kept. ",
+        group(tree.nodes_searched()),
+        group(tree.len() as u64)
+    );
+    let why = format!(
+        "The log's {} nodes count every round of its iterative deepening, depths 1 to {depth}; \
+         recorded here is one search straight to depth {depth}.",
+        group(report.stats.nodes),
+        depth = tree.depth()
+    );
+    ensure(
+        tree.nodes_searched() != report.stats.nodes
+            && summary.contains(&both)
+            && summary.contains(&why)
+            && !summary.contains("the log's count"),
+        || {
+            format!(
+                "the log's {} nodes; the summary: {summary}",
+                report.stats.nodes
+            )
+        },
+    )?;
+    explorer.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     if std::env::var_os("GERMAN").is_some() {
@@ -190,7 +257,11 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 4] = [
+        (
+            "a deepening search's two counts are explained",
+            a_deepening_search_s_two_counts_are_explained,
+        ),
         ("node types are explained", node_types_are_explained),
         ("every player fits 640 px", every_player_fits_640_px),
         (

@@ -252,7 +252,7 @@ pub(super) struct TreeArgs {
     pub(super) depth: Option<Difficulty>,
     /// Plies below the root to print; deeper nodes are counted in their
     /// ancestors' subtree sizes.
-    #[arg(long, default_value_t = 2, value_name = "N")]
+    #[arg(long, default_value_t = tictactoe_tools::tree_drawing::DEFAULT_MAX_PLY, value_name = "N")]
     pub(super) max_ply: usize,
     #[command(flatten)]
     pub(super) search: SearchArgs,

@@ -17,15 +17,11 @@ use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::score::INFINITY;
 use tictactoe_tools::tree::NodeType;
 use tictactoe_tools::tree::{self, SearchTree};
-use tictactoe_tools::tree_drawing::{dot, layout, search_drawing, svg};
+use tictactoe_tools::tree_drawing::{MAX_DRAWN, dot, layout, search_drawing, svg};
 use tictactoe_tools::tree_words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
 use tictactoe_words::report::TextStyle;
-
-/// The most nodes `--dot` and `--svg` draw: a picture of more is no
-/// longer read; the title counts the ones left out.
-const MAX_DRAWN: usize = 2_000;
 
 /// Prints the search tree of one position, a line per node as the tree is
 /// walked: a usage error (2) for a player the recorder does not run or a

@@ -2,8 +2,7 @@
 //! drawn tree or a position, and the app checks, pointing at the first
 //! wrong step in search order.
 //!
-//! `tree_painting` draws a tree with cairo (on screen and into PNG files),
-//! `practice_view` is the window.
+//! `practice_view` is the window; the tree is painted by the shared
+//! `tree_painting` and saved by `tree_picture`.
 
 pub mod practice_view;
-pub mod tree_painting;

@@ -39,7 +39,8 @@
 //! the seed the search ran from (`replay_seed`). A search under a time
 //! limit (iterative deepening, as the window's hints use) is recorded as
 //! one search to the depth it finished: its node count is that search's,
-//! smaller than the report's, which adds up every shallower iteration.
+//! smaller than the report's, which adds up every shallower iteration
+//! (`SearchTree::logged` keeps the report's count, to say both).
 //! Both recordings poll a `CancelFlag` and give up with
 //! `RecordError::Cancelled`.
 //!
@@ -397,6 +398,21 @@ pub struct SearchTree {
     /// search (`node_types`); `None` for a whole search, whose root is a
     /// PV node.
     root_expected: Option<NodeType>,
+    /// The logged search `record_report` ran again, when it deepened and
+    /// this recording did not.
+    logged: Option<LoggedSearch>,
+}
+
+/// A logged search that deepened iteratively (a time limit makes the
+/// window's players deepen) while its recording searches straight to the
+/// depth it finished: the report's node count adds up every round, the
+/// recording's is the one search's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoggedSearch {
+    /// The report's `stats.nodes`, every round of its deepening included.
+    pub nodes: u64,
+    /// The depth its first round searched to.
+    pub deepened_from: u32,
 }
 
 /// Knuth and Moore's node types (see `node_types`, which counts them).
@@ -469,7 +485,7 @@ impl SearchTree {
     /// on its position to its depth (Monte Carlo: its playouts from its
     /// `replay_seed`). A search under a time limit (iterative deepening) is
     /// recorded as one search to the depth it finished, so its node count
-    /// is that search's, not the report's.
+    /// is that search's, not the report's; `logged` keeps the report's.
     pub fn record_report(
         report: &SearchReport,
         budget: usize,
@@ -491,7 +507,17 @@ impl SearchTree {
             seed,
             settings: report.settings.unwrap_or_default(),
         };
-        SearchTree::run(recipe, None, &board, &[], budget, cancel)
+        let mut tree = SearchTree::run(recipe, None, &board, &[], budget, cancel)?;
+        let recording_deepened = tree.children(0).any(|id| tree.nodes[id].is_iteration());
+        if let [first, _, ..] = report.iterations.as_slice()
+            && !recording_deepened
+        {
+            tree.logged = Some(LoggedSearch {
+                nodes: report.stats.nodes,
+                deepened_from: first.depth,
+            });
+        }
+        Ok(tree)
     }
 
     /// Ok for the players the recorder runs on boards of `size`: every
@@ -613,6 +639,7 @@ impl SearchTree {
             network,
             question,
             root_expected: None,
+            logged: None,
         })
     }
 
@@ -692,6 +719,7 @@ impl SearchTree {
                 network: self.network.clone(),
                 question: self.question,
                 root_expected: self.expected_type(id),
+                logged: None,
             });
         }
         let mut subtree = SearchTree::run(
@@ -872,6 +900,12 @@ impl SearchTree {
     /// playouts; for an expanded subtree, its visits less one).
     pub fn nodes_searched(&self) -> u64 {
         self.searched
+    }
+
+    /// The logged search this tree records again, when it deepened and
+    /// this recording did not (see `LoggedSearch`).
+    pub fn logged(&self) -> Option<LoggedSearch> {
+        self.logged
     }
 
     pub fn node(&self, id: usize) -> &Node {

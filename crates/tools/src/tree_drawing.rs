@@ -29,6 +29,13 @@ pub mod dot;
 pub mod solution;
 pub mod svg;
 
+/// How many plies below its root a recorded search is drawn (and printed
+/// by `tictactoe tree`) unless told otherwise.
+pub const DEFAULT_MAX_PLY: usize = 2;
+/// The most nodes a recorded search's picture draws: a picture of more is
+/// no longer read; the title counts the ones left out.
+pub const MAX_DRAWN: usize = 2_000;
+
 /// How a node is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Glyph {

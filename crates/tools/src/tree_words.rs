@@ -484,6 +484,26 @@ pub fn type_counts_text(tree: &SearchTree) -> String {
     )
 }
 
+/// Why the log row's node count differs from the recorded tree's, when it
+/// does: "The log's 183 nodes count every round of its iterative
+/// deepening, depths 1 to 4; recorded here is one search straight to depth
+/// 4."
+pub fn logged_count_text(tree: &SearchTree) -> Option<String> {
+    let logged = tree.logged()?;
+    Some(fill(
+        &ngettext(
+            "The log's {count} node counts every round of its iterative deepening, depths {first} to {depth}; recorded here is one search straight to depth {depth}.",
+            "The log's {count} nodes count every round of its iterative deepening, depths {first} to {depth}; recorded here is one search straight to depth {depth}.",
+            plural_count(logged.nodes),
+        ),
+        &[
+            ("count", &group(logged.nodes)),
+            ("first", &logged.deepened_from),
+            ("depth", &tree.depth()),
+        ],
+    ))
+}
+
 /// Everything a row shows, in one sentence for a screen reader.
 pub fn node_sentence(tree: &SearchTree, id: usize, position: &Board, style: TextStyle) -> String {
     let node = tree.node(id);

@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::PnsPlayer;
 use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::report::{Bound, ProvenResult, SearchReport};
@@ -16,8 +16,11 @@ use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
 use tictactoe_engine::search::move_order_score;
 use tictactoe_tools::node_types::TypeCounts;
-use tictactoe_tools::tree::{DEFAULT_BUDGET, Node, NodeType, RecordError, SearchTree};
+use tictactoe_tools::tree::{
+    DEFAULT_BUDGET, LoggedSearch, Node, NodeType, RecordError, SearchTree,
+};
 use tictactoe_tools::tree_words;
+use tictactoe_words::numbers::group;
 use tictactoe_words::report::TextStyle;
 
 use common::{decide, open_positions, random_open_position};
@@ -711,6 +714,46 @@ fn a_search_under_a_time_limit_records_as_one_search_to_its_depth() {
     let direct = decide(PlayerKind::AlphaBetaTt, &options(Some(4)), &board);
     assert_eq!(tree.nodes_searched(), direct.stats.nodes);
     assert!(report.stats.nodes > direct.stats.nodes);
+    // The tree keeps the log's count, and its words say both and why.
+    assert_eq!(
+        tree.logged(),
+        Some(LoggedSearch {
+            nodes: report.stats.nodes,
+            deepened_from: 1,
+        })
+    );
+    let text = tree_words::logged_count_text(&tree).unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "The log's {} nodes count every round of its iterative deepening, depths 1 to 4; \
+             recorded here is one search straight to depth 4.",
+            group(report.stats.nodes)
+        )
+    );
+}
+
+#[test]
+fn a_deepening_search_recorded_deepening_has_the_log_s_count() {
+    // Aspiration windows deepen the recording too: the same rounds.
+    let aspiring = PlayerOptions {
+        difficulty: Difficulty::Depth(3),
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        search: SearchSettings {
+            aspiration: Some(50),
+            ..SearchSettings::default()
+        },
+        ..PlayerOptions::default()
+    };
+    let board: Board = "x.../.o../..../....".parse().unwrap();
+    let report = decide(PlayerKind::AlphaBetaTt, &aspiring, &board);
+    assert_eq!(report.iterations.len(), 3);
+    let tree = SearchTree::record_report(&report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
+    assert_eq!(tree.nodes_searched(), report.stats.nodes);
+    assert_eq!(
+        (tree.logged(), tree_words::logged_count_text(&tree)),
+        (None, None)
+    );
 }
 
 #[test]

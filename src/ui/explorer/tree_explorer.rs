@@ -15,6 +15,7 @@ use crate::ui::explorer::tree_item::{TreeItem, TreeItemKind};
 use crate::ui::explorer::tree_row::TreeRow;
 use crate::ui::shared::accessible;
 use crate::ui::shared::help::{self, GuidePage};
+use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::BoardSize;
@@ -25,6 +26,9 @@ use tictactoe_engine::player_kind::{
 };
 use tictactoe_engine::report::{Note, SearchReport};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
+use tictactoe_tools::tree_drawing::{
+    DEFAULT_MAX_PLY, Drawing, Layout, MAX_DRAWN, layout, search_drawing,
+};
 use tictactoe_tools::tree_steps::{StepCursor, principal_variation};
 use tictactoe_tools::tree_words;
 use tictactoe_words::Words;
@@ -48,6 +52,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     use crate::game::Recording;
+    use crate::ui::shared::file_dialog::FileChooser;
     use crate::ui::widgets::board_view::BoardView;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::learners::network::Network;
@@ -86,6 +91,8 @@ mod imp {
         pub(super) record_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) expand_pv_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub(super) export_button: TemplateChild<gtk::MenuButton>,
         #[template_child]
         pub(super) summary_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -151,6 +158,8 @@ mod imp {
         /// The widths of the value, window, type, nodes and ending columns,
         /// in pixels, for the headings and the rows alike.
         pub(super) column_widths: Cell<[i32; 5]>,
+        /// The chooser open to save the tree's picture.
+        pub(super) file_chooser: FileChooser,
     }
 
     #[glib::object_subclass]
@@ -241,6 +250,20 @@ impl TreeExplorer {
         klass.install_action("explorer.play", None, |explorer, _, _| {
             explorer.toggle_playing()
         });
+        klass.install_action(
+            "explorer.export",
+            Some(glib::VariantTy::STRING),
+            |explorer, _, format| {
+                if let Some(format) =
+                    format.and_then(|format| format.str().and_then(PictureFormat::named))
+                {
+                    explorer.choose_export_file(format);
+                }
+            },
+        );
+        for shortcut in tree_picture::shortcuts("explorer.export") {
+            klass.add_shortcut(&shortcut);
+        }
         klass.add_binding_action(Key::b, ModifierType::CONTROL_MASK, "explorer.expand-pv");
         klass.add_binding_action(Key::Right, ModifierType::ALT_MASK, "explorer.step-forward");
         klass.add_binding_action(Key::Left, ModifierType::ALT_MASK, "explorer.step-back");
@@ -414,7 +437,7 @@ impl TreeExplorer {
     /// Records `report`'s search: the same player, position and depth.
     pub fn explore_report(&self, report: &SearchReport) {
         let Ok(board) = Board::parse_for_move(&report.position) else {
-            self.show_failure(&gettext("The search's position cannot be read."));
+            self.show_notice(&gettext("The search's position cannot be read."));
             return;
         };
         let searched_to_end = report.depth >= board.empty().count_ones();
@@ -433,7 +456,7 @@ impl TreeExplorer {
     /// network has not learned since).
     pub fn explore_guided(&self, network: Arc<Network>, report: &SearchReport) {
         let Ok(board) = Board::parse_for_move(&report.position) else {
-            self.show_failure(&gettext("The search's position cannot be read."));
+            self.show_notice(&gettext("The search's position cannot be read."));
             return;
         };
         let simulations = match report.note {
@@ -627,7 +650,7 @@ impl TreeExplorer {
             SearchSettings::default()
         };
         if let Err(refusal) = settings.order.check_size(board.size()) {
-            self.show_failure(&refusal.words());
+            self.show_notice(&refusal.words());
             return;
         }
         let options = PlayerOptions {
@@ -671,13 +694,13 @@ impl TreeExplorer {
                 explorer.set_recording(false);
                 match result {
                     Ok(tree) => explorer.show_tree(Arc::new(tree)),
-                    Err(RecordingFailed::Cancelled) => explorer.show_failure(&gettext(
+                    Err(RecordingFailed::Cancelled) => explorer.show_notice(&gettext(
                         "Recording stopped. The tree shown before, if any, is unchanged.",
                     )),
                     Err(RecordingFailed::Refused(reason)) => {
-                        explorer.show_failure(&reason.describe(TextStyle::WINDOW))
+                        explorer.show_notice(&reason.describe(TextStyle::WINDOW))
                     }
-                    Err(RecordingFailed::Crashed(reason)) => explorer.show_failure(&fill(
+                    Err(RecordingFailed::Crashed(reason)) => explorer.show_notice(&fill(
                         &gettext("The recording failed: {reason}"),
                         &[("reason", &reason)],
                     )),
@@ -694,7 +717,9 @@ impl TreeExplorer {
         self.action_set_enabled("explorer.cancel", recording);
     }
 
-    fn show_failure(&self, text: &str) {
+    /// Says `text` (a failure, or what became of a save) above the
+    /// summary of the tree shown, if any.
+    fn show_notice(&self, text: &str) {
         let imp = self.imp();
         if imp.tree.borrow().is_none() {
             imp.summary_label.set_label(text);
@@ -713,6 +738,7 @@ impl TreeExplorer {
     fn set_tree_actions_enabled(&self, enabled: bool) {
         for action in [
             "explorer.expand-pv",
+            "explorer.export",
             "explorer.step-forward",
             "explorer.step-back",
             "explorer.step-first",
@@ -734,6 +760,30 @@ impl TreeExplorer {
         self.imp().tree.borrow().clone()
     }
 
+    /// The recorded tree's picture, from its start down as far as
+    /// `tictactoe tree --svg` draws it unless told otherwise.
+    fn picture(&self) -> Option<(Drawing, Layout)> {
+        let tree = self.tree()?;
+        let drawing = search_drawing(&tree, 0, DEFAULT_MAX_PLY, MAX_DRAWN);
+        let placed = layout(&drawing);
+        Some((drawing, placed))
+    }
+
+    /// Asks where to save the recorded tree's picture, in `format`.
+    fn choose_export_file(&self, format: PictureFormat) {
+        let Some(tree) = self.tree() else {
+            return;
+        };
+        tree_picture::save_as(
+            &self.imp().file_chooser,
+            self,
+            format,
+            &format!("{}-tree", tree.player().name()),
+            TreeExplorer::picture,
+            |explorer: &TreeExplorer, message, _| explorer.show_notice(message),
+        );
+    }
+
     // What the explorer shows, for the tests to read as a person would.
 
     pub fn board_view(&self) -> BoardView {
@@ -752,6 +802,11 @@ impl TreeExplorer {
     /// The columns' headings, left to right.
     pub fn headings(&self) -> gtk::Box {
         self.imp().headings.get()
+    }
+
+    /// The header bar's menu of the tree's pictures.
+    pub fn export_button(&self) -> gtk::MenuButton {
+        self.imp().export_button.get()
     }
 
     pub fn step_forward_button(&self) -> gtk::Button {
@@ -900,12 +955,23 @@ impl TreeExplorer {
                 ],
             ));
         }
+        // A deepening search's log row counts every round, the tree one
+        // search: then the log's count is not the tree's, and both are said.
+        let logged = tree_words::logged_count_text(&tree);
         let summary = fill(
-            &ngettext(
-                "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
-                "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
-                plural_count(total),
-            ),
+            &if logged.is_some() {
+                ngettext(
+                    "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it, {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                    "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it, {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                    plural_count(total),
+                )
+            } else {
+                ngettext(
+                    "{player} searched {depth} with {side} to move: {total} node, the start and {count} position below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                    "{player} searched {depth} with {side} to move: {total} nodes, the start and {count} positions below it (the log's count), {kept} kept. Values and windows are on X's scale: positive favours X, negative O; α is what X is already sure of, β what O is.",
+                    plural_count(total),
+                )
+            },
             &[
                 ("player", &tree.player().display_name()),
                 ("depth", &depth),
@@ -920,7 +986,7 @@ impl TreeExplorer {
             .map(|words| fill(&gettext("Settings: {settings}."), &[("settings", &words)]));
         let types = tree_words::type_counts_text(&tree);
         Some(
-            [Some(summary), settings, Some(format!("{types}."))]
+            [Some(summary), logged, settings, Some(format!("{types}."))]
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>()
@@ -1126,7 +1192,7 @@ impl TreeExplorer {
                 match recording.finished().await {
                     Ok(subtree) => item.fill_from(Arc::new(subtree)),
                     Err(_) => {
-                        explorer.show_failure(&gettext("The subtree could not be searched again."))
+                        explorer.show_notice(&gettext("The subtree could not be searched again."))
                     }
                 }
             }

@@ -7,15 +7,15 @@
 //! exports as SVG, PNG or DOT.
 
 use std::cell::{Cell, RefCell};
-use std::path::Path;
 use std::time::Duration;
 
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::tree_painting::{self, Marks, Palette};
-use crate::ui::shared::file_dialog::{self, FileChooser, SaveAs};
+use crate::ui::shared::file_dialog::FileChooser;
 use crate::ui::shared::painting::{centred_text, set_colour};
+use crate::ui::shared::tree_painting::{self, Marks, Palette};
+use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::abstract_tree::search::Limit;
@@ -30,9 +30,7 @@ use tictactoe_tools::exercise::words::{
 };
 use tictactoe_tools::exercise::{Conventions, Exercise, Kind, Level, Verdict, levels};
 use tictactoe_tools::tree_drawing::solution::SolutionSteps;
-use tictactoe_tools::tree_drawing::{
-    Drawing, Layout, Shown, abstract_drawing, dot, layout, outline, svg,
-};
+use tictactoe_tools::tree_drawing::{Drawing, Layout, Shown, abstract_drawing, layout, outline};
 use tictactoe_words::abstract_tree::{
     leaf_range_words, limit_words, node_words, parse_error_words, short_value_words,
 };
@@ -50,33 +48,6 @@ const SEEDS: u32 = 100_000;
 const ZOOM_STEP: f64 = 1.25;
 const SMALLEST_SCALE: f64 = 0.3;
 const LARGEST_SCALE: f64 = 3.0;
-
-/// What the exported file holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ExportFormat {
-    Svg,
-    Png,
-    Dot,
-}
-
-impl ExportFormat {
-    fn named(name: &str) -> Option<ExportFormat> {
-        match name {
-            "svg" => Some(ExportFormat::Svg),
-            "png" => Some(ExportFormat::Png),
-            "dot" => Some(ExportFormat::Dot),
-            _ => None,
-        }
-    }
-
-    fn extension(self) -> &'static str {
-        match self {
-            ExportFormat::Svg => "svg",
-            ExportFormat::Png => "png",
-            ExportFormat::Dot => "dot",
-        }
-    }
-}
 
 mod imp {
     use super::*;
@@ -226,7 +197,7 @@ mod imp {
                 Some(glib::VariantTy::STRING),
                 |view, _, format| {
                     if let Some(format) =
-                        format.and_then(|format| format.str().and_then(ExportFormat::named))
+                        format.and_then(|format| format.str().and_then(PictureFormat::named))
                     {
                         view.choose_export_file(format);
                     }
@@ -243,7 +214,7 @@ mod imp {
             help::install_help_action(klass, "practice.help", GuidePage::Practice);
             use gtk::gdk::{Key, ModifierType};
             let control = ModifierType::CONTROL_MASK;
-            let bindings: [(Key, ModifierType, &str, Option<&str>); 14] = [
+            let bindings: [(Key, ModifierType, &str, Option<&str>); 11] = [
                 (Key::n, control, "practice.new", None),
                 (Key::Return, control, "practice.check", None),
                 (
@@ -252,14 +223,6 @@ mod imp {
                     "practice.toggle-solution",
                     None,
                 ),
-                (Key::s, control, "practice.export", Some("svg")),
-                (
-                    Key::s,
-                    control | ModifierType::SHIFT_MASK,
-                    "practice.export",
-                    Some("png"),
-                ),
-                (Key::d, control, "practice.export", Some("dot")),
                 (Key::w, control, "practice.close", None),
                 (Key::plus, control, "practice.zoom-in", None),
                 (Key::equal, control, "practice.zoom-in", None),
@@ -277,6 +240,9 @@ mod imp {
                 if let Some(target) = target {
                     shortcut.set_arguments(Some(&target.to_variant()));
                 }
+                klass.add_shortcut(&shortcut);
+            }
+            for shortcut in tree_picture::shortcuts("practice.export") {
                 klass.add_shortcut(&shortcut);
             }
         }
@@ -1737,16 +1703,11 @@ impl PracticeView {
     }
 
     /// Asks where to save the tree as shown, in `format`.
-    fn choose_export_file(&self, format: ExportFormat) {
+    fn choose_export_file(&self, format: PictureFormat) {
         let imp = self.imp();
         if imp.shown.borrow().is_none() {
             return;
         }
-        let (filter, title) = match format {
-            ExportFormat::Svg => (gettext("SVG images"), gettext("Save Tree as SVG")),
-            ExportFormat::Png => (gettext("PNG images"), gettext("Save Tree as PNG")),
-            ExportFormat::Dot => (gettext("Graphviz DOT files"), gettext("Save Tree as DOT")),
-        };
         let stem = match self.exercise() {
             Some(exercise) => match exercise.seed {
                 Some(seed) => format!("{}-{seed}", exercise.kind.name()),
@@ -1754,32 +1715,14 @@ impl PracticeView {
             },
             None => "tree".to_owned(),
         };
-        imp.file_chooser.save_as(
+        tree_picture::save_as(
+            &imp.file_chooser,
             self,
-            &SaveAs {
-                title: &title,
-                stem: &stem,
-                filter_name: &filter,
-                extension: format.extension(),
-                saved: &gettext("Saved the tree to {file}."),
-            },
-            move |view: &PracticeView, path| view.export(path, format),
+            format,
+            &stem,
+            |view: &PracticeView| view.imp().shown.borrow().clone(),
             |view: &PracticeView, message, failed| view.say(message, failed),
         );
-    }
-
-    /// Writes the tree as shown to `path` in `format`.
-    fn export(&self, path: &Path, format: ExportFormat) -> Result<(), String> {
-        let shown = self.imp().shown.borrow();
-        let Some((drawing, placed)) = &*shown else {
-            return Ok(());
-        };
-        match format {
-            ExportFormat::Svg => file_dialog::write_text(path, &svg::write(drawing, placed)),
-            ExportFormat::Dot => file_dialog::write_text(path, &dot::write(drawing)),
-            ExportFormat::Png => tree_painting::write_png(drawing, placed, path)
-                .map_err(|error| file_dialog::could_not_save(path, &error)),
-        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! The practice window's tree drawn with cairo, as the SVG export draws it
+//! A drawn tree (Practice's exercise, the explorer's recorded search)
+//! painted with cairo, as the SVG export draws it
 //! (tools' `tree_drawing::svg`): levels from the root down, Max nodes as
 //! triangles pointing up, Min nodes down, chance nodes as circles, leaves
 //! as squares, values inside, windows beside, pruned edges dashed and
