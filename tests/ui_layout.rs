@@ -887,7 +887,7 @@ fn main() -> ExitCode {
         ),
     ];
     let mut results = Results::default();
-    for (name, check) in checks {
+    for &(name, check) in checks {
         let name = if german {
             format!("[de] {name}")
         } else {
