@@ -650,10 +650,27 @@ fn as_named((key, modifiers): (gdk::Key, gdk::ModifierType)) -> (gdk::Key, gdk::
     (key, modifiers)
 }
 
+/// A game of two people just begun, X in the centre: a position with
+/// moves to compare and explore, and a move for Game Review to grade.
+fn a_game_of_one_move(window: &TictactoeWindow) -> Result<(), String> {
+    let human = (PlayerKind::Human, Difficulty::Hard);
+    start(window, human, human, BoardSize::Three, Duration::ZERO)?;
+    let board = window.board_view();
+    wait_until("X's turn", Duration::from_secs(10), || board.accepting())?;
+    let (x, y) = board.cell_centre(4);
+    board.click(x, y);
+    wait_until("the move to be played", Duration::from_secs(10), || {
+        window.record().is_some_and(|record| record.len() == 1)
+    })
+    .map_err(|error| format!("{error}: {:?}", window.status_text()))
+}
+
 /// Every key the app binds is named in the shortcuts window: the
 /// application's accelerators and every other window's own keys, Practice's
 /// zoom keys among them.
 fn every_key_is_in_the_shortcuts_window(window: &TictactoeWindow) -> Result<(), String> {
+    // Review opens only on a game with moves.
+    a_game_of_one_move(window)?;
     let app = window
         .application()
         .ok_or("the window has no application")?;
@@ -724,18 +741,7 @@ fn every_key_is_in_the_shortcuts_window(window: &TictactoeWindow) -> Result<(), 
 /// side under the list.
 fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> {
     wide(window)?;
-    // A game just begun: a position with moves to compare and explore.
-    let human = (PlayerKind::Human, Difficulty::Hard);
-    start(window, human, human, BoardSize::Three, Duration::ZERO)?;
-    // A move for the Game Review window to grade.
-    let board = window.board_view();
-    wait_until("X's turn", Duration::from_secs(10), || board.accepting())?;
-    let (x, y) = board.cell_centre(4);
-    board.click(x, y);
-    wait_until("the move to be played", Duration::from_secs(10), || {
-        window.record().is_some_and(|record| record.len() == 1)
-    })
-    .map_err(|error| format!("{error}: {:?}", window.status_text()))?;
+    a_game_of_one_move(window)?;
     for action in OTHER_WINDOWS {
         let other = open_other(window, action)?;
         if action == "win.compare" {

@@ -220,7 +220,18 @@ pub fn is_ink(pixel: &[u8; 3]) -> bool {
 pub fn explorer_columns_hold_their_texts(
     explorer: &tictactoe::ui::TreeExplorer,
 ) -> Result<(), String> {
-    // Laid out and drawn.
+    let rows_in_view = || -> Vec<gtk::Widget> {
+        descendants(&explorer.list_view())
+            .into_iter()
+            .filter(|widget| widget.type_().name() == "TictactoeTreeRow")
+            // The rows in view: the list keeps a few more, unallocated.
+            .filter(|row| row.is_mapped() && row.width() > 0)
+            .collect()
+    };
+    // Laid out and drawn, however loaded the machine.
+    wait_until("the rows to be laid out", Duration::from_secs(10), || {
+        !rows_in_view().is_empty()
+    })?;
     pass_time(Duration::from_millis(200));
     let window: gtk::Widget = explorer.clone().upcast();
     let left = |widget: &gtk::Widget| -> f32 {
@@ -232,12 +243,7 @@ pub fn explorer_columns_hold_their_texts(
         .into_iter()
         .filter(|widget| widget.is::<gtk::Label>())
         .collect();
-    let rows: Vec<gtk::Widget> = descendants(&explorer.list_view())
-        .into_iter()
-        .filter(|widget| widget.type_().name() == "TictactoeTreeRow")
-        // The rows in view: the list keeps a few more, unallocated.
-        .filter(|row| row.is_mapped() && row.width() > 0)
-        .collect();
+    let rows = rows_in_view();
     ensure(!rows.is_empty() && headings.len() == 6, || {
         format!("{} rows, {} headings", rows.len(), headings.len())
     })?;
