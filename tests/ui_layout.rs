@@ -662,6 +662,7 @@ fn a_game_of_one_move(window: &TictactoeWindow) -> Result<(), String> {
     wait_until("the move to be played", Duration::from_secs(10), || {
         window.record().is_some_and(|record| record.len() == 1)
     })
+    .map(drop)
     .map_err(|error| format!("{error}: {:?}", window.status_text()))
 }
 
