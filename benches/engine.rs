@@ -26,12 +26,12 @@ use minimax::{
 };
 
 use tictactoe_engine::board::Board;
-use tictactoe_engine::board::bits;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::evaluation::evaluate;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::{PerfectTable, table_bytes};
 use tictactoe_engine::report::SearchReport;
-use tictactoe_engine::score::evaluate;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 
@@ -170,7 +170,7 @@ fn peer_move<const COUNT: bool>(kind: PeerKind, board: &Board, depth: u32) -> (u
             (cell, strategy.root_value())
         }
         PeerKind::Iterative => {
-            let options = IterativeOptions::new().with_table_byte_size(table_bytes(board.size()));
+            let options = IterativeOptions::new().with_table_byte_size(table_bytes(board.shape()));
             let mut strategy = IterativeSearch::new(PeerEval::<COUNT>, options);
             strategy.set_max_depth(depth as u8);
             let cell = strategy.choose_move(&state).expect("a move");
@@ -446,12 +446,11 @@ impl<'c> Position<'c> {
 
 fn benches(c: &mut Criterion) {
     // 3x3 to the end: the empty board and the mid-game positions.
-    let positions = std::iter::once(("3x3 empty".to_string(), Board::new(BoardSize::Three))).chain(
-        MID_GAME_3X3.iter().map(|text| {
+    let positions = std::iter::once(("3x3 empty".to_string(), Board::new(Shape::TIC_TAC_TOE)))
+        .chain(MID_GAME_3X3.iter().map(|text| {
             let board = Board::parse_for_move(text).expect("a legal open position");
             (format!("3x3 {text}"), board)
-        }),
-    );
+        }));
     for (name, board) in positions {
         let mut position = Position::new(c, &name, board, None, FAST);
         position.all_searches(true);
@@ -477,7 +476,7 @@ fn benches(c: &mut Criterion) {
 
     // 4x4, four in a row: everything at depth 5, and the full proof that the
     // empty board is a draw by the players with a table.
-    let empty4 = Board::new(BoardSize::Four);
+    let empty4 = Board::new(Shape::FOUR_BY_FOUR);
     let mut position = Position::new(c, "4x4 empty depth 5", empty4, Some(5), FAST);
     position.all_searches(false);
     position.finish();
@@ -490,8 +489,8 @@ fn benches(c: &mut Criterion) {
 
     // Recording the search tree: at most 3x the search.
     for (name, size, depth) in [
-        ("3x3 empty recorded", BoardSize::Three, None),
-        ("4x4 empty depth 4 recorded", BoardSize::Four, Some(4)),
+        ("3x3 empty recorded", Shape::TIC_TAC_TOE, None),
+        ("4x4 empty depth 4 recorded", Shape::FOUR_BY_FOUR, Some(4)),
     ] {
         let mut position = Position::new(c, name, Board::new(size), depth, FAST);
         for kind in RECORDED {
@@ -502,8 +501,8 @@ fn benches(c: &mut Criterion) {
 
     // Proof-number search: proves the empty 3x3 and 4x4 boards drawn.
     for (name, size) in [
-        ("3x3 empty proved by pns", BoardSize::Three),
-        ("4x4 empty proved by pns", BoardSize::Four),
+        ("3x3 empty proved by pns", Shape::TIC_TAC_TOE),
+        ("4x4 empty proved by pns", Shape::FOUR_BY_FOUR),
     ] {
         let mut position = Position::new(c, name, Board::new(size), None, FAST);
         position.ours(PlayerKind::Pns);

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::Menace;
 use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
@@ -75,7 +76,7 @@ fn runs() -> [Run; 3] {
 }
 
 fn curve(kind: PlayerKind, training: &Training) -> Vec<Block> {
-    let mut state = LearnerState::fresh(kind).expect("a learner");
+    let mut state = LearnerState::fresh(kind, Shape::TIC_TAC_TOE).expect("a learner");
     let mut curve = Vec::new();
     train(&mut state, training, &CancelFlag::new(), |block| {
         curve.push(*block)

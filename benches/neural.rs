@@ -24,7 +24,7 @@
 use std::time::{Duration, Instant};
 
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::NeuralPlayer;
 use tictactoe_engine::learners::{Learner, LearnerState};
@@ -38,7 +38,7 @@ use tictactoe_tools::training::{Opponent, Sides, Training, train};
 const LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
 fn trained(games: u64, seed: u64, threads: usize) -> (LearnerState, Duration) {
-    let mut state = LearnerState::fresh(PlayerKind::Neural).expect("a learner");
+    let mut state = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).expect("a learner");
     let training = Training {
         opponent: Opponent::Itself,
         sides: Sides::X,
@@ -66,7 +66,7 @@ fn player(state: &LearnerState, difficulty: Difficulty) -> NeuralPlayer {
 fn walk(state: &LearnerState, difficulty: Difficulty) -> [usize; 2] {
     let mut player = player(state, difficulty);
     [Side::Max, Side::Min]
-        .map(|side| lost_lines(&mut player, side, Board::new(BoardSize::Three)).len())
+        .map(|side| lost_lines(&mut player, side, Board::new(Shape::TIC_TAC_TOE)).len())
 }
 
 fn evaluation_speed() {
@@ -95,7 +95,7 @@ fn evaluation_speed() {
         samples[samples.len() - 1]
     );
     let mut hard = NeuralPlayer::new(network, Difficulty::Hard, 200);
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let started = Instant::now();
     let mut simulations = 0u64;
     while started.elapsed() < Duration::from_secs(2) {
@@ -133,7 +133,7 @@ fn results(
     games: u64,
 ) -> [u64; 3] {
     results_on(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         state,
         difficulty,
         opponent,
@@ -143,7 +143,7 @@ fn results(
 }
 
 fn results_on(
-    size: BoardSize,
+    size: Shape,
     state: &LearnerState,
     difficulty: Difficulty,
     opponent: PlayerKind,
@@ -190,7 +190,7 @@ fn four_by_four() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(10);
     let mut network = Network::new(
-        BoardSize::Four,
+        Shape::FOUR_BY_FOUR,
         tictactoe_engine::learners::network::INITIAL_SEED,
     );
     let mut games = 0;
@@ -239,8 +239,14 @@ fn four_by_four() {
             (PlayerKind::AlphaBetaTt, Difficulty::Hard, 100),
             (PlayerKind::Random, Difficulty::Hard, 500),
         ] {
-            let [won, drawn, lost] =
-                results_on(BoardSize::Four, &state, level, opponent, difficulty, count);
+            let [won, drawn, lost] = results_on(
+                Shape::FOUR_BY_FOUR,
+                &state,
+                level,
+                opponent,
+                difficulty,
+                count,
+            );
             println!(
                 "  neural {level:?} against {opponent} {difficulty:?}: {won} won, {drawn} drawn, {lost} lost ({count} games with each colour)"
             );

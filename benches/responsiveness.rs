@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use gtk::{gio, glib, prelude::*};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::training::Opponent;
 use tictactoe_words::numbers::group;
@@ -119,12 +119,12 @@ fn pass_time(duration: Duration) -> Result<(), String> {
 }
 
 /// Chooses the players, board size and pace as a person would.
-fn choose(window: &TictactoeWindow, players: [(PlayerKind, Difficulty); 2], size: BoardSize) {
+fn choose(window: &TictactoeWindow, players: [(PlayerKind, Difficulty); 2], size: Shape) {
     for (side, (kind, difficulty)) in [Side::Max, Side::Min].into_iter().zip(players) {
         window.picker(side).select(kind);
         window.picker(side).select_difficulty(difficulty);
     }
-    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
+    let position = Shape::SQUARES.iter().position(|&s| s == size).unwrap_or(0);
     window.size_dropdown().set_selected(position as u32);
     window.pace_scale().set_value(0.0);
 }
@@ -138,7 +138,7 @@ fn press_start(window: &TictactoeWindow, stats: &mut LoopStats) -> Result<(), St
 fn start_game(
     window: &TictactoeWindow,
     players: [(PlayerKind, Difficulty); 2],
-    size: BoardSize,
+    size: Shape,
 ) -> Result<(), String> {
     choose(window, players, size);
     press_start(window, &mut LoopStats::default())
@@ -240,7 +240,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     }
     // `-- mcts` measures the Monte Carlo window alone.
     if std::env::args().skip(1).any(|arg| arg == "mcts") {
-        for size in [BoardSize::Three, BoardSize::Five] {
+        for size in [Shape::TIC_TAC_TOE, Shape::FIVE_BY_FIVE] {
             print_mcts_figures(size, &watch_mcts(&window, size)?);
         }
         app.quit();
@@ -295,7 +295,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     // What a search costs the window as a person leaves it: nothing drawn
     // but what changes (the busy sign's seconds, the moves), for eight
     // seconds of two busy searchers.
-    choose(&window, [BUSY_PLAYER; 2], BoardSize::Five);
+    choose(&window, [BUSY_PLAYER; 2], Shape::FIVE_BY_FIVE);
     pass_time(Duration::from_millis(500))?;
     let mut left_alone = LoopStats::default();
     let watch_started = Instant::now();
@@ -387,7 +387,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     // Quit to game over, a hundred times, each in the middle of a search.
     let mut quits = Vec::with_capacity(QUIT_TRIES);
     for attempt in 0..QUIT_TRIES {
-        start_game(&window, [BUSY_PLAYER; 2], BoardSize::Five)?;
+        start_game(&window, [BUSY_PLAYER; 2], Shape::FIVE_BY_FIVE)?;
         pass_time(Duration::from_millis(10 + (attempt as u64 * 7) % 40))?;
         window.end_button().emit_clicked();
         quits.push(run_until(
@@ -400,7 +400,7 @@ fn measure(launched: Instant) -> Result<(), String> {
 
     // Memory after a whole 5x5 game, both sides with their tables.
     let quick = (PlayerKind::AlphaBetaTt, Difficulty::Depth(4));
-    start_game(&window, [quick; 2], BoardSize::Five)?;
+    start_game(&window, [quick; 2], Shape::FIVE_BY_FIVE)?;
     run_until(Duration::from_secs(300), &mut LoopStats::default(), || {
         !window.game_running()
     })?;
@@ -543,7 +543,7 @@ fn explore_minimax_tree(window: &TictactoeWindow) -> Result<ExplorerFigures, Str
         move |_| painted.set(true)
     ));
     let asked = Instant::now();
-    explorer.explore(&Board::new(BoardSize::Three), PlayerKind::Minimax, None);
+    explorer.explore(&Board::new(Shape::TIC_TAC_TOE), PlayerKind::Minimax, None);
     run_until(Duration::from_secs(10), &mut LoopStats::default(), || {
         explorer.tree().is_some()
     })
@@ -760,7 +760,7 @@ fn median_and_longest(mut times: Vec<Duration>) -> (Duration, Duration) {
 
 /// Opens the Monte Carlo window on the empty board of `size` and steps,
 /// then runs, as a person would, with frames kept coming.
-fn watch_mcts(window: &TictactoeWindow, size: BoardSize) -> Result<MctsFigures, String> {
+fn watch_mcts(window: &TictactoeWindow, size: Shape) -> Result<MctsFigures, String> {
     let view = window.show_mcts();
     view.show_position(&Board::new(size), None);
     run_until(Duration::from_secs(5), &mut LoopStats::default(), || {
@@ -803,8 +803,8 @@ fn watch_mcts(window: &TictactoeWindow, size: BoardSize) -> Result<MctsFigures, 
     })
 }
 
-fn print_mcts_figures(size: BoardSize, figures: &MctsFigures) {
-    let side = size.side();
+fn print_mcts_figures(size: Shape, figures: &MctsFigures) {
+    let side = size.width();
     println!("Monte Carlo window, empty {side}x{side} board:");
     let (median, longest) = figures.playout_to_frame;
     println!(

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tictactoe::game::{Event, GameSetup, GameThread};
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 
@@ -35,7 +35,7 @@ fn time_limit(c: &mut Criterion) {
         time_limit: Some(limit),
         ..PlayerOptions::default()
     };
-    let board = Board::new(BoardSize::Five);
+    let board = Board::new(Shape::FIVE_BY_FIVE);
     c.bench_function(
         "alphabeta-tt, empty 5x5, 200 ms limit: whole decision",
         |b| {
@@ -57,7 +57,8 @@ fn ending_a_game(c: &mut Criterion) {
         b.iter_custom(|runs| {
             let mut total = Duration::ZERO;
             for _ in 0..runs {
-                let setup = GameSetup::new(BoardSize::Five, [minimax, minimax], 0, Duration::ZERO);
+                let setup =
+                    GameSetup::new(Shape::FIVE_BY_FIVE, [minimax, minimax], 0, Duration::ZERO);
                 thread.start(setup);
                 while !matches!(next(&events), Event::Thinking { .. }) {}
                 std::thread::sleep(RUNNING);
@@ -78,7 +79,7 @@ fn cancelling_a_hint(c: &mut Criterion) {
         b.iter_custom(|runs| {
             let mut total = Duration::ZERO;
             for _ in 0..runs {
-                thread.hint(Board::new(BoardSize::Five));
+                thread.hint(Board::new(Shape::FIVE_BY_FIVE));
                 std::thread::sleep(RUNNING);
                 let asked = Instant::now();
                 thread.cancel_hint();

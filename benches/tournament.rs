@@ -28,7 +28,7 @@
 use std::time::{Duration, Instant};
 
 use tictactoe::game::SEARCH_TIME_LIMIT;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::Difficulty;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::Contender;
@@ -42,7 +42,7 @@ const SEED: u64 = 2026;
 
 struct Configuration {
     name: &'static str,
-    size: BoardSize,
+    size: Shape,
     difficulty: Difficulty,
     games_per_colour: u32,
 }
@@ -50,13 +50,13 @@ struct Configuration {
 const CONFIGURATIONS: [Configuration; 2] = [
     Configuration {
         name: "3x3 hard",
-        size: BoardSize::Three,
+        size: Shape::TIC_TAC_TOE,
         difficulty: Difficulty::Hard,
         games_per_colour: 100,
     },
     Configuration {
         name: "4x4 medium",
-        size: BoardSize::Four,
+        size: Shape::FOUR_BY_FOUR,
         difficulty: Difficulty::Medium,
         games_per_colour: 10,
     },

@@ -11,7 +11,7 @@ use tictactoe::game::{
     Event, GameId, GameResult, GameSetup, GameThread, HINT_TIME_LIMIT, MAX_PAUSE,
 };
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::PerfectTable;
@@ -20,7 +20,7 @@ use tictactoe_engine::search::CancelFlag;
 use tictactoe_words::Words;
 use tictactoe_words::report::ReportWords;
 
-fn setup(size: BoardSize, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
+fn setup(size: Shape, max: PlayerKind, min: PlayerKind, seed: u64) -> GameSetup {
     GameSetup::new(
         size,
         [(max, Difficulty::Hard), (min, Difficulty::Hard)],
@@ -60,7 +60,7 @@ fn computer_games_reach_game_over_with_a_report_per_move() {
     .into_iter()
     .enumerate()
     {
-        let game = thread.start(setup(BoardSize::Three, max, min, seed as u64));
+        let game = thread.start(setup(Shape::TIC_TAC_TOE, max, min, seed as u64));
         let seen = events_until_over(&events, game);
         assert!(seen.iter().all(|e| e.game() == game));
         assert!(matches!(seen[0], Event::Started { players, .. } if players == [max, min]));
@@ -112,7 +112,7 @@ fn a_seeded_game_replays_its_pinned_moves() {
         ),
         (PlayerKind::Random, PlayerKind::Mcts, vec![0, 4, 5, 7, 2, 1]),
     ] {
-        let game = thread.start(setup(BoardSize::Three, max, min, 7));
+        let game = thread.start(setup(Shape::TIC_TAC_TOE, max, min, 7));
         let played = played_cells(&events_until_over(&events, game));
         assert_eq!(played, moves, "{max} vs {min}");
     }
@@ -130,7 +130,7 @@ fn perfect_players_always_draw_each_other() {
     ];
     for (seed, max) in optimal.into_iter().enumerate() {
         for min in optimal {
-            let game = thread.start(setup(BoardSize::Three, max, min, seed as u64));
+            let game = thread.start(setup(Shape::TIC_TAC_TOE, max, min, seed as u64));
             assert_eq!(
                 result_of(&events_until_over(&events, game)),
                 GameResult::Draw,
@@ -168,7 +168,7 @@ fn human_moves_are_applied_and_illegal_ones_refused() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(setup(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         PlayerKind::Human,
         PlayerKind::Human,
         0,
@@ -229,7 +229,7 @@ fn a_human_cannot_move_for_the_computer() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let setup = GameSetup::new(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         [
             (PlayerKind::Human, Difficulty::Hard),
             (PlayerKind::Random, Difficulty::Hard),
@@ -267,7 +267,7 @@ fn ending_a_5x5_game_stops_the_search() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     for kind in [PlayerKind::Minimax, PlayerKind::AlphaBetaTt] {
-        let game = thread.start(setup(BoardSize::Five, kind, kind, 0));
+        let game = thread.start(setup(Shape::FIVE_BY_FIVE, kind, kind, 0));
         while !matches!(next_event(&events), Event::Thinking { .. }) {}
         std::thread::sleep(Duration::from_millis(100));
         // These searches of the empty 5x5 board run for hours: the game
@@ -282,7 +282,7 @@ fn ending_a_5x5_game_stops_the_search() {
         );
     }
     thread.start(setup(
-        BoardSize::Five,
+        Shape::FIVE_BY_FIVE,
         PlayerKind::Minimax,
         PlayerKind::Minimax,
         0,
@@ -300,7 +300,7 @@ fn a_search_stopped_by_ending_the_game_leaves_its_report_then_game_over() {
     let events = thread.events();
     // Minimax from the empty 5x5 board runs for minutes: it is mid-search.
     let game = thread.start(setup(
-        BoardSize::Five,
+        Shape::FIVE_BY_FIVE,
         PlayerKind::Minimax,
         PlayerKind::Minimax,
         0,
@@ -351,7 +351,7 @@ fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let broken = GameSetup::with_players(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         [
             Box::new(PanickingPlayer),
             PlayerKind::Random.create(&Default::default()),
@@ -376,7 +376,7 @@ fn a_panicking_player_ends_its_game_and_the_next_game_runs() {
         GameResult::Aborted("internal error".into())
     );
     let next = thread.start(setup(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         PlayerKind::Perfect,
         PlayerKind::Perfect,
         0,
@@ -396,10 +396,10 @@ fn a_game_from_a_mid_game_position_plays_legal_moves_to_its_end() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let mut rng = StdRng::seed_from_u64(5);
-    for size in BoardSize::ALL {
+    for size in Shape::SQUARES {
         // The big boards with fast players: the point is the protocol.
         let (max, min) = match size {
-            BoardSize::Three => (PlayerKind::Perfect, PlayerKind::Random),
+            Shape::TIC_TAC_TOE => (PlayerKind::Perfect, PlayerKind::Random),
             _ => (PlayerKind::Rules, PlayerKind::Random),
         };
         for (seed, moves) in [1, 2, 5, 8].into_iter().enumerate() {
@@ -454,7 +454,7 @@ fn the_side_to_move_follows_from_the_start_position() {
         ("x../.o./..x", Side::Min, 2, "x.o/.o./..x"),
     ] {
         let game = thread.start(
-            setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0)
+            setup(Shape::TIC_TAC_TOE, PlayerKind::Human, PlayerKind::Human, 0)
                 .starting_at(position(start)),
         );
         assert!(matches!(next_event(&events), Event::Started { .. }));
@@ -493,7 +493,7 @@ fn a_finished_start_position_ends_at_once_with_its_result() {
         let start = position(start);
         // Players that would move at once if they were asked.
         let game = thread.start(
-            setup(start.size(), PlayerKind::Random, PlayerKind::Random, 0).starting_at(start),
+            setup(start.shape(), PlayerKind::Random, PlayerKind::Random, 0).starting_at(start),
         );
         let seen = events_until_over(&events, game);
         match &seen[..] {
@@ -520,12 +520,12 @@ fn a_start_position_of_another_size_is_refused_and_the_next_start_is_served() {
     let events = thread.events();
     let game = thread.start(
         setup(
-            BoardSize::Three,
+            Shape::TIC_TAC_TOE,
             PlayerKind::Perfect,
             PlayerKind::Perfect,
             0,
         )
-        .starting_at(Board::new(BoardSize::Four)),
+        .starting_at(Board::new(Shape::FOUR_BY_FOUR)),
     );
     match &events_until_over(&events, game)[..] {
         [
@@ -537,13 +537,13 @@ fn a_start_position_of_another_size_is_refused_and_the_next_start_is_served() {
                 *result,
                 GameResult::Aborted("start position refused".into())
             );
-            assert_eq!(*board, Board::new(BoardSize::Three));
+            assert_eq!(*board, Board::new(Shape::TIC_TAC_TOE));
         }
         other => panic!("{other:#?}"),
     }
     let next = thread.start(
-        setup(BoardSize::Four, PlayerKind::Rules, PlayerKind::Rules, 0)
-            .starting_at(Board::new(BoardSize::Four)),
+        setup(Shape::FOUR_BY_FOUR, PlayerKind::Rules, PlayerKind::Rules, 0)
+            .starting_at(Board::new(Shape::FOUR_BY_FOUR)),
     );
     let seen = events_until_over(&events, next);
     assert!(matches!(seen[0], Event::Started { .. }));
@@ -557,7 +557,13 @@ fn a_seed_replays_the_same_game_from_the_same_position() {
     let start = position("x../.o./...");
     let mut play = |seed| {
         let game = thread.start(
-            setup(BoardSize::Three, PlayerKind::Random, PlayerKind::Mcts, seed).starting_at(start),
+            setup(
+                Shape::TIC_TAC_TOE,
+                PlayerKind::Random,
+                PlayerKind::Mcts,
+                seed,
+            )
+            .starting_at(start),
         );
         played_cells(&events_until_over(&events, game))
     };
@@ -632,8 +638,9 @@ fn a_hint_leaves_a_game_waiting_for_a_person_waiting() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let start = position("x../.o./...");
-    let game = thread
-        .start(setup(BoardSize::Three, PlayerKind::Human, PlayerKind::Human, 0).starting_at(start));
+    let game = thread.start(
+        setup(Shape::TIC_TAC_TOE, PlayerKind::Human, PlayerKind::Human, 0).starting_at(start),
+    );
     assert!(matches!(next_event(&events), Event::Started { .. }));
     expect_turn(&events, Side::Max, true);
     let hint = thread.hint(start);
@@ -658,7 +665,7 @@ fn a_hint_leaves_a_game_waiting_for_a_person_waiting() {
     expect_turn(&events, Side::Min, true);
     assert!(
         thread.start(setup(
-            BoardSize::Three,
+            Shape::TIC_TAC_TOE,
             PlayerKind::Human,
             PlayerKind::Human,
             0
@@ -696,7 +703,7 @@ fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
     }
     // With time enough a hint is searched to the end: the empty 4x4 board
     // is a draw.
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let report = hint_report(&events, thread.hint(board));
     assert_eq!(report.note, None);
     assert_eq!((report.depth, report.score), (16, Some(0)));
@@ -707,7 +714,7 @@ fn a_big_board_hint_keeps_its_deepest_search_at_the_time_limit() {
 /// `HINT_TIME_LIMIT`, and waits until its search is under way.
 fn long_hint(thread: &mut GameThread) -> GameId {
     assert!(HINT_TIME_LIMIT >= Duration::from_secs(1));
-    let hint = thread.hint(Board::new(BoardSize::Five));
+    let hint = thread.hint(Board::new(Shape::FIVE_BY_FIVE));
     std::thread::sleep(Duration::from_millis(100));
     hint
 }
@@ -751,7 +758,7 @@ fn a_new_game_or_its_end_stops_a_running_hint() {
     let hint = long_hint(&mut thread);
     let started_at = Instant::now();
     let game = thread.start(setup(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         PlayerKind::Human,
         PlayerKind::Human,
         0,
@@ -774,7 +781,7 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(setup(
-        BoardSize::Five,
+        Shape::FIVE_BY_FIVE,
         PlayerKind::Human,
         PlayerKind::Human,
         0,
@@ -795,8 +802,13 @@ fn a_person_who_moves_does_not_wait_for_a_hint() {
 fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
     use tictactoe_engine::learners::LearnerState;
     let empty_box = common::with_empty_first_box(false);
-    let thread_setup = setup(BoardSize::Three, PlayerKind::Menace, PlayerKind::Random, 5)
-        .with_learners([&empty_box]);
+    let thread_setup = setup(
+        Shape::TIC_TAC_TOE,
+        PlayerKind::Menace,
+        PlayerKind::Random,
+        5,
+    )
+    .with_learners([&empty_box]);
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(thread_setup);
@@ -815,11 +827,11 @@ fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
     // A fresh MENACE as O and the TD learner as X play a whole game, each
     // reporting its box or values.
     let states = [
-        LearnerState::fresh(PlayerKind::Td).unwrap(),
-        LearnerState::fresh(PlayerKind::Menace).unwrap(),
+        LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap(),
+        LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap(),
     ];
     let game = thread.start(
-        setup(BoardSize::Three, PlayerKind::Td, PlayerKind::Menace, 6).with_learners(&states),
+        setup(Shape::TIC_TAC_TOE, PlayerKind::Td, PlayerKind::Menace, 6).with_learners(&states),
     );
     let seen = events_until_over(&events, game);
     let reports: Vec<&SearchReport> = seen

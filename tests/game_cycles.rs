@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashMap;
 use std::time::Duration;
 
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 
 use tictactoe::game::{Event, GameSetup, GameThread};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -46,7 +46,7 @@ fn a_thousand_start_end_cycles_leave_no_thread_and_no_stray_event() {
     let mut last = 0;
     for cycle in 0..1000usize {
         let kind = kinds[cycle % kinds.len()];
-        let size = BoardSize::ALL[cycle % 3];
+        let size = Shape::SQUARES[cycle % 3];
         last = thread.start(GameSetup::new(
             size,
             [(kind, Difficulty::Hard); 2],

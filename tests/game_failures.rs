@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::events_until_over;
 use tictactoe::game::{Event, GameResult, GameSetup, GameThread};
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::PnsPlayer;
@@ -83,7 +83,7 @@ fn over(events: &[Event]) -> GameResult {
 fn perfect_game_draws(thread: &mut GameThread) {
     let events = thread.events();
     let game = thread.start(GameSetup::new(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         [
             (PlayerKind::Perfect, Difficulty::Hard),
             (PlayerKind::Perfect, Difficulty::Hard),
@@ -102,7 +102,7 @@ fn a_panic_outside_the_search_ends_the_game_and_the_thread_serves_on() {
         let mut thread = GameThread::spawn();
         let events = thread.events();
         let game = thread.start(GameSetup::with_players(
-            BoardSize::Three,
+            Shape::TIC_TAC_TOE,
             [
                 Box::new(BrokenKind {
                     calls: Cell::new(0),
@@ -132,7 +132,7 @@ fn a_player_that_stops_unasked_fails_once() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(GameSetup::with_players(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         [Box::new(GivesUp), random()],
         Duration::ZERO,
     ));
@@ -157,7 +157,7 @@ fn a_player_at_its_node_limit_plays_its_most_promising_move_and_says_so() {
     let mut thread = GameThread::spawn();
     let events = thread.events();
     let game = thread.start(GameSetup::with_players(
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         [Box::new(PnsPlayer::with_node_limit(None, 100)), random()],
         Duration::ZERO,
     ));

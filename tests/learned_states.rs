@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use tictactoe::game::{LEARNERS, LearnedStates};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_files::learner_state::{LearnerFile, state_path_in};
@@ -22,7 +22,7 @@ fn temporary_dir(name: &str) -> PathBuf {
 }
 
 fn fresh(kind: PlayerKind) -> LearnerState {
-    LearnerState::fresh(kind).unwrap()
+    LearnerState::fresh(kind, Shape::TIC_TAC_TOE).unwrap()
 }
 
 /// X wins on the diagonal.
@@ -37,7 +37,7 @@ fn learners_start_fresh_learn_from_games_save_and_load_again() {
         assert_eq!(learned.state(kind), &fresh(kind));
     }
     assert!(!dir.exists(), "loading writes nothing");
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     // A game without learners teaches nobody and saves nothing.
     let none = learned
         .learn_from_game(
@@ -153,7 +153,7 @@ fn corrupt_or_mismatched_files_are_set_aside_and_the_learner_starts_afresh() {
         assert_eq!(learned.state(kind), &fresh(kind));
     }
     // The fresh learner saves under the free name.
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     learned
         .learn_from_game(
             [PlayerKind::Menace, PlayerKind::Menace],
@@ -170,7 +170,7 @@ fn corrupt_or_mismatched_files_are_set_aside_and_the_learner_starts_afresh() {
 fn without_a_data_directory_learning_lasts_the_session() {
     let (mut learned, problems) = LearnedStates::load_from(None);
     assert!(problems.is_empty());
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     learned
         .learn_from_game(
             [PlayerKind::Td, PlayerKind::Td],
@@ -234,7 +234,7 @@ fn left_as_they_are(dir: &std::path::Path, learned: (LearnedStates, Vec<String>)
     learned
         .learn_from_game(
             [PlayerKind::Menace, PlayerKind::Td],
-            &Board::new(BoardSize::Three),
+            &Board::new(Shape::TIC_TAC_TOE),
             &X_WINS,
             Some(Side::Max),
         )
@@ -335,7 +335,7 @@ fn a_symbolically_linked_state_is_saved_through_the_link() {
     learned
         .learn_from_game(
             [PlayerKind::Td, PlayerKind::Td],
-            &Board::new(BoardSize::Three),
+            &Board::new(Shape::TIC_TAC_TOE),
             &X_WINS,
             Some(Side::Max),
         )

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use tictactoe::game::LearnedStates;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::NeuralPlayer;
 use tictactoe_engine::learners::{Learner, LearnerState};
@@ -38,7 +38,7 @@ fn training(games: u64, seed: u64, threads: usize) -> Training {
 }
 
 fn trained(games: u64, seed: u64, threads: usize) -> (LearnerState, Vec<Block>) {
-    let mut state = LearnerState::fresh(PlayerKind::Neural).expect("a learner");
+    let mut state = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).expect("a learner");
     let mut curve = Vec::new();
     train(
         &mut state,
@@ -85,7 +85,7 @@ fn a_seed_trains_the_same_network_bit_for_bit_on_one_and_two_threads() {
     assert_eq!((one.games, one_curve.len()), (200, 4));
     let (other, _) = trained(200, 4, 2);
     assert_ne!(bits(network(&one)), bits(network(&other)));
-    let fresh = LearnerState::fresh(PlayerKind::Neural).unwrap();
+    let fresh = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).unwrap();
     assert_ne!(bits(network(&one)), bits(network(&fresh)));
 }
 
@@ -94,7 +94,7 @@ fn after_a_thousand_self_play_games_the_search_at_hard_never_loses() {
     let state = thousand_games();
     let mut player = NeuralPlayer::new(network(state).clone(), Difficulty::Hard, state.games);
     for side in [Side::Max, Side::Min] {
-        let lost = lost_lines(&mut player, side, Board::new(BoardSize::Three));
+        let lost = lost_lines(&mut player, side, Board::new(Shape::TIC_TAC_TOE));
         assert!(
             lost.is_empty(),
             "as {side:?} it loses {} lines, e.g. {}",
@@ -106,9 +106,9 @@ fn after_a_thousand_self_play_games_the_search_at_hard_never_loses() {
     let share = optimal_share(network(state));
     assert!(share > 0.95, "{share}");
     // And the untrained network is not: the walk finds its losses.
-    let fresh = LearnerState::fresh(PlayerKind::Neural).unwrap();
+    let fresh = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).unwrap();
     let mut untrained = NeuralPlayer::new(network(&fresh).clone(), Difficulty::Easy, 0);
-    assert!(!lost_lines(&mut untrained, Side::Min, Board::new(BoardSize::Three)).is_empty());
+    assert!(!lost_lines(&mut untrained, Side::Min, Board::new(Shape::TIC_TAC_TOE)).is_empty());
 }
 
 #[test]
@@ -143,8 +143,12 @@ fn a_network_saved_reads_back_bit_for_bit() {
 
 /// The text of a saved network, edited by `edit`.
 fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> String {
-    let mut json: serde_json::Value =
-        serde_json::from_str(&LearnerState::fresh(PlayerKind::Neural).unwrap().to_json()).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(
+        &LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE)
+            .unwrap()
+            .to_json(),
+    )
+    .unwrap();
     edit(&mut json);
     serde_json::to_string(&json).unwrap()
 }
@@ -155,7 +159,9 @@ fn refusal(text: &str) -> String {
 
 #[test]
 fn corrupt_truncated_misshapen_and_non_finite_networks_are_refused() {
-    let good = LearnerState::fresh(PlayerKind::Neural).unwrap().to_json();
+    let good = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE)
+        .unwrap()
+        .to_json();
     assert!(LearnerState::from_json(&good).is_ok());
     let truncated = &good[..good.len() / 2];
     assert!(refusal(truncated).contains("EOF"), "{}", refusal(truncated));

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 
@@ -30,7 +30,7 @@ const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
 /// What the first launch chooses, for the second to find.
 const MAX: (PlayerKind, Difficulty) = (PlayerKind::Random, Difficulty::Easy);
 const MIN: (PlayerKind, Difficulty) = (PlayerKind::Minimax, Difficulty::Depth(4));
-const SIZE: BoardSize = BoardSize::Four;
+const SIZE: Shape = Shape::FOUR_BY_FOUR;
 const PACE: f64 = 1200.0;
 const WIDTH: i32 = 1000;
 const HEIGHT: i32 = 700;
@@ -92,8 +92,8 @@ fn scores_shown(window: &TictactoeWindow) -> Option<bool> {
         .and_then(|state| state.get())
 }
 
-fn selected_size(window: &TictactoeWindow) -> BoardSize {
-    BoardSize::ALL[window.size_dropdown().selected() as usize]
+fn selected_size(window: &TictactoeWindow) -> Shape {
+    Shape::SQUARES[window.size_dropdown().selected() as usize]
 }
 
 /// The controls as a first launch finds them, with nothing remembered.
@@ -107,7 +107,7 @@ fn expect_defaults(window: &TictactoeWindow) -> Result<(), String> {
             ],
         || format!("a first launch shows the players {players:?}"),
     )?;
-    ensure(selected_size(window) == BoardSize::Three, || {
+    ensure(selected_size(window) == Shape::TIC_TAC_TOE, || {
         format!("a first launch shows {}", selected_size(window).words())
     })?;
     ensure(window.pace_scale().value() == 500.0, || {
@@ -136,7 +136,7 @@ fn change_everything() -> Result<(), String> {
         window.picker(side).select(kind);
         window.picker(side).select_difficulty(difficulty);
     }
-    let position = BoardSize::ALL.iter().position(|&size| size == SIZE);
+    let position = Shape::SQUARES.iter().position(|&size| size == SIZE);
     window
         .size_dropdown()
         .set_selected(position.unwrap_or(0) as u32);
@@ -235,7 +235,7 @@ fn open_with_corrupt_settings() -> Result<(), String> {
     ensure(max == (PlayerKind::Human, Difficulty::Hard), || {
         format!("Max has {max:?} instead of the default")
     })?;
-    ensure(selected_size(&window) == BoardSize::Five, || {
+    ensure(selected_size(&window) == Shape::FIVE_BY_FIVE, || {
         format!(
             "the board is {}, not the keyfile's 5x5",
             selected_size(&window).words()

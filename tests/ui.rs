@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use gtk::{gdk, gio, glib, prelude::*};
 use tictactoe::ui::{LogKind, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, PlayerOptions, Prune,
 };
@@ -33,7 +33,7 @@ fn start_against_slow_random(window: &TictactoeWindow) -> Result<(), String> {
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::from_millis(2000),
     )
 }
@@ -42,7 +42,13 @@ fn start_against_slow_random(window: &TictactoeWindow) -> Result<(), String> {
 /// longer than any check.
 fn start_endless_search(window: &TictactoeWindow) -> Result<(), String> {
     let minimax = (PlayerKind::Minimax, Difficulty::Hard);
-    start(window, minimax, minimax, BoardSize::Five, Duration::ZERO)
+    start(
+        window,
+        minimax,
+        minimax,
+        Shape::FIVE_BY_FIVE,
+        Duration::ZERO,
+    )
 }
 
 /// Runs the main loop until the game is over; returns how long that took.
@@ -53,7 +59,7 @@ fn wait_for_game_over(window: &TictactoeWindow, timeout: Duration) -> Result<Dur
 /// Starts a 3x3 game of two people and waits for X's first move.
 fn start_two_people(window: &TictactoeWindow) -> Result<(), String> {
     let person = (PlayerKind::Human, Difficulty::Hard);
-    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     wait_for_human(window, Side::Max)
 }
 
@@ -103,7 +109,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
         window,
         (PlayerKind::Rules, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_for_game_over(window, Duration::from_secs(20))?;
@@ -141,7 +147,7 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
         window,
         (PlayerKind::Mcts, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_for_game_over(window, Duration::from_secs(20))?;
@@ -329,7 +335,7 @@ fn keyboard_plays_digits_arrows_and_enter(window: &TictactoeWindow) -> Result<()
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Four,
+        Shape::FOUR_BY_FOUR,
         Duration::ZERO,
     )?;
     wait_for_human(window, Side::Max)?;
@@ -365,7 +371,7 @@ fn the_board_shows_scores_in_empty_cells(window: &TictactoeWindow) -> Result<(),
     // Every first move draws; the search chooses cell 1.
     let search = PlayerKind::Minimax
         .create(&PlayerOptions::default())
-        .choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
+        .choose_move(&Board::new(Shape::TIC_TAC_TOE), &CancelFlag::new());
     board_view.set_marks(cell_marks(&search));
     // A frame with the marks drawn.
     pass_time(Duration::from_millis(50));
@@ -411,7 +417,7 @@ fn a_won_game_refuses_moves_and_copies_its_log(window: &TictactoeWindow) -> Resu
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     for (cell, side) in [0, 3, 1, 4, 2]
@@ -625,7 +631,8 @@ fn changed_controls_wait_for_the_next_start(window: &TictactoeWindow) -> Result<
     })?;
     window.size_dropdown().set_selected(1);
     ensure(
-        window.pending_text().is_some() && window.board_view().board().size() == BoardSize::Three,
+        window.pending_text().is_some()
+            && window.board_view().board().shape() == Shape::TIC_TAC_TOE,
         || "a new size mid-game hid the note or changed the board".into(),
     )?;
     window.size_dropdown().set_selected(0);
@@ -639,7 +646,7 @@ fn seeds_replay_and_results_add_up(window: &TictactoeWindow) -> Result<(), Strin
     let mut finals = Vec::new();
     for _ in 0..2 {
         window.seed_entry().set_text("12345");
-        start(window, players, players, BoardSize::Three, Duration::ZERO)?;
+        start(window, players, players, Shape::TIC_TAC_TOE, Duration::ZERO)?;
         wait_for_game_over(window, Duration::from_secs(5))?;
         finals.push(window.search_log().text());
         ensure(window.last_seed() == Some(12345), || {
@@ -780,7 +787,7 @@ fn quitting_closes_the_window_and_stops_the_game_thread(
         &window,
         (PlayerKind::Minimax, Difficulty::Hard),
         (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Five,
+        Shape::FIVE_BY_FIVE,
         Duration::ZERO,
     )?;
     wait_until("the search to start", Duration::from_secs(2), || {
@@ -830,7 +837,7 @@ fn undo_during_a_search_leaves_no_trace(window: &TictactoeWindow) -> Result<(), 
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Minimax, Difficulty::Hard),
-        BoardSize::Five,
+        Shape::FIVE_BY_FIVE,
         Duration::ZERO,
     )?;
     wait_for_human(window, Side::Max)?;
@@ -878,7 +885,7 @@ fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), Stri
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Rules, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_for_human(window, Side::Max)?;
@@ -939,7 +946,7 @@ fn play_computer_game(window: &TictactoeWindow) -> Result<usize, String> {
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_for_game_over(window, Duration::from_secs(20))?;
@@ -1223,7 +1230,7 @@ fn the_tree_explorer_explores_the_shown_position(window: &TictactoeWindow) -> Re
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Four,
+        Shape::FOUR_BY_FOUR,
         Duration::from_millis(2000),
     )?;
     window.search_log().unselect();
@@ -1271,7 +1278,7 @@ fn the_tree_explorer_explores_the_shown_position(window: &TictactoeWindow) -> Re
 fn the_tree_explorer_searches_unkept_subtrees_again(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let explorer = tictactoe::ui::TreeExplorer::new(window);
     explorer.present();
     explorer.explore(&board, PlayerKind::AlphaBeta, None);
@@ -1390,7 +1397,7 @@ fn pause_and_resume_a_computer_game(window: &TictactoeWindow) -> Result<(), Stri
         window,
         (PlayerKind::Random, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::from_millis(800),
     )?;
     wait_for_stones(window, 2)?;

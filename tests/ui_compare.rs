@@ -15,7 +15,7 @@ use tictactoe::ui::{
     ChartView, CompareView, ImageFormat, ResultsFile, TableFormat, TictactoeApplication,
     TictactoeWindow, TournamentView,
 };
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::Optimality;
 use tictactoe_words::numbers::group;
@@ -433,7 +433,7 @@ fn a_small_tournament_adds_up(
         )
     })?;
     ensure(
-        results.size == BoardSize::Three && results.seed == 42,
+        results.size == Shape::TIC_TAC_TOE && results.seed == 42,
         || "the tournament ran another board or seed".into(),
     )?;
     let shown = view.cross_table_text();

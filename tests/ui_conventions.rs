@@ -11,7 +11,7 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::cell_marks::legend;
@@ -106,7 +106,7 @@ fn marks_say_themselves_in_the_logs_words(window: &TictactoeWindow) -> Result<()
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     let board_view = window.board_view();
@@ -187,7 +187,7 @@ fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(
     ensure(!explorer.offered().contains(&PlayerKind::Perfect), || {
         format!("3x3 offers {:?}", explorer.offered())
     })?;
-    let big = Board::new(BoardSize::Four);
+    let big = Board::new(Shape::FOUR_BY_FOUR);
     explorer.explore(&big, PlayerKind::AlphaBeta, Some(2));
     wait_until("the 4x4 tree", Duration::from_secs(10), || {
         explorer
@@ -230,7 +230,7 @@ fn the_explorer_speaks_monte_carlo(window: &TictactoeWindow) -> Result<(), Strin
 /// The step buttons stay where they are whatever the texts around them
 /// say, so that clicks land on them.
 fn the_step_controls_stay_in_place(window: &TictactoeWindow) -> Result<(), String> {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let explorer = explorer_on(window, &board, PlayerKind::AlphaBeta, None)?;
     let button = explorer.step_forward_button();
     let top = || {
@@ -270,7 +270,7 @@ fn a_4x4_hint_says_which_cells_are_only_bounds(window: &TictactoeWindow) -> Resu
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Human, Difficulty::Hard),
-        BoardSize::Four,
+        Shape::FOUR_BY_FOUR,
         Duration::ZERO,
     )?;
     WidgetExt::activate_action(window, "win.hint", None).map_err(|error| error.to_string())?;

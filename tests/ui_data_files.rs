@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use gtk::prelude::*;
 use harness::{Results, ensure, open_window, pass_time, press_over, start, wait_until};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::learner_state::{LearnerFile, lock_for_training, state_path_in};
@@ -65,7 +65,7 @@ fn play_with_what_lies_there() -> Result<(), String> {
         &window,
         (PlayerKind::Menace, Difficulty::Hard),
         (PlayerKind::Td, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", Duration::from_secs(10), || {
@@ -318,7 +318,7 @@ fn a_link_loop_and_a_file_it_may_not_read() -> Result<(), String> {
     std::os::unix::fs::symlink("menace.json", state_path_in(&data, PlayerKind::Menace))
         .map_err(|error| error.to_string())?;
     let td = state_path_in(&data, PlayerKind::Td);
-    let mut state = LearnerState::fresh(PlayerKind::Td).ok_or("no TD")?;
+    let mut state = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).ok_or("no TD")?;
     state.games = 5;
     state.write(&td).map_err(|error| error.to_string())?;
     fs::set_permissions(&td, fs::Permissions::from_mode(0o200))
@@ -337,7 +337,7 @@ fn a_link_loop_and_a_file_it_may_not_read() -> Result<(), String> {
 fn a_state_another_training_holds() -> Result<(), String> {
     let home = fresh_home("locked")?;
     let td = state_path_in(&data_dir(&home), PlayerKind::Td);
-    let mut state = LearnerState::fresh(PlayerKind::Td).ok_or("no TD")?;
+    let mut state = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).ok_or("no TD")?;
     state.games = 5;
     state.write(&td).map_err(|error| error.to_string())?;
     let held = lock_for_training(&td).map_err(|error| error.to_string())?;
@@ -376,7 +376,8 @@ fn a_settings_file(
 fn a_network_trained_into_nan() -> Result<(), String> {
     let home = fresh_home("nan")?;
     let neural = state_path_in(&home.join("data").join("tictactoe"), PlayerKind::Neural);
-    let state = LearnerState::fresh(PlayerKind::Neural).ok_or("no neural network")?;
+    let state =
+        LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).ok_or("no neural network")?;
     let mut file: serde_json::Value =
         serde_json::from_str(&state.to_json()).map_err(|error| error.to_string())?;
     let parameters = file["network"]["parameters"]

@@ -21,7 +21,7 @@ use harness::{
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::saved_game::SavedGame;
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, layout, svg};
@@ -124,7 +124,7 @@ fn play_computer_game(window: &TictactoeWindow) -> Result<(), String> {
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
@@ -163,7 +163,7 @@ fn ctrl_o_opens_through_the_chooser(
     let path = directory.join("opened.json");
     saved.write(&path).map_err(|error| error.to_string())?;
     let person = (PlayerKind::Human, Difficulty::Hard);
-    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     press_in(window, &["ctrl+o"])?;
     type_path("Open Game", &[], &path)?;
     expect_status(window, "Opened opened.json: ")?;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::group;
@@ -189,7 +189,7 @@ fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Re
         window,
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", Duration::from_secs(20), || {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use gtk::{graphene, prelude::*};
 use tictactoe::ui::{ChartView, TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 
@@ -103,7 +103,7 @@ fn a_computer_game_is_told_in_german(window: &TictactoeWindow) -> Result<(), Str
         window.picker(side).select(player.0);
         window.picker(side).select_difficulty(player.1);
     }
-    let size = BoardSize::ALL.iter().position(|&s| s == BoardSize::Three);
+    let size = Shape::SQUARES.iter().position(|&s| s == Shape::TIC_TAC_TOE);
     window
         .size_dropdown()
         .set_selected(size.unwrap_or(0) as u32);

@@ -19,7 +19,7 @@ use harness::{
     use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{GuidePage, TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 const APP_ID: &str = "io.github.tictactoe.Tictactoe";
@@ -246,7 +246,7 @@ fn every_window_opens_its_own_page(
         window.explorer().map(|view| view.upcast())
     })?;
     let person = (PlayerKind::Human, Difficulty::Hard);
-    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     press_over(&window.board_view(), "5")?;
     wait_until("the move", PATIENCE, || {
         window.record().is_some_and(|record| record.len() == 1)

@@ -20,7 +20,7 @@ use harness::{
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::players::PlayerWords;
 
@@ -434,8 +434,8 @@ fn long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String
         !editor.is_visible()
     })?;
 
-    let sizes = BoardSize::ALL;
-    let four = sizes.iter().position(|&size| size == BoardSize::Four);
+    let sizes = Shape::SQUARES;
+    let four = sizes.iter().position(|&size| size == Shape::FOUR_BY_FOUR);
     window
         .size_dropdown()
         .set_selected(four.unwrap_or_default() as u32);
@@ -534,7 +534,7 @@ fn narrow_log_keeps_its_rows(window: &TictactoeWindow) -> Result<(), String> {
     let board = board_size(window);
     add_results(window, 6, 3);
     let best = (PlayerKind::AlphaBetaTt, Difficulty::Hard);
-    start(window, best, best, BoardSize::Three, Duration::ZERO)?;
+    start(window, best, best, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     wait_until("the game to end", Duration::from_secs(20), || {
         !window.game_running()
     })?;
@@ -654,7 +654,7 @@ fn as_named((key, modifiers): (gdk::Key, gdk::ModifierType)) -> (gdk::Key, gdk::
 /// moves to compare and explore, and a move for Game Review to grade.
 fn a_game_of_one_move(window: &TictactoeWindow) -> Result<(), String> {
     let human = (PlayerKind::Human, Difficulty::Hard);
-    start(window, human, human, BoardSize::Three, Duration::ZERO)?;
+    start(window, human, human, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     let board = window.board_view();
     wait_until("X's turn", Duration::from_secs(10), || board.accepting())?;
     let (x, y) = board.cell_centre(4);

@@ -20,7 +20,7 @@ use harness::{
 };
 use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_files::learner_state::{LearnerFile, state_path_in};
@@ -54,7 +54,7 @@ fn play_game(window: &TictactoeWindow, max: PlayerKind, min: PlayerKind) -> Resu
         window,
         (max, hard),
         (min, hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", Duration::from_secs(10), || {
@@ -89,7 +89,7 @@ fn a_corrupt_state_file_is_set_aside_with_a_message(
     })?;
     ensure(
         window.learned_states().borrow().state(PlayerKind::Td)
-            == &LearnerState::fresh(PlayerKind::Td).unwrap(),
+            == &LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap(),
         || "TD did not start afresh".into(),
     )
 }
@@ -217,7 +217,7 @@ fn a_learner_in_training_learns_from_no_window_game_and_reset_stops_it(
     })?;
     ensure(
         window.learned_states().borrow().state(PlayerKind::Td)
-            == &LearnerState::fresh(PlayerKind::Td).unwrap(),
+            == &LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap(),
         || "TD remembers its training after Reset".into(),
     )?;
     pass_time(Duration::from_millis(300));
@@ -285,7 +285,8 @@ fn reset_learning_asks_then_forgets(window: &TictactoeWindow) -> Result<(), Stri
     wait_for_dialog()?.response("reset");
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         ensure(
-            window.learned_states().borrow().state(kind) == &LearnerState::fresh(kind).unwrap(),
+            window.learned_states().borrow().state(kind)
+                == &LearnerState::fresh(kind, Shape::TIC_TAC_TOE).unwrap(),
             || format!("{kind:?} remembers"),
         )?;
         ensure(saved_games(kind)? == 0, || {

@@ -17,7 +17,7 @@ use harness::{
 };
 use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, LeafValue};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
@@ -387,7 +387,7 @@ fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
         window,
         (PlayerKind::Mcts, Difficulty::Easy),
         human,
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     // The game goes on from the position the other checks set up, X to

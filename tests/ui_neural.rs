@@ -18,7 +18,7 @@ use harness::{
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
@@ -52,14 +52,14 @@ fn its_search_shows_prior_and_visits_apart(
 ) -> Result<(), String> {
     let picker = window.picker(Side::Min);
     ensure(
-        PlayerKind::offered(BoardSize::Three).contains(&PlayerKind::Neural),
+        PlayerKind::offered(Shape::TIC_TAC_TOE).contains(&PlayerKind::Neural),
         || "3x3 does not offer the neural player".into(),
     )?;
     start(
         window,
         (PlayerKind::Human, Difficulty::Hard),
         (PlayerKind::Neural, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     ensure(
@@ -211,7 +211,7 @@ fn a_window_game_does_not_teach_it(
         window,
         (PlayerKind::Neural, Difficulty::Medium),
         (PlayerKind::Random, Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", Duration::from_secs(10), || {
@@ -378,7 +378,7 @@ fn the_training_window_trains_it_by_self_play(
 fn main() -> ExitCode {
     use_test_environment();
     // The window finds a trained network in its data directory.
-    let mut state = LearnerState::fresh(PlayerKind::Neural).expect("a learner");
+    let mut state = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).expect("a learner");
     let training = tictactoe_tools::training::Training {
         opponent: Opponent::Itself,
         sides: Sides::X,

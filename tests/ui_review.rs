@@ -21,7 +21,7 @@ use harness::{
 };
 use tictactoe::ui::{ReviewView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{second_try_words, values_words, verdict_words};
@@ -73,7 +73,7 @@ fn click_action_button(window: &TictactoeWindow, action: &str) -> Result<(), Str
 
 /// The coach's sentence for O's move on `cell` after X's centre.
 fn expected_coach_words(cell: usize) -> Result<String, String> {
-    let mut before = Board::new(BoardSize::Three);
+    let mut before = Board::new(Shape::TIC_TAC_TOE);
     before.play(CENTRE).map_err(|error| format!("{error:?}"))?;
     let review = review_move(&mut judge(), 1, &before, cell)
         .map_err(|error| format!("{error:?}"))?
@@ -104,7 +104,7 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     window.picker(Side::Min).select(PlayerKind::Human);
     window.picker(Side::Min).coach_check().set_active(true);
     window.picker(Side::Max).coach_check().set_active(false);
-    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     ensure(window.picker(Side::Min).coaching(), || {
         "the coach is not on for O".to_owned()
     })?;
@@ -157,7 +157,7 @@ fn the_coach_says_a_mistake_at_once_and_takes_it_back(
     })?;
     let tallied = people_tally(window);
     let review = Review::of_game(
-        &Board::new(BoardSize::Three),
+        &Board::new(Shape::TIC_TAC_TOE),
         window.record().ok_or("no game")?.played(),
         &mut judge(),
     )
@@ -205,7 +205,7 @@ fn the_review_grades_every_move_and_asks_for_a_better_one(
     let view = open_review(app, window)?;
     let review = view.review().ok_or("no review")?;
     let played = window.record().ok_or("no game")?.played().to_vec();
-    let expected = Review::of_game(&Board::new(BoardSize::Three), &played, &mut judge())
+    let expected = Review::of_game(&Board::new(Shape::TIC_TAC_TOE), &played, &mut judge())
         .map_err(|error| format!("{error:?}"))?;
     ensure(*review == expected, || {
         "the window's review is not the tools'".to_owned()
@@ -243,7 +243,7 @@ fn the_review_grades_every_move_and_asks_for_a_better_one(
         || format!("the question's answer shows above it: {shown:?}"),
     )?;
     let before = review.moves[1].before;
-    let best_cell = tictactoe_engine::board::bits(review.moves[1].best.best)
+    let best_cell = tictactoe_engine::geometry::bits(review.moves[1].best.best)
         .next()
         .ok_or("no best move")?;
     let wrong_cell = before
@@ -308,7 +308,7 @@ fn the_review_shows_the_last_move_of_a_full_board(
     let person = (PlayerKind::Human, Difficulty::Hard);
     window.picker(Side::Min).coach_check().set_active(false);
     window.picker(Side::Max).coach_check().set_active(false);
-    start(window, person, person, BoardSize::Three, Duration::ZERO)?;
+    start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     for cell in DRAW {
         play(window, cell)?;
     }

@@ -17,7 +17,7 @@ use harness::{
     Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
@@ -304,7 +304,8 @@ fn menace_counts_one_bead(
 ) -> Result<(), String> {
     reset_learning(window)?.response("reset");
     ensure(
-        LearnerState::fresh(PlayerKind::Menace) == Some(learned(window, PlayerKind::Menace)),
+        LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE)
+            == Some(learned(window, PlayerKind::Menace)),
         || "Reset Learning left MENACE's beads".into(),
     )?;
     let view = open_training(app, window)?;
@@ -362,7 +363,7 @@ fn a_window_game_counts_in_thousands(
         window,
         (PlayerKind::Td, hard),
         (PlayerKind::Random, hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         Duration::ZERO,
     )?;
     wait_until("the game to end", Duration::from_secs(10), || {

@@ -14,8 +14,8 @@ use super::checks::{cannot_finish, check_order_size, check_search_args, warn_unu
 use super::output::{read_saved_game, refuse, say, stopped};
 use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::learners::{self, LearnerState};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
@@ -48,7 +48,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
         .positions
         .iter()
         .filter_map(|text| Board::parse_for_move(position_text(text)).ok())
-        .map(|board| board.size());
+        .map(|board| board.shape());
     if let Err(message) = check_search_args(args.search, &[args.player], None).and_then(|()| {
         sizes
             .into_iter()
@@ -63,7 +63,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let state = match args.state.as_deref() {
-        Some(path) => match learning::given_state(&[args.player], Some(path), BoardSize::Three) {
+        Some(path) => match learning::given_state(&[args.player], Some(path), Shape::TIC_TAC_TOE) {
             Ok(state) => state,
             Err(code) => return code,
         },
@@ -460,13 +460,11 @@ impl Analyst {
                 return Err(OutputClosed);
             }
         }
-        if let Err(message) = check_order_size(self.search, board.size()) {
+        if let Err(message) = check_order_size(self.search, board.shape()) {
             let echo = escape_text(echo, ECHO_CHARS);
             return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
         }
-        if self.kind.learns()
-            && let Err(refusal) = learners::supports(board.size())
-        {
+        if let Err(refusal) = self.kind.check_shape(board.shape()) {
             let echo = escape_text(echo, ECHO_CHARS);
             let message = refusal.words();
             return self.refuse_line(format_args!("{source}position '{echo}': {message}"));

@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use tictactoe_engine::abstract_tree::{Decision, MAX_CHILDREN, MAX_VALUE, MIN_VALUE};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::geometry::{Shape, UnknownShape};
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
     UnknownPlayer,
@@ -157,7 +157,7 @@ const COMPUTER_PLAYERS: Players = Players(|kind| kind != PlayerKind::Human);
 
 /// The players `tree` records on some board.
 const SEARCHING_PLAYERS: Players = Players(|kind| {
-    BoardSize::ALL
+    Shape::SQUARES
         .iter()
         .any(|&size| SearchTree::supports(kind, size).is_ok())
 });
@@ -175,7 +175,7 @@ pub(super) struct PlayArgs {
     pub(super) games: u32,
     /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
     #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
-    pub(super) size: BoardSize,
+    pub(super) size: Shape,
     /// Seed for every random choice; the same seed replays the same games.
     /// Without it a seed is drawn and printed.
     #[arg(long, value_name = "S")]
@@ -293,7 +293,7 @@ pub(super) struct ReviewArgs {
     /// on, 3 (3 in a row), 4 or 5 (4 in a row). The moves are cells from
     /// 1 (1-9 on 3x3, row by row), separated by spaces, commas or lines.
     #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
-    pub(super) size: BoardSize,
+    pub(super) size: Shape,
     /// Time limit per position on 4x4 and 5x5, in seconds (2 by default):
     /// alphabeta-tt keeps its deepest search finished in time, and values
     /// it could not prove are marked as estimates. 3x3 is looked up.
@@ -634,7 +634,7 @@ pub(super) struct TournamentArgs {
     pub(super) games: u32,
     /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
     #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
-    pub(super) size: BoardSize,
+    pub(super) size: Shape,
     /// Seed for every random choice; the same seed replays the same
     /// tournament, whatever the number of threads. Without it a seed is
     /// drawn and printed.
@@ -740,8 +740,8 @@ fn exploration_constant(text: &str) -> Result<f64, String> {
 }
 
 /// `--size`: 3, 4 or 5 ("3x3" too).
-fn board_size(text: &str) -> Result<BoardSize, String> {
-    text.parse().map_err(|error: UnknownSize| error.words())
+fn board_size(text: &str) -> Result<Shape, String> {
+    text.parse().map_err(|error: UnknownShape| error.words())
 }
 
 /// `--depth`: easy, medium, hard or 1-25.

@@ -3,7 +3,7 @@
 //! plain search that cannot finish in reasonable time.
 
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 
@@ -17,7 +17,7 @@ use super::output::say;
 pub(super) fn check_search_args(
     search: SearchArgs,
     kinds: &[PlayerKind],
-    size: Option<BoardSize>,
+    size: Option<Shape>,
 ) -> Result<(), String> {
     let given = search.given();
     if !given.is_empty() && !kinds.iter().any(|kind| kind.uses_search_settings()) {
@@ -53,14 +53,18 @@ pub(super) fn check_search_args(
 }
 
 /// Refuses best-first order on `size` off 3x3.
-pub(super) fn check_order_size(search: SearchArgs, size: BoardSize) -> Result<(), String> {
-    search.settings().order.check_size(size).map_err(|refusal| {
-        format!(
-            "--order best orders moves by the solved game's values, which exist for 3x3 \
+pub(super) fn check_order_size(search: SearchArgs, size: Shape) -> Result<(), String> {
+    search
+        .settings()
+        .order
+        .check_shape(size)
+        .map_err(|refusal| {
+            format!(
+                "--order best orders moves by the solved game's values, which exist for 3x3 \
                  only, not for {}",
-            refusal.0.words()
-        )
-    })
+                refusal.0.words()
+            )
+        })
 }
 
 /// Warns that `--depth` (named `option`) means nothing to `kind`.

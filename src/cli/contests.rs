@@ -10,8 +10,7 @@ use super::output::{progress_bar, refuse, say, stopped};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::learners;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::compare::{CompareSettings, Comparison, Contender, Optimality};
 use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
@@ -58,15 +57,16 @@ fn contenders(
     names: &[String],
     depth: Option<Difficulty>,
     time: std::time::Duration,
-    size: BoardSize,
+    size: Shape,
 ) -> Result<Vec<Contender>, String> {
     let difficulty = depth.unwrap_or_default();
     let mut contenders = Vec::with_capacity(names.len());
     for name in names {
         let mut contender = Contender::parse(name, difficulty)?;
-        if contender.kind.learns() {
-            learners::supports(size).map_err(|error| error.words())?;
-        }
+        contender
+            .kind
+            .check_shape(size)
+            .map_err(|error| error.words())?;
         contender.options.time_limit = Some(time);
         let label = contender.label(TextStyle::COMMAND_LINE);
         if contenders
@@ -85,7 +85,7 @@ fn contenders(
 fn with_search_args(
     contenders: &mut [Contender],
     search: SearchArgs,
-    size: BoardSize,
+    size: Shape,
 ) -> Result<(), String> {
     let kinds: Vec<PlayerKind> = contenders.iter().map(|contender| contender.kind).collect();
     check_search_args(search, &kinds, Some(size))?;
@@ -121,12 +121,12 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         }
         all
     } else {
-        match contenders(&args.players, args.depth, time, board.size()) {
+        match contenders(&args.players, args.depth, time, board.shape()) {
             Ok(contenders) => contenders,
             Err(message) => return refuse(&message),
         }
     };
-    if let Err(message) = with_search_args(&mut contenders, args.search, board.size()) {
+    if let Err(message) = with_search_args(&mut contenders, args.search, board.shape()) {
         return refuse(&message);
     }
     let bar = progress_bar(

@@ -281,12 +281,12 @@ fn picture(exercise: &Exercise, solution: bool) -> String {
 
 /// The board, a row a line, free cells by their number from 1.
 fn grid(board: &Board) -> Vec<String> {
-    let side = board.size().side();
-    (0..side)
+    let (width, height) = (board.shape().width(), board.shape().height());
+    (0..height)
         .map(|row| {
-            (0..side)
+            (0..width)
                 .map(|column| {
-                    let cell = row * side + column;
+                    let cell = row * width + column;
                     match board.cell(cell) {
                         Some(stone) => stone.mark().to_owned(),
                         None => (cell + 1).to_string(),

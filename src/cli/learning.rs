@@ -12,8 +12,8 @@ use super::args::{OpponentChoice, SideChoice, TrainArgs, can_be_opponent};
 use super::output::{progress_bar, refuse, say};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
-use tictactoe_engine::geometry::BoardSize;
-use tictactoe_engine::learners::{self, Learner, LearnerState};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_files::learner_state::{self, LearnerFile};
 use tictactoe_files::whole as files;
@@ -38,12 +38,17 @@ fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCod
 /// The learner `kind`'s state from `path`; a fresh one if there is no
 /// such file. A file that cannot be read as `kind`'s state is refused
 /// (exit 2) and left as it is.
-pub(super) fn load_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, ExitCode> {
+pub(super) fn load_state(
+    kind: PlayerKind,
+    path: &Path,
+    shape: Shape,
+) -> Result<LearnerState, ExitCode> {
     let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
     let state = match LearnerState::read(path) {
         Ok(state) => state,
         Err(error) if error.is_missing() => {
-            return Ok(LearnerState::fresh(kind).expect("a learner"));
+            return LearnerState::fresh(kind, shape)
+                .ok_or_else(|| refuse(&kind.check_shape(shape).unwrap_err().words()));
         }
         Err(error) => {
             return Err(refuse(&format!(
@@ -58,6 +63,13 @@ pub(super) fn load_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, 
             kind.name()
         )));
     }
+    if state.shape() != shape {
+        return Err(refuse(&format!(
+            "state '{name}' learned on a board of {}, not on this one of {}",
+            state.shape().words(),
+            shape.words()
+        )));
+    }
     Ok(state)
 }
 
@@ -66,11 +78,13 @@ pub(super) fn load_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, 
 pub(super) fn given_state(
     kinds: &[PlayerKind],
     path: Option<&Path>,
-    size: BoardSize,
+    size: Shape,
 ) -> Result<Option<LearnerState>, ExitCode> {
     let learners: Vec<PlayerKind> = kinds.iter().copied().filter(|k| k.learns()).collect();
-    if !learners.is_empty()
-        && let Err(refusal) = learners::supports(size)
+    if let Some(Err(refusal)) = learners
+        .iter()
+        .map(|kind| kind.check_shape(size))
+        .find(Result::is_err)
     {
         return Err(refuse(&refusal.words()));
     }
@@ -93,7 +107,7 @@ pub(super) fn given_state(
         let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
         return Err(refuse(&format!("state '{name}': no such file")));
     }
-    load_state(kind, path).map(Some)
+    load_state(kind, path, size).map(Some)
 }
 
 pub(super) fn train_command(args: TrainArgs) -> ExitCode {
@@ -144,8 +158,10 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     };
     // Read even with --fresh: a file that is not this learner's state is
     // refused rather than overwritten.
-    let mut state = match load_state(args.player, &path) {
-        Ok(_) if args.fresh => LearnerState::fresh(args.player).expect("a learner"),
+    let mut state = match load_state(args.player, &path, Shape::TIC_TAC_TOE) {
+        Ok(_) if args.fresh => {
+            LearnerState::fresh(args.player, Shape::TIC_TAC_TOE).expect("a learner")
+        }
         Ok(state) => state,
         Err(code) => return code,
     };

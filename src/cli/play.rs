@@ -17,6 +17,7 @@ use super::output::{refuse, say, stopped};
 use super::{learning, stop};
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
@@ -38,7 +39,7 @@ struct SeriesGame {
 #[derive(Debug, Serialize)]
 struct SeriesHeader {
     games: u32,
-    size: usize,
+    size: Shape,
     max: &'static str,
     min: &'static str,
     depth_max: String,
@@ -317,7 +318,7 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
     let header = SeriesHeader {
         games: args.games,
-        size: args.size.side(),
+        size: args.size,
         max: args.max.name(),
         min: args.min.name(),
         depth_max: depth_max.name(),

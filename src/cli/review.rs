@@ -12,8 +12,9 @@ use serde::Serialize;
 use super::args::ReviewArgs;
 use super::output::{read_saved_game, refuse, say, stopped};
 use super::{stop, streams};
-use tictactoe_engine::board::{Board, BoardError, Side, bits};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::board::{Board, BoardError, Side};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::threats::Fork;
 use tictactoe_tools::exercise::positions::Outcome;
 use tictactoe_tools::review::words::{accuracy_words, graded_words, value_words, why_words};
@@ -43,7 +44,7 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
     };
     let time_limit = args.time.unwrap_or(DEFAULT_TIME_LIMIT);
     let mut judge = Judge::new(time_limit, stop::flag());
-    let searched = start.size() != BoardSize::Three;
+    let searched = start.shape() != Shape::TIC_TAC_TOE;
     let mut out = std::io::stdout().lock();
     if !args.json {
         out!(
@@ -134,7 +135,7 @@ fn stopped_early(reviewed: usize, moves: usize) -> ExitCode {
 
 /// "Review of a 3x3 game of 7 moves from the empty board: ..."
 fn heading(start: &Board, moves: usize, searched: bool, time_limit: Duration) -> String {
-    let side = start.size().side();
+    let (width, height) = (start.shape().width(), start.shape().height());
     let from = if start.stone_count() == 0 {
         "the empty board".to_owned()
     } else {
@@ -151,7 +152,7 @@ fn heading(start: &Board, moves: usize, searched: bool, time_limit: Duration) ->
         "values from the solved game, exact".to_owned()
     };
     format!(
-        "Review of a {side}x{side} game of {moves} {noun} from {from}: {values}. Values on X's \
+        "Review of a {width}x{height} game of {moves} {noun} from {from}: {values}. Values on X's \
          scale after each move; cells from 1."
     )
 }
@@ -188,7 +189,7 @@ fn read_game(path: &Path) -> Result<(Board, Vec<usize>), ExitCode> {
 /// The moves on standard input, each checked as it is read: a game of at
 /// most a board's cells. A bad or illegal move is refused (2) before any
 /// is judged; a read error or a closed input exits with 1.
-fn read_moves(size: BoardSize) -> Result<Vec<usize>, ExitCode> {
+fn read_moves(size: Shape) -> Result<Vec<usize>, ExitCode> {
     const HOW: &str = "give --game FILE, or the moves on standard input as cells from 1 \
                        separated by spaces, commas or lines (such as 5 1 9)";
     if streams::stdin_closed_at_start() {
@@ -329,9 +330,9 @@ fn accuracy_by_side<S: serde::Serializer>(
 
 impl GameJson {
     fn new(start: &Board, moves: &[usize], time_limit: Option<Duration>) -> GameJson {
-        let side = start.size().side();
+        let shape = start.shape();
         GameJson {
-            size: format!("{side}x{side}"),
+            size: format!("{}x{}", shape.width(), shape.height()),
             start: start.to_string(),
             moves: moves.to_vec(),
             time_limit_s: time_limit.map(|limit| limit.as_secs_f64()),

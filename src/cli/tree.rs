@@ -35,13 +35,13 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Err(error) = SearchTree::supports(args.player, board.size()) {
+    if let Err(error) = SearchTree::supports(args.player, board.shape()) {
         return refuse(&error.to_string());
     }
     if !warn_unused_depth("--depth", args.player, args.depth) {
         return ExitCode::FAILURE;
     }
-    if let Err(message) = check_search_args(args.search, &[args.player], Some(board.size())) {
+    if let Err(message) = check_search_args(args.search, &[args.player], Some(board.shape())) {
         return refuse(&message);
     }
     let options = PlayerOptions {
@@ -58,7 +58,7 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
             board.empty().count_ones()
         ));
     }
-    let state = match given_state(&[args.player], args.state.as_deref(), board.size()) {
+    let state = match given_state(&[args.player], args.state.as_deref(), board.shape()) {
         Ok(state) => state,
         Err(code) => return code,
     };

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::{LearnError, LearnerState};
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_files::learner_state::{self, LearnerFile, StateError};
@@ -50,7 +51,7 @@ impl LearnedStates {
         let mut unsaved = Vec::new();
         let mut states = Vec::new();
         for kind in LEARNERS {
-            let fresh = || LearnerState::fresh(kind).expect("a learner");
+            let fresh = || LearnerState::fresh(kind, Shape::TIC_TAC_TOE).expect("a learner");
             let state = match &directory {
                 None => fresh(),
                 Some(directory) => {
@@ -155,7 +156,7 @@ impl LearnedStates {
     /// states.
     pub fn reset(&mut self) -> Result<(), String> {
         self.states = LEARNERS
-            .map(|kind| LearnerState::fresh(kind).expect("a learner"))
+            .map(|kind| LearnerState::fresh(kind, Shape::TIC_TAC_TOE).expect("a learner"))
             .into();
         LEARNERS.into_iter().try_for_each(|kind| self.save(kind))
     }

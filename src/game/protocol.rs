@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
@@ -18,7 +18,7 @@ pub type GameId = u64;
 
 /// Everything needed to start a game.
 pub struct GameSetup {
-    pub size: BoardSize,
+    pub size: Shape,
     /// The position the game starts from, the empty board unless
     /// `starting_at` says otherwise; its side to move moves first. A board
     /// of another size than `size` is refused by the game thread.
@@ -54,7 +54,7 @@ impl GameSetup {
     /// and the start position's stone count, so the same seed replays the
     /// same game from the same position (see `starting_at`).
     pub fn new(
-        size: BoardSize,
+        size: Shape,
         players: [(PlayerKind, Difficulty); 2],
         seed: u64,
         pause: Duration,
@@ -65,7 +65,7 @@ impl GameSetup {
     /// `new` with another time limit for the players that deepen
     /// iteratively (`SEARCH_TIME_LIMIT` in `new`).
     pub fn with_time_limit(
-        size: BoardSize,
+        size: Shape,
         players: [(PlayerKind, Difficulty); 2],
         seed: u64,
         pause: Duration,
@@ -84,11 +84,7 @@ impl GameSetup {
 
     /// A game from the empty board between players the caller built, as
     /// they are: `starting_at` does not seed them again.
-    pub fn with_players(
-        size: BoardSize,
-        players: [Box<dyn Player>; 2],
-        pause: Duration,
-    ) -> GameSetup {
+    pub fn with_players(size: Shape, players: [Box<dyn Player>; 2], pause: Duration) -> GameSetup {
         GameSetup {
             size,
             start: Board::new(size),
@@ -275,7 +271,7 @@ pub enum Event {
     /// gave another start position.
     Started {
         game: GameId,
-        size: BoardSize,
+        size: Shape,
         players: [PlayerKind; 2],
         board: Board,
     },

@@ -6,9 +6,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
-use tictactoe_engine::board::bits;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
@@ -284,7 +284,7 @@ impl GameLoop {
                         game: id,
                         result: GameResult::Aborted(gettext("internal error")),
                         line: Vec::new(),
-                        board: Board::new(tictactoe_engine::geometry::BoardSize::Three),
+                        board: Board::new(tictactoe_engine::geometry::Shape::TIC_TAC_TOE),
                     });
                 }
             }
@@ -308,7 +308,7 @@ impl GameLoop {
                 time_limit,
                 cancel,
             } => {
-                let mut player = hint_player(board.size(), time_limit);
+                let mut player = hint_player(board.shape(), time_limit);
                 self.hint(game, player.as_mut(), &board, &cancel);
             }
             Command::EndGame { game } => {
@@ -325,13 +325,15 @@ impl GameLoop {
     }
 
     fn start(&mut self, id: GameId, setup: GameSetup, cancel: CancelFlag) {
-        if setup.start.size() != setup.size {
-            let (start, size) = (setup.start.size().side(), setup.size.side());
+        if setup.start.shape() != setup.size {
             self.emit(Event::Error {
                 game: id,
                 message: fill(
-                    &gettext("the start position is {start}x{start} but the game is {size}x{size}"),
-                    &[("start", &start), ("size", &size)],
+                    &gettext("the start position is {start} but the game is {size}"),
+                    &[
+                        ("start", &setup.start.shape().words()),
+                        ("size", &setup.size.words()),
+                    ],
                 ),
             });
             self.emit(Event::GameOver {
@@ -534,10 +536,11 @@ impl GameLoop {
 /// it: on 3x3 the table gives every free cell's exact value at once; the
 /// big boards are searched with `alphabeta-tt` to full depth, deepening
 /// until `time_limit`.
-fn hint_player(size: BoardSize, time_limit: Duration) -> Box<dyn Player> {
-    let kind = match size {
-        BoardSize::Three => PlayerKind::Perfect,
-        BoardSize::Four | BoardSize::Five => PlayerKind::AlphaBetaTt,
+fn hint_player(size: Shape, time_limit: Duration) -> Box<dyn Player> {
+    let kind = if size == Shape::TIC_TAC_TOE {
+        PlayerKind::Perfect
+    } else {
+        PlayerKind::AlphaBetaTt
     };
     kind.create(&PlayerOptions {
         time_limit: Some(time_limit),
@@ -567,7 +570,7 @@ mod tests {
         let (_commands, command_receiver) = mpsc::channel();
         let (event_sender, events) = async_channel::unbounded();
         let game_loop = GameLoop::new(command_receiver, event_sender);
-        let board = Board::new(BoardSize::Four);
+        let board = Board::new(Shape::FOUR_BY_FOUR);
         game_loop.hint(7, &mut Panicking, &board, &CancelFlag::new());
         match events.try_recv() {
             Ok(Event::Error { game, message }) => {

@@ -39,7 +39,7 @@ use crate::ui::widgets::session_tally::SessionTally;
 use crate::ui::widgets::status_line::StatusLine;
 use history::WindowGame;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_tools::history::GameRecord;
@@ -688,12 +688,12 @@ impl TictactoeWindow {
 
     /// Between games the board previews the chosen size; a game or set-up
     /// position of another size leaves the board.
-    fn settings_changed(&self, size: BoardSize) {
+    fn settings_changed(&self, size: Shape) {
         let imp = self.imp();
         if self.game_running() || self.is_paused() || imp.editing.get().is_some() {
             return;
         }
-        if self.shown().0.size() != size {
+        if self.shown().0.shape() != size {
             imp.window_game.replace(None);
             imp.setup.set(None);
             imp.hint.replace(None);
@@ -807,7 +807,7 @@ impl TictactoeWindow {
         let start = imp
             .setup
             .get()
-            .filter(|board| board.size() == size)
+            .filter(|board| board.shape() == size)
             .unwrap_or_else(|| Board::new(size));
         self.start_from(start, false);
     }
@@ -830,7 +830,7 @@ impl TictactoeWindow {
         self.stop_run();
         self.cancel_end_request();
         let mut choice = imp.settings.choice();
-        choice.size = start.size();
+        choice.size = start.shape();
         let number = imp.games_started.get() + 1;
         imp.games_started.set(number);
         imp.window_game
@@ -838,7 +838,7 @@ impl TictactoeWindow {
         imp.view.replace(View::Current);
         imp.hint.replace(None);
         imp.last_error.take();
-        imp.board_view.reset(start.size());
+        imp.board_view.reset(start.shape());
         imp.search_log.clear();
         let mut header = fill(
             &gettext("Game {number}: {players}, {size}, seed {seed}"),

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_files::learner_state::LearnerFile;
@@ -674,7 +675,7 @@ fn train_saves_through_a_symbolic_link() {
 fn the_count_of_games_learned_does_not_wrap() {
     let home = home("count");
     let state = home.join("td.json");
-    let mut full = LearnerState::fresh(PlayerKind::Td).unwrap();
+    let mut full = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap();
     full.games = u64::MAX;
     full.write(&state).unwrap();
     let output = run_in(
@@ -708,7 +709,7 @@ fn a_state_files_text_reaches_the_terminal_escaped_and_cut() {
     let state = home.join("td.json");
     // JSON's escapes for ESC and BEL: the field's name holds them.
     let field = format!("\\u001b]0;owned\\u0007\\u001b[2J{}", "a".repeat(5000));
-    let text = LearnerState::fresh(PlayerKind::Td)
+    let text = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE)
         .unwrap()
         .to_json()
         .replace("\"games\"", &format!("\"{field}\""));

@@ -21,7 +21,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -398,7 +398,11 @@ fn check_arguments(name: Option<OsString>, args: Vec<OsString>) -> Result<(), Te
 
 /// One line of input to `analyze`: a position, or anything else.
 fn input_line() -> impl Strategy<Value = Vec<u8>> {
-    let size = prop::sample::select(vec![BoardSize::Three, BoardSize::Three, BoardSize::Four]);
+    let size = prop::sample::select(vec![
+        Shape::TIC_TAC_TOE,
+        Shape::TIC_TAC_TOE,
+        Shape::FOUR_BY_FOUR,
+    ]);
     let position = (size, any::<u64>()).prop_map(|(size, seed)| {
         let mut rng = StdRng::seed_from_u64(seed);
         let moves = (seed % size.cells() as u64) as usize;

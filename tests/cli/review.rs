@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use tictactoe_engine::board::{Board, Side, bits};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::exercise::positions::Outcome;
 use tictactoe_tools::review::words::why_words;
@@ -60,7 +61,7 @@ fn a_saved_game_and_the_same_moves_on_stdin_read_the_same() {
     assert_eq!(stdout(&from_file), stdout(&from_stdin));
 
     let text = stdout(&from_file);
-    let review = tools_review(&Board::new(BoardSize::Three), &TRAP);
+    let review = tools_review(&Board::new(Shape::TIC_TAC_TOE), &TRAP);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("Review of a 3x3 game of 7 moves from the empty board"));
     assert!(
@@ -145,7 +146,7 @@ fn json_holds_the_tools_review() {
         assert_eq!(entry["best"], serde_json::json!(best));
         assert_eq!(entry["why"], why_words(reviewed));
         let facts = &reviewed.reasons;
-        let cells = |mask: u32| serde_json::json!(bits(mask).collect::<Vec<_>>());
+        let cells = |mask: u64| serde_json::json!(bits(mask).collect::<Vec<_>>());
         assert_eq!(entry["facts"]["wins"], facts.wins);
         assert_eq!(entry["facts"]["missed_wins"], cells(facts.missed_wins));
         assert_eq!(entry["facts"]["blocked"], cells(facts.blocked));

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use gtk::{gio, glib, graphene, prelude::*};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// Runs the main loop until `condition` holds; returns how long that took.
@@ -78,7 +78,7 @@ pub fn start(
     window: &TictactoeWindow,
     max: (PlayerKind, Difficulty),
     min: (PlayerKind, Difficulty),
-    size: BoardSize,
+    size: Shape,
     pace: Duration,
 ) -> Result<(), String> {
     for (side, (kind, difficulty)) in [(Side::Max, max), (Side::Min, min)] {
@@ -89,12 +89,12 @@ pub fn start(
             format!("the {} picker shows {:?}", side.label(), picker.selection())
         })?;
     }
-    let position = BoardSize::ALL.iter().position(|&s| s == size).unwrap_or(0);
+    let position = Shape::SQUARES.iter().position(|&s| s == size).unwrap_or(0);
     window.size_dropdown().set_selected(position as u32);
     window.pace_scale().set_value(pace.as_millis() as f64);
     window.start_button().emit_clicked();
     wait_until("the game to start", Duration::from_secs(2), || {
-        window.board_view().board().size() == size && !window.status_text().starts_with("Starting")
+        window.board_view().board().shape() == size && !window.status_text().starts_with("Starting")
     })?;
     Ok(())
 }

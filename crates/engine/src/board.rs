@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::by_name::deserialize_by_name;
 
-use super::geometry::{BoardSize, Geometry, MAX_CELLS};
+use super::geometry::{Geometry, MAX_CELLS, Shape, bits};
 
 /// A side. Max plays X and moves first; Min plays O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -85,7 +85,7 @@ impl Serialize for Side {
 pub enum Outcome {
     Ongoing,
     /// The side won; the mask holds the winning line(s).
-    Won(Side, u32),
+    Won(Side, u64),
     Draw,
 }
 
@@ -123,7 +123,18 @@ pub enum BoardError {
     UnevenRows {
         row: usize,
         cells: usize,
-        size: BoardSize,
+        width: usize,
+    },
+    /// A text whose size is not the board's that was asked for.
+    NotTheShape {
+        shape: Shape,
+        width: usize,
+        height: usize,
+    },
+    /// Rows of these lengths make no board the engine takes.
+    NoSuchBoard {
+        width: usize,
+        height: usize,
     },
     ImpossibleCounts {
         x: u32,
@@ -137,6 +148,18 @@ pub enum BoardError {
         cells: usize,
     },
     CellOccupied(usize),
+    /// On a board with gravity, a stone or a move on a cell whose cell
+    /// below is empty.
+    Floating(usize),
+    /// A column (0-based) the board does not have.
+    ColumnOutOfRange {
+        column: usize,
+        columns: usize,
+    },
+    /// A full column (0-based).
+    ColumnFull(usize),
+    /// Columns given for a board without gravity.
+    NoGravity,
 }
 
 /// A position. Copying is cheap (a few words).
@@ -144,15 +167,15 @@ pub enum BoardError {
 pub struct Board {
     geometry: &'static Geometry,
     /// Stones of X (index 0) and O (index 1).
-    stones: [u32; 2],
-    occupied: u32,
+    stones: [u64; 2],
+    occupied: u64,
     key: u64,
 }
 
 impl Board {
-    pub fn new(size: BoardSize) -> Board {
+    pub fn new(shape: Shape) -> Board {
         Board {
-            geometry: size.geometry(),
+            geometry: shape.geometry(),
             stones: [0, 0],
             occupied: 0,
             key: 0,
@@ -164,8 +187,8 @@ impl Board {
         self.geometry
     }
 
-    pub fn size(&self) -> BoardSize {
-        self.geometry.size
+    pub fn shape(&self) -> Shape {
+        self.geometry.shape
     }
 
     #[inline]
@@ -174,18 +197,24 @@ impl Board {
     }
 
     #[inline]
-    pub fn stones(&self, side: Side) -> u32 {
+    pub fn stones(&self, side: Side) -> u64 {
         self.stones[side.index()]
     }
 
     #[inline]
-    pub fn occupied(&self) -> u32 {
+    pub fn occupied(&self) -> u64 {
         self.occupied
     }
 
     #[inline]
-    pub fn empty(&self) -> u32 {
+    pub fn empty(&self) -> u64 {
         !self.occupied & self.geometry.full
+    }
+
+    /// The cells the side to move may play (`Geometry::playable`).
+    #[inline]
+    pub fn moves(&self) -> u64 {
+        self.geometry.playable(self.occupied)
     }
 
     #[inline]
@@ -227,7 +256,7 @@ impl Board {
     /// XOR step makes and unmakes a move.
     #[inline]
     pub fn toggle(&mut self, cell: usize, side: Side) {
-        let bit = 1u32 << cell;
+        let bit = 1u64 << cell;
         self.stones[side.index()] ^= bit;
         self.occupied ^= bit;
         self.key ^= self.geometry.zobrist(side.index(), cell);
@@ -238,12 +267,11 @@ impl Board {
     #[inline]
     pub fn completes_line(&self, cell: usize, side: Side) -> bool {
         self.geometry
-            .cell_lines(cell)
-            .any_complete(self.stones[side.index()])
+            .completes_line(cell, self.stones[side.index()])
     }
 
     /// All lines `side` has completed, as one mask (0 if none).
-    pub fn winning_lines(&self, side: Side) -> u32 {
+    pub fn winning_lines(&self, side: Side) -> u64 {
         let stones = self.stones[side.index()];
         self.geometry
             .lines
@@ -266,9 +294,9 @@ impl Board {
         }
     }
 
-    /// Empty cells in ascending order.
+    /// The legal moves in ascending order of their cells.
     pub fn legal_moves(&self) -> impl Iterator<Item = usize> + use<> {
-        bits(self.empty())
+        bits(self.moves())
     }
 
     /// Checks that the side to move may play `cell`.
@@ -286,6 +314,9 @@ impl Board {
         if self.occupied & 1 << cell != 0 {
             return Err(BoardError::CellOccupied(cell));
         }
+        if self.moves() & 1 << cell == 0 {
+            return Err(BoardError::Floating(cell));
+        }
         Ok(())
     }
 
@@ -296,6 +327,47 @@ impl Board {
         let side = self.side_to_move();
         self.toggle(cell, side);
         Ok(side)
+    }
+
+    /// The cell a stone dropped into `column` (0-based from the left) lands
+    /// on, on a board with gravity.
+    pub fn drop_cell(&self, column: usize) -> Result<usize, BoardError> {
+        if !self.shape().gravity() {
+            return Err(BoardError::NoGravity);
+        }
+        let columns = self.geometry.width;
+        if column >= columns {
+            return Err(BoardError::ColumnOutOfRange { column, columns });
+        }
+        self.geometry
+            .drop_cell(self.occupied, column)
+            .ok_or(BoardError::ColumnFull(column))
+    }
+
+    /// The position after the columns in `moves` were played from the
+    /// empty board, one digit per move, `1` the leftmost column: the
+    /// notation of the Connect Four test sets (`4453`). The error names the
+    /// move (1-based) that could not be played.
+    pub fn from_columns(shape: Shape, moves: &str) -> Result<Board, (usize, BoardError)> {
+        let mut board = Board::new(shape);
+        for (index, character) in moves.trim().chars().enumerate() {
+            let column = character
+                .to_digit(10)
+                .filter(|&digit| digit > 0)
+                .map(|digit| digit as usize - 1)
+                .ok_or((
+                    index + 1,
+                    BoardError::UnknownCharacter {
+                        character,
+                        position: index + 1,
+                    },
+                ))?;
+            board
+                .drop_cell(column)
+                .and_then(|cell| board.play(cell))
+                .map_err(|error| (index + 1, error))?;
+        }
+        Ok(board)
     }
 
     /// Parses a position and also requires that the game is not over, for
@@ -309,23 +381,9 @@ impl Board {
     }
 }
 
-/// The set bits of a mask in ascending order.
-#[inline]
-pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let cell = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(cell)
-        }
-    })
-}
-
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.geometry.size == other.geometry.size && self.stones == other.stones
+        self.geometry.shape == other.geometry.shape && self.stones == other.stones
     }
 }
 
@@ -345,86 +403,45 @@ impl FromStr for Board {
 
 impl Board {
     /// The stones a text sets out, whether or not a game can reach them
-    /// (a position editor shows impossible arrangements too).
+    /// (a position editor shows impossible arrangements too), on the board
+    /// its rows make (`Shape::of_dimensions`).
     ///
     /// Rows from top to bottom: `x`/`X`, `o`/`O`, and `.` or `-` for empty,
-    /// with optional `/` between rows (between every two rows, or none);
-    /// whitespace around the text is ignored. The size follows from the
-    /// length. Reading stops at the first character that cannot be part of
-    /// a position, so a long text costs no more than a board's worth.
+    /// with `/` between rows (between every two rows, or none: then the
+    /// board is the square of that many cells); whitespace around the text
+    /// is ignored. Reading stops at the first character that cannot be part
+    /// of a position, so a long text costs no more than a board's worth.
     pub fn arrangement(text: &str) -> Result<Board, BoardError> {
-        let body = text.trim_start();
-        let leading = text[..text.len() - body.len()].chars().count();
-        let body = body.trim_end();
-        if body.is_empty() {
-            return Err(BoardError::Empty);
+        let read = ReadCells::of(text)?;
+        let (width, height) = read.dimensions()?;
+        let shape = Shape::of_dimensions(width, height)
+            .map_err(|_| BoardError::NoSuchBoard { width, height })?;
+        Ok(read.on(shape))
+    }
+
+    /// `arrangement` on a board of `shape`: the text must have its size.
+    pub fn arrangement_on(shape: Shape, text: &str) -> Result<Board, BoardError> {
+        let read = ReadCells::of(text)?;
+        let fits = if read.row_count > 1 {
+            read.dimensions()? == (shape.width(), shape.height())
+        } else {
+            read.count == shape.cells()
+        };
+        if !fits {
+            let (width, height) = read.dimensions().unwrap_or((read.count, 1));
+            return Err(BoardError::NotTheShape {
+                shape,
+                width,
+                height,
+            });
         }
-        // 0 empty, 1 X, 2 O.
-        let mut cells = [0u8; MAX_CELLS];
-        let mut count = 0;
-        // Lengths of the rows ended by a '/'; each has at least one cell.
-        let mut rows = [0usize; MAX_CELLS];
-        let mut row_count = 0;
-        let mut row_length = 0;
-        let mut last_slash = None;
-        for (index, character) in body.chars().enumerate() {
-            let position = leading + index + 1;
-            let stone = match character {
-                'x' | 'X' => 1,
-                'o' | 'O' => 2,
-                '.' | '-' => 0,
-                '/' => {
-                    if row_length == 0 {
-                        return Err(BoardError::MisplacedSlash { position });
-                    }
-                    rows[row_count] = row_length;
-                    row_count += 1;
-                    row_length = 0;
-                    last_slash = Some(position);
-                    continue;
-                }
-                _ => {
-                    return Err(BoardError::UnknownCharacter {
-                        character,
-                        position,
-                    });
-                }
-            };
-            if count == MAX_CELLS {
-                return Err(BoardError::TooLong);
-            }
-            cells[count] = stone;
-            count += 1;
-            row_length += 1;
-        }
-        if let Some(position) = last_slash
-            && row_length == 0
-        {
-            return Err(BoardError::MisplacedSlash { position });
-        }
-        let size = BoardSize::from_cells(count).ok_or(BoardError::WrongLength(count))?;
-        if row_count > 0 {
-            rows[row_count] = row_length;
-            if let Some((row, &cells)) = rows[..=row_count]
-                .iter()
-                .enumerate()
-                .find(|&(_, &length)| length != size.side())
-            {
-                return Err(BoardError::UnevenRows {
-                    row: row + 1,
-                    cells,
-                    size,
-                });
-            }
-        }
-        let mut board = Board::new(size);
-        for (cell, &stone) in cells[..count].iter().enumerate() {
-            match stone {
-                1 => board.toggle(cell, Side::Max),
-                2 => board.toggle(cell, Side::Min),
-                _ => {}
-            }
-        }
+        Ok(read.on(shape))
+    }
+
+    /// A position that can arise in a game on a board of `shape`.
+    pub fn parse_on(shape: Shape, text: &str) -> Result<Board, BoardError> {
+        let board = Board::arrangement_on(shape, text)?;
+        board.check_reachable()?;
         Ok(board)
     }
 
@@ -446,7 +463,126 @@ impl Board {
             (false, true) if x > o => return Err(BoardError::MovedAfterWin(Side::Min)),
             _ => {}
         }
+        if let Some(cell) = self.floating_cells().next() {
+            return Err(BoardError::Floating(cell));
+        }
         Ok(())
+    }
+
+    /// On a board with gravity, the stones with an empty cell below them,
+    /// top first.
+    pub fn floating_cells(&self) -> impl Iterator<Item = usize> + use<> {
+        let floating = if self.shape().gravity() {
+            let below_empty = self.empty() >> self.geometry.width;
+            self.occupied & below_empty
+        } else {
+            0
+        };
+        bits(floating)
+    }
+}
+
+/// The cells a position text sets out, before they are put on a board.
+struct ReadCells {
+    /// 0 empty, 1 X, 2 O.
+    cells: [u8; MAX_CELLS],
+    count: usize,
+    /// The cells in each row; `row_count` rows, at least one.
+    rows: [usize; MAX_CELLS],
+    row_count: usize,
+}
+
+impl ReadCells {
+    fn of(text: &str) -> Result<ReadCells, BoardError> {
+        let body = text.trim_start();
+        let leading = text[..text.len() - body.len()].chars().count();
+        let body = body.trim_end();
+        if body.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        let mut read = ReadCells {
+            cells: [0; MAX_CELLS],
+            count: 0,
+            rows: [0; MAX_CELLS],
+            row_count: 0,
+        };
+        let mut row_length = 0;
+        let mut last_slash = None;
+        for (index, character) in body.chars().enumerate() {
+            let position = leading + index + 1;
+            let stone = match character {
+                'x' | 'X' => 1,
+                'o' | 'O' => 2,
+                '.' | '-' => 0,
+                '/' => {
+                    if row_length == 0 || read.row_count + 1 == MAX_CELLS {
+                        return Err(BoardError::MisplacedSlash { position });
+                    }
+                    read.rows[read.row_count] = row_length;
+                    read.row_count += 1;
+                    row_length = 0;
+                    last_slash = Some(position);
+                    continue;
+                }
+                _ => {
+                    return Err(BoardError::UnknownCharacter {
+                        character,
+                        position,
+                    });
+                }
+            };
+            if read.count == MAX_CELLS {
+                return Err(BoardError::TooLong);
+            }
+            read.cells[read.count] = stone;
+            read.count += 1;
+            row_length += 1;
+        }
+        if let Some(position) = last_slash
+            && row_length == 0
+        {
+            return Err(BoardError::MisplacedSlash { position });
+        }
+        read.rows[read.row_count] = row_length;
+        read.row_count += 1;
+        Ok(read)
+    }
+
+    /// Width and height: the rows' if there are several (all of the first
+    /// one's length), else the square of that many cells.
+    fn dimensions(&self) -> Result<(usize, usize), BoardError> {
+        if self.row_count == 1 {
+            let side = (1..=8).find(|side| side * side == self.count);
+            return side
+                .map(|side| (side, side))
+                .ok_or(BoardError::WrongLength(self.count));
+        }
+        let width = self.rows[0];
+        if let Some((row, &cells)) = self.rows[..self.row_count]
+            .iter()
+            .enumerate()
+            .find(|&(_, &length)| length != width)
+        {
+            return Err(BoardError::UnevenRows {
+                row: row + 1,
+                cells,
+                width,
+            });
+        }
+        Ok((width, self.row_count))
+    }
+
+    /// The stones on a board of `shape`, which has `count` cells.
+    fn on(&self, shape: Shape) -> Board {
+        let mut board = Board::new(shape);
+        for (cell, &stone) in self.cells[..self.count].iter().enumerate() {
+            match stone {
+                1 => board.toggle(cell, Side::Max),
+                2 => board.toggle(cell, Side::Min),
+                _ => {}
+            }
+        }
+        board
     }
 }
 
@@ -455,7 +591,7 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Built on the stack and written once: every report prints its
         // position, and one write allocates once.
-        let side = self.geometry.side;
+        let side = self.geometry.width;
         let mut text = [0u8; 2 * MAX_CELLS];
         let mut length = 0;
         for cell in 0..self.cells() {
@@ -495,12 +631,15 @@ mod tests {
         assert_eq!(board, same);
         assert_eq!(board.key(), same.key());
         assert_eq!(
-            "................".parse::<Board>().unwrap().size(),
-            BoardSize::Four
+            "................".parse::<Board>().unwrap().shape(),
+            Shape::FOUR_BY_FOUR
         );
         assert_eq!(
-            ".........................".parse::<Board>().unwrap().size(),
-            BoardSize::Five
+            "........................."
+                .parse::<Board>()
+                .unwrap()
+                .shape(),
+            Shape::FIVE_BY_FIVE
         );
     }
 
@@ -519,8 +658,13 @@ mod tests {
         }
         assert_eq!(
             Board::arrangement("x.o/.x"),
-            Err(BoardError::WrongLength(5))
+            Err(BoardError::UnevenRows {
+                row: 2,
+                cells: 2,
+                width: 3
+            })
         );
+        assert_eq!(Board::arrangement("x.o.x"), Err(BoardError::WrongLength(5)));
         assert_eq!(
             Board::arrangement("x.o/.x./..o").unwrap().check_reachable(),
             Ok(())
@@ -529,7 +673,7 @@ mod tests {
 
     #[test]
     fn one_xor_step_makes_and_unmakes() {
-        let mut board = Board::new(BoardSize::Three);
+        let mut board = Board::new(Shape::TIC_TAC_TOE);
         let before = board;
         board.toggle(4, Side::Max);
         assert_ne!(board.key(), before.key());
@@ -542,8 +686,8 @@ mod tests {
 
     #[test]
     fn keys_depend_on_the_position_not_the_move_order() {
-        let mut a = Board::new(BoardSize::Three);
-        let mut b = Board::new(BoardSize::Three);
+        let mut a = Board::new(Shape::TIC_TAC_TOE);
+        let mut b = Board::new(Shape::TIC_TAC_TOE);
         for cell in [0, 4, 8] {
             a.play(cell).unwrap();
         }

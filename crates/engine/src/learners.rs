@@ -1,6 +1,6 @@
 //! The players that learn from games: MENACE's matchboxes, a
 //! temporal-difference learner and a neural network that guides a search,
-//! all on 3x3 only. Their arithmetic only: `tictactoe-files` keeps their states in files and
+//! MENACE and TD on 3x3 only. Their arithmetic only: `tictactoe-files` keeps their states in files and
 //! `tictactoe-tools` trains them.
 
 pub mod menace;
@@ -10,18 +10,13 @@ pub mod position;
 pub mod td;
 
 use super::board::{Board, BoardError, Side};
-use super::geometry::BoardSize;
+use super::geometry::Shape;
 use super::player::Player;
-use super::player_kind::{NotOn3x3, PlayerKind, PlayerOptions};
+use super::player_kind::{NotOnThisBoard, PlayerKind, PlayerOptions};
 use menace::{Menace, MenacePlayer};
 use network::Network;
 use neural::NeuralPlayer;
 use td::{Td, TdPlayer};
-
-/// The learners play 3x3 only: their tables hold every position.
-pub fn supports(size: BoardSize) -> Result<(), NotOn3x3> {
-    PlayerKind::Menace.check_size(size)
-}
 
 /// How a game ended for one side: what a learner learns from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -59,15 +54,14 @@ pub enum Learner {
 }
 
 impl LearnerState {
-    /// A learner that has learned nothing; `None` for players that do not
-    /// learn.
-    pub fn fresh(kind: PlayerKind) -> Option<LearnerState> {
+    /// A learner for `shape` that has learned nothing; `None` for players
+    /// that do not learn (and MENACE and TD, on a board other than 3x3).
+    pub fn fresh(kind: PlayerKind, shape: Shape) -> Option<LearnerState> {
+        kind.check_shape(shape).ok()?;
         let learner = match kind {
             PlayerKind::Menace => Learner::Menace(Menace::new(false)),
             PlayerKind::Td => Learner::Td(Td::default()),
-            PlayerKind::Neural => {
-                Learner::Neural(Network::new(BoardSize::Three, network::INITIAL_SEED))
-            }
+            PlayerKind::Neural => Learner::Neural(Network::new(shape, network::INITIAL_SEED)),
             _ => return None,
         };
         Some(LearnerState { learner, games: 0 })
@@ -84,6 +78,14 @@ impl LearnerState {
             Learner::Menace(_) => PlayerKind::Menace,
             Learner::Td(_) => PlayerKind::Td,
             Learner::Neural(_) => PlayerKind::Neural,
+        }
+    }
+
+    /// The board it learned on.
+    pub fn shape(&self) -> Shape {
+        match &self.learner {
+            Learner::Menace(_) | Learner::Td(_) => Shape::TIC_TAC_TOE,
+            Learner::Neural(network) => network.shape(),
         }
     }
 
@@ -116,7 +118,9 @@ impl LearnerState {
         sides: &[Side],
         winner: Option<Side>,
     ) -> Result<(), LearnError> {
-        supports(start.size()).map_err(LearnError::NotOn3x3)?;
+        self.kind()
+            .check_shape(start.shape())
+            .map_err(LearnError::NotOnThisBoard)?;
         if let Learner::Neural(_) = self.learner {
             return Err(LearnError::SelfPlayOnly);
         }
@@ -161,7 +165,7 @@ impl LearnerState {
 /// Why a game could not be learned from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LearnError {
-    NotOn3x3(NotOn3x3),
+    NotOnThisBoard(NotOnThisBoard),
     /// A move of the game is not legal where it was played.
     Move(BoardError),
     /// The neural player learns from its own self-play only: its targets

@@ -21,7 +21,8 @@
 //!
 //! Each imports only those above it (`tests/layers.rs` finds no cycle):
 //! `geometry`, `board`, `threats` (threats and forks off the lines),
-//! `score`, `symmetry`, `player_kind`, `abstract_tree` (textbook trees
+//! `score`, `evaluation` (the static evaluation and the move ordering),
+//! `symmetry`, `player_kind`, `abstract_tree` (textbook trees
 //! without a game: their text, a generator, their searches traced),
 //! `report`, `tt`, `search`, `growing`, `player`, `learners`,
 //! `players` (every algorithm, one file each, and the one factory that
@@ -30,6 +31,7 @@
 pub mod abstract_tree;
 pub mod board;
 mod by_name;
+pub mod evaluation;
 pub mod geometry;
 pub mod growing;
 pub mod learners;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::by_name::deserialize_by_name;
 
-use super::geometry::BoardSize;
+use super::geometry::Shape;
 
 /// Every kind of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,26 +70,32 @@ impl PlayerKind {
         PlayerKind::Pns,
     ];
 
-    /// The players the window's pickers offer on `size`: the learners on
-    /// 3x3 only.
-    pub fn offered(size: BoardSize) -> Vec<PlayerKind> {
+    /// The players the window's pickers offer on `shape`: the learners on
+    /// 3x3 only, where the window keeps what they learned.
+    pub fn offered(shape: Shape) -> Vec<PlayerKind> {
         PlayerKind::ALL
             .into_iter()
-            .filter(|kind| kind.check_size(size).is_ok())
+            .filter(|kind| !kind.learns() || shape == Shape::TIC_TAC_TOE)
             .collect()
     }
 
-    /// Whether the player plays on `size`, or why not: the learners play
-    /// on 3x3 only.
-    pub fn check_size(self, size: BoardSize) -> Result<(), NotOn3x3> {
-        if self.learns() && size != BoardSize::Three {
-            Err(NotOn3x3(size))
+    /// Whether the player plays on `shape`, or why not: MENACE and TD keep
+    /// something for every position, which only 3x3 allows.
+    pub fn check_shape(self, shape: Shape) -> Result<(), NotOnThisBoard> {
+        if self.keeps_every_position() && shape != Shape::TIC_TAC_TOE {
+            Err(NotOnThisBoard(shape))
         } else {
             Ok(())
         }
     }
 
-    /// True for the players that learn from games (3x3 only).
+    /// True for MENACE and TD: a matchbox or a value for every 3x3
+    /// position (up to symmetry).
+    pub fn keeps_every_position(self) -> bool {
+        matches!(self, PlayerKind::Menace | PlayerKind::Td)
+    }
+
+    /// True for the players that learn from games.
     pub fn learns(self) -> bool {
         matches!(
             self,
@@ -223,10 +229,11 @@ pub struct UnknownPlayer {
     pub offered: Vec<PlayerKind>,
 }
 
-/// The learners play on 3x3 only (their tables hold every position); this
-/// is the board asked for instead.
+/// A player or an option that needs 3x3: MENACE and TD hold every
+/// position, best-first order the solved game. This is the board asked
+/// for instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotOn3x3(pub BoardSize);
+pub struct NotOnThisBoard(pub Shape);
 
 /// How deep the search players look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -357,9 +364,9 @@ impl MoveOrder {
 
     /// Whether the order can be had on `size`: best first needs the
     /// solved game, which the engine has for 3x3 only.
-    pub fn check_size(self, size: BoardSize) -> Result<(), NotOn3x3> {
-        if self == MoveOrder::BestFirst && size != BoardSize::Three {
-            Err(NotOn3x3(size))
+    pub fn check_shape(self, size: Shape) -> Result<(), NotOnThisBoard> {
+        if self == MoveOrder::BestFirst && size != Shape::TIC_TAC_TOE {
+            Err(NotOnThisBoard(size))
         } else {
             Ok(())
         }

@@ -27,6 +27,7 @@ pub use pvs::PvsPlayer;
 pub use random::RandomPlayer;
 pub use rules::RulesPlayer;
 
+use crate::geometry::Shape;
 use crate::learners::LearnerState;
 use crate::player::Player;
 use crate::player_kind::{PlayerKind, PlayerOptions};
@@ -57,9 +58,13 @@ impl PlayerKind {
             PlayerKind::Mcts => Box::new(mcts::MctsPlayer::new(options.playouts, options.seed)),
             PlayerKind::Perfect => Box::new(PerfectPlayer::new(options.time_limit)),
             // Untrained: `LearnerState::player` builds one that learned.
-            PlayerKind::Menace | PlayerKind::Td | PlayerKind::Neural => LearnerState::fresh(self)
-                .expect("a learner")
-                .player(options),
+            // MENACE and TD play 3x3 only; an untrained network is made
+            // for each board it is asked about.
+            PlayerKind::Menace | PlayerKind::Td | PlayerKind::Neural => {
+                LearnerState::fresh(self, Shape::TIC_TAC_TOE)
+                    .expect("a learner")
+                    .player(options)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Outcome, Side};
-use super::geometry::BoardSize;
+use super::geometry::Shape;
 use super::player_kind::{PlayerKind, SearchSettings};
 use super::score;
 
@@ -261,7 +261,7 @@ pub enum Note {
     /// Perfect off 3x3 has no table and searched with alphabeta-tt, whose
     /// own note, if any, follows.
     NoTable {
-        size: BoardSize,
+        size: Shape,
         search: Option<Box<Note>>,
     },
     /// Perfect on 3x3 looked the move up among this many positions.
@@ -273,7 +273,7 @@ pub enum Note {
     /// MENACE's box is empty: it resigns.
     EmptyBox,
     /// A learner asked to play off 3x3.
-    NotOn3x3(BoardSize),
+    NotOnThisBoard(Shape),
     /// The neural player's search: its simulations (0: the bare policy)
     /// and the self-play games its network learned from (0: untrained).
     Neural { simulations: u32, games: u64 },
@@ -284,10 +284,7 @@ pub enum Note {
     /// the position was proved; it plays its most promising move.
     ProofTimeLimit { nodes: u64 },
     /// The neural player's network reads boards of another size.
-    NetworkSize {
-        network: BoardSize,
-        board: BoardSize,
-    },
+    NetworkSize { network: Shape, board: Shape },
 }
 
 /// One decision, from the player that made it.

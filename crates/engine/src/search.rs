@@ -6,11 +6,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::board::{Board, Outcome, Side, bits};
-use super::geometry::{Geometry, MAX_CELLS, MAX_LINES};
+use super::board::{Board, Outcome, Side};
+use super::evaluation;
+use super::geometry::{Geometry, MAX_CELLS};
 use super::player_kind::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, Note, SearchReport, SearchStats};
-use super::score::{self, INFINITY, WIN};
+use super::score::{INFINITY, WIN};
 
 /// Why the search of a node (a position a search entered) ended: what a
 /// recording keeps for each node.
@@ -97,8 +98,33 @@ pub const POLL_INTERVAL: u64 = 1024;
 /// Plies a variation can have: one per cell.
 const MAX_PLY: usize = MAX_CELLS + 1;
 
-/// Bits per move in a packed variation: the cell plus one, so 0 ends it.
-const PV_BITS: u32 = 5;
+/// A line of play: the cells of its moves, first move first. Fixed-size
+/// and `Copy`, so the search keeps variations without allocating.
+#[derive(Clone, Copy)]
+pub(crate) struct Variation {
+    moves: [u8; MAX_PLY],
+    len: u8,
+}
+
+impl Variation {
+    const EMPTY: Variation = Variation {
+        moves: [0; MAX_PLY],
+        len: 0,
+    };
+
+    /// The first move, if any.
+    pub fn first(&self) -> Option<usize> {
+        (self.len > 0).then(|| usize::from(self.moves[0]))
+    }
+
+    /// The cells, first move first.
+    pub fn cells(&self) -> Vec<usize> {
+        self.moves[..usize::from(self.len)]
+            .iter()
+            .map(|&cell| usize::from(cell))
+            .collect()
+    }
+}
 
 /// What a search tells a recording (the tools' `tree::Tape`) as it goes. The
 /// players pass `()`, a zero-sized value whose empty methods compile away,
@@ -166,8 +192,8 @@ pub(crate) fn leaf_ending(won: bool, full: bool) -> NodeEnding {
 #[derive(Clone, Copy)]
 pub(crate) struct Stones {
     pub geometry: &'static Geometry,
-    pub mine: u32,
-    pub theirs: u32,
+    pub mine: u64,
+    pub theirs: u64,
 }
 
 impl Stones {
@@ -181,10 +207,10 @@ impl Stones {
         }
     }
 
-    /// The empty cells.
+    /// The cells the side to move may play.
     #[inline(always)]
-    pub fn empty(self) -> u32 {
-        !(self.mine | self.theirs) & self.geometry.full
+    pub fn moves(self) -> u64 {
+        self.geometry.playable(self.mine | self.theirs)
     }
 }
 
@@ -200,10 +226,8 @@ pub(crate) struct SearchContext<'a> {
     /// Stones on the board at the root: a move made at ply `p` leaves
     /// `root_stones + p + 1` stones.
     root_stones: u32,
-    /// The triangular variation table, one variation per ply, packed
-    /// `PV_BITS` per move with the first move lowest (25 moves fit 128 bits),
-    /// so taking over a child's variation is a shift, not a copy.
-    pv: [u128; MAX_PLY],
+    /// The triangular variation table, one variation per ply.
+    pv: [Variation; MAX_PLY],
 }
 
 impl<'a> SearchContext<'a> {
@@ -215,7 +239,7 @@ impl<'a> SearchContext<'a> {
             aborted: false,
             next_poll: POLL_INTERVAL,
             root_stones: 0,
-            pv: [0; MAX_PLY],
+            pv: [Variation::EMPTY; MAX_PLY],
         }
     }
 
@@ -260,31 +284,32 @@ impl<'a> SearchContext<'a> {
     /// Starts an empty variation at `ply`.
     #[inline(always)]
     pub fn clear_pv(&mut self, ply: usize) {
-        self.pv[ply] = 0;
+        self.pv[ply].len = 0;
     }
 
     /// `cell` followed by the variation found one ply deeper becomes the
     /// variation at `ply`.
     #[inline(always)]
     pub fn update_pv(&mut self, ply: usize, cell: usize) {
-        self.pv[ply] = self.pv[ply + 1] << PV_BITS | (cell as u128 + 1);
+        let (parents, children) = self.pv.split_at_mut(ply + 1);
+        let (line, child) = (&mut parents[ply], &children[0]);
+        let len = usize::from(child.len);
+        line.moves[0] = cell as u8;
+        line.moves[1..=len].copy_from_slice(&child.moves[..len]);
+        line.len = child.len + 1;
     }
 
     /// The variation at `ply` becomes `cell` alone: the move ended the
     /// search (the same as `update_pv` after `clear_pv(ply + 1)`).
     #[inline(always)]
     pub fn set_pv(&mut self, ply: usize, cell: usize) {
-        self.pv[ply] = cell as u128 + 1;
+        self.pv[ply].moves[0] = cell as u8;
+        self.pv[ply].len = 1;
     }
 
-    #[cfg(test)]
-    pub fn pv(&self, ply: usize) -> Vec<usize> {
-        unpack_pv(self.pv[ply])
-    }
-
-    /// The variation at `ply`, still packed.
+    /// The variation at `ply`.
     #[inline]
-    pub fn packed_pv(&self, ply: usize) -> u128 {
+    pub fn pv(&self, ply: usize) -> Variation {
         self.pv[ply]
     }
 
@@ -338,19 +363,9 @@ impl<'a> SearchContext<'a> {
             board.empty() == 0,
             board.stone_count(),
             depth,
-            || side.sign() * score::evaluate(board),
+            || side.sign() * evaluation::evaluate(board),
         )
     }
-}
-
-/// The cells of a packed variation, first move first.
-pub(crate) fn unpack_pv(mut packed: u128) -> Vec<usize> {
-    let mut line = Vec::new();
-    while packed != 0 {
-        line.push((packed & ((1 << PV_BITS) - 1)) as usize - 1);
-        packed >>= PV_BITS;
-    }
-    line
 }
 
 /// Calls `f` out of line: keeps the static evaluation's code (and the
@@ -360,135 +375,6 @@ pub(crate) fn unpack_pv(mut packed: u128) -> Vec<usize> {
 fn out_of_line(f: impl FnOnce() -> i32) -> i32 {
     f()
 }
-
-/// How many stones each side has on every winning line, kept in step with
-/// the stones during a search. Move ordering and the static evaluation read
-/// these counts instead of counting bits (the baseline x86-64 target has no
-/// popcount instruction, so `count_ones` costs a dozen instructions).
-#[derive(Clone, Copy)]
-pub struct LineCounts {
-    counts: [[u8; MAX_LINES]; 2],
-}
-
-impl LineCounts {
-    pub fn of(board: &Board) -> LineCounts {
-        let mut counts = LineCounts {
-            counts: [[0; MAX_LINES]; 2],
-        };
-        for side in [Side::Max, Side::Min] {
-            for cell in bits(board.stones(side)) {
-                counts.add(board.geometry(), cell, side);
-            }
-        }
-        counts
-    }
-
-    /// A stone of `side` was put on `cell`.
-    #[inline(always)]
-    pub fn add(&mut self, geometry: &Geometry, cell: usize, side: Side) {
-        let counts = &mut self.counts[side.index()];
-        for &line in geometry.cell_lines(cell).indices() {
-            counts[line as usize] += 1;
-        }
-    }
-
-    /// A stone of `side` was taken off `cell`.
-    #[inline(always)]
-    pub fn remove(&mut self, geometry: &Geometry, cell: usize, side: Side) {
-        let counts = &mut self.counts[side.index()];
-        for &line in geometry.cell_lines(cell).indices() {
-            counts[line as usize] -= 1;
-        }
-    }
-
-    /// `move_order_score` from the counts: the same value, for an empty
-    /// `cell`. Table lookups instead of branches on the counts.
-    #[inline]
-    pub fn move_order_score(&self, geometry: &Geometry, cell: usize, side: Side) -> i32 {
-        let mine = &self.counts[side.index()];
-        let theirs = &self.counts[side.opponent().index()];
-        let table = &ORDER_SCORES[geometry.size.in_a_row() - 3];
-        let mut score = 0;
-        let mut wins = false;
-        for &line in geometry.cell_lines(cell).indices() {
-            let (own, other) = (mine[line as usize], theirs[line as usize]);
-            let entry = table[(own as usize & 7) << 3 | (other as usize & 7)];
-            score += entry;
-            wins |= entry == WIN_NOW;
-        }
-        if wins { WIN_NOW } else { score }
-    }
-
-    /// `score::evaluate` from the counts, for `side`: the same value.
-    #[inline]
-    pub fn evaluate(&self, geometry: &Geometry, side: Side) -> i32 {
-        let mine = &self.counts[side.index()];
-        let theirs = &self.counts[side.opponent().index()];
-        let mut score = 0i32;
-        for (&own, &other) in mine.iter().zip(theirs).take(geometry.lines.len()) {
-            score += LINE_VALUES[(own as usize & 7) << 3 | (other as usize & 7)];
-        }
-        score.clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
-    }
-}
-
-/// What one line adds to `move_order_score` for a cell on it, by the
-/// mover's and the opponent's stones on the line (index `own << 3 |
-/// other`), for three and for four in a row. `WIN_NOW` marks a line the
-/// move completes.
-static ORDER_SCORES: [[i32; 64]; 2] = [order_scores(3), order_scores(4)];
-
-const fn order_scores(in_a_row: u32) -> [i32; 64] {
-    let needed = in_a_row - 1;
-    let mut table = [0; 64];
-    let mut own = 0;
-    while own < 8 {
-        let mut other = 0;
-        while other < 8 {
-            table[own << 3 | other] = if other == 0 {
-                if own as u32 == needed {
-                    WIN_NOW
-                } else {
-                    ((1 + own) * (1 + own)) as i32
-                }
-            } else if own == 0 {
-                (other * other) as i32 + if other as u32 == needed { BLOCK } else { 0 }
-            } else {
-                0
-            };
-            other += 1;
-        }
-        own += 1;
-    }
-    table
-}
-
-/// What one line adds to the static evaluation, by the side's and the
-/// opponent's stones on it (index `own << 3 | other`).
-static LINE_VALUES: [i32; 64] = {
-    let mut table = [0; 64];
-    let mut own = 0;
-    while own < 8 {
-        let mut other = 0;
-        while other < 8 {
-            table[own << 3 | other] = if other == 0 {
-                (own * own) as i32
-            } else if own == 0 {
-                -((other * other) as i32)
-            } else {
-                0
-            };
-            other += 1;
-        }
-        own += 1;
-    }
-    table
-};
-
-/// Move-ordering score of a move that wins at once.
-const WIN_NOW: i32 = 100_000;
-/// Move-ordering bonus for a move that blocks the opponent's win.
-const BLOCK: i32 = 10_000;
 
 /// Depth from the options, never more than the empty cells (0 on a full
 /// board, which no search is asked about: see `game_over`).
@@ -509,61 +395,6 @@ pub(crate) fn game_over(report: &mut SearchReport, board: &Board) -> bool {
     report.score = None;
     report.note = Some(Note::GameOver(outcome));
     true
-}
-
-/// Static score of `side` playing `cell`, for move ordering only: winning
-/// first, then blocking, then cells on many lines that are still open.
-#[inline]
-pub fn move_order_score(board: &Board, cell: usize, side: Side) -> i32 {
-    let mine = board.stones(side);
-    let theirs = board.stones(side.opponent());
-    let mut score = 0;
-    for &line in board.geometry().lines_through(cell) {
-        let needed = line.count_ones() - 1;
-        let (own, other) = ((mine & line).count_ones(), (theirs & line).count_ones());
-        if other == 0 {
-            if own == needed {
-                return WIN_NOW;
-            }
-            score += ((1 + own) * (1 + own)) as i32;
-        } else if own == 0 {
-            if other == needed {
-                score += BLOCK;
-            }
-            score += (other * other) as i32;
-        }
-    }
-    score
-}
-
-/// Writes the cells of `empty` into `moves` sorted by `move_order_score`
-/// (read from `lines`), best first; ties keep cell order. Returns how many
-/// there are. (Filled in place: a returned byte array gets copied with wide
-/// loads right after its byte stores, which stalls store forwarding.)
-#[inline]
-pub fn ordered_moves(
-    moves: &mut [u8],
-    geometry: &Geometry,
-    empty: u32,
-    lines: &LineCounts,
-    side: Side,
-) -> usize {
-    let mut keys = [0i32; MAX_CELLS];
-    let mut count = 0;
-    for cell in bits(empty) {
-        let key = lines.move_order_score(geometry, cell, side);
-        // Insertion sort: at most 25 moves.
-        let mut slot = count;
-        while slot > 0 && keys[slot - 1] < key {
-            moves[slot] = moves[slot - 1];
-            keys[slot] = keys[slot - 1];
-            slot -= 1;
-        }
-        moves[slot] = cell as u8;
-        keys[slot] = key;
-        count += 1;
-    }
-    count
 }
 
 /// Converts a root move's value from the mover's view to a Max-view
@@ -608,14 +439,14 @@ pub(crate) fn pick_best(report: &mut SearchReport, moves: Vec<MoveScore>) {
 /// One root move's result: its score and the variation it leads to.
 pub(crate) struct RootResult {
     pub score: MoveScore,
-    /// The variation, packed as in `SearchContext` (unpacked only for the
+    /// The variation, kept as in `SearchContext` (made a list only for the
     /// report, so iterative deepening allocates nothing per root move).
-    pub packed_pv: u128,
+    pub variation: Variation,
 }
 
 impl RootResult {
     pub fn pv(&self) -> Vec<usize> {
-        unpack_pv(self.packed_pv)
+        self.variation.cells()
     }
 }
 
@@ -741,7 +572,7 @@ where
         ctx.update_pv(0, cell);
         results.push(RootResult {
             score: MoveScore::scored(cell, side.sign() * value, bound.for_mover(side)),
-            packed_pv: ctx.packed_pv(0),
+            variation: ctx.pv(0),
         });
         if narrow && value >= beta {
             hook.cutoff();
@@ -756,13 +587,13 @@ where
 pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, depth: u32) {
     // Searched to the end of the game: no horizon estimate in any score.
     let full_depth = depth >= report.empty;
-    let (moves, pvs): (Vec<MoveScore>, Vec<u128>) = results
+    let (moves, pvs): (Vec<MoveScore>, Vec<Variation>) = results
         .into_iter()
         .map(|mut r| {
             if let Some(score) = r.score.score {
                 r.score.certainty = Certainty::of(score, r.score.bound, full_depth);
             }
-            (r.score, r.packed_pv)
+            (r.score, r.variation)
         })
         .unzip();
     pick_best(report, moves);
@@ -770,7 +601,7 @@ pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, d
         .best
         .and_then(|best| {
             pvs.into_iter()
-                .map(unpack_pv)
+                .map(|variation| variation.cells())
                 .find(|pv| pv.first() == Some(&best))
         })
         .unwrap_or_default();
@@ -811,88 +642,23 @@ where
 
 #[cfg(test)]
 mod tests {
-    use rand::seq::IndexedRandom;
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
     use super::*;
-    use crate::board::Outcome;
-    use crate::geometry::BoardSize;
-
-    /// Positions from random games on every board size.
-    fn random_positions() -> Vec<Board> {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut positions = Vec::new();
-        for size in BoardSize::ALL {
-            for _ in 0..200 {
-                let mut board = Board::new(size);
-                let length = rng.random_range(0..size.cells());
-                for _ in 0..length {
-                    if board.outcome() != Outcome::Ongoing {
-                        break;
-                    }
-                    positions.push(board);
-                    let moves: Vec<usize> = board.legal_moves().collect();
-                    board.play(*moves.choose(&mut rng).unwrap()).unwrap();
-                }
-            }
-        }
-        positions
-    }
 
     #[test]
-    fn line_counts_give_the_same_ordering_and_evaluation() {
-        for board in random_positions() {
-            let lines = LineCounts::of(&board);
-            let geometry = board.geometry();
-            for side in [Side::Max, Side::Min] {
-                for cell in board.legal_moves() {
-                    assert_eq!(
-                        lines.move_order_score(geometry, cell, side),
-                        move_order_score(&board, cell, side),
-                        "{board} cell {cell}"
-                    );
-                }
-                assert_eq!(
-                    lines.evaluate(geometry, side),
-                    side.sign() * score::evaluate(&board),
-                    "{board}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn line_counts_follow_moves_and_take_backs() {
-        for board in random_positions() {
-            let side = board.side_to_move();
-            let mut lines = LineCounts::of(&board);
-            for cell in board.legal_moves() {
-                let mut next = board;
-                next.toggle(cell, side);
-                lines.add(board.geometry(), cell, side);
-                assert_eq!(lines.counts, LineCounts::of(&next).counts, "{next}");
-                lines.remove(board.geometry(), cell, side);
-            }
-            assert_eq!(lines.counts, LineCounts::of(&board).counts, "{board}");
-        }
-    }
-
-    #[test]
-    fn packed_variations_hold_a_whole_5x5_game() {
+    fn variations_hold_a_whole_8x8_game() {
         let cancel = CancelFlag::new();
         let mut ctx = SearchContext::new(&cancel, None);
-        // 25 moves, the most a variation has: 125 of the 128 bits.
-        ctx.set_pv(MAX_CELLS - 1, 24);
+        // 64 moves, the most a variation has.
+        ctx.set_pv(MAX_CELLS - 1, 63);
         for ply in (0..MAX_CELLS - 1).rev() {
             ctx.update_pv(ply, MAX_CELLS - 1 - ply);
         }
         let mut expected: Vec<usize> = (1..MAX_CELLS).rev().collect();
-        expected.push(24);
-        assert_eq!(ctx.pv(0), expected);
-        assert_eq!(ctx.pv(1), expected[1..].to_vec());
+        expected.push(63);
+        assert_eq!(ctx.pv(0).cells(), expected);
+        assert_eq!(ctx.pv(1).cells(), expected[1..].to_vec());
         ctx.clear_pv(3);
         ctx.update_pv(2, 7);
-        assert_eq!(ctx.pv(2), vec![7]);
+        assert_eq!(ctx.pv(2).cells(), vec![7]);
     }
 }

@@ -1,8 +1,9 @@
 //! Symmetry-aware position keys: a position and its seven rotations and
 //! reflections share one transposition-table entry.
 
-use super::board::{Board, Side, bits};
+use super::board::{Board, Side};
 use super::geometry::Geometry;
+use super::geometry::bits;
 
 /// The Zobrist keys of a position seen through each of the eight
 /// symmetries of the square, updated by XOR like the board's own key.

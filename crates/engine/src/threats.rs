@@ -2,12 +2,14 @@
 //! when its stone there would complete a line; a fork is a move after which
 //! it threatens two cells at once, more than one stone can block.
 
-use crate::board::{Board, Side, bits};
+use crate::board::{Board, Side};
+use crate::geometry::bits;
 
-/// The empty cells where `side`'s stone would complete one of its lines.
-pub fn winning_cells(board: &Board, side: Side) -> u32 {
+/// The cells `side` may play now where its stone would complete one of
+/// its lines (with gravity, a cell not yet reachable is no threat yet).
+pub fn winning_cells(board: &Board, side: Side) -> u64 {
     let own = board.stones(side);
-    let empty = board.empty();
+    let empty = board.moves();
     board.geometry().lines.iter().fold(0, |cells, &line| {
         let missing = line & !own;
         if missing.count_ones() == 1 && missing & empty != 0 {
@@ -23,13 +25,13 @@ pub fn winning_cells(board: &Board, side: Side) -> u32 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fork {
     pub cell: usize,
-    pub threats: u32,
+    pub threats: u64,
 }
 
 /// Every move of `side` that makes a fork without winning at once, in the
 /// order of the cells.
 pub fn forks(board: &Board, side: Side) -> impl Iterator<Item = Fork> + '_ {
-    bits(board.empty()).filter_map(move |cell| {
+    bits(board.moves()).filter_map(move |cell| {
         let mut after = *board;
         after.toggle(cell, side);
         let threats = winning_cells(&after, side);

@@ -14,9 +14,9 @@ use rand_chacha::ChaCha8Rng;
 
 use common::{assert_close, random_open_position, two_wins_and_a_loss};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, LeafValue, Selection, Step, StepChoice};
-use tictactoe_engine::learners::network::{Network, Shape};
+use tictactoe_engine::learners::network::{Layers, Network};
 use tictactoe_engine::learners::neural::{C_PUCT, PuctSearch};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
@@ -52,7 +52,7 @@ fn result_of(winner: Option<Side>) -> f64 {
 #[test]
 fn stepping_grows_the_tree_a_run_on_another_thread_grows() {
     let mut rng = ChaCha8Rng::seed_from_u64(31);
-    for (size, games, steps) in [(BoardSize::Three, 24, 200), (BoardSize::Four, 6, 150)] {
+    for (size, games, steps) in [(Shape::TIC_TAC_TOE, 24, 200), (Shape::FOUR_BY_FOUR, 6, 150)] {
         let network = Arc::new(Network::new(size, 9));
         for game in 0..games {
             let board = random_open_position(size, (game % 6) as usize, &mut rng);
@@ -246,7 +246,7 @@ fn check_terms(kind: Selection, choice: &StepChoice) {
 #[test]
 fn each_step_agrees_with_the_tree_it_leaves() {
     let mut rng = ChaCha8Rng::seed_from_u64(13);
-    for (size, games, steps) in [(BoardSize::Three, 30, 150), (BoardSize::Four, 4, 100)] {
+    for (size, games, steps) in [(Shape::TIC_TAC_TOE, 30, 150), (Shape::FOUR_BY_FOUR, 4, 100)] {
         let network = Arc::new(Network::new(size, 4));
         for game in 0..games {
             let board = random_open_position(size, (game % 7) as usize, &mut rng);
@@ -290,7 +290,7 @@ fn each_step_agrees_with_the_tree_it_leaves() {
 /// one a cell) and the value's bias: whatever the position, its priors are
 /// the softmax of `logits` over the free cells and its value `value`.
 fn constant_network(logits: [f32; 9], value: f32) -> Network {
-    let shape = Shape::of(BoardSize::Three);
+    let shape = Layers::of(Shape::TIC_TAC_TOE);
     let mut parameters = vec![0.0; shape.parameters()];
     // The last parameters: the policy biases, the value's weights (one a
     // hidden unit), the value's bias.
@@ -298,7 +298,7 @@ fn constant_network(logits: [f32; 9], value: f32) -> Network {
     let policy_biases = value_bias - shape.hidden - shape.cells;
     parameters[policy_biases..policy_biases + 9].copy_from_slice(&logits);
     parameters[value_bias] = value.atanh();
-    Network::from_parameters(shape, parameters).expect("the 3x3 shape")
+    Network::from_parameters(Shape::TIC_TAC_TOE, shape, parameters).expect("the 3x3 shape")
 }
 
 /// PUCT on `two_wins_and_a_loss` guided by a network that gives the

@@ -33,9 +33,9 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tictactoe_engine::board::{Board, BoardError, Outcome};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::Menace;
-use tictactoe_engine::learners::network::{Network, Shape};
+use tictactoe_engine::learners::network::{Layers, Network};
 use tictactoe_engine::learners::td::Td;
 use tictactoe_engine::learners::{Learner, LearnerState, position};
 use tictactoe_engine::player_kind::PlayerKind;
@@ -107,9 +107,10 @@ impl LearnerFile for LearnerState {
                 boxes: None,
                 values: None,
                 network: Some(NetworkFile {
-                    cells: network.shape().cells,
-                    inputs: network.shape().inputs(),
-                    hidden: network.shape().hidden,
+                    board: Some(network.shape()),
+                    cells: network.layers().cells,
+                    inputs: network.layers().inputs(),
+                    hidden: network.layers().hidden,
                     parameters: network.parameters().to_vec(),
                 }),
             },
@@ -344,7 +345,7 @@ fn canonical_code(text: &str) -> Result<u16, String> {
             &[("position", &echo(text)), ("error", &error.words())],
         )
     })?;
-    let fits = board.size() == BoardSize::Three
+    let fits = board.shape() == Shape::TIC_TAC_TOE
         && board.outcome() == Outcome::Ongoing
         && board.check_reachable().is_ok()
         && position::canonical(&board).code == position::code(&board);
@@ -428,10 +429,14 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Positions<V> {
     }
 }
 
-/// A network as its file holds it: its shape and every weight and bias.
+/// A network as its file holds it: the board it plays (files from before
+/// boards had shapes have none: 3x3), its layers and every weight and
+/// bias.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NetworkFile {
+    #[serde(default)]
+    board: Option<Shape>,
     cells: usize,
     inputs: usize,
     hidden: usize,
@@ -439,10 +444,11 @@ struct NetworkFile {
 }
 
 impl NetworkFile {
-    /// The network, if the file's shape is this app's 3x3 network's and
-    /// its parameters fit it, every one a finite number.
+    /// The network, if the file's shape is this app's network's for its
+    /// board and its parameters fit it, every one a finite number.
     fn checked(self) -> Result<Network, String> {
-        let expected = Shape::of(BoardSize::Three);
+        let board = self.board.unwrap_or(Shape::TIC_TAC_TOE);
+        let expected = Layers::of(board);
         if (self.cells, self.inputs, self.hidden)
             != (expected.cells, expected.inputs(), expected.hidden)
         {
@@ -470,7 +476,7 @@ impl NetworkFile {
             ));
         }
         finite(&self.parameters)?;
-        Network::from_parameters(expected, self.parameters)
+        Network::from_parameters(board, expected, self.parameters)
             .ok_or_else(|| gettext("the network does not fit its shape"))
     }
 }

@@ -4,8 +4,10 @@
 //! ```json
 //! {
 //!   "format": "tictactoe-game",
-//!   "version": 2,
+//!   "version": 3,
 //!   "size": "3x3",
+//!   "in_a_row": 3,
+//!   "gravity": false,
 //!   "players": {
 //!     "x": { "player": "alphabeta", "difficulty": "hard" },
 //!     "o": { "player": "human", "difficulty": "hard" }
@@ -21,10 +23,16 @@
 //! }
 //! ```
 //!
-//! - `format` is always `"tictactoe-game"`, and `version` 2 (1 is still
-//!   read: it has no `searches`): a file of a newer version is refused
-//!   rather than half understood.
-//! - `size`: `"3x3"`, `"4x4"` or `"5x5"`.
+//! - `format` is always `"tictactoe-game"`, and `version` 3 (1 and 2 are
+//!   still read: 1 has no `searches`, neither has `in_a_row` or
+//!   `gravity`): a file of a newer version is refused rather than half
+//!   understood.
+//! - `size`: the board, width x height: `"3x3"`, `"7x6"`, each side from 3
+//!   to 8.
+//! - `in_a_row`: stones in a row that win, 3 to 6; `gravity`: whether a
+//!   stone drops to the lowest free cell of its column. Without them (files
+//!   of version 1 and 2), the board of that size as the command line reads
+//!   it: `3x3` three in a row, `4x4` and `5x5` four.
 //! - `players`: X's and O's player by short name (as `tictactoe players`
 //!   lists them) and difficulty: `"easy"`, `"medium"`, `"hard"` or a
 //!   depth from `"1"` to `"25"` (a number is taken too). Every player has
@@ -56,7 +64,7 @@ use serde_json::Value;
 
 use super::whole::{self, ReadError, json_error, json_message};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::geometry::{Shape, UnknownShape};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
 use tictactoe_engine::report::SearchReport;
@@ -69,7 +77,7 @@ use tictactoe_words::i18n::{fill, gettext};
 pub const FORMAT: &str = "tictactoe-game";
 
 /// The format version this app writes, and the newest it reads.
-pub const VERSION: u64 = 2;
+pub const VERSION: u64 = 3;
 
 /// The first version that saves the searches.
 const SEARCHES_SINCE: u64 = 2;
@@ -165,6 +173,8 @@ struct GameFields {
     #[serde(rename = "version")]
     _version: Option<IgnoredAny>,
     size: Option<Value>,
+    in_a_row: Option<Value>,
+    gravity: Option<Value>,
     players: Option<PlayersFields>,
     seed: Option<Value>,
     start: Option<Value>,
@@ -250,16 +260,48 @@ fn check_format_and_version(text: &str) -> Result<u64, SavedGameError> {
     }
 }
 
-fn parse_size(value: Value) -> Result<BoardSize, SavedGameError> {
-    match &value {
-        Value::String(text) => text
+/// The board from `size` (`"7x6"`) and, where given, `in_a_row` and
+/// `gravity`.
+fn parse_shape(
+    size: Value,
+    in_a_row: Option<Value>,
+    gravity: Option<Value>,
+) -> Result<Shape, SavedGameError> {
+    let mut shape: Shape = match &size {
+        Value::String(text) if text.contains(['x', 'X']) => text
             .parse()
-            .map_err(|error: UnknownSize| invalid(format!("\"size\": {}", error.words()))),
-        _ => Err(invalid(fill(
-            &gettext("\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not {value}"),
-            &[("value", &echo(&value))],
-        ))),
+            .map_err(|error: UnknownShape| invalid(format!("\"size\": {}", error.words())))?,
+        _ => {
+            return Err(invalid(fill(
+                &gettext("\"size\" must be width x height such as \"3x3\" or \"7x6\", not {value}"),
+                &[("value", &echo(&size))],
+            )));
+        }
+    };
+    if let Some(value) = in_a_row {
+        let count = value
+            .as_u64()
+            .and_then(|count| usize::try_from(count).ok())
+            .and_then(|count| shape.with_in_a_row(count).ok());
+        shape = count.ok_or_else(|| {
+            invalid(fill(
+                &gettext(
+                    "\"in_a_row\" must be a whole number from 3 to 6 and no more than the longer side, not {value}",
+                ),
+                &[("value", &echo(&value))],
+            ))
+        })?;
     }
+    if let Some(value) = gravity {
+        let Value::Bool(gravity) = value else {
+            return Err(invalid(fill(
+                &gettext("\"gravity\" must be true or false, not {value}"),
+                &[("value", &echo(&value))],
+            )));
+        };
+        shape = shape.with_gravity(gravity);
+    }
+    Ok(shape)
 }
 
 /// One side's player and difficulty; `side` is "X" or "O".
@@ -319,30 +361,19 @@ fn parse_seed(value: Value) -> Result<u64, SavedGameError> {
     })
 }
 
-fn parse_start(value: Value, size: BoardSize) -> Result<Board, SavedGameError> {
-    let start: Board = match &value {
-        Value::String(text) => text.parse().map_err(|error: BoardError| {
+fn parse_start(value: Value, shape: Shape) -> Result<Board, SavedGameError> {
+    match &value {
+        Value::String(text) => Board::parse_on(shape, text).map_err(|error: BoardError| {
             invalid(fill(
                 &gettext("start position: {error}"),
                 &[("error", &error.words())],
             ))
-        })?,
-        _ => {
-            return Err(invalid(fill(
-                &gettext("\"start\" must be a position such as \".../.x./...\", not {value}"),
-                &[("value", &echo(&value))],
-            )));
-        }
-    };
-    if start.size() != size {
-        let side = |size: BoardSize| format!("{0}x{0}", size.side());
-        return Err(invalid(fill(
-            // Translators: {start} and {size} are board sizes such as 4x4.
-            &gettext("the start position is {start} but \"size\" says {size}"),
-            &[("start", &side(start.size())), ("size", &side(size))],
-        )));
+        }),
+        _ => Err(invalid(fill(
+            &gettext("\"start\" must be a position such as \".../.x./...\", not {value}"),
+            &[("value", &echo(&value))],
+        ))),
     }
-    Ok(start)
 }
 
 /// The record of `moves` played from `start`, each checked in turn.
@@ -454,8 +485,8 @@ fn parse_searches(
 }
 
 impl SavedGame {
-    pub fn size(&self) -> BoardSize {
-        self.record.start().size()
+    pub fn shape(&self) -> Shape {
+        self.record.start().shape()
     }
 
     /// The save file's text: the layout of the module's example, ending
@@ -481,7 +512,8 @@ impl SavedGame {
             format!("\n    {}\n  ", searches.join(",\n    "))
         };
         format!(
-            "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"size\": \"{side}x{side}\",\n  \
+            "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"size\": \"{width}x{height}\",\n  \
+             \"in_a_row\": {in_a_row},\n  \"gravity\": {gravity},\n  \
              \"players\": {{\n    \"x\": {},\n    \"o\": {}\n  }},\n  \"seed\": {},\n  \
              \"start\": {},\n  \"moves\": [{}],\n  \"searches\": [{searches}]\n}}\n",
             quoted(FORMAT),
@@ -490,7 +522,10 @@ impl SavedGame {
             self.seed,
             quoted(&self.record.start().to_string()),
             moves.join(", "),
-            side = self.size().side(),
+            width = self.shape().width(),
+            height = self.shape().height(),
+            in_a_row = self.shape().in_a_row(),
+            gravity = self.shape().gravity(),
         )
     }
 
@@ -503,11 +538,15 @@ impl SavedGame {
         let version = check_format_and_version(text)?;
         let fields: GameFields =
             serde_json::from_str(text).map_err(|error| invalid(json_error(&error)))?;
-        let size = parse_size(required(fields.size, "size").map_err(invalid)?)?;
+        let shape = parse_shape(
+            required(fields.size, "size").map_err(invalid)?,
+            fields.in_a_row,
+            fields.gravity,
+        )?;
         let players = required(fields.players, "players").map_err(invalid)?;
         let players = [parse_player(players.x, "X")?, parse_player(players.o, "O")?];
         let seed = parse_seed(required(fields.seed, "seed").map_err(invalid)?)?;
-        let start = parse_start(required(fields.start, "start").map_err(invalid)?, size)?;
+        let start = parse_start(required(fields.start, "start").map_err(invalid)?, shape)?;
         let record = parse_moves(required(fields.moves, "moves").map_err(invalid)?, start)?;
         let searches = parse_searches(fields.searches, version, &record, players)?;
         Ok(SavedGame {

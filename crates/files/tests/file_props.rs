@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::Menace;
 use tictactoe_engine::learners::{Learner, LearnerState, position};
 use tictactoe_engine::player_kind::PlayerKind;
@@ -344,7 +345,7 @@ proptest! {
 #[test]
 fn a_fresh_state_of_each_learner_round_trips() {
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
-        let state = LearnerState::fresh(kind).unwrap();
+        let state = LearnerState::fresh(kind, Shape::TIC_TAC_TOE).unwrap();
         assert_eq!(LearnerState::from_json(&state.to_json()), Ok(state));
     }
 }

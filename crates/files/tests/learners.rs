@@ -12,10 +12,10 @@ use common::reachable_positions;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::Menace;
 use tictactoe_engine::learners::menace::{BOXES_AS_O, BOXES_AS_X, MenaceMove};
-use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide, position, supports};
+use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide, position};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::symmetry::SymmetricKeys;
@@ -52,7 +52,7 @@ fn against(kind: PlayerKind) -> Opponent {
 }
 
 fn trained(kind: PlayerKind, setup: &Training) -> (LearnerState, Vec<Block>) {
-    let mut state = LearnerState::fresh(kind).unwrap();
+    let mut state = LearnerState::fresh(kind, Shape::TIC_TAC_TOE).unwrap();
     let mut curve = Vec::new();
     train(&mut state, setup, &CancelFlag::new(), |block| {
         curve.push(*block)
@@ -127,7 +127,7 @@ fn td_values_are_one_per_unfinished_position_up_to_symmetry() {
 #[test]
 fn beads_follow_michies_rules() {
     let mut menace = Menace::new(false);
-    let empty = Board::new(BoardSize::Three);
+    let empty = Board::new(Shape::TIC_TAC_TOE);
     // Corner (0), edge (1), centre (4): 4 beads each; the other cells are
     // the same moves up to symmetry and hold none.
     assert_eq!(
@@ -162,12 +162,12 @@ fn beads_follow_michies_rules() {
 fn a_hand_played_game_rewards_only_the_boxes_used() {
     // MENACE as X against a fixed line of O replies that loses to it:
     // X draws from its boxes; every box used gains 3 beads of its colour.
-    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let Learner::Menace(menace) = &mut state.learner else {
         unreachable!()
     };
-    let mut board = Board::new(BoardSize::Three);
+    let mut board = Board::new(Shape::TIC_TAC_TOE);
     let mut drawn = Vec::new();
     while board.outcome() == Outcome::Ongoing {
         let cell = if board.side_to_move() == Side::Max {
@@ -230,7 +230,7 @@ fn an_empty_box_resigns_unless_refilled() {
     assert_eq!(menace(&state).first_box_beads(), 0);
     // As a player, it says so.
     let mut player = state.player(&PlayerOptions::default());
-    let report = player.choose_move(&Board::new(BoardSize::Three), &CancelFlag::new());
+    let report = player.choose_move(&Board::new(Shape::TIC_TAC_TOE), &CancelFlag::new());
     assert!(
         report
             .note
@@ -289,14 +289,17 @@ fn reports_show_the_box_and_the_learned_values() {
 
 #[test]
 fn learners_play_3x3_only() {
-    assert!(supports(BoardSize::Three).is_ok());
+    assert!(PlayerKind::Menace.check_shape(Shape::TIC_TAC_TOE).is_ok());
     assert_eq!(
-        supports(BoardSize::Four).unwrap_err().words(),
-        "the learning players play on 3x3 only, not on 4x4, 4 in a row"
+        PlayerKind::Menace
+            .check_shape(Shape::FOUR_BY_FOUR)
+            .unwrap_err()
+            .words(),
+        "MENACE and TD play on 3x3 only (they keep something for every position), not on 4x4, 4 in a row"
     );
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         let mut player = kind.create(&PlayerOptions::default());
-        let report = player.choose_move(&Board::new(BoardSize::Five), &CancelFlag::new());
+        let report = player.choose_move(&Board::new(Shape::FIVE_BY_FIVE), &CancelFlag::new());
         assert_eq!(report.best, None);
         assert!(report.note.unwrap().words().contains("3x3 only"));
     }
@@ -405,7 +408,9 @@ fn corrupt_or_hand_edited_states_are_refused_and_set_aside_not_overwritten() {
     assert_eq!(kept, count + 1);
     let missing = LearnerState::read(&dir.join("none.json")).unwrap_err();
     assert!(missing.is_missing());
-    let td = LearnerState::fresh(PlayerKind::Td).unwrap().to_json();
+    let td = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE)
+        .unwrap()
+        .to_json();
     let out_of_range = td.replace("\"values\": {}", "\"values\": { \".../.x./...\": 1.5 }");
     assert!(
         LearnerState::from_json(&out_of_range)
@@ -436,13 +441,13 @@ fn td_self_play_learns_never_to_lose_as_x_or_o() {
     );
     let mut player = state.player(&PlayerOptions::default());
     for side in [Side::Max, Side::Min] {
-        let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+        let lost = lost_lines(player.as_mut(), side, Board::new(Shape::TIC_TAC_TOE));
         assert_eq!(lost, Vec::<Board>::new(), "{side:?}");
     }
     assert_eq!(curve.last().unwrap().lost_lines, Some([0, 0]));
     // An untrained learner loses some lines.
     let mut fresh = PlayerKind::Td.create(&PlayerOptions::default());
-    assert!(!lost_lines(fresh.as_mut(), Side::Min, Board::new(BoardSize::Three)).is_empty());
+    assert!(!lost_lines(fresh.as_mut(), Side::Min, Board::new(Shape::TIC_TAC_TOE)).is_empty());
 }
 
 #[test]
@@ -492,7 +497,7 @@ fn michies_rules_can_run_the_first_box_dry_and_refilling_cures_it() {
 
 #[test]
 fn training_stops_when_cancelled_keeping_the_curve() {
-    let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap();
     let setup = training(Opponent::Itself, Sides::Both, 1_000, 1);
     let cancel = CancelFlag::new();
     let mut curve = Vec::new();
@@ -514,10 +519,10 @@ fn training_stops_when_cancelled_keeping_the_curve() {
 fn menace_learns_from_a_game_played_elsewhere_as_from_its_own_draws() {
     let mut rng = ChaCha8Rng::seed_from_u64(14);
     let mut drawing = Menace::new(false);
-    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap();
     for game in 0..2_000u64 {
         let menace_side = if game % 2 == 0 { Side::Max } else { Side::Min };
-        let start = Board::new(BoardSize::Three);
+        let start = Board::new(Shape::TIC_TAC_TOE);
         let (mut board, mut moves, mut drawn) = (start, Vec::new(), Vec::new());
         let mut resigned = false;
         while board.outcome() == Outcome::Ongoing {
@@ -562,15 +567,16 @@ fn menace_learns_from_a_game_played_elsewhere_as_from_its_own_draws() {
 #[test]
 fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
     // X wins on the diagonal: 0, 4, 8.
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     let moves = [0, 1, 4, 2, 8];
-    let mut state = LearnerState::fresh(PlayerKind::Menace).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap();
     state
         .learn_from_game(&start, &moves, &[Side::Max, Side::Min], Some(Side::Max))
         .unwrap();
     let mut board = start;
     for &cell in &moves {
-        let before = menace(&LearnerState::fresh(PlayerKind::Menace).unwrap()).box_view(&board);
+        let before = menace(&LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap())
+            .box_view(&board);
         let after = menace(&state).box_view(&board);
         let change = i64::from(after.total()) - i64::from(before.total());
         let expected = if board.side_to_move() == Side::Max {
@@ -582,7 +588,7 @@ fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
         board.play(cell).unwrap();
     }
     // TD: O's reply at 2 let X win at once; its value for O sinks.
-    let mut td = LearnerState::fresh(PlayerKind::Td).unwrap();
+    let mut td = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap();
     for _ in 0..20 {
         td.learn_from_game(&start, &moves, &[Side::Min], Some(Side::Max))
             .unwrap();
@@ -606,7 +612,7 @@ fn a_game_played_elsewhere_teaches_both_sides_and_a_bad_one_nothing() {
         "{error}"
     );
     assert_eq!(state, unchanged);
-    let four = Board::new(BoardSize::Four);
+    let four = Board::new(Shape::FOUR_BY_FOUR);
     assert!(
         state
             .learn_from_game(&four, &[], &[Side::Max], None)
@@ -699,7 +705,9 @@ fn a_state_files_text_is_escaped_and_cut_in_its_errors() {
     // Raw control characters are no JSON; its escapes put them in a text.
     let escape = "\\u001b]0;owned\\u0007\\u001b[2J";
     let long = "a".repeat(5000);
-    let good = LearnerState::fresh(PlayerKind::Td).unwrap().to_json();
+    let good = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE)
+        .unwrap()
+        .to_json();
     let cases = [
         good.replace("\"games\"", &format!("\"{escape}\"")),
         good.replace("\"games\"", &format!("\"{long}\"")),
@@ -724,9 +732,9 @@ fn a_state_files_text_is_escaped_and_cut_in_its_errors() {
 
 #[test]
 fn the_count_of_games_stops_at_its_largest_rather_than_wrap() {
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
-        let mut state = LearnerState::fresh(kind).unwrap();
+        let mut state = LearnerState::fresh(kind, Shape::TIC_TAC_TOE).unwrap();
         state.games = u64::MAX;
         state
             .learn_from_game(&start, &[0, 1, 4, 2, 8], &[Side::Max], Some(Side::Max))
@@ -778,7 +786,7 @@ fn a_state_saved_through_a_symbolic_link_keeps_the_link() {
     let target = dir.join("kept/td.json");
     let link = dir.join("td.json");
     std::os::unix::fs::symlink("kept/td.json", &link).unwrap();
-    let mut state = LearnerState::fresh(PlayerKind::Td).unwrap();
+    let mut state = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap();
     // The link's file does not exist yet: the save makes it.
     state.write(&link).unwrap();
     state.games = 7;

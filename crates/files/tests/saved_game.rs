@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tictactoe_engine::board::{Board, Outcome};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::saved_game::MAX_FILE_BYTES;
@@ -74,7 +74,7 @@ fn assert_round_trip(game: &SavedGame) {
 #[test]
 fn the_documented_example_reads_and_writes_back_the_same() {
     let game = SavedGame::from_json(EXAMPLE).unwrap();
-    assert_eq!(game.size(), BoardSize::Three);
+    assert_eq!(game.shape(), Shape::TIC_TAC_TOE);
     assert_eq!(
         game.players,
         [
@@ -83,7 +83,7 @@ fn the_documented_example_reads_and_writes_back_the_same() {
         ]
     );
     assert_eq!(game.seed, 42);
-    assert_eq!(game.record.start(), Board::new(BoardSize::Three));
+    assert_eq!(game.record.start(), Board::new(Shape::TIC_TAC_TOE));
     assert_eq!(game.record.played(), [4, 0, 8]);
     assert_eq!(game.to_json(), EXAMPLE);
     let source = include_str!("../src/saved_game.rs");
@@ -114,7 +114,7 @@ fn every_3x3_game_prefix_reads_back_exactly() {
     }
     let started = std::time::Instant::now();
     let mut count = 0;
-    let mut record = GameRecord::new(Board::new(BoardSize::Three));
+    let mut record = GameRecord::new(Board::new(Shape::TIC_TAC_TOE));
     walk(&mut record, &mut count);
     assert_eq!(count, 549_946, "every node of the game tree");
     eprintln!("{count} games saved and read in {:?}", started.elapsed());
@@ -142,7 +142,7 @@ fn games_from_every_3x3_position_read_back_exactly() {
 #[test]
 fn random_games_on_every_board_read_back_exactly() {
     let mut rng = StdRng::seed_from_u64(2);
-    for size in BoardSize::ALL {
+    for size in Shape::SQUARES {
         for index in 0..2_000 {
             let start = common::random_open_position(size, rng.random_range(0..12), &mut rng);
             let moves = rng.random_range(0..=size.cells());
@@ -562,7 +562,7 @@ fn searched_game() -> SavedGame {
         (PlayerKind::Mcts, Difficulty::Hard),
     ];
     let mut searchers = players.map(|(kind, _)| kind.create(&options));
-    let mut record = GameRecord::new(Board::new(BoardSize::Three));
+    let mut record = GameRecord::new(Board::new(Shape::TIC_TAC_TOE));
     let mut searches = Vec::new();
     while record.position().outcome() == Outcome::Ongoing {
         let position = record.position();

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use tictactoe_engine::board::{Board, Outcome};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::Menace;
 use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
@@ -14,7 +14,7 @@ use tictactoe_engine::search::CancelFlag;
 
 /// The position after up to `moves` random moves from the empty board,
 /// stopping before a move that would end the game: never finished.
-pub fn random_open_position(size: BoardSize, moves: usize, rng: &mut impl rand::Rng) -> Board {
+pub fn random_open_position(size: Shape, moves: usize, rng: &mut impl rand::Rng) -> Board {
     use rand::seq::IndexedRandom;
     let mut board = Board::new(size);
     for _ in 0..moves {
@@ -48,7 +48,13 @@ pub fn assert_close(actual: f64, expected: f64) {
 
 /// Every position reachable from the empty 3x3 board, finished or not.
 pub fn reachable_positions() -> Vec<Board> {
-    fn walk(board: Board, seen: &mut HashSet<(u32, u32)>, out: &mut Vec<Board>) {
+    reachable_positions_on(Shape::TIC_TAC_TOE)
+}
+
+/// Every position reachable from the empty board of `shape`, finished or
+/// not (a small board: 4x3 has 2,000 or so).
+pub fn reachable_positions_on(shape: Shape) -> Vec<Board> {
+    fn walk(board: Board, seen: &mut HashSet<(u64, u64)>, out: &mut Vec<Board>) {
         let key = (
             board.stones(tictactoe_engine::board::Side::Max),
             board.stones(tictactoe_engine::board::Side::Min),
@@ -67,7 +73,7 @@ pub fn reachable_positions() -> Vec<Board> {
         }
     }
     let mut out = Vec::new();
-    walk(Board::new(BoardSize::Three), &mut HashSet::new(), &mut out);
+    walk(Board::new(shape), &mut HashSet::new(), &mut out);
     out
 }
 

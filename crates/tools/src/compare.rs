@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::csv;
 use crate::play::ask_within;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::UnknownPlayer;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::PerfectTable;
@@ -349,7 +349,7 @@ pub struct Comparison {
     /// The position, as `x.o/.x./..o`.
     pub position: String,
     pub to_move: Side,
-    pub size: BoardSize,
+    pub size: Shape,
     /// The exact value checked against, when known in time.
     pub reference: Option<Reference>,
     /// One row per contender that finished, in the contenders' order.
@@ -406,7 +406,7 @@ impl Comparison {
         let mut comparison = Comparison {
             position: board.to_string(),
             to_move: board.side_to_move(),
-            size: board.size(),
+            size: board.shape(),
             reference: None,
             rows: Vec::with_capacity(contenders.len()),
             cancelled: false,
@@ -557,7 +557,7 @@ pub fn exact_value(board: &Board, time_limit: Duration, cancel: &CancelFlag) -> 
         Outcome::Draw => return Some(0),
         Outcome::Ongoing => {}
     }
-    if board.size() == BoardSize::Three {
+    if board.shape() == Shape::TIC_TAC_TOE {
         return PerfectTable::global().value(board);
     }
     let mut player = PlayerKind::AlphaBetaTt.create(&PlayerOptions::default());
@@ -590,9 +590,10 @@ impl Referee {
     }
 
     fn player(&self) -> PlayerKind {
-        match self.board.size() {
-            BoardSize::Three => PlayerKind::Perfect,
-            BoardSize::Four | BoardSize::Five => PlayerKind::AlphaBetaTt,
+        if self.board.shape() == Shape::TIC_TAC_TOE {
+            PlayerKind::Perfect
+        } else {
+            PlayerKind::AlphaBetaTt
         }
     }
 

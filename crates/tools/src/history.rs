@@ -172,7 +172,7 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::geometry::Shape;
 
     use tictactoe_words::Words;
 
@@ -182,7 +182,7 @@ mod tests {
     const TWO_PEOPLE: [bool; 2] = [true, true];
 
     fn record_of(moves: &[usize]) -> GameRecord {
-        let mut record = GameRecord::new(Board::new(BoardSize::Three));
+        let mut record = GameRecord::new(Board::new(Shape::TIC_TAC_TOE));
         for &cell in moves {
             record.play(cell).unwrap();
         }

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::play::lost_lines;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::{Adam, Loss, Network, Sample};
 use tictactoe_engine::learners::neural::{NeuralPlayer, SelfPlay, self_play};
 use tictactoe_engine::player_kind::Difficulty;
@@ -107,8 +107,8 @@ pub fn train(
         .build()
         .map_err(|error| Interrupted::NoThreads(error.to_string()))?;
     let settings = SelfPlay::default();
-    let start = Board::new(network.size());
-    let geometry = network.size().geometry();
+    let start = Board::new(network.shape());
+    let geometry = network.shape().geometry();
     let mut adam = Adam::new(network, LEARNING_RATE);
     let mut rng = ChaCha8Rng::seed_from_u64(training.seed);
     let mut buffer: Vec<Sample> = Vec::with_capacity(BUFFER_SAMPLES);
@@ -173,7 +173,7 @@ pub fn train(
         }
         if played == block_end {
             // The exam is 3x3's: the walk and the table.
-            let exam = (network.size() == BoardSize::Three).then(|| exam(network));
+            let exam = (network.shape() == Shape::TIC_TAC_TOE).then(|| exam(network));
             block_done(&NeuralBlock {
                 games: played,
                 results,
@@ -197,7 +197,7 @@ pub fn train(
 pub fn exam(network: &Network) -> ([usize; 2], f64) {
     let mut player = NeuralPlayer::new(network.clone(), Difficulty::Easy, 1);
     let lines = [Side::Max, Side::Min]
-        .map(|side| lost_lines(&mut player, side, Board::new(BoardSize::Three)).len());
+        .map(|side| lost_lines(&mut player, side, Board::new(Shape::TIC_TAC_TOE)).len());
     (lines, optimal_share(network))
 }
 
@@ -230,7 +230,7 @@ fn first_choice_is_optimal(network: &Network, board: &Board) -> bool {
 pub fn open_positions() -> Vec<Board> {
     let mut seen = vec![false; 1 << 18];
     let mut open = Vec::new();
-    let mut stack = vec![Board::new(BoardSize::Three)];
+    let mut stack = vec![Board::new(Shape::TIC_TAC_TOE)];
     while let Some(board) = stack.pop() {
         let index = board.stones(Side::Max) as usize | (board.stones(Side::Min) as usize) << 9;
         if std::mem::replace(&mut seen[index], true) || board.outcome() != Outcome::Ongoing {

@@ -50,7 +50,7 @@ impl OrderTable {
         let mut rows = Vec::new();
         for player in ORDERED_PLAYERS {
             for order in MoveOrder::ALL {
-                if order.check_size(board.size()).is_err() || cancel.is_cancelled() {
+                if order.check_shape(board.shape()).is_err() || cancel.is_cancelled() {
                     continue;
                 }
                 let options = PlayerOptions {
@@ -116,13 +116,13 @@ fn ending(board: &Board, cell: usize) -> Option<i32> {
 /// bound for Cut and All nodes).
 #[derive(Default)]
 struct MinimalTree {
-    values: HashMap<(u32, u32), i32>,
-    pvs: HashMap<(u32, u32), u64>,
-    cuts: HashMap<(u32, u32, i32), u64>,
-    alls: HashMap<(u32, u32, i32), u64>,
+    values: HashMap<(u64, u64), i32>,
+    pvs: HashMap<(u64, u64), u64>,
+    cuts: HashMap<(u64, u64, i32), u64>,
+    alls: HashMap<(u64, u64, i32), u64>,
 }
 
-fn key(board: &Board) -> (u32, u32) {
+fn key(board: &Board) -> (u64, u64) {
     let side = board.side_to_move();
     (board.stones(side), board.stones(side.opponent()))
 }

@@ -282,7 +282,7 @@ pub fn lost_lines(player: &mut dyn Player, side: Side, start: Board) -> Vec<Boar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::geometry::Shape;
     use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 
     /// A player whose search fails the way a bug would.
@@ -305,7 +305,7 @@ mod tests {
             PlayerKind::Perfect.create(&options),
             PlayerKind::AlphaBeta.create(&options),
         ];
-        let start = Board::new(BoardSize::Three);
+        let start = Board::new(Shape::TIC_TAC_TOE);
         let game = play_game(start, &mut players, &CancelFlag::new(), |_| false).unwrap();
         assert_eq!(game.end, GameEnd::Draw);
         assert_eq!(game.moves.len(), 9);
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn a_failing_player_or_a_cancel_stops_the_game() {
-        let start = Board::new(BoardSize::Three);
+        let start = Board::new(Shape::TIC_TAC_TOE);
         let mut players: [Box<dyn Player>; 2] = [
             Box::new(Panicking),
             PlayerKind::Random.create(&PlayerOptions::default()),
@@ -340,7 +340,7 @@ mod tests {
         // Plain minimax on the empty 4x4 board runs for hours.
         let mut player = PlayerKind::Minimax.create(&PlayerOptions::default());
         let cancel = CancelFlag::new();
-        let board = Board::new(BoardSize::Four);
+        let board = Board::new(Shape::FOUR_BY_FOUR);
         let started = Instant::now();
         let report = ask_within(
             player.as_mut(),

@@ -42,7 +42,7 @@ pub struct Judgement {
     pub value: Value,
     /// The best moves as a cell mask: every one on 3x3, the search's choice
     /// on the big boards; 0 once the game is over.
-    pub best: u32,
+    pub best: u64,
 }
 
 /// Values positions: the perfect table where it holds them, else
@@ -179,13 +179,13 @@ pub struct Reasons {
     /// The move completed a line.
     pub wins: bool,
     /// Where the mover could have won at once, had it not (0 if it won).
-    pub missed_wins: u32,
+    pub missed_wins: u64,
     /// The opponent's threats the move took away.
-    pub blocked: u32,
+    pub blocked: u64,
     /// The opponent's threats still open after a move that did not win.
-    pub unblocked: u32,
+    pub unblocked: u64,
     /// The mover's threats after the move, when it made a fork.
-    pub fork_made: u32,
+    pub fork_made: u64,
     /// A fork the opponent can make next: any, when the move left its reply
     /// free; the forced block of the mover's one threat, when that forks.
     pub fork_allowed: Option<Fork>,
@@ -280,7 +280,7 @@ impl MoveReview {
     }
 
     /// The best moves other than the one played.
-    pub fn better_cells(&self) -> u32 {
+    pub fn better_cells(&self) -> u64 {
         self.best.best & !(1 << self.cell)
     }
 }

@@ -35,7 +35,7 @@ use crate::compare::{Contender, Family};
 use crate::csv;
 use crate::play::{GameEnd, GameStopped, PlayedGame, SearchEffort, play_game};
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
@@ -50,7 +50,7 @@ pub struct Tournament {
     /// perfect off 3x3 deepen until it) apply to every move; their seeds
     /// are replaced by each game's own.
     pub entrants: Vec<Contender>,
-    pub size: BoardSize,
+    pub size: Shape,
     /// Games each pairing plays with each colour.
     pub games_per_colour: u32,
     pub seed: u64,
@@ -228,7 +228,7 @@ pub struct Standing {
 /// A finished (or cancelled) tournament.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentResults {
-    pub size: BoardSize,
+    pub size: Shape,
     pub seed: u64,
     pub games_per_colour: u32,
     /// The worker threads it ran on.
@@ -276,7 +276,7 @@ impl Tournament {
     /// on one thread per core.
     pub fn new(
         entrants: Vec<Contender>,
-        size: BoardSize,
+        size: Shape,
         games_per_colour: u32,
         seed: u64,
     ) -> Tournament {
@@ -822,7 +822,7 @@ mod tests {
     fn seeds_differ_between_games_and_repeat_for_the_same_game() {
         let tournament = Tournament::new(
             Contender::computer_players(Difficulty::Hard),
-            BoardSize::Three,
+            Shape::TIC_TAC_TOE,
             2,
             7,
         );

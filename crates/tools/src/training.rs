@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::neural_training::{self, Interrupted, NetworkExam, SelfPlayRun};
 use crate::play::{ask, checked_move, lost_lines, stopped_unasked};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::menace::MenaceMove;
 use tictactoe_engine::learners::td::{Td, TdPlayer};
 use tictactoe_engine::learners::{Learner, LearnerState, ResultForSide};
@@ -206,7 +206,7 @@ pub fn train(
 pub fn exam(td: &Td) -> [usize; 2] {
     let mut player = TdPlayer { td: td.clone() };
     [Side::Max, Side::Min]
-        .map(|side| lost_lines(&mut player, side, Board::new(BoardSize::Three)).len())
+        .map(|side| lost_lines(&mut player, side, Board::new(Shape::TIC_TAC_TOE)).len())
 }
 
 /// How a training game went for the learner's side.
@@ -239,7 +239,7 @@ fn play_training_game(
     let mut episodes = [fresh(), fresh()];
     let self_play = opponent.is_none();
     let learns = |mover: Side| mover == side || self_play;
-    let mut board = Board::new(BoardSize::Three);
+    let mut board = Board::new(Shape::TIC_TAC_TOE);
     let mut resigned = None;
     while board.outcome() == Outcome::Ongoing {
         let mover = board.side_to_move();

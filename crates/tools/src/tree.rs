@@ -111,8 +111,9 @@ use std::fmt;
 
 use std::sync::Arc;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
-use tictactoe_engine::geometry::{BoardSize, MAX_CELLS};
+use tictactoe_engine::geometry::{MAX_CELLS, Shape};
 
+use tictactoe_engine::evaluation::{LineCounts, ordered_moves};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{self, Ending};
 use tictactoe_engine::learners::{Learner, LearnerState};
@@ -127,9 +128,7 @@ use tictactoe_engine::players::{
 };
 use tictactoe_engine::report::{Bound, SearchReport};
 use tictactoe_engine::score::INFINITY;
-use tictactoe_engine::search::{
-    CancelFlag, Hook, LineCounts, NodeEnding, effective_depth, ordered_moves,
-};
+use tictactoe_engine::search::{CancelFlag, Hook, NodeEnding, effective_depth};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::report::TextStyle;
@@ -355,7 +354,7 @@ struct Recipe {
 impl Recipe {
     /// The search `kind`, built with `options`, runs first in `board`.
     fn of(kind: PlayerKind, board: &Board, options: &PlayerOptions) -> Result<Recipe, RecordError> {
-        let algorithm = SearchTree::searching_algorithm(kind, board.size())?;
+        let algorithm = SearchTree::searching_algorithm(kind, board.shape())?;
         let seed = if algorithm == PlayerKind::Mcts {
             MctsPlayer::new(options.playouts, options.seed).next_search_seed()
         } else {
@@ -456,7 +455,10 @@ impl SearchTree {
     ) -> Result<SearchTree, RecordError> {
         let recipe = Recipe::of(kind, board, options)?;
         let network = (kind == PlayerKind::Neural).then(|| {
-            match LearnerState::fresh(kind).expect("a learner").learner {
+            match LearnerState::fresh(kind, board.shape())
+                .expect("a learner")
+                .learner
+            {
                 Learner::Neural(network) => Arc::new(network),
                 _ => unreachable!("the neural player's state is a network"),
             }
@@ -492,7 +494,7 @@ impl SearchTree {
         cancel: &CancelFlag,
     ) -> Result<SearchTree, RecordError> {
         let board: Board = report.position.parse().map_err(RecordError::Position)?;
-        let algorithm = SearchTree::searching_algorithm(report.algorithm, board.size())?;
+        let algorithm = SearchTree::searching_algorithm(report.algorithm, board.shape())?;
         let seed = match (algorithm, report.replay_seed) {
             (PlayerKind::Mcts, None) => return Err(RecordError::Unsupported(PlayerKind::Mcts)),
             // Its network is not in the report: `record_guided` is given it.
@@ -522,23 +524,25 @@ impl SearchTree {
 
     /// Ok for the players the recorder runs on boards of `size`: every
     /// player that searches (`perfect` off 3x3, where it searches).
-    pub fn supports(player: PlayerKind, size: BoardSize) -> Result<(), RecordError> {
+    pub fn supports(player: PlayerKind, size: Shape) -> Result<(), RecordError> {
         SearchTree::searching_algorithm(player, size).map(|_| ())
     }
 
     /// The algorithm that searches for `player` on boards of `size`.
-    fn searching_algorithm(player: PlayerKind, size: BoardSize) -> Result<PlayerKind, RecordError> {
+    fn searching_algorithm(player: PlayerKind, size: Shape) -> Result<PlayerKind, RecordError> {
         match player {
             PlayerKind::Human
             | PlayerKind::Random
             | PlayerKind::Rules
             | PlayerKind::Menace
             | PlayerKind::Td => Err(RecordError::Unsupported(player)),
-            PlayerKind::Perfect if size == BoardSize::Three => {
+            PlayerKind::Perfect if size == Shape::TIC_TAC_TOE => {
                 Err(RecordError::Unsupported(player))
             }
             // Its network reads 3x3 boards.
-            PlayerKind::Neural if size != BoardSize::Three => Err(RecordError::Unsupported(player)),
+            PlayerKind::Neural if size != Shape::TIC_TAC_TOE => {
+                Err(RecordError::Unsupported(player))
+            }
             PlayerKind::Perfect => Ok(PlayerKind::AlphaBetaTt),
             searching => Ok(searching),
         }
@@ -557,7 +561,7 @@ impl SearchTree {
         let mut question = None;
         let (nodes, report) = if recipe.algorithm == PlayerKind::Neural {
             let guide = network.as_deref().ok_or(RecordError::NoNetwork)?;
-            if guide.size() != origin.size() {
+            if guide.shape() != origin.shape() {
                 return Err(RecordError::Unsupported(PlayerKind::Neural));
             }
             let mut report = SearchReport::new(PlayerKind::Neural, origin);
@@ -1002,7 +1006,7 @@ impl SearchTree {
             return root_order(board, self.recipe.settings.order);
         }
         let lines = LineCounts::of(board);
-        let rest = board.empty() & !first.map_or(0, |cell| 1 << cell);
+        let rest = board.moves() & !first.map_or(0, |cell| 1 << cell);
         let mut moves = [0u8; MAX_CELLS];
         let count = ordered_moves(
             &mut moves,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
@@ -77,7 +77,7 @@ fn the_optimal_flag_agrees_with_minimax_off_3x3() {
     let mut seen = [0; 2];
     for round in 0..40u64 {
         // At most 7 empty cells: plain minimax solves them at once.
-        let board = random_open_position(BoardSize::Four, 9, &mut rng);
+        let board = random_open_position(Shape::FOUR_BY_FOUR, 9, &mut rng);
         if board.empty().count_ones() > 7 {
             continue;
         }
@@ -142,7 +142,7 @@ fn known_answers_are_judged_right() {
 #[test]
 fn without_a_reference_in_time_the_flag_is_unknown() {
     // Proving the empty 5x5 board takes far longer than 50 ms.
-    let board = Board::new(BoardSize::Five);
+    let board = Board::new(Shape::FIVE_BY_FIVE);
     let comparison = Comparison::run(
         &board,
         &[Contender::new(PlayerKind::AlphaBeta, Difficulty::Easy)],
@@ -214,7 +214,7 @@ fn every_player_gets_its_row_with_the_counters_it_keeps() {
 
 #[test]
 fn a_player_out_of_time_is_stopped_and_marked() {
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let mut minimax = Contender::new(PlayerKind::Minimax, Difficulty::Hard);
     minimax.options.time_limit = Some(Duration::from_millis(50));
     let comparison = run(&board, &[minimax]);
@@ -226,7 +226,7 @@ fn a_player_out_of_time_is_stopped_and_marked() {
 
 #[test]
 fn cancelling_keeps_the_finished_rows() {
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let cancel = CancelFlag::new();
     let stopper = cancel.clone();
     // Plain minimax on the empty 4x4 board runs for hours: it is cancelled.
@@ -261,7 +261,7 @@ fn what_cannot_be_compared_is_refused() {
     let all = Contender::computer_players(Difficulty::Hard);
     let error = Comparison::run(&over, &all, &settings, &cancel, |_, _| {}).unwrap_err();
     assert_eq!(error, CompareError::GameOver);
-    let open = Board::new(BoardSize::Three);
+    let open = Board::new(Shape::TIC_TAC_TOE);
     let error = Comparison::run(&open, &[], &settings, &cancel, |_, _| {}).unwrap_err();
     assert_eq!(error, CompareError::NoPlayers);
     let human = [Contender::new(PlayerKind::Human, Difficulty::Hard)];

@@ -7,13 +7,14 @@ use std::time::{Duration, Instant};
 
 use common::{decide, open_positions, oracle, oracle_score, reachable_positions};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::evaluation::evaluate;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::{PerfectTable, RulesPlayer};
 use tictactoe_engine::report::Bound;
 use tictactoe_engine::report::Rule;
-use tictactoe_engine::score::{EVAL_LIMIT, evaluate};
+use tictactoe_engine::score::EVAL_LIMIT;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::play::lost_lines;
 use tictactoe_words::Words;
@@ -35,7 +36,7 @@ fn there_are_5478_reachable_positions_and_4520_open_ones() {
 
 #[test]
 fn minimax_visits_549945_nodes_from_the_empty_board_and_draws() {
-    let report = oracle(&Board::new(BoardSize::Three));
+    let report = oracle(&Board::new(Shape::TIC_TAC_TOE));
     assert_eq!(report.stats.nodes, 549_945);
     assert_eq!(report.score, Some(0));
     assert_eq!(report.moves.len(), 9);
@@ -135,7 +136,7 @@ fn losses(kind: PlayerKind, difficulty: Difficulty, side: Side) -> Vec<String> {
         difficulty,
         ..PlayerOptions::default()
     });
-    let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+    let lost = lost_lines(player.as_mut(), side, Board::new(Shape::TIC_TAC_TOE));
     let names: BTreeSet<String> = lost
         .iter()
         .map(|board| format!("{} won: {board}", side.opponent().mark()))
@@ -172,7 +173,7 @@ fn easy_can_be_beaten_by_a_line_that_hard_cannot() {
 
 #[test]
 fn alphabeta_random_picks_every_equal_first_move_and_nothing_worse() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let mut first_moves = BTreeSet::new();
     for seed in 0..200 {
         let options = PlayerOptions {
@@ -241,7 +242,7 @@ fn rules_never_miss_a_win_or_a_needed_block() {
 fn rules_lose_to_corner_opposite_corner_third_corner() {
     for seed in 0..20 {
         let mut rules = RulesPlayer::new(seed);
-        let mut board = Board::new(BoardSize::Three);
+        let mut board = Board::new(Shape::TIC_TAC_TOE);
         let mut reply = |board: &mut Board| {
             let cell = rules.choose_move(board, &CancelFlag::new()).best.unwrap();
             board.play(cell).unwrap();
@@ -279,7 +280,7 @@ fn alphabeta_tt_needs_few_nodes_on_3x3_and_proves_4x4_a_draw() {
     let report = decide(
         PlayerKind::AlphaBetaTt,
         &PlayerOptions::default(),
-        &Board::new(BoardSize::Three),
+        &Board::new(Shape::TIC_TAC_TOE),
     );
     assert_eq!(report.score, Some(0));
     assert!(report.stats.nodes <= 2_500, "{} nodes", report.stats.nodes);
@@ -287,7 +288,7 @@ fn alphabeta_tt_needs_few_nodes_on_3x3_and_proves_4x4_a_draw() {
     let report = decide(
         PlayerKind::AlphaBetaTt,
         &PlayerOptions::default(),
-        &Board::new(BoardSize::Four),
+        &Board::new(Shape::FOUR_BY_FOUR),
     );
     assert_eq!(report.score, Some(0), "4x4 with four in a row is a draw");
     assert_eq!(report.depth, 16);
@@ -329,7 +330,7 @@ fn mcts_never_loses_to_random() {
             seed: 1000 + game,
             ..PlayerOptions::default()
         });
-        let mut board = Board::new(BoardSize::Three);
+        let mut board = Board::new(Shape::TIC_TAC_TOE);
         while board.outcome() == Outcome::Ongoing {
             let player = if board.side_to_move() == mcts_side {
                 &mut mcts
@@ -380,7 +381,7 @@ fn a_search_on_5x5_stops_within_50ms_of_cancel() {
         let mut player = kind.create(&options);
         let search_cancel = cancel.clone();
         let search = std::thread::spawn(move || {
-            player.choose_move(&Board::new(BoardSize::Five), &search_cancel)
+            player.choose_move(&Board::new(Shape::FIVE_BY_FIVE), &search_cancel)
         });
         std::thread::sleep(Duration::from_millis(100));
         let cancelled_at = Instant::now();
@@ -418,7 +419,7 @@ fn a_cancelled_search_leaves_nothing_misleading_behind() {
 
 #[test]
 fn seeded_players_replay_exactly() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     for kind in [
         PlayerKind::Random,
         PlayerKind::Rules,
@@ -466,7 +467,7 @@ fn iterative_deepening_stops_at_its_time_limit_with_a_finished_depth() {
     let report = decide(
         PlayerKind::AlphaBetaTt,
         &options,
-        &Board::new(BoardSize::Five),
+        &Board::new(Shape::FIVE_BY_FIVE),
     );
     let took = started.elapsed();
     // The search keeps to its limit: it ran at least that long, and it

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tictactoe_engine::board::{Board, Outcome};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_tools::history::GameRecord;
 
 /// Who plays: nobody, a person as X, a person as O, two people.
@@ -90,7 +90,7 @@ fn every_3x3_game_prefix_undoes_and_redoes_exactly() {
     }
     let mut prefixes = 0;
     walk(
-        &mut GameRecord::new(Board::new(BoardSize::Three)),
+        &mut GameRecord::new(Board::new(Shape::TIC_TAC_TOE)),
         &mut prefixes,
     );
     // Every node of the game tree, the empty board included.
@@ -123,7 +123,7 @@ proptest! {
     /// played, its position replayed from the start after every action.
     #[test]
     fn random_play_undo_and_redo_match_a_plain_list(
-        size in prop::sample::select(BoardSize::ALL.to_vec()),
+        size in prop::sample::select(Shape::SQUARES.to_vec()),
         actions in prop::collection::vec(action(), 0..80),
     ) {
         let start = Board::new(size);

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use common::{assert_close, random_open_position, two_wins_and_a_loss};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{self, PuctSearch};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
@@ -32,9 +32,9 @@ fn traced(board: &Board, seed: u64, playouts: u32) -> (MctsSearch, Vec<PlayoutTr
 fn a_traced_run_ends_in_the_statistics_of_the_players_own_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(25);
     for (size, playouts) in [
-        (BoardSize::Three, 400),
-        (BoardSize::Four, 300),
-        (BoardSize::Five, 200),
+        (Shape::TIC_TAC_TOE, 400),
+        (Shape::FOUR_BY_FOUR, 300),
+        (Shape::FIVE_BY_FIVE, 200),
     ] {
         for game in 0..40u64 {
             let board = random_open_position(size, (game % 6) as usize, &mut rng);
@@ -75,7 +75,7 @@ fn a_traced_run_ends_in_the_statistics_of_the_players_own_search() {
 fn each_trace_agrees_with_the_tree_it_leaves() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for game in 0..30u64 {
-        let board = random_open_position(BoardSize::Three, (game % 5) as usize, &mut rng);
+        let board = random_open_position(Shape::TIC_TAC_TOE, (game % 5) as usize, &mut rng);
         let mut run = MctsSearch::new(&board, game, EXPLORATION).unwrap();
         for number in 1..=300 {
             let trace = run.traced_playout();
@@ -260,9 +260,9 @@ fn a_finished_game_has_no_search() {
 fn the_convergence_samples_end_in_the_statistics_of_the_players_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for (size, stones) in [
-        (BoardSize::Three, 0),
-        (BoardSize::Three, 3),
-        (BoardSize::Four, 6),
+        (Shape::TIC_TAC_TOE, 0),
+        (Shape::TIC_TAC_TOE, 3),
+        (Shape::FOUR_BY_FOUR, 6),
     ] {
         for seed in 0..5u64 {
             let board = random_open_position(size, stones, &mut rng);
@@ -321,10 +321,10 @@ fn each_root_moves_exact_value_is_the_solved_games() {
 
 #[test]
 fn a_traced_puct_run_ends_in_the_statistics_of_the_neural_search() {
-    let network = Network::new(BoardSize::Three, 5);
+    let network = Network::new(Shape::TIC_TAC_TOE, 5);
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for game in 0..30usize {
-        let board = random_open_position(BoardSize::Three, game % 6, &mut rng);
+        let board = random_open_position(Shape::TIC_TAC_TOE, game % 6, &mut rng);
         let own = neural::search(&network, &board, 60, None, &CancelFlag::new());
         let mut run = PuctSearch::new(&network, &board, None);
         for number in 1..=60 {
@@ -391,8 +391,8 @@ fn the_first_puct_simulation_takes_the_highest_prior() {
     // The root has been evaluated once (N = 1) and no child visited: each
     // score is 0 + 1.5 * P * sqrt(1) / (1 + 0) = 1.5 * P, so the child
     // with the highest prior is taken.
-    let network = Network::new(BoardSize::Three, 2);
-    let board = Board::new(BoardSize::Three);
+    let network = Network::new(Shape::TIC_TAC_TOE, 2);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let mut run = PuctSearch::new(&network, &board, None);
     let trace = run.traced_simulation();
     let root = &trace.selection[0];

@@ -8,8 +8,9 @@ use super::common;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tictactoe_engine::board::{Board, Outcome, Side, bits};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
@@ -39,11 +40,11 @@ impl Solved {
     }
 }
 
-fn key(board: &Board) -> (u32, u32) {
+fn key(board: &Board) -> (u64, u64) {
     (board.stones(Side::Max), board.stones(Side::Min))
 }
 
-fn solve(board: &Board, memo: &mut HashMap<(u32, u32), Solved>) -> Solved {
+fn solve(board: &Board, memo: &mut HashMap<(u64, u64), Solved>) -> Solved {
     if let Some(&solved) = memo.get(&key(board)) {
         return solved;
     }
@@ -89,7 +90,7 @@ fn expected_grade(mover: Side, could: Solved, did: Solved) -> Grade {
 
 /// Every open reachable position's every legal move, with its grade by
 /// definition, keyed by the position's stones and the cell.
-fn grades_by_definition() -> HashMap<((u32, u32), usize), Grade> {
+fn grades_by_definition() -> HashMap<((u64, u64), usize), Grade> {
     let mut memo = HashMap::new();
     let mut grades = HashMap::new();
     for board in common::open_positions() {
@@ -151,7 +152,7 @@ fn every_game_is_reviewed_move_by_move_as_its_positions_are_graded() {
     let mut games = 0u32;
     let started = Instant::now();
     let mut moves = Vec::new();
-    let mut stack = vec![(Board::new(BoardSize::Three), 0usize)];
+    let mut stack = vec![(Board::new(Shape::TIC_TAC_TOE), 0usize)];
     // Depth first over every game, `moves` the line to the top position.
     while let Some((board, next)) = stack.pop() {
         moves.truncate(board.stone_count() as usize);
@@ -175,11 +176,11 @@ fn every_game_is_reviewed_move_by_move_as_its_positions_are_graded() {
 
 fn check_game(
     moves: &[usize],
-    grades: &HashMap<((u32, u32), usize), Grade>,
+    grades: &HashMap<((u64, u64), usize), Grade>,
     table: &PerfectTable,
     judge: &mut Judge,
 ) {
-    let start = Board::new(BoardSize::Three);
+    let start = Board::new(Shape::TIC_TAC_TOE);
     let review = Review::of_game(&start, moves, judge).unwrap();
     assert_eq!(review.moves.len(), moves.len());
     assert_eq!(review.values.len(), moves.len() + 1);
@@ -211,8 +212,9 @@ fn check_game(
 }
 
 /// The empty cells where `side`'s stone completes a line through it.
-fn brute_winning_cells(board: &Board, side: Side) -> u32 {
-    bits(board.empty())
+fn brute_winning_cells(board: &Board, side: Side) -> u64 {
+    board
+        .legal_moves()
         .filter(|&cell| {
             let mut after = *board;
             after.toggle(cell, side);
@@ -223,7 +225,8 @@ fn brute_winning_cells(board: &Board, side: Side) -> u32 {
 
 /// The moves after which `side` has two or more such cells, not winning.
 fn brute_forks(board: &Board, side: Side) -> Vec<Fork> {
-    bits(board.empty())
+    board
+        .legal_moves()
         .filter_map(|cell| {
             let mut after = *board;
             after.toggle(cell, side);
@@ -239,7 +242,7 @@ fn threats_and_forks_are_what_placing_stones_finds() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
     let mut boards = common::reachable_positions();
-    for size in [BoardSize::Four, BoardSize::Five] {
+    for size in [Shape::FOUR_BY_FOUR, Shape::FIVE_BY_FIVE] {
         for moves in 0..400 {
             boards.push(common::random_open_position(size, moves % 16, &mut rng));
         }
@@ -265,7 +268,7 @@ fn threats_and_forks_are_what_placing_stones_finds() {
 /// The review of the 3x3 game of `moves` (cells from 1).
 fn reviewed(moves: &[usize]) -> Review {
     let cells: Vec<usize> = moves.iter().map(|cell| cell - 1).collect();
-    Review::of_game(&Board::new(BoardSize::Three), &cells, &mut judge()).unwrap()
+    Review::of_game(&Board::new(Shape::TIC_TAC_TOE), &cells, &mut judge()).unwrap()
 }
 
 /// The grade and sentence of move `number` (from 1) of the game.
@@ -352,7 +355,7 @@ fn a_big_board_marks_estimates_and_keeps_what_it_proves() {
     // 4x4: O's 10 leaves X's 1-5-9-13 open; X's 11 misses it, and O's
     // 2-6-10-14 is then open.
     let moves: Vec<usize> = (0..11).collect();
-    let start = Board::new(BoardSize::Four);
+    let start = Board::new(Shape::FOUR_BY_FOUR);
     let mut hurried = Judge::new(Duration::from_nanos(1), CancelFlag::new());
     let review = Review::of_game(&start, &moves, &mut hurried).unwrap();
     assert!(!review.exact());

@@ -6,7 +6,7 @@ use super::common;
 use common::{open_positions, oracle, oracle_score};
 use std::cell::RefCell;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 
 use tictactoe_engine::player_kind::{
     Fail, MoveOrder, PlayerKind, PlayerOptions, Prune, SearchSettings,
@@ -96,7 +96,7 @@ fn every_settled_player_never_loses_under_any_order_and_convention() {
         for settings in SearchSettings::every() {
             for side in [Side::Max, Side::Min] {
                 let mut player = kind.create(&options(settings));
-                let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+                let lost = lost_lines(player.as_mut(), side, Board::new(Shape::TIC_TAC_TOE));
                 assert!(
                     lost.is_empty(),
                     "{kind} {settings:?} as {side:?} lost: {}",
@@ -146,7 +146,7 @@ fn proof_number_search_proves_minimax_result_and_keeps_it_in_every_position() {
 fn proof_number_search_never_loses() {
     for side in [Side::Max, Side::Min] {
         let mut player = PlayerKind::Pns.create(&PlayerOptions::default());
-        let lost = lost_lines(player.as_mut(), side, Board::new(BoardSize::Three));
+        let lost = lost_lines(player.as_mut(), side, Board::new(Shape::TIC_TAC_TOE));
         assert!(lost.is_empty(), "pns as {side:?} lost: {}", lost[0]);
     }
 }
@@ -600,7 +600,7 @@ fn failing_hard_never_visits_fewer_nodes_than_failing_soft() {
 
 #[test]
 fn proof_number_search_proves_the_empty_4x4_board_a_draw() {
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let mut player = PlayerKind::Pns.create(&PlayerOptions::default());
     let report = player.choose_move(&board, &CancelFlag::new());
     assert!(!report.aborted, "{:?}", report.note);

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::Contender;
@@ -90,7 +90,7 @@ fn assert_totals_add_up(results: &TournamentResults, games: &[GameSummary]) {
 fn every_game_is_counted_once_and_the_totals_add_up() {
     let tournament = Tournament::new(
         contenders("random,rules,alphabeta:2,mcts"),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         3,
         11,
     );
@@ -112,7 +112,7 @@ fn every_game_is_counted_once_and_the_totals_add_up() {
 fn perfect_and_the_full_depth_searches_never_lose_on_3x3() {
     let tournament = Tournament::new(
         Contender::computer_players(Difficulty::Hard),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         6,
         2026,
     );
@@ -147,7 +147,7 @@ fn perfect_and_the_full_depth_searches_never_lose_on_3x3() {
 fn a_seed_replays_the_same_tournament_on_one_or_two_threads() {
     let mut tournament = Tournament::new(
         contenders("random,rules,alphabeta-random,mcts"),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         4,
         99,
     );
@@ -175,7 +175,7 @@ fn a_seed_replays_the_same_tournament_on_one_or_two_threads() {
 fn cancelling_keeps_the_finished_games_and_flags_the_results_partial() {
     let mut tournament = Tournament::new(
         contenders("random,rules,alphabeta,mcts,perfect"),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         20,
         3,
     );
@@ -222,7 +222,7 @@ fn what_cannot_be_played_is_refused() {
     let cancel = CancelFlag::new();
     let refused = |names: &str, games| {
         let entrants = names.split(',').map(|name| name.parse().unwrap()).collect();
-        Tournament::new(entrants, BoardSize::Three, games, 1)
+        Tournament::new(entrants, Shape::TIC_TAC_TOE, games, 1)
             .run(&cancel, |_| {})
             .unwrap_err()
     };
@@ -239,11 +239,11 @@ fn what_cannot_be_played_is_refused() {
         Contender::new(PlayerKind::Human, Difficulty::Hard),
         Contender::new(PlayerKind::Perfect, Difficulty::Hard),
     ];
-    let error = Tournament::new(human, BoardSize::Three, 1, 1)
+    let error = Tournament::new(human, Shape::TIC_TAC_TOE, 1, 1)
         .run(&cancel, |_| {})
         .unwrap_err();
     assert_eq!(error, TournamentError::Human);
-    let mut threads = Tournament::new(contenders("random,rules"), BoardSize::Three, 1, 1);
+    let mut threads = Tournament::new(contenders("random,rules"), Shape::TIC_TAC_TOE, 1, 1);
     threads.threads = Some(0);
     // rayon takes 0 for "one per core".
     assert!(threads.run(&cancel, |_| {}).is_ok());
@@ -253,7 +253,7 @@ fn what_cannot_be_played_is_refused() {
 fn json_and_csv_carry_the_results() {
     let tournament = Tournament::new(
         contenders("random,alphabeta:2,perfect"),
-        BoardSize::Three,
+        Shape::TIC_TAC_TOE,
         2,
         5,
     );
@@ -315,7 +315,7 @@ fn moves_a_time_limit_cut_short_are_counted() {
     // a move it keeps a shallower depth, at least on its first move.
     let mut entrants = contenders("alphabeta-tt,random");
     entrants[0].options.time_limit = Some(std::time::Duration::from_millis(1));
-    let (results, games) = play(&Tournament::new(entrants, BoardSize::Four, 1, 4));
+    let (results, games) = play(&Tournament::new(entrants, Shape::FOUR_BY_FOUR, 1, 4));
     assert_totals_add_up(&results, &games);
     let by_entrant = |entrant: usize| {
         results

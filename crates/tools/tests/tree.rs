@@ -6,15 +6,15 @@ use super::common;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::evaluation::{LineCounts, evaluate};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::PnsPlayer;
 use tictactoe_engine::players::pns::UNREACHABLE;
 use tictactoe_engine::report::{Bound, ProvenResult, SearchReport};
-use tictactoe_engine::score::{INFINITY, WIN, evaluate};
+use tictactoe_engine::score::{INFINITY, WIN};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::search::NodeEnding;
-use tictactoe_engine::search::move_order_score;
 use tictactoe_tools::node_types::TypeCounts;
 use tictactoe_tools::tree::{
     DEFAULT_BUDGET, LoggedSearch, Node, NodeType, RecordError, SearchTree,
@@ -110,7 +110,8 @@ fn expected_order(kind: PlayerKind, position: &Board, first: Option<usize>) -> V
     }
     let side = position.side_to_move();
     legal.retain(|&cell| Some(cell) != first);
-    legal.sort_by_key(|&cell| -move_order_score(position, cell, side));
+    let lines = LineCounts::of(position);
+    legal.sort_by_key(|&cell| -lines.move_order_score(position.geometry(), cell, side));
     first.into_iter().chain(legal).collect()
 }
 
@@ -307,7 +308,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
 
 #[test]
 fn the_empty_board_minimax_tree_has_549945_nodes_in_16_bytes_each() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let tree = check(PlayerKind::Minimax, &board, None);
     assert_eq!(tree.nodes_searched(), 549_945);
     assert_eq!(tree.len(), 549_946);
@@ -357,7 +358,7 @@ fn deepening_with_aspiration_windows_records_each_depth_and_each_try() {
 #[test]
 fn sampled_4x4_and_5x5_positions_at_depth_limits() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    for size in [BoardSize::Four, BoardSize::Five] {
+    for size in [Shape::FOUR_BY_FOUR, Shape::FIVE_BY_FIVE] {
         for moves in 0..8 {
             let board = random_open_position(size, moves, &mut rng);
             for kind in WINDOW_PLAYERS {
@@ -373,7 +374,7 @@ fn sampled_4x4_and_5x5_positions_at_depth_limits() {
 
 #[test]
 fn past_the_budget_subtrees_are_counted_but_not_kept() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let tree = record(PlayerKind::Minimax, &board, &options(None), 1000);
     assert_eq!(tree.nodes_searched(), 549_945);
     // Past the budget, the siblings of the nodes on the path still come in:
@@ -409,23 +410,27 @@ fn a_subtree_left_unrecorded_is_searched_again_on_request() {
         ..PlayerOptions::default()
     };
     let cases = [
-        (PlayerKind::Minimax, Board::new(BoardSize::Three), 1000),
-        (PlayerKind::AlphaBeta, Board::new(BoardSize::Three), 100),
-        (PlayerKind::AlphaBetaTt, Board::new(BoardSize::Four), 300),
+        (PlayerKind::Minimax, Board::new(Shape::TIC_TAC_TOE), 1000),
+        (PlayerKind::AlphaBeta, Board::new(Shape::TIC_TAC_TOE), 100),
+        (
+            PlayerKind::AlphaBetaTt,
+            Board::new(Shape::FOUR_BY_FOUR),
+            300,
+        ),
         (
             PlayerKind::AlphaBetaRandom,
-            Board::new(BoardSize::Three),
+            Board::new(Shape::TIC_TAC_TOE),
             100,
         ),
-        (PlayerKind::Mcts, Board::new(BoardSize::Three), 200),
-        (PlayerKind::Pvs, Board::new(BoardSize::Four), 300),
-        (PlayerKind::Mtdf, Board::new(BoardSize::Four), 300),
+        (PlayerKind::Mcts, Board::new(Shape::TIC_TAC_TOE), 200),
+        (PlayerKind::Pvs, Board::new(Shape::FOUR_BY_FOUR), 300),
+        (PlayerKind::Mtdf, Board::new(Shape::FOUR_BY_FOUR), 300),
     ];
     let (mut again, mut passes) = (0, 0);
     for (kind, board, budget) in cases {
         let options = if kind == PlayerKind::Mcts {
             mcts
-        } else if board.size() == BoardSize::Four {
+        } else if board.shape() == Shape::FOUR_BY_FOUR {
             options(Some(5))
         } else {
             options(None)
@@ -614,7 +619,7 @@ fn check_monte_carlo(tree: &SearchTree, report: &SearchReport) {
 fn monte_carlo_records_the_tree_of_visits_its_report_describes() {
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     let mut positions: Vec<Board> = open_positions().into_iter().step_by(97).collect();
-    for size in [BoardSize::Four, BoardSize::Five] {
+    for size in [Shape::FOUR_BY_FOUR, Shape::FIVE_BY_FIVE] {
         for moves in [0, 3, 6] {
             positions.push(random_open_position(size, moves, &mut rng));
         }
@@ -662,7 +667,7 @@ fn a_report_records_again_as_the_search_it_describes() {
     .into_iter()
     .flat_map(|(kind, depth)| {
         [
-            (kind, Board::new(BoardSize::Three), options(None)),
+            (kind, Board::new(Shape::TIC_TAC_TOE), options(None)),
             (kind, four, options(Some(depth))),
         ]
     })
@@ -683,7 +688,7 @@ fn a_report_records_again_as_the_search_it_describes() {
         seed: 3,
         ..PlayerOptions::default()
     };
-    let reports = game_reports(PlayerKind::Mcts, Board::new(BoardSize::Three), &options);
+    let reports = game_reports(PlayerKind::Mcts, Board::new(Shape::TIC_TAC_TOE), &options);
     assert!(reports[0].replay_seed != reports[1].replay_seed);
     for report in &reports {
         let tree = SearchTree::record_report(report, DEFAULT_BUDGET, &CancelFlag::new()).unwrap();
@@ -692,7 +697,7 @@ fn a_report_records_again_as_the_search_it_describes() {
     // The first search of a player built with the options is `record`'s.
     let first = record(
         PlayerKind::Mcts,
-        &Board::new(BoardSize::Three),
+        &Board::new(Shape::TIC_TAC_TOE),
         &options,
         DEFAULT_BUDGET,
     );
@@ -701,7 +706,7 @@ fn a_report_records_again_as_the_search_it_describes() {
 
 #[test]
 fn a_search_under_a_time_limit_records_as_one_search_to_its_depth() {
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let timed = PlayerOptions {
         difficulty: Difficulty::Depth(4),
         time_limit: Some(std::time::Duration::from_secs(60)),
@@ -760,11 +765,11 @@ fn a_deepening_search_recorded_deepening_has_the_log_s_count() {
 fn a_cancelled_recording_says_so() {
     let cancel = CancelFlag::new();
     cancel.cancel();
-    let board = Board::new(BoardSize::Five);
+    let board = Board::new(Shape::FIVE_BY_FIVE);
     // Every player that searches: on 5x5 even Perfect does.
     let searching = PlayerKind::ALL
         .into_iter()
-        .filter(|&kind| SearchTree::supports(kind, BoardSize::Five).is_ok());
+        .filter(|&kind| SearchTree::supports(kind, Shape::FIVE_BY_FIVE).is_ok());
     assert_eq!(searching.clone().count(), 9);
     for kind in searching {
         let result = SearchTree::record(kind, &board, &options(Some(6)), DEFAULT_BUDGET, &cancel);
@@ -791,7 +796,7 @@ fn a_cancelled_recording_says_so() {
 
 #[test]
 fn players_that_do_not_search_are_refused() {
-    let three = Board::new(BoardSize::Three);
+    let three = Board::new(Shape::TIC_TAC_TOE);
     for kind in [
         PlayerKind::Human,
         PlayerKind::Random,
@@ -805,7 +810,7 @@ fn players_that_do_not_search_are_refused() {
         assert_eq!(error, RecordError::Unsupported(kind));
         assert!(error.to_string().contains("does not search"), "{error}");
         assert!(error.to_string().starts_with(kind.name()), "{error}");
-        assert!(SearchTree::supports(kind, BoardSize::Three).is_err());
+        assert!(SearchTree::supports(kind, Shape::TIC_TAC_TOE).is_err());
         let report = decide(kind, &PlayerOptions::default(), &three);
         assert_eq!(
             SearchTree::record_report(&report, 10, &CancelFlag::new()).unwrap_err(),
@@ -814,7 +819,7 @@ fn players_that_do_not_search_are_refused() {
     }
     // Off 3x3, perfect searches with alphabeta-tt, and is recorded as that.
     let four = Board::parse_for_move("xo../ox../..../....").unwrap();
-    assert!(SearchTree::supports(PlayerKind::Perfect, BoardSize::Four).is_ok());
+    assert!(SearchTree::supports(PlayerKind::Perfect, Shape::FOUR_BY_FOUR).is_ok());
     let tree = record(PlayerKind::Perfect, &four, &options(None), DEFAULT_BUDGET);
     assert_eq!(tree.player(), PlayerKind::AlphaBetaTt);
     let report = decide(PlayerKind::Perfect, &PlayerOptions::default(), &four);
@@ -1031,7 +1036,7 @@ fn proof_number_search_records_the_tree_that_decided_its_report() {
 fn a_proof_tree_past_the_budget_is_counted_and_expanded_on_request() {
     // The empty 4x4 board: a draw, so the tree kept is O's question's,
     // disproved.
-    let board = Board::new(BoardSize::Four);
+    let board = Board::new(Shape::FOUR_BY_FOUR);
     let tree = record(PlayerKind::Pns, &board, &options(None), 1_000);
     let (_, decided) = PnsPlayer::new(None).search_with_tree(&board, &CancelFlag::new());
     let decided = decided.unwrap();

@@ -5,7 +5,7 @@
 use super::common;
 
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::Bound;
 use tictactoe_engine::score::INFINITY;
@@ -86,7 +86,7 @@ fn stepping_walks_minimax_depth_limited_searches() {
         check_walk(&record(PlayerKind::Minimax, board, Some(2)), board);
     }
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    for size in [BoardSize::Four, BoardSize::Five] {
+    for size in [Shape::FOUR_BY_FOUR, Shape::FIVE_BY_FIVE] {
         let board = random_open_position(size, 4, &mut rng);
         check_walk(&record(PlayerKind::AlphaBeta, &board, Some(3)), &board);
     }
@@ -94,7 +94,7 @@ fn stepping_walks_minimax_depth_limited_searches() {
 
 #[test]
 fn a_cursor_placed_on_a_node_walks_on_from_there() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let tree = record(PlayerKind::AlphaBeta, &board, None);
     let steps = all_steps(&tree);
     for id in (0..tree.len()).step_by(97) {
@@ -136,7 +136,7 @@ fn the_principal_variation_carries_the_root_value_down() {
 /// lower bound for O is an upper one for X.
 #[test]
 fn x_view_is_the_movers_view_mirrored_for_o() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let tree = record(PlayerKind::AlphaBeta, &board, None);
     for id in 1..tree.len() {
         let node = tree.node(id);
@@ -176,7 +176,7 @@ fn x_view_is_the_movers_view_mirrored_for_o() {
 
 #[test]
 fn the_words_say_what_the_numbers_are() {
-    let board = Board::new(BoardSize::Three);
+    let board = Board::new(Shape::TIC_TAC_TOE);
     let tree = record(PlayerKind::AlphaBeta, &board, None);
     let style = TextStyle::WINDOW;
     let root_words = tree_words::node_sentence(&tree, 0, &board, style);
@@ -242,7 +242,11 @@ fn the_words_say_what_the_numbers_are() {
 #[test]
 fn table_hits_and_visits_are_said_in_their_own_words() {
     // The empty board: transpositions meet the table from ply 3 on.
-    let tree = record(PlayerKind::AlphaBetaTt, &Board::new(BoardSize::Three), None);
+    let tree = record(
+        PlayerKind::AlphaBetaTt,
+        &Board::new(Shape::TIC_TAC_TOE),
+        None,
+    );
     let hit = (1..tree.len())
         .find(|&id| tree.node(id).ending() == NodeEnding::TableHit)
         .expect("the table answers somewhere in this search");

@@ -4,8 +4,8 @@
 
 use tictactoe_engine::learners::LearnError;
 use tictactoe_engine::player_kind::{
-    Difficulty, Fail, MoveOrder, NotOn3x3, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
-    UnknownPlayer,
+    Difficulty, Fail, MoveOrder, NotOnThisBoard, PlayerKind, Prune, SearchSettings,
+    UnknownDifficulty, UnknownPlayer,
 };
 use tictactoe_engine::report::Rule;
 
@@ -122,11 +122,13 @@ impl Words for UnknownDifficulty {
     }
 }
 
-/// "the learning players play on 3x3 only, not on 4x4, 4 in a row".
-impl Words for NotOn3x3 {
+/// "MENACE and TD play on 3x3 only ...".
+impl Words for NotOnThisBoard {
     fn words(&self) -> String {
         fill(
-            &gettext("the learning players play on 3x3 only, not on {size}"),
+            &gettext(
+                "MENACE and TD play on 3x3 only (they keep something for every position), not on {size}",
+            ),
             &[("size", &self.0.words())],
         )
     }
@@ -136,7 +138,7 @@ impl Words for NotOn3x3 {
 impl Words for LearnError {
     fn words(&self) -> String {
         match self {
-            LearnError::NotOn3x3(refusal) => refusal.words(),
+            LearnError::NotOnThisBoard(refusal) => refusal.words(),
             LearnError::Move(error) => error.words(),
             LearnError::SelfPlayOnly => gettext(
                 "the neural network learns only from its own self-play (the Training window), whose targets are its search's visits",
@@ -244,7 +246,7 @@ pub fn settings_words(settings: SearchSettings) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::geometry::Shape;
     use tictactoe_engine::player_kind::PlayerOptions;
 
     use super::*;
@@ -275,23 +277,26 @@ mod tests {
 
     #[test]
     fn the_window_offers_the_learners_on_3x3_only() {
-        for size in BoardSize::ALL {
+        for size in Shape::SQUARES {
             for kind in PlayerKind::ALL {
-                let on_3x3 = size == BoardSize::Three;
+                let on_3x3 = size == Shape::TIC_TAC_TOE;
                 assert_eq!(
                     PlayerKind::offered(size).contains(&kind),
                     on_3x3 || !kind.learns(),
                     "{kind} on {}",
                     size.words()
                 );
-                assert_eq!(kind.check_size(size).is_ok(), on_3x3 || !kind.learns());
+                assert_eq!(
+                    kind.check_shape(size).is_ok(),
+                    on_3x3 || !kind.keeps_every_position()
+                );
             }
         }
         assert_eq!(
             PlayerKind::Td
-                .check_size(BoardSize::Four)
+                .check_shape(Shape::FOUR_BY_FOUR)
                 .map_err(|error| error.words()),
-            Err("the learning players play on 3x3 only, not on 4x4, 4 in a row".to_owned())
+            Err("MENACE and TD play on 3x3 only (they keep something for every position), not on 4x4, 4 in a row".to_owned())
         );
         assert_eq!(PlayerKind::NON_LEARNERS.len() + 3, PlayerKind::ALL.len());
     }

@@ -2,7 +2,7 @@
 //! refused, the board's size, and a proven score.
 
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
-use tictactoe_engine::geometry::{BoardSize, MAX_CELLS, UnknownSize};
+use tictactoe_engine::geometry::{MAX_CELLS, Shape, UnknownShape};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
 use super::Words;
@@ -28,7 +28,9 @@ impl Words for BoardError {
                 "empty position: write the rows with x, o and '.' (or '-'), e.g. x.o/.x./..o",
             ),
             BoardError::WrongLength(n) => fill(
-                &gettext("wrong length: {count} cells, expected 9, 16 or 25"),
+                &gettext(
+                    "wrong length: {count} cells; without '/' a position is a square board of 9, 16, 25, 36, 49 or 64 cells",
+                ),
                 &[("count", n)],
             ),
             BoardError::TooLong => fill(
@@ -54,13 +56,13 @@ impl Words for BoardError {
                 ),
                 &[("position", position)],
             ),
-            BoardError::UnevenRows { row, cells, size } => fill(
+            BoardError::UnevenRows { row, cells, width } => fill(
                 &ngettext(
-                    "'/' goes only between whole rows: row {row} has {cells} cell, and a row of a {n}x{n} board has {n}",
-                    "'/' goes only between whole rows: row {row} has {cells} cells, and a row of a {n}x{n} board has {n}",
+                    "'/' goes only between whole rows: row {row} has {cells} cell, and row 1 has {n}",
+                    "'/' goes only between whole rows: row {row} has {cells} cells, and row 1 has {n}",
                     plural_count(*cells as u64),
                 ),
-                &[("row", row), ("cells", cells), ("n", &size.side())],
+                &[("row", row), ("cells", cells), ("n", width)],
             ),
             BoardError::ImpossibleCounts { x, o } => fill(
                 &gettext(
@@ -89,27 +91,79 @@ impl Words for BoardError {
                 &gettext("cell {cell} is already taken"),
                 &[("cell", &(cell + 1))],
             ),
+            BoardError::NotTheShape {
+                shape,
+                width,
+                height,
+            } => fill(
+                &gettext("the position is {width}x{height}, but the board is {shape}"),
+                &[
+                    ("width", width),
+                    ("height", height),
+                    ("shape", &shape.words()),
+                ],
+            ),
+            BoardError::NoSuchBoard { width, height } => fill(
+                &gettext(
+                    "no board is {width}x{height} (width x height): both go from {least} to {most}",
+                ),
+                &[
+                    ("width", width),
+                    ("height", height),
+                    ("least", Shape::SIDES.start()),
+                    ("most", Shape::SIDES.end()),
+                ],
+            ),
+            BoardError::Floating(cell) => fill(
+                &gettext(
+                    "cell {cell} has an empty cell below it: with gravity a stone lies on the bottom row or on another stone",
+                ),
+                &[("cell", &(cell + 1))],
+            ),
+            // Columns from 1, as the test sets and a person count them.
+            BoardError::ColumnOutOfRange { column, columns } => fill(
+                &gettext("column {column} is off the board (columns are 1-{last})"),
+                &[("column", &(column + 1)), ("last", columns)],
+            ),
+            BoardError::ColumnFull(column) => fill(
+                &gettext("column {column} is full"),
+                &[("column", &(column + 1))],
+            ),
+            BoardError::NoGravity => {
+                gettext("moves given as columns need a board with gravity (--gravity)")
+            }
         }
     }
 }
 
-/// "3x3, 3 in a row".
-impl Words for BoardSize {
+/// "3x3, 3 in a row", "7x6, 4 in a row, with gravity": width x height.
+impl Words for Shape {
     fn words(&self) -> String {
-        let size = gettext("{side}x{side}, {count} in a row");
-        let values: [(&str, &dyn std::fmt::Display); 2] =
-            [("side", &self.side()), ("count", &self.in_a_row())];
-        fill(&size, &values)
+        let words = if self.gravity() {
+            gettext("{width}x{height}, {count} in a row, with gravity")
+        } else {
+            gettext("{width}x{height}, {count} in a row")
+        };
+        let values: [(&str, &dyn std::fmt::Display); 3] = [
+            ("width", &self.width()),
+            ("height", &self.height()),
+            ("count", &self.in_a_row()),
+        ];
+        fill(&words, &values)
     }
 }
 
-/// The command line's refusal of a board size (in English, as every
-/// argument error).
-impl Words for UnknownSize {
+/// The command line's refusal of a board (in English, as every argument
+/// error).
+impl Words for UnknownShape {
     fn words(&self) -> String {
+        let presets: Vec<&str> = Shape::PRESETS.iter().map(|&(name, _)| name).collect();
         format!(
-            "unknown board size '{}': expected 3, 4 or 5",
-            escape_text(&self.0, ECHO_CHARS)
+            "unknown board '{}': expected {}, or WxH (width x height, each {}-{})",
+            escape_text(&self.0, ECHO_CHARS),
+            presets.join(", "),
+            Shape::SIDES.start(),
+            Shape::SIDES.end(),
         )
     }
 }
@@ -142,11 +196,11 @@ pub fn describe_score(score: i32, stones_now: u32) -> String {
 
 /// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
 pub fn board_words(board: &Board) -> String {
-    let side = board.size().side();
-    let rows: Vec<String> = (0..side)
+    let (width, height) = (board.shape().width(), board.shape().height());
+    let rows: Vec<String> = (0..height)
         .map(|row| {
-            let cells: Vec<String> = (0..side)
-                .map(|column| match board.cell(row * side + column) {
+            let cells: Vec<String> = (0..width)
+                .map(|column| match board.cell(row * width + column) {
                     Some(side) => side.mark().to_owned(),
                     None => gettext("empty"),
                 })
@@ -159,7 +213,7 @@ pub fn board_words(board: &Board) -> String {
         .collect();
     fill(
         &gettext("Board {size}; {rows}."),
-        &[("size", &board.size().words()), ("rows", &rows.join("; "))],
+        &[("size", &board.shape().words()), ("rows", &rows.join("; "))],
     )
 }
 
@@ -295,16 +349,16 @@ mod tests {
 
     #[test]
     fn sizes_parse() {
-        assert_eq!("4x4".parse::<BoardSize>(), Ok(BoardSize::Four));
-        assert_eq!("5".parse::<BoardSize>(), Ok(BoardSize::Five));
+        assert_eq!("4x4".parse::<Shape>(), Ok(Shape::FOUR_BY_FOUR));
+        assert_eq!("5".parse::<Shape>(), Ok(Shape::FIVE_BY_FIVE));
         assert!(
-            "6".parse::<BoardSize>()
+            "6".parse::<Shape>()
                 .unwrap_err()
                 .words()
                 .contains("unknown board size '6'")
         );
         assert_eq!(
-            "3\u{7}".parse::<BoardSize>().map_err(|error| error.words()),
+            "3\u{7}".parse::<Shape>().map_err(|error| error.words()),
             Err("unknown board size '3\\u{7}': expected 3, 4 or 5".to_owned())
         );
     }

@@ -3,7 +3,7 @@
 
 use tictactoe_engine::board::Side;
 use tictactoe_engine::learners::neural;
-use tictactoe_engine::player_kind::{Difficulty, NotOn3x3, PlayerKind};
+use tictactoe_engine::player_kind::{Difficulty, NotOnThisBoard, PlayerKind};
 use tictactoe_engine::report::{
     Bound, Certainty, Iteration, MoveScore, Note, Pass, ProvenResult, SearchReport,
 };
@@ -495,7 +495,7 @@ impl Words for Note {
             ),
             Note::LastFreeCell => gettext("the last free cell: no box"),
             Note::EmptyBox => gettext("the box is empty: MENACE resigns"),
-            Note::NotOn3x3(size) => NotOn3x3(*size).words(),
+            Note::NotOnThisBoard(size) => NotOnThisBoard(*size).words(),
             Note::Neural { simulations, games } => {
                 let search = match simulations {
                     0 => gettext("bare policy: the network's first choice, no search"),

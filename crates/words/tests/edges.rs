@@ -7,7 +7,7 @@ use common::random_open_position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
@@ -15,7 +15,7 @@ use tictactoe_words::Words;
 
 /// Open positions from random games on `size`, at most `empty_at_least`
 /// cells from full.
-fn random_positions(size: BoardSize, count: usize, min_empty: usize, seed: u64) -> Vec<Board> {
+fn random_positions(size: Shape, count: usize, min_empty: usize, seed: u64) -> Vec<Board> {
     let mut rng = StdRng::seed_from_u64(seed);
     (0..count)
         .map(|_| {
@@ -49,9 +49,9 @@ fn scores(report: &SearchReport) -> String {
 fn a_reused_player_answers_like_a_fresh_one() {
     let cancel = CancelFlag::new();
     for (size, count, depths) in [
-        (BoardSize::Three, 300, &[1, 2, 3, 4, 5, 6][..]),
-        (BoardSize::Four, 60, &[2, 3, 4]),
-        (BoardSize::Five, 20, &[2, 3]),
+        (Shape::TIC_TAC_TOE, 300, &[1, 2, 3, 4, 5, 6][..]),
+        (Shape::FOUR_BY_FOUR, 60, &[2, 3, 4]),
+        (Shape::FIVE_BY_FIVE, 20, &[2, 3]),
     ] {
         let positions = random_positions(size, count, 4, 15 + size.cells() as u64);
         for kind in [PlayerKind::AlphaBetaTt, PlayerKind::AlphaBetaRandom] {
@@ -88,7 +88,7 @@ fn the_empty_board_scores_the_same_after_another_position() {
         difficulty: Difficulty::Depth(5),
         ..PlayerOptions::default()
     };
-    let empty = Board::new(BoardSize::Three);
+    let empty = Board::new(Shape::TIC_TAC_TOE);
     let alone = PlayerKind::AlphaBetaTt
         .create(&options)
         .choose_move(&empty, &CancelFlag::new());
@@ -137,7 +137,7 @@ fn cells_off_the_board_hold_no_stone() {
     for cell in [9, 31, 32, 33, 64, usize::MAX] {
         assert_eq!(board.cell(cell), None, "cell {cell}");
     }
-    let side = Board::new(BoardSize::Five);
+    let side = Board::new(Shape::FIVE_BY_FIVE);
     assert_eq!(side.cell(25), None);
     assert_eq!(board.cell(0), Some(Side::Max));
 }

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_words::Words;
@@ -55,7 +55,7 @@ fn check_parse(text: &str) -> Result<(), TestCaseError> {
             prop_assert_eq!(printed.parse::<Board>(), Ok(board));
             prop_assert_eq!(cells_of(&printed), cells_of(text));
             let slashes = text.matches('/').count();
-            prop_assert!(slashes == 0 || slashes == board.size().side() - 1);
+            prop_assert!(slashes == 0 || slashes == board.shape().height() - 1);
         }
         Err(error) => {
             let message = error.words();
@@ -70,23 +70,18 @@ fn check_parse(text: &str) -> Result<(), TestCaseError> {
 }
 
 /// A random legal, unfinished position on `size` from `seed`.
-fn position(size: BoardSize, seed: u64) -> Board {
+fn position(size: Shape, seed: u64) -> Board {
     let mut rng = StdRng::seed_from_u64(seed);
     let moves = rng.random_range(0..size.cells());
     random_open_position(size, moves, &mut rng)
 }
 
-fn check_player(
-    kind: PlayerKind,
-    size: BoardSize,
-    seed: u64,
-    depth: u32,
-) -> Result<(), TestCaseError> {
+fn check_player(kind: PlayerKind, size: Shape, seed: u64, depth: u32) -> Result<(), TestCaseError> {
     let board = position(size, seed);
     // Depths and limits that keep every case fast on every board.
     let difficulty = match size {
-        BoardSize::Three if depth > 4 => Difficulty::Hard,
-        BoardSize::Three => Difficulty::Depth(depth),
+        Shape::TIC_TAC_TOE if depth > 4 => Difficulty::Hard,
+        Shape::TIC_TAC_TOE => Difficulty::Depth(depth),
         _ => Difficulty::Depth(depth.min(3)),
     };
     let options = PlayerOptions {
@@ -156,12 +151,12 @@ proptest! {
         kind in prop::sample::select(
             PlayerKind::ALL.iter().copied().filter(|&k| k != PlayerKind::Human).collect::<Vec<_>>()
         ),
-        size in prop::sample::select(BoardSize::ALL.to_vec()),
+        size in prop::sample::select(Shape::SQUARES.to_vec()),
         seed in any::<u64>(),
         depth in 1u32..=5,
     ) {
         // The learners play 3x3 only (crates/files/tests/learners.rs has the rest).
-        let size = if kind.learns() { BoardSize::Three } else { size };
+        let size = if kind.learns() { Shape::TIC_TAC_TOE } else { size };
         check_player(kind, size, seed, depth)?;
     }
 }

@@ -428,7 +428,7 @@ impl CompareView {
             &gettext("Position {position} ({size}), {side} to move: the main window's board."),
             &[
                 ("position", &board),
-                ("size", &board.size().words()),
+                ("size", &board.shape().words()),
                 ("side", &to_move),
             ],
         ));

@@ -18,7 +18,7 @@ use crate::ui::shared::help::{self, GuidePage};
 use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{
@@ -276,7 +276,7 @@ impl TreeExplorer {
         crate::ui::shared::popup_tooltips::give_way_to_popups(self);
         imp.budget.set(DEFAULT_BUDGET);
         self.scroll_headings_with_rows();
-        self.offer_players(BoardSize::Three);
+        self.offer_players(Shape::TIC_TAC_TOE);
         let player_name = gettext("Player to record");
         accessible::set_label(&*imp.player_dropdown, &player_name);
         accessible::name_dropdown_parts(&imp.player_dropdown, &player_name);
@@ -560,11 +560,11 @@ impl TreeExplorer {
 
     /// Offers the players whose searches can be recorded on boards of
     /// `size` (Perfect only off 3x3, where it searches).
-    fn offer_players(&self, size: BoardSize) {
+    fn offer_players(&self, size: Shape) {
         let imp = self.imp();
         let orders: Vec<MoveOrder> = MoveOrder::ALL
             .into_iter()
-            .filter(|order| order.check_size(size).is_ok())
+            .filter(|order| order.check_shape(size).is_ok())
             .collect();
         if *imp.orders.borrow() != orders {
             let chosen = self.chosen_settings();
@@ -602,7 +602,7 @@ impl TreeExplorer {
     ) {
         let imp = self.imp();
         imp.position.set(Some(*board));
-        self.offer_players(board.size());
+        self.offer_players(board.shape());
         self.show_settings(settings);
         let index = imp
             .players
@@ -649,7 +649,7 @@ impl TreeExplorer {
         } else {
             SearchSettings::default()
         };
-        if let Err(refusal) = settings.order.check_size(board.size()) {
+        if let Err(refusal) = settings.order.check_shape(board.shape()) {
             self.show_notice(&refusal.words());
             return;
         }

@@ -190,7 +190,7 @@ pub fn draw_board(
     playout: &[usize],
     colours: &Colours,
 ) -> Result<(), cairo::Error> {
-    let side = board.size().side();
+    let side = board.shape().width();
     let cell = (size - 2.0 * MARGIN) / side as f64;
     set_colour(cr, colours.foreground, 0.6);
     cr.set_line_width(1.5);

@@ -21,7 +21,7 @@ use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::{accessible, popup_tooltips};
 use tictactoe_engine::board::{Board, Outcome};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, Selection, StepChoice};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{C_PUCT, PuctSearch};
@@ -514,7 +514,7 @@ impl MctsView {
         let neural = imp.search_dropdown.selected() == 1;
         let network = imp.network.borrow().clone();
         let recipe = match (neural, network) {
-            (true, Some(network)) if board.size() == BoardSize::Three => {
+            (true, Some(network)) if board.shape() == Shape::TIC_TAC_TOE => {
                 Recipe::Network { board, network }
             }
             (true, _) => {
@@ -551,7 +551,7 @@ impl MctsView {
             return;
         }
         let board = *board;
-        if board.size() == BoardSize::Three {
+        if board.shape() == Shape::TIC_TAC_TOE {
             imp.exact
                 .replace(exact_values(&board, EXACT_TIME_LIMIT, &CancelFlag::new()));
             return;

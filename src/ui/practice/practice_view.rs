@@ -1614,7 +1614,7 @@ impl PracticeView {
                     return;
                 };
                 let Some(area) = gesture.widget() else { return };
-                let side = board.size().side();
+                let side = board.shape().width();
                 let cell_size = f64::from(area.width().min(area.height())) / side as f64;
                 let (column, row) = ((x / cell_size) as usize, (y / cell_size) as usize);
                 if column < side && row < side {
@@ -1644,7 +1644,7 @@ impl PracticeView {
             return Ok(());
         };
         let colours = palette(area);
-        let side = board.size().side();
+        let side = board.shape().width();
         let cell_size = f64::from(width.min(height)) / side as f64;
         let ink = colours.ink;
         let set = |colour, alpha| set_colour(cr, colour, alpha);

@@ -8,7 +8,8 @@ use gtk::gdk::RGBA;
 
 use crate::ui::shared::painting::{centred_text, set_colour};
 use crate::ui::widgets::board_view::draw_stone;
-use tictactoe_engine::board::{Board, bits};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::score::{EVAL_LIMIT, is_decisive};
 use tictactoe_tools::review::{Grade, Review, Value};
 
@@ -200,7 +201,7 @@ pub fn paint_graph(
 pub struct BoardPicture {
     pub board: Board,
     pub ringed: Option<(usize, Grade)>,
-    pub better: u32,
+    pub better: u64,
     pub focus: Option<usize>,
 }
 
@@ -214,7 +215,7 @@ fn board_square(width: f64, height: f64) -> (f64, f64, f64) {
 /// The cell under (x, y), if any.
 pub fn cell_at(board: &Board, width: f64, height: f64, x: f64, y: f64) -> Option<usize> {
     let (left, top, side) = board_square(width, height);
-    let cells = board.size().side();
+    let cells = board.shape().width();
     let column = ((x - left) / side * cells as f64).floor();
     let row = ((y - top) / side * cells as f64).floor();
     let inside = (0.0..cells as f64).contains(&column) && (0.0..cells as f64).contains(&row);
@@ -230,7 +231,7 @@ pub fn paint_board(
     accent: RGBA,
 ) -> Result<(), cairo::Error> {
     let (left, top, side) = board_square(width, height);
-    let cells = picture.board.size().side();
+    let cells = picture.board.shape().width();
     let cell = side / cells as f64;
     let centre = |index: usize| {
         (
@@ -291,7 +292,7 @@ pub fn paint_board(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::geometry::Shape;
     use tictactoe_engine::search::CancelFlag;
     use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Judge};
 
@@ -306,7 +307,7 @@ mod tests {
     #[test]
     fn the_scale_words_keep_inside_the_graph_in_every_language() {
         let mut judge = Judge::new(DEFAULT_TIME_LIMIT, CancelFlag::new());
-        let review = Review::of_game(&Board::new(BoardSize::Three), &[4, 1, 0], &mut judge)
+        let review = Review::of_game(&Board::new(Shape::TIC_TAC_TOE), &[4, 1, 0], &mut judge)
             .expect("a 3x3 game is judged");
         let german = ScaleWords {
             x_wins: "X gewinnt".to_owned(),

@@ -646,7 +646,7 @@ impl ReviewView {
         let Some(board) = self.asked_position() else {
             return glib::Propagation::Proceed;
         };
-        let side = board.size().side();
+        let side = board.shape().width();
         let cells = board.cells();
         let focus = self.imp().focus_cell.get().min(cells - 1);
         let moved = match key {

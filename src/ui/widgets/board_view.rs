@@ -7,7 +7,7 @@ use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::position::board_words;
@@ -24,7 +24,7 @@ mod imp {
 
     use tictactoe_engine::board::Board;
 
-    use tictactoe_engine::geometry::BoardSize;
+    use tictactoe_engine::geometry::Shape;
 
     pub struct BoardView {
         pub(super) board: Cell<Board>,
@@ -47,12 +47,12 @@ mod imp {
 
     impl Default for BoardView {
         fn default() -> BoardView {
-            let board = Board::new(BoardSize::default());
+            let board = Board::new(Shape::default());
             BoardView {
                 board: Cell::new(board),
                 last_move: Cell::new(None),
                 hover: Cell::new(None),
-                focus_cell: Cell::new(super::centre_cell(board.size())),
+                focus_cell: Cell::new(super::centre_cell(board.shape())),
                 accepting: Cell::new(false),
                 state_text: RefCell::default(),
                 marks: RefCell::default(),
@@ -124,9 +124,9 @@ const GRID_MISSED: &str = "grid-missed";
 
 /// Where the focus cell starts: the centre, or next to it up and left on
 /// boards without one.
-fn centre_cell(size: BoardSize) -> usize {
-    let middle = (size.side() - 1) / 2;
-    middle * size.side() + middle
+fn centre_cell(size: Shape) -> usize {
+    let middle = (size.width() - 1) / 2;
+    middle * size.width() + middle
 }
 
 /// Where the grid sits in the widget: a centred square with a margin.
@@ -377,7 +377,7 @@ impl BoardView {
 
     /// Shows an empty board of `size`, without marks: no search has
     /// looked at it yet.
-    pub fn reset(&self, size: BoardSize) {
+    pub fn reset(&self, size: Shape) {
         let imp = self.imp();
         let board = Board::new(size);
         imp.focus_cell.set(centre_cell(size));
@@ -538,7 +538,7 @@ impl BoardView {
         if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
             return glib::Propagation::Proceed;
         }
-        let side = self.board().size().side();
+        let side = self.board().shape().width();
         let focus = self.imp().focus_cell.get();
         let (row, column) = (focus / side, focus % side);
         let moved = match key {
@@ -574,7 +574,7 @@ impl BoardView {
         let cell = key
             .to_unicode()
             .and_then(|c| c.to_digit(10))
-            .filter(|digit| (1..=9).contains(digit) && self.board().size() == BoardSize::Three)
+            .filter(|digit| (1..=9).contains(digit) && self.board().shape() == Shape::TIC_TAC_TOE)
             .map(|digit| digit as usize - 1);
         if let Some(cell) = cell {
             self.set_focus_cell(cell);
@@ -628,7 +628,7 @@ impl BoardView {
         Layout::new(
             f64::from(WidgetExt::width(self)),
             f64::from(WidgetExt::height(self)),
-            self.board().size().side(),
+            self.board().shape().width(),
         )
     }
 
@@ -845,7 +845,7 @@ impl BoardView {
     fn try_draw(&self, cr: &cairo::Context, width: f64, height: f64) -> Result<(), cairo::Error> {
         let imp = self.imp();
         let board = self.board();
-        let layout = Layout::new(width, height, board.size().side());
+        let layout = Layout::new(width, height, board.shape().width());
         let palette = self.palette();
         let cells = board.cells();
 

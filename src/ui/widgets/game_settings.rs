@@ -10,7 +10,7 @@ use gtk::{glib, prelude::*};
 use crate::ui::shared::accessible;
 use crate::ui::widgets::player_picker::PlayerPicker;
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
@@ -20,7 +20,7 @@ use tictactoe_words::report::{TextStyle, describe_player};
 /// What the controls ask for: the players, the board and the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choice {
-    pub size: BoardSize,
+    pub size: Shape,
     /// Max's player and difficulty, then Min's.
     pub players: [(PlayerKind, Difficulty); 2],
     pub pause: Duration,
@@ -127,7 +127,7 @@ pub(crate) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, Strin
 
 /// Offers every board size in `dropdown`, named for screen readers.
 pub(crate) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
-    let sizes: Vec<String> = BoardSize::ALL.iter().map(BoardSize::words).collect();
+    let sizes: Vec<String> = Shape::SQUARES.iter().map(Shape::words).collect();
     let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
     dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
     dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
@@ -135,8 +135,8 @@ pub(crate) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
 }
 
 /// The board size selected in a dropdown [`set_up_size_dropdown`] filled.
-pub(crate) fn selected_size(dropdown: &gtk::DropDown) -> BoardSize {
-    BoardSize::ALL
+pub(crate) fn selected_size(dropdown: &gtk::DropDown) -> Shape {
+    Shape::SQUARES
         .get(dropdown.selected() as usize)
         .copied()
         .unwrap_or_default()
@@ -186,14 +186,14 @@ impl GameSettings {
     }
 
     /// Selects the board `size`, as a person would.
-    pub fn set_size(&self, size: BoardSize) {
-        if let Some(position) = BoardSize::ALL.iter().position(|&each| each == size) {
+    pub fn set_size(&self, size: Shape) {
+        if let Some(position) = Shape::SQUARES.iter().position(|&each| each == size) {
             self.imp().size_dropdown.set_selected(position as u32);
         }
     }
 
     /// Selects the board and both players of a game read from a file.
-    pub fn set_players(&self, size: BoardSize, players: [(PlayerKind, Difficulty); 2]) {
+    pub fn set_players(&self, size: Shape, players: [(PlayerKind, Difficulty); 2]) {
         self.set_size(size);
         let imp = self.imp();
         for (picker, (kind, difficulty)) in

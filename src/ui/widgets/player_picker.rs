@@ -6,7 +6,7 @@ use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
@@ -119,7 +119,7 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let picker = self.obj();
-            picker.set_board_size(super::BoardSize::Three);
+            picker.set_board_size(super::Shape::TIC_TAC_TOE);
             self.difficulty_dropdown.set_factory(Some(
                 &crate::ui::shared::accessible::string_item_factory(|_| None),
             ));
@@ -231,7 +231,7 @@ impl PlayerPicker {
 
     /// Lists the players offered on `size`: the learners on 3x3 only. The
     /// chosen player stays chosen where it is offered, else Human is.
-    pub fn set_board_size(&self, size: BoardSize) {
+    pub fn set_board_size(&self, size: Shape) {
         let offered = PlayerKind::offered(size);
         if *self.imp().offered.borrow() == offered {
             return;

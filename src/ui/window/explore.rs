@@ -8,7 +8,7 @@ use super::TictactoeWindow;
 use std::sync::Arc;
 use tictactoe_engine::board::{Board, Outcome};
 
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::Learner;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::player_kind::PlayerKind;
@@ -29,7 +29,7 @@ impl TictactoeWindow {
             let size = report
                 .position
                 .parse::<Board>()
-                .map_or(BoardSize::Three, |board| board.size());
+                .map_or(Shape::TIC_TAC_TOE, |board| board.shape());
             if let Err(refusal) = SearchTree::supports(report.algorithm, size) {
                 self.show_error(&super::sentence(&refusal.describe(TextStyle::WINDOW)));
                 return;
@@ -54,9 +54,9 @@ impl TictactoeWindow {
         let (player, difficulty) = self.picker(board.side_to_move()).selection();
         // The learners' searches are recorded from their log rows only.
         let (player, depth) =
-            if SearchTree::supports(player, board.size()).is_ok() && !player.learns() {
+            if SearchTree::supports(player, board.shape()).is_ok() && !player.learns() {
                 (player, difficulty.depth())
-            } else if board.size() == BoardSize::Three {
+            } else if board.shape() == Shape::TIC_TAC_TOE {
                 (PlayerKind::AlphaBeta, None)
             } else {
                 (PlayerKind::AlphaBeta, Some(BIG_BOARD_DEPTH))

@@ -113,7 +113,7 @@ impl TictactoeWindow {
     pub fn open_file(&self, path: &Path) {
         let offered = |saved: SavedGame| {
             for (kind, _) in saved.players {
-                kind.check_size(saved.size())
+                kind.check_shape(saved.shape())
                     .map_err(|refusal| refusal.words())?;
             }
             Ok(saved)
@@ -137,15 +137,15 @@ impl TictactoeWindow {
         }
         self.stop_run();
         self.cancel_hint();
-        imp.settings.set_players(saved.size(), saved.players);
+        imp.settings.set_players(saved.shape(), saved.players);
         let mut choice = imp.settings.choice();
-        choice.size = saved.size();
+        choice.size = saved.shape();
         choice.players = saved.players;
         let number = imp.games_started.get() + 1;
         imp.games_started.set(number);
         let record = saved.record;
         let position = record.position();
-        imp.board_view.reset(position.size());
+        imp.board_view.reset(position.shape());
         imp.search_log.clear();
         let opened = ngettext(
             "Game {number}: opened {file}: {players}, {size}, seed {seed}, {count} move",

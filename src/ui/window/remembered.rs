@@ -30,7 +30,7 @@ use gtk::{gio, glib, prelude::*};
 use super::TictactoeWindow;
 use crate::ui::APP_ID;
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::{BoardSize, UnknownSize};
+use tictactoe_engine::geometry::{Shape, UnknownShape};
 use tictactoe_engine::player_kind::{UnknownDifficulty, UnknownPlayer};
 use tictactoe_files::whole::check_regular_or_absent;
 use tictactoe_words::Words;
@@ -247,8 +247,8 @@ fn share_key(orientation: gtk::Orientation) -> &'static str {
 }
 
 /// A board size as it is stored: "3x3".
-fn size_name(size: BoardSize) -> String {
-    let side = size.side();
+fn size_name(size: Shape) -> String {
+    let side = size.width();
     format!("{side}x{side}")
 }
 
@@ -298,7 +298,7 @@ impl TictactoeWindow {
         // saves the choice, which would overwrite the keys not yet read.
         let shown = imp.settings.choice();
         let size = read_name(&settings, "board-size", |text| {
-            text.parse().map_err(|error: UnknownSize| error.words())
+            text.parse().map_err(|error: UnknownShape| error.words())
         })
         .unwrap_or(shown.size);
         let players = [Side::Max, Side::Min].map(|side| {

@@ -9,7 +9,7 @@ use gtk::subclass::prelude::*;
 use super::{EndingKey, Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_words::Words;
 use tictactoe_words::cell_marks::{CellMark, cell_marks};
@@ -82,7 +82,7 @@ impl TictactoeWindow {
             move |_| {
                 if let Some(board) = window.imp().editing.get() {
                     window.imp().typing_problem.replace(None);
-                    window.edit(Board::new(board.size()), true);
+                    window.edit(Board::new(board.shape()), true);
                 }
             }
         ));
@@ -150,7 +150,7 @@ impl TictactoeWindow {
             &gettext("Set up {position}."),
             &[("position", &board)],
         ));
-        imp.settings.set_size(board.size());
+        imp.settings.set_size(board.shape());
         imp.window_game.replace(None);
         imp.setup.set((board.stone_count() > 0).then_some(board));
         imp.phase.replace(Phase::NoGame);
@@ -213,7 +213,7 @@ impl TictactoeWindow {
         };
         imp.hint.replace(Some(Hint::Asked { id, board }));
         // The 3x3 table answers at once; the search takes a moment.
-        if board.size() != BoardSize::Three {
+        if board.shape() != Shape::TIC_TAC_TOE {
             self.set_thinking(true);
         }
         self.show_status(&fill(

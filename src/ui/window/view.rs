@@ -10,7 +10,7 @@ use super::history::display_name;
 use super::{Hint, Phase, TictactoeWindow, View, setup};
 use crate::game::GameResult;
 use tictactoe_engine::board::Board;
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_words::cell_marks::{CellMark, cell_marks};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
@@ -170,7 +170,7 @@ impl TictactoeWindow {
                 side, human: true, ..
             } => {
                 // The short way in: digits on 3x3, arrows elsewhere.
-                let message = if imp.board_view.board().size() == BoardSize::Three {
+                let message = if imp.board_view.board().shape() == Shape::TIC_TAC_TOE {
                     gettext("{side} to move, played by you: click a cell or press 1-9.")
                 } else {
                     gettext(

@@ -15,11 +15,11 @@ use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::ResultForSide;
 use super::position::{self, CELLS};
-use super::{ResultForSide, supports};
 use crate::board::Board;
 use crate::player::Player;
-use crate::player_kind::NotOn3x3;
+use crate::player_kind::NotOnThisBoard;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
 use crate::report::{MoveScore, Note};
@@ -227,8 +227,8 @@ impl Player for MenacePlayer {
         let mut report = SearchReport::new(self.kind(), board);
         if game_over(&mut report, board) {
             // Nothing to play, on any board.
-        } else if let Err(NotOn3x3(size)) = supports(board.size()) {
-            report.note = Some(Note::NotOn3x3(size));
+        } else if let Err(NotOnThisBoard(size)) = PlayerKind::Menace.check_shape(board.shape()) {
+            report.note = Some(Note::NotOnThisBoard(size));
         } else {
             let view = Menace::has_box(board.stone_count()).then(|| self.menace.box_view(board));
             let decision = self.menace.choose(board, &mut self.rng);
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn new_boxes_hold_michies_beads() {
         let menace = Menace::new(false);
-        let empty = Board::new(crate::geometry::BoardSize::Three);
+        let empty = Board::new(crate::geometry::Shape::TIC_TAC_TOE);
         // Corner, edge, centre: 4 beads each.
         assert_eq!(menace.box_view(&empty).total(), 12);
         assert_eq!(menace.first_box_beads(), 12);

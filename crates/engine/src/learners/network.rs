@@ -15,8 +15,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{Board, Side, bits};
-use crate::geometry::{BoardSize, MAX_CELLS};
+use crate::board::{Board, Side};
+use crate::geometry::bits;
+use crate::geometry::{MAX_CELLS, Shape};
 
 /// Units in each of the two hidden layers: the narrowest measured whose
 /// bare policy reaches 99% optimal first choices in 3,000 self-play games
@@ -25,16 +26,16 @@ pub const HIDDEN: usize = 64;
 
 /// The network's shape: the board it reads and its layers' widths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shape {
+pub struct Layers {
     pub cells: usize,
     pub hidden: usize,
 }
 
-impl Shape {
+impl Layers {
     /// This app's network for boards of `size`.
-    pub fn of(size: BoardSize) -> Shape {
-        Shape {
-            cells: size.cells(),
+    pub fn of(board: Shape) -> Layers {
+        Layers {
+            cells: board.cells(),
             hidden: HIDDEN,
         }
     }
@@ -90,7 +91,9 @@ pub struct Evaluation {
 /// A network's weights.
 #[derive(Clone, PartialEq)]
 pub struct Network {
-    shape: Shape,
+    /// The board it plays.
+    board: Shape,
+    shape: Layers,
     /// Layer by layer: first weights (input by unit) and biases, second
     /// weights (unit by unit) and biases, policy weights (unit by cell)
     /// and biases, value weights and bias.
@@ -100,6 +103,7 @@ pub struct Network {
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")
+            .field("board", &self.board)
             .field("shape", &self.shape)
             .field("parameters", &self.parameters.len())
             .finish()
@@ -114,8 +118,8 @@ pub const INITIAL_SEED: u64 = 0x6e65_7572_616c;
 /// opponent's, as cell masks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Input {
-    pub own: u32,
-    pub theirs: u32,
+    pub own: u64,
+    pub theirs: u64,
 }
 
 impl Input {
@@ -127,8 +131,9 @@ impl Input {
         }
     }
 
-    fn free(self, cells: usize) -> u32 {
-        !(self.own | self.theirs) & ((1u64 << cells) - 1) as u32
+    /// The cells the side to move may play on `board`.
+    fn free(self, board: Shape) -> u64 {
+        board.geometry().playable(self.own | self.theirs)
     }
 }
 
@@ -153,7 +158,7 @@ impl Sample {
     /// The same sample seen through one of the board's eight symmetries
     /// (`symmetry` maps each cell to its image).
     pub fn transformed(&self, symmetry: &[u8]) -> Sample {
-        let map = |mask: u32| bits(mask).fold(0u32, |image, cell| image | 1 << symmetry[cell]);
+        let map = |mask: u64| bits(mask).fold(0u64, |image, cell| image | 1 << symmetry[cell]);
         let mut policy = [0.0; MAX_CELLS];
         for (cell, &to) in symmetry.iter().enumerate() {
             policy[to as usize] = self.policy[cell];
@@ -182,8 +187,8 @@ impl Network {
     /// A fresh network for `size`, its weights drawn from `seed` (He's
     /// uniform initialisation; the heads start small, so an untrained
     /// network's priors are nearly even and its values near 0).
-    pub fn new(size: BoardSize, seed: u64) -> Network {
-        let shape = Shape::of(size);
+    pub fn new(board: Shape, seed: u64) -> Network {
+        let shape = Layers::of(board);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut parameters = vec![0.0f32; shape.parameters()];
         let mut fill = |range: std::ops::Range<usize>, limit: f32| {
@@ -206,25 +211,35 @@ impl Network {
             shape.value_weights()..shape.value_bias(),
             0.1 * he(shape.hidden),
         );
-        Network { shape, parameters }
+        Network {
+            board,
+            shape,
+            parameters,
+        }
     }
 
-    /// A network of `shape` with these parameters, as a file holds them;
-    /// `None` unless the count fits the shape, the shape is this app's
-    /// for its board, and every number is finite.
-    pub fn from_parameters(shape: Shape, parameters: Vec<f32>) -> Option<Network> {
-        let fits = BoardSize::from_cells(shape.cells).map(Shape::of) == Some(shape)
+    /// A network for `board` of `shape` with these parameters, as a file
+    /// holds them; `None` unless the shape is this app's for the board,
+    /// the count fits it, and every number is finite.
+    pub fn from_parameters(board: Shape, shape: Layers, parameters: Vec<f32>) -> Option<Network> {
+        let fits = Layers::of(board) == shape
             && parameters.len() == shape.parameters()
             && parameters.iter().all(|p| p.is_finite());
-        fits.then_some(Network { shape, parameters })
+        fits.then_some(Network {
+            board,
+            shape,
+            parameters,
+        })
     }
 
-    pub fn shape(&self) -> Shape {
+    /// Its layers' widths.
+    pub fn layers(&self) -> Layers {
         self.shape
     }
 
-    pub fn size(&self) -> BoardSize {
-        BoardSize::from_cells(self.shape.cells).expect("a board's cells")
+    /// The board it plays.
+    pub fn shape(&self) -> Shape {
+        self.board
     }
 
     /// Every weight and bias, layer by layer.
@@ -246,7 +261,7 @@ impl Network {
     /// equals): the bare policy's move, without a search.
     pub fn first_choice(&self, board: &Board) -> Option<usize> {
         let priors = self.evaluate(board).priors;
-        bits(board.empty()).reduce(|best, cell| {
+        bits(board.moves()).reduce(|best, cell| {
             if priors[cell] > priors[best] {
                 cell
             } else {
@@ -297,7 +312,7 @@ impl Network {
         Activations {
             first,
             second,
-            priors: softmax(&logits, input.free(cells)),
+            priors: softmax(&logits, input.free(self.board)),
             value,
         }
     }
@@ -310,7 +325,7 @@ impl Network {
         let (cells, hidden) = (shape.cells, shape.hidden);
         let p = &self.parameters;
         let a = self.forward(sample.input);
-        let free = sample.input.free(cells);
+        let free = sample.input.free(self.board);
         let mut policy_loss = 0.0f64;
         let mut d_logits = [0.0f32; MAX_CELLS];
         for cell in bits(free) {
@@ -389,7 +404,7 @@ impl Network {
     #[cfg(test)]
     fn loss(&self, sample: &Sample) -> Loss {
         let a = self.forward(sample.input);
-        let policy = bits(sample.input.free(self.shape.cells))
+        let policy = bits(sample.input.free(self.board))
             .filter(|&cell| sample.policy[cell] > 0.0)
             .map(|cell| -f64::from(sample.policy[cell]) * f64::from(a.priors[cell].max(1e-30)).ln())
             .sum();
@@ -435,7 +450,7 @@ fn relu(units: &mut [f32]) {
 }
 
 /// The softmax of `logits` over the cells of `free`; 0 elsewhere.
-fn softmax(logits: &[f32; MAX_CELLS], free: u32) -> [f32; MAX_CELLS] {
+fn softmax(logits: &[f32; MAX_CELLS], free: u64) -> [f32; MAX_CELLS] {
     let mut priors = [0.0f32; MAX_CELLS];
     let Some(top) = bits(free).map(|cell| logits[cell]).reduce(f32::max) else {
         return priors;
@@ -523,7 +538,7 @@ mod tests {
 
     #[test]
     fn gradients_match_finite_differences() {
-        let mut network = Network::new(BoardSize::Three, 7);
+        let mut network = Network::new(Shape::TIC_TAC_TOE, 7);
         // Larger heads than a fresh network's, so that every layer's
         // gradient is well above the rounding of f32.
         let shape = network.shape;
@@ -565,7 +580,7 @@ mod tests {
 
     #[test]
     fn priors_cover_the_free_cells_only_and_values_stay_within_one() {
-        let network = Network::new(BoardSize::Three, 1);
+        let network = Network::new(Shape::TIC_TAC_TOE, 1);
         let board: Board = "xo./.x./...".parse().unwrap();
         let evaluation = network.evaluate(&board);
         let sum: f32 = evaluation.priors.iter().sum();
@@ -582,7 +597,7 @@ mod tests {
 
     #[test]
     fn adam_learns_a_position() {
-        let mut network = Network::new(BoardSize::Three, 3);
+        let mut network = Network::new(Shape::TIC_TAC_TOE, 3);
         let sample = sample_of("xx./oo./...", &[(2, 1.0)], 1.0);
         let before = network.loss(&sample);
         let mut adam = Adam::new(&network, 1e-2);
@@ -600,7 +615,7 @@ mod tests {
 
     #[test]
     fn a_symmetric_sample_moves_its_stones_and_targets_together() {
-        let geometry = BoardSize::Three.geometry();
+        let geometry = Shape::TIC_TAC_TOE.geometry();
         let sample = sample_of("x../.o./...", &[(2, 1.0)], 0.5);
         for symmetry in &geometry.symmetries {
             let image = sample.transformed(symmetry);

@@ -18,9 +18,10 @@ use std::time::Instant;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::network::{Input, Network, Sample};
-use crate::board::{Board, Outcome, Side, bits};
+use super::network::{INITIAL_SEED, Input, Network, Sample};
+use crate::board::{Board, Outcome, Side};
 use crate::geometry::MAX_CELLS;
+use crate::geometry::bits;
 use crate::player::Player;
 use crate::player_kind::{Difficulty, PlayerKind};
 use crate::report::{MoveScore, Note, SearchReport};
@@ -214,7 +215,7 @@ fn expand(
     let evaluation = network.evaluate(board);
     let mover = board.side_to_move();
     let first = tree.len();
-    for cell in bits(board.empty()) {
+    for cell in bits(board.moves()) {
         let mut child = *board;
         child.toggle(cell, mover);
         let prior = match noise {
@@ -446,15 +447,23 @@ impl NeuralPlayer {
             report.finish(started);
             return (report, None);
         }
-        if board.size() != self.network.size() {
+        // An untrained network is the same random one on every board: it
+        // is made for the board it is asked about.
+        let untrained;
+        let network = if board.shape() == self.network.shape() {
+            &self.network
+        } else if self.games == 0 {
+            untrained = Network::new(board.shape(), INITIAL_SEED);
+            &untrained
+        } else {
             report.note = Some(Note::NetworkSize {
-                network: self.network.size(),
-                board: board.size(),
+                network: self.network.shape(),
+                board: board.shape(),
             });
             report.finish(started);
             return (report, None);
-        }
-        let result = search(&self.network, board, self.simulations, None, cancel);
+        };
+        let result = search(network, board, self.simulations, None, cancel);
         let mover = board.side_to_move();
         report.moves = result.tree[0]
             .children()
@@ -552,7 +561,7 @@ pub fn self_play(
     while board.outcome() == Outcome::Ongoing {
         let mut noise = [0.0f32; MAX_CELLS];
         let mut total = 0.0;
-        for cell in bits(board.empty()) {
+        for cell in bits(board.moves()) {
             // A flat Dirichlet draw: exponential variables, normalised.
             noise[cell] = -(1.0 - rng.random::<f32>()).ln();
             total += noise[cell];
@@ -583,7 +592,7 @@ pub fn self_play(
         searched_values.push(-root.mean());
         let ply = moves.len() as u32;
         let cell = if ply < random_plies {
-            let free: Vec<usize> = bits(board.empty()).collect();
+            let free: Vec<usize> = board.legal_moves().collect();
             free[rng.random_range(0..free.len())]
         } else if ply < random_plies + settings.sampled_plies {
             let mut pick = rng.random_range(0..visited);
@@ -627,12 +636,12 @@ pub fn self_play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::BoardSize;
+    use crate::geometry::Shape;
     use rand::SeedableRng;
 
     #[test]
     fn visits_add_up_and_a_win_in_one_is_found() {
-        let network = Network::new(BoardSize::Three, 1);
+        let network = Network::new(Shape::TIC_TAC_TOE, 1);
         // X wins at 2.
         let board: Board = "xx./oo./...".parse().unwrap();
         let result = search(&network, &board, 100, None, &CancelFlag::new());
@@ -652,11 +661,11 @@ mod tests {
 
     #[test]
     fn self_play_targets_are_visit_shares_and_results_for_the_mover() {
-        let network = Network::new(BoardSize::Three, 1);
+        let network = Network::new(Shape::TIC_TAC_TOE, 1);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let game = self_play(
             &network,
-            &Board::new(BoardSize::Three),
+            &Board::new(Shape::TIC_TAC_TOE),
             &SelfPlay::default(),
             &mut rng,
         );

@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Side};
-use crate::geometry::{BoardSize, Geometry};
+use crate::geometry::{Geometry, Shape};
 
 /// How many codes there are: 3^9.
 pub const CODES: usize = 19_683;
@@ -36,7 +36,7 @@ impl Canonical {
 }
 
 fn geometry() -> &'static Geometry {
-    BoardSize::Three.geometry()
+    Shape::TIC_TAC_TOE.geometry()
 }
 
 /// The code of a 3x3 position.
@@ -69,7 +69,7 @@ fn from_digits(digits: &[u8; CELLS]) -> u16 {
 
 /// The position `code` names (not checked for being reachable).
 pub fn board(code: u16) -> Board {
-    let mut board = Board::new(BoardSize::Three);
+    let mut board = Board::new(Shape::TIC_TAC_TOE);
     for (cell, digit) in digits(code).into_iter().enumerate() {
         match digit {
             1 => board.toggle(cell, Side::Max),

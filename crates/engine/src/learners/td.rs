@@ -17,11 +17,10 @@ use std::time::Instant;
 use rand::Rng;
 
 use super::position::{self, CODES};
-use super::supports;
 use crate::board::Board;
 use crate::board::Outcome;
 use crate::player::Player;
-use crate::player_kind::NotOn3x3;
+use crate::player_kind::NotOnThisBoard;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
 use crate::report::{MoveScore, Note};
@@ -169,8 +168,8 @@ impl Player for TdPlayer {
         let mut report = SearchReport::new(self.kind(), board);
         if game_over(&mut report, board) {
             // Nothing to play, on any board.
-        } else if let Err(NotOn3x3(size)) = supports(board.size()) {
-            report.note = Some(Note::NotOn3x3(size));
+        } else if let Err(NotOnThisBoard(size)) = PlayerKind::Td.check_shape(board.shape()) {
+            report.note = Some(Note::NotOnThisBoard(size));
         } else {
             let candidates = self.td.candidates(board);
             report.best = Some(Td::best(&candidates).cell);

@@ -1,8 +1,9 @@
 use crate::board::Board;
+use crate::evaluation::evaluate_stones;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
-use crate::score::{WIN, evaluate_stones};
+use crate::score::WIN;
 use crate::search::CancelFlag;
 use crate::search::NodeEnding;
 use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
@@ -38,16 +39,16 @@ fn alphabeta<H: Hook>(
     ctx.clear_pv(ply);
     let stone_count = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    let mut empty = stones.empty();
-    while empty != 0 {
-        let cell = empty.trailing_zeros() as usize;
-        empty &= empty - 1;
+    let mut moves = stones.moves();
+    while moves != 0 {
+        let cell = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
         let now = mine | 1 << cell;
         if !ctx.enter() {
             return 0;
         }
         ctx.clear_pv(ply + 1);
-        let value = if geometry.cell_lines(cell).any_complete(now) {
+        let value = if geometry.completes_line(cell, now) {
             let value = ctx.leaf_counted(WIN - stone_count as i32);
             hook.leaf(cell, alpha, beta, value, NodeEnding::Won);
             value

@@ -1,8 +1,10 @@
 use std::time::{Duration, Instant};
 
 use super::PerfectTable;
-use crate::board::{Board, Side, bits};
-use crate::geometry::{BoardSize, MAX_CELLS};
+use crate::board::{Board, Side};
+use crate::evaluation::{LineCounts, ordered_moves};
+use crate::geometry::bits;
+use crate::geometry::{MAX_CELLS, Shape};
 use crate::player::Player;
 use crate::player_kind::{Fail, MoveOrder, PlayerKind, SearchSettings};
 use crate::report::Bound;
@@ -10,8 +12,7 @@ use crate::report::{Iteration, Note, Pass, SearchReport};
 use crate::score::INFINITY;
 use crate::search::CancelFlag;
 use crate::search::{
-    Hook, LineCounts, SearchContext, effective_depth, game_over, leaf_ending, ordered_moves,
-    report_root, search_root_windows,
+    Hook, SearchContext, effective_depth, game_over, leaf_ending, report_root, search_root_windows,
 };
 use crate::symmetry::SymmetricKeys;
 use crate::tt::{TranspositionTable, TtEntry};
@@ -19,34 +20,47 @@ use crate::tt::{TranspositionTable, TtEntry};
 /// The table's memory bound for each board. 3x3: 16 KiB, 1,024 entries for
 /// the 765 positions of 3x3 that differ up to symmetry (keys are canonical),
 /// small enough to stay in the L1 cache and to zero in well under a
-/// microsecond for each fresh player. The big boards: enough to hold the
+/// microsecond for each fresh player. The bigger boards: enough to hold the
 /// working set of a search (allocated zeroed, so only the pages a search
-/// writes are touched).
-pub fn table_bytes(size: BoardSize) -> usize {
-    match size {
-        BoardSize::Three => 16 << 10,
-        BoardSize::Four => 16 << 20,
-        BoardSize::Five => 32 << 20,
+/// writes are touched): 16 MiB up to 16 cells, 32 MiB up to 25, 64 MiB
+/// beyond.
+pub fn table_bytes(shape: Shape) -> usize {
+    match shape.cells() {
+        ..=9 => 16 << 10,
+        10..=16 => 16 << 20,
+        17..=25 => 32 << 20,
+        _ => 64 << 20,
     }
 }
 
-/// The transposition tables of a player, one per board size, each made on
-/// first use and kept: a game reuses its table's memory from move to move,
-/// and positions of alternating sizes (as `analyze` may read them) never
-/// make a table again. Every search starts a new generation of its table,
-/// so nothing from an earlier search is ever used (see `tt`).
+/// The transposition tables of a player, one per board shape, each made
+/// on first use and kept: a game reuses its table's memory from move to
+/// move, and positions of alternating shapes (as `analyze` may read them)
+/// seldom make a table again. At most `KEPT_TABLES` are kept, the oldest
+/// dropped first, so memory stays bounded. Every search starts a new
+/// generation of its table, so nothing from an earlier search is ever used
+/// (see `tt`).
 #[derive(Default)]
-pub(crate) struct TableSlot([Option<TranspositionTable>; 3]);
+pub(crate) struct TableSlot(Vec<(Shape, TranspositionTable)>);
+
+/// Tables a player keeps for the shapes it saw last.
+const KEPT_TABLES: usize = 3;
 
 impl TableSlot {
     pub fn for_board(&mut self, board: &Board) -> &mut TranspositionTable {
-        let size = board.size();
-        let index = BoardSize::ALL
-            .iter()
-            .position(|&s| s == size)
-            .expect("every size is listed");
-        let table = self.0[index]
-            .get_or_insert_with(|| TranspositionTable::with_max_bytes(table_bytes(size)));
+        let shape = board.shape();
+        let index = match self.0.iter().position(|&(kept, _)| kept == shape) {
+            Some(index) => index,
+            None => {
+                if self.0.len() == KEPT_TABLES {
+                    self.0.remove(0);
+                }
+                let table = TranspositionTable::with_max_bytes(table_bytes(shape));
+                self.0.push((shape, table));
+                self.0.len() - 1
+            }
+        };
+        let table = &mut self.0[index].1;
         table.new_search();
         table
     }
@@ -121,7 +135,7 @@ pub fn root_order(board: &Board, order: MoveOrder) -> Vec<usize> {
     moves[..count].iter().map(|&cell| cell as usize).collect()
 }
 
-/// The empty cells of `board` in `order` into `moves`; returns how many.
+/// The legal moves of `board` in `order` into `moves`; returns how many.
 fn moves_in_order(
     order: MoveOrder,
     moves: &mut [u8],
@@ -130,24 +144,24 @@ fn moves_in_order(
     side: Side,
 ) -> usize {
     let geometry = board.geometry();
-    let empty = board.empty();
+    let playable = board.moves();
     match order {
-        MoveOrder::Heuristic => ordered_moves(moves, geometry, empty, lines, side),
+        MoveOrder::Heuristic => ordered_moves(moves, geometry, playable, lines, side),
         MoveOrder::WorstFirst => {
-            let count = ordered_moves(moves, geometry, empty, lines, side);
+            let count = ordered_moves(moves, geometry, playable, lines, side);
             moves[..count].reverse();
             count
         }
         MoveOrder::BoardOrder => {
             let mut count = 0;
-            for cell in bits(empty) {
+            for cell in bits(playable) {
                 moves[count] = cell as u8;
                 count += 1;
             }
             count
         }
         MoveOrder::BestFirst => {
-            let count = ordered_moves(moves, geometry, empty, lines, side);
+            let count = ordered_moves(moves, geometry, playable, lines, side);
             let table = PerfectTable::global();
             let mut child = *board;
             // Stable: equal values keep the heuristic's order.
@@ -214,10 +228,10 @@ fn search_with_table<H: Hook>(
     // position, the other moves are never scored. They follow in
     // `ordered_moves` order, as if all were sorted with the table move on
     // top. The other orders are the order asked for, and nothing else.
-    let empty = walk.board.empty();
+    let playable = walk.board.moves();
     let mut moves = [0u8; MAX_CELLS];
     let (mut count, mut rest_pending) = match table_move {
-        Some(cell) if settings.order == MoveOrder::Heuristic && empty & 1 << cell != 0 => {
+        Some(cell) if settings.order == MoveOrder::Heuristic && playable & 1 << cell != 0 => {
             moves[0] = cell as u8;
             (1, true)
         }
@@ -294,7 +308,7 @@ fn search_with_table<H: Hook>(
             }
         }
         if rest_pending {
-            let rest = empty & !(1 << moves[0]);
+            let rest = playable & !(1 << moves[0]);
             count += ordered_moves(&mut moves[1..], geometry, rest, &walk.lines, side);
             rest_pending = false;
         }

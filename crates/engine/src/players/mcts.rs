@@ -3,7 +3,8 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::{Board, Outcome, Side, bits};
+use crate::board::{Board, Outcome, Side};
+use crate::geometry::bits;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::MoveScore;
@@ -112,12 +113,12 @@ fn playout(
     observer: &mut impl PlayoutObserver,
 ) -> Option<Side> {
     loop {
-        let empty = board.empty();
-        if empty == 0 {
+        let moves = board.moves();
+        if moves == 0 {
             return None;
         }
-        let pick = rng.random_range(0..empty.count_ones() as usize);
-        let cell = bits(empty).nth(pick).expect("pick is below the count");
+        let pick = rng.random_range(0..moves.count_ones() as usize);
+        let cell = bits(moves).nth(pick).expect("pick is below the count");
         let side = board.side_to_move();
         board.toggle(cell, side);
         *nodes += 1;
@@ -131,7 +132,7 @@ fn playout(
 fn expand(tree: &mut Vec<Node>, index: usize, board: &Board) {
     let side = board.side_to_move();
     let first = tree.len();
-    for cell in bits(board.empty()) {
+    for cell in bits(board.moves()) {
         let mut child = *board;
         child.toggle(cell, side);
         let terminal = if child.completes_line(cell, side) {

@@ -1,9 +1,10 @@
 use crate::board::Board;
+use crate::evaluation::evaluate_stones;
 use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
-use crate::score::{INFINITY, WIN, evaluate_stones};
+use crate::score::{INFINITY, WIN};
 use crate::search::CancelFlag;
 use crate::search::NodeEnding;
 use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
@@ -36,8 +37,8 @@ fn negamax<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
     geometry: &'static Geometry,
-    mine: u32,
-    theirs: u32,
+    mine: u64,
+    theirs: u64,
     depth: u32,
     ply: usize,
 ) -> i32 {
@@ -86,7 +87,7 @@ fn node<H: Hook>(
     stones: Stones,
     depth: u32,
     ply: usize,
-    mut child: impl FnMut(&mut SearchContext, Stones, u32, u32, usize) -> i32,
+    mut child: impl FnMut(&mut SearchContext, Stones, u64, u32, usize) -> i32,
 ) -> i32 {
     let Stones {
         geometry,
@@ -95,16 +96,16 @@ fn node<H: Hook>(
     } = stones;
     let stone_count = ctx.stones_after_move(ply);
     let mut best = i32::MIN;
-    let mut empty = stones.empty();
-    while empty != 0 {
-        let cell = empty.trailing_zeros() as usize;
-        empty &= empty - 1;
+    let mut moves = stones.moves();
+    while moves != 0 {
+        let cell = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
         let now = mine | 1 << cell;
         if !ctx.enter() {
             return 0;
         }
         let left = !(now | theirs) & geometry.full;
-        let leaf = if geometry.cell_lines(cell).any_complete(now) {
+        let leaf = if geometry.completes_line(cell, now) {
             Some(leaf(
                 ctx,
                 hook,
@@ -167,8 +168,8 @@ fn last_move<H: Hook>(
     ctx: &mut SearchContext,
     hook: H,
     geometry: &Geometry,
-    mine: u32,
-    left: u32,
+    mine: u64,
+    left: u64,
     ply: usize,
 ) -> i32 {
     let cell = left.trailing_zeros() as usize;
@@ -176,7 +177,7 @@ fn last_move<H: Hook>(
     if !ctx.enter() {
         return 0;
     }
-    let (value, ending) = if geometry.cell_lines(cell).any_complete(now) {
+    let (value, ending) = if geometry.completes_line(cell, now) {
         (WIN - ctx.stones_after_move(ply) as i32, NodeEnding::Won)
     } else {
         (0, NodeEnding::Drawn)

@@ -7,7 +7,7 @@ use crate::player_kind::{PlayerKind, SearchSettings};
 use crate::report::{Certainty, Iteration, MoveScore, Note, Pass, SearchReport};
 use crate::score::INFINITY;
 use crate::search::{
-    CancelFlag, Hook, SearchContext, effective_depth, game_over, root_move_score, unpack_pv,
+    CancelFlag, Hook, SearchContext, Variation, effective_depth, game_over, root_move_score,
 };
 use crate::tt::TranspositionTable;
 
@@ -26,11 +26,11 @@ pub struct MtdfPlayer {
 }
 
 /// What the passes at one depth settled: the value for the side to move,
-/// the move that reached it and its variation (packed).
+/// the move that reached it and its variation.
 struct Converged {
     value: i32,
     best: usize,
-    packed_pv: u128,
+    variation: Variation,
 }
 
 impl MtdfPlayer {
@@ -113,7 +113,7 @@ impl MtdfPlayer {
                     .iter()
                     .find(|m| m.cell == converged.best)
                     .map(|m: &MoveScore| m.certainty);
-                report.pv = unpack_pv(converged.packed_pv);
+                report.pv = converged.variation.cells();
                 extend_pv(table, board, &mut report.pv);
                 report.depth = depth;
                 if depth < max_depth && !cancel.is_cancelled() {
@@ -179,14 +179,14 @@ impl Passes<'_> {
                 upper = value;
             } else {
                 lower = value;
-                let packed_pv = ctx.packed_pv(0);
-                best = unpack_pv(packed_pv).first().map(|&cell| (cell, packed_pv));
+                let variation = ctx.pv(0);
+                best = variation.first().map(|cell| (cell, variation));
             }
         }
-        best.map(|(best, packed_pv)| Converged {
+        best.map(|(best, variation)| Converged {
             value,
             best,
-            packed_pv,
+            variation,
         })
     }
 }

@@ -2,8 +2,9 @@ use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use super::AlphaBetaTtPlayer;
-use crate::board::{Board, Outcome, Side, bits};
-use crate::geometry::BoardSize;
+use crate::board::{Board, Outcome, Side};
+use crate::geometry::Shape;
+use crate::geometry::bits;
 use crate::player::Player;
 use crate::player_kind::{PlayerKind, SearchSettings};
 use crate::report::{Bound, Certainty, MoveScore};
@@ -37,7 +38,7 @@ impl PerfectTable {
             best_moves: vec![0; 1 << 18],
             positions: 0,
         };
-        table.solve(&mut Board::new(BoardSize::Three));
+        table.solve(&mut Board::new(Shape::TIC_TAC_TOE));
         table
     }
 
@@ -58,7 +59,7 @@ impl PerfectTable {
                 let side = board.side_to_move();
                 let mut best_value = i16::MIN;
                 let mut best_moves = 0u16;
-                for cell in bits(board.empty()) {
+                for cell in bits(board.moves()) {
                     board.toggle(cell, side);
                     let value = side.sign() as i16 * self.solve(board);
                     board.toggle(cell, side);
@@ -86,7 +87,7 @@ impl PerfectTable {
 
     /// The position's value from Max's view, if it is a reachable 3x3 position.
     pub fn value(&self, board: &Board) -> Option<i32> {
-        if board.size() != BoardSize::Three {
+        if board.shape() != Shape::TIC_TAC_TOE {
             return None;
         }
         let value = self.values[PerfectTable::index(board)];
@@ -94,11 +95,11 @@ impl PerfectTable {
     }
 
     /// All best moves of a game in progress, as a cell mask.
-    pub fn best_moves(&self, board: &Board) -> u32 {
-        if board.size() != BoardSize::Three {
+    pub fn best_moves(&self, board: &Board) -> u64 {
+        if board.shape() != Shape::TIC_TAC_TOE {
             return 0;
         }
-        self.best_moves[PerfectTable::index(board)] as u32
+        u64::from(self.best_moves[PerfectTable::index(board)])
     }
 }
 
@@ -123,11 +124,11 @@ impl Player for PerfectPlayer {
     }
 
     fn choose_move(&mut self, board: &Board, cancel: &CancelFlag) -> SearchReport {
-        if board.size() != BoardSize::Three {
+        if board.shape() != Shape::TIC_TAC_TOE {
             let mut report = self.fallback.choose_move(board, cancel);
             report.player = self.kind();
             report.note = Some(Note::NoTable {
-                size: board.size(),
+                size: board.shape(),
                 search: report.note.take().map(Box::new),
             });
             return report;
@@ -141,7 +142,7 @@ impl Player for PerfectPlayer {
         }
         let side = board.side_to_move();
         let mut child = *board;
-        report.moves = bits(board.empty())
+        report.moves = bits(board.moves())
             .filter_map(|cell| {
                 child.toggle(cell, side);
                 let value = table.value(&child);

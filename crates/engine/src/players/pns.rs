@@ -1,8 +1,9 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Side, bits};
+use crate::board::{Board, Side};
 use crate::geometry::MAX_CELLS;
+use crate::geometry::bits;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::{Note, Proof, ProvenResult, SearchReport};
@@ -105,8 +106,8 @@ impl Solved {
 
 /// What one side's lines say about a position.
 struct Lines {
-    /// The empty cells that would complete one of its lines.
-    threats: u32,
+    /// The cells it may play now that would complete one of its lines.
+    threats: u64,
     /// Its lines without an opponent's stone: those it can still complete.
     open: u32,
     /// The fewest stones an open line still lacks (`u32::MAX`: none open).
@@ -130,6 +131,7 @@ impl Lines {
                 lines.threats |= missing;
             }
         }
+        lines.threats &= board.moves();
         lines
     }
 }
@@ -267,7 +269,7 @@ impl ProofTree {
         let moves = if forced.count_ones() == 1 && Lines::of(board, mover).threats == 0 {
             forced
         } else {
-            board.empty()
+            board.moves()
         };
         let mut siblings = [0u64; MAX_CELLS];
         for cell in bits(moves) {
@@ -529,7 +531,7 @@ impl Player for PnsPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::BoardSize;
+    use crate::geometry::Shape;
 
     /// Expands the most-proving leaf of `tree` once.
     fn step(tree: &mut ProofTree, ctx: &mut SearchContext, root: &Board) {
@@ -548,7 +550,7 @@ mod tests {
     fn numbers_of_the_first_expansions_of_the_empty_board() {
         let cancel = CancelFlag::new();
         let mut ctx = SearchContext::new(&cancel, None);
-        let root = Board::new(BoardSize::Three);
+        let root = Board::new(Shape::TIC_TAC_TOE);
         let mut tree = ProofTree::new(Side::Max);
         step(&mut tree, &mut ctx, &root);
         // X moves: a corner, an edge, the centre (the other six are
@@ -645,7 +647,7 @@ mod tests {
     #[test]
     fn a_search_stopped_by_its_node_limit_says_so_and_still_moves() {
         let cancel = CancelFlag::new();
-        let board = Board::new(BoardSize::Three);
+        let board = Board::new(Shape::TIC_TAC_TOE);
         let (report, tree) =
             PnsPlayer::with_node_limit(None, 100).search_with_tree(&board, &cancel);
         assert!(!report.aborted);
@@ -663,7 +665,7 @@ mod tests {
         assert_eq!(report.proof, None);
         assert_eq!(report.note, Some(Note::NodeLimit { nodes: 100 }));
         // Out of time, it moves too, and says so.
-        let empty = Board::new(BoardSize::Five);
+        let empty = Board::new(Shape::FIVE_BY_FIVE);
         let report =
             PnsPlayer::new(Some(std::time::Duration::from_millis(20))).search(&empty, &cancel);
         assert!(!report.aborted && report.best.is_some(), "{report:?}");

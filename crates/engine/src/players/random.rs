@@ -46,7 +46,7 @@ impl Player for RandomPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::BoardSize;
+    use crate::geometry::Shape;
 
     #[test]
     fn picks_every_free_cell_and_only_free_cells() {
@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn a_seed_replays_the_same_choices() {
-        let board = Board::new(BoardSize::Five);
+        let board = Board::new(Shape::FIVE_BY_FIVE);
         let run = |seed| {
             let mut player = RandomPlayer::new(seed);
             (0..20)

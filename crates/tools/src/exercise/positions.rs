@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use tictactoe_engine::abstract_tree::generate::draw;
 use tictactoe_engine::board::{Board, Outcome as GameOutcome, Side};
-use tictactoe_engine::geometry::BoardSize;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::mcts::trace::Choice;
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
@@ -85,7 +85,7 @@ impl FromStr for Outcome {
 /// when every further move would end the game).
 fn drawn_position(stones: u32, seed: u64) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut board = Board::new(BoardSize::Three);
+    let mut board = Board::new(Shape::TIC_TAC_TOE);
     for _ in 0..stones {
         let free: Vec<usize> = board
             .legal_moves()
@@ -104,7 +104,7 @@ fn drawn_position(stones: u32, seed: u64) -> Board {
 }
 
 fn check_position(board: &Board) -> Result<(), ExerciseError> {
-    if board.size() != BoardSize::Three {
+    if board.shape() != Shape::TIC_TAC_TOE {
         return Err(ExerciseError::NotThreeByThree);
     }
     if board.outcome() != GameOutcome::Ongoing {

@@ -2,7 +2,8 @@
 //! earned it (chosen from the facts of `Reasons`, cells numbered from 1),
 //! the game's values, and the answer to a second try at a mistake.
 
-use tictactoe_engine::board::{Side, bits};
+use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::bits;
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
@@ -63,16 +64,16 @@ pub fn value_words(value: Value, stones: u32) -> String {
 }
 
 /// Cells from 1 joined with "and": "5", "3 and 7", "1, 3 and 7".
-fn cells_and(mask: u32) -> String {
+fn cells_and(mask: u64) -> String {
     cell_list(mask, &gettext("{list} and {last}"))
 }
 
 /// Cells from 1 joined with "or": "3 or 7".
-fn cells_or(mask: u32) -> String {
+fn cells_or(mask: u64) -> String {
     cell_list(mask, &gettext("{list} or {last}"))
 }
 
-fn cell_list(mask: u32, joined: &str) -> String {
+fn cell_list(mask: u64, joined: &str) -> String {
     let cells: Vec<String> = bits(mask).map(|cell| (cell + 1).to_string()).collect();
     match cells.as_slice() {
         [] => String::new(),
