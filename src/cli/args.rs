@@ -173,8 +173,10 @@ pub(super) struct PlayArgs {
     /// How many games to play (1 to 4294967295).
     #[arg(long, default_value_t = 1, value_parser = positive_count, allow_hyphen_values = true)]
     pub(super) games: u32,
-    /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
-    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// The board `board` names (`BoardArgs::resolve`).
+    #[arg(skip)]
     pub(super) size: Shape,
     /// Seed for every random choice; the same seed replays the same games.
     /// Without it a seed is drawn and printed.
@@ -632,8 +634,10 @@ pub(super) struct TournamentArgs {
     /// Games each pairing plays with each colour (1 to 4294967295).
     #[arg(long, default_value_t = 10, value_parser = positive_count, allow_hyphen_values = true)]
     pub(super) games: u32,
-    /// Board size: 3 (3 in a row), 4 or 5 (4 in a row).
-    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// The board `board` names (`BoardArgs::resolve`).
+    #[arg(skip)]
     pub(super) size: Shape,
     /// Seed for every random choice; the same seed replays the same
     /// tournament, whatever the number of threads. Without it a seed is
@@ -739,9 +743,76 @@ fn exploration_constant(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The board a command plays or reads positions on: `--board` (a preset's
+/// name or width x height), changed by `--in-a-row` and `--gravity`; or
+/// `--size`, the square boards by their side, as before boards had shapes.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(super) struct BoardArgs {
+    /// The board: tic-tac-toe, 4x4, 5x5, connect-four, five-in-a-row, or
+    /// WxH (width x height, each 3-8; four in a row where a side reaches
+    /// four, else three).
+    #[arg(long, value_name = "BOARD", value_parser = board_shape, conflicts_with = "size")]
+    board: Option<Shape>,
+    /// Stones in a row that win, 3-6 and at most the longer side (changes
+    /// the board's own: --board 4x4 --in-a-row 3).
+    #[arg(long, value_name = "K")]
+    in_a_row: Option<usize>,
+    /// Stones drop to the lowest free cell of their column, as in Connect
+    /// Four.
+    #[arg(long)]
+    gravity: bool,
+    /// The square board by its side: 3 (3 in a row), 4 or 5 (4 in a row);
+    /// the same as --board 3x3, 4x4 or 5x5.
+    #[arg(long, value_name = "3|4|5", value_parser = board_size)]
+    size: Option<Shape>,
+}
+
+impl BoardArgs {
+    /// The board asked for, if any option names one.
+    pub(super) fn given(&self) -> Result<Option<Shape>, String> {
+        let named = self.board.or(self.size);
+        if named.is_none() && self.in_a_row.is_none() && !self.gravity {
+            return Ok(None);
+        }
+        let mut shape = named.unwrap_or_default();
+        if let Some(in_a_row) = self.in_a_row {
+            shape = shape
+                .with_in_a_row(in_a_row)
+                .map_err(|error| format!("--in-a-row {in_a_row}: {}", error.words()))?;
+        }
+        if self.gravity {
+            shape = shape.with_gravity(true);
+        }
+        Ok(Some(shape))
+    }
+
+    /// The board asked for, Tic-Tac-Toe if none.
+    pub(super) fn shape(&self) -> Result<Shape, String> {
+        self.given().map(Option::unwrap_or_default)
+    }
+
+    /// Writes the board asked for into `size`, or says why there is none.
+    pub(super) fn resolve(&self, size: &mut Shape) -> Result<(), String> {
+        *size = self.shape()?;
+        Ok(())
+    }
+}
+
+/// `--board`: a preset's name or WxH.
+fn board_shape(text: &str) -> Result<Shape, String> {
+    text.parse().map_err(|error: UnknownShape| error.words())
+}
+
 /// `--size`: 3, 4 or 5 ("3x3" too).
 fn board_size(text: &str) -> Result<Shape, String> {
-    text.parse().map_err(|error: UnknownShape| error.words())
+    let shape: Shape = text.parse().map_err(|error: UnknownShape| error.words())?;
+    if Shape::SQUARES.contains(&shape) {
+        Ok(shape)
+    } else {
+        Err(format!(
+            "--size takes 3, 4 or 5; for other boards use --board (such as --board {text})"
+        ))
+    }
 }
 
 /// `--depth`: easy, medium, hard or 1-25.

@@ -2,7 +2,7 @@
 //! refused, the board's size, and a proven score.
 
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
-use tictactoe_engine::geometry::{MAX_CELLS, Shape, UnknownShape};
+use tictactoe_engine::geometry::{MAX_CELLS, Shape, ShapeError, UnknownShape};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 
 use super::Words;
@@ -150,6 +150,39 @@ impl Words for Shape {
             ("count", &self.in_a_row()),
         ];
         fill(&words, &values)
+    }
+}
+
+/// Why a board does not exist.
+impl Words for ShapeError {
+    fn words(&self) -> String {
+        match self {
+            ShapeError::Side(side) => fill(
+                &gettext("a board is {least} to {most} cells wide and high, not {side}"),
+                &[
+                    ("least", Shape::SIDES.start()),
+                    ("most", Shape::SIDES.end()),
+                    ("side", side),
+                ],
+            ),
+            ShapeError::InARow(count) => fill(
+                &gettext("a game is won by {least} to {most} in a row, not {count}"),
+                &[
+                    ("least", Shape::IN_A_ROW.start()),
+                    ("most", Shape::IN_A_ROW.end()),
+                    ("count", count),
+                ],
+            ),
+            ShapeError::LongerThanBoard {
+                in_a_row,
+                longer_side,
+            } => fill(
+                &gettext(
+                    "{count} in a row cannot fit on a board whose longer side is {side} cells",
+                ),
+                &[("count", in_a_row), ("side", longer_side)],
+            ),
+        }
     }
 }
 

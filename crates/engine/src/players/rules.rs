@@ -28,7 +28,7 @@ impl RulesPlayer {
     /// The first rule that applies and the cells it allows.
     pub fn applicable_rule(board: &Board) -> (Rule, Vec<usize>) {
         let side = board.side_to_move();
-        let free = |cell: &usize| board.cell(*cell).is_none();
+        let free = |cell: &usize| board.moves() & 1 << *cell != 0;
         let completing = |who: Side| -> Vec<usize> {
             board
                 .legal_moves()
