@@ -17,6 +17,7 @@ mod memory;
 mod props;
 mod review;
 mod search2;
+mod solve;
 mod tree_drawing;
 
 use common::{parse_csv, run, run_with_input, stderr, stdout};
