@@ -115,15 +115,19 @@ fn positions_near_the_end_of_bigger_boards() {
 fn empty_board(shape: Shape) -> (Solution, Solution) {
     let mut solver = Solver::with_table_bytes(16 << 20);
     let board = Board::new(shape);
-    let started = std::time::Instant::now();
     let strong = solve(&mut solver, &board, Strength::Strong);
     let weak = solve(&mut solver, &board, Strength::Weak);
     println!(
-        "{shape:?}: {:?} in {:?}; strong {} nodes, weak {} nodes",
+        "{}x{}, {} in a row{}: score {:?}; strong {} nodes in {} ms, weak {} nodes in {} ms",
+        shape.width(),
+        shape.height(),
+        shape.in_a_row(),
+        if shape.gravity() { ", gravity" } else { "" },
         strong.score(),
-        started.elapsed(),
         strong.stats.nodes,
-        weak.stats.nodes
+        strong.elapsed_us / 1000,
+        weak.stats.nodes,
+        weak.elapsed_us / 1000
     );
     assert_eq!(weak.winner(), strong.winner());
     (strong, weak)
