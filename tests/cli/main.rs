@@ -174,6 +174,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-play.1",
             "tictactoe-players.1",
             "tictactoe-review.1",
+            "tictactoe-solve.1",
             "tictactoe-tournament.1",
             "tictactoe-train.1",
             "tictactoe-tree.1",
