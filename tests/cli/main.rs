@@ -6,6 +6,7 @@
 mod common;
 
 mod attack;
+mod boards;
 mod documented;
 mod exercise;
 mod golden;
