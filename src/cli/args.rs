@@ -779,8 +779,9 @@ fn exploration_constant(text: &str) -> Result<f64, String> {
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub(super) struct BoardArgs {
     /// The board: tic-tac-toe, 4x4, 5x5, connect-four, five-in-a-row, or
-    /// WxH (width x height, each 3-8; four in a row where a side reaches
-    /// four, else three).
+    /// WxH (width x height, each 3-8: a preset's size is that preset, 7x6
+    /// Connect Four; else four in a row where a side reaches four, else
+    /// three, without gravity).
     #[arg(long, value_name = "BOARD", value_parser = board_shape, conflicts_with = "size")]
     board: Option<Shape>,
     /// Stones in a row that win, 3-6 and at most the longer side (changes

@@ -115,6 +115,16 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
         Err(message) => return refuse(&message),
     };
     if args.orders {
+        // Searched to the end without a time limit, as alphabeta-tt is.
+        if cannot_finish(PlayerKind::AlphaBetaTt, &board, None, false)
+            && !say(format_args!(
+                "warning: the searches to the end cannot finish in reasonable time ({} empty \
+                 cells); Ctrl+C stops them",
+                board.empty().count_ones()
+            ))
+        {
+            return ExitCode::FAILURE;
+        }
         return orders(&board, args.json);
     }
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);

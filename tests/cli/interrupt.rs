@@ -514,6 +514,20 @@ fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
         let ended = Running::start(&args).end(Duration::from_secs(20));
         assert!(ended.status.success(), "{args:?}: {}", ended.stderr);
         assert!(ended.stderr.is_empty(), "{}", ended.stderr);
+        // compare --orders searches to the end: it warns too.
+        let mut args = vec!["compare", "--orders"];
+        args.extend_from_slice(board);
+        args.push(empty);
+        let ended = stop_after(&args, Duration::from_millis(500), libc::SIGINT);
+        assert!(
+            ended.stderr.starts_with(&format!(
+                "warning: the searches to the end cannot finish in reasonable time ({cells} \
+                 empty cells); Ctrl+C stops them\n"
+            )),
+            "{}",
+            ended.stderr
+        );
+        assert_eq!(ended.status.code(), Some(130), "{args:?}");
         // play warns about plain minimax on the empty board, and Ctrl+C ends it.
         let mut args = vec!["play", "--max", "minimax", "--min", "random", "--seed", "1"];
         args.extend_from_slice(board);
