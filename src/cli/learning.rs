@@ -163,6 +163,14 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
             },
         ),
     };
+    // The data directory's file is the window's, which plays 3x3: another
+    // board's learner would take its place there.
+    if args.state.is_none() && shape != Shape::TIC_TAC_TOE {
+        return refuse(&format!(
+            "the default state file is the window's, for 3x3: give --state FILE to train on {}",
+            shape.words()
+        ));
+    }
     let path = match state_path(args.player, args.state.as_deref()) {
         Ok(path) => path,
         Err(code) => return code,

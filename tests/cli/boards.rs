@@ -4,7 +4,7 @@
 //! gravity, as the columns played; the players each board takes; learner
 //! states and saved games refused on another board.
 
-use super::common::{run, run_with_input, stderr, stdout};
+use super::common::{run, run_with_input, stderr, stdout, tictactoe};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -389,6 +389,28 @@ fn a_learner_or_a_game_of_another_board_is_refused_naming_both() {
         serde_json::from_str(&std::fs::read_to_string(state).unwrap()).unwrap();
     assert_eq!(saved["network"]["board"]["width"], 7, "{saved}");
     assert_eq!(saved["network"]["board"]["height"], 6, "{saved}");
+    // The window's state file is 3x3's: another board needs a file of its
+    // own (a data directory of the test's, should it be written).
+    let output = tictactoe(&[
+        "train",
+        "--board",
+        "connect-four",
+        "--player",
+        "neural",
+        "--opponent",
+        "self",
+        "--games",
+        "1",
+    ])
+    .env("HOME", &directory)
+    .env("XDG_DATA_HOME", &directory)
+    .output()
+    .unwrap();
+    assert_refused(
+        &output,
+        2,
+        "give --state FILE to train on 7x6, 4 in a row, with gravity",
+    );
     let both =
         "learned on a board of 7x6, 4 in a row, with gravity, not on this one of 4x4, 4 in a row";
     for args in [
