@@ -532,7 +532,10 @@ fn a_start_position_of_another_size_is_refused_and_the_next_start_is_served() {
             Event::Error { message, .. },
             Event::GameOver { result, board, .. },
         ] => {
-            assert_eq!(message, "the start position is 4x4 but the game is 3x3");
+            assert_eq!(
+                message,
+                "the start position is 4x4, 4 in a row but the game is 3x3, 3 in a row"
+            );
             assert_eq!(
                 *result,
                 GameResult::Aborted("start position refused".into())

@@ -190,7 +190,7 @@ fn corrupt_truncated_misshapen_and_non_finite_networks_are_refused() {
         1,
     );
     let huge = edited_text_drop_last(&huge);
-    assert_eq!(refusal(&huge), "number out of range (line 11, column 10)");
+    assert_eq!(refusal(&huge), "number out of range (line 12, column 10)");
     let nan = good.replacen(
         "\"parameters\": [\n      ",
         "\"parameters\": [\n      NaN, ",

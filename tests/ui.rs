@@ -1451,8 +1451,17 @@ fn edit_mode_sets_up_positions_and_refuses_impossible_ones(
     ensure(action_enabled(window, "win.start"), || {
         "Start stays disabled for a valid position".into()
     })?;
-    entry.set_text("x.o/.x");
+    entry.set_text("x.o.x");
     expect_status(window, "Wrong length: 5 cells")?;
+    entry.set_text("x.o/.x");
+    expect_status(window, "row 2 has 2 cells, and row 1 has 3")?;
+    // A board of the command line's: refused, the board stays 3x3.
+    entry.set_text("x.../..../....");
+    expect_status(window, "The window plays 3x3, 4x4 and 5x5; a board of 4x3")?;
+    ensure(
+        window.board_view().board().shape() == Shape::TIC_TAC_TOE,
+        || "a 4x3 text changed the board".into(),
+    )?;
     activate(window, "win.edit")?;
     ensure(editor.is_visible(), || {
         "left edit mode with a malformed text".into()

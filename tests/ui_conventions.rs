@@ -238,6 +238,10 @@ fn the_step_controls_stay_in_place(window: &TictactoeWindow) -> Result<(), Strin
             .compute_bounds(&explorer)
             .map_or(f32::NAN, |bounds| bounds.y())
     };
+    // Laid out first (on a busy machine that takes more than a frame).
+    wait_until("the step button laid out", Duration::from_secs(10), || {
+        top() >= 0.0
+    })?;
     pass_time(Duration::from_millis(100));
     let first = top();
     let mut texts = std::collections::BTreeSet::new();

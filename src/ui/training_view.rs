@@ -15,7 +15,7 @@ use gtk::{glib, prelude::*};
 
 use crate::game::{LEARNERS, LearnedStates, SEARCH_TIME_LIMIT};
 use crate::ui::charts::chart::{Chart, ChartData, Series};
-use crate::ui::charts::chart_view::ChartView;
+use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::game_settings::parse_seed;
@@ -304,7 +304,7 @@ impl TrainingView {
             ));
         imp.games_spin
             .set_value(f64::from(default_games(self.learner())));
-        background::show_saves(
+        chart_view::show_saves(
             &[
                 &imp.curve_chart,
                 &imp.beads_chart,

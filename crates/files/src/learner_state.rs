@@ -75,6 +75,7 @@ impl LearnerFile for LearnerState {
                 format: FORMAT.into(),
                 version: VERSION,
                 learner: PlayerKind::Menace.name().into(),
+                board: Some(self.shape()),
                 games: self.games,
                 refill: Some(menace.refill),
                 boxes: Some(Positions::sorted(
@@ -90,6 +91,7 @@ impl LearnerFile for LearnerState {
                 format: FORMAT.into(),
                 version: VERSION,
                 learner: PlayerKind::Td.name().into(),
+                board: Some(self.shape()),
                 games: self.games,
                 refill: None,
                 boxes: None,
@@ -102,12 +104,12 @@ impl LearnerFile for LearnerState {
                 format: FORMAT.into(),
                 version: VERSION,
                 learner: PlayerKind::Neural.name().into(),
+                board: Some(self.shape()),
                 games: self.games,
                 refill: None,
                 boxes: None,
                 values: None,
                 network: Some(NetworkFile {
-                    board: Some(network.shape()),
                     cells: network.layers().cells,
                     inputs: network.layers().inputs(),
                     hidden: network.layers().hidden,
@@ -137,9 +139,15 @@ impl LearnerFile for LearnerState {
                 &[("version", &file.version), ("expected", &VERSION)],
             ));
         }
+        let board = file.board.unwrap_or(Shape::TIC_TAC_TOE);
+        if let Ok(kind) = file.learner.parse::<PlayerKind>()
+            && let Err(refusal) = kind.check_shape(board)
+        {
+            return Err(refusal.words());
+        }
         let learner = match (file.learner.as_str(), file.boxes, file.values, file.network) {
             ("neural", None, None, Some(network)) if file.refill.is_none() => {
-                Learner::Neural(network.checked()?)
+                Learner::Neural(network.checked(board)?)
             }
             ("menace", Some(boxes), None, None) => {
                 let mut menace = Menace::new(file.refill.unwrap_or(false));
@@ -429,14 +437,10 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Positions<V> {
     }
 }
 
-/// A network as its file holds it: the board it plays (files from before
-/// boards had shapes have none: 3x3), its layers and every weight and
-/// bias.
+/// A network as its file holds it: its layers and every weight and bias.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NetworkFile {
-    #[serde(default)]
-    board: Option<Shape>,
     cells: usize,
     inputs: usize,
     hidden: usize,
@@ -444,10 +448,9 @@ struct NetworkFile {
 }
 
 impl NetworkFile {
-    /// The network, if the file's shape is this app's network's for its
-    /// board and its parameters fit it, every one a finite number.
-    fn checked(self) -> Result<Network, String> {
-        let board = self.board.unwrap_or(Shape::TIC_TAC_TOE);
+    /// The network, if the file's shape is this app's network's for
+    /// `board` and its parameters fit it, every one a finite number.
+    fn checked(self, board: Shape) -> Result<Network, String> {
         let expected = Layers::of(board);
         if (self.cells, self.inputs, self.hidden)
             != (expected.cells, expected.inputs(), expected.hidden)
@@ -499,6 +502,10 @@ struct StateFile {
     format: String,
     version: u64,
     learner: String,
+    /// The board it learned on; files from before boards had shapes have
+    /// none: 3x3.
+    #[serde(default)]
+    board: Option<Shape>,
     games: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     refill: Option<bool>,

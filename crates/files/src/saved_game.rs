@@ -4,10 +4,8 @@
 //! ```json
 //! {
 //!   "format": "tictactoe-game",
-//!   "version": 3,
+//!   "version": 2,
 //!   "size": "3x3",
-//!   "in_a_row": 3,
-//!   "gravity": false,
 //!   "players": {
 //!     "x": { "player": "alphabeta", "difficulty": "hard" },
 //!     "o": { "player": "human", "difficulty": "hard" }
@@ -23,16 +21,17 @@
 //! }
 //! ```
 //!
-//! - `format` is always `"tictactoe-game"`, and `version` 3 (1 and 2 are
-//!   still read: 1 has no `searches`, neither has `in_a_row` or
-//!   `gravity`): a file of a newer version is refused rather than half
-//!   understood.
+//! - `format` is always `"tictactoe-game"`, and `version` 2 (1 is still
+//!   read: it has no `searches`): a file of a newer version is refused
+//!   rather than half understood.
 //! - `size`: the board, width x height: `"3x3"`, `"7x6"`, each side from 3
 //!   to 8.
 //! - `in_a_row`: stones in a row that win, 3 to 6; `gravity`: whether a
-//!   stone drops to the lowest free cell of its column. Without them (files
-//!   of version 1 and 2), the board of that size as the command line reads
-//!   it: `3x3` three in a row, `4x4` and `5x5` four.
+//!   stone drops to the lowest free cell of its column (`true` or
+//!   `false`). Written for every board but the three square ones the app
+//!   began with (3x3 with three in a row, 4x4 and 5x5 with four, no
+//!   gravity), whose files stay as they were; without them `size` alone
+//!   says the board as the command line reads it (`7x6` is Connect Four).
 //! - `players`: X's and O's player by short name (as `tictactoe players`
 //!   lists them) and difficulty: `"easy"`, `"medium"`, `"hard"` or a
 //!   depth from `"1"` to `"25"` (a number is taken too). Every player has
@@ -77,7 +76,7 @@ use tictactoe_words::i18n::{fill, gettext};
 pub const FORMAT: &str = "tictactoe-game";
 
 /// The format version this app writes, and the newest it reads.
-pub const VERSION: u64 = 3;
+pub const VERSION: u64 = 2;
 
 /// The first version that saves the searches.
 const SEARCHES_SINCE: u64 = 2;
@@ -513,7 +512,7 @@ impl SavedGame {
         };
         format!(
             "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"size\": \"{width}x{height}\",\n  \
-             \"in_a_row\": {in_a_row},\n  \"gravity\": {gravity},\n  \
+             {rules}\
              \"players\": {{\n    \"x\": {},\n    \"o\": {}\n  }},\n  \"seed\": {},\n  \
              \"start\": {},\n  \"moves\": [{}],\n  \"searches\": [{searches}]\n}}\n",
             quoted(FORMAT),
@@ -524,8 +523,15 @@ impl SavedGame {
             moves.join(", "),
             width = self.shape().width(),
             height = self.shape().height(),
-            in_a_row = self.shape().in_a_row(),
-            gravity = self.shape().gravity(),
+            rules = if Shape::SQUARES.contains(&self.shape()) {
+                String::new()
+            } else {
+                format!(
+                    "\"in_a_row\": {},\n  \"gravity\": {},\n  ",
+                    self.shape().in_a_row(),
+                    self.shape().gravity()
+                )
+            },
         )
     }
 

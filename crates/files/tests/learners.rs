@@ -801,3 +801,36 @@ fn a_state_saved_through_a_symbolic_link_keeps_the_link() {
     assert_eq!(fs::read_dir(dir.join("kept")).unwrap().count(), 1);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A learner's file names the board it learned on: a network for Connect
+/// Four reads back as one, a file without a board is 3x3's, and MENACE's
+/// or TD's file claiming another board is refused.
+#[test]
+fn learner_files_name_their_board() {
+    let state = LearnerState::fresh(PlayerKind::Neural, Shape::CONNECT_FOUR).unwrap();
+    let text = state.to_json();
+    assert!(text.contains("\"width\": 7"), "{text}");
+    let read = LearnerState::from_json(&text).unwrap();
+    assert_eq!(read.shape(), Shape::CONNECT_FOUR);
+    assert_eq!(read, state);
+    let menace = LearnerState::fresh(PlayerKind::Menace, Shape::TIC_TAC_TOE).unwrap();
+    let text = menace.to_json();
+    assert!(text.contains("\"board\": 3"), "{text}");
+    let without = text.replace("  \"board\": 3,\n", "");
+    assert_ne!(without, text);
+    assert_eq!(LearnerState::from_json(&without).unwrap(), menace);
+    assert_eq!(
+        LearnerState::from_json(&text.replace("\"board\": 3", "\"board\": 4")).unwrap_err(),
+        "MENACE and TD play on 3x3 only (they keep something for every position), not on 4x4, 4 in a row"
+    );
+    // A 3x3 network's file claiming Connect Four does not fit it.
+    let network = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE)
+        .unwrap()
+        .to_json();
+    let claimed = network.replace(
+        "\"board\": 3",
+        "\"board\": {\"width\": 7, \"height\": 6, \"in_a_row\": 4, \"gravity\": true}",
+    );
+    assert_ne!(claimed, network);
+    assert!(LearnerState::from_json(&claimed).is_err());
+}

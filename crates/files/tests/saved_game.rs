@@ -224,7 +224,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         (edited("  \"version\": 2,\n", ""), "missing \"version\""),
         (
             edited("\"seed\"", "\"sede\""),
-            "unknown field `sede`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 8)",
+            "unknown field `sede`, expected one of `format`, `version`, `size`, `in_a_row`, `gravity`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 8)",
         ),
         (
             edited("\"seed\": 42", "\"moves\": [], \"seed\": 42"),
@@ -236,7 +236,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("\"seed\"", "\"\\u001b[2J\""),
-            "unknown field `\\u{1b}[2J`, expected one of `format`, `version`, `size`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 13)",
+            "unknown field `\\u{1b}[2J`, expected one of `format`, `version`, `size`, `in_a_row`, `gravity`, `players`, `seed`, `start`, `moves`, `searches` (line 9, column 13)",
         ),
         (
             edited(
@@ -247,12 +247,28 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (edited("  \"size\": \"3x3\",\n", ""), "missing \"size\""),
         (
+            edited("\"3x3\"", "\"9x9\""),
+            "\"size\": unknown board '9x9': expected tic-tac-toe, 4x4, 5x5, connect-four, five-in-a-row, or WxH (width x height, each 3-8)",
+        ),
+        (
             edited("\"3x3\"", "\"6x6\""),
-            "\"size\": unknown board size '6x6': expected 3, 4 or 5",
+            "start position: the position is 3x3, but the board is 6x6, 4 in a row",
+        ),
+        (
+            edited("\"3x3\"", "\"3x3\", \"in_a_row\": 4"),
+            "\"in_a_row\" must be a whole number from 3 to 6 and no more than the longer side, not 4",
+        ),
+        (
+            edited("\"3x3\"", "\"3x3\", \"gravity\": \"yes\""),
+            "\"gravity\" must be true or false, not \"yes\"",
+        ),
+        (
+            edited("\"3x3\"", "\"3x3\", \"gravity\": true").replace("[4, 0, 8]", "[7, 6, 1]"),
+            "move 3 (saved as 1): cell 2 has an empty cell below it: with gravity a stone lies on the bottom row or on another stone",
         ),
         (
             edited("\"3x3\"", "3"),
-            "\"size\" must be \"3x3\", \"4x4\" or \"5x5\", not 3",
+            "\"size\" must be width x height such as \"3x3\" or \"7x6\", not 3",
         ),
         (
             edited(
@@ -328,7 +344,7 @@ fn hand_edited_files_are_refused_with_their_problem_named() {
         ),
         (
             edited("\".../.../...\"", "\"................\""),
-            "the start position is 4x4 but \"size\" says 3x3",
+            "start position: the position is 4x4, but the board is 3x3, 3 in a row",
         ),
         (
             edited("\".../.../...\"", "5"),
@@ -667,4 +683,35 @@ fn a_search_that_did_not_choose_its_move_is_refused_naming_the_move() {
     for (edited, message) in cases {
         assert_eq!(error(&edited), message, "{edited}");
     }
+}
+
+/// A game on another board names it: `in_a_row` and `gravity` are
+/// written, read back, and a file of the three first boards stays as it was.
+#[test]
+fn a_game_on_another_board_names_its_rules() {
+    let connect_four = EXAMPLE
+        .replace(
+            "\"3x3\"",
+            "\"7x6\",\n  \"in_a_row\": 4,\n  \"gravity\": true",
+        )
+        .replace(
+            ".../.../...",
+            "......./......./......./......./......./.......",
+        )
+        .replace("[4, 0, 8]", "[38, 31, 24]");
+    let game = SavedGame::from_json(&connect_four).unwrap();
+    assert_eq!(game.shape(), Shape::CONNECT_FOUR);
+    assert_eq!(game.to_json(), connect_four);
+    let three = connect_four.replace("\"in_a_row\": 4", "\"in_a_row\": 3");
+    assert_eq!(
+        SavedGame::from_json(&three).unwrap().shape(),
+        Shape::CONNECT_FOUR.with_in_a_row(3).unwrap()
+    );
+    // Without the two fields, the size says the board: 7x6 is Connect Four.
+    let plain = connect_four.replace(",\n  \"in_a_row\": 4,\n  \"gravity\": true", "");
+    assert_eq!(
+        SavedGame::from_json(&plain).unwrap().shape(),
+        Shape::CONNECT_FOUR
+    );
+    assert_eq!(SavedGame::from_json(EXAMPLE).unwrap().to_json(), EXAMPLE);
 }

@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
 use tictactoe_engine::abstract_tree::generate::{Shape, ShapeError, generate};
-use tictactoe_engine::abstract_tree::search::{Cutoff, Limit};
+use tictactoe_engine::abstract_tree::search::{Cutoff, Limit, alpha_beta};
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{Fail, Prune};
@@ -48,6 +48,8 @@ pub mod words;
 
 use answer::Answer;
 use positions::{BestMoveProblem, MctsProblem};
+
+use crate::tree_drawing::solution::SolutionSteps;
 
 /// What an exercise asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -374,6 +376,21 @@ impl Exercise {
     /// The correct answer: what the search does.
     pub fn solution(&self) -> Answer {
         check::solution(self)
+    }
+
+    /// The solution step by step, for Show solution: minimax's
+    /// (expectimax's) search and alpha-beta's; `None` for the kinds that
+    /// have no tree to search step by step.
+    pub fn solution_steps(&self) -> Option<SolutionSteps> {
+        let tree = self.tree()?;
+        match self.kind {
+            Kind::Minimax => Some(SolutionSteps::minimax(tree)),
+            Kind::AlphaBeta => {
+                let search = alpha_beta(tree, self.conventions.prune, self.conventions.fail);
+                Some(SolutionSteps::alpha_beta(tree, search.ok()?))
+            }
+            _ => None,
+        }
     }
 
     /// Checks `answer`: correct, the first wrong step, or an answer that

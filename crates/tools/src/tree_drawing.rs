@@ -9,7 +9,9 @@
 //! `dot::write` and `svg::write` turn it into text.
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
-use tictactoe_engine::abstract_tree::search::{AlphaBeta, Cutoff, Step, principal_variation};
+use tictactoe_engine::abstract_tree::search::{
+    AlphaBeta, Cutoff, Limit, Step, principal_variation,
+};
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::report::Bound;
@@ -20,7 +22,6 @@ use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::numbers::{group, result_number, window_limit};
 use tictactoe_words::report::TextStyle;
 
-use crate::exercise::answer::{Answer, Path, path_text};
 use crate::tree::SearchTree;
 use crate::tree_steps;
 use crate::tree_words::{self, x_view};
@@ -149,7 +150,35 @@ pub enum Shown<'a> {
     /// A learner's answer as given so far: its values, windows and each
     /// node's order of children ("order 3 1 2"), the edges it marks pruned
     /// dashed and the nodes below them faint.
-    Answer(&'a Answer),
+    Answer(&'a dyn Marks),
+}
+
+/// What someone has written on an abstract tree, node by node, each node
+/// by its path: the drawing reads an answer through it and knows nothing
+/// of exercises.
+pub trait Marks: std::fmt::Debug {
+    /// Whether nothing is written yet.
+    fn is_blank(&self) -> bool;
+    /// The value written at the node at `path`, as written ("9/2",
+    /// "4.50").
+    fn value_at(&self, path: &[usize]) -> Option<String>;
+    /// The window (α, β) written at it.
+    fn window_at(&self, path: &[usize]) -> Option<(Limit, Limit)>;
+    /// The order of its children written at it, by their places from 0.
+    fn order_at(&self, path: &[usize]) -> Option<&[usize]>;
+    /// Whether the edge into it is marked pruned.
+    fn pruned_at(&self, path: &[usize]) -> bool;
+}
+
+/// A node's path as outlines and answers write it: `root`, `2.1`.
+pub fn path_text(path: &[usize]) -> String {
+    if path.is_empty() {
+        return "root".to_owned();
+    }
+    path.iter()
+        .map(|place| (place + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 fn glyph(kind: NodeKind) -> Glyph {
@@ -258,9 +287,7 @@ pub fn abstract_drawing(tree: &AbstractTree, shown: Shown) -> Drawing {
         ),
         Shown::AlphaBeta(search) => alpha_beta_drawing(tree, search, search.steps.len()),
         // Nothing answered yet: the blank exercise, as a worksheet shows it.
-        Shown::Answer(answer) if *answer == Answer::default() => {
-            abstract_drawing(tree, Shown::Blank)
-        }
+        Shown::Answer(answer) if answer.is_blank() => abstract_drawing(tree, Shown::Blank),
         Shown::Answer(answer) => answer_drawing(tree, answer),
     }
 }
@@ -323,14 +350,14 @@ fn alpha_beta_drawing(tree: &AbstractTree, search: &AlphaBeta, steps: usize) -> 
 }
 
 /// A learner's answer on `tree` (see `Shown::Answer`).
-fn answer_drawing(tree: &AbstractTree, answer: &Answer) -> Drawing {
-    let paths: Vec<Path> = (0..tree.len()).map(|id| tree.path(id)).collect();
+fn answer_drawing(tree: &AbstractTree, answer: &dyn Marks) -> Drawing {
+    let paths: Vec<Vec<usize>> = (0..tree.len()).map(|id| tree.path(id)).collect();
     let mut faint = vec![false; tree.len()];
     for id in 0..tree.len() {
         faint[id] = tree
             .node(id)
             .parent
-            .is_some_and(|parent| faint[parent] || answer.marks_pruned(&paths[parent]));
+            .is_some_and(|parent| faint[parent] || answer.pruned_at(&paths[parent]));
     }
     tree_drawing(
         tree,
@@ -339,9 +366,9 @@ fn answer_drawing(tree: &AbstractTree, answer: &Answer) -> Drawing {
         |id| {
             let path = &paths[id];
             let window = answer
-                .window_of(path)
+                .window_at(path)
                 .map(|(alpha, beta)| window_label(&limit_words(alpha), &limit_words(beta)));
-            let order = answer.order_of(path).map(|order| {
+            let order = answer.order_at(path).map(|order| {
                 let numbers: Vec<String> =
                     order.iter().map(|place| (place + 1).to_string()).collect();
                 fill(
@@ -350,15 +377,15 @@ fn answer_drawing(tree: &AbstractTree, answer: &Answer) -> Drawing {
                 )
             });
             NodeView {
-                value: answer.value_of(path).map(|value| {
-                    let written = value.to_string().replace('-', "−");
+                value: answer.value_at(path).map(|value| {
+                    let written = value.replace('-', "−");
                     (written.clone(), written)
                 }),
                 window: match (window, order) {
                     (Some(window), Some(order)) => Some(format!("{window}; {order}")),
                     (window, order) => window.or(order),
                 },
-                edge: if answer.marks_pruned(path) {
+                edge: if answer.pruned_at(path) {
                     Some((Edge::Pruned, gettext("You marked this edge pruned")))
                 } else if faint[id] {
                     Some((Edge::Unsearched, String::new()))

@@ -304,7 +304,6 @@ fn found(node: &DrawnNode) -> (&str, &str, Edge, bool) {
 #[test]
 fn show_solution_reaches_the_whole_search_a_step_at_a_time() {
     use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind};
-    use tictactoe_tools::tree_drawing::solution::SolutionSteps;
     let conventions = Conventions::default();
     let asks = Asks {
         values: true,
@@ -325,7 +324,7 @@ fn show_solution_reaches_the_whole_search_a_step_at_a_time() {
         let tree = generate(&shape, seed).unwrap();
         // Minimax: every inner node once, each after the inner nodes below it.
         let exercise = Exercise::on_tree(Kind::Minimax, tree.clone(), conventions, asks).unwrap();
-        let steps = SolutionSteps::new(&exercise).unwrap();
+        let steps = exercise.solution_steps().unwrap();
         let order: Vec<usize> = (0..steps.len())
             .map(|step| steps.node(step).unwrap())
             .collect();
@@ -355,7 +354,7 @@ fn show_solution_reaches_the_whole_search_a_step_at_a_time() {
         }
         // Alpha-beta: its trace, step by step.
         let exercise = Exercise::on_tree(Kind::AlphaBeta, tree.clone(), conventions, asks).unwrap();
-        let steps = SolutionSteps::new(&exercise).unwrap();
+        let steps = exercise.solution_steps().unwrap();
         let search = alpha_beta(&tree, Prune::OnEqual, Fail::Soft).unwrap();
         assert_eq!(steps.len(), search.steps.len());
         let whole = abstract_drawing(&tree, Shown::AlphaBeta(&search));
@@ -384,6 +383,7 @@ fn show_solution_reaches_the_whole_search_a_step_at_a_time() {
 
 #[test]
 fn the_solution_given_as_an_answer_draws_as_the_search_does() {
+    use tictactoe_tools::exercise::answer::Answer;
     use tictactoe_tools::exercise::{Asks, Conventions, Exercise, Kind};
     for seed in 0..200 {
         let shape = Shape {
@@ -413,7 +413,7 @@ fn the_solution_given_as_an_answer_draws_as_the_search_does() {
                 "seed {seed}, node {id}"
             );
         }
-        let blank = abstract_drawing(&tree, Shown::Answer(&Default::default()));
+        let blank = abstract_drawing(&tree, Shown::Answer(&Answer::default()));
         assert_eq!(blank, abstract_drawing(&tree, Shown::Blank));
     }
 }

@@ -9,8 +9,8 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::ui::charts::chart::{Chart, HitBox, ImageFormat, Palette, Rgba};
-use crate::ui::shared::accessible;
 use crate::ui::shared::file_dialog::{self, SaveAs};
+use crate::ui::shared::{accessible, background};
 use tictactoe_words::i18n::{fill, gettext, pgettext};
 
 /// The narrowest a saved chart is, whatever the window's width.
@@ -299,5 +299,16 @@ impl ChartView {
             }
             None
         });
+    }
+}
+
+/// Tells in `status` what became of each save of the `charts`.
+pub fn show_saves(charts: &[&ChartView], status: &gtk::Label) {
+    for chart in charts {
+        chart.connect_saved(glib::clone!(
+            #[weak]
+            status,
+            move |_, message, failed| background::show_status(&status, message, failed)
+        ));
     }
 }

@@ -12,7 +12,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
 use crate::ui::charts::chart::{Bar, Chart, ChartData, Reference, Scale};
-use crate::ui::charts::chart_view::ChartView;
+use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
@@ -280,7 +280,7 @@ impl CompareView {
         accessible::name_column_view_parts(&imp.table, &gettext("Comparison table"));
         self.widen_to_the_rows();
         let _ = imp.store.set(store);
-        background::show_saves(
+        chart_view::show_saves(
             &[&imp.nodes_chart, &imp.time_chart, &imp.orders_chart],
             &imp.status_label,
         );

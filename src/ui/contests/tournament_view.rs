@@ -12,7 +12,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::ui::charts::chart::{Bar, Chart, ChartData, SideResults};
-use crate::ui::charts::chart_view::ChartView;
+use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
@@ -241,7 +241,7 @@ impl TournamentView {
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
         set_up_size_dropdown(&imp.size_dropdown);
-        background::show_saves(&[&imp.ranking_chart, &imp.sides_chart], &imp.status_label);
+        chart_view::show_saves(&[&imp.ranking_chart, &imp.sides_chart], &imp.status_label);
         self.show_results();
         self.enable_controls();
         self.show_status(

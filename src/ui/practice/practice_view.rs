@@ -23,14 +23,16 @@ use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
 use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_files::practice_progress::{PracticeRecord, default_progress_path};
-use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value, path_text};
+use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value};
 use tictactoe_tools::exercise::score::{Attempt, Score, Tally};
 use tictactoe_tools::exercise::words::{
     exercise_error_words, problem_words, question_words, tally_words, unfit_words, verdict_words,
 };
 use tictactoe_tools::exercise::{Conventions, Exercise, Kind, Level, Verdict, levels};
 use tictactoe_tools::tree_drawing::solution::SolutionSteps;
-use tictactoe_tools::tree_drawing::{Drawing, Layout, Shown, abstract_drawing, layout, outline};
+use tictactoe_tools::tree_drawing::{
+    Drawing, Layout, Shown, abstract_drawing, layout, outline, path_text,
+};
 use tictactoe_words::abstract_tree::{
     leaf_range_words, limit_words, node_words, parse_error_words, short_value_words,
 };
@@ -724,7 +726,7 @@ impl PracticeView {
             (None, Some(exercise)) if solution_shown_whole && exercise.kind == Kind::Order => {
                 abstract_drawing(tree, Shown::Answer(&exercise.solution()))
             }
-            _ => abstract_drawing(tree, Shown::Answer(&imp.answer.borrow())),
+            _ => abstract_drawing(tree, Shown::Answer(&*imp.answer.borrow())),
         };
         let placed = layout(&drawing);
         self.size_tree_area(&placed);
@@ -1176,7 +1178,7 @@ impl PracticeView {
         imp.solution_seen.set(true);
         self.count_exercise();
         imp.wrong.set(None);
-        let Some(steps) = SolutionSteps::new(&exercise) else {
+        let Some(steps) = exercise.solution_steps() else {
             // Move order and the positions: the solution whole.
             let solution = exercise.solution();
             self.say(

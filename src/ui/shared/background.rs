@@ -13,7 +13,6 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use crate::ui::charts::chart_view::ChartView;
 use tictactoe_engine::search::CancelFlag;
 
 /// How much nicer than the window the background threads are: at 10 the
@@ -176,17 +175,6 @@ pub fn new_window<W: IsA<glib::Object> + IsA<gtk::Window> + glib::object::IsClas
         .property("hide-on-close", true)
         .property("destroy-with-parent", true)
         .build()
-}
-
-/// Tells in `status` what became of each save of the `charts`.
-pub fn show_saves(charts: &[&ChartView], status: &gtk::Label) {
-    for chart in charts {
-        chart.connect_saved(glib::clone!(
-            #[weak]
-            status,
-            move |_, message, failed| show_status(&status, message, failed)
-        ));
-    }
 }
 
 /// Fills `bar` to the share `done` of `total` is, and writes `text` on it.

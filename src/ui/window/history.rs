@@ -418,11 +418,3 @@ impl TictactoeWindow {
         self.show_status(&text);
     }
 }
-
-/// A player as the status line names it: "you" for a person.
-pub(super) fn display_name(player: PlayerKind) -> String {
-    match player {
-        PlayerKind::Human => gettext("you"),
-        other => other.display_name(),
-    }
-}

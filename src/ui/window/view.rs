@@ -6,11 +6,11 @@ use gtk::gio;
 use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
-use super::history::display_name;
 use super::{Hint, Phase, TictactoeWindow, View, setup};
 use crate::game::GameResult;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_words::cell_marks::{CellMark, cell_marks};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
@@ -250,6 +250,14 @@ impl TictactoeWindow {
                 fill(&gettext("Game over: {reason}."), &[("reason", reason)])
             }
         }
+    }
+}
+
+/// A player as the status line names it: "you" for a person.
+fn display_name(player: PlayerKind) -> String {
+    match player {
+        PlayerKind::Human => gettext("you"),
+        other => other.display_name(),
     }
 }
 

@@ -37,6 +37,7 @@ use tictactoe_engine::abstract_tree::fraction::Fraction;
 use tictactoe_engine::abstract_tree::search::Limit;
 
 use super::positions::Outcome;
+use crate::tree_drawing::{Marks, path_text};
 
 /// A node's path: its position among its siblings at each level from the
 /// root, from 0 (the root's is empty).
@@ -155,17 +156,6 @@ pub fn parse_path(text: &str) -> Option<Path> {
                 .map(|place| place - 1)
         })
         .collect()
-}
-
-/// A path as the text writes it: `root`, `2.1`.
-pub fn path_text(path: &[usize]) -> String {
-    if path.is_empty() {
-        return "root".to_owned();
-    }
-    path.iter()
-        .map(|place| (place + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(".")
 }
 
 /// A value's text: `3`, `-3`, `9/2`, `4.5`, with `−` for minus too.
@@ -389,6 +379,29 @@ impl Answer {
         self.pruned
             .as_ref()
             .is_some_and(|pruned| pruned.iter().any(|given| given == path))
+    }
+}
+
+/// An answer drawn on its tree (`Shown::Answer`).
+impl Marks for Answer {
+    fn is_blank(&self) -> bool {
+        *self == Answer::default()
+    }
+
+    fn value_at(&self, path: &[usize]) -> Option<String> {
+        self.value_of(path).map(|value| value.to_string())
+    }
+
+    fn window_at(&self, path: &[usize]) -> Option<(Limit, Limit)> {
+        self.window_of(path)
+    }
+
+    fn order_at(&self, path: &[usize]) -> Option<&[usize]> {
+        self.order_of(path)
+    }
+
+    fn pruned_at(&self, path: &[usize]) -> bool {
+        self.marks_pruned(path)
     }
 }
 

@@ -5,7 +5,7 @@
 //! (entering a node, pruning, leaving it).
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
-use tictactoe_engine::abstract_tree::search::{AlphaBeta, Step, alpha_beta, expectimax};
+use tictactoe_engine::abstract_tree::search::{AlphaBeta, Step, expectimax};
 use tictactoe_engine::abstract_tree::{AbstractTree, NodeId};
 use tictactoe_words::abstract_tree::{cutoff_words, entered_words, returned_words, worth_words};
 
@@ -13,7 +13,6 @@ use super::{
     Drawing, NodeView, Shown, abstract_drawing, alpha_beta_drawing, exact_value, tree_drawing,
     values_title,
 };
-use crate::exercise::{Exercise, Kind};
 
 /// The search whose steps are shown.
 enum Search {
@@ -26,46 +25,45 @@ enum Search {
     AlphaBeta(AlphaBeta),
 }
 
-/// An exercise's solution, step by step.
+/// A search of an abstract tree, step by step.
 pub struct SolutionSteps {
     tree: AbstractTree,
     search: Search,
 }
 
 impl SolutionSteps {
-    /// The steps of `exercise`'s search: minimax (expectimax) and
-    /// alpha-beta; `None` for the kinds that have no tree to search
-    /// step by step.
-    pub fn new(exercise: &Exercise) -> Option<SolutionSteps> {
-        let tree = exercise.tree()?.clone();
-        let search = match exercise.kind {
-            Kind::Minimax => {
-                let values = expectimax(&tree);
-                let mut order: Vec<NodeId> = Vec::new();
-                // Ids are in search order (a node before its subtree), so
-                // a node's value is known once its subtree's last node is.
-                let mut pending: Vec<NodeId> = Vec::new();
-                for id in 0..tree.len() {
-                    while let Some(&top) = pending.last() {
-                        if tree.is_below(id, top) {
-                            break;
-                        }
-                        order.push(top);
-                        pending.pop();
-                    }
-                    if !tree.node(id).is_leaf() {
-                        pending.push(id);
-                    }
+    /// Minimax's (expectimax's) steps on `tree`.
+    pub fn minimax(tree: &AbstractTree) -> SolutionSteps {
+        let values = expectimax(tree);
+        let mut order: Vec<NodeId> = Vec::new();
+        // Ids are in search order (a node before its subtree), so
+        // a node's value is known once its subtree's last node is.
+        let mut pending: Vec<NodeId> = Vec::new();
+        for id in 0..tree.len() {
+            while let Some(&top) = pending.last() {
+                if tree.is_below(id, top) {
+                    break;
                 }
-                order.extend(pending.into_iter().rev());
-                Search::Values { values, order }
+                order.push(top);
+                pending.pop();
             }
-            Kind::AlphaBeta => Search::AlphaBeta(
-                alpha_beta(&tree, exercise.conventions.prune, exercise.conventions.fail).ok()?,
-            ),
-            _ => return None,
-        };
-        Some(SolutionSteps { tree, search })
+            if !tree.node(id).is_leaf() {
+                pending.push(id);
+            }
+        }
+        order.extend(pending.into_iter().rev());
+        SolutionSteps {
+            tree: tree.clone(),
+            search: Search::Values { values, order },
+        }
+    }
+
+    /// Alpha-beta's steps on `tree`: those of `search`, its trace.
+    pub fn alpha_beta(tree: &AbstractTree, search: AlphaBeta) -> SolutionSteps {
+        SolutionSteps {
+            tree: tree.clone(),
+            search: Search::AlphaBeta(search),
+        }
     }
 
     /// How many steps there are.
