@@ -387,8 +387,10 @@ fn a_learner_or_a_game_of_another_board_is_refused_naming_both() {
     assert!(trained.status.success(), "{}", stderr(&trained));
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(state).unwrap()).unwrap();
-    assert_eq!(saved["network"]["board"]["width"], 7, "{saved}");
-    assert_eq!(saved["network"]["board"]["height"], 6, "{saved}");
+    let board = &saved["board"];
+    assert_eq!(board["width"], 7, "{board}");
+    assert_eq!(board["height"], 6, "{board}");
+    assert_eq!(board["gravity"], true, "{board}");
     // The window's state file is 3x3's: another board needs a file of its
     // own (a data directory of the test's, should it be written).
     let output = tictactoe(&[
