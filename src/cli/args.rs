@@ -312,7 +312,7 @@ pub(super) struct ReviewArgs {
     pub(super) game: Option<PathBuf>,
     #[command(flatten)]
     pub(super) board: BoardArgs,
-    /// Time limit per position on 4x4 and 5x5, in seconds (2 by default):
+    /// Time limit per position off 3x3, in seconds (2 by default):
     /// alphabeta-tt keeps its deepest search finished in time, and values
     /// it could not prove are marked as estimates. 3x3 is looked up.
     #[arg(long, alias = "time-limit", value_name = "SECONDS", value_parser = seconds)]
