@@ -105,28 +105,57 @@ pub trait PlayoutObserver {
 
 impl PlayoutObserver for () {}
 
-/// Plays random moves to the end; the winner, or `None` for a draw.
+/// Plays random moves to the end; the winner, or `None` for a draw. Each
+/// move is the `pick`-th legal one in cell order for a `pick` drawn below
+/// their count. It plays on the bare bitboards of `board` (no Zobrist key,
+/// which nothing reads here), keeping the side to move and the count of
+/// moves as it goes instead of counting bits each move.
+#[inline(always)]
 fn playout(
     rng: &mut ChaCha8Rng,
-    board: &mut Board,
+    board: &Board,
     nodes: &mut u64,
     observer: &mut impl PlayoutObserver,
 ) -> Option<Side> {
-    loop {
-        let moves = board.moves();
-        if moves == 0 {
-            return None;
-        }
-        let pick = rng.random_range(0..moves.count_ones() as usize);
-        let cell = bits(moves).nth(pick).expect("pick is below the count");
-        let side = board.side_to_move();
-        board.toggle(cell, side);
+    let geometry = board.geometry();
+    let gravity = geometry.shape.gravity();
+    let mut side = board.side_to_move();
+    let mut stones = [board.stones(Side::Max), board.stones(Side::Min)];
+    let mut occupied = board.occupied();
+    let mut moves = board.moves();
+    let mut count = moves.count_ones();
+    while count > 0 {
+        let pick = rng.random_range(0..count as usize);
+        let cell = nth_cell(moves, pick);
+        let bit = 1u64 << cell;
+        let own = &mut stones[side.index()];
+        *own |= bit;
+        occupied |= bit;
         *nodes += 1;
         observer.played(cell);
-        if board.completes_line(cell, side) {
+        if geometry.completes_line(cell, *own) {
             return Some(side);
         }
+        moves = geometry.playable(occupied);
+        // The cell played leaves the moves; with gravity, the cell above it
+        // joins them (if it is on the board and empty).
+        count -= 1;
+        if gravity && moves & bit >> geometry.width != 0 {
+            count += 1;
+        }
+        side = side.opponent();
     }
+    None
+}
+
+/// The `n`-th (from 0) set bit of `mask`, counted from the lowest: the
+/// lower set bits cleared one at a time.
+#[inline(always)]
+fn nth_cell(mut mask: u64, n: usize) -> usize {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
 }
 
 fn expand(tree: &mut Vec<Node>, index: usize, board: &Board) {
@@ -178,9 +207,17 @@ fn select(tree: &[Node], index: usize, exploration: f64) -> usize {
         let (exploitation, exploration) = ucb_terms(&tree[c], log_visits, exploration);
         exploitation + exploration
     };
-    children
-        .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)))
-        .expect("expanded nodes have children")
+    // Each child's score computed once; a later equal one replaces the best.
+    let mut best = children.start;
+    let mut best_score = ucb(best);
+    for c in children.skip(1) {
+        let score = ucb(c);
+        if score.total_cmp(&best_score).is_ge() {
+            best = c;
+            best_score = score;
+        }
+    }
+    best
 }
 
 /// What the playouts count besides the tree.
@@ -210,6 +247,7 @@ fn grow(
     path.clear();
     path.push(0);
     let mut index = 0;
+    let mut side = board.side_to_move();
     // Selection and expansion: walk down until a new or final node.
     while tree[index].terminal == Terminal::No {
         if !tree[index].expanded {
@@ -218,7 +256,8 @@ fn grow(
         }
         let child = select(tree, index, exploration);
         observer.selected(tree, index, child, &position);
-        position.toggle(tree[child].cell as usize, position.side_to_move());
+        position.toggle(tree[child].cell as usize, side);
+        side = side.opponent();
         counts.nodes += 1;
         path.push(child);
         index = child;
@@ -229,9 +268,9 @@ fn grow(
     counts.deepest = counts.deepest.max(path.len() as u32 - 1);
     let winner = match tree[index].terminal {
         // The side that moved into the final node is the one not to move now.
-        Terminal::Win => Some(position.side_to_move().opponent()),
+        Terminal::Win => Some(side.opponent()),
         Terminal::Draw => None,
-        Terminal::No => playout(rng, &mut position, &mut counts.nodes, observer),
+        Terminal::No => playout(rng, &position, &mut counts.nodes, observer),
     };
     // Back-propagation: each node is credited for the side that moved into it.
     let mut mover = board.side_to_move().opponent();
@@ -439,4 +478,65 @@ fn principal_line(tree: &[Node]) -> Vec<usize> {
         index = child;
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Shape;
+
+    /// Keeps the cells a playout plays.
+    struct Played(Vec<usize>);
+
+    impl PlayoutObserver for Played {
+        fn played(&mut self, cell: usize) {
+            self.0.push(cell);
+        }
+    }
+
+    /// A playout as the rules tell it: the legal moves listed afresh each
+    /// turn, the drawn one played on the board.
+    fn playout_by_the_rules(rng: &mut ChaCha8Rng, mut board: Board) -> (Option<Side>, Vec<usize>) {
+        let mut played = Vec::new();
+        loop {
+            let moves: Vec<usize> = board.legal_moves().collect();
+            if moves.is_empty() {
+                return (None, played);
+            }
+            let cell = moves[rng.random_range(0..moves.len())];
+            let side = board.play(cell).expect("a legal move");
+            played.push(cell);
+            if board.completes_line(cell, side) {
+                return (Some(side), played);
+            }
+        }
+    }
+
+    /// The playout on bare bitboards, with its running count of moves,
+    /// plays what the rules give for the same draws on every shape, from
+    /// either side's turn.
+    #[test]
+    fn playouts_play_the_rules_moves_for_their_draws() {
+        for shape in Shape::all() {
+            for seed in 0..6 {
+                let mut board = Board::new(shape);
+                for _ in 0..seed % 3 {
+                    let first = board.legal_moves().next().expect("an open board");
+                    board.play(first).expect("a legal move");
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut by_the_rules = rng.clone();
+                let mut played = Played(Vec::new());
+                let mut nodes = 0;
+                let winner = playout(&mut rng, &board, &mut nodes, &mut played);
+                let (expected_winner, expected) = playout_by_the_rules(&mut by_the_rules, board);
+                assert_eq!(nodes as usize, expected.len(), "{shape:?} seed {seed}");
+                assert_eq!(
+                    (winner, played.0),
+                    (expected_winner, expected),
+                    "{shape:?} seed {seed}"
+                );
+            }
+        }
+    }
 }
