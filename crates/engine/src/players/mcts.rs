@@ -241,17 +241,9 @@ fn select(tree: &[Node], index: usize, exploration: f64) -> usize {
         let (exploitation, exploration) = ucb_terms(&tree[c], log_visits, exploration);
         exploitation + exploration
     };
-    // Each child's score computed once; a later equal one replaces the best.
-    let mut best = children.start;
-    let mut best_score = ucb(best);
-    for c in children.skip(1) {
-        let score = ucb(c);
-        if score.total_cmp(&best_score).is_ge() {
-            best = c;
-            best_score = score;
-        }
-    }
-    best
+    children
+        .max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)))
+        .expect("expanded nodes have children")
 }
 
 /// What the playouts count besides the tree.
