@@ -167,7 +167,7 @@ fn nth_cell(mask: u64, n: usize) -> usize {
     // The high bit of byte i set where those are at most `n`: the bit
     // lies beyond byte i. Such bytes come first, so their number is the
     // byte that holds it.
-    let passed = ((n as u64 * ONES | HIGHS) - totals) & HIGHS;
+    let passed = (((n as u64 * ONES) | HIGHS) - totals) & HIGHS;
     let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as usize;
     let before = ((totals << 8) >> (8 * byte)) as usize & 0xFF;
     let bits = (mask >> (8 * byte)) as usize & 0xFF;
