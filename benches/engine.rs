@@ -89,7 +89,7 @@ impl<const COUNT: bool> minimax::Game for Peer<COUNT> {
     type M = u8;
 
     fn generate_moves(state: &PeerState, moves: &mut Vec<u8>) {
-        moves.extend(bits(state.board.empty()).map(|cell| cell as u8));
+        moves.extend(bits(state.board.moves()).map(|cell| cell as u8));
     }
 
     #[inline]
@@ -517,6 +517,20 @@ fn benches(c: &mut Criterion) {
         let board = Board::parse_for_move(text).expect("a legal open position");
         let mut position = Position::new(c, name, board, Some(4), FAST);
         position.all_searches(true);
+        position.finish();
+    }
+
+    // The larger boards from the empty board: Connect Four (7x6, four in a
+    // row, gravity) at depth 6 and Five in a Row (7x7, five in a row) at
+    // depth 4, every search (pvs and mtdf too) and the crate's two.
+    for (name, shape, depth) in [
+        ("7x6 connect-four empty depth 6", Shape::CONNECT_FOUR, 6),
+        ("7x7 five-in-a-row empty depth 4", Shape::FIVE_IN_A_ROW, 4),
+    ] {
+        let mut position = Position::new(c, name, Board::new(shape), Some(depth), FAST);
+        position.all_searches(true);
+        position.ours(PlayerKind::Pvs);
+        position.ours(PlayerKind::Mtdf);
         position.finish();
     }
 

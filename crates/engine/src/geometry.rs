@@ -329,6 +329,9 @@ pub struct Geometry {
     /// Every winning line as a bit mask, generated from the shape.
     pub lines: Vec<u64>,
     lines_through: Vec<CellLines>,
+    /// For each cell, the lines through it as `u32` masks to test
+    /// together (`win_masks`); empty where they do not fit.
+    win_masks: Vec<[u32; MASK_SLOTS]>,
     /// The bit distance between neighbours along each of `DIRECTIONS`.
     steps: [u32; 4],
     /// For each cell and direction, the cells where a line along that
@@ -390,6 +393,7 @@ impl Geometry {
                 starts_through[cell][direction] |= 1 << mask.trailing_zeros();
             }
         }
+        let win_masks = win_masks(cells, &lines, &lines_through);
         let steps = DIRECTIONS.map(|(dr, dc)| (dr * width as isize + dc) as u32);
         // A fixed seed keeps keys identical between runs, so reports and
         // tests are reproducible.
@@ -443,6 +447,7 @@ impl Geometry {
             bottom: full & !(full >> width),
             lines,
             lines_through,
+            win_masks,
             steps,
             starts_through,
             zobrist,
@@ -477,16 +482,47 @@ impl Geometry {
         bits(self.playable(occupied)).find(|cell| cell % self.width == column)
     }
 
-    /// True if `stones` hold a whole line through `cell`. Looks along each
-    /// direction at once with shifts (the Connect Four solvers' test), so
-    /// the cost is the same on every board.
+    /// True if `stones` hold a whole line through `cell`: the one win
+    /// test, every search's. Where the board has `win_masks`, its lines
+    /// through the cell are tested all at once; elsewhere the shift test
+    /// looks along each direction (`completes_line_by_shifts`).
     #[inline(always)]
     pub fn completes_line(&self, cell: usize, stones: u64) -> bool {
+        match self.win_masks.get(cell) {
+            Some(masks) => {
+                // The board's cells are the low 32 bits.
+                let stones = stones as u32;
+                masks
+                    .iter()
+                    .fold(false, |complete, &line| complete | (line & !stones == 0))
+            }
+            None => self.completes_line_by_shifts(cell, stones),
+        }
+    }
+
+    /// `completes_line` by shifts: the cells where a run of the board's
+    /// length starts along each direction (the Connect Four solvers'
+    /// test), kept where such a run through `cell` would start. The same
+    /// cost on every board. Out of line: inlined, its shift counts were
+    /// worked out at the start of every search node, on the small boards
+    /// too, which do not use them.
+    #[inline(never)]
+    fn completes_line_by_shifts(&self, cell: usize, stones: u64) -> bool {
         let starts = &self.starts_through[cell];
-        let k = self.shape.in_a_row();
+        // One loop per length, so that each has its shifts unrolled.
+        match self.shape.in_a_row() {
+            3 => self.runs_through::<3>(starts, stones),
+            4 => self.runs_through::<4>(starts, stones),
+            5 => self.runs_through::<5>(starts, stones),
+            _ => self.runs_through::<6>(starts, stones),
+        }
+    }
+
+    #[inline(always)]
+    fn runs_through<const K: usize>(&self, starts: &[u64; 4], stones: u64) -> bool {
         let mut found = 0;
-        for (direction, &step) in self.steps.iter().enumerate() {
-            found |= runs(stones, step, k) & starts[direction];
+        for (&step, &start) in self.steps.iter().zip(starts) {
+            found |= runs::<K>(stones, step) & start;
         }
         found != 0
     }
@@ -586,18 +622,51 @@ fn distinct_symmetries(shape: Shape) -> Vec<Transform> {
     ]
 }
 
-/// The cells where `k` of `stones` in a row start along `step`: each
-/// result bit is set where that bit and the `k - 1` bits `step` apart after
+/// The cells where `K` of `stones` in a row start along `step`: each
+/// result bit is set where that bit and the `K - 1` bits `step` apart after
 /// it are all set. Runs of two are doubled into runs of four.
 #[inline(always)]
-fn runs(stones: u64, step: u32, k: usize) -> u64 {
+fn runs<const K: usize>(stones: u64, step: u32) -> u64 {
     let pairs = stones & stones >> step;
-    match k {
+    match K {
         3 => pairs & stones >> (2 * step),
         4 => pairs & pairs >> (2 * step),
         5 => pairs & pairs >> (2 * step) & stones >> (4 * step),
         _ => pairs & pairs >> (2 * step) & pairs >> (4 * step),
     }
+}
+
+/// The lines one cell may lie on for `win_masks`: two vector registers'
+/// worth.
+const MASK_SLOTS: usize = 8;
+
+/// For each cell, the lines through it as `u32` masks, the unused slots
+/// repeating its last line: on boards of at most 32 cells with at most
+/// `MASK_SLOTS` lines through any cell (the three square boards among
+/// them); elsewhere none. Testing them all at once takes a few
+/// instructions where the shifts take some forty, and these boards'
+/// searches are short enough for the difference to show.
+fn win_masks(cells: usize, lines: &[u64], lines_through: &[CellLines]) -> Vec<[u32; MASK_SLOTS]> {
+    let fits = cells <= 32
+        && lines_through
+            .iter()
+            .all(|through| through.indices().len() <= MASK_SLOTS);
+    if !fits {
+        return Vec::new();
+    }
+    lines_through
+        .iter()
+        .map(|through| {
+            // Every cell lies on a line along the board's longer side; a
+            // line repeated changes nothing in `any`.
+            let masks: Vec<u32> = through
+                .indices()
+                .iter()
+                .map(|&index| lines[usize::from(index)] as u32)
+                .collect();
+            std::array::from_fn(|slot| masks[slot.min(masks.len() - 1)])
+        })
+        .collect()
 }
 
 /// The set bits of a mask in ascending order.
@@ -698,11 +767,16 @@ mod tests {
         }
     }
 
-    /// The shift test against the lines themselves, on every shape: for
-    /// every cell and many stone patterns, a line through the cell is
-    /// complete exactly when the shifts say so.
+    /// The win test, by masks where the board has them and by shifts,
+    /// against the lines themselves, on every shape: for every cell and
+    /// many stone patterns, a line through the cell is complete exactly
+    /// when the test says so.
     #[test]
-    fn the_shift_test_finds_exactly_the_complete_lines() {
+    fn the_win_tests_find_exactly_the_complete_lines() {
+        for shape in Shape::SQUARES {
+            assert_eq!(shape.geometry().win_masks.len(), shape.cells());
+        }
+        assert!(Shape::CONNECT_FOUR.geometry().win_masks.is_empty());
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -722,6 +796,11 @@ mod tests {
                         geometry.completes_line(cell, stones),
                         expected,
                         "{shape:?} cell {cell} stones {stones:#x}"
+                    );
+                    assert_eq!(
+                        geometry.completes_line_by_shifts(cell, stones),
+                        expected,
+                        "{shape:?} cell {cell} stones {stones:#x}, by shifts"
                     );
                 }
             }

@@ -293,9 +293,15 @@ impl<'a> SearchContext<'a> {
     pub fn update_pv(&mut self, ply: usize, cell: usize) {
         let (parents, children) = self.pv.split_at_mut(ply + 1);
         let (line, child) = (&mut parents[ply], &children[0]);
-        let len = usize::from(child.len);
         line.moves[0] = cell as u8;
-        line.moves[1..=len].copy_from_slice(&child.moves[..len]);
+        // Copied in blocks of a fixed size (what lies past `len` does not
+        // count), which compile to a few moves instead of a call: the
+        // small boards' variations all fit the first.
+        if child.len < 16 {
+            line.moves[1..17].copy_from_slice(&child.moves[..16]);
+        } else {
+            line.moves[1..].copy_from_slice(&child.moves[..MAX_PLY - 1]);
+        }
         line.len = child.len + 1;
     }
 

@@ -1,9 +1,11 @@
 //! The engine's tests: the abstract trees' searches, the growing (step by
-//! step) searches and reports read back. One binary, linked once.
+//! step) searches, the rules' properties on every shape and reports read
+//! back. One binary, linked once.
 
 use tictactoe_testing as common;
 
 mod abstract_tree;
 mod growing;
+mod props;
 mod report;
 mod solver;
