@@ -364,8 +364,10 @@ fn mcts_reports_visits_for_every_move() {
     assert_eq!(visits, 2000);
 }
 
+/// Stops, and says it was stopped; how soon is `benches/stopping.rs`'
+/// figure (a wall-clock bound here breaks on a loaded machine).
 #[test]
-fn a_search_on_5x5_stops_within_50ms_of_cancel() {
+fn a_search_on_5x5_stops_when_cancelled() {
     for kind in [
         PlayerKind::Minimax,
         PlayerKind::AlphaBeta,
@@ -388,7 +390,7 @@ fn a_search_on_5x5_stops_within_50ms_of_cancel() {
         cancel.cancel();
         let report = search.join().unwrap();
         let waited = cancelled_at.elapsed();
-        assert!(waited < Duration::from_millis(50), "{kind} took {waited:?}");
+        assert!(waited < Duration::from_secs(10), "{kind} took {waited:?}");
         assert!(report.aborted, "{kind}");
     }
 }
