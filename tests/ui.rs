@@ -21,7 +21,8 @@ use tictactoe_words::cell_marks::cell_marks;
 mod harness;
 
 use harness::{
-    Results, ensure, open_window, pass_time, press_over, start, use_test_environment, wait_until,
+    Results, ensure, explore, open_window, pass_time, press_over, start, use_test_environment,
+    wait_until,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -1279,12 +1280,7 @@ fn the_tree_explorer_searches_unkept_subtrees_again(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
     let board = Board::new(Shape::TIC_TAC_TOE);
-    let explorer = tictactoe::ui::TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the full tree", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
     let full = explorer.tree().ok_or("no tree")?;
     // The root's last child: the budget runs out before its turn.
     let last_row = full.children(0).count() as u32;
@@ -1326,12 +1322,7 @@ fn the_tree_explorer_records_with_the_chosen_settings(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
     let board = Board::parse_for_move(".../.x./...").map_err(|e| format!("{e:?}"))?;
-    let explorer = tictactoe::ui::TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::Pvs, Some(3));
-    wait_until("the tree", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let explorer = explore(window, &board, PlayerKind::Pvs, Some(3))?;
     let (button, [order, prune, fail]) = explorer.settings_controls();
     ensure(button.is_sensitive(), || "Settings is off for pvs".into())?;
     button.popup();

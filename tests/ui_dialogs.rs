@@ -17,9 +17,10 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
+    Results, ensure, explore, open_window, point_into, start, use_test_environment, wait_until,
+    xdotool,
 };
-use tictactoe::ui::{CompareView, LogKind, TictactoeWindow, TreeExplorer};
+use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -476,11 +477,9 @@ fn the_explorer_tree_saves_as_svg_and_png(
 ) -> Result<(), String> {
     let position = "x.o/.x./...";
     let board: Board = position.parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the tree", PATIENCE, || {
-        explorer.tree().is_some() && explorer.width() > 0
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
+    wait_until("the explorer to be shown", PATIENCE, || {
+        explorer.width() > 0
     })?;
     let cli = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .args(["tree", position, "--player", "alphabeta", "--svg"])

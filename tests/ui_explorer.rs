@@ -19,21 +19,16 @@ use tictactoe_words::players::PlayerWords;
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
-    move_onto, open_window, pass_time, start, use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
+    explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, start,
+    use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
 fn explorer_on(window: &TictactoeWindow, player: PlayerKind) -> Result<TreeExplorer, String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, player, None);
-    wait_until("the tree", Duration::from_secs(10), || {
-        explorer.tree().is_some_and(|tree| tree.player() == player)
-    })?;
-    Ok(explorer)
+    explore(window, &board, player, None)
 }
 
 /// Narrows `explorer` to 640 px, as a person drags it: past the width
@@ -138,9 +133,7 @@ fn headings_scroll_with_the_rows(window: &TictactoeWindow) -> Result<(), String>
 /// jargon's source.
 fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
     let explorer = explorer_on(window, PlayerKind::AlphaBeta)?;
-    for position in (0..explorer.row_texts().len() as u32).rev() {
-        explorer.set_row_expanded(position, true);
-    }
+    expand_every_row(&explorer);
     pass_time(Duration::from_millis(200));
     let type_heading = descendants(&explorer.headings())
         .into_iter()

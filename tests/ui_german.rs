@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::{graphene, prelude::*};
-use tictactoe::ui::{ChartView, TictactoeWindow, TreeExplorer};
+use tictactoe::ui::{ChartView, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -18,8 +18,9 @@ use tictactoe_words::Words;
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
-    open_window, pass_time, press_over, use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
+    explorer_columns_hold_their_texts, is_ink, open_window, pass_time, press_over,
+    use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -268,15 +269,8 @@ fn title_clears_the_save_button(chart: &ChartView) -> Result<(), String> {
 fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
     for player in [PlayerKind::AlphaBetaTt, PlayerKind::Mcts] {
-        let explorer = TreeExplorer::new(window);
-        explorer.present();
-        explorer.explore(&board, player, None);
-        wait_until("the tree", Duration::from_secs(10), || {
-            explorer.tree().is_some()
-        })?;
-        for position in (0..explorer.row_texts().len() as u32).rev() {
-            explorer.set_row_expanded(position, true);
-        }
+        let explorer = explore(window, &board, player, None)?;
+        expand_every_row(&explorer);
         explorer_columns_hold_their_texts(&explorer)?;
         explorer.close();
     }
@@ -287,15 +281,8 @@ fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), Stri
 /// never "Schnitt".
 fn the_german_explorer_says_cutoff(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the tree", Duration::from_secs(10), || {
-        explorer.tree().is_some()
-    })?;
-    for position in (0..explorer.row_texts().len() as u32).rev() {
-        explorer.set_row_expanded(position, true);
-    }
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
+    expand_every_row(&explorer);
     let rows = explorer.row_texts();
     explorer.close();
     ensure(rows.iter().any(|row| row.contains("Cutoff nach")), || {

@@ -9,8 +9,8 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, graphene, prelude::*};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::Side;
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
@@ -212,6 +212,32 @@ pub fn drawn_pixels(
 /// foreground.
 pub fn is_ink(pixel: &[u8; 3]) -> bool {
     pixel.iter().all(|&channel| channel < 100)
+}
+
+/// Opens the search-tree explorer on `board`, as the window's Explore does,
+/// and waits until `player`'s tree (to `depth`, or the player's own) is
+/// recorded, however loaded the machine.
+pub fn explore(
+    window: &TictactoeWindow,
+    board: &Board,
+    player: PlayerKind,
+    depth: Option<u32>,
+) -> Result<TreeExplorer, String> {
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(board, player, depth);
+    wait_until("the tree", Duration::from_secs(20), || {
+        explorer.tree().is_some_and(|tree| tree.player() == player)
+    })?;
+    Ok(explorer)
+}
+
+/// Expands every row of `explorer`, the last first so that the rows'
+/// positions stay put.
+pub fn expand_every_row(explorer: &TreeExplorer) {
+    for position in (0..explorer.row_texts().len() as u32).rev() {
+        explorer.set_row_expanded(position, true);
+    }
 }
 
 /// Checks that the explorer's rows and headings line up and that no text
