@@ -21,7 +21,7 @@ mod harness;
 use harness::{
     Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
     explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, start,
-    use_test_environment, wait_until, xdotool,
+    use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -240,11 +240,7 @@ fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Re
 fn main() -> ExitCode {
     use_test_environment();
     if std::env::var_os("GERMAN").is_some() {
-        unsafe {
-            std::env::set_var("LANGUAGE", "de");
-            std::env::set_var("LC_ALL", "C.UTF-8");
-        }
-        tictactoe::ui::use_user_language();
+        use_german();
     }
     let (_app, window) = match open_window() {
         Ok(opened) => opened,

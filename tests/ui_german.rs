@@ -19,7 +19,7 @@ mod harness;
 
 use harness::{
     Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
-    explorer_columns_hold_their_texts, is_ink, open_window, pass_time, press_over,
+    explorer_columns_hold_their_texts, is_ink, open_window, pass_time, press_over, use_german,
     use_test_environment, wait_until, xdotool,
 };
 
@@ -295,12 +295,7 @@ fn the_german_explorer_says_cutoff(window: &TictactoeWindow) -> Result<(), Strin
 
 fn main() -> ExitCode {
     use_test_environment();
-    // SAFETY: no other thread runs yet to read the environment.
-    unsafe {
-        std::env::set_var("LANGUAGE", "de");
-        std::env::set_var("LC_ALL", "C.UTF-8");
-    }
-    tictactoe::ui::use_user_language();
+    use_german();
     let (_app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
 use harness::{
-    Results, ensure, move_onto, open_window, pass_time, press_over, start, use_test_environment,
-    wait_until, xdotool,
+    Results, ensure, move_onto, open_window, pass_time, press_over, start, use_german,
+    use_test_environment, wait_until, xdotool,
 };
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
@@ -837,12 +837,7 @@ fn main() -> ExitCode {
     use_test_environment();
     let german = std::env::var_os(GERMAN).is_some();
     if german {
-        // SAFETY: no other thread runs yet to read the environment.
-        unsafe {
-            std::env::set_var("LANGUAGE", "de");
-            std::env::set_var("LC_ALL", "C.UTF-8");
-        }
-        tictactoe::ui::use_user_language();
+        use_german();
     }
     let (_app, window) = match open_window() {
         Ok(opened) => opened,

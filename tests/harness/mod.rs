@@ -68,6 +68,19 @@ pub fn use_test_environment() {
     let _ = std::fs::remove_dir_all(test_data_home());
 }
 
+/// Shows the window in German, as a person whose language it is sees it;
+/// call it in `main` after [`use_test_environment`], before any thread
+/// starts.
+pub fn use_german() {
+    // SAFETY: the caller starts no thread before, none reads the
+    // environment meanwhile.
+    unsafe {
+        std::env::set_var("LANGUAGE", "de");
+        std::env::set_var("LC_ALL", "C.UTF-8");
+    }
+    tictactoe::ui::use_user_language();
+}
+
 /// The data directory of this test process, emptied as it starts.
 pub fn test_data_home() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("tictactoe-test-data-{}", std::process::id()))
