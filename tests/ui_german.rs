@@ -19,8 +19,8 @@ mod harness;
 
 use harness::{
     Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
-    explorer_columns_hold_their_texts, is_ink, open_window, pass_time, press_over, use_german,
-    use_test_environment, wait_until, xdotool,
+    explorer_columns_hold_their_texts, is_ink, open_training, open_window, pass_time, press_over,
+    use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -200,14 +200,7 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
 /// button laid over the chart's top right corner, where German's longer
 /// titles ran under it.
 fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Result<(), String> {
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("win.training opened no Training window")?;
-    wait_until("Training to show", Duration::from_secs(5), || {
-        view.is_mapped() && view.width() > 0
-    })?;
+    let view = open_training(window)?;
     view.set_learner(PlayerKind::Neural);
     // As a person drags it narrower.
     let _ = wait_until("the window to narrow", Duration::from_secs(3), || {

@@ -15,8 +15,8 @@ use std::time::Duration;
 use adw::prelude::MessageDialogExt;
 use gtk::{glib, prelude::*};
 use harness::{
-    Results, ensure, open_window, pass_time, start, test_data_home, use_test_environment,
-    wait_until,
+    Results, ensure, open_training, open_window, pass_time, start, test_data_home,
+    use_test_environment, wait_until,
 };
 use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::Side;
@@ -185,8 +185,7 @@ fn the_switch_stops_learning(window: &TictactoeWindow) -> Result<(), String> {
 fn a_learner_in_training_learns_from_no_window_game_and_reset_stops_it(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    activate(window, "win.training")?;
-    let view = window.training_view().ok_or("no Training window")?;
+    let view = open_training(window)?;
     view.set_learner(PlayerKind::Td);
     view.set_opponent(Opponent::Itself);
     view.games_spin().set_value(1_000_000.0);

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, drawn_pixels, ensure, open_window, start, test_data_home, use_test_environment,
-    wait_until,
+    Results, drawn_pixels, ensure, open_training, open_window, start, test_data_home,
+    use_test_environment, wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::board::Side;
@@ -231,20 +231,6 @@ fn a_window_game_does_not_teach_it(
         games == TRAINED_GAMES && saved_games()? == TRAINED_GAMES,
         || format!("the network counts {games} games"),
     )
-}
-
-fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("Ctrl+L opened no Training window")?;
-    wait_until(
-        "the Training window to show",
-        Duration::from_secs(5),
-        || view.is_visible() && view.width() > 0,
-    )?;
-    Ok(view)
 }
 
 /// The Training window trains the window's network by self-play only:

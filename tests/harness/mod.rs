@@ -9,7 +9,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, graphene, prelude::*};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TreeExplorer};
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView, TreeExplorer};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -131,6 +131,22 @@ pub fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> 
     })?;
     pass_time(Duration::from_millis(300));
     Ok((app, window))
+}
+
+/// Opens the Training window as Ctrl+L does (the same one each time) and
+/// waits until it shows.
+pub fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("Ctrl+L opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || view.is_mapped() && view.width() > 0,
+    )?;
+    Ok(view)
 }
 
 /// Counts and prints the checks' results as they come.
