@@ -21,8 +21,8 @@ use tictactoe_words::cell_marks::cell_marks;
 mod harness;
 
 use harness::{
-    Results, ensure, explore, open_window, pass_time, press_over, start, use_test_environment,
-    wait_until,
+    Results, chosen, ensure, explore, open_window, pass_time, press_over, start,
+    use_test_environment, wait_until,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -1748,15 +1748,8 @@ fn main() -> ExitCode {
             about_links_the_website_and_issues,
         ),
     ];
-    // Like libtest: an argument runs only the checks whose names contain it.
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    let selected = |name: &str| {
-        filter
-            .as_ref()
-            .is_none_or(|filter| name.contains(filter.as_str()))
-    };
     let mut results = Results::default();
-    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+    for (name, check) in checks.into_iter().filter(|(name, _)| chosen(name)) {
         let result = check(&window);
         // The next check starts without a running game, whatever happened.
         window.end_button().emit_clicked();
@@ -1764,7 +1757,7 @@ fn main() -> ExitCode {
         results.report(name, result);
     }
     let last = "quitting closes the window and stops the game thread";
-    if selected(last) {
+    if chosen(last) {
         results.report(
             last,
             quitting_closes_the_window_and_stops_the_game_thread(&app, window),

@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, ensure, explore, open_window, point_into, start, use_test_environment, wait_until,
-    xdotool,
+    Results, chosen, ensure, explore, open_window, point_into, start, use_test_environment,
+    wait_until, xdotool,
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
@@ -570,15 +570,8 @@ fn main() -> ExitCode {
             the_explorer_tree_saves_as_svg_and_png,
         ),
     ];
-    // Like libtest: an argument runs only the checks whose names contain it.
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    let selected = |name: &str| {
-        filter
-            .as_ref()
-            .is_none_or(|filter| name.contains(filter.as_str()))
-    };
     let mut results = Results::default();
-    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+    for (name, check) in checks.into_iter().filter(|(name, _)| chosen(name)) {
         let result = check(&window, &directory);
         // A dialog left open by a failure would take the next check's keys.
         for dialog in gtk::Window::list_toplevels()

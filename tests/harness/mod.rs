@@ -149,6 +149,15 @@ pub fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
     Ok(view)
 }
 
+/// Whether to run the check `name`: like libtest, an argument runs only the
+/// checks whose names contain it.
+pub fn chosen(name: &str) -> bool {
+    std::env::args()
+        .skip(1)
+        .find(|arg| !arg.starts_with('-'))
+        .is_none_or(|filter| name.contains(filter.as_str()))
+}
+
 /// Counts and prints the checks' results as they come.
 #[derive(Default)]
 pub struct Results {
