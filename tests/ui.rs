@@ -21,7 +21,7 @@ use tictactoe_words::cell_marks::cell_marks;
 mod harness;
 
 use harness::{
-    Results, chosen, ensure, explore, open_window, pass_time, press_over, start,
+    Results, chosen, ensure, explore, open_window, pass_time, play_3x3, press_over, start,
     use_test_environment, wait_until,
 };
 
@@ -106,14 +106,11 @@ fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String>
 }
 
 fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::Rules, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     let board = window.board_view().board();
     let status = window.status_text();
     match board.outcome() {
@@ -144,14 +141,11 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
     })?;
 
     // Monte Carlo rows show how often each move was tried.
-    start(
+    play_3x3(
         window,
         (PlayerKind::Mcts, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     ensure(log.text().contains(" visits, mean result "), || {
         format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
@@ -943,14 +937,11 @@ fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), Stri
 
 /// Plays a quick computer game to its end.
 fn play_computer_game(window: &TictactoeWindow) -> Result<usize, String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     Ok(window.record().ok_or("no record")?.len())
 }
 

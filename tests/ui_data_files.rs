@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
 use harness::{
-    Results, ensure, open_training, open_window, pass_time, press_over, start, wait_until,
+    Results, ensure, open_training, open_window, pass_time, play_3x3, press_over, wait_until,
 };
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::geometry::Shape;
@@ -63,16 +63,11 @@ fn play_with_what_lies_there() -> Result<(), String> {
         format!("the status line says {status:?}")
     })?;
     // They play and learn for the session, saving nothing.
-    start(
+    play_3x3(
         &window,
         (PlayerKind::Menace, Difficulty::Hard),
         (PlayerKind::Td, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
     let learned = window.learned_states();
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         let games = learned.borrow().state(kind).games;

@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, chosen, ensure, explore, open_window, point_into, start, use_test_environment,
-    wait_until, xdotool,
+    Results, chosen, ensure, explore, open_window, play_3x3, point_into, start,
+    use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
@@ -146,14 +146,11 @@ fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String>
 
 /// Plays a game of two computers to its end.
 fn play_computer_game(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
-    )?;
-    wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
+    )
 }
 
 /// Ctrl+S, a path typed into the chooser and Enter write the game on the

@@ -10,7 +10,6 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::group;
@@ -20,7 +19,7 @@ mod harness;
 
 use harness::{
     Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
-    explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, start,
+    explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, play_3x3,
     use_german, use_test_environment, wait_until, xdotool,
 };
 
@@ -178,16 +177,11 @@ fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
 /// why they differ: the log's adds up every round, the tree is one search
 /// straight to the last depth.
 fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
     let log = window.search_log();
     let row = log
         .text()

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
 use harness::{
-    Results, ensure, move_onto, open_window, pass_time, press_over, start, use_german,
+    Results, ensure, move_onto, open_window, pass_time, play_3x3, press_over, start, use_german,
     use_test_environment, wait_until, xdotool,
 };
 use tictactoe::game::GameResult;
@@ -534,10 +534,7 @@ fn narrow_log_keeps_its_rows(window: &TictactoeWindow) -> Result<(), String> {
     let board = board_size(window);
     add_results(window, 6, 3);
     let best = (PlayerKind::AlphaBetaTt, Difficulty::Hard);
-    start(window, best, best, Shape::TIC_TAC_TOE, Duration::ZERO)?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
+    play_3x3(window, best, best)?;
     pass_time(Duration::from_millis(1000));
     let list = window.search_log().list_view();
     let scroller = list

@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, drawn_pixels, ensure, open_training, open_window, start, test_data_home,
+    Results, drawn_pixels, ensure, open_training, open_window, play_3x3, start, test_data_home,
     use_test_environment, wait_until,
 };
-use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
+use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
@@ -207,16 +207,11 @@ fn a_window_game_does_not_teach_it(
     _app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::Neural, Difficulty::Medium),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
     let log = window.search_log().text();
     ensure(
         log.contains("Neural network + search did not learn from this game: the neural network learns only from its own self-play"),

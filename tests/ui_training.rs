@@ -14,7 +14,7 @@ use std::time::Duration;
 use adw::prelude::MessageDialogExt;
 use gtk::{glib, prelude::*};
 use harness::{
-    Results, ensure, open_training, open_window, start, test_data_home, use_test_environment,
+    Results, ensure, open_training, open_window, play_3x3, test_data_home, use_test_environment,
     wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
@@ -350,16 +350,7 @@ fn a_window_game_counts_in_thousands(
         format!("TD has learned from {games} games only: the grouping goes untested")
     })?;
     let hard = Difficulty::Hard;
-    start(
-        window,
-        (PlayerKind::Td, hard),
-        (PlayerKind::Random, hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
-    )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
+    play_3x3(window, (PlayerKind::Td, hard), (PlayerKind::Random, hard))?;
     let name = PlayerKind::Td.display_name();
     let row = format!(
         "{name} learned from this game: {} games learned from in all.",

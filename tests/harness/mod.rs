@@ -112,6 +112,20 @@ pub fn start(
     Ok(())
 }
 
+/// Plays a whole 3x3 game of two computer players, `max` against `min`,
+/// at no pace: starts it in the controls and waits for its end.
+pub fn play_3x3(
+    window: &TictactoeWindow,
+    max: (PlayerKind, Difficulty),
+    min: (PlayerKind, Difficulty),
+) -> Result<(), String> {
+    start(window, max, min, Shape::TIC_TAC_TOE, Duration::ZERO)?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    Ok(())
+}
+
 /// Opens the window as the app does, laid out and shown, with the log's
 /// position set (after the first allocation). The application is made
 /// before GTK starts, as in the app: it checks the settings file first.
