@@ -21,8 +21,8 @@ use tictactoe_words::cell_marks::cell_marks;
 mod harness;
 
 use harness::{
-    Results, chosen, ensure, explore, open_window, pass_time, play_3x3, press_over, start,
-    use_test_environment, wait_until,
+    Results, chosen, ensure, explore, explore_log_row, open_window, pass_time, play_3x3,
+    press_over, select_log_row, start, use_test_environment, wait_until,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -1090,21 +1090,8 @@ fn browsing_and_the_log_show_earlier_positions(window: &TictactoeWindow) -> Resu
 fn the_tree_explorer_shows_a_logged_search(window: &TictactoeWindow) -> Result<(), String> {
     play_computer_game(window)?;
     let record = window.record().ok_or("no record")?;
-    let log = window.search_log();
-    let row = log
-        .text()
-        .lines()
-        .position(|line| line.starts_with("3. X"))
-        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
-    log.select_row(row as u32);
-    let report = log.selected_search().ok_or("move 3's row has no search")?;
-    // A double click on the row, as GTK reports it.
-    log.list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    let opened = wait_until("the tree to be recorded", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let (row, report) = select_log_row(window, "3. X")?;
+    let (explorer, opened) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     ensure(opened < Duration::from_millis(500), || {
         format!("the explorer took {opened:?} to show its rows")

@@ -18,9 +18,9 @@ use tictactoe_words::players::PlayerWords;
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
+    Results, descendants, drawn_pixels, ensure, expand_every_row, explore, explore_log_row,
     explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, play_3x3,
-    use_german, use_test_environment, wait_until, xdotool,
+    select_log_row, use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -182,26 +182,11 @@ fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Re
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Hard),
     )?;
-    let log = window.search_log();
-    let row = log
-        .text()
-        .lines()
-        .position(|line| line.starts_with("3. X"))
-        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
-    log.select_row(row as u32);
-    let report = log.selected_search().ok_or("move 3's row has no search")?;
+    let (row, report) = select_log_row(window, "3. X")?;
     ensure(report.iterations.len() > 1, || {
         format!("move 3's search did not deepen: {:?}", report.iterations)
     })?;
-    // A double click on the row, as GTK reports it.
-    log.list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    wait_until("the tree to be recorded", Duration::from_secs(10), || {
-        explorer
-            .tree()
-            .is_some_and(|tree| report.position.parse().ok() == Some(*tree.root_position()))
-    })?;
+    let (explorer, _) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     let summary = explorer.summary_text();
     let both = format!(

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, drawn_pixels, ensure, open_training, open_window, play_3x3, start, test_data_home,
-    use_test_environment, wait_until,
+    Results, drawn_pixels, ensure, explore_log_row, open_training, open_window, play_3x3,
+    select_log_row, start, test_data_home, use_test_environment, wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
@@ -93,11 +93,7 @@ fn its_search_shows_prior_and_visits_apart(
             format!("the log misses {expected:?}:\n{log}")
         })?;
     }
-    let row = log
-        .lines()
-        .position(|line| line.starts_with("2. O"))
-        .ok_or_else(|| format!("no row for move 2:\n{log}"))?;
-    window.search_log().select_row(row as u32);
+    let (row, report) = select_log_row(window, "2. O")?;
     let marks = window.board_view().marks();
     ensure(marks.len() == 8, || {
         format!("{} marks: {marks:?}", marks.len())
@@ -143,18 +139,7 @@ fn its_search_shows_prior_and_visits_apart(
     // A double click on the row opens the explorer on that very search:
     // the root's visits are the simulations and one, its children those
     // of the log's row, each with its prior and PUCT score.
-    let report = window
-        .search_log()
-        .selected_search()
-        .ok_or("no search selected")?;
-    window
-        .search_log()
-        .list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    wait_until("the tree to be recorded", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let (explorer, _) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     ensure(
         tree.is_guided() && tree.node(0).subtree_nodes() == 201,

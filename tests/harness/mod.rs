@@ -13,6 +13,7 @@ use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView, TreeExp
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::report::SearchReport;
 
 /// Runs the main loop until `condition` holds; returns how long that took.
 pub fn wait_until(
@@ -282,6 +283,47 @@ pub fn explore(
         explorer.tree().is_some_and(|tree| tree.player() == player)
     })?;
     Ok(explorer)
+}
+
+/// Selects the log's row that starts with `line` ("3. X"), as a click
+/// does; returns the row and its search.
+pub fn select_log_row(
+    window: &TictactoeWindow,
+    line: &str,
+) -> Result<(u32, std::rc::Rc<SearchReport>), String> {
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|each| each.starts_with(line))
+        .ok_or_else(|| format!("no row for {line:?}:\n{}", log.text()))? as u32;
+    log.select_row(row);
+    let search = log
+        .selected_search()
+        .ok_or_else(|| format!("the row {line:?} has no search"))?;
+    Ok((row, search))
+}
+
+/// Double-clicks the log's row `row` (as GTK reports it) and waits until
+/// the explorer it opens holds the tree of the row's `search`; returns the
+/// explorer and how long its tree took.
+pub fn explore_log_row(
+    window: &TictactoeWindow,
+    row: u32,
+    search: &SearchReport,
+) -> Result<(TreeExplorer, Duration), String> {
+    window
+        .search_log()
+        .list_view()
+        .emit_by_name::<()>("activate", &[&row]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    let root: Option<Board> = search.position.parse().ok();
+    let took = wait_until("the tree to be recorded", Duration::from_secs(10), || {
+        explorer
+            .tree()
+            .is_some_and(|tree| root == Some(*tree.root_position()))
+    })?;
+    Ok((explorer, took))
 }
 
 /// Expands every row of `explorer`, the last first so that the rows'
