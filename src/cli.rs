@@ -1,11 +1,11 @@
 //! The command line: `tictactoe` opens the window; `players`, `play`,
 //! `analyze` and `tree` run headless on the same engine and game thread,
-//! `compare`, `tournament`, `train`, `mcts-trace`, `exercise` and `review`
-//! on the layers below it alone.
+//! `compare`, `tournament`, `train`, `mcts-trace`, `exercise`, `review` and
+//! `solve` on the layers below it alone.
 //!
 //! One module per command (`play`, `analyze`, `tree`, `contests` for
 //! `compare` and `tournament`, `learning` for `train` and `--state`,
-//! `mcts_trace`, `exercise`, `review`),
+//! `mcts_trace`, `exercise`, `review`, `solve`),
 //! beside `args` (what clap reads), `checks` (what a command refuses or
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
@@ -48,6 +48,7 @@ mod learning;
 mod mcts_trace;
 mod play;
 mod review;
+mod solve;
 mod stop;
 mod streams;
 mod tree;
@@ -102,6 +103,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::McTrace(args)) => mcts_trace::run(args),
         Some(CliCommand::Exercise(args)) => exercise::run(args),
         Some(CliCommand::Review(args)) => review::run(args),
+        Some(CliCommand::Solve(args)) => solve::run(args),
     }
 }
 

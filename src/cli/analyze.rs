@@ -29,7 +29,7 @@ use tictactoe_words::report::{ReportWords, TextStyle};
 /// The most bytes of a standard input line that are read into memory: a
 /// position has at most 25 cells and 4 slashes, the rest is room for
 /// whitespace. A longer line is named as too long and skipped.
-const MAX_LINE_BYTES: usize = 1024;
+pub(super) const MAX_LINE_BYTES: usize = 1024;
 
 /// Analyses every position on the command line, or every line of standard
 /// input. A bad position (or line) is named and skipped, and makes the exit
@@ -317,7 +317,10 @@ impl fmt::Display for Source {
 /// Reads one line of at most `MAX_LINE_BYTES` bytes into `line` (without
 /// the newline; the rest of a longer line is read and dropped). Returns the
 /// line's full length in bytes, or `None` at the end of the input.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<u64>> {
+pub(super) fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<u64>> {
     line.clear();
     let mut length = 0u64;
     let mut any = false;
@@ -374,7 +377,7 @@ fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Res
 
 /// `bytes` made safe to echo: printable ASCII stays, anything else is
 /// written `\xNN`; cut after `limit` bytes (then "…").
-fn escape_bytes(bytes: &[u8], limit: usize) -> String {
+pub(super) fn escape_bytes(bytes: &[u8], limit: usize) -> String {
     let mut escaped: String = bytes[..bytes.len().min(limit)].escape_ascii().to_string();
     if bytes.len() > limit {
         escaped.push('…');

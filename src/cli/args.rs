@@ -70,6 +70,10 @@ pub(super) enum CliCommand {
     /// slower, mistake, blunder) with the game's value after it and a
     /// sentence that says why; then each side's share of best moves.
     Review(ReviewArgs),
+    /// Solve positions read from standard input, one per line: each one's
+    /// exact value with perfect play from both sides.
+    #[command(long_about = SOLVE_ABOUT)]
+    Solve(SolveArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -743,6 +747,21 @@ fn exploration_constant(text: &str) -> Result<f64, String> {
     }
 }
 
+const SOLVE_ABOUT: &str = "Solve positions read from standard input, one per line: each one's \
+exact value with perfect play from both sides.
+
+A line is a position written row by row from the top, rows separated by '/' \
+(x.o/.x./...), or on a board with gravity the columns played from the empty \
+board, 1 to the width from the left (4453). Anything after the first space is \
+ignored, so the Connect Four test sets can be piped in as they are; blank lines \
+are skipped. Without a board option the rows give the board; columns need one \
+with gravity (--board connect-four).
+
+A line that is no position stops the command with a message naming the line \
+(exit code 2), after the values of the lines before it.
+
+Ctrl+C prints the values found so far and stops.";
+
 /// The board a command plays or reads positions on: `--board` (a preset's
 /// name or width x height), changed by `--in-a-row` and `--gravity`; or
 /// `--size`, the square boards by their side, as before boards had shapes.
@@ -796,6 +815,38 @@ impl BoardArgs {
         *size = self.shape()?;
         Ok(())
     }
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct SolveArgs {
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// How to write each value: words from X's point of view ("X wins in 5
+    /// moves", "draw"), or pons: the line's position and the score for the
+    /// side to move as the Connect Four test sets write it (a win scores
+    /// (cells + 1 - moves played before the winning move) / 2, rounded
+    /// down; a loss the negative; a draw 0).
+    #[arg(long, value_enum, default_value_t = SolveFormat::Words, conflicts_with = "json")]
+    pub(super) format: SolveFormat,
+    /// Only win, draw or loss, not how soon (faster); in pons format the
+    /// score's sign: 1, 0 or -1.
+    #[arg(long)]
+    pub(super) weak: bool,
+    /// One JSON object per position, on X's scale as `analyze --json`.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// The transposition table's size in MiB (1 to 65536): the solver's
+    /// memory stays within it.
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub(super) table_mb: u32,
+}
+
+/// How `solve` writes a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum SolveFormat {
+    Words,
+    Pons,
 }
 
 /// `--board`: a preset's name or WxH.

@@ -470,3 +470,27 @@ fn plain_alphabeta_on_the_empty_5x5_board_is_refused_or_warned_about() {
     );
     assert_eq!(ended.status.code(), Some(130));
 }
+
+#[test]
+fn ctrl_c_ends_solve_with_the_values_found_so_far() {
+    let input = directory().join("solve-input");
+    // A position solved at once, then one that takes half a minute.
+    std::fs::write(&input, "2252576253462244111563365343671351441 -1\n4453\n").unwrap();
+    let mut running = Running::with_input(
+        &["solve", "--board", "connect-four", "--format", "pons"],
+        Stdio::from(std::fs::File::open(&input).unwrap()),
+    );
+    running.wait_for_line(|line| line.ends_with(" -1"));
+    std::thread::sleep(Duration::from_millis(300));
+    running.signal(libc::SIGINT);
+    let ended = running.end(Duration::from_secs(10));
+    assert_eq!(ended.status.code(), Some(130), "{}", ended.stderr);
+    assert_eq!(ended.stdout, "2252576253462244111563365343671351441 -1\n");
+    assert!(
+        ended
+            .stderr
+            .contains("interrupted (SIGINT): stopped after 1 position solved"),
+        "{}",
+        ended.stderr
+    );
+}

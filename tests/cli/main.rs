@@ -17,6 +17,7 @@ mod memory;
 mod props;
 mod review;
 mod search2;
+mod solve;
 mod tree_drawing;
 
 use common::{parse_csv, run, run_with_input, stderr, stdout};
@@ -173,6 +174,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-play.1",
             "tictactoe-players.1",
             "tictactoe-review.1",
+            "tictactoe-solve.1",
             "tictactoe-tournament.1",
             "tictactoe-train.1",
             "tictactoe-tree.1",

@@ -24,7 +24,8 @@
 //! `score`, `evaluation` (the static evaluation and the move ordering),
 //! `symmetry`, `player_kind`, `abstract_tree` (textbook trees
 //! without a game: their text, a generator, their searches traced),
-//! `report`, `tt`, `search`, `growing`, `player`, `learners`,
+//! `report`, `tt`, `search`, `solver` (a position's exact value on any
+//! board), `growing`, `player`, `learners`,
 //! `players` (every algorithm, one file each, and the one factory that
 //! builds them).
 
@@ -41,6 +42,7 @@ pub mod players;
 pub mod report;
 pub mod score;
 pub mod search;
+pub mod solver;
 pub mod symmetry;
 pub mod threats;
 pub mod tt;

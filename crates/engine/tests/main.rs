@@ -6,3 +6,4 @@ use tictactoe_testing as common;
 mod abstract_tree;
 mod growing;
 mod report;
+mod solver;

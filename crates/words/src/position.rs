@@ -227,6 +227,14 @@ pub fn describe_score(score: i32, stones_now: u32) -> String {
     }
 }
 
+/// Who wins with best play, without how soon: "X wins", "draw".
+pub fn describe_winner(winner: Option<Side>) -> String {
+    match winner {
+        Some(side) => fill(&gettext("{side} wins"), &[("side", &side.mark())]),
+        None => gettext("draw"),
+    }
+}
+
 /// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
 pub fn board_words(board: &Board) -> String {
     let (width, height) = (board.shape().width(), board.shape().height());
@@ -403,5 +411,7 @@ mod tests {
         assert_eq!(describe_score(0, 0), "draw");
         assert_eq!(describe_score(12, 3), "+12 (X better)");
         assert_eq!(describe_score(-4, 3), "-4 (O better)");
+        assert_eq!(describe_winner(Some(Side::Min)), "O wins");
+        assert_eq!(describe_winner(None), "draw");
     }
 }

@@ -1,0 +1,163 @@
+//! The solver against a brute-force minimax written here (every position
+//! of small boards, and positions near the end of bigger ones, with and
+//! without gravity), and the known values of empty boards.
+
+use super::common;
+
+use std::collections::HashMap;
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::score::win_score;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{Solution, Solver, Strength};
+
+/// The value of `board` on the app's scale (X's view), by trying every
+/// move to the end; each position once (`known`).
+fn brute_force(board: &Board, known: &mut HashMap<(u64, u64), i32>) -> i32 {
+    let key = (board.stones(Side::Max), board.stones(Side::Min));
+    if let Some(&value) = known.get(&key) {
+        return value;
+    }
+    let value = match board.outcome() {
+        Outcome::Won(winner, _) => win_score(winner, board.stone_count()),
+        Outcome::Draw => 0,
+        Outcome::Ongoing => {
+            let side = board.side_to_move();
+            board
+                .legal_moves()
+                .map(|cell| {
+                    let mut child = *board;
+                    child.play(cell).unwrap();
+                    side.sign() * brute_force(&child, known)
+                })
+                .max()
+                .map(|best| side.sign() * best)
+                .unwrap()
+        }
+    };
+    known.insert(key, value);
+    value
+}
+
+fn solve(solver: &mut Solver, board: &Board, strength: Strength) -> Solution {
+    solver
+        .solve(board, strength, &CancelFlag::new())
+        .expect("not cancelled")
+}
+
+/// Both strengths of the solver agree with brute force on every board.
+fn check_against_brute_force(boards: &[Board], solver: &mut Solver) {
+    let mut known = HashMap::new();
+    for board in boards {
+        let expected = brute_force(board, &mut known);
+        let strong = solve(solver, board, Strength::Strong);
+        assert_eq!(strong.score(), Some(expected), "{board}");
+        let weak = solve(solver, board, Strength::Weak);
+        assert_eq!(
+            weak.for_mover,
+            board.side_to_move().sign() * expected.signum(),
+            "{board}"
+        );
+        assert_eq!(weak.winner(), strong.winner(), "{board}");
+    }
+}
+
+#[test]
+fn every_position_of_4x3_with_three_in_a_row() {
+    // A small table too, so that entries are overwritten all the time.
+    for table_bytes in [1 << 20, 256] {
+        for gravity in [false, true] {
+            let shape = Shape::new(4, 3, 3, gravity).unwrap();
+            let positions = common::reachable_positions_on(shape);
+            assert!(positions.len() > 1000, "{}", positions.len());
+            check_against_brute_force(&positions, &mut Solver::with_table_bytes(table_bytes));
+        }
+    }
+}
+
+/// Positions from random games with at most `empty` cells left, on
+/// boards of every width, height, length of line and gravity.
+#[test]
+fn positions_near_the_end_of_bigger_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    let shapes = [
+        Shape::CONNECT_FOUR,
+        Shape::new(5, 4, 4, true).unwrap(),
+        Shape::new(8, 8, 5, true).unwrap(),
+        Shape::new(8, 8, 3, false).unwrap(),
+        Shape::new(3, 8, 3, true).unwrap(),
+        Shape::new(6, 6, 6, false).unwrap(),
+        Shape::FIVE_BY_FIVE,
+        Shape::FIVE_IN_A_ROW,
+    ];
+    let mut solver = Solver::with_table_bytes(1 << 20);
+    for shape in shapes {
+        let mut positions = Vec::new();
+        while positions.len() < 40 {
+            let mut board = Board::new(shape);
+            let empty = rng.random_range(1..=9);
+            while board.outcome() == Outcome::Ongoing && board.empty().count_ones() > empty {
+                let moves: Vec<usize> = board.legal_moves().collect();
+                board.play(*moves.choose(&mut rng).unwrap()).unwrap();
+            }
+            positions.push(board);
+        }
+        check_against_brute_force(&positions, &mut solver);
+    }
+}
+
+/// The empty board's value, weak and strong, and the nodes it took.
+fn empty_board(shape: Shape) -> (Solution, Solution) {
+    let mut solver = Solver::with_table_bytes(16 << 20);
+    let board = Board::new(shape);
+    let strong = solve(&mut solver, &board, Strength::Strong);
+    let weak = solve(&mut solver, &board, Strength::Weak);
+    println!(
+        "{}x{}, {} in a row{}: score {:?}; strong {} nodes in {} ms, weak {} nodes in {} ms",
+        shape.width(),
+        shape.height(),
+        shape.in_a_row(),
+        if shape.gravity() { ", gravity" } else { "" },
+        strong.score(),
+        strong.stats.nodes,
+        strong.elapsed_us / 1000,
+        weak.stats.nodes,
+        weak.elapsed_us / 1000
+    );
+    assert_eq!(weak.winner(), strong.winner());
+    (strong, weak)
+}
+
+fn shape(width: usize, height: usize, in_a_row: usize, gravity: bool) -> Shape {
+    Shape::new(width, height, in_a_row, gravity).unwrap()
+}
+
+#[test]
+fn known_values_of_empty_boards() {
+    let draws = [
+        Shape::TIC_TAC_TOE,
+        Shape::FOUR_BY_FOUR,
+        shape(5, 4, 4, true),
+    ];
+    for shape in draws {
+        assert_eq!(empty_board(shape).0.score(), Some(0), "{shape:?}");
+    }
+    for shape in [shape(4, 3, 3, false), shape(4, 4, 3, false)] {
+        assert_eq!(empty_board(shape).0.winner(), Some(Side::Max), "{shape:?}");
+    }
+}
+
+/// The slower known values: `scripts/bench-solver` runs them.
+#[test]
+#[ignore = "slow: run by scripts/bench-solver"]
+fn known_values_of_bigger_empty_boards() {
+    assert_eq!(empty_board(Shape::FIVE_BY_FIVE).0.score(), Some(0));
+    for shape in [shape(6, 5, 4, true), shape(7, 4, 4, true)] {
+        assert_eq!(empty_board(shape).0.score(), Some(0), "{shape:?}");
+    }
+}
