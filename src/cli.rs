@@ -31,6 +31,7 @@ use clap::{CommandFactory, Parser};
 
 use args::{Cli, CliCommand, GenerateCli, Generated, arguments};
 use output::{USAGE_ERROR, refuse, say};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::players::PlayerWords;
@@ -134,6 +135,16 @@ fn generate(what: Generated) -> ExitCode {
     }
 }
 
+/// The boards `kind` plays, for `players`: every one, or only
+/// Tic-Tac-Toe's (MENACE's and TD's tables are 3x3's).
+fn boards(kind: PlayerKind) -> &'static str {
+    if Shape::all().all(|shape| kind.check_shape(shape).is_ok()) {
+        "any board"
+    } else {
+        "3x3 only"
+    }
+}
+
 /// Prints clap's message; for real errors adds the usage (`subcommand`'s,
 /// if it names one) and exits with 2.
 fn usage_error(error: clap::Error, mut command: clap::Command, subcommand: &str) -> ExitCode {
@@ -198,13 +209,16 @@ fn escaped_context(mut error: clap::Error) -> clap::Error {
     error
 }
 
+/// Each player's short name, the boards it plays, its display name and
+/// its description.
 fn list_players() -> ExitCode {
     let mut out = std::io::stdout().lock();
     for kind in PlayerKind::ALL {
         out!(
             out,
-            "{:<17} {:<30} {}",
+            "{:<17} {:<10} {:<30} {}",
             kind.name(),
+            boards(kind),
             kind.display_name(),
             kind.description()
         );

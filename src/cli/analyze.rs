@@ -9,8 +9,10 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::args::{AnalyzeArgs, SearchArgs, position_text};
-use super::checks::{cannot_finish, check_order_size, check_search_args, warn_unused_depth};
+use super::args::{AnalyzeArgs, SearchArgs, position_on, position_text, read_position};
+use super::checks::{
+    cannot_finish, check_order_size, check_search_args, search_name, warn_unused_depth,
+};
 use super::output::{read_saved_game, refuse, say, stopped};
 use super::{learning, stop, streams};
 use tictactoe_engine::board::{Board, Side};
@@ -42,14 +44,33 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     if !warn_unused_depth("--depth", args.player, args.depth) {
         return ExitCode::FAILURE;
     }
+    let shape = match args.board.given() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
+    if let Some(Err(refusal)) = shape.map(|shape| args.player.check_shape(shape)) {
+        return refuse(&refusal.words());
+    }
+    // `--moves` is one position given as an argument.
+    let moves = match args.moves.as_deref() {
+        Some(columns) => match read_position(None, Some(columns), shape).1 {
+            Ok(board) => Some(board),
+            Err(message) => {
+                say!("error: {message}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
     // Positions given as arguments are checked before any is analysed;
     // those read later are refused one by one.
     let sizes = args
         .positions
         .iter()
-        .filter_map(|text| Board::parse_for_move(position_text(text)).ok())
+        .filter_map(|text| position_on(position_text(text), shape).ok())
+        .chain(moves)
         .map(|board| board.shape());
-    if let Err(message) = check_search_args(args.search, &[args.player], None).and_then(|()| {
+    if let Err(message) = check_search_args(args.search, &[args.player], shape).and_then(|()| {
         sizes
             .into_iter()
             .try_for_each(|size| check_order_size(args.search, size))
@@ -63,7 +84,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let state = match args.state.as_deref() {
-        Some(path) => match learning::given_state(&[args.player], Some(path), Shape::TIC_TAC_TOE) {
+        Some(path) => match learning::given_state(&[args.player], Some(path), shape) {
             Ok(state) => state,
             Err(code) => return code,
         },
@@ -71,6 +92,7 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     };
     let mut analyst = Analyst {
         kind: args.player,
+        shape,
         state,
         options,
         search: args.search,
@@ -85,6 +107,13 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     if let Some(path) = &args.game {
         if let Err(code) = analyze_game(&mut analyst, &mut out, path) {
             return code;
+        }
+    } else if let (Some(board), Some(columns)) = (moves, args.moves.as_deref()) {
+        if analyst
+            .analyze_board(&mut out, &board, columns.trim(), Source::Argument)
+            .is_err()
+        {
+            return ExitCode::FAILURE;
         }
     } else if !args.positions.is_empty() {
         for text in &args.positions {
@@ -358,7 +387,7 @@ fn positions_text(count: u64) -> String {
 /// A file that cannot be read as a saved game is named with its problem
 /// (exit code 1).
 fn analyze_game(analyst: &mut Analyst, out: &mut impl Write, path: &Path) -> Result<(), ExitCode> {
-    let game = read_saved_game(path, "analyse")?;
+    let game = read_saved_game(path, "analyse", analyst.shape)?;
     for (index, (board, cell)) in game.record.played_with_positions().enumerate() {
         if stop::is_stopping() {
             break;
@@ -391,6 +420,9 @@ struct OutputClosed;
 /// The player `analyze` asks, and what it has seen so far.
 struct Analyst {
     kind: PlayerKind,
+    /// The board the board options chose, if any: every position must be
+    /// on it, and on a board with gravity may be given as columns.
+    shape: Option<Shape>,
     /// What the learner `kind` learned (`--state`).
     state: Option<LearnerState>,
     options: PlayerOptions,
@@ -427,11 +459,10 @@ impl Analyst {
         text: &str,
         source: Source,
     ) -> Result<(), OutputClosed> {
-        let board = match Board::parse_for_move(text) {
+        let board = match position_on(text, self.shape) {
             Ok(board) => board,
             Err(error) => {
                 let echo = escape_text(text.trim(), ECHO_CHARS);
-                let error = error.words();
                 return self.refuse_line(format_args!("{source}position '{echo}': {error}"));
             }
         };
@@ -450,13 +481,13 @@ impl Analyst {
         self.positions += 1;
         if self.options.time_limit.is_none()
             && !self.warned
-            && cannot_finish(self.kind, board, self.options.difficulty.depth())
+            && cannot_finish(self.kind, board, self.options.difficulty.depth(), false)
         {
             self.warned = true;
             let fine = say(format_args!(
-                "warning: {source}plain {} cannot finish this search in reasonable time \
+                "warning: {source}{} cannot finish this search in reasonable time \
                  ({} empty cells); give it --depth or --time",
-                self.kind.name(),
+                search_name(self.kind),
                 board.empty().count_ones()
             ));
             if !fine {
@@ -471,6 +502,17 @@ impl Analyst {
             let echo = escape_text(echo, ECHO_CHARS);
             let message = refusal.words();
             return self.refuse_line(format_args!("{source}position '{echo}': {message}"));
+        }
+        if let Some(learned) = self.state.as_ref().map(LearnerState::shape)
+            && learned != board.shape()
+        {
+            let echo = escape_text(echo, ECHO_CHARS);
+            return self.refuse_line(format_args!(
+                "{source}position '{echo}': the state learned on a board of {}, and the \
+                 position is on one of {}",
+                learned.words(),
+                board.shape().words()
+            ));
         }
         // A new player for every position: nothing an earlier search left
         // (a table, a random generator's state) changes this one.

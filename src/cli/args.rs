@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 use tictactoe_engine::abstract_tree::{Decision, MAX_CHILDREN, MAX_VALUE, MIN_VALUE};
-use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::{Shape, UnknownShape};
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
@@ -51,7 +51,7 @@ pub(super) enum CliCommand {
     /// Play a round robin between players: every pairing plays games with
     /// both colours; prints a ranking and a cross table.
     Tournament(TournamentArgs),
-    /// Train a learning player (menace, td or neural, 3x3 only) by playing games
+    /// Train a learning player (menace or td on 3x3, neural on any board) by playing games
     /// against an opponent or itself; prints the learning curve one line
     /// per block of games and saves what it learned.
     Train(TrainArgs),
@@ -232,12 +232,21 @@ pub(super) struct AnalyzeArgs {
     /// Print one JSON object per position per line.
     #[arg(long)]
     pub(super) json: bool,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
     /// A saved game: analyse the position before each of its moves
     /// (instead of positions given or read from standard input).
     #[arg(long, value_name = "FILE", conflicts_with = "positions")]
     pub(super) game: Option<PathBuf>,
-    /// Positions such as x.o/.x./..o (or ---------, with '-' for empty);
-    /// without any (and without --game), one per line from standard input.
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left: --board connect-four
+    /// --moves 4453.
+    #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["positions", "game"])]
+    pub(super) moves: Option<String>,
+    /// Positions such as x.o/.x./..o (or ---------, with '-' for empty),
+    /// row by row from the top; on a board with gravity also the columns
+    /// played (4453). Without any (and without --game or --moves), one per
+    /// line from standard input.
     #[arg(value_name = "POSITION")]
     pub(super) positions: Vec<String>,
 }
@@ -285,22 +294,29 @@ pub(super) struct TreeArgs {
     /// without it the untrained network does.
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    pub(super) moves: Option<String>,
     /// The position searched, such as x.o/.x./..o (or ---------).
-    #[arg(value_name = "POSITION")]
-    pub(super) position: String,
+    #[arg(value_name = "POSITION", required_unless_present = "moves")]
+    pub(super) position: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
 pub(super) struct ReviewArgs {
-    /// A game saved from the window (instead of moves on standard input).
-    #[arg(long, value_name = "FILE", conflicts_with = "size")]
+    /// A game saved from the window; a board option given must be the
+    /// game's. Without it the moves are read from standard input, on the
+    /// board the options choose (Tic-Tac-Toe by default): cells from 1
+    /// (1-9 on 3x3, row by row), on a board with gravity columns from 1
+    /// (from the left), separated by spaces, commas or lines.
+    #[arg(long, value_name = "FILE")]
     pub(super) game: Option<PathBuf>,
-    /// Without --game: the board the moves on standard input are played
-    /// on, 3 (3 in a row), 4 or 5 (4 in a row). The moves are cells from
-    /// 1 (1-9 on 3x3, row by row), separated by spaces, commas or lines.
-    #[arg(long, default_value = "3", value_name = "3|4|5", value_parser = board_size)]
-    pub(super) size: Shape,
-    /// Time limit per position on 4x4 and 5x5, in seconds (2 by default):
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// Time limit per position off 3x3, in seconds (2 by default):
     /// alphabeta-tt keeps its deepest search finished in time, and values
     /// it could not prove are marked as estimates. 3x3 is looked up.
     #[arg(long, alias = "time-limit", value_name = "SECONDS", value_parser = seconds)]
@@ -394,9 +410,15 @@ pub(super) struct McTraceArgs {
     /// Print one JSON object per playout per line (cells from 0).
     #[arg(long)]
     pub(super) json: bool,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    pub(super) moves: Option<String>,
     /// The position searched, such as x.o/.x./... (or ---------).
-    #[arg(value_name = "POSITION")]
-    pub(super) position: String,
+    #[arg(value_name = "POSITION", required_unless_present = "moves")]
+    pub(super) position: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -620,9 +642,15 @@ pub(super) struct CompareArgs {
     /// visits with perfect ordering; computed up to 12 empty cells).
     #[arg(long, conflicts_with_all = ["players", "csv", "depth", "order"])]
     pub(super) orders: bool,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    pub(super) moves: Option<String>,
     /// The position, such as x.o/.x./..o (or ---------).
-    #[arg(value_name = "POSITION")]
-    pub(super) position: String,
+    #[arg(value_name = "POSITION", required_unless_present = "moves")]
+    pub(super) position: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -669,9 +697,11 @@ pub(super) struct TournamentArgs {
 
 #[derive(Debug, clap::Args)]
 pub(super) struct TrainArgs {
-    /// The learner: menace, td or neural.
+    /// The learner: menace, td (both 3x3 only) or neural (any board).
     #[arg(long, value_name = "NAME", value_parser = Players(PlayerKind::learns))]
     pub(super) player: PlayerKind,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
     /// Its opponent: a computer player's short name, or self (the learner
     /// plays both sides, and both learn); neural trains against self only.
     #[arg(long, value_name = "NAME|self", value_parser = OPPONENTS)]
@@ -768,8 +798,9 @@ Ctrl+C prints the values found so far and stops.";
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub(super) struct BoardArgs {
     /// The board: tic-tac-toe, 4x4, 5x5, connect-four, five-in-a-row, or
-    /// WxH (width x height, each 3-8; four in a row where a side reaches
-    /// four, else three).
+    /// WxH (width x height, each 3-8: a preset's size is that preset, 7x6
+    /// Connect Four; else four in a row where a side reaches four, else
+    /// three, without gravity).
     #[arg(long, value_name = "BOARD", value_parser = board_shape, conflicts_with = "size")]
     board: Option<Shape>,
     /// Stones in a row that win, 3-6 and at most the longer side (changes
@@ -923,15 +954,80 @@ pub(super) fn position_text(argument: &str) -> &str {
     argument.strip_prefix(POSITION_MARK).unwrap_or(argument)
 }
 
-/// A position given as an argument: its text without the optional leading
-/// mark, and the board, or what is wrong with it ("position 'x?': ...").
-pub(super) fn read_position(argument: &str) -> (&str, Result<Board, String>) {
-    let text = position_text(argument);
-    let board = Board::parse_for_move(text).map_err(|error| {
+/// A position given as an argument (`argument`, or `--moves`'s columns):
+/// its text without the optional leading mark, and the unfinished board,
+/// or what is wrong with it ("position 'x?': ...", "--moves '448': ...").
+/// `shape` is the board the board options chose, if any (`position_on`).
+pub(super) fn read_position<'a>(
+    argument: Option<&'a str>,
+    moves: Option<&'a str>,
+    shape: Option<Shape>,
+) -> (&'a str, Result<Board, String>) {
+    let (text, board, what) = match (moves, argument) {
+        (Some(columns), _) => (
+            columns,
+            columns_on(shape.unwrap_or_default(), columns),
+            "--moves",
+        ),
+        (None, argument) => {
+            let text = position_text(argument.unwrap_or_default());
+            (text, position_on(text, shape), "position")
+        }
+    };
+    let board = board.map_err(|why| {
         let echo = escape_text(text.trim(), ECHO_CHARS);
-        format!("position '{echo}': {}", error.words())
+        format!("{what} '{echo}': {why}")
     });
     (text, board)
+}
+
+/// The unfinished position `text` sets out, or why there is none, in
+/// words. With `shape` (the board options' board) the rows must make that
+/// board, and on a board with gravity a text of digits is the columns
+/// played (`columns_on`); without it the rows make the board (3x3 for
+/// nine cells, 7x6 for six rows of seven).
+pub(super) fn position_on(text: &str, shape: Option<Shape>) -> Result<Board, String> {
+    let text = text.trim();
+    let board = match shape {
+        Some(shape) if shape.gravity() && is_columns(text) => return columns_on(shape, text),
+        Some(shape) => Board::parse_on(shape, text),
+        None => text.parse(),
+    };
+    board.and_then(unfinished).map_err(|error| error.words())
+}
+
+/// True for a text of digits: columns played, not rows.
+fn is_columns(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit())
+}
+
+/// The unfinished position after `columns` (digits, `1` the leftmost
+/// column) were played from the empty board of `shape`, which must have
+/// gravity; else why not, naming the first move that cannot be played.
+pub(super) fn columns_on(shape: Shape, columns: &str) -> Result<Board, String> {
+    if !shape.gravity() {
+        return Err(BoardError::NoGravity.words());
+    }
+    let board = Board::from_columns(shape, columns).map_err(|(number, error)| {
+        let why = match error {
+            BoardError::UnknownCharacter { character, .. } => format!(
+                "'{}' is not a column: columns are 1-{} from the left",
+                escape_text(&character.to_string(), 1),
+                shape.width()
+            ),
+            error => error.words(),
+        };
+        format!("move {number}: {why}")
+    })?;
+    unfinished(board).map_err(|error| error.words())
+}
+
+/// `board` if its game goes on: a position asked for a move.
+fn unfinished(board: Board) -> Result<Board, BoardError> {
+    match board.outcome() {
+        Outcome::Ongoing => Ok(board),
+        finished => Err(BoardError::GameOver(finished)),
+    }
 }
 
 /// Whom `--opponent` names.

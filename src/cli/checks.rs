@@ -91,18 +91,34 @@ const MINIMAX_NODES_LIMIT: f64 = 1e10;
 /// depth 10 it took 113 s) do not.
 const ALPHABETA_MINIMAX_NODES_LIMIT: f64 = 1e14;
 
+/// The most empty cells a deepening search with a table (alphabeta-tt,
+/// pvs, mtdf, perfect off 3x3) is let search to the end without a word:
+/// the old boards' 25. Past them (Connect Four's 42, 7x7's 49) a search to
+/// the end takes hours or more.
+const DEEPENING_EMPTY_CELLS_LIMIT: u32 = 25;
+
 /// True if `kind` searching `board` to `depth` cannot be expected to finish
 /// in reasonable time: plain minimax or plain alphabeta over its limit, by
 /// the positions minimax visits (counted without wins that end lines early,
-/// so an overestimate on crowded boards). The players with a table finish
-/// fast, Monte Carlo after its playouts, the others at once.
-pub(super) fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>) -> bool {
+/// so an overestimate on crowded boards), or a deepening search without a
+/// time limit (`timed` false) and without a depth on more empty cells than
+/// its limit. Monte Carlo ends after its playouts, proof-number search at
+/// its node limit, the others at once.
+pub(super) fn cannot_finish(
+    kind: PlayerKind,
+    board: &Board,
+    depth: Option<u32>,
+    timed: bool,
+) -> bool {
+    let empty = board.empty().count_ones();
     let limit = match kind {
         PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
         PlayerKind::AlphaBeta => ALPHABETA_MINIMAX_NODES_LIMIT,
+        _ if kind.deepens_iteratively() => {
+            return !timed && depth.is_none() && empty > DEEPENING_EMPTY_CELLS_LIMIT;
+        }
         _ => return false,
     };
-    let empty = board.empty().count_ones();
     let depth = depth.map_or(empty, |d| d.min(empty));
     let mut nodes = 0.0;
     let mut line = 1.0;
@@ -111,4 +127,13 @@ pub(super) fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>)
         nodes += line;
     }
     nodes > limit
+}
+
+/// The search `cannot_finish` warns about, as its warning names it: "plain
+/// minimax", "plain alphabeta", "alphabeta-tt".
+pub(super) fn search_name(kind: PlayerKind) -> String {
+    match kind {
+        PlayerKind::Minimax | PlayerKind::AlphaBeta => format!("plain {}", kind.name()),
+        _ => kind.name().to_owned(),
+    }
 }

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use super::args::{CompareArgs, SearchArgs, TournamentArgs, read_position};
-use super::checks::{cannot_finish, check_search_args};
+use super::checks::{cannot_finish, check_search_args, search_name};
 use super::output::{progress_bar, refuse, say, stopped};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
@@ -106,11 +106,25 @@ fn print(text: &str) -> bool {
 /// Runs the players on one position and prints their rows. A bad position
 /// or player list is a usage error (2).
 pub(super) fn compare(args: CompareArgs) -> ExitCode {
-    let board = match read_position(&args.position).1 {
+    let shape = match args.board.given() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
+    let board = match read_position(args.position.as_deref(), args.moves.as_deref(), shape).1 {
         Ok(board) => board,
         Err(message) => return refuse(&message),
     };
     if args.orders {
+        // Searched to the end without a time limit, as alphabeta-tt is.
+        if cannot_finish(PlayerKind::AlphaBetaTt, &board, None, false)
+            && !say(format_args!(
+                "warning: the searches to the end cannot finish in reasonable time ({} empty \
+                 cells); Ctrl+C stops them",
+                board.empty().count_ones()
+            ))
+        {
+            return ExitCode::FAILURE;
+        }
         return orders(&board, args.json);
     }
     let time = args.time.unwrap_or(SEARCH_TIME_LIMIT);
@@ -351,10 +365,11 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
             entrant.kind,
             &Board::new(args.size),
             entrant.options.difficulty.depth(),
+            true,
         ) && !say(format_args!(
-            "warning: plain {} cannot finish a {} search on the empty {} board in \
+            "warning: {} cannot finish a {} search on the empty {} board in \
              reasonable time; give it a depth ({}:3)",
-            entrant.kind.name(),
+            search_name(entrant.kind),
             entrant.options.difficulty.words(),
             args.size.words(),
             entrant.kind.name()

@@ -199,7 +199,7 @@ fn with_origin(exercise: Exercise, args: &ExerciseArgs, seed: u64, level: u8) ->
 
 fn position_or_drawn(args: &ExerciseArgs, drawn: impl FnOnce() -> Board) -> Result<Board, String> {
     match &args.position {
-        Some(text) => read_position(text).1,
+        Some(text) => read_position(Some(text), None, None).1,
         None => Ok(drawn()),
     }
 }

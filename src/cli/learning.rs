@@ -35,21 +35,38 @@ fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCod
     }
 }
 
-/// The learner `kind`'s state from `path`; a fresh one if there is no
-/// such file. A file that cannot be read as `kind`'s state is refused
-/// (exit 2) and left as it is.
+/// The learner `kind`'s state on `shape` from `path`; a fresh one if
+/// there is no such file. A file that cannot be read as `kind`'s state,
+/// or that learned on another board, is refused (exit 2) and left as it
+/// is.
 pub(super) fn load_state(
     kind: PlayerKind,
     path: &Path,
     shape: Shape,
 ) -> Result<LearnerState, ExitCode> {
+    let Some(state) = read_state(kind, path)? else {
+        return LearnerState::fresh(kind, shape)
+            .ok_or_else(|| refuse(&kind.check_shape(shape).unwrap_err().words()));
+    };
+    if state.shape() != shape {
+        let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+        return Err(refuse(&format!(
+            "state '{name}' learned on a board of {}, not on this one of {}",
+            state.shape().words(),
+            shape.words()
+        )));
+    }
+    Ok(state)
+}
+
+/// The learner `kind`'s state from `path`, on whatever board it learned;
+/// `None` if there is no such file. A file that cannot be read as `kind`'s
+/// state is refused (exit 2).
+fn read_state(kind: PlayerKind, path: &Path) -> Result<Option<LearnerState>, ExitCode> {
     let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
     let state = match LearnerState::read(path) {
         Ok(state) => state,
-        Err(error) if error.is_missing() => {
-            return LearnerState::fresh(kind, shape)
-                .ok_or_else(|| refuse(&kind.check_shape(shape).unwrap_err().words()));
-        }
+        Err(error) if error.is_missing() => return Ok(None),
         Err(error) => {
             return Err(refuse(&format!(
                 "state '{name}': {error}; it was left as it is: move it away or give another --state"
@@ -63,29 +80,25 @@ pub(super) fn load_state(
             kind.name()
         )));
     }
-    if state.shape() != shape {
-        return Err(refuse(&format!(
-            "state '{name}' learned on a board of {}, not on this one of {}",
-            state.shape().words(),
-            shape.words()
-        )));
-    }
-    Ok(state)
+    Ok(Some(state))
 }
 
-/// `--state` for `play` and `analyze`: the learner's state from the file
-/// (which must exist), or `None` when not given.
+/// `--state` for `play`, `analyze` and `tree`: the learner's state from
+/// the file (which must exist), or `None` when not given. It must have
+/// learned on `size`, the board played, if the command knows it (`analyze`
+/// without a board option checks each position's).
 pub(super) fn given_state(
     kinds: &[PlayerKind],
     path: Option<&Path>,
-    size: Shape,
+    size: Option<Shape>,
 ) -> Result<Option<LearnerState>, ExitCode> {
     let learners: Vec<PlayerKind> = kinds.iter().copied().filter(|k| k.learns()).collect();
-    if let Some(Err(refusal)) = learners
-        .iter()
-        .map(|kind| kind.check_shape(size))
-        .find(Result::is_err)
-    {
+    if let Some(Err(refusal)) = size.and_then(|size| {
+        learners
+            .iter()
+            .map(|kind| kind.check_shape(size))
+            .find(Result::is_err)
+    }) {
         return Err(refuse(&refusal.words()));
     }
     let Some(path) = path else {
@@ -107,7 +120,10 @@ pub(super) fn given_state(
         let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
         return Err(refuse(&format!("state '{name}': no such file")));
     }
-    load_state(kind, path, size).map(Some)
+    match size {
+        Some(size) => load_state(kind, path, size).map(Some),
+        None => read_state(kind, path),
+    }
 }
 
 pub(super) fn train_command(args: TrainArgs) -> ExitCode {
@@ -116,6 +132,13 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
             "{} does not learn: train menace, td or neural",
             args.player.name()
         ));
+    }
+    let shape = match args.board.shape() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
+    if let Err(refusal) = args.player.check_shape(shape) {
+        return refuse(&refusal.words());
     }
     if args.player == PlayerKind::Neural && args.opponent != OpponentChoice::Itself {
         return refuse("neural learns by self-play only: give --opponent self");
@@ -140,6 +163,14 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
             },
         ),
     };
+    // The data directory's file is the window's, which plays 3x3: another
+    // board's learner would take its place there.
+    if args.state.is_none() && shape != Shape::TIC_TAC_TOE {
+        return refuse(&format!(
+            "the default state file is the window's, for 3x3: give --state FILE to train on {}",
+            shape.words()
+        ));
+    }
     let path = match state_path(args.player, args.state.as_deref()) {
         Ok(path) => path,
         Err(code) => return code,
@@ -158,10 +189,8 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     };
     // Read even with --fresh: a file that is not this learner's state is
     // refused rather than overwritten.
-    let mut state = match load_state(args.player, &path, Shape::TIC_TAC_TOE) {
-        Ok(_) if args.fresh => {
-            LearnerState::fresh(args.player, Shape::TIC_TAC_TOE).expect("a learner")
-        }
+    let mut state = match load_state(args.player, &path, shape) {
+        Ok(_) if args.fresh => LearnerState::fresh(args.player, shape).expect("a learner"),
         Ok(state) => state,
         Err(code) => return code,
     };

@@ -20,7 +20,11 @@ use tictactoe_words::numbers::group;
 /// Runs the playouts and prints each as it ends: nothing is kept but the
 /// search's tree. A bad position, a finished one or a bad option exits 2.
 pub(super) fn run(args: McTraceArgs) -> ExitCode {
-    let (text, board) = read_position(&args.position);
+    let shape = match args.board.given() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
+    let (text, board) = read_position(args.position.as_deref(), args.moves.as_deref(), shape);
     let board = match board {
         Ok(board) => board,
         Err(message) => return refuse(&message),

@@ -76,17 +76,30 @@ pub(super) fn progress_bar(length: u64, template: &str) -> ProgressBar {
 }
 
 /// The saved game at `path`, or the exit code (1) after naming its
-/// problem; a game without moves is said to leave nothing to `doing`.
+/// problem; a game without moves is said to leave nothing to `doing`. A
+/// game on another board than `shape` (the board options', if given) is
+/// refused (2).
 pub(super) fn read_saved_game(
     path: &std::path::Path,
     doing: &str,
+    shape: Option<tictactoe_engine::geometry::Shape>,
 ) -> Result<tictactoe_files::saved_game::SavedGame, std::process::ExitCode> {
+    use tictactoe_words::Words;
     use tictactoe_words::escape::{ECHO_CHARS, escape_text};
     let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
     let game = tictactoe_files::saved_game::SavedGame::read(path).map_err(|error| {
         say(format_args!("error: game '{name}': {error}"));
         std::process::ExitCode::FAILURE
     })?;
+    if let Some(shape) = shape
+        && shape != game.shape()
+    {
+        return Err(refuse(&format!(
+            "game '{name}' was played on a board of {}, not on the one chosen, {}",
+            game.shape().words(),
+            shape.words()
+        )));
+    }
     if game.record.is_empty()
         && !say(format_args!(
             "warning: game '{name}' has no moves: nothing to {doing}"

@@ -12,7 +12,7 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 use serde_json::ser::Formatter;
 
 use super::args::PlayArgs;
-use super::checks::{cannot_finish, check_search_args, warn_unused_depth};
+use super::checks::{cannot_finish, check_search_args, search_name, warn_unused_depth};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop};
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
@@ -89,8 +89,11 @@ impl Series<'_> {
     fn next_game(&mut self) -> Result<Option<SeriesGame>, ExitCode> {
         let args = self.args;
         if self.running.is_none() {
-            let state =
-                learning::given_state(&[args.max, args.min], args.state.as_deref(), args.size)?;
+            let state = learning::given_state(
+                &[args.max, args.min],
+                args.state.as_deref(),
+                Some(args.size),
+            )?;
             let thread = GameThread::spawn();
             let events = thread.events();
             self.running = Some((thread, events, state));
@@ -305,11 +308,11 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     let depth_max = args.depth_max.unwrap_or_default();
     let depth_min = args.depth_min.unwrap_or_default();
     for (kind, depth) in [(args.max, depth_max), (args.min, depth_min)] {
-        if cannot_finish(kind, &Board::new(args.size), depth.depth()) {
+        if cannot_finish(kind, &Board::new(args.size), depth.depth(), true) {
             say!(
-                "warning: plain {} cannot finish a {} search on the empty {} board in reasonable time; \
+                "warning: {} cannot finish a {} search on the empty {} board in reasonable time; \
                  give it a depth (--depth-max/--depth-min)",
-                kind.name(),
+                search_name(kind),
                 depth.words(),
                 args.size.words()
             );

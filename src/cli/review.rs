@@ -3,7 +3,6 @@
 //! graded (or one JSON object), then each side's share of best moves.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -32,15 +31,22 @@ const MAX_TOKEN_BYTES: usize = 4 * ECHO_CHARS;
 /// with 1, a bad move on standard input with 2, both before anything is
 /// judged.
 pub(super) fn run(args: ReviewArgs) -> ExitCode {
+    let shape = match args.board.given() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
     let (start, moves) = match &args.game {
-        Some(path) => match read_game(path) {
-            Ok(game) => game,
+        Some(path) => match read_saved_game(path, "review", shape) {
+            Ok(game) => (game.record.start(), game.record.played().to_vec()),
             Err(code) => return code,
         },
-        None => match read_moves(args.size) {
-            Ok(moves) => (Board::new(args.size), moves),
-            Err(code) => return code,
-        },
+        None => {
+            let shape = shape.unwrap_or_default();
+            match read_moves(shape) {
+                Ok(moves) => (Board::new(shape), moves),
+                Err(code) => return code,
+            }
+        }
     };
     let time_limit = args.time.unwrap_or(DEFAULT_TIME_LIMIT);
     let mut judge = Judge::new(time_limit, stop::flag());
@@ -179,19 +185,13 @@ fn move_line(review: &MoveReview, searched: bool) -> String {
     )
 }
 
-/// The saved game at `path`: its start and moves, or the exit code after
-/// naming its problem (1).
-fn read_game(path: &Path) -> Result<(Board, Vec<usize>), ExitCode> {
-    let game = read_saved_game(path, "review")?;
-    Ok((game.record.start(), game.record.played().to_vec()))
-}
-
 /// The moves on standard input, each checked as it is read: a game of at
 /// most a board's cells. A bad or illegal move is refused (2) before any
 /// is judged; a read error or a closed input exits with 1.
 fn read_moves(size: Shape) -> Result<Vec<usize>, ExitCode> {
     const HOW: &str = "give --game FILE, or the moves on standard input as cells from 1 \
-                       separated by spaces, commas or lines (such as 5 1 9)";
+                       (columns from 1 on a board with gravity) separated by spaces, commas \
+                       or lines (such as 5 1 9)";
     if streams::stdin_closed_at_start() {
         say(format_args!(
             "error: reading standard input: it is closed; {HOW}"
@@ -233,22 +233,38 @@ fn read_moves(size: Shape) -> Result<Vec<usize>, ExitCode> {
 }
 
 /// The cell (from 0) that `token` (`length` bytes in all) names, if it is
-/// a cell from 1 free in `board`; else what is wrong, in words.
+/// a cell from 1 free in `board` (on a board with gravity, a column from 1
+/// with room); else what is wrong, in words.
 fn checked_move(board: &Board, token: &[u8], length: u64) -> Result<usize, String> {
-    let cells = board.cells();
-    let cell = std::str::from_utf8(token)
+    let gravity = board.shape().gravity();
+    let (count, unit) = if gravity {
+        (board.shape().width(), "column")
+    } else {
+        (board.cells(), "cell")
+    };
+    let number = std::str::from_utf8(token)
         .ok()
         .filter(|_| length as usize == token.len())
         .and_then(|text| text.parse::<usize>().ok())
-        .filter(|cell| (1..=cells).contains(cell));
-    let Some(cell) = cell else {
+        .filter(|number| (1..=count).contains(number));
+    let Some(number) = number else {
         let echo = escape_text(&String::from_utf8_lossy(token), ECHO_CHARS);
+        let order = if gravity {
+            "from the left"
+        } else {
+            "row by row"
+        };
         return Err(format!(
-            "'{echo}' is not a cell: cells are numbered 1-{cells}, row by row"
+            "'{echo}' is not a {unit}: {unit}s are numbered 1-{count}, {order}"
         ));
     };
-    match board.validate_move(cell - 1) {
-        Ok(()) => Ok(cell - 1),
+    let cell = if gravity {
+        board.drop_cell(number - 1)
+    } else {
+        Ok(number - 1)
+    };
+    match cell.and_then(|cell| board.validate_move(cell).map(|()| cell)) {
+        Ok(cell) => Ok(cell),
         Err(BoardError::GameOver(outcome)) => Err(format!(
             "the game was already over ({}) after {} moves; a game ends there",
             outcome.words(),

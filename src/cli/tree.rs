@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::args::{NodePath, NodeStep, TreeArgs, read_position};
-use super::checks::{cannot_finish, check_search_args, warn_unused_depth};
+use super::checks::{cannot_finish, check_search_args, search_name, warn_unused_depth};
 use super::learning::given_state;
 use super::output::{refuse, stopped};
 use super::stop;
@@ -27,7 +27,11 @@ use tictactoe_words::report::TextStyle;
 /// walked: a usage error (2) for a player the recorder does not run or a
 /// search that cannot finish, a bad position 1.
 pub(super) fn run(args: TreeArgs) -> ExitCode {
-    let (text, board) = read_position(&args.position);
+    let shape = match args.board.given() {
+        Ok(shape) => shape,
+        Err(message) => return refuse(&message),
+    };
+    let (text, board) = read_position(args.position.as_deref(), args.moves.as_deref(), shape);
     let board = match board {
         Ok(board) => board,
         Err(message) => {
@@ -50,15 +54,20 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
         ..PlayerOptions::default()
     };
     let depth = options.difficulty.depth();
-    if cannot_finish(args.player, &board, depth) {
+    if cannot_finish(args.player, &board, depth, false) {
+        let instead = if args.player.deepens_iteratively() {
+            ""
+        } else {
+            ", or record alphabeta-tt"
+        };
         return refuse(&format!(
-            "plain {} cannot finish this search in reasonable time ({} empty cells); \
-             give it --depth, or record alphabeta-tt",
-            args.player.name(),
+            "{} cannot finish this search in reasonable time ({} empty cells); \
+             give it --depth{instead}",
+            search_name(args.player),
             board.empty().count_ones()
         ));
     }
-    let state = match given_state(&[args.player], args.state.as_deref(), board.shape()) {
+    let state = match given_state(&[args.player], args.state.as_deref(), Some(board.shape())) {
         Ok(state) => state,
         Err(code) => return code,
     };

@@ -116,7 +116,7 @@ fn slashes_only_between_whole_rows() {
     for (position, reason) in [
         (
             "x.o.x/..o.",
-            "row 1 has 5 cells, and a row of a 3x3 board has 3",
+            "'/' goes only between whole rows: row 2 has 4 cells, and row 1 has 5",
         ),
         ("x.o//.x.//..o", "'/' at position 5 is not between two rows"),
         ("/x.o/.x./..o/", "'/' at position 1 is not between two rows"),

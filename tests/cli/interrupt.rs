@@ -494,3 +494,73 @@ fn ctrl_c_ends_solve_with_the_values_found_so_far() {
         ended.stderr
     );
 }
+
+/// The empty board of `width` x `height` in rows.
+fn empty_rows(width: usize, height: usize) -> String {
+    vec![".".repeat(width); height].join("/")
+}
+
+#[test]
+fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
+    let boards: [(&[&str], String, u32); 2] = [
+        (&["--board", "connect-four"], empty_rows(7, 6), 42),
+        (&["--board", "8x8", "--in-a-row", "5"], empty_rows(8, 8), 64),
+    ];
+    for (board, empty, cells) in &boards {
+        for (player, name) in [
+            ("minimax", "plain minimax"),
+            ("alphabeta", "plain alphabeta"),
+            ("alphabeta-tt", "alphabeta-tt"),
+            ("pvs", "pvs"),
+            ("mtdf", "mtdf"),
+            ("perfect", "perfect"),
+        ] {
+            let mut args = vec!["analyze", "--player", player];
+            args.extend_from_slice(board);
+            args.push(empty);
+            let ended = stop_after(&args, Duration::from_millis(500), libc::SIGINT);
+            assert!(
+                ended.stderr.starts_with(&format!(
+                    "warning: {name} cannot finish this search in reasonable time ({cells} \
+                     empty cells); give it --depth or --time\n"
+                )),
+                "{args:?}: {}",
+                ended.stderr
+            );
+            assert_eq!(ended.status.code(), Some(130), "{args:?}");
+        }
+        // With a time limit the deepening searches finish, without a word.
+        let mut args = vec!["analyze", "--player", "alphabeta-tt", "--time", "0.2"];
+        args.extend_from_slice(board);
+        args.push(empty);
+        let ended = Running::start(&args).end(Duration::from_secs(20));
+        assert!(ended.status.success(), "{args:?}: {}", ended.stderr);
+        assert!(ended.stderr.is_empty(), "{}", ended.stderr);
+        // compare --orders searches to the end: it warns too.
+        let mut args = vec!["compare", "--orders"];
+        args.extend_from_slice(board);
+        args.push(empty);
+        let ended = stop_after(&args, Duration::from_millis(500), libc::SIGINT);
+        assert!(
+            ended.stderr.starts_with(&format!(
+                "warning: the searches to the end cannot finish in reasonable time ({cells} \
+                 empty cells); Ctrl+C stops them\n"
+            )),
+            "{}",
+            ended.stderr
+        );
+        assert_eq!(ended.status.code(), Some(130), "{args:?}");
+        // play warns about plain minimax on the empty board, and Ctrl+C ends it.
+        let mut args = vec!["play", "--max", "minimax", "--min", "random", "--seed", "1"];
+        args.extend_from_slice(board);
+        let ended = stop_after(&args, Duration::from_millis(500), libc::SIGINT);
+        assert!(
+            ended
+                .stderr
+                .starts_with("warning: plain minimax cannot finish a full depth search"),
+            "{}",
+            ended.stderr
+        );
+        assert_eq!(ended.status.code(), Some(130), "{args:?}");
+    }
+}

@@ -262,7 +262,7 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         ),
         (
             vec!["play", "--max", "menace", "--min", "random", "--size", "4"],
-            "the learning players play on 3x3 only, not on 4x4".into(),
+            "MENACE and TD play on 3x3 only (they keep something for every position), not on 4x4".into(),
         ),
         (
             vec![
@@ -303,7 +303,7 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         ),
         (
             vec!["tournament", "--players", "td,random", "--size", "5"],
-            "the learning players play on 3x3 only, not on 5x5".into(),
+            "MENACE and TD play on 3x3 only (they keep something for every position), not on 5x5".into(),
         ),
         (
             vec![
@@ -312,7 +312,7 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
                 "menace,perfect",
                 "x.../..../..../....",
             ],
-            "the learning players play on 3x3 only, not on 4x4".into(),
+            "MENACE and TD play on 3x3 only (they keep something for every position), not on 4x4".into(),
         ),
         (
             vec![

@@ -6,6 +6,7 @@
 mod common;
 
 mod attack;
+mod boards;
 mod documented;
 mod exercise;
 mod golden;
@@ -536,7 +537,8 @@ fn analyze_reads_standard_input_and_reports_bad_positions() {
     assert_eq!(output.status.code(), Some(1));
     let errors = stderr(&output);
     assert!(
-        errors.contains("position 'xxo/...': wrong length: 6 cells, expected 9, 16 or 25"),
+        errors
+            .contains("position 'xxo/...': no board is 3x2 (width x height): both go from 3 to 8"),
         "{errors}"
     );
     assert!(
@@ -573,7 +575,7 @@ fn bad_arguments_exit_with_2_and_say_why() {
         ),
         (
             &["play", "--max", "random", "--min", "random", "--size", "7"],
-            "unknown board size '7'",
+            "--size takes 3, 4 or 5; for other boards use --board",
         ),
         (
             &["play", "--max", "human", "--min", "random"],

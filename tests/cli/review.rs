@@ -254,9 +254,6 @@ fn bad_moves_are_refused_naming_the_move() {
     let output = run_with_input(&["review"], &long);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).len() < 400, "{}", stderr(&output));
-    // --size belongs to the moves on standard input.
-    let output = run_with_input(&["review", "--game", "g.json", "--size", "4"], b"");
-    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]

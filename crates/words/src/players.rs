@@ -74,7 +74,7 @@ impl PlayerWords for PlayerKind {
                 "Learns how good each position is from games it plays and picks the move it values most. 3x3 only.",
             ),
             PlayerKind::Neural => gettext(
-                "A small network, trained by playing itself, guides a tree search (PUCT, as in AlphaZero). 3x3 only.",
+                "A small network, trained by playing itself, guides a tree search (PUCT, as in AlphaZero).",
             ),
             PlayerKind::Pvs => gettext(
                 "Alpha-beta with the table that searches every move after the first with a null window, and again in full when it turns out better.",
