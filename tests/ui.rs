@@ -21,7 +21,8 @@ use tictactoe_words::cell_marks::cell_marks;
 mod harness;
 
 use harness::{
-    Results, ensure, open_window, pass_time, press_over, start, use_test_environment, wait_until,
+    Results, chosen, ensure, explore, explore_log_row, open_window, pass_time, play_3x3,
+    press_over, select_log_row, start, use_test_environment, wait_until,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -105,14 +106,11 @@ fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String>
 }
 
 fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::Rules, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     let board = window.board_view().board();
     let status = window.status_text();
     match board.outcome() {
@@ -143,14 +141,11 @@ fn computer_against_computer_plays_to_the_end(window: &TictactoeWindow) -> Resul
     })?;
 
     // Monte Carlo rows show how often each move was tried.
-    start(
+    play_3x3(
         window,
         (PlayerKind::Mcts, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     ensure(log.text().contains(" visits, mean result "), || {
         format!("the Monte Carlo visits are missing:\n{}", log.text())
     })
@@ -942,14 +937,11 @@ fn undo_and_redo_against_a_computer(window: &TictactoeWindow) -> Result<(), Stri
 
 /// Plays a quick computer game to its end.
 fn play_computer_game(window: &TictactoeWindow) -> Result<usize, String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_for_game_over(window, Duration::from_secs(20))?;
     Ok(window.record().ok_or("no record")?.len())
 }
 
@@ -1098,21 +1090,8 @@ fn browsing_and_the_log_show_earlier_positions(window: &TictactoeWindow) -> Resu
 fn the_tree_explorer_shows_a_logged_search(window: &TictactoeWindow) -> Result<(), String> {
     play_computer_game(window)?;
     let record = window.record().ok_or("no record")?;
-    let log = window.search_log();
-    let row = log
-        .text()
-        .lines()
-        .position(|line| line.starts_with("3. X"))
-        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
-    log.select_row(row as u32);
-    let report = log.selected_search().ok_or("move 3's row has no search")?;
-    // A double click on the row, as GTK reports it.
-    log.list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    let opened = wait_until("the tree to be recorded", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let (row, report) = select_log_row(window, "3. X")?;
+    let (explorer, opened) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     ensure(opened < Duration::from_millis(500), || {
         format!("the explorer took {opened:?} to show its rows")
@@ -1279,12 +1258,7 @@ fn the_tree_explorer_searches_unkept_subtrees_again(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
     let board = Board::new(Shape::TIC_TAC_TOE);
-    let explorer = tictactoe::ui::TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the full tree", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
     let full = explorer.tree().ok_or("no tree")?;
     // The root's last child: the budget runs out before its turn.
     let last_row = full.children(0).count() as u32;
@@ -1326,12 +1300,7 @@ fn the_tree_explorer_records_with_the_chosen_settings(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
     let board = Board::parse_for_move(".../.x./...").map_err(|e| format!("{e:?}"))?;
-    let explorer = tictactoe::ui::TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::Pvs, Some(3));
-    wait_until("the tree", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let explorer = explore(window, &board, PlayerKind::Pvs, Some(3))?;
     let (button, [order, prune, fail]) = explorer.settings_controls();
     ensure(button.is_sensitive(), || "Settings is off for pvs".into())?;
     button.popup();
@@ -1757,15 +1726,8 @@ fn main() -> ExitCode {
             about_links_the_website_and_issues,
         ),
     ];
-    // Like libtest: an argument runs only the checks whose names contain it.
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    let selected = |name: &str| {
-        filter
-            .as_ref()
-            .is_none_or(|filter| name.contains(filter.as_str()))
-    };
     let mut results = Results::default();
-    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+    for (name, check) in checks.into_iter().filter(|(name, _)| chosen(name)) {
         let result = check(&window);
         // The next check starts without a running game, whatever happened.
         window.end_button().emit_clicked();
@@ -1773,7 +1735,7 @@ fn main() -> ExitCode {
         results.report(name, result);
     }
     let last = "quitting closes the window and stops the game thread";
-    if selected(last) {
+    if chosen(last) {
         results.report(
             last,
             quitting_closes_the_window_and_stops_the_game_thread(&app, window),

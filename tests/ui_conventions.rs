@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::prelude::*;
-use tictactoe::ui::{TictactoeWindow, TreeExplorer};
+use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -20,8 +20,8 @@ use tictactoe_words::numbers::group;
 mod harness;
 
 use harness::{
-    Results, descendants, ensure, explorer_columns_hold_their_texts, open_window, pass_time, start,
-    use_test_environment, wait_until,
+    Results, descendants, ensure, expand_every_row, explore, explorer_columns_hold_their_texts,
+    open_window, pass_time, start, use_test_environment, wait_until,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -143,28 +143,12 @@ fn marks_say_themselves_in_the_logs_words(window: &TictactoeWindow) -> Result<()
     })
 }
 
-/// An explorer on `board`, recorded with `player` to `depth`.
-fn explorer_on(
-    window: &TictactoeWindow,
-    board: &Board,
-    player: PlayerKind,
-    depth: Option<u32>,
-) -> Result<TreeExplorer, String> {
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(board, player, depth);
-    wait_until("the tree", Duration::from_secs(10), || {
-        explorer.tree().is_some_and(|tree| tree.player() == player)
-    })?;
-    Ok(explorer)
-}
-
 /// Alpha-beta's tree: the root's nodes add up with the summary, every
 /// column holds its text under its heading, and only the players that
 /// search on the board are offered.
 fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = explorer_on(window, &board, PlayerKind::AlphaBeta, None)?;
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
     let tree = explorer.tree().ok_or("no tree")?;
     let total = group(tree.node(0).subtree_nodes());
     let summary = explorer.summary_text();
@@ -180,9 +164,7 @@ fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(
         format!("the root row says {:?}", rows[0])
     })?;
     // Open every row of the first two plies: bound, exact and pruned rows.
-    for position in (0..explorer.row_texts().len() as u32).rev() {
-        explorer.set_row_expanded(position, true);
-    }
+    expand_every_row(&explorer);
     explorer_columns_hold_their_texts(&explorer)?;
     ensure(!explorer.offered().contains(&PlayerKind::Perfect), || {
         format!("3x3 offers {:?}", explorer.offered())
@@ -205,7 +187,7 @@ fn the_explorer_counts_offers_and_lines_up(window: &TictactoeWindow) -> Result<(
 /// results on X's scale, no windows.
 fn the_explorer_speaks_monte_carlo(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = explorer_on(window, &board, PlayerKind::Mcts, None)?;
+    let explorer = explore(window, &board, PlayerKind::Mcts, None)?;
     let headings = label_texts(&explorer.headings());
     ensure(
         headings.contains(&"Mean result (X's scale)".to_owned())
@@ -231,7 +213,7 @@ fn the_explorer_speaks_monte_carlo(window: &TictactoeWindow) -> Result<(), Strin
 /// say, so that clicks land on them.
 fn the_step_controls_stay_in_place(window: &TictactoeWindow) -> Result<(), String> {
     let board = Board::new(Shape::TIC_TAC_TOE);
-    let explorer = explorer_on(window, &board, PlayerKind::AlphaBeta, None)?;
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
     let button = explorer.step_forward_button();
     let top = || {
         button

@@ -21,7 +21,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gtk::prelude::*;
-use harness::{Results, ensure, open_window, pass_time, press_over, start, wait_until};
+use harness::{
+    Results, ensure, open_training, open_window, pass_time, play_3x3, press_over, wait_until,
+};
 use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
@@ -61,16 +63,11 @@ fn play_with_what_lies_there() -> Result<(), String> {
         format!("the status line says {status:?}")
     })?;
     // They play and learn for the session, saving nothing.
-    start(
+    play_3x3(
         &window,
         (PlayerKind::Menace, Difficulty::Hard),
         (PlayerKind::Td, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
     let learned = window.learned_states();
     for kind in [PlayerKind::Menace, PlayerKind::Td] {
         let games = learned.borrow().state(kind).games;
@@ -87,23 +84,15 @@ fn play_with_what_lies_there() -> Result<(), String> {
 /// What the child expects when the test holds TD's state file as a
 /// `train` does: the Training window refuses to train TD, in words.
 /// The window, and its Training window opened as Ctrl+L opens it.
-fn open_training() -> Result<(TictactoeApplication, TictactoeWindow, TrainingView), String> {
+fn open_window_and_training()
+-> Result<(TictactoeApplication, TictactoeWindow, TrainingView), String> {
     let (app, window) = open_window()?;
-    WidgetExt::activate_action(&window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("Ctrl+L opened no Training window")?;
-    wait_until(
-        "the Training window to show",
-        Duration::from_secs(5),
-        || view.is_visible() && view.width() > 0,
-    )?;
+    let view = open_training(&window)?;
     Ok((app, window, view))
 }
 
 fn train_what_another_trains() -> Result<(), String> {
-    let (app, window, view) = open_training()?;
+    let (app, window, view) = open_window_and_training()?;
     view.set_learner(PlayerKind::Td);
     view.start_button().emit_clicked();
     let status = view.status_text();
@@ -152,7 +141,7 @@ fn env_text(name: &str) -> Result<String, String> {
 /// large that training runs it into NaN: the Training window trains it,
 /// says why it kept the old file, and `launch` finds the file unchanged.
 fn train_a_network_into_nan() -> Result<(), String> {
-    let (app, window, view) = open_training()?;
+    let (app, window, view) = open_window_and_training()?;
     view.set_learner(PlayerKind::Neural);
     view.games_spin().set_value(3.0);
     view.seed_entry().set_text("1");

@@ -17,9 +17,10 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
+    Results, chosen, ensure, explore, open_window, play_3x3, point_into, start,
+    use_test_environment, wait_until, xdotool,
 };
-use tictactoe::ui::{CompareView, LogKind, TictactoeWindow, TreeExplorer};
+use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -38,7 +39,8 @@ const PATIENCE: Duration = Duration::from_secs(20);
 /// Presses `keys` (xdotool's names, "ctrl+s") with the pointer in
 /// `window`'s bottom right corner, clear of the dialogs, which open at the
 /// screen's top left.
-fn press_in(window: &TictactoeWindow, keys: &[&str]) -> Result<(), String> {
+fn press_in(window: &impl IsA<gtk::Window>, keys: &[&str]) -> Result<(), String> {
+    let window = window.as_ref();
     let title = window.title().unwrap_or_default();
     point_into(&title, (window.width() - 40, window.height() - 40))?;
     xdotool(&[&["key"], keys].concat())
@@ -110,6 +112,30 @@ fn type_path(title: &str, keys: &[&str], path: &Path) -> Result<(), String> {
     xdotool(&["key", "Return"])
 }
 
+/// Answers the Save chooser titled `title` with `path` (Ctrl+A replaces
+/// the suggested name), then waits until `said` tells `saved` and the
+/// chooser is gone.
+fn answer_save_chooser(
+    title: &str,
+    path: &Path,
+    said: impl Fn() -> String,
+    saved: &str,
+) -> Result<(), String> {
+    type_path(title, &["ctrl+a"], path)?;
+    wait_until(&format!("{saved:?}"), PATIENCE, || said().contains(saved))
+        .map_err(|error| format!("{error}; it says {:?}", said()))?;
+    wait_for_no_chooser()
+}
+
+/// Clicks the save menu `button` and picks its item by its `mnemonic`.
+fn pick_from_menu(button: &gtk::MenuButton, mnemonic: &str) -> Result<(), String> {
+    click(button)?;
+    wait_until("the save menu", PATIENCE, || {
+        button.popover().is_some_and(|menu| menu.is_visible())
+    })?;
+    xdotool(&["key", mnemonic])
+}
+
 fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String> {
     wait_until(&format!("a status with {expected:?}"), PATIENCE, || {
         window.status_text().contains(expected)
@@ -120,14 +146,11 @@ fn expect_status(window: &TictactoeWindow, expected: &str) -> Result<(), String>
 
 /// Plays a game of two computers to its end.
 fn play_computer_game(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBeta, Difficulty::Hard),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
-    )?;
-    wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
+    )
 }
 
 /// Ctrl+S, a path typed into the chooser and Enter write the game on the
@@ -140,9 +163,12 @@ fn ctrl_s_saves_through_the_chooser(
     let record = window.record().ok_or("no game on the board")?;
     let path = directory.join("saved.json");
     press_in(window, &["ctrl+s"])?;
-    type_path("Save Game", &["ctrl+a"], &path)?;
-    expect_status(window, "Saved the game to saved.json.")?;
-    wait_for_no_chooser()?;
+    answer_save_chooser(
+        "Save Game",
+        &path,
+        || window.status_text(),
+        "Saved the game to saved.json.",
+    )?;
     let saved = SavedGame::read(&path).map_err(|error| format!("reading it back: {error}"))?;
     ensure(
         saved.record.start() == record.start() && saved.record.played() == record.played(),
@@ -347,21 +373,14 @@ fn a_chart_saves_as_png_through_its_menu(
     let view = compared(window)?;
     let chart = view.nodes_chart();
     let path = directory.join("nodes.png");
-    click(&chart.save_button())?;
-    wait_until("the chart's save menu", PATIENCE, || {
-        chart
-            .save_button()
-            .popover()
-            .is_some_and(|menu| menu.is_visible())
-    })?;
-    // The menu item's mnemonic: Save Chart as _PNG….
-    xdotool(&["key", "p"])?;
-    type_path("Save Chart as PNG", &["ctrl+a"], &path)?;
-    wait_until("the chart to be saved", PATIENCE, || {
-        view.status_text().contains("Saved the chart to nodes.png.")
-    })
-    .map_err(|error| format!("{error}; the status says {:?}", view.status_text()))?;
-    wait_for_no_chooser()?;
+    // Save Chart as _PNG….
+    pick_from_menu(&chart.save_button(), "p")?;
+    answer_save_chooser(
+        "Save Chart as PNG",
+        &path,
+        || view.status_text(),
+        "Saved the chart to nodes.png.",
+    )?;
     let bytes = std::fs::read(&path).map_err(|error| error.to_string())?;
     ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
         "the file is no PNG".into()
@@ -393,18 +412,14 @@ fn the_table_saves_as_csv_through_its_menu(
         )
     })?;
     let path = directory.join("table.csv");
-    click(&save)?;
-    wait_until("the table's save menu", PATIENCE, || {
-        save.popover().is_some_and(|menu| menu.is_visible())
-    })?;
     // Save Table as _CSV….
-    xdotool(&["key", "c"])?;
-    type_path("Save Comparison", &["ctrl+a"], &path)?;
-    wait_until("the table to be saved", PATIENCE, || {
-        view.status_text().contains("Saved the table to table.csv.")
-    })
-    .map_err(|error| format!("{error}; the status says {:?}", view.status_text()))?;
-    wait_for_no_chooser()?;
+    pick_from_menu(&save, "c")?;
+    answer_save_chooser(
+        "Save Comparison",
+        &path,
+        || view.status_text(),
+        "Saved the table to table.csv.",
+    )?;
     let csv = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
     ensure(
         csv.starts_with("label,player,") && csv.lines().count() == 3,
@@ -430,35 +445,26 @@ fn the_practice_tree_saves_as_svg_and_png(
     let drawing = abstract_drawing(tree, Shown::Blank);
     let expected = svg::write(&drawing, &layout(&drawing));
     let path = directory.join("practice.svg");
-    point_into("Practice", (view.width() - 40, view.height() - 40))?;
-    xdotool(&["key", "ctrl+s"])?;
-    type_path("Save Tree as SVG", &["ctrl+a"], &path)?;
-    wait_until("the tree to be saved", PATIENCE, || {
-        view.verdict_text()
-            .contains("Saved the tree to practice.svg.")
-    })
-    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
-    wait_for_no_chooser()?;
+    press_in(&view, &["ctrl+s"])?;
+    answer_save_chooser(
+        "Save Tree as SVG",
+        &path,
+        || view.verdict_text(),
+        "Saved the tree to practice.svg.",
+    )?;
     let saved = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
     ensure(saved == expected, || {
         format!("the SVG saved is not the tree's:\n{saved}")
     })?;
     let png = directory.join("practice.png");
-    click(&view.export_button())?;
-    wait_until("the Export menu", PATIENCE, || {
-        view.export_button()
-            .popover()
-            .is_some_and(|menu| menu.is_visible())
-    })?;
-    // The menu item's mnemonic: Save Tree as _PNG….
-    xdotool(&["key", "p"])?;
-    type_path("Save Tree as PNG", &["ctrl+a"], &png)?;
-    wait_until("the PNG to be saved", PATIENCE, || {
-        view.verdict_text()
-            .contains("Saved the tree to practice.png.")
-    })
-    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
-    wait_for_no_chooser()?;
+    // Save Tree as _PNG….
+    pick_from_menu(&view.export_button(), "p")?;
+    answer_save_chooser(
+        "Save Tree as PNG",
+        &png,
+        || view.verdict_text(),
+        "Saved the tree to practice.png.",
+    )?;
     let bytes = std::fs::read(&png).map_err(|error| error.to_string())?;
     ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
         "the file is no PNG".into()
@@ -476,11 +482,9 @@ fn the_explorer_tree_saves_as_svg_and_png(
 ) -> Result<(), String> {
     let position = "x.o/.x./...";
     let board: Board = position.parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the tree", PATIENCE, || {
-        explorer.tree().is_some() && explorer.width() > 0
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
+    wait_until("the explorer to be shown", PATIENCE, || {
+        explorer.width() > 0
     })?;
     let cli = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .args(["tree", position, "--player", "alphabeta", "--svg"])
@@ -494,40 +498,27 @@ fn the_explorer_tree_saves_as_svg_and_png(
             String::from_utf8_lossy(&cli.stderr)
         )
     })?;
-    let title = explorer.title().unwrap_or_default();
     let path = directory.join("explorer.svg");
-    point_into(&title, (explorer.width() - 40, explorer.height() - 40))?;
-    xdotool(&["key", "ctrl+s"])?;
-    type_path("Save Tree as SVG", &["ctrl+a"], &path)?;
-    wait_until("the tree to be saved", PATIENCE, || {
-        explorer
-            .summary_text()
-            .contains("Saved the tree to explorer.svg.")
-    })
-    .map_err(|error| format!("{error}; it says {:?}", explorer.summary_text()))?;
-    wait_for_no_chooser()?;
+    press_in(&explorer, &["ctrl+s"])?;
+    answer_save_chooser(
+        "Save Tree as SVG",
+        &path,
+        || explorer.summary_text(),
+        "Saved the tree to explorer.svg.",
+    )?;
     let saved = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
     ensure(saved.trim_end() == expected, || {
         format!("the SVG saved is not the one tictactoe tree --svg draws:\n{saved}")
     })?;
     let png = directory.join("explorer.png");
-    click(&explorer.export_button())?;
-    wait_until("the picture menu", PATIENCE, || {
-        explorer
-            .export_button()
-            .popover()
-            .is_some_and(|menu| menu.is_visible())
-    })?;
-    // The menu item's mnemonic: Save Tree as _PNG….
-    xdotool(&["key", "p"])?;
-    type_path("Save Tree as PNG", &["ctrl+a"], &png)?;
-    wait_until("the PNG to be saved", PATIENCE, || {
-        explorer
-            .summary_text()
-            .contains("Saved the tree to explorer.png.")
-    })
-    .map_err(|error| format!("{error}; it says {:?}", explorer.summary_text()))?;
-    wait_for_no_chooser()?;
+    // Save Tree as _PNG….
+    pick_from_menu(&explorer.export_button(), "p")?;
+    answer_save_chooser(
+        "Save Tree as PNG",
+        &png,
+        || explorer.summary_text(),
+        "Saved the tree to explorer.png.",
+    )?;
     let bytes = std::fs::read(&png).map_err(|error| error.to_string())?;
     ensure(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), || {
         "the file is no PNG".into()
@@ -576,15 +567,8 @@ fn main() -> ExitCode {
             the_explorer_tree_saves_as_svg_and_png,
         ),
     ];
-    // Like libtest: an argument runs only the checks whose names contain it.
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
-    let selected = |name: &str| {
-        filter
-            .as_ref()
-            .is_none_or(|filter| name.contains(filter.as_str()))
-    };
     let mut results = Results::default();
-    for (name, check) in checks.into_iter().filter(|(name, _)| selected(name)) {
+    for (name, check) in checks.into_iter().filter(|(name, _)| chosen(name)) {
         let result = check(&window, &directory);
         // A dialog left open by a failure would take the next check's keys.
         for dialog in gtk::Window::list_toplevels()

@@ -10,7 +10,6 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
-use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::group;
@@ -19,21 +18,16 @@ use tictactoe_words::players::PlayerWords;
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
-    move_onto, open_window, pass_time, start, use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, expand_every_row, explore, explore_log_row,
+    explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, play_3x3,
+    select_log_row, use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
 fn explorer_on(window: &TictactoeWindow, player: PlayerKind) -> Result<TreeExplorer, String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, player, None);
-    wait_until("the tree", Duration::from_secs(10), || {
-        explorer.tree().is_some_and(|tree| tree.player() == player)
-    })?;
-    Ok(explorer)
+    explore(window, &board, player, None)
 }
 
 /// Narrows `explorer` to 640 px, as a person drags it: past the width
@@ -138,9 +132,7 @@ fn headings_scroll_with_the_rows(window: &TictactoeWindow) -> Result<(), String>
 /// jargon's source.
 fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
     let explorer = explorer_on(window, PlayerKind::AlphaBeta)?;
-    for position in (0..explorer.row_texts().len() as u32).rev() {
-        explorer.set_row_expanded(position, true);
-    }
+    expand_every_row(&explorer);
     pass_time(Duration::from_millis(200));
     let type_heading = descendants(&explorer.headings())
         .into_iter()
@@ -185,36 +177,16 @@ fn node_types_are_explained(window: &TictactoeWindow) -> Result<(), String> {
 /// why they differ: the log's adds up every round, the tree is one search
 /// straight to the last depth.
 fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::AlphaBetaTt, Difficulty::Hard),
         (PlayerKind::AlphaBeta, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
-    let log = window.search_log();
-    let row = log
-        .text()
-        .lines()
-        .position(|line| line.starts_with("3. X"))
-        .ok_or_else(|| format!("no row for move 3:\n{}", log.text()))?;
-    log.select_row(row as u32);
-    let report = log.selected_search().ok_or("move 3's row has no search")?;
+    let (row, report) = select_log_row(window, "3. X")?;
     ensure(report.iterations.len() > 1, || {
         format!("move 3's search did not deepen: {:?}", report.iterations)
     })?;
-    // A double click on the row, as GTK reports it.
-    log.list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    wait_until("the tree to be recorded", Duration::from_secs(10), || {
-        explorer
-            .tree()
-            .is_some_and(|tree| report.position.parse().ok() == Some(*tree.root_position()))
-    })?;
+    let (explorer, _) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     let summary = explorer.summary_text();
     let both = format!(
@@ -247,11 +219,7 @@ fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Re
 fn main() -> ExitCode {
     use_test_environment();
     if std::env::var_os("GERMAN").is_some() {
-        unsafe {
-            std::env::set_var("LANGUAGE", "de");
-            std::env::set_var("LC_ALL", "C.UTF-8");
-        }
-        tictactoe::ui::use_user_language();
+        use_german();
     }
     let (_app, window) = match open_window() {
         Ok(opened) => opened,

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::{graphene, prelude::*};
-use tictactoe::ui::{ChartView, TictactoeWindow, TreeExplorer};
+use tictactoe::ui::{ChartView, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -18,8 +18,9 @@ use tictactoe_words::Words;
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, explorer_columns_hold_their_texts, is_ink,
-    open_window, pass_time, press_over, use_test_environment, wait_until, xdotool,
+    Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
+    explorer_columns_hold_their_texts, is_ink, open_training, open_window, pass_time, press_over,
+    use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -199,14 +200,7 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
 /// button laid over the chart's top right corner, where German's longer
 /// titles ran under it.
 fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Result<(), String> {
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("win.training opened no Training window")?;
-    wait_until("Training to show", Duration::from_secs(5), || {
-        view.is_mapped() && view.width() > 0
-    })?;
+    let view = open_training(window)?;
     view.set_learner(PlayerKind::Neural);
     // As a person drags it narrower.
     let _ = wait_until("the window to narrow", Duration::from_secs(3), || {
@@ -268,15 +262,8 @@ fn title_clears_the_save_button(chart: &ChartView) -> Result<(), String> {
 fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
     for player in [PlayerKind::AlphaBetaTt, PlayerKind::Mcts] {
-        let explorer = TreeExplorer::new(window);
-        explorer.present();
-        explorer.explore(&board, player, None);
-        wait_until("the tree", Duration::from_secs(10), || {
-            explorer.tree().is_some()
-        })?;
-        for position in (0..explorer.row_texts().len() as u32).rev() {
-            explorer.set_row_expanded(position, true);
-        }
+        let explorer = explore(window, &board, player, None)?;
+        expand_every_row(&explorer);
         explorer_columns_hold_their_texts(&explorer)?;
         explorer.close();
     }
@@ -287,15 +274,8 @@ fn the_german_explorer_cuts_nothing(window: &TictactoeWindow) -> Result<(), Stri
 /// never "Schnitt".
 fn the_german_explorer_says_cutoff(window: &TictactoeWindow) -> Result<(), String> {
     let board: Board = "x.o/.x./...".parse().map_err(|e: BoardError| e.words())?;
-    let explorer = TreeExplorer::new(window);
-    explorer.present();
-    explorer.explore(&board, PlayerKind::AlphaBeta, None);
-    wait_until("the tree", Duration::from_secs(10), || {
-        explorer.tree().is_some()
-    })?;
-    for position in (0..explorer.row_texts().len() as u32).rev() {
-        explorer.set_row_expanded(position, true);
-    }
+    let explorer = explore(window, &board, PlayerKind::AlphaBeta, None)?;
+    expand_every_row(&explorer);
     let rows = explorer.row_texts();
     explorer.close();
     ensure(rows.iter().any(|row| row.contains("Cutoff nach")), || {
@@ -308,12 +288,7 @@ fn the_german_explorer_says_cutoff(window: &TictactoeWindow) -> Result<(), Strin
 
 fn main() -> ExitCode {
     use_test_environment();
-    // SAFETY: no other thread runs yet to read the environment.
-    unsafe {
-        std::env::set_var("LANGUAGE", "de");
-        std::env::set_var("LC_ALL", "C.UTF-8");
-    }
-    tictactoe::ui::use_user_language();
+    use_german();
     let (_app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
 use harness::{
-    Results, ensure, move_onto, open_window, pass_time, press_over, start, use_test_environment,
-    wait_until, xdotool,
+    Results, ensure, move_onto, open_window, pass_time, play_3x3, press_over, start, use_german,
+    use_test_environment, wait_until, xdotool,
 };
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
@@ -534,10 +534,7 @@ fn narrow_log_keeps_its_rows(window: &TictactoeWindow) -> Result<(), String> {
     let board = board_size(window);
     add_results(window, 6, 3);
     let best = (PlayerKind::AlphaBetaTt, Difficulty::Hard);
-    start(window, best, best, Shape::TIC_TAC_TOE, Duration::ZERO)?;
-    wait_until("the game to end", Duration::from_secs(20), || {
-        !window.game_running()
-    })?;
+    play_3x3(window, best, best)?;
     pass_time(Duration::from_millis(1000));
     let list = window.search_log().list_view();
     let scroller = list
@@ -837,12 +834,7 @@ fn main() -> ExitCode {
     use_test_environment();
     let german = std::env::var_os(GERMAN).is_some();
     if german {
-        // SAFETY: no other thread runs yet to read the environment.
-        unsafe {
-            std::env::set_var("LANGUAGE", "de");
-            std::env::set_var("LC_ALL", "C.UTF-8");
-        }
-        tictactoe::ui::use_user_language();
+        use_german();
     }
     let (_app, window) = match open_window() {
         Ok(opened) => opened,

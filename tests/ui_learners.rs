@@ -15,8 +15,8 @@ use std::time::Duration;
 use adw::prelude::MessageDialogExt;
 use gtk::{glib, prelude::*};
 use harness::{
-    Results, ensure, open_window, pass_time, start, test_data_home, use_test_environment,
-    wait_until,
+    Results, ensure, open_training, open_window, pass_time, play_3x3, test_data_home,
+    use_test_environment, wait_until,
 };
 use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::Side;
@@ -50,17 +50,7 @@ fn learned_games(window: &TictactoeWindow, kind: PlayerKind) -> u64 {
 /// Plays a whole 3x3 game of `max` against `min`, at no pace.
 fn play_game(window: &TictactoeWindow, max: PlayerKind, min: PlayerKind) -> Result<(), String> {
     let hard = Difficulty::Hard;
-    start(
-        window,
-        (max, hard),
-        (min, hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
-    )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
-    Ok(())
+    play_3x3(window, (max, hard), (min, hard))
 }
 
 /// Checked first, before any game: the window found a corrupt TD file
@@ -185,8 +175,7 @@ fn the_switch_stops_learning(window: &TictactoeWindow) -> Result<(), String> {
 fn a_learner_in_training_learns_from_no_window_game_and_reset_stops_it(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    activate(window, "win.training")?;
-    let view = window.training_view().ok_or("no Training window")?;
+    let view = open_training(window)?;
     view.set_learner(PlayerKind::Td);
     view.set_opponent(Opponent::Itself);
     view.games_spin().set_value(1_000_000.0);

@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use gtk::{glib, graphene, prelude::*};
 use harness::{
-    Results, drawn_pixels, ensure, open_window, start, test_data_home, use_test_environment,
-    wait_until,
+    Results, drawn_pixels, ensure, explore_log_row, open_training, open_window, play_3x3,
+    select_log_row, start, test_data_home, use_test_environment, wait_until,
 };
-use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView};
+use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
@@ -93,11 +93,7 @@ fn its_search_shows_prior_and_visits_apart(
             format!("the log misses {expected:?}:\n{log}")
         })?;
     }
-    let row = log
-        .lines()
-        .position(|line| line.starts_with("2. O"))
-        .ok_or_else(|| format!("no row for move 2:\n{log}"))?;
-    window.search_log().select_row(row as u32);
+    let (row, report) = select_log_row(window, "2. O")?;
     let marks = window.board_view().marks();
     ensure(marks.len() == 8, || {
         format!("{} marks: {marks:?}", marks.len())
@@ -143,18 +139,7 @@ fn its_search_shows_prior_and_visits_apart(
     // A double click on the row opens the explorer on that very search:
     // the root's visits are the simulations and one, its children those
     // of the log's row, each with its prior and PUCT score.
-    let report = window
-        .search_log()
-        .selected_search()
-        .ok_or("no search selected")?;
-    window
-        .search_log()
-        .list_view()
-        .emit_by_name::<()>("activate", &[&(row as u32)]);
-    let explorer = window.explorer().ok_or("no explorer opened")?;
-    wait_until("the tree to be recorded", Duration::from_secs(5), || {
-        explorer.tree().is_some()
-    })?;
+    let (explorer, _) = explore_log_row(window, row, &report)?;
     let tree = explorer.tree().ok_or("no tree")?;
     ensure(
         tree.is_guided() && tree.node(0).subtree_nodes() == 201,
@@ -207,16 +192,11 @@ fn a_window_game_does_not_teach_it(
     _app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    start(
+    play_3x3(
         window,
         (PlayerKind::Neural, Difficulty::Medium),
         (PlayerKind::Random, Difficulty::Hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
     )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
     let log = window.search_log().text();
     ensure(
         log.contains("Neural network + search did not learn from this game: the neural network learns only from its own self-play"),
@@ -231,20 +211,6 @@ fn a_window_game_does_not_teach_it(
         games == TRAINED_GAMES && saved_games()? == TRAINED_GAMES,
         || format!("the network counts {games} games"),
     )
-}
-
-fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("Ctrl+L opened no Training window")?;
-    wait_until(
-        "the Training window to show",
-        Duration::from_secs(5),
-        || view.is_visible() && view.width() > 0,
-    )?;
-    Ok(view)
 }
 
 /// The Training window trains the window's network by self-play only:

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
-    Results, ensure, move_onto, open_window, pass_time, point_into, press_over,
+    Results, chosen, ensure, move_onto, open_window, pass_time, point_into, press_over,
     use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
@@ -539,15 +539,9 @@ fn main() -> ExitCode {
             the_view_follows_the_solution,
         ),
     ];
-    let filter = std::env::args().skip(1).find(|arg| !arg.starts_with('-'));
     let mut results = Results::default();
-    for (name, check) in checks {
-        if filter
-            .as_ref()
-            .is_none_or(|filter| name.contains(filter.as_str()))
-        {
-            results.report(name, check(&app, &window));
-        }
+    for (name, check) in checks.into_iter().filter(|(name, _)| chosen(name)) {
+        results.report(name, check(&app, &window));
     }
     window.close();
     results.finish()

@@ -14,7 +14,8 @@ use std::time::Duration;
 use adw::prelude::MessageDialogExt;
 use gtk::{glib, prelude::*};
 use harness::{
-    Results, ensure, open_window, start, test_data_home, use_test_environment, wait_until,
+    Results, ensure, open_training, open_window, play_3x3, test_data_home, use_test_environment,
+    wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow, TrainingView, block_size};
 use tictactoe_engine::geometry::Shape;
@@ -28,8 +29,8 @@ use tictactoe_words::players::PlayerWords;
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
-/// Ctrl+L opens the Training window (the same one each time).
-fn open_training(
+/// Ctrl+L, the shortcut the window offers, opens the Training window.
+fn open_training_by_its_shortcut(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<TrainingView, String> {
@@ -37,17 +38,7 @@ fn open_training(
     ensure(accels.iter().any(|each| each == "<Control>l"), || {
         format!("win.training has the shortcuts {accels:?}")
     })?;
-    WidgetExt::activate_action(window, "win.training", None)
-        .map_err(|error| format!("win.training: {error}"))?;
-    let view = window
-        .training_view()
-        .ok_or("Ctrl+L opened no Training window")?;
-    wait_until(
-        "the Training window to show",
-        Duration::from_secs(5),
-        || view.is_visible() && view.width() > 0,
-    )?;
-    Ok(view)
+    open_training(window)
 }
 
 fn learned(window: &TictactoeWindow, kind: PlayerKind) -> LearnerState {
@@ -99,7 +90,7 @@ fn another_learner_clears_the_training_shown(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Menace);
     view.set_sides(Sides::X);
     view.set_opponent(random_opponent());
@@ -160,7 +151,7 @@ fn td_training_is_the_headless_training(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Td);
     ensure(view.games_spin().value_as_int() == 20_000, || {
         format!("TD starts with {} games", view.games_spin().value_as_int())
@@ -308,7 +299,7 @@ fn menace_counts_one_bead(
             == Some(learned(window, PlayerKind::Menace)),
         || "Reset Learning left MENACE's beads".into(),
     )?;
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Menace);
     ensure(!view.refill_check().is_active(), || {
         "the fresh MENACE still refills its boxes".into()
@@ -359,16 +350,7 @@ fn a_window_game_counts_in_thousands(
         format!("TD has learned from {games} games only: the grouping goes untested")
     })?;
     let hard = Difficulty::Hard;
-    start(
-        window,
-        (PlayerKind::Td, hard),
-        (PlayerKind::Random, hard),
-        Shape::TIC_TAC_TOE,
-        Duration::ZERO,
-    )?;
-    wait_until("the game to end", Duration::from_secs(10), || {
-        !window.game_running()
-    })?;
+    play_3x3(window, (PlayerKind::Td, hard), (PlayerKind::Random, hard))?;
     let name = PlayerKind::Td.display_name();
     let row = format!(
         "{name} learned from this game: {} games learned from in all.",
@@ -395,7 +377,7 @@ fn a_bad_seed_starts_nothing(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     let before = learned(window, PlayerKind::Td);
     let curve = view.curve();
     view.set_learner(PlayerKind::Td);
@@ -422,7 +404,7 @@ fn menace_shows_its_first_box(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Menace);
     ensure(view.games_spin().value_as_int() == 2_000, || {
         format!(
@@ -502,7 +484,7 @@ fn stop_keeps_what_was_learned(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Td);
     view.set_opponent(Opponent::Itself);
     view.set_sides(Sides::Both);
@@ -555,7 +537,7 @@ fn quitting_keeps_what_was_learned(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
-    let view = open_training(app, window)?;
+    let view = open_training_by_its_shortcut(app, window)?;
     view.set_learner(PlayerKind::Td);
     view.set_opponent(Opponent::Itself);
     view.games_spin().set_value(1_000_000.0);

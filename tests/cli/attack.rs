@@ -2,11 +2,11 @@
 //! and signals a person would not think of, each refused or handled in
 //! words, with nothing lost.
 
-use super::common::{stderr, tictactoe, wait_within};
+use super::common::{stderr, tictactoe, wait_for_errors};
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Child, Stdio};
 use std::time::Duration;
 
 /// A directory of the test's own, empty.
@@ -66,6 +66,18 @@ const ENDLESS_EXERCISE: [&str; 7] = [
     "1",
 ];
 
+/// The endless exercise with `more` arguments, started with its output
+/// and errors piped.
+fn endless_exercise(more: &[&str]) -> Child {
+    tictactoe(&[])
+        .args(ENDLESS_EXERCISE)
+        .args(more)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn a_monte_carlo_exercise_stops_at_the_first_signal() {
     let extra: [&[&str]; 3] = [&[], &["--solution", "--json"], &["--answer", "pick 9"]];
@@ -74,25 +86,12 @@ fn a_monte_carlo_exercise_stops_at_the_first_signal() {
         (libc::SIGTERM, "terminated (SIGTERM)", extra[1]),
         (libc::SIGHUP, "hung up (SIGHUP)", extra[2]),
     ] {
-        let mut child = tictactoe(&[])
-            .args(ENDLESS_EXERCISE)
-            .args(more)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = endless_exercise(more);
         // Time to listen for signals: one before would end it anyway.
         std::thread::sleep(Duration::from_millis(500));
         // SAFETY: kill only sends a signal to the child, still ours.
         assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
-        let status = wait_within(&mut child, Duration::from_secs(2));
-        let mut errors = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut errors)
-            .unwrap();
+        let (status, errors) = wait_for_errors(&mut child, Duration::from_secs(2));
         assert_eq!(status.code(), Some(128 + signal), "{more:?}: {errors}");
         assert_eq!(
             errors,
@@ -104,24 +103,11 @@ fn a_monte_carlo_exercise_stops_at_the_first_signal() {
 
 #[test]
 fn a_monte_carlo_exercise_stops_when_its_reader_goes() {
-    let mut child = tictactoe(&[])
-        .args(ENDLESS_EXERCISE)
-        .args(["--solution", "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = endless_exercise(&["--solution", "--json"]);
     // As `| head -c 10` does once it has gone: the exercise prints only
     // once its playouts have run.
     drop(child.stdout.take());
-    let status = wait_within(&mut child, Duration::from_secs(2));
-    let mut errors = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut errors)
-        .unwrap();
+    let (status, errors) = wait_for_errors(&mut child, Duration::from_secs(2));
     assert_eq!(status.code(), Some(1), "{errors}");
     assert_eq!(errors, "");
 }
@@ -225,14 +211,7 @@ fn a_second_training_of_one_state_is_refused_while_the_first_runs() {
     let second = train("10").output().unwrap();
     // SAFETY: kill only sends a signal to the child, still ours.
     assert_eq!(unsafe { libc::kill(first.id() as i32, libc::SIGINT) }, 0);
-    let status = wait_within(&mut first, Duration::from_secs(20));
-    let mut errors = String::new();
-    first
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut errors)
-        .unwrap();
+    let (status, errors) = wait_for_errors(&mut first, Duration::from_secs(20));
     assert_eq!(status.code(), Some(130), "{errors}");
     assert_eq!(second.status.code(), Some(2), "{}", stderr(&second));
     assert!(

@@ -2,7 +2,7 @@
 //! standard output whose reader went away, standard streams closed from
 //! the start. Every command stops its work, prints what it has (valid
 //! JSON marked partial) and keeps what was learned.
-use super::common::{tictactoe, wait_within};
+use super::common::{tictactoe, wait_for_errors, wait_within};
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::CommandExt;
@@ -334,9 +334,7 @@ fn training_stops_when_its_output_is_closed_and_saves() {
     let mut first = [0u8; 10];
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
     assert_eq!(&first, b"training m");
-    let status = wait_within(&mut child, Duration::from_secs(10));
-    let mut errors = String::new();
-    child.stderr.unwrap().read_to_string(&mut errors).unwrap();
+    let (status, errors) = wait_for_errors(&mut child, Duration::from_secs(10));
     assert_eq!(status.code(), Some(1), "{errors}");
     let learned = games_learned(&state);
     assert!(learned < 20_000_000, "{learned}");

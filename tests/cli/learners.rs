@@ -22,6 +22,14 @@ fn run_in(home: &Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the command in `home` as `run_in` does, checks that it succeeded
+/// and returns what it printed.
+fn succeed_in(home: &Path, args: &[&str]) -> String {
+    let output = run_in(home, args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
 fn home(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "tictactoe-cli-learners-{name}-{}",
@@ -39,7 +47,7 @@ fn path(path: &Path) -> &str {
 #[test]
 fn train_prints_the_curve_and_saves_to_the_data_directory() {
     let home = home("train");
-    let output = run_in(
+    let text = succeed_in(
         &home,
         &[
             "train",
@@ -53,8 +61,6 @@ fn train_prints_the_curve_and_saves_to_the_data_directory() {
             "4",
         ],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -127,7 +133,7 @@ fn train_prints_the_curve_and_saves_to_the_data_directory() {
 fn play_and_analyze_use_a_trained_state() {
     let home = home("use");
     let state = home.join("td.json");
-    let output = run_in(
+    let printed = succeed_in(
         &home,
         &[
             "train",
@@ -145,9 +151,8 @@ fn play_and_analyze_use_a_trained_state() {
             path(&state),
         ],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).contains("greedy play loses 0 lines as X, 0 as O"));
-    let output = run_in(
+    assert!(printed.contains("greedy play loses 0 lines as X, 0 as O"));
+    let printed = succeed_in(
         &home,
         &[
             "play",
@@ -163,9 +168,8 @@ fn play_and_analyze_use_a_trained_state() {
             path(&state),
         ],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).contains("Draws: 3"), "{}", stdout(&output));
-    let output = run_in(
+    assert!(printed.contains("Draws: 3"), "{printed}");
+    let text = succeed_in(
         &home,
         &[
             "analyze",
@@ -176,7 +180,6 @@ fn play_and_analyze_use_a_trained_state() {
             "xx./oo./...",
         ],
     );
-    let text = stdout(&output);
     assert!(text.contains("X td plays 3"), "{text}");
     assert!(text.contains("cell 3: learned value +1.000"), "{text}");
     // Untrained, the same player knows nothing.
@@ -375,7 +378,7 @@ fn menace_at_an_empty_box_resigns_in_play_and_says_so_in_analyze() {
              "refill": false, "boxes": { ".../.../...": [0, 0, 0, 0, 0, 0, 0, 0, 0] } }"#,
     )
     .unwrap();
-    let played = run_in(
+    let text = succeed_in(
         &home,
         &[
             "play",
@@ -390,11 +393,9 @@ fn menace_at_an_empty_box_resigns_in_play_and_says_so_in_analyze() {
             path(&state),
         ],
     );
-    assert!(played.status.success(), "{}", stderr(&played));
-    let text = stdout(&played);
     assert_eq!(text.matches(":  -> X resigns, O wins").count(), 2, "{text}");
     assert!(text.contains("Min (O) wins: 2"), "{text}");
-    let analyzed = run_in(
+    let text = succeed_in(
         &home,
         &[
             "analyze",
@@ -405,8 +406,6 @@ fn menace_at_an_empty_box_resigns_in_play_and_says_so_in_analyze() {
             ".../.../...",
         ],
     );
-    assert!(analyzed.status.success(), "{}", stderr(&analyzed));
-    let text = stdout(&analyzed);
     assert!(
         text.contains("chose no move") && text.contains("the box is empty: MENACE resigns"),
         "{text}"
@@ -574,7 +573,7 @@ fn train_removes_temporaries_that_a_killed_train_left() {
     gone.wait().unwrap();
     let stale = format!(".td.json.{pid}-0.tmp");
     fs::write(data.join(&stale), "{ half a state").unwrap();
-    let output = run_in(
+    succeed_in(
         &home,
         &[
             "train",
@@ -588,7 +587,6 @@ fn train_removes_temporaries_that_a_killed_train_left() {
             "1",
         ],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(names_in(&data), ["td.json"]);
     let _ = fs::remove_dir_all(&home);
 }
@@ -630,8 +628,7 @@ fn a_train_killed_at_any_moment_leaves_the_old_state_or_the_new() {
         }
     }
     // A train that ends removes what the killed ones left.
-    let output = run_in(&home, &args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(output.status.success(), "{}", stderr(&output));
+    succeed_in(&home, &args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(names_in(&home), ["td.json"]);
     let _ = fs::remove_dir_all(&home);
 }
@@ -655,8 +652,7 @@ fn train_saves_through_a_symbolic_link() {
         "--state",
     ];
     for round in 1..=2 {
-        let output = run_in(&home, &[&args[..], &[path(&link)]].concat());
-        assert!(output.status.success(), "{}", stderr(&output));
+        succeed_in(&home, &[&args[..], &[path(&link)]].concat());
         assert!(
             fs::symlink_metadata(&link)
                 .unwrap()
@@ -678,7 +674,7 @@ fn the_count_of_games_learned_does_not_wrap() {
     let mut full = LearnerState::fresh(PlayerKind::Td, Shape::TIC_TAC_TOE).unwrap();
     full.games = u64::MAX;
     full.write(&state).unwrap();
-    let output = run_in(
+    let printed = succeed_in(
         &home,
         &[
             "train",
@@ -694,11 +690,10 @@ fn the_count_of_games_learned_does_not_wrap() {
             path(&state),
         ],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stdout(&output).contains(": 18446744073709551615 games learned in all"),
+        printed.contains(": 18446744073709551615 games learned in all"),
         "{}",
-        stdout(&output)
+        printed
     );
     let _ = fs::remove_dir_all(&home);
 }

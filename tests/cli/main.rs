@@ -639,16 +639,21 @@ fn without_times(line: &str) -> String {
     out.join(" ")
 }
 
+/// The runs `docs/{doc}` shows of `tictactoe {command}`: its first text
+/// block that starts with one, from the "$ tictactoe" of its first run on.
+fn documented_runs(doc: &str, command: &str) -> String {
+    let documented = std::fs::read_to_string(format!("{}/docs/{doc}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|error| panic!("docs/{doc} is unreadable: {error}"));
+    let start = documented
+        .find(&format!("```text\n$ tictactoe {command} "))
+        .unwrap_or_else(|| panic!("docs/{doc} shows no {command} run"));
+    let block = &documented[start + "```text\n".len()..];
+    block[..block.find("```").expect("the block ends")].to_owned()
+}
+
 #[test]
 fn the_documented_analyze_example_is_the_programs_output() {
-    let documented =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/command-line.md"))
-            .expect("docs/command-line.md is readable");
-    let start = documented
-        .find("```text\n$ tictactoe analyze ")
-        .expect("docs/command-line.md shows an analyze run");
-    let block = &documented[start + "```text\n".len()..];
-    let block = &block[..block.find("```").expect("the block ends")];
+    let block = documented_runs("command-line.md", "analyze");
     let mut runs = 0;
     for run_text in block.split("$ tictactoe ").filter(|t| !t.is_empty()) {
         let (command, shown) = run_text.split_once('\n').unwrap();
@@ -1039,15 +1044,11 @@ fn compare_and_tournament_refuse_bad_input_with_2() {
 
 #[test]
 fn the_documented_compare_example_is_the_programs_output() {
-    let documented =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/contests.md"))
-            .expect("docs/contests.md is readable");
-    let start = documented
-        .find("```text\n$ tictactoe compare ")
-        .expect("docs/contests.md shows a compare run");
-    let block = &documented[start + "```text\n$ tictactoe ".len()..];
-    let block = &block[..block.find("```").expect("the block ends")];
-    let (command, shown) = block.split_once('\n').unwrap();
+    let block = documented_runs("contests.md", "compare");
+    let (command, shown) = block
+        .strip_prefix("$ tictactoe ")
+        .and_then(|run| run.split_once('\n'))
+        .unwrap();
     let output = run(&command.split_whitespace().collect::<Vec<_>>());
     assert!(output.status.success(), "{}", stderr(&output));
     // The table's cells but the time and the rate, which vary.

@@ -2,6 +2,7 @@
 //! (`tictactoe_testing`) and those that need the app or its binary.
 #![allow(dead_code)]
 
+use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Output};
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,20 @@ pub fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Waits for `child` as [`wait_within`] does, then reads what it wrote to
+/// its standard error, which must be piped.
+pub fn wait_for_errors(child: &mut Child, limit: Duration) -> (ExitStatus, String) {
+    let status = wait_within(child, limit);
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .expect("standard error is piped")
+        .read_to_string(&mut errors)
+        .unwrap();
+    (status, errors)
 }
 
 /// Runs the command line with `args` and waits for its output.

@@ -9,10 +9,11 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, graphene, prelude::*};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::Side;
+use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView, TreeExplorer};
+use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::report::SearchReport;
 
 /// Runs the main loop until `condition` holds; returns how long that took.
 pub fn wait_until(
@@ -68,6 +69,19 @@ pub fn use_test_environment() {
     let _ = std::fs::remove_dir_all(test_data_home());
 }
 
+/// Shows the window in German, as a person whose language it is sees it;
+/// call it in `main` after [`use_test_environment`], before any thread
+/// starts.
+pub fn use_german() {
+    // SAFETY: the caller starts no thread before, none reads the
+    // environment meanwhile.
+    unsafe {
+        std::env::set_var("LANGUAGE", "de");
+        std::env::set_var("LC_ALL", "C.UTF-8");
+    }
+    tictactoe::ui::use_user_language();
+}
+
 /// The data directory of this test process, emptied as it starts.
 pub fn test_data_home() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("tictactoe-test-data-{}", std::process::id()))
@@ -99,6 +113,20 @@ pub fn start(
     Ok(())
 }
 
+/// Plays a whole 3x3 game of two computer players, `max` against `min`,
+/// at no pace: starts it in the controls and waits for its end.
+pub fn play_3x3(
+    window: &TictactoeWindow,
+    max: (PlayerKind, Difficulty),
+    min: (PlayerKind, Difficulty),
+) -> Result<(), String> {
+    start(window, max, min, Shape::TIC_TAC_TOE, Duration::ZERO)?;
+    wait_until("the game to end", Duration::from_secs(20), || {
+        !window.game_running()
+    })?;
+    Ok(())
+}
+
 /// Opens the window as the app does, laid out and shown, with the log's
 /// position set (after the first allocation). The application is made
 /// before GTK starts, as in the app: it checks the settings file first.
@@ -118,6 +146,31 @@ pub fn open_window() -> Result<(TictactoeApplication, TictactoeWindow), String> 
     })?;
     pass_time(Duration::from_millis(300));
     Ok((app, window))
+}
+
+/// Opens the Training window as Ctrl+L does (the same one each time) and
+/// waits until it shows.
+pub fn open_training(window: &TictactoeWindow) -> Result<TrainingView, String> {
+    WidgetExt::activate_action(window, "win.training", None)
+        .map_err(|error| format!("win.training: {error}"))?;
+    let view = window
+        .training_view()
+        .ok_or("Ctrl+L opened no Training window")?;
+    wait_until(
+        "the Training window to show",
+        Duration::from_secs(5),
+        || view.is_mapped() && view.width() > 0,
+    )?;
+    Ok(view)
+}
+
+/// Whether to run the check `name`: like libtest, an argument runs only the
+/// checks whose names contain it.
+pub fn chosen(name: &str) -> bool {
+    std::env::args()
+        .skip(1)
+        .find(|arg| !arg.starts_with('-'))
+        .is_none_or(|filter| name.contains(filter.as_str()))
 }
 
 /// Counts and prints the checks' results as they come.
@@ -212,6 +265,73 @@ pub fn drawn_pixels(
 /// foreground.
 pub fn is_ink(pixel: &[u8; 3]) -> bool {
     pixel.iter().all(|&channel| channel < 100)
+}
+
+/// Opens the search-tree explorer on `board`, as the window's Explore does,
+/// and waits until `player`'s tree (to `depth`, or the player's own) is
+/// recorded, however loaded the machine.
+pub fn explore(
+    window: &TictactoeWindow,
+    board: &Board,
+    player: PlayerKind,
+    depth: Option<u32>,
+) -> Result<TreeExplorer, String> {
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(board, player, depth);
+    wait_until("the tree", Duration::from_secs(20), || {
+        explorer.tree().is_some_and(|tree| tree.player() == player)
+    })?;
+    Ok(explorer)
+}
+
+/// Selects the log's row that starts with `line` ("3. X"), as a click
+/// does; returns the row and its search.
+pub fn select_log_row(
+    window: &TictactoeWindow,
+    line: &str,
+) -> Result<(u32, std::rc::Rc<SearchReport>), String> {
+    let log = window.search_log();
+    let row = log
+        .text()
+        .lines()
+        .position(|each| each.starts_with(line))
+        .ok_or_else(|| format!("no row for {line:?}:\n{}", log.text()))? as u32;
+    log.select_row(row);
+    let search = log
+        .selected_search()
+        .ok_or_else(|| format!("the row {line:?} has no search"))?;
+    Ok((row, search))
+}
+
+/// Double-clicks the log's row `row` (as GTK reports it) and waits until
+/// the explorer it opens holds the tree of the row's `search`; returns the
+/// explorer and how long its tree took.
+pub fn explore_log_row(
+    window: &TictactoeWindow,
+    row: u32,
+    search: &SearchReport,
+) -> Result<(TreeExplorer, Duration), String> {
+    window
+        .search_log()
+        .list_view()
+        .emit_by_name::<()>("activate", &[&row]);
+    let explorer = window.explorer().ok_or("no explorer opened")?;
+    let root: Option<Board> = search.position.parse().ok();
+    let took = wait_until("the tree to be recorded", Duration::from_secs(10), || {
+        explorer
+            .tree()
+            .is_some_and(|tree| root == Some(*tree.root_position()))
+    })?;
+    Ok((explorer, took))
+}
+
+/// Expands every row of `explorer`, the last first so that the rows'
+/// positions stay put.
+pub fn expand_every_row(explorer: &TreeExplorer) {
+    for position in (0..explorer.row_texts().len() as u32).rev() {
+        explorer.set_row_expanded(position, true);
+    }
 }
 
 /// Checks that the explorer's rows and headings line up and that no text
