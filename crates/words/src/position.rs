@@ -272,7 +272,20 @@ mod tests {
     fn rejects_bad_positions_with_a_reason() {
         assert_eq!(
             error("x.o/.x."),
-            "wrong length: 6 cells, expected 9, 16 or 25"
+            "no board is 3x2 (width x height): both go from 3 to 8"
+        );
+        assert_eq!(
+            error("x.o.x."),
+            "wrong length: 6 cells; without '/' a position is a square board of 9, 16, 25, 36, 49 or 64 cells"
+        );
+        assert_eq!(
+            Board::parse_on(Shape::CONNECT_FOUR, "x../.../...").map_err(|error| error.words()),
+            Err("the position is 3x3, but the board is 7x6, 4 in a row, with gravity".to_owned())
+        );
+        assert_eq!(
+            Board::parse_on(Shape::CONNECT_FOUR, "x....../......./......./......./......./.......")
+                .map_err(|error| error.words()),
+            Err("cell 1 has an empty cell below it: with gravity a stone lies on the bottom row or on another stone".to_owned())
         );
         assert_eq!(
             error("x.o/.z./..o"),
@@ -333,12 +346,12 @@ mod tests {
         for blank in ["", "   ", "\t\n"] {
             assert_eq!(blank.parse::<Board>(), Err(BoardError::Empty), "{blank:?}");
         }
-        assert_eq!(".".repeat(26).parse::<Board>(), Err(BoardError::TooLong));
+        assert_eq!(".".repeat(65).parse::<Board>(), Err(BoardError::TooLong));
         let huge = ".".repeat(10_000_000);
         assert_eq!(huge.parse::<Board>(), Err(BoardError::TooLong));
         assert_eq!(
-            error(&".".repeat(30)),
-            "too long: more than 25 cells, and the largest board has 25"
+            error(&".".repeat(70)),
+            "too long: more than 64 cells, and the largest board has 64"
         );
     }
 
@@ -346,7 +359,7 @@ mod tests {
     fn slashes_go_only_between_whole_rows() {
         assert_eq!(
             error("x.o.x/..o."),
-            "'/' goes only between whole rows: row 1 has 5 cells, and a row of a 3x3 board has 3"
+            "'/' goes only between whole rows: row 2 has 4 cells, and row 1 has 5"
         );
         assert_eq!(
             "x.o//.x.//..o".parse::<Board>(),
@@ -367,7 +380,7 @@ mod tests {
         assert!(error("x.o/.x...o").contains("row 2 has 6 cells"));
         assert_eq!(
             error("..../..../..../.../."),
-            "'/' goes only between whole rows: row 4 has 3 cells, and a row of a 4x4 board has 4"
+            "'/' goes only between whole rows: row 4 has 3 cells, and row 1 has 4"
         );
         assert_eq!("x.o/.x./..o".parse::<Board>(), "x.o.x...o".parse::<Board>());
         assert!(" x.o/.x./..o\n".parse::<Board>().is_ok());
@@ -392,15 +405,29 @@ mod tests {
     fn sizes_parse() {
         assert_eq!("4x4".parse::<Shape>(), Ok(Shape::FOUR_BY_FOUR));
         assert_eq!("5".parse::<Shape>(), Ok(Shape::FIVE_BY_FIVE));
+        assert_eq!(
+            "6".parse::<Shape>(),
+            Ok(Shape::new(6, 6, 4, false).unwrap())
+        );
+        assert_eq!("connect-four".parse::<Shape>(), Ok(Shape::CONNECT_FOUR));
         assert!(
-            "6".parse::<Shape>()
+            "9".parse::<Shape>()
                 .unwrap_err()
                 .words()
-                .contains("unknown board size '6'")
+                .contains("unknown board '9'")
         );
         assert_eq!(
             "3\u{7}".parse::<Shape>().map_err(|error| error.words()),
-            Err("unknown board size '3\\u{7}': expected 3, 4 or 5".to_owned())
+            Err("unknown board '3\\u{7}': expected tic-tac-toe, 4x4, 5x5, connect-four, five-in-a-row, or WxH (width x height, each 3-8)".to_owned())
+        );
+        assert_eq!(Shape::CONNECT_FOUR.words(), "7x6, 4 in a row, with gravity");
+        assert_eq!(
+            Shape::new(4, 4, 7, false).map_err(|error| error.words()),
+            Err("a game is won by 3 to 6 in a row, not 7".to_owned())
+        );
+        assert_eq!(
+            Shape::new(4, 3, 5, false).map_err(|error| error.words()),
+            Err("5 in a row cannot fit on a board whose longer side is 4 cells".to_owned())
         );
     }
 
