@@ -20,16 +20,20 @@ pub enum Rule {
     OppositeCorner,
     Corner,
     Random,
+    /// On the boards other than the three square ones: the moves the
+    /// evaluation's ordering scores highest (open lines, own and blocked).
+    Evaluation,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 6] = [
+    pub const ALL: [Rule; 7] = [
         Rule::Win,
         Rule::Block,
         Rule::Centre,
         Rule::OppositeCorner,
         Rule::Corner,
         Rule::Random,
+        Rule::Evaluation,
     ];
 }
 

@@ -166,6 +166,7 @@ impl RuleWords for Rule {
             Rule::OppositeCorner => translatable("opposite"),
             Rule::Corner => translatable("corner"),
             Rule::Random => translatable("any"),
+            Rule::Evaluation => translatable("lines"),
         }
     }
 
@@ -179,6 +180,7 @@ impl RuleWords for Rule {
             Rule::OppositeCorner => translatable("take the corner opposite the opponent's corner"),
             Rule::Corner => translatable("take a corner"),
             Rule::Random => translatable("random free cell"),
+            Rule::Evaluation => translatable("the move on the most open lines"),
         }
     }
 }

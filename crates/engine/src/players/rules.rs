@@ -5,15 +5,20 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::board::{Board, Side};
+use crate::evaluation::LineCounts;
+use crate::geometry::Shape;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::{Rule, SearchReport};
 use crate::search::CancelFlag;
 use crate::search::game_over;
 
-/// The rule player: win if you can, block the opponent's win, take the
-/// centre, take the corner opposite an opponent's corner, take any corner,
-/// else play at random. Random choices among equal cells are seeded.
+/// The rule player: win if you can, block the opponent's win; then, on the
+/// three square boards, take the centre, take the corner opposite an
+/// opponent's corner, take any corner, else play at random; on the other
+/// boards (where corners mean little and gravity decides which cells are
+/// open), play a move the evaluation's ordering likes best. Random choices
+/// among equal cells are seeded.
 pub struct RulesPlayer {
     rng: ChaCha8Rng,
 }
@@ -36,6 +41,17 @@ impl RulesPlayer {
                 .collect()
         };
         let geometry = board.geometry();
+        if !Shape::SQUARES.contains(&board.shape()) {
+            let candidates = [
+                (Rule::Win, completing(side)),
+                (Rule::Block, completing(side.opponent())),
+                (Rule::Evaluation, most_promising(board)),
+            ];
+            return candidates
+                .into_iter()
+                .find(|(_, cells)| !cells.is_empty())
+                .unwrap_or_else(|| (Rule::Random, board.legal_moves().collect()));
+        }
         let candidates = [
             (Rule::Win, completing(side)),
             (Rule::Block, completing(side.opponent())),
@@ -65,6 +81,17 @@ impl RulesPlayer {
     }
 }
 
+/// The legal moves the evaluation's move ordering scores highest.
+fn most_promising(board: &Board) -> Vec<usize> {
+    let (lines, side) = (LineCounts::of(board), board.side_to_move());
+    let score = |cell: usize| lines.move_order_score(board.geometry(), cell, side);
+    let best = board.legal_moves().map(score).max();
+    board
+        .legal_moves()
+        .filter(|&cell| Some(score(cell)) == best)
+        .collect()
+}
+
 /// True if `who` playing the empty `cell` completes a line.
 fn completes(board: &Board, cell: usize, who: Side) -> bool {
     let mut board = *board;
@@ -90,5 +117,30 @@ impl Player for RulesPlayer {
         report.choices = cells;
         report.finish(started);
         report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_the_square_boards_the_evaluation_picks_after_win_and_block() {
+        // Connect Four's empty board: the bottom of the middle column lies on
+        // the most lines (7), not a corner.
+        let empty = Board::new(Shape::CONNECT_FOUR);
+        assert_eq!(
+            RulesPlayer::applicable_rule(&empty),
+            (Rule::Evaluation, vec![38])
+        );
+        // A win still comes first: X has three in the bottom row.
+        let board = Board::from_columns(Shape::CONNECT_FOUR, "112233").unwrap();
+        assert_eq!(RulesPlayer::applicable_rule(&board), (Rule::Win, vec![38]));
+        // 3x3 keeps its classic rules.
+        let classic = Board::new(Shape::TIC_TAC_TOE);
+        assert_eq!(
+            RulesPlayer::applicable_rule(&classic),
+            (Rule::Centre, vec![4])
+        );
     }
 }
