@@ -295,14 +295,7 @@ pub(super) struct TreeArgs {
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,
     #[command(flatten)]
-    pub(super) board: BoardArgs,
-    /// On a board with gravity, the position as the columns played from
-    /// the empty board, 1 to the width from the left (4453).
-    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
-    pub(super) moves: Option<String>,
-    /// The position searched, such as x.o/.x./..o (or ---------).
-    #[arg(value_name = "POSITION", required_unless_present = "moves")]
-    pub(super) position: Option<String>,
+    pub(super) position: PositionArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -411,14 +404,7 @@ pub(super) struct McTraceArgs {
     #[arg(long)]
     pub(super) json: bool,
     #[command(flatten)]
-    pub(super) board: BoardArgs,
-    /// On a board with gravity, the position as the columns played from
-    /// the empty board, 1 to the width from the left (4453).
-    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
-    pub(super) moves: Option<String>,
-    /// The position searched, such as x.o/.x./... (or ---------).
-    #[arg(value_name = "POSITION", required_unless_present = "moves")]
-    pub(super) position: Option<String>,
+    pub(super) position: PositionArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -643,14 +629,7 @@ pub(super) struct CompareArgs {
     #[arg(long, conflicts_with_all = ["players", "csv", "depth", "order"])]
     pub(super) orders: bool,
     #[command(flatten)]
-    pub(super) board: BoardArgs,
-    /// On a board with gravity, the position as the columns played from
-    /// the empty board, 1 to the width from the left (4453).
-    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
-    pub(super) moves: Option<String>,
-    /// The position, such as x.o/.x./..o (or ---------).
-    #[arg(value_name = "POSITION", required_unless_present = "moves")]
-    pub(super) position: Option<String>,
+    pub(super) position: PositionArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -952,6 +931,35 @@ pub(super) fn arguments() -> Vec<std::ffi::OsString> {
 /// A position argument's text, without the mark `arguments` put on it.
 pub(super) fn position_text(argument: &str) -> &str {
     argument.strip_prefix(POSITION_MARK).unwrap_or(argument)
+}
+
+/// One position given as an argument: in rows, or as the columns played
+/// (`--moves`), on the board the board options choose.
+#[derive(Debug, clap::Args)]
+pub(super) struct PositionArgs {
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    moves: Option<String>,
+    /// The position, such as x.o/.x./..o (or ---------), row by row from
+    /// the top.
+    #[arg(value_name = "POSITION", required_unless_present = "moves")]
+    position: Option<String>,
+}
+
+impl PositionArgs {
+    /// `read_position`'s text and board, on the board options' board; the
+    /// error when the board options name none the engine takes.
+    pub(super) fn read(&self) -> Result<(&str, Result<Board, String>), String> {
+        let shape = self.board.given()?;
+        Ok(read_position(
+            self.position.as_deref(),
+            self.moves.as_deref(),
+            shape,
+        ))
+    }
 }
 
 /// A position given as an argument (`argument`, or `--moves`'s columns):

@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use super::args::{CompareArgs, SearchArgs, TournamentArgs, read_position};
+use super::args::{CompareArgs, SearchArgs, TournamentArgs};
 use super::checks::{cannot_finish, check_search_args, search_name};
 use super::output::{progress_bar, refuse, say, stopped};
 use super::stop;
@@ -106,11 +106,11 @@ fn print(text: &str) -> bool {
 /// Runs the players on one position and prints their rows. A bad position
 /// or player list is a usage error (2).
 pub(super) fn compare(args: CompareArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(shape) => shape,
+    let read = match args.position.read() {
+        Ok(read) => read,
         Err(message) => return refuse(&message),
     };
-    let board = match read_position(args.position.as_deref(), args.moves.as_deref(), shape).1 {
+    let board = match read.1 {
         Ok(board) => board,
         Err(message) => return refuse(&message),
     };

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use super::args::{McTraceArgs, read_position};
+use super::args::McTraceArgs;
 use super::output::{refuse, stopped};
 use super::stop;
 use tictactoe_engine::board::{Board, Side};
@@ -20,11 +20,10 @@ use tictactoe_words::numbers::group;
 /// Runs the playouts and prints each as it ends: nothing is kept but the
 /// search's tree. A bad position, a finished one or a bad option exits 2.
 pub(super) fn run(args: McTraceArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(shape) => shape,
+    let (text, board) = match args.position.read() {
+        Ok(read) => read,
         Err(message) => return refuse(&message),
     };
-    let (text, board) = read_position(args.position.as_deref(), args.moves.as_deref(), shape);
     let board = match board {
         Ok(board) => board,
         Err(message) => return refuse(&message),

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::args::{NodePath, NodeStep, TreeArgs, read_position};
+use super::args::{NodePath, NodeStep, TreeArgs};
 use super::checks::{cannot_finish, check_search_args, search_name, warn_unused_depth};
 use super::learning::given_state;
 use super::output::{refuse, stopped};
@@ -27,11 +27,10 @@ use tictactoe_words::report::TextStyle;
 /// walked: a usage error (2) for a player the recorder does not run or a
 /// search that cannot finish, a bad position 1.
 pub(super) fn run(args: TreeArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(shape) => shape,
+    let (text, board) = match args.position.read() {
+        Ok(read) => read,
         Err(message) => return refuse(&message),
     };
-    let (text, board) = read_position(args.position.as_deref(), args.moves.as_deref(), shape);
     let board = match board {
         Ok(board) => board,
         Err(message) => {
