@@ -6,6 +6,7 @@
 
 pub mod accessible;
 pub mod background;
+pub mod board_painting;
 pub mod data_dir;
 pub mod file_dialog;
 pub mod help;

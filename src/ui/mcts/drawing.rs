@@ -10,7 +10,7 @@ use gtk::cairo;
 use crate::ui::shared::painting::{centred_text, set_colour};
 
 use super::stepping::{Phase, Shown};
-use crate::ui::widgets::board_view::draw_stone;
+use crate::ui::shared::board_painting::draw_stone;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
 use tictactoe_words::i18n::gettext;

@@ -12,12 +12,12 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
+use crate::ui::shared::board_painting::draw_stone;
 use crate::ui::shared::file_dialog::FileChooser;
 use crate::ui::shared::painting::{centred_text, set_colour};
 use crate::ui::shared::tree_painting::{self, Marks, Palette};
 use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
-use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};

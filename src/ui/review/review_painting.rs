@@ -6,8 +6,8 @@
 use gtk::cairo;
 use gtk::gdk::RGBA;
 
+use crate::ui::shared::board_painting::draw_stone;
 use crate::ui::shared::painting::{centred_text, set_colour};
-use crate::ui::widgets::board_view::draw_stone;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::bits;
 use tictactoe_engine::score::{EVAL_LIMIT, is_decisive};

@@ -6,7 +6,12 @@ use gtk::subclass::prelude::*;
 use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use crate::ui::shared::accessible;
-use tictactoe_engine::board::{Board, Outcome, Side};
+use crate::ui::shared::board_painting::{
+    self, BoardLayout, BoardPalette, Falling, Painting, Target, draw_stone, frame_cell,
+    rounded_rectangle, tint_cell,
+};
+use crate::ui::shared::painting::set_colour;
+use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
@@ -26,6 +31,8 @@ mod imp {
 
     use tictactoe_engine::geometry::Shape;
 
+    use crate::ui::shared::board_painting::Falling;
+
     pub struct BoardView {
         pub(super) board: Cell<Board>,
         pub(super) last_move: Cell<Option<usize>>,
@@ -43,6 +50,12 @@ mod imp {
         /// Moves numbered in order on their stones: the way from a
         /// searched position to the node the tree explorer shows.
         pub(super) path: RefCell<Vec<usize>>,
+        /// The stone falling down its column, on a board with gravity.
+        pub(super) falling: Cell<Option<Falling>>,
+        /// When it began to fall, in the frame clock's microseconds: the
+        /// first frame after the move.
+        pub(super) fall_started: Cell<Option<i64>>,
+        pub(super) fall_tick: RefCell<Option<gtk::TickCallbackId>>,
     }
 
     impl Default for BoardView {
@@ -58,6 +71,9 @@ mod imp {
                 marks: RefCell::default(),
                 marks_visible: Cell::new(true),
                 path: RefCell::default(),
+                falling: Cell::new(None),
+                fall_started: Cell::new(None),
+                fall_tick: RefCell::new(None),
             }
         }
     }
@@ -125,83 +141,11 @@ const GRID_MISSED: &str = "grid-missed";
 /// Where the focus cell starts: the centre, or next to it up and left on
 /// boards without one.
 fn centre_cell(size: Shape) -> usize {
-    let middle = (size.width() - 1) / 2;
-    middle * size.width() + middle
+    ((size.height() - 1) / 2) * size.width() + (size.width() - 1) / 2
 }
 
-/// Where the grid sits in the widget: a centred square with a margin.
-#[derive(Debug, Clone, Copy)]
-struct Layout {
-    left: f64,
-    top: f64,
-    cell: f64,
-    side: usize,
-}
-
-impl Layout {
-    fn new(width: f64, height: f64, side: usize) -> Layout {
-        let square = width.min(height);
-        let margin = square * 0.05;
-        Layout {
-            left: (width - square) / 2.0 + margin,
-            top: (height - square) / 2.0 + margin,
-            cell: (square - 2.0 * margin) / side as f64,
-            side,
-        }
-    }
-
-    /// The top left corner of a cell.
-    fn corner(&self, cell: usize) -> (f64, f64) {
-        let (row, column) = (cell / self.side, cell % self.side);
-        (
-            self.left + column as f64 * self.cell,
-            self.top + row as f64 * self.cell,
-        )
-    }
-
-    fn centre(&self, cell: usize) -> (f64, f64) {
-        let (x, y) = self.corner(cell);
-        (x + self.cell / 2.0, y + self.cell / 2.0)
-    }
-
-    fn cell_at(&self, x: f64, y: f64) -> Option<usize> {
-        let column = ((x - self.left) / self.cell).floor();
-        let row = ((y - self.top) / self.cell).floor();
-        let side = self.side as f64;
-        ((0.0..side).contains(&column) && (0.0..side).contains(&row))
-            .then(|| row as usize * self.side + column as usize)
-    }
-}
-
-/// The colours of one frame, from the theme and the application's CSS.
-struct Palette {
-    foreground: gdk::RGBA,
-    cell_number: gdk::RGBA,
-    x_mark: gdk::RGBA,
-    o_mark: gdk::RGBA,
-    focus: gdk::RGBA,
-    draw: gdk::RGBA,
-}
-
-impl Palette {
-    fn mark(&self, side: Side) -> &gdk::RGBA {
-        match side {
-            Side::Max => &self.x_mark,
-            Side::Min => &self.o_mark,
-        }
-    }
-
-    /// A value takes the colour of the side it favours, as its stones
-    /// have; an estimate that of the side it leans to.
-    fn tone(&self, tone: Tone) -> &gdk::RGBA {
-        match tone {
-            Tone::XWins | Tone::XBetter => &self.x_mark,
-            Tone::Draw | Tone::Even => &self.draw,
-            Tone::OWins | Tone::OBetter => &self.o_mark,
-            Tone::Sampled | Tone::Rule | Tone::Learned => &self.foreground,
-        }
-    }
-}
+/// How long a stone takes to fall down its column, in microseconds.
+const FALL_TIME: i64 = 250_000;
 
 /// How much of a cell's width a mark's text may take; of its height, three
 /// quarters of that, which keeps it clear of the cell's number.
@@ -218,16 +162,14 @@ fn with_alpha(colour: &gdk::RGBA, alpha: f64) -> gdk::RGBA {
 /// move and dashed for a bound, so a bound never looks exact.
 fn draw_mark_frame(
     cr: &cairo::Context,
-    layout: &Layout,
-    palette: &Palette,
+    layout: &BoardLayout,
+    palette: &BoardPalette,
     mark: &CellMark,
     text_size: (i32, i32),
 ) -> Result<(), cairo::Error> {
     let colour = palette.tone(mark.tone);
     if mark.best {
-        rounded_cell(cr, layout, mark.cell, layout.cell * 0.06);
-        set_source(cr, colour, 0.12);
-        cr.fill()?;
+        tint_cell(cr, layout, mark.cell, colour, 0.12)?;
     }
     if !(mark.chosen || mark.bound) {
         return Ok(());
@@ -249,7 +191,7 @@ fn draw_mark_frame(
     if mark.bound {
         cr.set_dash(&[line_width * 2.5, line_width * 2.0], 0.0);
     }
-    set_source(cr, colour, if mark.bound { 0.7 } else { 1.0 });
+    set_colour(cr, colour, if mark.bound { 0.7 } else { 1.0 });
     let stroked = cr.stroke();
     cr.set_dash(&[], 0.0);
     stroked
@@ -261,8 +203,8 @@ fn draw_mark_frame(
 /// width), with the percentage above its right end.
 fn draw_prior(
     cr: &cairo::Context,
-    layout: &Layout,
-    palette: &Palette,
+    layout: &BoardLayout,
+    palette: &BoardPalette,
     cell: usize,
     prior: f64,
 ) -> Result<(), cairo::Error> {
@@ -272,10 +214,10 @@ fn draw_prior(
     let height = (layout.cell * 0.05).max(3.0);
     let top = y + layout.cell * 0.86;
     cr.rectangle(left, top, width, height);
-    set_source(cr, &palette.foreground, 0.15);
+    set_colour(cr, palette.foreground, 0.15);
     cr.fill()?;
     cr.rectangle(left, top, width * prior.clamp(0.0, 1.0), height);
-    set_source(cr, &palette.foreground, 0.85);
+    set_colour(cr, palette.foreground, 0.85);
     cr.fill()?;
     let font_size = (layout.cell * 0.11).max(9.0);
     cr.select_font_face("Sans", cairo::FontSlant::Italic, cairo::FontWeight::Normal);
@@ -284,89 +226,6 @@ fn draw_prior(
     let extents = cr.text_extents(&text)?;
     cr.move_to(left + width - extents.x_advance(), top - font_size * 0.35);
     cr.show_text(&text)
-}
-
-fn set_source(cr: &cairo::Context, colour: &gdk::RGBA, alpha: f64) {
-    cr.set_source_rgba(
-        f64::from(colour.red()),
-        f64::from(colour.green()),
-        f64::from(colour.blue()),
-        f64::from(colour.alpha()) * alpha,
-    );
-}
-
-fn rounded_cell(cr: &cairo::Context, layout: &Layout, cell: usize, inset: f64) {
-    let (x, y) = layout.corner(cell);
-    let size = layout.cell - 2.0 * inset;
-    rounded_rectangle(cr, x + inset, y + inset, size, size, layout.cell * 0.08);
-}
-
-fn rounded_rectangle(cr: &cairo::Context, x: f64, y: f64, width: f64, height: f64, radius: f64) {
-    cr.new_sub_path();
-    cr.arc(
-        x + width - radius,
-        y + radius,
-        radius,
-        -std::f64::consts::FRAC_PI_2,
-        0.0,
-    );
-    cr.arc(
-        x + width - radius,
-        y + height - radius,
-        radius,
-        0.0,
-        std::f64::consts::FRAC_PI_2,
-    );
-    cr.arc(
-        x + radius,
-        y + height - radius,
-        radius,
-        std::f64::consts::FRAC_PI_2,
-        std::f64::consts::PI,
-    );
-    cr.arc(
-        x + radius,
-        y + radius,
-        radius,
-        std::f64::consts::PI,
-        1.5 * std::f64::consts::PI,
-    );
-    cr.close_path();
-}
-
-fn draw_mark(
-    cr: &cairo::Context,
-    layout: &Layout,
-    cell: usize,
-    side: Side,
-) -> Result<(), cairo::Error> {
-    draw_stone(cr, layout.centre(cell), layout.cell, side)
-}
-
-/// An X or an O centred on `centre` in a cell `cell` pixels wide: the
-/// board's marks, and the Monte Carlo window's small board's.
-pub fn draw_stone(
-    cr: &cairo::Context,
-    (x, y): (f64, f64),
-    cell: f64,
-    side: Side,
-) -> Result<(), cairo::Error> {
-    cr.set_line_width(cell * 0.09);
-    cr.set_line_cap(cairo::LineCap::Round);
-    match side {
-        Side::Max => {
-            let arm = cell * 0.24;
-            cr.move_to(x - arm, y - arm);
-            cr.line_to(x + arm, y + arm);
-            cr.move_to(x + arm, y - arm);
-            cr.line_to(x - arm, y + arm);
-        }
-        Side::Min => {
-            cr.new_sub_path();
-            cr.arc(x, y, cell * 0.25, 0.0, std::f64::consts::TAU);
-        }
-    }
-    cr.stroke()
 }
 
 impl BoardView {
@@ -392,10 +251,76 @@ impl BoardView {
         if imp.board.get() == board && imp.last_move.get() == last_move {
             return;
         }
-        imp.board.set(board);
+        let before = imp.board.replace(board);
         imp.last_move.set(last_move);
+        // A stone new on a board with gravity falls to its cell.
+        match last_move {
+            Some(cell)
+                if board.shape().gravity()
+                    && before.shape() == board.shape()
+                    && before.cell(cell).is_none()
+                    && board.cell(cell).is_some() =>
+            {
+                self.let_fall(cell);
+            }
+            _ => self.stop_falling(),
+        }
         self.update_description();
         self.queue_draw();
+    }
+
+    /// The cell whose stone is still falling, if one is.
+    pub fn falling(&self) -> Option<usize> {
+        self.imp().falling.get().map(|falling| falling.cell)
+    }
+
+    /// Lets the stone in `cell` fall down its column, briefly; at once in
+    /// place where the desktop asks for reduced motion or nothing is shown.
+    fn let_fall(&self, cell: usize) {
+        let imp = self.imp();
+        if !self.settings().is_gtk_enable_animations() || !self.is_mapped() {
+            self.stop_falling();
+            return;
+        }
+        imp.falling.set(Some(Falling {
+            cell,
+            progress: 0.0,
+        }));
+        imp.fall_started.set(None);
+        if imp.fall_tick.borrow().is_some() {
+            return;
+        }
+        let tick = self.add_tick_callback(|view, clock| {
+            let imp = view.imp();
+            let now = clock.frame_time();
+            let started = imp.fall_started.get().unwrap_or(now);
+            imp.fall_started.set(Some(started));
+            let progress = (now - started) as f64 / FALL_TIME as f64;
+            view.queue_draw();
+            match imp.falling.get() {
+                Some(falling) if progress < 1.0 => {
+                    imp.falling.set(Some(Falling {
+                        progress,
+                        ..falling
+                    }));
+                    glib::ControlFlow::Continue
+                }
+                _ => {
+                    imp.falling.set(None);
+                    imp.fall_tick.take();
+                    glib::ControlFlow::Break
+                }
+            }
+        });
+        imp.fall_tick.replace(Some(tick));
+    }
+
+    fn stop_falling(&self) {
+        let imp = self.imp();
+        imp.falling.set(None);
+        if let Some(tick) = imp.fall_tick.take() {
+            tick.remove();
+        }
     }
 
     /// Whether a person is to move here.
@@ -493,6 +418,16 @@ impl BoardView {
             );
             text.push_str(&format!(" {moves}"));
         }
+        let shape = board.shape();
+        if shape.gravity() {
+            let keys = fill(
+                &gettext(
+                    "The columns are numbered 1 to {columns} from the left; a stone dropped into a column falls to its lowest free cell.",
+                ),
+                &[("columns", &shape.width())],
+            );
+            text.push_str(&format!(" {keys}"));
+        }
         let state = self.imp().state_text.borrow();
         if !state.is_empty() {
             text.push_str(&format!(" {state}"));
@@ -519,68 +454,111 @@ impl BoardView {
     }
 
     /// A click at widget coordinates: what the click gesture calls. A click
-    /// beside the grid is reported too, so that it never goes unanswered.
+    /// beside the grid is reported too, so that it never goes unanswered;
+    /// one in a full column only rings the bell.
     pub fn click(&self, x: f64, y: f64) {
-        match self.layout().cell_at(x, y) {
-            Some(cell) => {
+        match self.layout().target_at(&self.board(), x, y) {
+            Target::Cell(cell) => {
                 self.set_focus_cell(cell);
                 self.activate_cell(cell);
             }
-            None => self.emit_by_name::<()>(GRID_MISSED, &[]),
+            Target::FullColumn(column) => {
+                self.set_focus_cell(column);
+                self.error_bell();
+            }
+            Target::Outside => self.emit_by_name::<()>(GRID_MISSED, &[]),
         }
     }
 
-    /// A key press on the board: arrows move the focus cell, Enter plays
-    /// it, and so does Space while a person is to move. Digits are the
-    /// window's, so they work wherever the focus is.
+    /// A key press on the board: arrows move the focus cell (on a board
+    /// with gravity Left and Right the column), Enter plays it, and so does
+    /// Space while a person is to move. Digits are the window's, so they
+    /// work wherever the focus is.
     pub fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
         // Leave shortcuts such as Ctrl+N to the application.
         if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
             return glib::Propagation::Proceed;
         }
-        let side = self.board().shape().width();
-        let focus = self.imp().focus_cell.get();
-        let (row, column) = (focus / side, focus % side);
+        let shape = self.board().shape();
+        let (width, height) = (shape.width(), shape.height());
+        let focus = self.focus_cell();
+        let (row, column) = (focus / width, focus % width);
         let moved = match key {
             gdk::Key::Left | gdk::Key::KP_Left => Some((row, column.saturating_sub(1))),
-            gdk::Key::Right | gdk::Key::KP_Right => Some((row, (column + 1).min(side - 1))),
-            gdk::Key::Up | gdk::Key::KP_Up => Some((row.saturating_sub(1), column)),
-            gdk::Key::Down | gdk::Key::KP_Down => Some(((row + 1).min(side - 1), column)),
+            gdk::Key::Right | gdk::Key::KP_Right => Some((row, (column + 1).min(width - 1))),
+            gdk::Key::Up | gdk::Key::KP_Up if !shape.gravity() => {
+                Some((row.saturating_sub(1), column))
+            }
+            gdk::Key::Down | gdk::Key::KP_Down if !shape.gravity() => {
+                Some(((row + 1).min(height - 1), column))
+            }
             _ => None,
         };
         if let Some((row, column)) = moved {
-            self.set_focus_cell(row * side + column);
+            self.set_focus_cell(row * width + column);
             return glib::Propagation::Stop;
         }
         match key {
             // Space is the window's (pause, resume) unless a person is to move.
             gdk::Key::space | gdk::Key::KP_Space if !self.accepting() => glib::Propagation::Proceed,
             gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space | gdk::Key::KP_Space => {
-                self.activate_cell(focus);
+                self.play_column_or_cell(focus);
                 glib::Propagation::Stop
             }
             _ => glib::Propagation::Proceed,
         }
     }
 
-    /// The cell the arrow keys move and Enter plays.
+    /// The cell the arrow keys move and Enter plays: on a board with
+    /// gravity the cell a stone dropped into the focus column lands on (its
+    /// top cell while it is full).
     pub fn focus_cell(&self) -> usize {
-        self.imp().focus_cell.get()
+        let focus = self.imp().focus_cell.get();
+        let board = self.board();
+        if board.shape().gravity() {
+            let column = focus % board.shape().width();
+            board.drop_cell(column).unwrap_or(column)
+        } else {
+            focus
+        }
     }
 
     /// Plays the cell a digit key names: 1-9 on the 3x3 board, row by row
-    /// from the top left. Returns whether the key was such a digit.
+    /// from the top left; on a board with gravity 1 to its width, the
+    /// columns from the left. Returns whether the key was such a digit.
     pub fn play_digit(&self, key: gdk::Key) -> bool {
-        let cell = key
+        let shape = self.board().shape();
+        let named = key
             .to_unicode()
             .and_then(|c| c.to_digit(10))
-            .filter(|digit| (1..=9).contains(digit) && self.board().shape() == Shape::TIC_TAC_TOE)
-            .map(|digit| digit as usize - 1);
-        if let Some(cell) = cell {
+            .map(|digit| digit as usize)
+            .filter(|&digit| {
+                if shape.gravity() {
+                    (1..=shape.width()).contains(&digit)
+                } else {
+                    (1..=9).contains(&digit) && shape == Shape::TIC_TAC_TOE
+                }
+            })
+            .map(|digit| digit - 1);
+        if let Some(cell) = named {
             self.set_focus_cell(cell);
-            self.activate_cell(cell);
+            self.play_column_or_cell(cell);
         }
-        cell.is_some()
+        named.is_some()
+    }
+
+    /// Plays `cell`, or on a board with gravity the column it is in; a full
+    /// column only rings the bell.
+    fn play_column_or_cell(&self, cell: usize) {
+        let board = self.board();
+        if !board.shape().gravity() {
+            self.activate_cell(cell);
+            return;
+        }
+        match board.drop_cell(cell % board.shape().width()) {
+            Ok(landing) => self.activate_cell(landing),
+            Err(_) => self.error_bell(),
+        }
     }
 
     /// Calls `handler` with the cell a person clicked or chose by keyboard.
@@ -624,11 +602,11 @@ impl BoardView {
         }
     }
 
-    fn layout(&self) -> Layout {
-        Layout::new(
+    fn layout(&self) -> BoardLayout {
+        BoardLayout::new(
             f64::from(WidgetExt::width(self)),
             f64::from(WidgetExt::height(self)),
-            self.board().shape().width(),
+            self.board().shape(),
         )
     }
 
@@ -649,7 +627,13 @@ impl BoardView {
         motion.connect_motion(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |_, x, y| view.set_hover(view.layout().cell_at(x, y))
+            move |_, x, y| {
+                let target = view.layout().target_at(&view.board(), x, y);
+                view.set_hover(match target {
+                    Target::Cell(cell) => Some(cell),
+                    Target::FullColumn(_) | Target::Outside => None,
+                });
+            }
         ));
         motion.connect_leave(glib::clone!(
             #[weak(rename_to = view)]
@@ -710,20 +694,6 @@ impl BoardView {
         Some(format!("{words}.\n{}", mark.meaning))
     }
 
-    fn palette(&self) -> Palette {
-        let style = self.style_context();
-        let foreground = style.color();
-        let named = |name: &str| style.lookup_color(name).unwrap_or(foreground);
-        Palette {
-            foreground,
-            cell_number: named("cell_number_color"),
-            x_mark: named("x_mark_color"),
-            o_mark: named("o_mark_color"),
-            focus: named("focus_cell_color"),
-            draw: named("draw_color"),
-        }
-    }
-
     /// Draws the marks over the position. The snapshot draws them rather
     /// than the cairo function, since their text is laid out by pango.
     fn snapshot_marks(&self, snapshot: &gtk::Snapshot) {
@@ -732,7 +702,7 @@ impl BoardView {
             return;
         }
         let layout = self.layout();
-        let palette = self.palette();
+        let palette = BoardPalette::of(self);
         let texts: Vec<pango::Layout> = marks
             .iter()
             .map(|mark| self.mark_text(mark, layout.cell))
@@ -768,7 +738,7 @@ impl BoardView {
                 (x - f64::from(text_width) / 2.0) as f32,
                 (y - f64::from(text_height) / 2.0) as f32,
             ));
-            snapshot.append_layout(text, &with_alpha(colour, alpha));
+            snapshot.append_layout(text, &with_alpha(&colour, alpha));
             snapshot.restore();
         }
     }
@@ -805,37 +775,6 @@ impl BoardView {
         text
     }
 
-    /// Each path stone's number in a badge at its cell's lower right,
-    /// in the colour of its side.
-    fn draw_path(
-        &self,
-        cr: &cairo::Context,
-        layout: &Layout,
-        palette: &Palette,
-    ) -> Result<(), cairo::Error> {
-        let board = self.board();
-        let font_size = (layout.cell * 0.2).max(10.0);
-        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-        cr.set_font_size(font_size);
-        for (number, &cell) in self.imp().path.borrow().iter().enumerate() {
-            let Some(side) = board.cell(cell) else {
-                continue;
-            };
-            rounded_cell(cr, layout, cell, layout.cell * 0.06);
-            set_source(cr, palette.mark(side), 0.12);
-            cr.fill()?;
-            let text = (number + 1).to_string();
-            let extents = cr.text_extents(&text)?;
-            let (x, y) = layout.corner(cell);
-            let right = x + layout.cell * 0.92;
-            let bottom = y + layout.cell * 0.9;
-            set_source(cr, palette.mark(side), 1.0);
-            cr.move_to(right - extents.x_advance(), bottom);
-            cr.show_text(&text)?;
-        }
-        Ok(())
-    }
-
     fn draw(&self, cr: &cairo::Context, width: f64, height: f64) {
         if let Err(error) = self.try_draw(cr, width, height) {
             glib::g_warning!("tictactoe", "drawing the board failed: {error}");
@@ -845,95 +784,37 @@ impl BoardView {
     fn try_draw(&self, cr: &cairo::Context, width: f64, height: f64) -> Result<(), cairo::Error> {
         let imp = self.imp();
         let board = self.board();
-        let layout = Layout::new(width, height, board.shape().width());
-        let palette = self.palette();
-        let cells = board.cells();
-
-        if let Some(cell) = imp.last_move.get()
-            && let Some(side) = board.cell(cell)
-        {
-            rounded_cell(cr, &layout, cell, layout.cell * 0.06);
-            set_source(cr, palette.mark(side), 0.14);
-            cr.fill()?;
-        }
+        let layout = BoardLayout::new(width, height, board.shape());
+        let palette = BoardPalette::of(self);
 
         if imp.accepting.get()
             && let Some(cell) = imp.hover.get().filter(|&cell| board.cell(cell).is_none())
         {
-            rounded_cell(cr, &layout, cell, layout.cell * 0.06);
-            set_source(cr, &palette.foreground, 0.06);
-            cr.fill()?;
+            tint_cell(cr, &layout, cell, palette.foreground, 0.06)?;
             // A faint preview of the mark a click would place, where it
             // would not cover a score.
             if self.marks().iter().all(|mark| mark.cell != cell) {
                 let side = board.side_to_move();
-                set_source(cr, palette.mark(side), 0.3);
-                draw_mark(cr, &layout, cell, side)?;
+                set_colour(cr, palette.stone(side), 0.3);
+                draw_stone(cr, layout.centre(cell), layout.cell, side)?;
             }
         }
 
         if imp.accepting.get() && self.has_focus() {
-            rounded_cell(cr, &layout, imp.focus_cell.get(), layout.cell * 0.05);
-            set_source(cr, &palette.focus, 1.0);
-            cr.set_line_width(3.0);
-            cr.stroke()?;
+            set_colour(cr, palette.focus, 1.0);
+            frame_cell(cr, &layout, self.focus_cell(), layout.cell * 0.05, 3.0)?;
         }
 
-        // The inner grid lines, as the game is drawn on paper.
-        let extent = layout.cell * layout.side as f64;
-        set_source(cr, &palette.foreground, 0.35);
-        cr.set_line_width((layout.cell * 0.025).max(2.0));
-        cr.set_line_cap(cairo::LineCap::Round);
-        for line in 1..layout.side {
-            let offset = line as f64 * layout.cell;
-            cr.move_to(layout.left + offset, layout.top);
-            cr.line_to(layout.left + offset, layout.top + extent);
-            cr.move_to(layout.left, layout.top + offset);
-            cr.line_to(layout.left + extent, layout.top + offset);
-        }
-        cr.stroke()?;
-
-        // Each cell's number in its corner, from 1 as the keys and the log
-        // number them.
-        let font_size = (layout.cell * 0.11).max(9.0);
-        cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
-        cr.set_font_size(font_size);
-        set_source(cr, &palette.cell_number, 1.0);
-        for cell in 0..cells {
-            let (x, y) = layout.corner(cell);
-            cr.move_to(x + layout.cell * 0.08, y + layout.cell * 0.06 + font_size);
-            cr.show_text(&(cell + 1).to_string())?;
-        }
-
-        for cell in 0..cells {
-            if let Some(side) = board.cell(cell) {
-                set_source(cr, palette.mark(side), 1.0);
-                draw_mark(cr, &layout, cell, side)?;
-            }
-        }
-
-        self.draw_path(cr, &layout, &palette)?;
-
-        if let Outcome::Won(_, mask) = board.outcome() {
-            set_source(cr, &palette.foreground, 0.85);
-            cr.set_line_width(layout.cell * 0.07);
-            cr.set_line_cap(cairo::LineCap::Round);
-            let won_lines = board
-                .geometry()
-                .lines
-                .iter()
-                .filter(|&&line| line & mask == line);
-            for &line in won_lines {
-                let first = layout.centre(line.trailing_zeros() as usize);
-                let last = layout.centre(31 - line.leading_zeros() as usize);
-                // Run a little past the end cells, as a pen would.
-                let (dx, dy) = (last.0 - first.0, last.1 - first.1);
-                let overshoot = layout.cell * 0.3 / dx.hypot(dy);
-                cr.move_to(first.0 - dx * overshoot, first.1 - dy * overshoot);
-                cr.line_to(last.0 + dx * overshoot, last.1 + dy * overshoot);
-            }
-            cr.stroke()?;
-        }
-        Ok(())
+        board_painting::paint(
+            cr,
+            &layout,
+            &palette,
+            &board,
+            &Painting {
+                last_move: imp.last_move.get(),
+                path: &imp.path.borrow(),
+                falling: imp.falling.get(),
+            },
+        )
     }
 }
