@@ -993,3 +993,49 @@ fn the_picture_is_drawn_from_its_source() {
          dot -Tsvg docs/layers.dot -o docs/layers.svg"
     );
 }
+
+/// What only the one board painter (`ui/shared/board_painting.rs`) may
+/// define or read: the stones, the grid and the hit test, and the board's
+/// colours from the style sheet. Every window's board draws through it.
+const BOARD_PAINTER_ONLY: [&str; 7] = [
+    "fn draw_stone",
+    "fn draw_grid",
+    "fn cell_at",
+    "fn column_at",
+    "fn set_source",
+    "\"x_mark_color\"",
+    "\"o_mark_color\"",
+];
+
+/// The files of the app's own sources that hold one of `words`, and which.
+fn files_holding(words: &[&str], except: &Path) -> Vec<String> {
+    rust_files(&root().join("src"))
+        .into_iter()
+        .filter(|file| file != except)
+        .flat_map(|file| {
+            let text = code(&std::fs::read_to_string(&file).unwrap());
+            words
+                .iter()
+                .filter(|word| text.contains(*word))
+                .map(|word| format!("{} has {word}", file.display()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn one_painter_draws_every_board_and_owns_its_hit_test_and_colours() {
+    let painter = root().join("src/ui/shared/board_painting.rs");
+    let painter_text = std::fs::read_to_string(&painter).unwrap();
+    for word in BOARD_PAINTER_ONLY
+        .iter()
+        .filter(|word| **word != "fn set_source")
+    {
+        assert!(painter_text.contains(word), "the painter lacks {word}");
+    }
+    let elsewhere = files_holding(&BOARD_PAINTER_ONLY, &painter);
+    assert!(
+        elsewhere.is_empty(),
+        "only the board painter draws boards: {elsewhere:#?}"
+    );
+}

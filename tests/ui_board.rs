@@ -16,6 +16,7 @@ use harness::{Results, chosen, ensure, open_window, use_test_environment, wait_u
 use tictactoe::ui::{BoardView, TictactoeWindow};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
+use tictactoe_words::cell_marks::{CellMark, Tone};
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
 
@@ -156,13 +157,104 @@ fn a_gravity_board_tells_how_its_columns_play(window: &TictactoeWindow) -> Resul
     )
 }
 
+/// A search's marks on every column's landing cell, as alpha-beta leaves
+/// them on Connect Four: estimates, the chosen one ringed.
+fn column_marks(board: &Board) -> Vec<CellMark> {
+    (0..board.shape().width())
+        .filter_map(|column| board.drop_cell(column).ok())
+        .enumerate()
+        .map(|(index, cell)| CellMark {
+            cell,
+            text: format!("{:+}", 12 - 5 * index as i32),
+            tone: if index < 3 {
+                Tone::XBetter
+            } else {
+                Tone::OBetter
+            },
+            bound: false,
+            estimate: true,
+            chosen: index == 2,
+            best: index == 2,
+            prior: None,
+            words: format!("cell {}: an estimate", cell + 1),
+            meaning: String::new(),
+        })
+        .collect()
+}
+
+/// Saves what the window shows as `name`.png in the folder
+/// `BOARD_PICTURES` names, if it names one: the pictures to look at.
+fn save_picture(window: &TictactoeWindow, name: &str) -> Result<(), String> {
+    let Some(folder) = std::env::var_os("BOARD_PICTURES") else {
+        return Ok(());
+    };
+    let paintable = gtk::WidgetPaintable::new(Some(window));
+    let snapshot = gtk::Snapshot::new();
+    let (width, height) = (window.width(), window.height());
+    paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
+    let node = snapshot.to_node().ok_or("the window draws nothing")?;
+    let renderer = window.renderer().ok_or("the window has no renderer")?;
+    let whole = gtk::graphene::Rect::new(0.0, 0.0, width as f32, height as f32);
+    let texture = renderer.render_texture(&node, Some(&whole));
+    let path = std::path::Path::new(&folder).join(format!("{name}.png"));
+    texture
+        .save_to_png(&path)
+        .map_err(|error| format!("{}: {error}", path.display()))
+}
+
+fn connect_four_and_five_in_a_row_fit_wide_and_narrow(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = window.board_view();
+    let five_in_a_row = Board::new(Shape::FIVE_IN_A_ROW);
+    for (width, height) in [(1280, 800), (640, 800)] {
+        window.set_default_size(width, height);
+        wait_until(
+            "the window to take its size",
+            Duration::from_secs(3),
+            || window.width() == width,
+        )?;
+        for (name, board, last) in [
+            ("7x6", connect_four("4453"), Some(24)),
+            ("7x7", five_in_a_row, None),
+        ] {
+            show(window, board);
+            view.show_position(board, last);
+            view.set_marks(column_marks(&board));
+            harness::pass_time(Duration::from_millis(400));
+            let cells = board.cells();
+            let (left, top) = view.cell_centre(0);
+            let (right, bottom) = view.cell_centre(cells - 1);
+            let cell = (right - left) / (board.shape().width() - 1) as f64;
+            let (view_width, view_height) = (f64::from(view.width()), f64::from(view.height()));
+            ensure(
+                left - cell / 2.0 >= 0.0
+                    && top - cell / 2.0 >= 0.0
+                    && right + cell / 2.0 <= view_width
+                    && bottom + cell / 2.0 <= view_height,
+                || {
+                    format!(
+                        "the {name} board reaches outside its {view_width}x{view_height} widget at {width} px"
+                    )
+                },
+            )?;
+            ensure(cell >= 40.0, || {
+                format!("the {name} board's cells are {cell} px at {width} px, too small to read")
+            })?;
+            save_picture(window, &format!("board-{name}-{width}"))?;
+        }
+    }
+    window.set_default_size(1120, 720);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "a click at the top of a column plays its lowest free cell",
             a_click_at_the_top_of_a_column_plays_its_lowest_free_cell,
@@ -182,6 +274,10 @@ fn main() -> ExitCode {
         (
             "a gravity board tells how its columns play",
             a_gravity_board_tells_how_its_columns_play,
+        ),
+        (
+            "Connect Four and five in a row fit wide and narrow",
+            connect_four_and_five_in_a_row_fit_wide_and_narrow,
         ),
     ];
     let mut results = Results::default();

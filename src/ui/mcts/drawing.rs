@@ -10,20 +10,13 @@ use gtk::cairo;
 use crate::ui::shared::painting::{centred_text, set_colour};
 
 use super::stepping::{Phase, Shown};
-use crate::ui::shared::board_painting::draw_stone;
+use crate::ui::shared::board_painting::{
+    self, BoardLayout, BoardPalette, Painting, draw_stone, frame_cell,
+};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
 use tictactoe_words::i18n::gettext;
 use tictactoe_words::numbers::result_number;
-
-/// The colours of both pictures, from the style sheet.
-#[derive(Debug, Clone, Copy)]
-pub struct Colours {
-    pub foreground: gtk::gdk::RGBA,
-    pub accent: gtk::gdk::RGBA,
-    pub x_mark: gtk::gdk::RGBA,
-    pub o_mark: gtk::gdk::RGBA,
-}
 
 const ROW_HEIGHT: f64 = 46.0;
 const ROW_GAP: f64 = 22.0;
@@ -43,7 +36,7 @@ fn draw_row(
     cr: &cairo::Context,
     choice: &StepChoice,
     (top, width): (f64, f64),
-    colours: &Colours,
+    colours: &BoardPalette,
     picked_filled: bool,
     updated: &[StepUpdate],
 ) -> Result<f64, cairo::Error> {
@@ -102,7 +95,7 @@ pub fn draw_path(
     width: f64,
     shown: Option<&Shown>,
     now: Option<&StepChoice>,
-    colours: &Colours,
+    colours: &BoardPalette,
 ) -> Result<(), cairo::Error> {
     let choices: Vec<&StepChoice> = match shown {
         Some(shown) => shown.choices().iter().collect(),
@@ -180,69 +173,42 @@ fn playout_length(shown: &Shown) -> usize {
     }
 }
 
-/// The small board: `board` with the path's moves (`path`, marked with a
-/// ring) and the playout's (`playout`, numbered in the order played).
+/// The small board, as the one board painter draws it in a drawing of
+/// `width` by `height`: `board` with the path's moves (`path`, framed) and
+/// the playout's (`playout`, faint and numbered in the order played).
 pub fn draw_board(
     cr: &cairo::Context,
-    size: f64,
+    (width, height): (f64, f64),
     board: &Board,
     path: &[usize],
     playout: &[usize],
-    colours: &Colours,
+    colours: &BoardPalette,
 ) -> Result<(), cairo::Error> {
-    let side = board.shape().width();
-    let cell = (size - 2.0 * MARGIN) / side as f64;
-    set_colour(cr, colours.foreground, 0.6);
-    cr.set_line_width(1.5);
-    for line in 1..side {
-        let offset = MARGIN + cell * line as f64;
-        cr.move_to(offset, MARGIN);
-        cr.line_to(offset, size - MARGIN);
-        cr.move_to(MARGIN, offset);
-        cr.line_to(size - MARGIN, offset);
-    }
-    cr.stroke()?;
-    let centre = |index: usize| {
-        (
-            MARGIN + cell * ((index % side) as f64 + 0.5),
-            MARGIN + cell * ((index / side) as f64 + 0.5),
-        )
-    };
+    let layout = BoardLayout::new(width, height, board.shape());
+    board_painting::paint(cr, &layout, colours, board, &Painting::default())?;
     let mark = |index: usize, mover: Side, alpha: f64| -> Result<(), cairo::Error> {
-        let ink = match mover {
-            Side::Max => colours.x_mark,
-            Side::Min => colours.o_mark,
-        };
-        set_colour(cr, ink, alpha);
-        draw_stone(cr, centre(index), cell, mover)
+        set_colour(cr, colours.stone(mover), alpha);
+        draw_stone(cr, layout.centre(index), layout.cell, mover)
     };
-    for index in 0..board.cells() {
-        if let Some(stone) = board.cell(index) {
-            mark(index, stone, 1.0)?;
-        }
-    }
     let mut mover = board.side_to_move();
     for &index in path {
         mark(index, mover, 1.0)?;
-        let (x, y) = centre(index);
         set_colour(cr, colours.accent, 1.0);
-        cr.set_line_width(3.0);
-        cr.rectangle(
-            x - cell / 2.0 + 3.0,
-            y - cell / 2.0 + 3.0,
-            cell - 6.0,
-            cell - 6.0,
-        );
-        cr.stroke()?;
+        frame_cell(cr, &layout, index, 3.0, 3.0)?;
         mover = mover.opponent();
     }
     cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-    cr.set_font_size((cell * 0.22).max(9.0));
+    cr.set_font_size((layout.cell * 0.22).max(9.0));
     for (order, &index) in playout.iter().enumerate() {
         mark(index, mover, 0.45)?;
-        let (x, y) = centre(index);
+        let (x, y) = layout.centre(index);
         set_colour(cr, colours.foreground, 1.0);
-        centred_text(cr, &(order + 1).to_string(), x + cell * 0.3, y + cell * 0.3)?;
+        centred_text(
+            cr,
+            &(order + 1).to_string(),
+            x + layout.cell * 0.3,
+            y + layout.cell * 0.3,
+        )?;
         mover = mover.opponent();
     }
     Ok(())

@@ -14,11 +14,12 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use super::drawing::{self, Colours};
+use super::drawing;
 use super::stepping::{Phase, Shown};
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
+use crate::ui::shared::board_painting::BoardPalette;
 use crate::ui::shared::{accessible, popup_tooltips};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::Shape;
@@ -395,7 +396,7 @@ impl MctsView {
                 let (path, playout) = shown
                     .as_ref()
                     .map_or((Vec::new(), &[][..]), Shown::moves_shown);
-                let size = f64::from(width.min(height));
+                let size = (f64::from(width), f64::from(height));
                 if let Err(error) = drawing::draw_board(cr, size, &board, &path, playout, &colours)
                 {
                     glib::g_warning!("tictactoe", "drawing the board failed: {error}");
@@ -442,19 +443,8 @@ impl MctsView {
         ));
     }
 
-    fn colours(&self) -> Colours {
-        #[allow(deprecated)]
-        let style = self.imp().path_area.style_context();
-        #[allow(deprecated)]
-        let foreground = style.color();
-        #[allow(deprecated)]
-        let named = |name: &str| style.lookup_color(name).unwrap_or(foreground);
-        Colours {
-            foreground,
-            accent: named("accent_color"),
-            x_mark: named("x_mark_color"),
-            o_mark: named("o_mark_color"),
-        }
+    fn colours(&self) -> BoardPalette {
+        BoardPalette::of(&*self.imp().path_area)
     }
 
     /// Puts the rows under the pictures in a narrow window.

@@ -12,9 +12,9 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use crate::ui::shared::board_painting::draw_stone;
+use crate::ui::shared::board_painting::{self, BoardLayout, BoardPalette, Painting, Target};
 use crate::ui::shared::file_dialog::FileChooser;
-use crate::ui::shared::painting::{centred_text, set_colour};
+use crate::ui::shared::painting::set_colour;
 use crate::ui::shared::tree_painting::{self, Marks, Palette};
 use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
@@ -1616,21 +1616,22 @@ impl PracticeView {
                     return;
                 };
                 let Some(area) = gesture.widget() else { return };
-                let side = board.shape().width();
-                let cell_size = f64::from(area.width().min(area.height())) / side as f64;
-                let (column, row) = ((x / cell_size) as usize, (y / cell_size) as usize);
-                if column < side && row < side {
-                    let cell = row * side + column;
-                    if board.cell(cell).is_none() {
-                        view.imp().move_entry.set_text(&(cell + 1).to_string());
-                    }
+                let layout = BoardLayout::new(
+                    f64::from(area.width()),
+                    f64::from(area.height()),
+                    board.shape(),
+                );
+                if let Target::Cell(cell) = layout.target_at(&board, x, y)
+                    && board.cell(cell).is_none()
+                {
+                    view.imp().move_entry.set_text(&(cell + 1).to_string());
                 }
             }
         ));
         imp.board_area.add_controller(click);
     }
 
-    /// The position with its free cells numbered and the answer's move
+    /// The position as the one board painter draws it, the answer's move
     /// ringed.
     fn draw_board(
         &self,
@@ -1645,61 +1646,22 @@ impl PracticeView {
         let Some(board) = exercise.position() else {
             return Ok(());
         };
-        let colours = palette(area);
-        let side = board.shape().width();
-        let cell_size = f64::from(width.min(height)) / side as f64;
-        let ink = colours.ink;
-        let set = |colour, alpha| set_colour(cr, colour, alpha);
-        set(ink, 0.6);
-        cr.set_line_width(2.0);
-        for line in 1..side {
-            let at = line as f64 * cell_size;
-            cr.move_to(at, 0.0);
-            cr.line_to(at, side as f64 * cell_size);
-            cr.move_to(0.0, at);
-            cr.line_to(side as f64 * cell_size, at);
-        }
-        cr.stroke()?;
+        let layout = BoardLayout::new(f64::from(width), f64::from(height), board.shape());
+        let colours = BoardPalette::of(area);
+        board_painting::paint(cr, &layout, &colours, board, &Painting::default())?;
         let answer = self.answer();
         let chosen = if exercise.kind == Kind::Mcts {
             answer.pick
         } else {
             answer.best_move
         };
-        cr.select_font_face(
-            "Sans",
-            gtk::cairo::FontSlant::Normal,
-            gtk::cairo::FontWeight::Normal,
-        );
-        for cell in 0..side * side {
-            let centre = (
-                (cell % side) as f64 * cell_size + cell_size / 2.0,
-                (cell / side) as f64 * cell_size + cell_size / 2.0,
-            );
-            match board.cell(cell) {
-                Some(stone) => {
-                    set(ink, 1.0);
-                    draw_stone(cr, centre, cell_size, stone)?;
-                }
-                None => {
-                    set(ink, 0.5);
-                    cr.set_font_size(cell_size * 0.22);
-                    centred_text(cr, &(cell + 1).to_string(), centre.0, centre.1)?;
-                }
-            }
-            if chosen == Some(cell) {
-                set(colours.accent, 1.0);
-                cr.set_line_width(3.0);
-                cr.new_sub_path();
-                cr.arc(
-                    centre.0,
-                    centre.1,
-                    cell_size * 0.38,
-                    0.0,
-                    std::f64::consts::TAU,
-                );
-                cr.stroke()?;
-            }
+        if let Some(cell) = chosen.filter(|&cell| cell < board.cells()) {
+            let (x, y) = layout.centre(cell);
+            set_colour(cr, colours.accent, 1.0);
+            cr.set_line_width(3.0);
+            cr.new_sub_path();
+            cr.arc(x, y, layout.cell * 0.38, 0.0, std::f64::consts::TAU);
+            cr.stroke()?;
         }
         Ok(())
     }

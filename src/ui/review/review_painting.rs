@@ -1,12 +1,13 @@
 //! The Game Review window's pictures, drawn with cairo: the game's value
 //! after each move as a line over the moves (X's wins at the top, O's at
-//! the bottom), and the board of one move with the played cell ringed in
-//! its grade's colour and the better cells marked.
+//! the bottom), and the board of one move (the one board painter's) with
+//! the played cell ringed in its grade's colour and the better cells
+//! marked.
 
 use gtk::cairo;
 use gtk::gdk::RGBA;
 
-use crate::ui::shared::board_painting::draw_stone;
+use crate::ui::shared::board_painting::{self, BoardLayout, BoardPalette, Painting, frame_cell};
 use crate::ui::shared::painting::{centred_text, set_colour};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::bits;
@@ -205,86 +206,36 @@ pub struct BoardPicture {
     pub focus: Option<usize>,
 }
 
-/// The board's side and its top-left corner in a drawing of `width` by
-/// `height`.
-fn board_square(width: f64, height: f64) -> (f64, f64, f64) {
-    let side = width.min(height) - 4.0;
-    ((width - side) / 2.0, (height - side) / 2.0, side.max(1.0))
-}
-
-/// The cell under (x, y), if any.
-pub fn cell_at(board: &Board, width: f64, height: f64, x: f64, y: f64) -> Option<usize> {
-    let (left, top, side) = board_square(width, height);
-    let cells = board.shape().width();
-    let column = ((x - left) / side * cells as f64).floor();
-    let row = ((y - top) / side * cells as f64).floor();
-    let inside = (0.0..cells as f64).contains(&column) && (0.0..cells as f64).contains(&row);
-    inside.then(|| row as usize * cells + column as usize)
-}
-
+/// Paints the picture's board in a drawing of `width` by `height`, as the
+/// one painter lays it out (so that `BoardLayout::target_at` finds its
+/// cells): the better cells framed dashed, the played one ringed in its
+/// grade's colour, and the cell the keys are on framed.
 pub fn paint_board(
     cr: &cairo::Context,
     width: f64,
     height: f64,
     picture: &BoardPicture,
-    ink: RGBA,
-    accent: RGBA,
+    palette: &BoardPalette,
 ) -> Result<(), cairo::Error> {
-    let (left, top, side) = board_square(width, height);
-    let cells = picture.board.shape().width();
-    let cell = side / cells as f64;
-    let centre = |index: usize| {
-        (
-            left + (index % cells) as f64 * cell + cell / 2.0,
-            top + (index / cells) as f64 * cell + cell / 2.0,
-        )
-    };
-    set_colour(cr, ink, 0.6);
-    cr.set_line_width(2.0);
-    for line in 1..cells {
-        let offset = line as f64 * cell;
-        cr.move_to(left + offset, top);
-        cr.line_to(left + offset, top + side);
-        cr.move_to(left, top + offset);
-        cr.line_to(left + side, top + offset);
-    }
-    cr.stroke()?;
-    cr.set_font_size(cell * 0.22);
-    for index in 0..picture.board.cells() {
-        let (x, y) = centre(index);
-        match picture.board.cell(index) {
-            Some(side) => {
-                set_colour(cr, ink, 1.0);
-                draw_stone(cr, (x, y), cell, side)?;
-            }
-            None => {
-                set_colour(cr, ink, 0.45);
-                centred_text(cr, &(index + 1).to_string(), x, y)?;
-            }
-        }
-    }
+    let layout = BoardLayout::new(width, height, picture.board.shape());
+    board_painting::paint(cr, &layout, palette, &picture.board, &Painting::default())?;
     for index in bits(picture.better) {
-        let (x, y) = centre(index);
         set_colour(cr, grade_colour(Grade::Best), 1.0);
-        cr.set_line_width(3.0);
         cr.set_dash(&[6.0, 4.0], 0.0);
-        cr.rectangle(x - cell * 0.42, y - cell * 0.42, cell * 0.84, cell * 0.84);
-        cr.stroke()?;
+        frame_cell(cr, &layout, index, layout.cell * 0.08, 3.0)?;
         cr.set_dash(&[], 0.0);
     }
     if let Some((index, grade)) = picture.ringed {
-        let (x, y) = centre(index);
+        let (x, y) = layout.centre(index);
         set_colour(cr, grade_colour(grade), 1.0);
         cr.set_line_width(4.0);
-        cr.arc(x, y, cell * 0.44, 0.0, std::f64::consts::TAU);
+        cr.new_sub_path();
+        cr.arc(x, y, layout.cell * 0.44, 0.0, std::f64::consts::TAU);
         cr.stroke()?;
     }
     if let Some(index) = picture.focus {
-        let (x, y) = centre(index);
-        set_colour(cr, accent, 1.0);
-        cr.set_line_width(2.0);
-        cr.rectangle(x - cell * 0.48, y - cell * 0.48, cell * 0.96, cell * 0.96);
-        cr.stroke()?;
+        set_colour(cr, palette.focus, 1.0);
+        frame_cell(cr, &layout, index, layout.cell * 0.02, 2.0)?;
     }
     Ok(())
 }

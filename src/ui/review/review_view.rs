@@ -14,6 +14,7 @@ use gtk::{gdk, glib, prelude::*};
 use super::judge_later;
 use super::review_painting::{self, BoardPicture, GraphLayout, ScaleWords};
 use crate::ui::shared::accessible;
+use crate::ui::shared::board_painting::{BoardLayout, BoardPalette, Target};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{
@@ -139,19 +140,6 @@ glib::wrapper! {
         @extends gtk::Window, gtk::Widget,
         @implements gtk::Buildable, gtk::ConstraintTarget, gtk::Native, gtk::Root,
                     gtk::ShortcutManager;
-}
-
-/// The colours of the style: text and accent.
-fn ink_and_accent(widget: &impl IsA<gtk::Widget>) -> (gdk::RGBA, gdk::RGBA) {
-    #[allow(deprecated)]
-    let style = widget.style_context();
-    #[allow(deprecated)]
-    let ink = style.color();
-    #[allow(deprecated)]
-    let accent = style
-        .lookup_color("accent_color")
-        .unwrap_or(gdk::RGBA::new(0.21, 0.52, 0.89, 1.0));
-    (ink, accent)
 }
 
 /// A move's line in the list: "Move 3: X on 5 — Mistake".
@@ -290,7 +278,8 @@ impl ReviewView {
                 };
                 imp.board.grab_focus();
                 let (width, height) = (f64::from(imp.board.width()), f64::from(imp.board.height()));
-                if let Some(cell) = review_painting::cell_at(&board, width, height, x, y) {
+                let layout = BoardLayout::new(width, height, board.shape());
+                if let Target::Cell(cell) = layout.target_at(&board, x, y) {
                     view.try_cell(cell);
                 }
             }
@@ -587,7 +576,7 @@ impl ReviewView {
         let Some(review) = self.imp().review.borrow().clone() else {
             return;
         };
-        let (ink, _) = ink_and_accent(area);
+        let ink = BoardPalette::of(area).foreground;
         let scale = scale_words();
         let _ = review_painting::paint_graph(
             cr,
@@ -610,14 +599,12 @@ impl ReviewView {
         let Some(picture) = self.board_picture() else {
             return;
         };
-        let (ink, accent) = ink_and_accent(area);
         let _ = review_painting::paint_board(
             cr,
             f64::from(width),
             f64::from(height),
             &picture,
-            ink,
-            accent,
+            &BoardPalette::of(area),
         );
     }
 
