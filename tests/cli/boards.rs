@@ -611,6 +611,55 @@ fn connect_four_output_names_each_move_by_its_column() {
         .filter(|start| start.contains(". "))
         .collect();
     assert_eq!(played, [" 1. X 4 ", " 2. O 4 ", " 3. X 5 ", " 4. O 3 "], "{text}");
+    // tree: each child by the column it drops into.
+    let output = run(&[
+        "tree",
+        "--depth",
+        "1",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    let mut children: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("  X "))
+        .map(|rest| rest.split(':').next().unwrap())
+        .collect();
+    children.sort_unstable();
+    assert_eq!(children, ["1", "2", "3", "4", "5", "6", "7"], "{text}");
+    // compare: the chosen moves' column is headed so.
+    let output = run(&[
+        "compare",
+        "--depth",
+        "2",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    assert!(text.lines().nth(1).unwrap().contains(" column "), "{text}");
+    // mcts-trace: its legend, and the path by columns.
+    let output = run(&[
+        "mcts-trace",
+        "--playouts",
+        "1",
+        "--seed",
+        "1",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    assert!(text.lines().next().unwrap().ends_with("; columns from 1."), "{text}");
+    let path = text
+        .lines()
+        .find_map(|line| line.strip_prefix("playout 1: path X "))
+        .unwrap();
+    assert!((1..=7).contains(&path.parse().unwrap()), "{text}");
     // play: the games' moves, by column.
     let output = run(&[
         "play",
