@@ -311,9 +311,8 @@ fn comparison_text(comparison: &Comparison) -> String {
         };
         rows.push(vec![
             row.label.clone(),
-            row.best.map_or_else(dash, |cell| {
-                move_number(comparison.size, cell).to_string()
-            }),
+            row.best
+                .map_or_else(dash, |cell| move_number(comparison.size, cell).to_string()),
             value,
             group(row.nodes),
             format_duration_us(row.time_us),

@@ -248,7 +248,10 @@ fn no_such_child(tree: &SearchTree, path: &NodePath, at: usize, position: &Board
     );
     let untried = tree.pruned(at, position);
     if !untried.is_empty() {
-        message.push_str(&format!(" (never tried: {})", style.move_numbers(&untried, ", ")));
+        message.push_str(&format!(
+            " (never tried: {})",
+            style.move_numbers(&untried, ", ")
+        ));
     }
     message
 }

@@ -552,7 +552,9 @@ fn every_player_plays_a_game_on_connect_four_and_on_4x3() {
 /// The numbers after "pv " in a summary line.
 fn principal_variation(summary: &str) -> Vec<usize> {
     let pv = summary.split(", pv ").nth(1).unwrap_or_default();
-    pv.split(' ').map(|number| number.parse().unwrap()).collect()
+    pv.split(' ')
+        .map(|number| number.parse().unwrap())
+        .collect()
 }
 
 #[test]
@@ -571,9 +573,15 @@ fn connect_four_output_names_each_move_by_its_column() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[1].starts_with("X alphabeta-tt plays column "), "{text}");
+    assert!(
+        lines[1].starts_with("X alphabeta-tt plays column "),
+        "{text}"
+    );
     let pv = principal_variation(lines[1]);
-    assert!(!pv.is_empty() && pv.iter().all(|column| (1..=7).contains(column)), "{text}");
+    assert!(
+        !pv.is_empty() && pv.iter().all(|column| (1..=7).contains(column)),
+        "{text}"
+    );
     let mut columns: Vec<&str> = lines[2..]
         .iter()
         .filter_map(|line| line.trim().strip_prefix("column "))
@@ -604,13 +612,20 @@ fn connect_four_output_names_each_move_by_its_column() {
     );
     assert!(reviewed.status.success(), "{}", stderr(&reviewed));
     let text = stdout(&reviewed);
-    assert!(text.lines().next().unwrap().ends_with("; columns from 1."), "{text}");
+    assert!(
+        text.lines().next().unwrap().ends_with("; columns from 1."),
+        "{text}"
+    );
     let played: Vec<&str> = text
         .lines()
         .filter_map(|line| line.get(..8))
         .filter(|start| start.contains(". "))
         .collect();
-    assert_eq!(played, [" 1. X 4 ", " 2. O 4 ", " 3. X 5 ", " 4. O 3 "], "{text}");
+    assert_eq!(
+        played,
+        [" 1. X 4 ", " 2. O 4 ", " 3. X 5 ", " 4. O 3 "],
+        "{text}"
+    );
     // tree: each child by the column it drops into.
     let output = run(&[
         "tree",
@@ -654,7 +669,10 @@ fn connect_four_output_names_each_move_by_its_column() {
         "4453",
     ]);
     let text = stdout(&output);
-    assert!(text.lines().next().unwrap().ends_with("; columns from 1."), "{text}");
+    assert!(
+        text.lines().next().unwrap().ends_with("; columns from 1."),
+        "{text}"
+    );
     let path = text
         .lines()
         .find_map(|line| line.strip_prefix("playout 1: path X "))
@@ -683,7 +701,9 @@ fn connect_four_output_names_each_move_by_its_column() {
         .unwrap();
     let moves = game.split(" -> ").next().unwrap();
     assert!(
-        moves.split(' ').all(|column| (1..=7).contains(&column.parse().unwrap())),
+        moves
+            .split(' ')
+            .all(|column| (1..=7).contains(&column.parse().unwrap())),
         "{text}"
     );
 }

@@ -9,9 +9,7 @@ use crate::i18n::{fill, gettext, ngettext, pgettext};
 use crate::numbers::{count, decimal, percent, result_number};
 use crate::players::RuleWords;
 use crate::position::move_place;
-use crate::report::{
-    beads_words, guided_words, learned_value_words, prior_words, score_words,
-};
+use crate::report::{beads_words, guided_words, learned_value_words, prior_words, score_words};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
@@ -553,7 +551,10 @@ mod tests {
                 MoveScore::scored(6, 0, Bound::Lower),
             ],
         );
-        assert_eq!(texts(&cell_marks(&report, Shape::TIC_TAC_TOE)), [(3, "≤ O2"), (6, "≥ D")]);
+        assert_eq!(
+            texts(&cell_marks(&report, Shape::TIC_TAC_TOE)),
+            [(3, "≤ O2"), (6, "≥ D")]
+        );
     }
 
     #[test]

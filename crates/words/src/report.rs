@@ -151,7 +151,10 @@ impl ReportWords for SearchReport {
                         clauses.push(depth());
                     }
                     let best = gettext("best so far: {place}");
-                    format!("{stopped}; {}", fill(&best, &[("place", &style.move_place(cell))]))
+                    format!(
+                        "{stopped}; {}",
+                        fill(&best, &[("place", &style.move_place(cell))])
+                    )
                 }
                 None => format!("{stopped}; {}", gettext("no move finished")),
             }
@@ -199,7 +202,10 @@ impl ReportWords for SearchReport {
                 clauses.push(time);
             }
             match self.best {
-                Some(cell) => fill(&gettext("plays {cell}"), &[("cell", &style.move_name(cell))]),
+                Some(cell) => fill(
+                    &gettext("plays {cell}"),
+                    &[("cell", &style.move_name(cell))],
+                ),
                 None => gettext("chose no move"),
             }
         };
@@ -449,9 +455,7 @@ fn choices_line(report: &SearchReport, style: TextStyle) -> Option<String> {
         (_, 0) | (PlayerKind::Rules, 1) => return None,
         (PlayerKind::Random, 1) if columns => gettext("the only free column: {cells}"),
         (PlayerKind::Random, 1) => gettext("the only free cell: {cells}"),
-        (PlayerKind::Random, _) if columns => {
-            gettext("random among {count} free columns: {cells}")
-        }
+        (PlayerKind::Random, _) if columns => gettext("random among {count} free columns: {cells}"),
         (PlayerKind::Random, _) => gettext("random among {count} free cells: {cells}"),
         (PlayerKind::AlphaBetaRandom, 1) => gettext("the only best move: {cells}"),
         (PlayerKind::AlphaBetaRandom, _) => gettext("random among {count} equally best: {cells}"),

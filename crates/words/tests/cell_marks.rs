@@ -154,7 +154,11 @@ fn best_marks_every_equally_best_move() {
         let report = search(PlayerKind::AlphaBetaRandom, Difficulty::Hard, &board);
         let choices: BTreeSet<usize> = report.choices.iter().copied().collect();
         assert_eq!(choices, best, "{board}");
-        assert_eq!(cells(&cell_marks(&report, board.shape()), |m| m.best), best, "{board}");
+        assert_eq!(
+            cells(&cell_marks(&report, board.shape()), |m| m.best),
+            best,
+            "{board}"
+        );
     }
 }
 
@@ -168,9 +172,9 @@ fn bounds_read_the_same_for_x_and_o() {
             &search(PlayerKind::AlphaBetaTt, difficulty, &board),
             board.shape(),
         )
-            .into_iter()
-            .map(|m| (m.cell, m.text))
-            .collect()
+        .into_iter()
+        .map(|m| (m.cell, m.text))
+        .collect()
     };
     let owned = |marks: &[(usize, &str)]| -> Vec<(usize, String)> {
         marks.iter().map(|&(c, t)| (c, t.to_owned())).collect()

@@ -352,7 +352,10 @@ impl SearchLog {
     /// A move without its search (a person's, or one read from a file).
     pub fn add_move(&self, number: u32, side: Side, player: PlayerKind, cell: usize, shape: Shape) {
         let style = TextStyle::WINDOW.on(shape);
-        let plays = fill(&gettext("plays {cell}"), &[("cell", &style.move_name(cell))]);
+        let plays = fill(
+            &gettext("plays {cell}"),
+            &[("cell", &style.move_name(cell))],
+        );
         let text = format!("{number}. {} {} {plays}", side.mark(), style.player(player));
         self.append(vec![(LogKind::Move, text, None)]);
     }

@@ -173,8 +173,13 @@ impl TictactoeWindow {
                     .add_report(Rc::new(report.clone()), choice.size),
                 (None, Some((side, cell)), Some(before)) => {
                     let player = saved.players[side.index()].0;
-                    imp.search_log
-                        .add_move(before.stone_count() + 1, side, player, cell, choice.size);
+                    imp.search_log.add_move(
+                        before.stone_count() + 1,
+                        side,
+                        player,
+                        cell,
+                        choice.size,
+                    );
                 }
                 _ => {}
             }

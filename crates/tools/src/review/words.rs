@@ -279,7 +279,10 @@ pub fn second_try_words(attempt: &MoveReview) -> String {
 pub fn second_try_question(review: &MoveReview) -> String {
     fill(
         &gettext("{side} to move: find a better move than {cell}."),
-        &[("side", &review.side.mark()), ("cell", &played_name(review))],
+        &[
+            ("side", &review.side.mark()),
+            ("cell", &played_name(review)),
+        ],
     )
 }
 
