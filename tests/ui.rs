@@ -367,7 +367,7 @@ fn the_board_shows_scores_in_empty_cells(window: &TictactoeWindow) -> Result<(),
     let search = PlayerKind::Minimax
         .create(&PlayerOptions::default())
         .choose_move(&Board::new(Shape::TIC_TAC_TOE), &CancelFlag::new());
-    board_view.set_marks(cell_marks(&search));
+    board_view.set_marks(cell_marks(&search, Shape::TIC_TAC_TOE));
     // A frame with the marks drawn.
     pass_time(Duration::from_millis(50));
     let shown = |board_view: &tictactoe::ui::BoardView| -> Vec<usize> {
@@ -397,7 +397,7 @@ fn the_board_shows_scores_in_empty_cells(window: &TictactoeWindow) -> Result<(),
     ensure(board_view.marks().is_empty(), || {
         "cleared scores still show".into()
     })?;
-    board_view.set_marks(cell_marks(&search));
+    board_view.set_marks(cell_marks(&search, Shape::TIC_TAC_TOE));
     start_two_people(window)?;
     ensure(board_view.marks().is_empty(), || {
         format!(

@@ -235,7 +235,7 @@ fn ctrl_o_opens_through_the_chooser(
     })?;
     let marks: Vec<_> = saved.searches[ply - 1]
         .as_ref()
-        .map(cell_marks)
+        .map(|report| cell_marks(report, board.shape()))
         .unwrap_or_default()
         .into_iter()
         .filter(|mark| board.cell(mark.cell).is_none())

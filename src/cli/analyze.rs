@@ -26,6 +26,7 @@ use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
 use tictactoe_words::players::RuleWords;
+use tictactoe_words::position::move_name;
 use tictactoe_words::report::{ReportWords, TextStyle};
 
 /// The most bytes of a standard input line that are read into memory: a
@@ -557,11 +558,16 @@ impl Analyst {
         } else {
             let heading = match source {
                 Source::Move { number, side, cell } => {
-                    format!("Move {number}: {} played {}\n", side.mark(), cell + 1)
+                    format!(
+                        "Move {number}: {} played {}\n",
+                        side.mark(),
+                        move_name(board.shape(), cell)
+                    )
                 }
                 _ => String::new(),
             };
-            writeln!(out, "{heading}{}", report.to_text(TextStyle::COMMAND_LINE))
+            let style = TextStyle::COMMAND_LINE.on(board.shape());
+            writeln!(out, "{heading}{}", report.to_text(style))
         };
         self.reported += 1;
         written.map_err(|_| OutputClosed)

@@ -17,6 +17,7 @@ use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
 use tictactoe_tools::tournament::{JsonWriter, Tally, Tournament, TournamentResults};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::{format_duration_us, format_rate, group};
+use tictactoe_words::position::move_number;
 use tictactoe_words::report::{TextStyle, minimal_tree_words};
 
 /// How a column of a text table lines up.
@@ -284,7 +285,11 @@ fn comparison_text(comparison: &Comparison) -> String {
     let mut rows = vec![
         [
             "player",
-            "move",
+            if comparison.size.gravity() {
+                "column"
+            } else {
+                "move"
+            },
             "value",
             "nodes",
             "time",
@@ -306,7 +311,8 @@ fn comparison_text(comparison: &Comparison) -> String {
         };
         rows.push(vec![
             row.label.clone(),
-            row.best.map_or_else(dash, |cell| (cell + 1).to_string()),
+            row.best
+                .map_or_else(dash, |cell| move_number(comparison.size, cell).to_string()),
             value,
             group(row.nodes),
             format_duration_us(row.time_us),

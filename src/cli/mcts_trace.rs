@@ -12,10 +12,12 @@ use super::args::McTraceArgs;
 use super::output::{refuse, stopped};
 use super::stop;
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::players::mcts::trace::{Choice, PlayoutTrace};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::report::on_x_scale;
 use tictactoe_words::numbers::group;
+use tictactoe_words::position::{move_number, move_numbering, move_numbers};
 
 /// Runs the playouts and prints each as it ends: nothing is kept but the
 /// search's tree. A bad position, a finished one or a bad option exits 2.
@@ -41,12 +43,13 @@ pub(super) fn run(args: McTraceArgs) -> ExitCode {
             out,
             "mcts-trace {}: {} playouts from seed {}, c = {:.3}, {} to move. Means on X's scale \
              (+1 X wins, 0 a draw, -1 O wins); each UCB score is for the side choosing: the mean \
-             result it earned (1 a win, 0.5 a draw, 0 a loss) + c*sqrt(ln N / n); cells from 1.",
+             result it earned (1 a win, 0.5 a draw, 0 a loss) + c*sqrt(ln N / n); {}.",
             text.trim(),
             group(u64::from(args.playouts)),
             args.seed,
             exploration,
             board.side_to_move().mark(),
+            move_numbering(board.shape()),
         );
     }
     for _ in 0..args.playouts {
@@ -81,13 +84,13 @@ fn lines(trace: &PlayoutTrace) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// A node by its moves from the root, in cells from 1: "root", "5 1".
-fn line_text(line: &[usize]) -> String {
+/// A node by its moves from the root, in cells from 1 (columns on a
+/// board with gravity): "root", "5 1".
+fn line_text(shape: Shape, line: &[usize]) -> String {
     if line.is_empty() {
         return "root".to_owned();
     }
-    let cells: Vec<String> = line.iter().map(|cell| (cell + 1).to_string()).collect();
-    cells.join(" ")
+    move_numbers(shape, line, " ")
 }
 
 /// A mean result `for_mover` on X's scale, signed: "+0.333".
@@ -111,18 +114,20 @@ fn write_playout(
 ) -> std::io::Result<()> {
     let lines = lines(trace);
     let path = &lines[lines.len() - 1];
+    let shape = board.shape();
+    let line_text = |line: &[usize]| line_text(shape, line);
     let mut side = board.side_to_move();
     let moves: Vec<String> = path
         .iter()
         .map(|cell| {
-            let text = format!("{} {}", side.mark(), cell + 1);
+            let text = format!("{} {}", side.mark(), move_number(shape, *cell));
             side = side.opponent();
             text
         })
         .collect();
     writeln!(out, "playout {}: path {}", trace.number, moves.join(", "))?;
     for (choice, line) in trace.selection.iter().zip(&lines) {
-        writeln!(out, "  {}", choice_text(choice, line))?;
+        writeln!(out, "  {}", choice_text(shape, choice, line))?;
     }
     let tree = search.tree();
     let node_line = |node: usize| {
@@ -153,7 +158,7 @@ fn write_playout(
             .playout
             .iter()
             .map(|cell| {
-                let text = format!("{} {}", side.mark(), cell + 1);
+                let text = format!("{} {}", side.mark(), move_number(shape, *cell));
                 side = side.opponent();
                 text
             })
@@ -179,20 +184,20 @@ fn write_playout(
 
 /// A selection step: every child's visits, mean and UCB terms, and the
 /// pick.
-fn choice_text(choice: &Choice, line: &[usize]) -> String {
+fn choice_text(shape: Shape, choice: &Choice, line: &[usize]) -> String {
     let place = if line.is_empty() {
         "at the root".to_owned()
     } else {
-        format!("after {}", line_text(line))
+        format!("after {}", line_text(shape, line))
     };
     let children: Vec<String> = choice
         .children
         .iter()
         .map(|child| match child.terms {
-            None => format!("{} unvisited", child.cell + 1),
+            None => format!("{} unvisited", move_number(shape, child.cell)),
             Some((exploitation, exploration)) => format!(
                 "{} n={} mean {} ucb {:.3} + {:.3} = {:.3}",
-                child.cell + 1,
+                move_number(shape, child.cell),
                 child.visits,
                 mean_text(choice.side, exploitation),
                 exploitation,
@@ -212,7 +217,7 @@ fn choice_text(choice: &Choice, line: &[usize]) -> String {
         choice.side.mark(),
         choice.visits,
         children.join("; "),
-        picked.cell + 1
+        move_number(shape, picked.cell)
     )
 }
 

@@ -22,6 +22,7 @@ use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
 use tictactoe_words::numbers::format_duration_us;
+use tictactoe_words::position::move_numbers;
 use tictactoe_words::report::{TextStyle, describe_player};
 
 /// One finished game of a series.
@@ -373,11 +374,7 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
                 Err(code) => return code,
             };
             if args.verbose {
-                let moves: Vec<String> = game
-                    .moves
-                    .iter()
-                    .map(|cell| (cell + 1).to_string())
-                    .collect();
+                let moves = move_numbers(args.size, &game.moves, " ");
                 let resigned = match game.resigned {
                     Some(side) => format!("{} resigns, ", side.mark()),
                     None => String::new(),
@@ -391,7 +388,7 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
                     out,
                     "game {}: {} -> {resigned}{result}",
                     series.totals.games_played,
-                    moves.join(" ")
+                    moves
                 );
             }
         }

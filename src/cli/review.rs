@@ -22,6 +22,7 @@ use tictactoe_tools::review::{
 };
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::position::{move_number, move_numbering};
 
 /// The bytes of a move read from standard input that are kept, for its
 /// echo: a cell is at most two digits, the rest shows what was meant.
@@ -159,7 +160,8 @@ fn heading(start: &Board, moves: usize, searched: bool, time_limit: Duration) ->
     };
     format!(
         "Review of a {width}x{height} game of {moves} {noun} from {from}: {values}. Values on X's \
-         scale after each move; cells from 1."
+         scale after each move; {}.",
+        move_numbering(start.shape())
     )
 }
 
@@ -178,7 +180,7 @@ fn move_line(review: &MoveReview, searched: bool) -> String {
         "{:>2}. {} {:<2}  {:<grade$}  {:<value$}  {}",
         review.ply + 1,
         review.side.mark(),
-        review.cell + 1,
+        move_number(review.before.shape(), review.cell),
         graded_words(review),
         value_words(review.played, stones),
         why_words(review)

@@ -222,7 +222,7 @@ fn names(tree: &SearchTree, child: usize, step: NodeStep) -> bool {
 /// children it has, and the moves it never tried, or why it has none.
 fn no_such_child(tree: &SearchTree, path: &NodePath, at: usize, position: &Board) -> String {
     let given = escape_text(&path.text, ECHO_CHARS);
-    let style = TextStyle::COMMAND_LINE;
+    let style = TextStyle::COMMAND_LINE.on(position.shape());
     let place = if at == 0 {
         "at the start".to_owned()
     } else {
@@ -248,7 +248,10 @@ fn no_such_child(tree: &SearchTree, path: &NodePath, at: usize, position: &Board
     );
     let untried = tree.pruned(at, position);
     if !untried.is_empty() {
-        message.push_str(&format!(" (never tried: {})", style.cells(&untried, ", ")));
+        message.push_str(&format!(
+            " (never tried: {})",
+            style.move_numbers(&untried, ", ")
+        ));
     }
     message
 }
@@ -374,7 +377,9 @@ fn tree_line(
         (line, "untried")
     };
     if !pruned.is_empty() {
-        let cells = TextStyle::COMMAND_LINE.cells(&pruned, " ");
+        let cells = TextStyle::COMMAND_LINE
+            .on(position.shape())
+            .move_numbers(&pruned, " ");
         line.push_str(&format!("; {pruned_name} {cells}"));
     }
     let kind = tree_words::node_type_text(tree, id);

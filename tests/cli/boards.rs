@@ -548,3 +548,162 @@ fn every_player_plays_a_game_on_connect_four_and_on_4x3() {
         }
     }
 }
+
+/// The numbers after "pv " in a summary line.
+fn principal_variation(summary: &str) -> Vec<usize> {
+    let pv = summary.split(", pv ").nth(1).unwrap_or_default();
+    pv.split(' ')
+        .map(|number| number.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn connect_four_output_names_each_move_by_its_column() {
+    // analyze: the chosen move, the principal variation and one row per
+    // column that takes a stone, all 7 of them, by column.
+    let output = run(&[
+        "analyze",
+        "--depth",
+        "2",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].starts_with("X alphabeta-tt plays column "),
+        "{text}"
+    );
+    let pv = principal_variation(lines[1]);
+    assert!(
+        !pv.is_empty() && pv.iter().all(|column| (1..=7).contains(column)),
+        "{text}"
+    );
+    let mut columns: Vec<&str> = lines[2..]
+        .iter()
+        .filter_map(|line| line.trim().strip_prefix("column "))
+        .map(|rest| rest.split(':').next().unwrap())
+        .collect();
+    columns.sort_unstable();
+    assert_eq!(columns, ["1", "2", "3", "4", "5", "6", "7"], "{text}");
+    assert!(!text.contains("cell "), "{text}");
+    // The random player says the columns it chose among.
+    let output = run(&[
+        "analyze",
+        "--player",
+        "random",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    assert!(
+        stdout(&output).contains("random among 7 free columns: "),
+        "{}",
+        stdout(&output)
+    );
+    // review: the legend and each move as the column played.
+    let reviewed = run_with_input(
+        &["review", "--board", "connect-four", "--time", "0.05"],
+        b"4 4 5 3",
+    );
+    assert!(reviewed.status.success(), "{}", stderr(&reviewed));
+    let text = stdout(&reviewed);
+    assert!(
+        text.lines().next().unwrap().ends_with("; columns from 1."),
+        "{text}"
+    );
+    let played: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.get(..8))
+        .filter(|start| start.contains(". "))
+        .collect();
+    assert_eq!(
+        played,
+        [" 1. X 4 ", " 2. O 4 ", " 3. X 5 ", " 4. O 3 "],
+        "{text}"
+    );
+    // tree: each child by the column it drops into.
+    let output = run(&[
+        "tree",
+        "--depth",
+        "1",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    let mut children: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("  X "))
+        .map(|rest| rest.split(':').next().unwrap())
+        .collect();
+    children.sort_unstable();
+    assert_eq!(children, ["1", "2", "3", "4", "5", "6", "7"], "{text}");
+    // compare: the chosen moves' column is headed so.
+    let output = run(&[
+        "compare",
+        "--depth",
+        "2",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    assert!(text.lines().nth(1).unwrap().contains(" column "), "{text}");
+    // mcts-trace: its legend, and the path by columns.
+    let output = run(&[
+        "mcts-trace",
+        "--playouts",
+        "1",
+        "--seed",
+        "1",
+        "--board",
+        "connect-four",
+        "--moves",
+        "4453",
+    ]);
+    let text = stdout(&output);
+    assert!(
+        text.lines().next().unwrap().ends_with("; columns from 1."),
+        "{text}"
+    );
+    let path = text
+        .lines()
+        .find_map(|line| line.strip_prefix("playout 1: path X "))
+        .unwrap();
+    assert!((1..=7).contains(&path.parse().unwrap()), "{text}");
+    // play: the games' moves, by column.
+    let output = run(&[
+        "play",
+        "--board",
+        "connect-four",
+        "--max",
+        "random",
+        "--min",
+        "random",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--verbose",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let game = text
+        .lines()
+        .find_map(|line| line.strip_prefix("game 1: "))
+        .unwrap();
+    let moves = game.split(" -> ").next().unwrap();
+    assert!(
+        moves
+            .split(' ')
+            .all(|column| (1..=7).contains(&column.parse().unwrap())),
+        "{text}"
+    );
+}

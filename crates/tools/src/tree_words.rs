@@ -64,25 +64,27 @@ pub fn move_text(tree: &SearchTree, id: usize, style: TextStyle) -> String {
         }
         (Some(cell), _) if node.re_searched() => fill(
             &gettext("{move} again"),
-            &[("move", &played_text(mover(node), cell, style))],
+            &[("move", &played_text(tree, mover(node), cell, style))],
         ),
-        (Some(cell), _) => played_text(mover(node), cell, style),
+        (Some(cell), _) => played_text(tree, mover(node), cell, style),
         (None, Some(number)) => fill(&gettext("Pass {number}"), &[("number", &number)]),
         (None, None) => gettext("Start"),
     }
 }
 
-/// A move of `side` to `cell`: "X 5".
-fn played_text(side: Side, cell: usize, style: TextStyle) -> String {
+/// A move of `side` to `cell`: "X 5" (on a board with gravity, "X 4"
+/// for column 4).
+fn played_text(tree: &SearchTree, side: Side, cell: usize, style: TextStyle) -> String {
+    let number = style.on(tree.root_position().shape()).move_number(cell);
     fill(
         &gettext("{side} {cell}"),
-        &[("side", &side.mark()), ("cell", &style.cell(cell))],
+        &[("side", &side.mark()), ("cell", &number)],
     )
 }
 
 /// A move node `parent`'s search pruned: "O 7".
 pub fn pruned_move_text(tree: &SearchTree, parent: usize, cell: usize, style: TextStyle) -> String {
-    played_text(tree.node(parent).side_to_move(), cell, style)
+    played_text(tree, tree.node(parent).side_to_move(), cell, style)
 }
 
 /// The neural player's tree, in the window's column: the network's prior
@@ -413,7 +415,10 @@ pub fn pruned_text(tree: &SearchTree, parent: usize, style: TextStyle) -> String
         Some(cell) => fill(
             &gettext("pruned: move {cell} already refuted this position ({limit})"),
             &[
-                ("cell", &style.cell(cell)),
+                (
+                    "cell",
+                    &style.on(tree.root_position().shape()).move_number(cell),
+                ),
                 ("limit", &cut_limit(node.side_to_move())),
             ],
         ),

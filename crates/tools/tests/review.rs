@@ -15,7 +15,9 @@ use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::threats::{Fork, forks, winning_cells};
-use tictactoe_tools::review::words::{graded_words, value_words, why_words};
+use tictactoe_tools::review::words::{
+    graded_words, move_title, value_words, values_words, why_words,
+};
 use tictactoe_tools::review::{DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
 
 /// A position's result under perfect play, worked out here without the
@@ -397,5 +399,35 @@ fn a_big_board_marks_estimates_and_keeps_what_it_proves() {
     assert_eq!(
         why_words(&review.moves[9]),
         "X threatens to win on 13, and this move does not block it. Better: 13."
+    );
+}
+
+#[test]
+fn connect_four_moves_are_named_by_their_columns() {
+    // X 4, O 3, X 5, O 5, X 6 threatens column 7; O plays column 1.
+    let board = Board::new(Shape::CONNECT_FOUR);
+    let cells: Vec<usize> = [4, 3, 5, 5, 6, 1]
+        .iter()
+        .scan(board, |board, &column| {
+            let cell = board.drop_cell(column - 1).ok()?;
+            board.play(cell).ok()?;
+            Some(cell)
+        })
+        .collect();
+    let mut judge = Judge::new(Duration::from_millis(200), CancelFlag::new());
+    let review = Review::of_game(&board, &cells, &mut judge).unwrap();
+    let missed = &review.moves[5];
+    assert_eq!(move_title(missed), "Move 6: O on column 1");
+    let why = why_words(missed);
+    assert!(
+        why.starts_with(
+            "X threatens to win on column 7, and this move does not block it. Better: column 7"
+        ),
+        "{why}"
+    );
+    assert!(
+        values_words(&review).contains("After move 1 (X on column 4): "),
+        "{}",
+        values_words(&review)
     );
 }

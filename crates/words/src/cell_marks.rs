@@ -8,10 +8,10 @@
 use crate::i18n::{fill, gettext, ngettext, pgettext};
 use crate::numbers::{count, decimal, percent, result_number};
 use crate::players::RuleWords;
-use crate::report::{
-    TextStyle, beads_words, guided_words, learned_value_words, prior_words, score_words,
-};
+use crate::position::move_place;
+use crate::report::{beads_words, guided_words, learned_value_words, prior_words, score_words};
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::Rule;
 use tictactoe_engine::report::{Bound, Certainty, MoveScore, SearchReport};
@@ -70,12 +70,13 @@ pub struct CellMark {
 /// The marks a report leaves on the board: one per move it scored, sampled
 /// or allowed by a rule. None for a stopped search, whose numbers are
 /// unfinished, nor for a random or human choice, which has no result.
-pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
+/// Their words name each move as the board of `shape` numbers it.
+pub fn cell_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
     if report.aborted {
         return Vec::new();
     }
     if let Some(rule) = report.rule {
-        return rule_marks(report, rule);
+        return rule_marks(report, rule, shape);
     }
     let top = report
         .moves
@@ -109,7 +110,7 @@ pub fn cell_marks(report: &SearchReport) -> Vec<CellMark> {
                 chosen,
                 best: top.is_some() && rank(report.side, m) == top,
                 prior: m.prior,
-                words: cell_words(m.cell, &words, chosen),
+                words: cell_words(shape, m.cell, &words, chosen),
                 meaning,
             })
         })
@@ -223,7 +224,7 @@ pub fn legend() -> Vec<LegendEntry> {
         let mut report = SearchReport::new(kind, &board);
         report.best = chosen.then_some(m.cell);
         report.moves = vec![m];
-        let mut mark = cell_marks(&report).remove(0);
+        let mut mark = cell_marks(&report, Shape::TIC_TAC_TOE).remove(0);
         mark.best = chosen;
         mark
     };
@@ -315,7 +316,7 @@ pub fn legend() -> Vec<LegendEntry> {
         entry(
             CellMark {
                 best: false,
-                ..cell_marks(&rules).remove(0)
+                ..cell_marks(&rules, Shape::TIC_TAC_TOE).remove(0)
             },
             gettext("The Rules player: the rule it followed allows this cell."),
         ),
@@ -392,7 +393,7 @@ fn short_count(n: u32) -> String {
 }
 
 /// The rule's cells, each named by the rule's short name.
-fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
+fn rule_marks(report: &SearchReport, rule: Rule, shape: Shape) -> Vec<CellMark> {
     report
         .choices
         .iter()
@@ -408,6 +409,7 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
                 best: true,
                 prior: None,
                 words: cell_words(
+                    shape,
                     cell,
                     &fill(
                         &gettext("rule: {rule}"),
@@ -423,15 +425,18 @@ fn rule_marks(report: &SearchReport, rule: Rule) -> Vec<CellMark> {
         .collect()
 }
 
-/// "cell 5: X wins in 3 moves", and ", chosen" for the move played.
-fn cell_words(cell: usize, words: &str, chosen: bool) -> String {
-    let cell = TextStyle::WINDOW.cell(cell);
+/// "cell 5: X wins in 3 moves", "column 4: draw", and ", chosen" for the
+/// move played.
+fn cell_words(shape: Shape, cell: usize, words: &str, chosen: bool) -> String {
     let message = if chosen {
-        gettext("cell {cell}: {words}, chosen")
+        gettext("{place}: {words}, chosen")
     } else {
-        gettext("cell {cell}: {words}")
+        gettext("{place}: {words}")
     };
-    fill(&message, &[("cell", &cell), ("words", &words)])
+    fill(
+        &message,
+        &[("place", &move_place(shape, cell)), ("words", &words)],
+    )
 }
 
 #[cfg(test)]
@@ -462,7 +467,7 @@ mod tests {
             ],
         );
         menace.best = Some(4);
-        let marks = cell_marks(&menace);
+        let marks = cell_marks(&menace, Shape::TIC_TAC_TOE);
         assert_eq!(texts(&marks), [(0, "7●"), (1, "1●"), (4, "7●")]);
         assert!(marks.iter().all(|m| m.tone == Tone::Learned));
         assert_eq!(
@@ -480,7 +485,7 @@ mod tests {
             ],
         );
         td.best = Some(4);
-        let marks = cell_marks(&td);
+        let marks = cell_marks(&td, Shape::TIC_TAC_TOE);
         // O's 62.5% is -0.25 on X's scale: the best for O is X's lowest.
         assert_eq!(texts(&marks), [(4, "−0.25"), (8, "+0.80")]);
         assert!(marks[0].best && marks[0].chosen && !marks[1].best);
@@ -500,7 +505,7 @@ mod tests {
             ],
         );
         report.best = Some(2);
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, Shape::TIC_TAC_TOE);
         assert_eq!(texts(&marks), [(2, "X1"), (5, "O2"), (8, "D")]);
         assert_eq!(
             marks.iter().map(|m| m.tone).collect::<Vec<_>>(),
@@ -516,7 +521,7 @@ mod tests {
             PlayerKind::Minimax,
             vec![MoveScore::scored(5, -994, Bound::Exact)],
         );
-        assert_eq!(texts(&cell_marks(&report)), [(5, "O1")]);
+        assert_eq!(texts(&cell_marks(&report, Shape::TIC_TAC_TOE)), [(5, "O1")]);
     }
 
     #[test]
@@ -531,7 +536,7 @@ mod tests {
                 MoveScore::scored(4, -994, Bound::Upper),
             ],
         );
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, Shape::TIC_TAC_TOE);
         assert_eq!(texts(&marks), [(1, "≥ X2"), (3, "≤ D"), (4, "≤ O1")]);
         assert!(marks.iter().all(|m| m.bound && !m.estimate));
         assert_eq!(marks[0].words, "cell 2: X wins in 2 or faster");
@@ -546,7 +551,10 @@ mod tests {
                 MoveScore::scored(6, 0, Bound::Lower),
             ],
         );
-        assert_eq!(texts(&cell_marks(&report)), [(3, "≤ O2"), (6, "≥ D")]);
+        assert_eq!(
+            texts(&cell_marks(&report, Shape::TIC_TAC_TOE)),
+            [(3, "≤ O2"), (6, "≥ D")]
+        );
     }
 
     #[test]
@@ -561,7 +569,10 @@ mod tests {
         for m in &mut moves {
             m.certainty = Certainty::of(m.score.unwrap(), m.bound, false);
         }
-        let marks = cell_marks(&report("x.x/..o/xo.", PlayerKind::AlphaBetaTt, moves));
+        let marks = cell_marks(
+            &report("x.x/..o/xo.", PlayerKind::AlphaBetaTt, moves),
+            Shape::TIC_TAC_TOE,
+        );
         assert_eq!(
             texts(&marks),
             [(4, "0"), (1, "+4"), (8, "−2"), (3, "≥ +10")]
@@ -597,7 +608,7 @@ mod tests {
             ],
         );
         report.best = Some(5);
-        let best: Vec<usize> = cell_marks(&report)
+        let best: Vec<usize> = cell_marks(&report, Shape::TIC_TAC_TOE)
             .iter()
             .filter(|m| m.best)
             .map(|m| m.cell)
@@ -619,7 +630,7 @@ mod tests {
             ],
         );
         report.best = Some(3);
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, Shape::TIC_TAC_TOE);
         assert_eq!(
             texts(&marks),
             [
@@ -645,7 +656,7 @@ mod tests {
         report.rule = Some(Rule::Block);
         report.choices = vec![1];
         report.best = Some(1);
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, Shape::TIC_TAC_TOE);
         assert_eq!(texts(&marks), [(1, "block")]);
         assert_eq!(
             marks[0].words,
@@ -662,14 +673,14 @@ mod tests {
             vec![MoveScore::scored(4, 3, Bound::Exact)],
         );
         report.best = Some(4);
-        assert_eq!(cell_marks(&report).len(), 1);
+        assert_eq!(cell_marks(&report, Shape::TIC_TAC_TOE).len(), 1);
         report.aborted = true;
-        assert!(cell_marks(&report).is_empty());
+        assert!(cell_marks(&report, Shape::TIC_TAC_TOE).is_empty());
         let mut report = self::report(".........", PlayerKind::Random, Vec::new());
         report.choices = (0..9).collect();
         report.best = Some(3);
-        assert!(cell_marks(&report).is_empty());
+        assert!(cell_marks(&report, Shape::TIC_TAC_TOE).is_empty());
         let report = self::report(".........", PlayerKind::Human, Vec::new());
-        assert!(cell_marks(&report).is_empty());
+        assert!(cell_marks(&report, Shape::TIC_TAC_TOE).is_empty());
     }
 }

@@ -235,6 +235,58 @@ pub fn describe_winner(winner: Option<Side>) -> String {
     }
 }
 
+/// The number a person reads for the move to `cell`: on a board with
+/// gravity its column from 1 (left to right), as a stone is dropped into a
+/// column; else the cell from 1, row by row from the top left.
+pub fn move_number(shape: Shape, cell: usize) -> usize {
+    if shape.gravity() {
+        cell % shape.width() + 1
+    } else {
+        cell + 1
+    }
+}
+
+/// Several moves' numbers (`move_number`), joined by `separator`.
+pub fn move_numbers(shape: Shape, cells: &[usize], separator: &str) -> String {
+    cells
+        .iter()
+        .map(|&cell| move_number(shape, cell).to_string())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// Where a move goes, in words: "column 4" on a board with gravity, else
+/// "cell 5".
+pub fn move_place(shape: Shape, cell: usize) -> String {
+    let words = if shape.gravity() {
+        gettext("column {number}")
+    } else {
+        gettext("cell {number}")
+    };
+    fill(&words, &[("number", &move_number(shape, cell))])
+}
+
+/// A move as a row of the log names it after a verb ("plays 5", "played
+/// column 4"): a bare cell number, as the board shows cell numbers, but a
+/// column in words, as a number alone would read as a cell.
+pub fn move_name(shape: Shape, cell: usize) -> String {
+    if shape.gravity() {
+        move_place(shape, cell)
+    } else {
+        move_number(shape, cell).to_string()
+    }
+}
+
+/// How the moves' numbers count, for a legend: "cells from 1" or
+/// "columns from 1".
+pub fn move_numbering(shape: Shape) -> String {
+    if shape.gravity() {
+        gettext("columns from 1")
+    } else {
+        gettext("cells from 1")
+    }
+}
+
 /// A board row by row: "Board 3x3; row 1: X, O, empty; row 2: ...".
 pub fn board_words(board: &Board) -> String {
     let (width, height) = (board.shape().width(), board.shape().height());
@@ -440,5 +492,21 @@ mod tests {
         assert_eq!(describe_score(-4, 3), "-4 (O better)");
         assert_eq!(describe_winner(Some(Side::Min)), "O wins");
         assert_eq!(describe_winner(None), "draw");
+    }
+
+    #[test]
+    fn moves_are_named_by_column_with_gravity_and_by_cell_without() {
+        // Cell 38 is row 5, column 3 of 7x6, counted from 0.
+        assert_eq!(move_place(Shape::CONNECT_FOUR, 38), "column 4");
+        assert_eq!(move_number(Shape::CONNECT_FOUR, 38), 4);
+        assert_eq!(move_place(Shape::TIC_TAC_TOE, 4), "cell 5");
+        assert_eq!(move_place(Shape::FIVE_IN_A_ROW, 38), "cell 39");
+        let gravity_4x4 = Shape::FOUR_BY_FOUR.with_gravity(true);
+        assert_eq!(move_numbers(gravity_4x4, &[12, 13, 9, 15], " "), "1 2 2 4");
+        assert_eq!(move_numbers(Shape::FOUR_BY_FOUR, &[12, 13], ", "), "13, 14");
+        assert_eq!(move_name(Shape::CONNECT_FOUR, 38), "column 4");
+        assert_eq!(move_name(Shape::TIC_TAC_TOE, 4), "5");
+        assert_eq!(move_numbering(Shape::CONNECT_FOUR), "columns from 1");
+        assert_eq!(move_numbering(Shape::FIVE_BY_FIVE), "cells from 1");
     }
 }

@@ -2,6 +2,7 @@
 //! text `analyze` prints, a score as people read it, and the notes.
 
 use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::neural;
 use tictactoe_engine::player_kind::{Difficulty, NotOnThisBoard, PlayerKind};
 use tictactoe_engine::report::{
@@ -15,25 +16,34 @@ use super::numbers::{
     count, format_duration_us, format_rate, group, percent, result_number, window_limit,
 };
 use super::players::{PlayerWords, RuleWords, settings_words};
-use super::position::describe_score;
+use super::position::{describe_score, move_name, move_number, move_numbers, move_place};
 
-/// How a report's text names players: by short name on the command line,
-/// by display name in the window. Cells are numbered from 1 in both, as
-/// the board and the keys number them.
+/// How a report's text names players and moves: players by short name on
+/// the command line, by display name in the window; moves as the board
+/// numbers them (`position::move_number`: cells from 1, columns from 1 on
+/// a board with gravity), so a style that names moves is `on` the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextStyle {
     pub display_names: bool,
+    pub shape: Shape,
 }
 
 impl TextStyle {
     /// The command line: short names.
     pub const COMMAND_LINE: TextStyle = TextStyle {
         display_names: false,
+        shape: Shape::TIC_TAC_TOE,
     };
     /// The window: display names.
     pub const WINDOW: TextStyle = TextStyle {
         display_names: true,
+        shape: Shape::TIC_TAC_TOE,
     };
+
+    /// This style naming the moves of a board of `shape`.
+    pub fn on(self, shape: Shape) -> TextStyle {
+        TextStyle { shape, ..self }
+    }
 
     /// A player's name in this style.
     pub fn player(self, kind: PlayerKind) -> String {
@@ -44,18 +54,24 @@ impl TextStyle {
         }
     }
 
-    /// A cell's number as people read it: from 1, row by row.
-    pub fn cell(self, cell: usize) -> usize {
-        cell + 1
+    /// A move's number as people read it (`position::move_number`).
+    pub fn move_number(self, cell: usize) -> usize {
+        move_number(self.shape, cell)
     }
 
-    /// Cells in this style, separated by `separator`.
-    pub fn cells(self, cells: &[usize], separator: &str) -> String {
-        cells
-            .iter()
-            .map(|&cell| self.cell(cell).to_string())
-            .collect::<Vec<_>>()
-            .join(separator)
+    /// Moves' numbers, separated by `separator`.
+    pub fn move_numbers(self, cells: &[usize], separator: &str) -> String {
+        move_numbers(self.shape, cells, separator)
+    }
+
+    /// A move after a verb: "5", "column 4" (`position::move_name`).
+    pub fn move_name(self, cell: usize) -> String {
+        move_name(self.shape, cell)
+    }
+
+    /// Where a move goes: "cell 5", "column 4" (`position::move_place`).
+    pub fn move_place(self, cell: usize) -> String {
+        move_place(self.shape, cell)
     }
 }
 
@@ -134,8 +150,11 @@ impl ReportWords for SearchReport {
                     if self.depth > 0 {
                         clauses.push(depth());
                     }
-                    let best = gettext("best so far: cell {cell}");
-                    format!("{stopped}; {}", fill(&best, &[("cell", &style.cell(cell))]))
+                    let best = gettext("best so far: {place}");
+                    format!(
+                        "{stopped}; {}",
+                        fill(&best, &[("place", &style.move_place(cell))])
+                    )
                 }
                 None => format!("{stopped}; {}", gettext("no move finished")),
             }
@@ -183,14 +202,17 @@ impl ReportWords for SearchReport {
                 clauses.push(time);
             }
             match self.best {
-                Some(cell) => fill(&gettext("plays {cell}"), &[("cell", &style.cell(cell))]),
+                Some(cell) => fill(
+                    &gettext("plays {cell}"),
+                    &[("cell", &style.move_name(cell))],
+                ),
                 None => gettext("chose no move"),
             }
         };
         if !self.pv.is_empty() {
             clauses.push(fill(
                 &gettext("pv {cells}"),
-                &[("cells", &style.cells(&self.pv, " "))],
+                &[("cells", &style.move_numbers(&self.pv, " "))],
             ));
         }
         let mut line = format!(
@@ -210,7 +232,7 @@ impl ReportWords for SearchReport {
     /// O: at best a draw (>= 0)", "cell 4: 1,234 visits, O's mean result
     /// 0.734".
     fn move_line(&self, m: &MoveScore, style: TextStyle) -> String {
-        let mut line = fill(&gettext("cell {cell}"), &[("cell", &style.cell(m.cell))]);
+        let mut line = style.move_place(m.cell);
         if let Some(prior) = m.prior {
             // The network's prior and its search's visits, said apart.
             line.push_str(": ");
@@ -347,11 +369,11 @@ pub fn iteration_words(
     let nodes = count(nodes, |n| ngettext("{count} node", "{count} nodes", n));
     match iteration.best {
         Some(cell) => fill(
-            &gettext("depth {depth}: {value}, best cell {cell}, {nodes}"),
+            &gettext("depth {depth}: {value}, best {place}, {nodes}"),
             &[
                 ("depth", &iteration.depth),
                 ("value", &value),
-                ("cell", &style.cell(cell)),
+                ("place", &style.move_place(cell)),
                 ("nodes", &nodes),
             ],
         ),
@@ -426,14 +448,20 @@ fn rate_text(report: &SearchReport) -> Option<String> {
 
 /// What the random choice was made among, as a detail row.
 fn choices_line(report: &SearchReport, style: TextStyle) -> Option<String> {
-    let cells = style.cells(&report.choices, ", ");
+    let cells = style.move_numbers(&report.choices, ", ");
     let n = report.choices.len();
+    let columns = style.shape.gravity();
     let message = match (report.player, n) {
         (_, 0) | (PlayerKind::Rules, 1) => return None,
+        (PlayerKind::Random, 1) if columns => gettext("the only free column: {cells}"),
         (PlayerKind::Random, 1) => gettext("the only free cell: {cells}"),
+        (PlayerKind::Random, _) if columns => gettext("random among {count} free columns: {cells}"),
         (PlayerKind::Random, _) => gettext("random among {count} free cells: {cells}"),
         (PlayerKind::AlphaBetaRandom, 1) => gettext("the only best move: {cells}"),
         (PlayerKind::AlphaBetaRandom, _) => gettext("random among {count} equally best: {cells}"),
+        (PlayerKind::Rules, _) if columns => {
+            gettext("random among {count} columns the rule allows: {cells}")
+        }
         (PlayerKind::Rules, _) => gettext("random among {count} cells the rule allows: {cells}"),
         (_, _) => gettext("chose among {cells}"),
     };
@@ -1041,6 +1069,52 @@ mod tests {
         assert_eq!(
             describe_player(PlayerKind::Random, Difficulty::Hard, TextStyle::WINDOW),
             "Random"
+        );
+    }
+
+    #[test]
+    fn connect_four_reports_name_columns() {
+        let board = Board::from_columns(Shape::CONNECT_FOUR, "4453").unwrap();
+        let mut report = SearchReport::new(PlayerKind::AlphaBetaTt, &board);
+        // Cell 24 is column 4, on the two stones there; 36 is column 2.
+        report.best = Some(24);
+        report.score = Some(3);
+        report.certainty = Some(Certainty::Estimate);
+        report.moves = vec![
+            MoveScore::scored(24, 3, Bound::Exact),
+            MoveScore::scored(36, -2, Bound::Upper),
+        ];
+        for m in &mut report.moves {
+            m.certainty = Certainty::Estimate;
+        }
+        report.pv = vec![24, 36, 17];
+        report.depth = 2;
+        let style = TextStyle::COMMAND_LINE.on(Shape::CONNECT_FOUR);
+        let summary = report.summary(style);
+        assert!(
+            summary.starts_with("X alphabeta-tt plays column 4, X better (estimate, +3), "),
+            "{summary}"
+        );
+        assert!(summary.ends_with(", pv 4 2 4"), "{summary}");
+        assert_eq!(
+            report.detail_lines(style),
+            [
+                "column 4: X better (estimate, +3)",
+                "column 2: O better (estimate, <= -2)"
+            ]
+        );
+        report.player = PlayerKind::Random;
+        report.moves.clear();
+        report.choices = vec![35, 36, 30, 24];
+        assert_eq!(
+            report.detail_lines(style),
+            ["random among 4 free columns: 1, 2, 3, 4"]
+        );
+        report.aborted = true;
+        assert!(
+            report
+                .summary(TextStyle::WINDOW.on(Shape::CONNECT_FOUR))
+                .ends_with("best so far: column 4, X better (estimate, +3), depth 2, pv 4 2 4")
         );
     }
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use common::{decide, open_positions, oracle, oracle_score};
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::RulesPlayer;
 use tictactoe_engine::report::SearchReport;
@@ -75,7 +76,7 @@ fn expected_label(row: &str) -> (String, Tone) {
 /// Checks every mark of a scoring search against the log's row for its
 /// move; returns the marks.
 fn check_against_log(report: &SearchReport) -> Vec<CellMark> {
-    let marks = cell_marks(report);
+    let marks = cell_marks(report, Shape::TIC_TAC_TOE);
     assert_eq!(marks.len(), report.moves.len(), "{report:?}");
     for (mark, m) in marks.iter().zip(&report.moves) {
         let row = report.move_line(m, TextStyle::WINDOW);
@@ -144,7 +145,7 @@ fn best_marks_every_equally_best_move() {
         for kind in [PlayerKind::Minimax, PlayerKind::Perfect] {
             let report = search(kind, Difficulty::Hard, &board);
             assert_eq!(
-                cells(&cell_marks(&report), |m| m.best),
+                cells(&cell_marks(&report, board.shape()), |m| m.best),
                 best,
                 "{board} {kind}"
             );
@@ -153,7 +154,11 @@ fn best_marks_every_equally_best_move() {
         let report = search(PlayerKind::AlphaBetaRandom, Difficulty::Hard, &board);
         let choices: BTreeSet<usize> = report.choices.iter().copied().collect();
         assert_eq!(choices, best, "{board}");
-        assert_eq!(cells(&cell_marks(&report), |m| m.best), best, "{board}");
+        assert_eq!(
+            cells(&cell_marks(&report, board.shape()), |m| m.best),
+            best,
+            "{board}"
+        );
     }
 }
 
@@ -163,10 +168,13 @@ fn bounds_read_the_same_for_x_and_o() {
     // faster when X moves, X's when O moves.
     let texts = |position: &str, difficulty| -> Vec<(usize, String)> {
         let board: Board = position.parse().unwrap();
-        cell_marks(&search(PlayerKind::AlphaBetaTt, difficulty, &board))
-            .into_iter()
-            .map(|m| (m.cell, m.text))
-            .collect()
+        cell_marks(
+            &search(PlayerKind::AlphaBetaTt, difficulty, &board),
+            board.shape(),
+        )
+        .into_iter()
+        .map(|m| (m.cell, m.text))
+        .collect()
     };
     let owned = |marks: &[(usize, &str)]| -> Vec<(usize, String)> {
         marks.iter().map(|&(c, t)| (c, t.to_owned())).collect()
@@ -193,7 +201,7 @@ fn monte_carlo_marks_every_move_and_its_most_visited_is_best() {
     };
     for board in open_positions().into_iter().step_by(7) {
         let report = decide(PlayerKind::Mcts, &options, &board);
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, board.shape());
         assert_eq!(marks.len(), report.moves.len(), "{board}");
         let most = report.moves.iter().filter_map(|m| m.visits).max();
         for (mark, m) in marks.iter().zip(&report.moves) {
@@ -217,7 +225,7 @@ fn rules_mark_the_cells_their_rule_allows() {
     for board in open_positions() {
         let report = search(PlayerKind::Rules, Difficulty::Hard, &board);
         let (rule, allowed) = RulesPlayer::applicable_rule(&board);
-        let marks = cell_marks(&report);
+        let marks = cell_marks(&report, board.shape());
         assert_eq!(
             marks.iter().map(|m| m.cell).collect::<Vec<_>>(),
             allowed,
@@ -235,7 +243,7 @@ fn rules_mark_the_cells_their_rule_allows() {
 fn random_choices_and_people_leave_no_marks() {
     for board in open_positions().into_iter().step_by(13) {
         for kind in [PlayerKind::Random, PlayerKind::Human] {
-            assert!(cell_marks(&search(kind, Difficulty::Hard, &board)).is_empty());
+            assert!(cell_marks(&search(kind, Difficulty::Hard, &board), board.shape()).is_empty());
         }
     }
 }

@@ -64,7 +64,7 @@ fn player_label(row: &CompareRow) -> String {
 
 fn move_text(row: &CompareRow) -> String {
     match (row.best, &row.error) {
-        (Some(cell), _) => TextStyle::WINDOW.cell(cell).to_string(),
+        (Some(cell), _) => (cell + 1).to_string(),
         (None, Some(_)) => gettext("failed"),
         (None, None) if row.aborted => gettext("out of time"),
         (None, None) => "—".to_owned(),

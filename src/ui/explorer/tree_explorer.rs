@@ -1235,8 +1235,8 @@ impl TreeExplorer {
     /// The selected row in full: its sentence, the moves that led to it,
     /// and for a cutoff the moves it pruned.
     fn details(&self, item: &TreeItem) -> String {
-        let style = TextStyle::WINDOW;
         let data = item.data();
+        let style = TextStyle::WINDOW.on(data.tree.root_position().shape());
         let mut lines = vec![item.sentence(style, self.is_principal(item))];
         if !data.path.is_empty() {
             let root = *data.tree.root_position();
@@ -1247,7 +1247,7 @@ impl TreeExplorer {
                 .map(|&cell| {
                     let side = board.side_to_move();
                     board.toggle(cell, side);
-                    format!("{} {}", side.mark(), style.cell(cell))
+                    format!("{} {}", side.mark(), style.move_number(cell))
                 })
                 .collect();
             lines.push(fill(
@@ -1260,7 +1260,7 @@ impl TreeExplorer {
             if !pruned.is_empty() {
                 lines.push(fill(
                     &gettext("Pruned: {cells}"),
-                    &[("cells", &style.cells(&pruned, ", "))],
+                    &[("cells", &style.move_numbers(&pruned, ", "))],
                 ));
             }
         }

@@ -15,7 +15,7 @@ use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::position::board_words;
+use tictactoe_words::position::{board_words, move_number, move_place};
 
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -398,8 +398,8 @@ impl BoardView {
         let mut text = board_words(&board);
         if let Some(cell) = self.imp().last_move.get() {
             let last_move = fill(
-                &gettext("Last move: cell {cell}."),
-                &[("cell", &(cell + 1))],
+                &gettext("Last move: {place}."),
+                &[("place", &move_place(board.shape(), cell))],
             );
             text.push_str(&format!(" {last_move}"));
         }
@@ -409,7 +409,11 @@ impl BoardView {
                 .iter()
                 .filter_map(|&cell| {
                     let side = board.cell(cell)?;
-                    Some(format!("{} {}", side.mark(), cell + 1))
+                    Some(format!(
+                        "{} {}",
+                        side.mark(),
+                        move_number(board.shape(), cell)
+                    ))
                 })
                 .collect();
             let moves = fill(

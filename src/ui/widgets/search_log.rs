@@ -11,6 +11,7 @@ use gtk::{gio, glib, prelude::*};
 
 use crate::ui::widgets::log_entry::{LogEntry, LogKind};
 use tictactoe_engine::board::Side;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_words::i18n::{fill, gettext};
@@ -322,11 +323,11 @@ impl SearchLog {
         self.append(vec![(LogKind::Game, text.to_owned(), None)]);
     }
 
-    /// A computer move: a header row, then a row per note and candidate;
-    /// every row shows the search when selected.
-    pub fn add_report(&self, report: Rc<SearchReport>) {
+    /// A computer move on a board of `shape`: a header row, then a row per
+    /// note and candidate; every row shows the search when selected.
+    pub fn add_report(&self, report: Rc<SearchReport>, shape: Shape) {
         let number = report.stones + 1;
-        let style = TextStyle::WINDOW;
+        let style = TextStyle::WINDOW.on(shape);
         let mut rows = vec![(
             LogKind::Move,
             format!("{number}. {}", report.summary(style)),
@@ -341,16 +342,20 @@ impl SearchLog {
         self.append(rows);
     }
 
-    /// A person's move, numbered like the computer moves; `cell` counts
-    /// from 0 as the engine does and is shown from 1 as on the board.
-    pub fn add_human_move(&self, number: u32, side: Side, cell: usize) {
-        self.add_move(number, side, PlayerKind::Human, cell);
+    /// A person's move on a board of `shape`, numbered like the computer
+    /// moves; `cell` counts from 0 as the engine does and is shown as the
+    /// board numbers it (from 1; a column on a board with gravity).
+    pub fn add_human_move(&self, number: u32, side: Side, cell: usize, shape: Shape) {
+        self.add_move(number, side, PlayerKind::Human, cell, shape);
     }
 
     /// A move without its search (a person's, or one read from a file).
-    pub fn add_move(&self, number: u32, side: Side, player: PlayerKind, cell: usize) {
-        let style = TextStyle::WINDOW;
-        let plays = fill(&gettext("plays {cell}"), &[("cell", &style.cell(cell))]);
+    pub fn add_move(&self, number: u32, side: Side, player: PlayerKind, cell: usize, shape: Shape) {
+        let style = TextStyle::WINDOW.on(shape);
+        let plays = fill(
+            &gettext("plays {cell}"),
+            &[("cell", &style.move_name(cell))],
+        );
         let text = format!("{number}. {} {} {plays}", side.mark(), style.player(player));
         self.append(vec![(LogKind::Move, text, None)]);
     }

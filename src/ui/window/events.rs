@@ -119,7 +119,8 @@ impl TictactoeWindow {
                 if !report.aborted {
                     imp.pending_search.replace(Some(report.clone()));
                 }
-                imp.search_log.add_report(report);
+                imp.search_log
+                    .add_report(report, imp.board_view.board().shape());
             }
             Event::MovePlayed {
                 side, cell, board, ..
@@ -144,7 +145,7 @@ impl TictactoeWindow {
         let by_person = search.is_none() && matches!(*imp.phase.borrow(), Phase::MoveSent);
         if by_person {
             imp.search_log
-                .add_human_move(board.stone_count(), side, cell);
+                .add_human_move(board.stone_count(), side, cell, board.shape());
             self.hide_coach();
         }
         let played = imp

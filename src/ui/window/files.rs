@@ -168,11 +168,18 @@ impl TictactoeWindow {
         // without one (a person's, or from an older file) as a plain row.
         for (ply, search) in (1..=record.len()).zip(&saved.searches) {
             match (search, record.move_at(ply), record.position_at(ply - 1)) {
-                (Some(report), _, _) => imp.search_log.add_report(Rc::new(report.clone())),
+                (Some(report), _, _) => imp
+                    .search_log
+                    .add_report(Rc::new(report.clone()), choice.size),
                 (None, Some((side, cell)), Some(before)) => {
                     let player = saved.players[side.index()].0;
-                    imp.search_log
-                        .add_move(before.stone_count() + 1, side, player, cell);
+                    imp.search_log.add_move(
+                        before.stone_count() + 1,
+                        side,
+                        player,
+                        cell,
+                        choice.size,
+                    );
                 }
                 _ => {}
             }

@@ -17,6 +17,7 @@ use tictactoe_tools::history::GameRecord;
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::players::PlayerWords;
+use tictactoe_words::position::move_numbers;
 
 /// The game the window shows: what it was started with, its moves, and
 /// what the search behind each move said.
@@ -269,21 +270,26 @@ impl TictactoeWindow {
         self.stop_run();
         imp.view.replace(View::Current);
         imp.hint.replace(None);
-        let cells: Vec<String> = replayed
-            .1
-            .iter()
-            .map(|cell| (cell + 1).to_string())
-            .collect();
-        let replayed_words = ngettext(
-            "Replayed {moves}: cell {cells}.",
-            "Replayed {moves}: cells {cells}.",
-            plural_count(cells.len() as u64),
-        );
+        let shape = imp.board_view.board().shape();
+        let count = plural_count(replayed.1.len() as u64);
+        let replayed_words = if shape.gravity() {
+            ngettext(
+                "Replayed {moves}: column {cells}.",
+                "Replayed {moves}: columns {cells}.",
+                count,
+            )
+        } else {
+            ngettext(
+                "Replayed {moves}: cell {cells}.",
+                "Replayed {moves}: cells {cells}.",
+                count,
+            )
+        };
         imp.search_log.add_game_row(&fill(
             &replayed_words,
             &[
-                ("moves", &moves_words(replayed.0, cells.len())),
-                ("cells", &cells.join(", ")),
+                ("moves", &moves_words(replayed.0, replayed.1.len())),
+                ("cells", &move_numbers(shape, &replayed.1, ", ")),
             ],
         ));
         self.play_on_or_wait();

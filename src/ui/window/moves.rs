@@ -8,6 +8,7 @@ use super::{Phase, TictactoeWindow, View};
 use crate::game::GameResult;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::players::PlayerWords;
+use tictactoe_words::position::move_numbers;
 
 impl TictactoeWindow {
     /// Why the board takes no move now, whatever cell was chosen.
@@ -87,24 +88,29 @@ impl TictactoeWindow {
         self.refresh();
     }
 
-    /// Says that cells chosen ahead were not played, if there were any.
+    /// Says that cells chosen ahead were not played, if there were any:
+    /// by column on a board with gravity.
     pub(super) fn drop_queued_cells(&self, why: &str) {
-        let cells: Vec<String> = self
-            .imp()
-            .queued_cells
-            .borrow_mut()
-            .drain(..)
-            .map(|cell| (cell + 1).to_string())
-            .collect();
+        let cells: Vec<usize> = self.imp().queued_cells.borrow_mut().drain(..).collect();
         if !cells.is_empty() {
-            let not_played = ngettext(
-                "Not played: cell {cells}, chosen ahead; {why}.",
-                "Not played: cells {cells}, chosen ahead; {why}.",
-                plural_count(cells.len() as u64),
-            );
+            let shape = self.imp().board_view.board().shape();
+            let count = plural_count(cells.len() as u64);
+            let not_played = if shape.gravity() {
+                ngettext(
+                    "Not played: column {cells}, chosen ahead; {why}.",
+                    "Not played: columns {cells}, chosen ahead; {why}.",
+                    count,
+                )
+            } else {
+                ngettext(
+                    "Not played: cell {cells}, chosen ahead; {why}.",
+                    "Not played: cells {cells}, chosen ahead; {why}.",
+                    count,
+                )
+            };
             self.show_error(&fill(
                 &not_played,
-                &[("cells", &cells.join(", ")), ("why", &why)],
+                &[("cells", &move_numbers(shape, &cells, ", ")), ("why", &why)],
             ));
         }
     }

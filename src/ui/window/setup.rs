@@ -14,11 +14,13 @@ use tictactoe_engine::report::SearchReport;
 use tictactoe_words::Words;
 use tictactoe_words::cell_marks::{CellMark, cell_marks};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::position::move_numbers;
 use tictactoe_words::report::ReportWords;
 
-/// A hint's marks: every best cell highlighted, none singled out.
-pub(super) fn hint_marks(report: &SearchReport) -> Vec<CellMark> {
-    let mut marks = cell_marks(report);
+/// A hint's marks on a board of `shape`: every best cell highlighted,
+/// none singled out.
+pub(super) fn hint_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
+    let mut marks = cell_marks(report, shape);
     for mark in &mut marks {
         mark.chosen = false;
     }
@@ -272,7 +274,7 @@ impl TictactoeWindow {
             return;
         }
         let report = Rc::new(*report);
-        let text = hint_words(&report);
+        let text = hint_words(&report, board.shape());
         imp.search_log.add_game_row(&text);
         imp.hint.replace(Some(Hint::Shown { board, report }));
         self.refresh();
@@ -298,22 +300,26 @@ impl TictactoeWindow {
 /// cell 5 is best, draw (0)." with the depth where a time limit cut the
 /// search. Where alpha-beta left other cells as bounds, it says so: those
 /// were never searched to a value, and may be as good.
-fn hint_words(report: &SearchReport) -> String {
-    let marks = hint_marks(report);
-    let best: Vec<String> = marks
+fn hint_words(report: &SearchReport, shape: Shape) -> String {
+    let marks = hint_marks(report, shape);
+    let best: Vec<usize> = marks
         .iter()
         .filter(|mark| mark.best)
-        .map(|mark| (mark.cell + 1).to_string())
+        .map(|mark| mark.cell)
         .collect();
     let bounds = marks.iter().filter(|mark| mark.bound).count();
-    let cells = match (best.len(), bounds) {
-        (0, _) => gettext("no cell could be scored"),
-        (1, 0) => gettext("cell {cells} is best"),
-        (_, 0) => gettext("cells {cells} are best"),
-        (1, _) => gettext("cell {cells} is the best found"),
-        (_, _) => gettext("cells {cells} are the best found"),
+    let cells = match (best.len(), bounds, shape.gravity()) {
+        (0, _, _) => gettext("no cell could be scored"),
+        (1, 0, true) => gettext("column {cells} is best"),
+        (1, 0, false) => gettext("cell {cells} is best"),
+        (_, 0, true) => gettext("columns {cells} are best"),
+        (_, 0, false) => gettext("cells {cells} are best"),
+        (1, _, true) => gettext("column {cells} is the best found"),
+        (1, _, false) => gettext("cell {cells} is the best found"),
+        (_, _, true) => gettext("columns {cells} are the best found"),
+        (_, _, false) => gettext("cells {cells} are the best found"),
     };
-    let cells = fill(&cells, &[("cells", &best.join(", "))]);
+    let cells = fill(&cells, &[("cells", &move_numbers(shape, &best, ", "))]);
     let value = report
         .score_in_words()
         .map_or(String::new(), |words| format!(", {words}"));

@@ -28,10 +28,10 @@ impl TictactoeWindow {
                 .and_then(|game| game.record.move_at(ply))
                 .map(|(_, cell)| cell)
         };
-        let search_marks = |ply: usize| {
+        let search_marks = |ply: usize, shape: Shape| {
             game.as_ref()
                 .and_then(|game| game.search_for(ply))
-                .map_or_else(Vec::new, |report| cell_marks(&report))
+                .map_or_else(Vec::new, |report| cell_marks(&report, shape))
         };
         match &*imp.view.borrow() {
             View::Move(ply) => {
@@ -39,12 +39,12 @@ impl TictactoeWindow {
                     .as_ref()
                     .and_then(|game| game.record.position_at(*ply))
                     .unwrap_or_else(|| imp.board_view.board());
-                (board, last_move(*ply), search_marks(*ply))
+                (board, last_move(*ply), search_marks(*ply, board.shape()))
             }
             View::Search(report) => {
                 let board =
                     Board::arrangement(&report.position).unwrap_or_else(|_| imp.board_view.board());
-                (board, None, cell_marks(report))
+                (board, None, cell_marks(report, board.shape()))
             }
             View::Current => {
                 let (board, ply) = match game.as_ref() {
@@ -60,8 +60,8 @@ impl TictactoeWindow {
                     Some(Hint::Shown {
                         board: hinted,
                         report,
-                    }) if *hinted == board => setup::hint_marks(report),
-                    _ => ply.map_or_else(Vec::new, search_marks),
+                    }) if *hinted == board => setup::hint_marks(report, board.shape()),
+                    _ => ply.map_or_else(Vec::new, |ply| search_marks(ply, board.shape())),
                 };
                 (board, ply.and_then(last_move), marks)
             }

@@ -3,12 +3,12 @@
 //! the game's values, and the answer to a second try at a mistake.
 
 use tictactoe_engine::board::Side;
-use tictactoe_engine::geometry::bits;
+use tictactoe_engine::geometry::{Shape, bits};
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_engine::score::{is_decisive, moves_to_end};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::percent_of;
-use tictactoe_words::position::describe_score;
+use tictactoe_words::position::{describe_score, move_name};
 use tictactoe_words::report::score_phrase;
 
 use super::{Accuracy, Grade, MoveReview, Review, Value};
@@ -33,16 +33,21 @@ pub fn graded_words(review: &MoveReview) -> String {
     }
 }
 
-/// "Move 3: X on 5".
+/// "Move 3: X on 5", "Move 3: X on column 4".
 pub fn move_title(review: &MoveReview) -> String {
     fill(
         &gettext("Move {number}: {side} on {cell}"),
         &[
             ("number", &(review.ply + 1)),
             ("side", &review.side.mark()),
-            ("cell", &(review.cell + 1)),
+            ("cell", &played_name(review)),
         ],
     )
+}
+
+/// The move a review is of, after a word: "5", "column 4".
+fn played_name(review: &MoveReview) -> String {
+    move_name(review.before.shape(), review.cell)
 }
 
 /// A value in words, seen from a position with `stones` stones: "X wins in
@@ -63,18 +68,19 @@ pub fn value_words(value: Value, stones: u32) -> String {
     }
 }
 
-/// Cells from 1 joined with "and": "5", "3 and 7", "1, 3 and 7".
-fn cells_and(mask: u64) -> String {
-    cell_list(mask, &gettext("{list} and {last}"))
+/// Moves joined with "and": "5", "3 and 7", "1, 3 and 7"; on a board
+/// with gravity "column 3 and column 5" (`move_name`).
+fn cells_and(shape: Shape, mask: u64) -> String {
+    cell_list(shape, mask, &gettext("{list} and {last}"))
 }
 
-/// Cells from 1 joined with "or": "3 or 7".
-fn cells_or(mask: u64) -> String {
-    cell_list(mask, &gettext("{list} or {last}"))
+/// Moves joined with "or": "3 or 7".
+fn cells_or(shape: Shape, mask: u64) -> String {
+    cell_list(shape, mask, &gettext("{list} or {last}"))
 }
 
-fn cell_list(mask: u64, joined: &str) -> String {
-    let cells: Vec<String> = bits(mask).map(|cell| (cell + 1).to_string()).collect();
+fn cell_list(shape: Shape, mask: u64, joined: &str) -> String {
+    let cells: Vec<String> = bits(mask).map(|cell| move_name(shape, cell)).collect();
     match cells.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
@@ -99,6 +105,7 @@ pub fn why_words(review: &MoveReview) -> String {
     let side = review.side;
     let other = side.opponent();
     let facts = &review.reasons;
+    let shape = review.before.shape();
     let names: [(&str, &dyn std::fmt::Display); 2] =
         [("side", &side.mark()), ("other", &other.mark())];
     let with = |message: String, more: &[(&str, &dyn std::fmt::Display)]| {
@@ -116,7 +123,7 @@ pub fn why_words(review: &MoveReview) -> String {
                 gettext(
                     "{side} could have won at once on {cells}; this move still wins, only later.",
                 ),
-                &[("cells", &cells_or(facts.missed_wins))],
+                &[("cells", &cells_or(shape, facts.missed_wins))],
             ),
             Grade::Slower if review.best.value.for_side(side) > 0 => with(
                 gettext("{side} still wins, but more slowly: in {played} instead of {best}."),
@@ -143,7 +150,7 @@ pub fn why_words(review: &MoveReview) -> String {
     } else {
         let hint = fill(
             &ngettext("Better: {cells}.", "Better: {cells}.", better.count_ones()),
-            &[("cells", &cells_or(better))],
+            &[("cells", &cells_or(shape, better))],
         );
         format!("{reason} {hint}")
     }
@@ -153,21 +160,22 @@ type Filler<'a> = dyn Fn(String, &[(&str, &dyn std::fmt::Display)]) -> String + 
 
 fn best_reason(review: &MoveReview, with: &Filler) -> String {
     let facts = &review.reasons;
+    let shape = review.before.shape();
     let threatened = facts.blocked | facts.unblocked;
     if facts.fork_made != 0 {
         with(
             gettext("{side} now threatens {cells} at once: {other} can block only one."),
-            &[("cells", &cells_and(facts.fork_made))],
+            &[("cells", &cells_and(shape, facts.fork_made))],
         )
     } else if facts.unblocked != 0 && threatened.count_ones() >= 2 {
         with(
             gettext("{other} threatens {cells}: no move can block them all."),
-            &[("cells", &cells_and(threatened))],
+            &[("cells", &cells_and(shape, threatened))],
         )
     } else if facts.blocked != 0 {
         with(
             gettext("{side} blocks {other}'s threat on {cells}."),
-            &[("cells", &cells_and(facts.blocked))],
+            &[("cells", &cells_and(shape, facts.blocked))],
         )
     } else {
         // The grade is said before this sentence ("Best move: ..."), so
@@ -192,16 +200,17 @@ fn best_reason(review: &MoveReview, with: &Filler) -> String {
 
 fn error_reason(review: &MoveReview, with: &Filler) -> String {
     let facts = &review.reasons;
+    let shape = review.before.shape();
     let after = review.before.stone_count() + 1;
     if facts.missed_wins != 0 {
         with(
             gettext("{side} could have won at once on {cells}."),
-            &[("cells", &cells_or(facts.missed_wins))],
+            &[("cells", &cells_or(shape, facts.missed_wins))],
         )
     } else if facts.unblocked != 0 {
         with(
             gettext("{other} threatens to win on {cells}, and this move does not block it."),
-            &[("cells", &cells_and(facts.unblocked))],
+            &[("cells", &cells_and(shape, facts.unblocked))],
         )
     } else if let Some(fork) = facts.fork_allowed {
         with(
@@ -209,8 +218,8 @@ fn error_reason(review: &MoveReview, with: &Filler) -> String {
                 "{other} can now play {cell} and threaten {cells} at once: {side} can block only one.",
             ),
             &[
-                ("cell", &(fork.cell + 1)),
-                ("cells", &cells_and(fork.threats)),
+                ("cell", &move_name(shape, fork.cell)),
+                ("cells", &cells_and(shape, fork.threats)),
             ],
         )
     } else if let Some(fork) = facts
@@ -220,8 +229,8 @@ fn error_reason(review: &MoveReview, with: &Filler) -> String {
         with(
             gettext("{side} could have played {cell} and threatened {cells} at once."),
             &[
-                ("cell", &(fork.cell + 1)),
-                ("cells", &cells_and(fork.threats)),
+                ("cell", &move_name(shape, fork.cell)),
+                ("cells", &cells_and(shape, fork.threats)),
             ],
         )
     } else {
@@ -270,7 +279,10 @@ pub fn second_try_words(attempt: &MoveReview) -> String {
 pub fn second_try_question(review: &MoveReview) -> String {
     fill(
         &gettext("{side} to move: find a better move than {cell}."),
-        &[("side", &review.side.mark()), ("cell", &(review.cell + 1))],
+        &[
+            ("side", &review.side.mark()),
+            ("cell", &played_name(review)),
+        ],
     )
 }
 
@@ -288,7 +300,7 @@ pub fn values_words(review: &Review) -> String {
             &[
                 ("number", &(number + 1)),
                 ("side", &reviewed.side.mark()),
-                ("cell", &(reviewed.cell + 1)),
+                ("cell", &played_name(reviewed)),
                 ("value", &value_words(*value, stones + number as u32 + 1)),
             ],
         ));
