@@ -17,6 +17,7 @@ mod learning;
 mod protocol;
 mod recording;
 mod thread;
+mod work;
 
 pub use learning::{LEARNERS, LearnedStates};
 pub use protocol::{
@@ -24,3 +25,4 @@ pub use protocol::{
 };
 pub use recording::{Recording, RecordingFailed, TreeJob};
 pub use thread::GameThread;
+pub use work::{Crashed, Sender, Work};
