@@ -2,7 +2,8 @@
 //! 5x5 move runs on a thread called "judge" at a lower priority and stops
 //! when Ctrl+N starts a new game; the Game Review window's judge of a 5x5
 //! game stops when Escape closes the window; a Compare job that panics is
-//! said in the window's status line, and the window lives on. Threads are
+//! said in the window's status line, and the window lives on; Escape on
+//! the search-tree explorer stops its recording of a 5x5 search. Threads are
 //! read from /proc/self/task, each with its name and nice value. Needs a
 //! display and xdotool: `xvfb-run -a cargo test --release --test ui_work`.
 
@@ -17,8 +18,8 @@ use harness::{
     wait_until, xdotool,
 };
 use tictactoe::game::Sender;
-use tictactoe::ui::{CompareView, JobWindow, TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::Side;
+use tictactoe::ui::{CompareView, JobWindow, TictactoeApplication, TictactoeWindow, TreeExplorer};
+use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
@@ -62,10 +63,45 @@ fn wait_for_a_niced_judge() -> Result<(), String> {
 }
 
 fn wait_for_no_judge(after: &str) -> Result<(), String> {
-    wait_until(&format!("the judge to stop {after}"), PROMPTLY, || {
-        threads_called("judge").is_empty()
+    wait_for_no_thread("judge", after)
+}
+
+fn wait_for_no_thread(name: &str, after: &str) -> Result<(), String> {
+    wait_until(&format!("the {name} to stop {after}"), PROMPTLY, || {
+        threads_called(name).is_empty()
     })
     .map(|_| ())
+}
+
+/// The explorer records alpha-beta's search of the empty 5x5 board, on a
+/// thread called "tree recorder" at the lower priority; Escape closes the
+/// explorer, and the recording stops.
+fn closing_the_explorer_stops_its_recording(
+    _: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let explorer = TreeExplorer::new(window);
+    explorer.present();
+    explorer.explore(
+        &Board::new(Shape::FIVE_BY_FIVE),
+        PlayerKind::AlphaBeta,
+        None,
+    );
+    wait_until("a thread called \"tree recorder\"", PATIENCE, || {
+        !threads_called("tree recorder").is_empty()
+    })?;
+    let nice = threads_called("tree recorder");
+    ensure(nice.iter().all(|&nice| nice > 0), || {
+        format!("the recorder runs at nice {nice:?}, not below the window")
+    })?;
+    ensure(explorer.tree().is_none(), || {
+        "the 5x5 search was recorded before the explorer could close".to_owned()
+    })?;
+    press_over(&explorer, "Escape")?;
+    wait_until("Escape to close the explorer", PATIENCE, || {
+        !explorer.is_visible()
+    })?;
+    wait_for_no_thread("tree recorder", "after the explorer closed")
 }
 
 /// The coach judges X's first move on 5x5 (a click on the board); Ctrl+N
@@ -117,7 +153,9 @@ fn closing_the_review_stops_its_judge(
         "the 5x5 game was judged before the window could close".to_owned()
     })?;
     press_over(&view, "Escape")?;
-    wait_until("Escape to close the review", PATIENCE, || !view.is_visible())?;
+    wait_until("Escape to close the review", PATIENCE, || {
+        !view.is_visible()
+    })?;
     wait_for_no_judge("after the review closed")
 }
 
@@ -158,7 +196,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 4] = [
         (
             "a new game stops the coach's judge",
             a_new_game_stops_the_coachs_judge,
@@ -166,6 +204,10 @@ fn main() -> ExitCode {
         (
             "closing the review stops its judge",
             closing_the_review_stops_its_judge,
+        ),
+        (
+            "closing the explorer stops its recording",
+            closing_the_explorer_stops_its_recording,
         ),
         (
             "a job that panics is said and the window lives",

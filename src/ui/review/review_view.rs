@@ -123,6 +123,12 @@ mod imp {
             self.parent_constructed();
             self.obj().setup();
         }
+
+        /// Gone with the main window, as the app quits: no close request
+        /// comes, and the judging stops here.
+        fn dispose(&self) {
+            self.obj().stop_judging();
+        }
     }
 
     impl WidgetImpl for ReviewView {}
