@@ -22,13 +22,15 @@ use tictactoe::ui::{CompareView, JobWindow, TictactoeApplication, TictactoeWindo
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::review::DEFAULT_TIME_LIMIT;
 
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// How soon a judge stops once its flag is set: its searches look at the
-/// flag every few thousand nodes; a 5x5 judge left alone searches for
-/// seconds per position.
-const PROMPTLY: Duration = Duration::from_secs(1);
+/// How long a stopped judge or recorder may take to go: less than a judge
+/// left alone searches a single unsolved 5x5 position. A stopped search
+/// notices its flag within a thousand nodes; one left alone goes on for
+/// that long for each position still to judge.
+const PROMPTLY: Duration = DEFAULT_TIME_LIMIT;
 
 /// The nice values of this process's threads called `name`.
 fn threads_called(name: &str) -> Vec<i32> {
