@@ -3,7 +3,8 @@
 //! when Ctrl+N starts a new game; the Game Review window's judge of a 5x5
 //! game stops when Escape closes the window; a Compare job that panics is
 //! said in the window's status line, and the window lives on; Escape on
-//! the search-tree explorer stops its recording of a 5x5 search. Threads are
+//! the search-tree explorer stops its recording of a 5x5 search; Ctrl+Q
+//! stops the coach's judge as the app quits. Threads are
 //! read from /proc/self/task, each with its name and nice value. Needs a
 //! display and xdotool: `xvfb-run -a cargo test --release --test ui_work`.
 
@@ -132,6 +133,26 @@ fn a_new_game_stops_the_coachs_judge(
     Ok(())
 }
 
+/// The coach judges X's first move on 5x5 (a click); Ctrl+Q quits the app,
+/// and the judge stops with it. Last: the windows are gone after it.
+fn quitting_stops_the_coachs_judge(
+    _: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    window.picker(Side::Max).coach_check().set_active(true);
+    start(window, person, person, Shape::FIVE_BY_FIVE, Duration::ZERO)?;
+    wait_for_no_judge("before the first move")?;
+    move_onto(&window.board_view(), None)?;
+    xdotool(&["click", "1"])?;
+    wait_for_a_niced_judge()?;
+    press_over(window, "ctrl+q")?;
+    wait_until("Ctrl+Q to close the window", PATIENCE, || {
+        !window.is_visible()
+    })?;
+    wait_for_no_judge("after Ctrl+Q")
+}
+
 /// A finished 5x5 game of two random players, reviewed by Ctrl+R: Escape
 /// closes the Game Review window while it judges, and the judge stops.
 fn closing_the_review_stops_its_judge(
@@ -198,7 +219,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "a new game stops the coach's judge",
             a_new_game_stops_the_coachs_judge,
@@ -214,6 +235,10 @@ fn main() -> ExitCode {
         (
             "a job that panics is said and the window lives",
             a_job_that_panics_is_said_and_the_window_lives,
+        ),
+        (
+            "quitting stops the coach's judge",
+            quitting_stops_the_coachs_judge,
         ),
     ];
     let mut results = Results::default();
