@@ -17,13 +17,12 @@ use tictactoe_words::i18n::{fill, gettext};
 /// A window's job on a thread of its own, one at a time.
 #[derive(Default)]
 pub struct Job {
-    /// Whether a job runs: until it sends its last message, or crashes.
-    running: Rc<Cell<bool>>,
+    /// Set while the job runs (until it sends its last message, or
+    /// crashes); Cancel sets the flag.
+    running: Rc<RefCell<Option<CancelFlag>>>,
     /// Counts the jobs, so that a cancelled one's late messages never reach
     /// the next one.
     generation: Rc<Cell<u64>>,
-    /// Stops the newest job (Cancel).
-    cancel: RefCell<Option<Box<dyn Fn()>>>,
     /// Waits for the newest job's thread to end and hands on the messages
     /// it left, for when the main loop will not run again. It owns the
     /// work: dropping it (the next job, the window gone) stops the job.
@@ -32,15 +31,13 @@ pub struct Job {
 
 impl Job {
     pub fn is_running(&self) -> bool {
-        self.running.get()
+        self.running.borrow().is_some()
     }
 
     /// Asks the running job to stop; its thread still sends what it has.
     pub fn cancel(&self) {
-        if self.is_running()
-            && let Some(cancel) = self.cancel.borrow().as_ref()
-        {
-            cancel();
+        if let Some(cancel) = self.running.borrow().as_ref() {
+            cancel.cancel();
         }
     }
 
@@ -49,12 +46,12 @@ impl Job {
     pub fn abandon(&self) {
         self.cancel();
         self.generation.set(self.generation.get() + 1);
-        self.running.set(false);
+        self.running.replace(None);
     }
 
     /// The job has sent its last message.
     pub fn finished(&self) {
-        self.running.set(false);
+        self.running.replace(None);
     }
 
     /// Stops the running job and waits for its thread, handing its last
@@ -80,8 +77,8 @@ impl Job {
     ) {
         let generation = self.generation.get() + 1;
         self.generation.set(generation);
-        let work = Rc::new(Work::start(name, work));
-        self.running.set(true);
+        let work = Work::start(name, work);
+        self.running.replace(Some(work.cancel_flag()));
         let window = window.downgrade();
         let deliver: Rc<dyn Fn(Result<M, Crashed>)> = {
             let (running, current) = (Rc::clone(&self.running), Rc::clone(&self.generation));
@@ -92,7 +89,7 @@ impl Job {
                 match result {
                     Ok(message) => receive(message),
                     Err(crash) => {
-                        running.set(false);
+                        running.replace(None);
                         if let Some(window) = window.upgrade() {
                             window.job_crashed();
                             show_status(&window.status_label(), &crash_words(&crash), true);
@@ -102,20 +99,9 @@ impl Job {
             })
         };
         let results = work.results();
-        self.cancel.replace(Some(Box::new({
-            let work = Rc::downgrade(&work);
-            move || {
-                if let Some(work) = work.upgrade() {
-                    work.cancel();
-                }
-            }
-        })));
         let finish_now = {
             let deliver = Rc::clone(&deliver);
             move || {
-                let Ok(work) = Rc::try_unwrap(work) else {
-                    return;
-                };
                 for result in work.finish_now() {
                     deliver(result);
                 }
