@@ -1,5 +1,6 @@
 //! The game thread: one long-lived thread owns the running game and answers
-//! hints; it takes commands and sends events. It sits between the layers
+//! hints; it takes commands and sends events. Beside it, the one runner of
+//! work off the main thread (`Work`). It sits between the layers
 //! below (the engine, words, tools and files) and the window or the command
 //! line.
 //!
@@ -12,11 +13,16 @@
 //!   that was replaced are told apart and dropped.
 //! - **Nothing waits for ever**: ending a game sets its search's cancel
 //!   flag at once; a panic in a player ends only its game.
+//! - **One way off the main thread**: the game thread, the recorder and
+//!   the window's work all start on `work` (a name, a lower priority, panics
+//!   caught, a cancel flag the owner sets); no other module of `game` or
+//!   `ui` starts a thread.
 
 mod learning;
 mod protocol;
 mod recording;
 mod thread;
+mod work;
 
 pub use learning::{LEARNERS, LearnedStates};
 pub use protocol::{
@@ -24,3 +30,4 @@ pub use protocol::{
 };
 pub use recording::{Recording, RecordingFailed, TreeJob};
 pub use thread::GameThread;
+pub use work::{Crashed, Sender, Work};

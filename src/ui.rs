@@ -64,6 +64,7 @@ pub use explorer::tree_explorer::TreeExplorer;
 pub use mcts::mcts_view::MctsView;
 pub use practice::practice_view::PracticeView;
 pub use review::review_view::ReviewView;
+pub use shared::background::{Job, JobWindow};
 pub use shared::file_dialog::TableFormat;
 pub use shared::help::GuidePage;
 pub use training_view::{TrainingView, block_size};

@@ -938,6 +938,37 @@ fn the_engine_knows_no_files_threads_or_words() {
     }
 }
 
+/// The one module of the window and the game that starts threads: the
+/// others hand their work to it, which names it, lowers its priority,
+/// catches its panics and lets its owner stop it.
+const THE_RUNNER: &str = "src/game/work.rs";
+
+/// What starts a thread, said in code.
+const STARTING_A_THREAD: [&str; 3] = ["thread::spawn", "thread::Builder", "thread::scope"];
+
+#[test]
+fn only_the_runner_starts_the_windows_and_the_games_threads() {
+    let mut wrong = Vec::new();
+    for dir in ["src/ui", "src/game"] {
+        for file in rust_files(&root().join(dir)) {
+            if file.ends_with(THE_RUNNER) {
+                continue;
+            }
+            let text = code(&std::fs::read_to_string(&file).unwrap());
+            for word in STARTING_A_THREAD {
+                if text.contains(word) {
+                    wrong.push(format!("{} uses {word}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a thread started outside {THE_RUNNER} (hand the work to crate::game::Work):\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// The arrows of docs/layers.dot: (from, to) by the picture's node names.
 fn pictured_arrows() -> Vec<(String, String)> {
     let dot = std::fs::read_to_string(root().join("docs/layers.dot")).unwrap();

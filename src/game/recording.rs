@@ -1,18 +1,19 @@
 //! Recording search trees off the main thread: a search of a 4x4 or 5x5
 //! position may take seconds and hundreds of megabytes of steps, and the
 //! window must stay responsive (and able to stop it) meanwhile. Each
-//! recording runs on a thread of its own and sends its one result.
+//! recording is work of its own (`super::work`) with its one result.
 
+use std::future::Future;
 use std::sync::Arc;
-use std::thread;
 
 use tictactoe_engine::board::Board;
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_tools::play::panic_message;
 use tictactoe_tools::tree::{RecordError, SearchTree};
+
+use super::work::Work;
 
 /// What to record.
 #[derive(Debug, Clone)]
@@ -48,49 +49,30 @@ pub enum RecordingFailed {
     Crashed(String),
 }
 
-/// A recording under way.
-pub struct Recording {
-    cancel: CancelFlag,
-    result: async_channel::Receiver<Result<SearchTree, RecordingFailed>>,
-}
+/// A recording under way; dropping it stops it.
+pub struct Recording(Work<Result<SearchTree, RecordingFailed>>);
 
 impl Recording {
     /// Starts recording `job`, keeping about `budget` nodes.
     pub fn start(job: TreeJob, budget: usize) -> Recording {
-        let cancel = CancelFlag::new();
-        let (sender, result) = async_channel::bounded(1);
-        let stop = cancel.clone();
-        let spawned = thread::Builder::new()
-            .name("tree recorder".into())
-            .spawn(move || {
-                let outcome = std::panic::catch_unwind(|| run(job, budget, &stop))
-                    .unwrap_or_else(|panic| Err(RecordingFailed::Crashed(panic_message(&panic))));
-                // Nobody waits any more when the explorer closed: fine.
-                let _ = sender.send_blocking(outcome);
-            });
-        if let Err(error) = spawned {
-            let (sender, failed) = async_channel::bounded(1);
-            let _ = sender.try_send(Err(RecordingFailed::Crashed(error.to_string())));
-            return Recording {
-                cancel,
-                result: failed,
-            };
-        }
-        Recording { cancel, result }
+        Recording(Work::compute("tree recorder", move |cancel| {
+            run(job, budget, cancel)
+        }))
     }
 
     /// Asks the recording to stop; it then ends as `Cancelled`.
     pub fn cancel(&self) {
-        self.cancel.cancel();
+        self.0.cancel();
     }
 
     /// The recorded tree, once the recording ends.
-    pub async fn finished(&self) -> Result<SearchTree, RecordingFailed> {
-        self.result.recv().await.unwrap_or_else(|_| {
-            Err(RecordingFailed::Crashed(
-                "the recording thread ended without a result".into(),
-            ))
-        })
+    pub fn finished(&self) -> impl Future<Output = Result<SearchTree, RecordingFailed>> + 'static {
+        let outcome = self.0.outcome();
+        async move {
+            outcome
+                .await
+                .unwrap_or_else(|crash| Err(RecordingFailed::Crashed(crash.0)))
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
+use super::work::spawn_thread;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::geometry::bits;
@@ -37,10 +38,10 @@ impl GameThread {
     pub fn spawn() -> GameThread {
         let (commands, command_receiver) = mpsc::channel();
         let (event_sender, events) = async_channel::unbounded();
-        let thread = std::thread::Builder::new()
-            .name("game".into())
-            .spawn(move || GameLoop::new(command_receiver, event_sender).run())
-            .expect("the game thread starts");
+        let thread = spawn_thread("game", move || {
+            GameLoop::new(command_receiver, event_sender).run()
+        })
+        .expect("the game thread starts");
         GameThread {
             commands,
             events,

@@ -580,7 +580,8 @@ impl TrainingView {
             training,
             games_before: state.games,
         };
-        let started = imp.job.start(
+        imp.job.start(
+            self,
             "training",
             move |cancel, sender| {
                 let progress_sender = sender.clone();
@@ -591,10 +592,10 @@ impl TrainingView {
                     curve.push(*block);
                     if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
                         last_report = Some(Instant::now());
-                        let _ = progress_sender.send_blocking(Message::Progress(curve.clone()));
+                        progress_sender.send(Message::Progress(curve.clone()));
                     }
                 });
-                let _ = sender.send_blocking(Message::Done {
+                sender.send(Message::Done {
                     state,
                     curve,
                     result,
@@ -606,16 +607,6 @@ impl TrainingView {
                 move |message| view.receive(message)
             ),
         );
-        if let Err(error) = started {
-            self.show_status(
-                &fill(
-                    &gettext("The training could not start: {error}."),
-                    &[("error", &error)],
-                ),
-                true,
-            );
-            return;
-        }
         imp.run.set(Some(run));
         imp.lock.replace(lock);
         imp.curve.replace(Vec::new());
@@ -954,5 +945,15 @@ impl TrainingView {
 impl JobWindow for TrainingView {
     fn job(&self) -> &Job {
         &self.imp().job
+    }
+
+    fn status_label(&self) -> gtk::Label {
+        self.imp().status_label.get()
+    }
+
+    /// The learner went with the thread: its lock goes too.
+    fn job_crashed(&self) {
+        self.imp().lock.take();
+        self.enable_controls();
     }
 }

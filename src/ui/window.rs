@@ -133,6 +133,7 @@ mod imp {
     use crate::ui::widgets::status_line::StatusLine;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::report::SearchReport;
+    use tictactoe_engine::search::CancelFlag;
 
     #[derive(Default, CompositeTemplate)]
     #[template(resource = "/io/github/tictactoe/Tictactoe/ui/window.ui")]
@@ -189,6 +190,13 @@ mod imp {
         pub(super) search_log: TemplateChild<SearchLog>,
         /// Dropped when the window closes, which stops and joins the thread.
         pub(super) game: RefCell<Option<GameThread>>,
+        /// The flags of the coach's judges of the moves on the board, set
+        /// when the game is replaced, moves are taken back, or the window
+        /// closes.
+        pub(super) coach_judging: RefCell<Vec<CancelFlag>>,
+        /// The flags of the judges of finished games for the session tally,
+        /// set as the window closes.
+        pub(super) tally_judging: RefCell<Vec<CancelFlag>>,
         /// The thread's game that plays on from the record's position;
         /// events of older ones are dropped.
         pub(super) current: Cell<Option<GameId>>,
@@ -372,6 +380,10 @@ mod imp {
         fn close_request(&self) -> glib::Propagation {
             // Stop the game thread now, not whenever the last reference goes.
             self.game.take();
+            self.obj().stop_coaching();
+            for cancel in self.tally_judging.take() {
+                cancel.cancel();
+            }
             self.obj().stop_analysis();
             self.obj().remember_layout();
             self.parent_close_request()
@@ -828,6 +840,7 @@ impl TictactoeWindow {
             }
         };
         self.stop_run();
+        self.stop_coaching();
         self.cancel_end_request();
         let mut choice = imp.settings.choice();
         choice.size = start.shape();

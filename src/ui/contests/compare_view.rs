@@ -11,6 +11,7 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
+use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, Reference, Scale};
 use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
@@ -462,33 +463,30 @@ impl CompareView {
                 .collect(),
         );
         self.show_rows();
-        let started = self.start_job("compare", move |cancel, sender| {
+        self.start_job("compare", move |cancel, sender| {
             let result = Comparison::run(
                 &board,
                 &contenders,
                 &CompareSettings::default(),
                 cancel,
                 |_, row| {
-                    let _ = sender.send_blocking(Message::Row(Box::new(row.clone())));
+                    sender.send(Message::Row(Box::new(row.clone())));
                 },
             );
-            let _ = sender.send_blocking(Message::Done(result));
+            sender.send(Message::Done(result));
         });
-        if !started {
-            return;
-        }
         self.enable_controls();
         self.show_progress();
     }
 
-    /// Starts `work` on the window's job, its messages to `receive`; says
-    /// why when it cannot start.
+    /// Starts `work` on the window's job, its messages to `receive`.
     fn start_job(
         &self,
         name: &str,
-        work: impl FnOnce(&CancelFlag, &async_channel::Sender<Message>) + Send + 'static,
-    ) -> bool {
-        let started = self.imp().job.start(
+        work: impl FnOnce(&CancelFlag, &Sender<Message>) + Send + 'static,
+    ) {
+        self.imp().job.start(
+            self,
             name,
             work,
             glib::clone!(
@@ -497,16 +495,6 @@ impl CompareView {
                 move |message| view.receive(message)
             ),
         );
-        if let Err(error) = &started {
-            self.show_status(
-                &fill(
-                    &gettext("The comparison could not start: {error}."),
-                    &[("error", error)],
-                ),
-                true,
-            );
-        }
-        started.is_ok()
     }
 
     /// Move Orders: the alpha-beta family searches the board's position to
@@ -531,12 +519,9 @@ impl CompareView {
             );
             return;
         }
-        let started = self.start_job("orders", move |cancel, sender| {
-            let _ = sender.send_blocking(Message::Orders(OrderTable::run(&board, cancel)));
+        self.start_job("orders", move |cancel, sender| {
+            sender.send(Message::Orders(OrderTable::run(&board, cancel)));
         });
-        if !started {
-            return;
-        }
         imp.progress_bar.pulse();
         self.show_status(
             &gettext("Searching with every move order to the end of the game…"),
@@ -822,6 +807,14 @@ impl CompareView {
 impl JobWindow for CompareView {
     fn job(&self) -> &Job {
         &self.imp().job
+    }
+
+    fn status_label(&self) -> gtk::Label {
+        self.imp().status_label.get()
+    }
+
+    fn job_crashed(&self) {
+        self.enable_controls();
     }
 }
 

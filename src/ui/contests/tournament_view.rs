@@ -341,7 +341,8 @@ impl TournamentView {
             return;
         }
         let games_total = tournament.games_total();
-        let started = imp.job.start(
+        imp.job.start(
+            self,
             "tournament",
             move |cancel, sender| {
                 // The worker pool, started from here, inherits the lower
@@ -355,7 +356,7 @@ impl TournamentView {
                     move |progress| {
                         if last_report.is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL) {
                             last_report = Some(Instant::now());
-                            let _ = progress_sender.send_blocking(Message::Progress(progress));
+                            progress_sender.send(Message::Progress(progress));
                         }
                     },
                     |game| json.game(game).expect("writing into memory succeeds"),
@@ -365,7 +366,7 @@ impl TournamentView {
                     let json = String::from_utf8(json).expect("JSON is UTF-8");
                     (results, json)
                 });
-                let _ = sender.send_blocking(Message::Done(result));
+                sender.send(Message::Done(result));
             },
             glib::clone!(
                 #[weak(rename_to = view)]
@@ -373,16 +374,6 @@ impl TournamentView {
                 move |message| view.receive(message)
             ),
         );
-        if let Err(error) = started {
-            self.show_status(
-                &fill(
-                    &gettext("The tournament could not start: {error}."),
-                    &[("error", &error)],
-                ),
-                true,
-            );
-            return;
-        }
         self.enable_controls();
         self.show_progress(TournamentProgress {
             games_done: 0,
@@ -816,6 +807,14 @@ impl TournamentView {
 impl JobWindow for TournamentView {
     fn job(&self) -> &Job {
         &self.imp().job
+    }
+
+    fn status_label(&self) -> gtk::Label {
+        self.imp().status_label.get()
+    }
+
+    fn job_crashed(&self) {
+        self.enable_controls();
     }
 }
 

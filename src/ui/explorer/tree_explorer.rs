@@ -187,9 +187,7 @@ mod imp {
 
         fn dispose(&self) {
             self.obj().stop_playing();
-            if let Some(recording) = self.recording.take() {
-                recording.cancel();
-            }
+            self.recording.take();
         }
     }
 
@@ -199,7 +197,14 @@ mod imp {
             self.obj().fit_layout(width);
         }
     }
-    impl WindowImpl for TreeExplorer {}
+    impl WindowImpl for TreeExplorer {
+        /// The recording stops as the explorer closes, not once whatever
+        /// still holds the explorer lets go.
+        fn close_request(&self) -> glib::Propagation {
+            self.recording.take();
+            self.parent_close_request()
+        }
+    }
 }
 
 glib::wrapper! {
@@ -673,40 +678,44 @@ impl TreeExplorer {
             recording.cancel();
         }
         let recording = Rc::new(Recording::start(job, imp.budget.get()));
-        imp.recording.replace(Some(recording.clone()));
+        let finished = recording.finished();
+        // Only the explorer holds the recording: it stops when the
+        // explorer goes.
+        let this_recording = Rc::downgrade(&recording);
+        imp.recording.replace(Some(recording));
         self.set_recording(true);
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = explorer)]
-            self,
-            async move {
-                let result = recording.finished().await;
-                let imp = explorer.imp();
-                // A newer recording replaced this one: it shows instead.
-                let current = imp
-                    .recording
-                    .borrow()
-                    .as_ref()
-                    .is_some_and(|now| Rc::ptr_eq(now, &recording));
-                if !current {
-                    return;
-                }
-                imp.recording.take();
-                explorer.set_recording(false);
-                match result {
-                    Ok(tree) => explorer.show_tree(Arc::new(tree)),
-                    Err(RecordingFailed::Cancelled) => explorer.show_notice(&gettext(
-                        "Recording stopped. The tree shown before, if any, is unchanged.",
-                    )),
-                    Err(RecordingFailed::Refused(reason)) => {
-                        explorer.show_notice(&reason.describe(TextStyle::WINDOW))
-                    }
-                    Err(RecordingFailed::Crashed(reason)) => explorer.show_notice(&fill(
-                        &gettext("The recording failed: {reason}"),
-                        &[("reason", &reason)],
-                    )),
-                }
+        let explorer = self.downgrade();
+        glib::spawn_future_local(async move {
+            let result = finished.await;
+            let Some(explorer) = explorer.upgrade() else {
+                return;
+            };
+            let imp = explorer.imp();
+            // A newer recording replaced this one: it shows instead.
+            let current = imp
+                .recording
+                .borrow()
+                .as_ref()
+                .is_some_and(|now| std::ptr::eq(Rc::as_ptr(now), this_recording.as_ptr()));
+            if !current {
+                return;
             }
-        ));
+            imp.recording.take();
+            explorer.set_recording(false);
+            match result {
+                Ok(tree) => explorer.show_tree(Arc::new(tree)),
+                Err(RecordingFailed::Cancelled) => explorer.show_notice(&gettext(
+                    "Recording stopped. The tree shown before, if any, is unchanged.",
+                )),
+                Err(RecordingFailed::Refused(reason)) => {
+                    explorer.show_notice(&reason.describe(TextStyle::WINDOW))
+                }
+                Err(RecordingFailed::Crashed(reason)) => explorer.show_notice(&fill(
+                    &gettext("The recording failed: {reason}"),
+                    &[("reason", &reason)],
+                )),
+            }
+        });
     }
 
     fn set_recording(&self, recording: bool) {

@@ -16,6 +16,7 @@ use gtk::{glib, prelude::*};
 
 use super::drawing;
 use super::stepping::{Phase, Shown};
+use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
@@ -288,6 +289,19 @@ impl JobWindow for MctsView {
     fn job(&self) -> &Job {
         &self.imp().job
     }
+
+    fn status_label(&self) -> gtk::Label {
+        self.imp().status_label.get()
+    }
+
+    /// The search went with the steps' thread, if they ran: it starts
+    /// again from its seed.
+    fn job_crashed(&self) {
+        if self.imp().search.borrow().is_none() && !self.imp().job.is_running() {
+            self.restart();
+        }
+        self.show_sensitivity();
+    }
 }
 
 impl MctsView {
@@ -546,10 +560,11 @@ impl MctsView {
                 .replace(exact_values(&board, EXACT_TIME_LIMIT, &CancelFlag::new()));
             return;
         }
-        let started = imp.exact_job.start(
+        imp.exact_job.start(
+            self,
             "exact-values",
-            move |cancel, sender: &async_channel::Sender<Vec<Option<f64>>>| {
-                let _ = sender.send_blocking(exact_values(&board, EXACT_TIME_LIMIT, cancel));
+            move |cancel, sender: &Sender<Vec<Option<f64>>>| {
+                sender.send(exact_values(&board, EXACT_TIME_LIMIT, cancel));
             },
             glib::clone!(
                 #[weak(rename_to = view)]
@@ -562,9 +577,6 @@ impl MctsView {
                 }
             ),
         );
-        if let Err(error) = started {
-            glib::g_warning!("tictactoe", "the exact values could not start: {error}");
-        }
     }
 
     fn show_exploration(&self, exploration: f64) {
@@ -680,7 +692,7 @@ impl MctsView {
         imp.search.replace(None);
         self.start_job(move |cancel, sender| {
             let search = recipe.replayed(&explorations, target - 1, cancel);
-            let _ = sender.send_blocking(Message::Done {
+            sender.send(Message::Done {
                 search,
                 show_last: true,
             });
@@ -707,23 +719,21 @@ impl MctsView {
             while search.steps() < target {
                 let next = (search.steps() / every + 1) * every;
                 let finished = search.run(next.min(target) - search.steps(), cancel);
-                let _ = sender.send_blocking(Message::Sample(Sample::of(search.as_ref())));
+                sender.send(Message::Sample(Sample::of(search.as_ref())));
                 if !finished {
                     break;
                 }
             }
-            let _ = sender.send_blocking(Message::Done {
+            sender.send(Message::Done {
                 search: Some(search),
                 show_last: false,
             });
         });
     }
 
-    fn start_job(
-        &self,
-        work: impl FnOnce(&CancelFlag, &async_channel::Sender<Message>) + Send + 'static,
-    ) {
-        let started = self.imp().job.start(
+    fn start_job(&self, work: impl FnOnce(&CancelFlag, &Sender<Message>) + Send + 'static) {
+        self.imp().job.start(
+            self,
             "mcts-steps",
             work,
             glib::clone!(
@@ -732,23 +742,8 @@ impl MctsView {
                 move |message| view.receive(message)
             ),
         );
-        match started {
-            Ok(()) => {
-                self.show_status(&gettext("Running…"), false);
-                self.show_sensitivity();
-            }
-            Err(error) => {
-                self.show_status(
-                    &fill(
-                        &gettext("The steps could not start: {error}."),
-                        &[("error", &error)],
-                    ),
-                    true,
-                );
-                // The search went to the thread that never started.
-                self.restart();
-            }
-        }
+        self.show_status(&gettext("Running…"), false);
+        self.show_sensitivity();
     }
 
     fn receive(&self, message: Message) {

@@ -13,6 +13,7 @@ use gtk::{gdk, glib, prelude::*};
 
 use super::judge_later;
 use super::review_painting::{self, BoardPicture, GraphLayout, ScaleWords};
+use crate::game::Work;
 use crate::ui::shared::accessible;
 use crate::ui::shared::board_painting::{BoardLayout, BoardPalette, Target};
 use tictactoe_engine::board::{Board, Side};
@@ -122,6 +123,12 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             self.obj().setup();
+        }
+
+        /// Gone with the main window, as the app quits: no close request
+        /// comes, and the judging stops here.
+        fn dispose(&self) {
+            self.obj().stop_judging();
         }
     }
 
@@ -325,20 +332,20 @@ impl ReviewView {
         self.show_question(None, None);
         self.action_set_enabled("review.learn", false);
         imp.game.replace(Some(game.clone()));
-        let (cancel, generation) = self.start_judging();
+        let (start, moves) = (game.start, game.moves.clone());
+        let judging = judge_later(move |judge| Review::of_game(&start, &moves, judge));
+        let generation = self.start_judging(&judging);
         let view = self.downgrade();
         glib::spawn_future_local(async move {
-            let (start, moves) = (game.start, game.moves.clone());
-            let reviewed =
-                judge_later(cancel, move |judge| Review::of_game(&start, &moves, judge)).await;
+            let reviewed = judging.outcome().await;
             let Some(view) = view.upgrade() else { return };
             if view.imp().generation.get() != generation {
                 return;
             }
             view.imp().cancel.replace(None);
             match reviewed {
-                Some(Ok(review)) => view.show_review(Rc::new(review), selected),
-                Some(Err(ReviewError::IllegalMove { ply, .. })) => {
+                Ok(Ok(review)) => view.show_review(Rc::new(review), selected),
+                Ok(Err(ReviewError::IllegalMove { ply, .. })) => {
                     view.imp().summary_label.set_label(&fill(
                         &gettext(
                             "Move {number} of this game breaks the rules: it cannot be reviewed.",
@@ -346,24 +353,25 @@ impl ReviewView {
                         &[("number", &(ply + 1))],
                     ))
                 }
-                Some(Err(ReviewError::Cancelled)) => {}
-                None => view
-                    .imp()
-                    .summary_label
-                    .set_label(&gettext("The review failed: its thread stopped.")),
+                Ok(Err(ReviewError::Cancelled)) => {}
+                Err(crash) => view.imp().summary_label.set_label(&fill(
+                    // Translators: {error} is the failure's own words, in English.
+                    &gettext("The review failed on an internal error: {error}"),
+                    &[("error", &crash)],
+                )),
             }
         });
     }
 
-    /// A new judging: the old one stopped, its answer to be dropped.
-    fn start_judging(&self) -> (CancelFlag, u64) {
+    /// `judging` is the newest: the old one stopped, its answer to be
+    /// dropped.
+    fn start_judging<T>(&self, judging: &Work<T>) -> u64 {
         let imp = self.imp();
         self.stop_judging();
-        let cancel = CancelFlag::new();
-        imp.cancel.replace(Some(cancel.clone()));
+        imp.cancel.replace(Some(judging.cancel_flag()));
         let generation = imp.generation.get() + 1;
         imp.generation.set(generation);
-        (cancel, generation)
+        generation
     }
 
     fn stop_judging(&self) {
@@ -788,19 +796,19 @@ impl ReviewView {
             return;
         }
         imp.focus_cell.set(cell);
-        let (cancel, generation) = self.start_judging();
+        let ply = reviewed.ply;
+        let judging = judge_later(move |judge| review_move(judge, ply, &before, cell));
+        let generation = self.start_judging(&judging);
         let view = self.downgrade();
         glib::spawn_future_local(async move {
-            let ply = reviewed.ply;
-            let attempt =
-                judge_later(cancel, move |judge| review_move(judge, ply, &before, cell)).await;
+            let attempt = judging.outcome().await;
             let Some(view) = view.upgrade() else { return };
             let imp = view.imp();
             if imp.generation.get() != generation {
                 return;
             }
             imp.cancel.replace(None);
-            let Some(Ok(Some(attempt))) = attempt else {
+            let Ok(Ok(Some(attempt))) = attempt else {
                 return;
             };
             if imp

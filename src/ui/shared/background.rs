@@ -1,11 +1,8 @@
-//! Work the Compare and Tournament windows hand to threads of their own
-//! (a comparison, a tournament's workers), and what those windows share
-//! around it: one job at a time with Cancel, the keys that start and stop
-//! it, and the status line that tells how it went.
-//!
-//! The threads run at a lower priority than the GTK main thread, so that
-//! on a machine whose cores they fill the main thread still gets a core the
-//! moment a frame or an event needs it.
+//! Work the Compare, Tournament, Training and Monte Carlo windows hand to
+//! threads of their own (`crate::game::Work`: named, at a lower priority,
+//! panics caught), and what those windows share around it: one job at a
+//! time with Cancel, the keys that start and stop it, and the status line
+//! that tells how it went, a crash included.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -13,39 +10,22 @@ use std::rc::Rc;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
+use crate::game::{Crashed, Sender, Work};
 use tictactoe_engine::search::CancelFlag;
-
-/// How much nicer than the window the background threads are: at 10 the
-/// scheduler gives a busy thread about a tenth of the weight of one at 0.
-const NICENESS: std::ffi::c_int = 10;
-
-/// Lowers the calling thread's priority; threads it starts after (a
-/// tournament's worker pool) inherit it. Failing to is harmless: the work
-/// only competes with the window on equal terms, as it would anyway.
-fn lower_this_threads_priority() {
-    unsafe extern "C" {
-        fn setpriority(
-            which: std::ffi::c_int,
-            who: std::ffi::c_uint,
-            priority: std::ffi::c_int,
-        ) -> std::ffi::c_int;
-    }
-    /// `PRIO_PROCESS`: on Linux, with `who` 0, the calling thread alone.
-    const PRIO_PROCESS: std::ffi::c_int = 0;
-    // SAFETY: setpriority reads its three integers and nothing else.
-    let _ = unsafe { setpriority(PRIO_PROCESS, 0, NICENESS) };
-}
+use tictactoe_words::i18n::{fill, gettext};
 
 /// A window's job on a thread of its own, one at a time.
 #[derive(Default)]
 pub struct Job {
-    /// Set while the job runs; Cancel sets it.
-    running: RefCell<Option<CancelFlag>>,
+    /// Set while the job runs (until it sends its last message, or
+    /// crashes); Cancel sets the flag.
+    running: Rc<RefCell<Option<CancelFlag>>>,
     /// Counts the jobs, so that a cancelled one's late messages never reach
     /// the next one.
     generation: Rc<Cell<u64>>,
     /// Waits for the newest job's thread to end and hands on the messages
-    /// it left, for when the main loop will not run again.
+    /// it left, for when the main loop will not run again. It owns the
+    /// work: dropping it (the next job, the window gone) stops the job.
     finish_now: RefCell<Option<Box<dyn FnOnce()>>>,
 }
 
@@ -84,58 +64,81 @@ impl Job {
         }
     }
 
-    /// Runs `work` on a thread called `name`, at the lower priority, with
-    /// the flag Cancel sets and a sender for its messages; `receive` gets
-    /// them on the main thread, until the next job starts. `Err` when the
-    /// thread could not start: then nothing runs.
-    pub fn start<M: Send + 'static>(
+    /// Runs `work` on a thread called `name`, with the flag Cancel sets and
+    /// a sender for its messages; `receive` gets them on the main thread,
+    /// until the next job starts. If the thread panics (or cannot start),
+    /// `window`'s status line says so and its controls come back.
+    pub fn start<M: Send + 'static, W: JobWindow>(
         &self,
+        window: &W,
         name: &str,
-        work: impl FnOnce(&CancelFlag, &async_channel::Sender<M>) + Send + 'static,
+        work: impl FnOnce(&CancelFlag, &Sender<M>) + Send + 'static,
         receive: impl Fn(M) + 'static,
-    ) -> std::io::Result<()> {
+    ) {
         let generation = self.generation.get() + 1;
         self.generation.set(generation);
-        let cancel = CancelFlag::new();
-        let (sender, receiver) = async_channel::unbounded();
-        let thread_cancel = cancel.clone();
-        let thread = std::thread::Builder::new()
-            .name(name.into())
-            .spawn(move || {
-                lower_this_threads_priority();
-                work(&thread_cancel, &sender);
-            })?;
-        self.running.replace(Some(cancel));
-        let receive = Rc::new(receive);
-        let current = Rc::clone(&self.generation);
-        let finish_now = {
-            let (receiver, receive, current) =
-                (receiver.clone(), Rc::clone(&receive), Rc::clone(&current));
-            move || {
-                let _ = thread.join();
-                while let Ok(message) = receiver.try_recv() {
-                    if current.get() == generation {
-                        receive(message);
+        let work = Work::start(name, work);
+        self.running.replace(Some(work.cancel_flag()));
+        let window = window.downgrade();
+        let deliver: Rc<dyn Fn(Result<M, Crashed>)> = {
+            let (running, current) = (Rc::clone(&self.running), Rc::clone(&self.generation));
+            Rc::new(move |result| {
+                if current.get() != generation {
+                    return;
+                }
+                match result {
+                    Ok(message) => receive(message),
+                    Err(crash) => {
+                        running.replace(None);
+                        if let Some(window) = window.upgrade() {
+                            window.job_crashed();
+                            show_status(&window.status_label(), &crash_words(&crash), true);
+                        }
                     }
+                }
+            })
+        };
+        let results = work.results();
+        let finish_now = {
+            let deliver = Rc::clone(&deliver);
+            move || {
+                for result in work.finish_now() {
+                    deliver(result);
                 }
             }
         };
         self.finish_now.replace(Some(Box::new(finish_now)));
+        let current = Rc::clone(&self.generation);
         glib::spawn_future_local(async move {
-            while let Ok(message) = receiver.recv().await {
+            while let Ok(result) = results.recv().await {
                 if current.get() != generation {
                     break;
                 }
-                receive(message);
+                deliver(result);
             }
         });
-        Ok(())
     }
+}
+
+/// What a status line says when a job's thread failed.
+fn crash_words(crash: &Crashed) -> String {
+    fill(
+        // Translators: {error} is the failure's own words, in English.
+        &gettext("The work stopped on an internal error: {error}"),
+        &[("error", crash)],
+    )
 }
 
 /// A window that runs a [`Job`].
 pub trait JobWindow: IsA<gtk::Window> {
     fn job(&self) -> &Job;
+
+    /// Where the window says how its work went.
+    fn status_label(&self) -> gtk::Label;
+
+    /// The job's thread failed (the status line then says so): what the
+    /// job held goes, and the controls come back.
+    fn job_crashed(&self);
 }
 
 /// Installs `prefix.escape` (Escape: Cancel while the job runs, else close

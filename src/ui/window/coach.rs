@@ -10,7 +10,6 @@ use super::TictactoeWindow;
 use crate::ui::review::judge_later;
 use crate::ui::shared::accessible;
 use tictactoe_engine::board::{Board, Side};
-use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::verdict_words;
 use tictactoe_tools::review::{MoveReview, review_move};
 use tictactoe_words::i18n::{fill, gettext};
@@ -33,19 +32,26 @@ impl TictactoeWindow {
         else {
             return;
         };
+        let judging = judge_later(move |judge| review_move(judge, ply, &before, cell));
+        imp.coach_judging.borrow_mut().push(judging.cancel_flag());
         let window = self.downgrade();
         glib::spawn_future_local(async move {
-            let judged = judge_later(CancelFlag::new(), move |judge| {
-                review_move(judge, ply, &before, cell)
-            })
-            .await;
-            let (Some(window), Some(Ok(Some(review)))) = (window.upgrade(), judged) else {
+            let judged = judging.outcome().await;
+            let (Some(window), Ok(Ok(Some(review)))) = (window.upgrade(), judged) else {
                 return;
             };
             if review.grade.is_error() && window.still_played(&review) {
                 window.show_coach(&review);
             }
         });
+    }
+
+    /// Stops the coach's judging of the moves on the board: the game was
+    /// replaced, moves taken back, or the window closes.
+    pub(super) fn stop_coaching(&self) {
+        for cancel in self.imp().coach_judging.take() {
+            cancel.cancel();
+        }
     }
 
     /// True if the game on the board still has `review`'s move where it

@@ -12,7 +12,6 @@ use crate::game::{Event, GameResult, GameThread};
 use crate::ui::review::judge_later;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::report::SearchReport;
-use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::{Accuracy, Review};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
@@ -190,13 +189,15 @@ impl TictactoeWindow {
         if humans == [false, false] {
             return;
         }
+        let judging = judge_later(move |judge| Review::of_game(&start, &moves, judge));
+        self.imp()
+            .tally_judging
+            .borrow_mut()
+            .push(judging.cancel_flag());
         let window = self.downgrade();
         glib::spawn_future_local(async move {
-            let reviewed = judge_later(CancelFlag::new(), move |judge| {
-                Review::of_game(&start, &moves, judge)
-            })
-            .await;
-            if let (Some(window), Some(Ok(review))) = (window.upgrade(), reviewed) {
+            let reviewed = judging.outcome().await;
+            if let (Some(window), Ok(Ok(review))) = (window.upgrade(), reviewed) {
                 let accuracy = [Side::Max, Side::Min].map(|side| {
                     if humans[side.index()] {
                         review.accuracy(side)

@@ -239,6 +239,7 @@ impl TictactoeWindow {
             }
         };
         self.stop_run();
+        self.stop_coaching();
         imp.view.replace(View::Current);
         imp.hint.replace(None);
         imp.search_log.add_game_row(&fill(
