@@ -624,13 +624,13 @@ fn changed_controls_wait_for_the_next_start(window: &TictactoeWindow) -> Result<
     ensure(window.pending_text().is_none(), || {
         "the note stays after the change was undone".into()
     })?;
-    window.size_dropdown().set_selected(1);
+    window.board_picker().preset_dropdown().set_selected(1);
     ensure(
         window.pending_text().is_some()
             && window.board_view().board().shape() == Shape::TIC_TAC_TOE,
         || "a new size mid-game hid the note or changed the board".into(),
     )?;
-    window.size_dropdown().set_selected(0);
+    window.board_picker().preset_dropdown().set_selected(0);
     Ok(())
 }
 

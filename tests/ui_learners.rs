@@ -86,14 +86,14 @@ fn a_corrupt_state_file_is_set_aside_with_a_message(
 
 fn learners_are_offered_on_3x3_only(window: &TictactoeWindow) -> Result<(), String> {
     let picker = window.picker(Side::Max);
-    window.size_dropdown().set_selected(0);
+    window.board_picker().preset_dropdown().set_selected(0);
     picker.select(PlayerKind::Menace);
     ensure(picker.selection().0 == PlayerKind::Menace, || {
         format!("3x3 offers no MENACE: {:?}", picker.selection())
     })?;
     // 4x4: the learners go from the list, and the picker falls back to a
     // person.
-    window.size_dropdown().set_selected(1);
+    window.board_picker().preset_dropdown().set_selected(1);
     ensure(picker.selection().0 == PlayerKind::Human, || {
         format!("4x4 kept {:?}", picker.selection())
     })?;
@@ -102,7 +102,7 @@ fn learners_are_offered_on_3x3_only(window: &TictactoeWindow) -> Result<(), Stri
         "4x4 let TD be chosen".into()
     })?;
     picker.select(PlayerKind::Perfect);
-    window.size_dropdown().set_selected(0);
+    window.board_picker().preset_dropdown().set_selected(0);
     ensure(picker.selection().0 == PlayerKind::Perfect, || {
         format!("back on 3x3 the picker shows {:?}", picker.selection())
     })

@@ -31,8 +31,9 @@ use gtk::subclass::prelude::*;
 use gtk::{gdk, gio, glib, prelude::*};
 
 use crate::game::{GameId, GameResult};
+use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::board_view::BoardView;
-use crate::ui::widgets::player_picker::PlayerPicker;
+use crate::ui::widgets::player_picker::{PlayerPicker, why_not_on};
 use crate::ui::widgets::position_editor::PositionEditor;
 use crate::ui::widgets::search_log::SearchLog;
 use crate::ui::widgets::session_tally::SessionTally;
@@ -412,8 +413,8 @@ impl TictactoeWindow {
         self.imp().settings.picker(side)
     }
 
-    pub fn size_dropdown(&self) -> gtk::DropDown {
-        self.imp().settings.size_dropdown()
+    pub fn board_picker(&self) -> BoardPicker {
+        self.imp().settings.board_picker()
     }
 
     pub fn pace_scale(&self) -> gtk::Scale {
@@ -818,6 +819,17 @@ impl TictactoeWindow {
         let imp = self.imp();
         if let Err(reason) = self.playable(&start) {
             self.show_error(&reason);
+            return;
+        }
+        let players = imp.settings.choice().players;
+        if let Some(reason) = players
+            .iter()
+            .find_map(|&(kind, _)| why_not_on(kind, start.shape()))
+        {
+            self.show_error(&fill(
+                &gettext("{problem} Choose another player: no game was started."),
+                &[("problem", &sentence(&reason))],
+            ));
             return;
         }
         let seed = match imp.settings.seed() {

@@ -57,31 +57,13 @@ fn cycled(mut board: Board, cell: usize) -> Board {
     board
 }
 
-/// The window plays the boards its Board picker offers; the others are
-/// the command line's (`tictactoe play --board`).
-pub(super) fn offered_board(shape: Shape) -> Result<(), String> {
-    if Shape::SQUARES.contains(&shape) {
-        Ok(())
-    } else {
-        Err(fill(
-            &gettext(
-                "the window plays 3x3, 4x4 and 5x5; a board of {board} is played on the command line (tictactoe play --board)",
-            ),
-            &[("board", &shape.words())],
-        ))
-    }
-}
-
 impl TictactoeWindow {
     pub(super) fn setup_position_editor(&self) {
         let editor = &self.imp().position_editor;
         editor.connect_position_typed(glib::clone!(
             #[weak(rename_to = window)]
             self,
-            move |_, arrangement| match arrangement
-                .map_err(|error| error.words())
-                .and_then(|board| offered_board(board.shape()).map(|()| board),)
-            {
+            move |_, arrangement| match arrangement.map_err(|error| error.words()) {
                 Ok(board) => {
                     window.imp().typing_problem.replace(None);
                     window.edit(board, false);
