@@ -532,6 +532,15 @@ impl TictactoeWindow {
     }
 
     /// True from Start until the game thread reports the game over.
+    /// Whether a person is to move in the running game, and no move of
+    /// theirs is on its way.
+    pub fn takes_moves(&self) -> bool {
+        matches!(
+            *self.imp().phase.borrow(),
+            Phase::ToMove { human: true, .. }
+        )
+    }
+
     pub fn game_running(&self) -> bool {
         matches!(
             *self.imp().phase.borrow(),

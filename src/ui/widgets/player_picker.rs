@@ -202,6 +202,11 @@ impl PlayerPicker {
         self.select(player);
     }
 
+    /// The list of players, for the tests to read it as a person would.
+    pub fn player_dropdown(&self) -> gtk::DropDown {
+        self.imp().player_dropdown.get()
+    }
+
     /// The Coach switch, shown while a person plays the side.
     pub fn coach_check(&self) -> gtk::CheckButton {
         self.imp().coach_check.get()
