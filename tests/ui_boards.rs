@@ -190,6 +190,29 @@ fn a_connect_four_position_is_set_up(window: &TictactoeWindow) -> Result<(), Str
     })
 }
 
+/// A position typed in the custom board's size takes its rules: gravity
+/// refuses a floating stone there too.
+fn a_typed_position_keeps_the_custom_boards_rules(window: &TictactoeWindow) -> Result<(), String> {
+    let custom = Shape::new(6, 5, 4, true).map_err(|error| format!("{error:?}"))?;
+    window.board_picker().set_shape(custom);
+    activate(window, "win.edit")?;
+    let entry = window.position_editor().entry();
+    entry.set_text("....../....../....../..x.../......");
+    pass_time(Duration::from_millis(100));
+    let refused = window.status_text();
+    entry.set_text("....../....../....../....../..x...");
+    pass_time(Duration::from_millis(100));
+    activate(window, "win.edit")?;
+    let board = window.board_view().board();
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    ensure(refused.contains("empty cell below it"), || {
+        format!("a floating stone on the custom board was met with {refused:?}")
+    })?;
+    ensure(board.shape() == custom, || {
+        format!("the set-up position is on {:?}", board.shape())
+    })
+}
+
 /// A Connect Four game saved, then opened over a 3x3 choice: the same
 /// moves on the same board, the picker on Connect Four again.
 fn a_connect_four_game_is_saved_and_opened(window: &TictactoeWindow) -> Result<(), String> {
@@ -225,7 +248,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "Connect Four is chosen by the keyboard",
             connect_four_is_chosen_by_the_keyboard,
@@ -241,6 +264,10 @@ fn main() -> ExitCode {
         (
             "a Connect Four position is set up",
             a_connect_four_position_is_set_up,
+        ),
+        (
+            "a typed position keeps the custom board's rules",
+            a_typed_position_keeps_the_custom_boards_rules,
         ),
         (
             "a Connect Four game is saved and opened",

@@ -8,7 +8,7 @@ use gtk::subclass::prelude::*;
 
 use super::{EndingKey, Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
-use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_words::Words;
@@ -63,7 +63,10 @@ impl TictactoeWindow {
         editor.connect_position_typed(glib::clone!(
             #[weak(rename_to = window)]
             self,
-            move |_, arrangement| match arrangement.map_err(|error| error.words()) {
+            move |_, arrangement| match arrangement
+                .and_then(|board| window.on_chosen_board(board))
+                .map_err(|error| error.words())
+            {
                 Ok(board) => {
                     window.imp().typing_problem.replace(None);
                     window.edit(board, false);
@@ -86,6 +89,20 @@ impl TictactoeWindow {
                 }
             }
         ));
+    }
+
+    /// A typed position on the board the Board picker shows when it has
+    /// that board's size: a custom board's number in a row and gravity
+    /// hold for it too. A position of another size keeps its own board.
+    fn on_chosen_board(&self, board: Board) -> Result<Board, BoardError> {
+        let chosen = self.imp().settings.choice().size;
+        let same_size =
+            (chosen.width(), chosen.height()) == (board.shape().width(), board.shape().height());
+        if same_size && chosen != board.shape() {
+            Board::arrangement_on(chosen, &board.to_string())
+        } else {
+            Ok(board)
+        }
     }
 
     /// Ctrl+E and the Edit toggle.
