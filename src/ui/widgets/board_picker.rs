@@ -179,6 +179,8 @@ impl BoardPicker {
                 None => gettext("A board of your own: width, height, how many in a row, gravity"),
             })
         })));
+        // The Board label's mnemonic names the picker, not the list in it.
+        accessible::set_label(&**dropdown, &gettext("Board"));
         accessible::name_dropdown_parts(dropdown, &gettext("Board"));
         accessible::set_label(&*imp.width_spin, &gettext("Board width"));
         accessible::set_label(&*imp.height_spin, &gettext("Board height"));
