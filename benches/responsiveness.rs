@@ -124,8 +124,7 @@ fn choose(window: &TictactoeWindow, players: [(PlayerKind, Difficulty); 2], size
         window.picker(side).select(kind);
         window.picker(side).select_difficulty(difficulty);
     }
-    let position = Shape::SQUARES.iter().position(|&s| s == size).unwrap_or(0);
-    window.size_dropdown().set_selected(position as u32);
+    window.board_picker().set_shape(size);
     window.pace_scale().set_value(0.0);
 }
 
@@ -346,7 +345,7 @@ fn measure(launched: Instant) -> Result<(), String> {
     // seconds, then cancelled, which shows the partial results.
     let tournament = window.show_tournament();
     tournament.choices().set_chosen(&TOURNAMENT_PLAYERS);
-    tournament.size_dropdown().set_selected(0);
+    tournament.board_picker().set_shape(Shape::TIC_TAC_TOE);
     tournament.games_spin().set_value(2000.0);
     tournament.seed_entry().set_text("1");
     run_until(Duration::from_secs(5), &mut LoopStats::default(), || {

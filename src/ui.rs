@@ -69,6 +69,7 @@ pub use shared::file_dialog::TableFormat;
 pub use shared::help::GuidePage;
 pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;
+pub use widgets::board_picker::BoardPicker;
 pub use widgets::board_view::BoardView;
 pub use widgets::game_settings::GameSettings;
 pub use widgets::log_entry::{LogEntry, LogKind};

@@ -30,7 +30,7 @@ const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
 /// What the first launch chooses, for the second to find.
 const MAX: (PlayerKind, Difficulty) = (PlayerKind::Random, Difficulty::Easy);
 const MIN: (PlayerKind, Difficulty) = (PlayerKind::Minimax, Difficulty::Depth(4));
-const SIZE: Shape = Shape::FOUR_BY_FOUR;
+const SIZE: Shape = Shape::CONNECT_FOUR;
 const PACE: f64 = 1200.0;
 const WIDTH: i32 = 1000;
 const HEIGHT: i32 = 700;
@@ -93,7 +93,7 @@ fn scores_shown(window: &TictactoeWindow) -> Option<bool> {
 }
 
 fn selected_size(window: &TictactoeWindow) -> Shape {
-    Shape::SQUARES[window.size_dropdown().selected() as usize]
+    window.board_picker().shape()
 }
 
 /// The controls as a first launch finds them, with nothing remembered.
@@ -136,9 +136,10 @@ fn change_everything() -> Result<(), String> {
         window.picker(side).select(kind);
         window.picker(side).select_difficulty(difficulty);
     }
-    let position = Shape::SQUARES.iter().position(|&size| size == SIZE);
+    let position = Shape::PRESETS.iter().position(|&(_, size)| size == SIZE);
     window
-        .size_dropdown()
+        .board_picker()
+        .preset_dropdown()
         .set_selected(position.unwrap_or(0) as u32);
     window.pace_scale().set_value(PACE);
     WidgetExt::activate_action(&window, "win.show-scores", None)
@@ -296,6 +297,91 @@ fn open_with_any_settings() -> Result<(), String> {
         "the board has no room".to_owned()
     })?;
     close(&app, &window);
+    Ok(())
+}
+
+/// A keyfile an older version left, with the board as its side alone,
+/// and more in a row than that board holds.
+const BOARD_KEYFILE: &[u8] = b"[io/github/tictactoe/Tictactoe]
+board-size='4'
+board-in-a-row=6
+";
+
+/// A launch with `BOARD_KEYFILE`: the 4x4 board, with its own four in a
+/// row.
+fn open_with_a_bad_board() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    ensure(selected_size(&window) == Shape::FOUR_BY_FOUR, || {
+        format!("the board is {}, not 4x4", selected_size(&window).words())
+    })?;
+    close(&app, &window);
+    Ok(())
+}
+
+/// A custom board chosen in its controls, as a person sets them.
+const CUSTOM: (usize, usize, usize, bool) = (6, 5, 4, true);
+
+fn choose_a_custom_board() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    let picker = window.board_picker();
+    picker
+        .preset_dropdown()
+        .set_selected(Shape::PRESETS.len() as u32);
+    let (width, height, in_a_row, gravity) = CUSTOM;
+    picker.width_spin().set_value(width as f64);
+    picker.height_spin().set_value(height as f64);
+    picker.in_a_row_spin().set_value(in_a_row as f64);
+    picker.gravity_switch().set_active(gravity);
+    close(&app, &window);
+    Ok(())
+}
+
+fn find_the_custom_board() -> Result<(), String> {
+    let (app, window) = open_window()?;
+    let picker = window.board_picker();
+    let shape = picker.shape();
+    let found = (
+        shape.width(),
+        shape.height(),
+        shape.in_a_row(),
+        shape.gravity(),
+    );
+    ensure(found == CUSTOM, || {
+        format!("the board is {}", shape.words())
+    })?;
+    ensure(picker.width_spin().is_visible(), || {
+        "the custom board's controls are hidden".to_owned()
+    })?;
+    close(&app, &window);
+    Ok(())
+}
+
+fn a_bad_board_is_reported_and_reset() -> Result<(), String> {
+    let config = fresh_config("board")?;
+    write_keyfile(&config, BOARD_KEYFILE)?;
+    let first = launch("bad-board", &config)?;
+    ensure(first.passed, || first.failure("first"))?;
+    let lines = first.app_lines();
+    ensure(
+        lines.len() == 1 && lines[0].contains("board-in-a-row"),
+        || format!("stderr said {lines:?}, not one line about board-in-a-row"),
+    )?;
+    let second = launch("bad-board", &config)?;
+    ensure(second.passed, || second.failure("second"))?;
+    ensure(second.app_lines().is_empty(), || {
+        format!("the second launch said again: {:?}", second.app_lines())
+    })?;
+    let _ = std::fs::remove_dir_all(&config);
+    Ok(())
+}
+
+fn a_custom_board_survives_a_restart() -> Result<(), String> {
+    let config = fresh_config("custom")?;
+    let first = launch("custom", &config)?;
+    ensure(first.passed, || first.failure("first"))?;
+    let second = launch("find-custom", &config)?;
+    ensure(second.passed, || second.failure("second"))?;
+    let _ = std::fs::remove_dir_all(&config);
     Ok(())
 }
 
@@ -583,6 +669,9 @@ fn main() -> ExitCode {
             "narrow" => narrow_the_window(),
             "find-narrow" => find_the_narrow_window(),
             "corrupt" => open_with_corrupt_settings(),
+            "bad-board" => open_with_a_bad_board(),
+            "custom" => choose_a_custom_board(),
+            "find-custom" => find_the_custom_board(),
             _ => Err(format!("no launch is called {name}")),
         };
         return match result {
@@ -594,7 +683,7 @@ fn main() -> ExitCode {
         };
     }
     type Check = fn() -> Result<(), String>;
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 7] = [
         ("settings survive a restart", settings_survive_a_restart),
         (
             "a narrow window comes back narrow",
@@ -603,6 +692,14 @@ fn main() -> ExitCode {
         (
             "corrupt settings fall back and are reported once",
             corrupt_settings_fall_back_and_are_reported_once,
+        ),
+        (
+            "a bad board is reported and reset",
+            a_bad_board_is_reported_and_reset,
+        ),
+        (
+            "a custom board survives a restart",
+            a_custom_board_survives_a_restart,
         ),
         (
             "unusable settings are reset and reported in the app's words",

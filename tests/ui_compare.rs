@@ -415,7 +415,7 @@ fn a_small_tournament_adds_up(
         (PlayerKind::Perfect, Difficulty::Hard),
     ];
     view.choices().set_chosen(&players);
-    view.size_dropdown().set_selected(0);
+    view.board_picker().preset_dropdown().set_selected(0);
     view.games_spin().set_value(6.0);
     view.seed_entry().set_text("42");
     view.start_button().emit_clicked();
@@ -570,7 +570,7 @@ fn a_cancelled_tournament_keeps_its_games(
         (PlayerKind::AlphaBeta, Difficulty::Medium),
         (PlayerKind::Mcts, Difficulty::Hard),
     ]);
-    view.size_dropdown().set_selected(1);
+    view.board_picker().preset_dropdown().set_selected(1);
     view.games_spin().set_value(500.0);
     view.seed_entry().set_text("7");
     view.start_button().emit_clicked();

@@ -106,7 +106,8 @@ fn a_computer_game_is_told_in_german(window: &TictactoeWindow) -> Result<(), Str
     }
     let size = Shape::SQUARES.iter().position(|&s| s == Shape::TIC_TAC_TOE);
     window
-        .size_dropdown()
+        .board_picker()
+        .preset_dropdown()
         .set_selected(size.unwrap_or(0) as u32);
     window.pace_scale().set_value(0.0);
     for game in 1..=2 {

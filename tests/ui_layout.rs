@@ -437,14 +437,15 @@ fn long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(), String
     let sizes = Shape::SQUARES;
     let four = sizes.iter().position(|&size| size == Shape::FOUR_BY_FOUR);
     window
-        .size_dropdown()
+        .board_picker()
+        .preset_dropdown()
         .set_selected(four.unwrap_or_default() as u32);
     press_over(&board, "ctrl+h")?;
     let hinted = wait_until("the hint", Duration::from_secs(10), || {
         window.hint_report().is_some()
     });
     let result = hinted.and_then(|_| whole_status("a 4x4 hint"));
-    window.size_dropdown().set_selected(0);
+    window.board_picker().preset_dropdown().set_selected(0);
     result
 }
 

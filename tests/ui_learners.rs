@@ -1,4 +1,4 @@
-//! The learning players in the window: offered on 3x3 only, learning from
+//! The learning players in the window: marked off 3x3, learning from
 //! the games they finish and saving it, the switch that stops that, Reset
 //! Learning, MENACE resigning at an empty box, their beads and values on
 //! the board, and a corrupt state file found at start. GTK lives on the
@@ -84,27 +84,47 @@ fn a_corrupt_state_file_is_set_aside_with_a_message(
     )
 }
 
-fn learners_are_offered_on_3x3_only(window: &TictactoeWindow) -> Result<(), String> {
+fn learners_are_marked_off_3x3_and_refused_at_start(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
     let picker = window.picker(Side::Max);
-    window.size_dropdown().set_selected(0);
+    let boards = window.board_picker().preset_dropdown();
+    boards.set_selected(0);
     picker.select(PlayerKind::Menace);
+    ensure(picker.refusal().is_none(), || {
+        format!("3x3 refuses MENACE: {:?}", picker.refusal())
+    })?;
+    // 4x4: MENACE stays chosen, marked, with the reason in words.
+    boards.set_selected(1);
     ensure(picker.selection().0 == PlayerKind::Menace, || {
-        format!("3x3 offers no MENACE: {:?}", picker.selection())
+        format!("4x4 dropped MENACE for {:?}", picker.selection())
     })?;
-    // 4x4: the learners go from the list, and the picker falls back to a
-    // person.
-    window.size_dropdown().set_selected(1);
-    ensure(picker.selection().0 == PlayerKind::Human, || {
-        format!("4x4 kept {:?}", picker.selection())
+    let list = picker.player_dropdown();
+    let shown = list
+        .selected_item()
+        .and_downcast::<gtk::StringObject>()
+        .map(|name| name.string().to_string())
+        .unwrap_or_default();
+    ensure(shown.contains("3x3 only"), || {
+        format!("the list shows {shown:?}, unmarked")
     })?;
-    picker.select(PlayerKind::Td);
-    ensure(picker.selection().0 == PlayerKind::Human, || {
-        "4x4 let TD be chosen".into()
-    })?;
-    picker.select(PlayerKind::Perfect);
-    window.size_dropdown().set_selected(0);
-    ensure(picker.selection().0 == PlayerKind::Perfect, || {
-        format!("back on 3x3 the picker shows {:?}", picker.selection())
+    let tooltip = list.tooltip_text().unwrap_or_default();
+    ensure(
+        tooltip.contains("3x3 only") && tooltip.contains("4x4"),
+        || format!("the tooltip says {tooltip:?}, not why"),
+    )?;
+    window.start_button().emit_clicked();
+    pass_time(Duration::from_millis(200));
+    let status = window.status_text();
+    let started = window.game_running();
+    boards.set_selected(0);
+    picker.select(PlayerKind::Human);
+    ensure(
+        status.contains("MENACE") && status.contains("no game was started"),
+        || format!("Start said {status:?}"),
+    )?;
+    ensure(!started, || {
+        "Start started a game MENACE cannot play".into()
     })
 }
 
@@ -306,8 +326,8 @@ fn main() -> ExitCode {
             a_corrupt_state_file_is_set_aside_with_a_message,
         ),
         (
-            "learners are offered on 3x3 only",
-            learners_are_offered_on_3x3_only,
+            "learners are marked off 3x3 and refused at Start",
+            learners_are_marked_off_3x3_and_refused_at_start,
         ),
         (
             "learners learn from each game and save it",

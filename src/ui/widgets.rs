@@ -2,6 +2,7 @@
 //! Tournament and Training windows.
 
 pub mod board_legend;
+pub mod board_picker;
 pub mod board_view;
 pub mod game_settings;
 pub mod log_entry;

@@ -31,8 +31,9 @@ use gtk::subclass::prelude::*;
 use gtk::{gdk, gio, glib, prelude::*};
 
 use crate::game::{GameId, GameResult};
+use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::board_view::BoardView;
-use crate::ui::widgets::player_picker::PlayerPicker;
+use crate::ui::widgets::player_picker::{PlayerPicker, why_not_on};
 use crate::ui::widgets::position_editor::PositionEditor;
 use crate::ui::widgets::search_log::SearchLog;
 use crate::ui::widgets::session_tally::SessionTally;
@@ -424,8 +425,8 @@ impl TictactoeWindow {
         self.imp().settings.picker(side)
     }
 
-    pub fn size_dropdown(&self) -> gtk::DropDown {
-        self.imp().settings.size_dropdown()
+    pub fn board_picker(&self) -> BoardPicker {
+        self.imp().settings.board_picker()
     }
 
     pub fn pace_scale(&self) -> gtk::Scale {
@@ -543,6 +544,15 @@ impl TictactoeWindow {
     }
 
     /// True from Start until the game thread reports the game over.
+    /// Whether a person is to move in the running game, and no move of
+    /// theirs is on its way.
+    pub fn takes_moves(&self) -> bool {
+        matches!(
+            *self.imp().phase.borrow(),
+            Phase::ToMove { human: true, .. }
+        )
+    }
+
     pub fn game_running(&self) -> bool {
         matches!(
             *self.imp().phase.borrow(),
@@ -830,6 +840,17 @@ impl TictactoeWindow {
         let imp = self.imp();
         if let Err(reason) = self.playable(&start) {
             self.show_error(&reason);
+            return;
+        }
+        let players = imp.settings.choice().players;
+        if let Some(reason) = players
+            .iter()
+            .find_map(|&(kind, _)| why_not_on(kind, start.shape()))
+        {
+            self.show_error(&fill(
+                &gettext("{problem} Choose another player: no game was started."),
+                &[("problem", &sentence(&reason))],
+            ));
             return;
         }
         let seed = match imp.settings.seed() {

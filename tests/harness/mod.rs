@@ -103,8 +103,7 @@ pub fn start(
             format!("the {} picker shows {:?}", side.label(), picker.selection())
         })?;
     }
-    let position = Shape::SQUARES.iter().position(|&s| s == size).unwrap_or(0);
-    window.size_dropdown().set_selected(position as u32);
+    window.board_picker().set_shape(size);
     window.pace_scale().set_value(pace.as_millis() as f64);
     window.start_button().emit_clicked();
     wait_until("the game to start", Duration::from_secs(2), || {

@@ -153,6 +153,20 @@ impl Words for Shape {
     }
 }
 
+/// A preset board's name as people read it ("Connect Four"), or `None`
+/// for a board that is no preset.
+pub fn preset_display_name(shape: Shape) -> Option<String> {
+    let name = match shape.preset_name()? {
+        "tic-tac-toe" => gettext("Tic-Tac-Toe"),
+        "4x4" => gettext("4x4"),
+        "5x5" => gettext("5x5"),
+        "connect-four" => gettext("Connect Four"),
+        "five-in-a-row" => gettext("Five in a Row"),
+        other => other.to_owned(),
+    };
+    Some(name)
+}
+
 /// Why a board does not exist.
 impl Words for ShapeError {
     fn words(&self) -> String {

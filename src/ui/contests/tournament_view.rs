@@ -16,7 +16,8 @@ use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
-use crate::ui::widgets::game_settings::{parse_seed, selected_size, set_up_size_dropdown};
+use crate::ui::widgets::board_picker::BoardPicker;
+use crate::ui::widgets::game_settings::parse_seed;
 use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_tools::tournament::{JsonWriter, Tally, TournamentError};
@@ -143,7 +144,7 @@ mod imp {
         #[template_child]
         pub(super) choices: TemplateChild<PlayerChoices>,
         #[template_child]
-        pub(super) size_dropdown: TemplateChild<gtk::DropDown>,
+        pub(super) board_picker: TemplateChild<super::BoardPicker>,
         #[template_child]
         pub(super) games_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
@@ -181,6 +182,7 @@ mod imp {
         fn class_init(klass: &mut Self::Class) {
             PlayerChoices::ensure_type();
             ChartView::ensure_type();
+            super::BoardPicker::ensure_type();
             klass.bind_template();
             klass.install_action("tournament.start", None, |view, _, _| view.start());
             klass.install_action("tournament.cancel", None, |view, _, _| view.cancel());
@@ -240,7 +242,6 @@ impl TournamentView {
             accessible::name_button_by_its_label(button);
         }
         imp.choices.set_chosen(&FIRST_CHOICE);
-        set_up_size_dropdown(&imp.size_dropdown);
         chart_view::show_saves(&[&imp.ranking_chart, &imp.sides_chart], &imp.status_label);
         self.show_results();
         self.enable_controls();
@@ -256,8 +257,8 @@ impl TournamentView {
         self.imp().choices.get()
     }
 
-    pub fn size_dropdown(&self) -> gtk::DropDown {
-        self.imp().size_dropdown.get()
+    pub fn board_picker(&self) -> BoardPicker {
+        self.imp().board_picker.get()
     }
 
     pub fn games_spin(&self) -> gtk::SpinButton {
@@ -332,7 +333,7 @@ impl TournamentView {
                 return;
             }
         };
-        let size = selected_size(&imp.size_dropdown);
+        let size = imp.board_picker.shape();
         let entrants = imp.choices.contenders();
         let games = imp.games_spin.value_as_int().max(1) as u32;
         let tournament = Tournament::new(entrants, size, games, seed);
@@ -496,7 +497,7 @@ impl TournamentView {
         self.action_set_enabled("tournament.cancel", running);
         for control in [
             imp.choices.upcast_ref::<gtk::Widget>(),
-            imp.size_dropdown.upcast_ref(),
+            imp.board_picker.upcast_ref(),
             imp.games_spin.upcast_ref(),
             imp.seed_entry.upcast_ref(),
         ] {

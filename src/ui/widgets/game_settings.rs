@@ -8,11 +8,11 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
+use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::player_picker::PlayerPicker;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
-use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::numbers::decimal;
 use tictactoe_words::report::{TextStyle, describe_player};
@@ -50,6 +50,7 @@ mod imp {
     use gtk::{CompositeTemplate, glib, prelude::*};
 
     use super::Choice;
+    use crate::ui::widgets::board_picker::BoardPicker;
     use crate::ui::widgets::player_picker::PlayerPicker;
 
     #[derive(Default, CompositeTemplate)]
@@ -60,7 +61,7 @@ mod imp {
         #[template_child]
         pub(super) min_picker: TemplateChild<PlayerPicker>,
         #[template_child]
-        pub(super) size_dropdown: TemplateChild<gtk::DropDown>,
+        pub(super) board_picker: TemplateChild<BoardPicker>,
         #[template_child]
         pub(super) pace_scale: TemplateChild<gtk::Scale>,
         #[template_child]
@@ -81,6 +82,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             PlayerPicker::ensure_type();
+            BoardPicker::ensure_type();
             klass.bind_template();
         }
 
@@ -125,23 +127,6 @@ pub(crate) fn parse_seed(text: &str, refusal: &str) -> Result<Option<u64>, Strin
         .map_err(|_| fill(refusal, &[("max", &u64::MAX)]))
 }
 
-/// Offers every board size in `dropdown`, named for screen readers.
-pub(crate) fn set_up_size_dropdown(dropdown: &gtk::DropDown) {
-    let sizes: Vec<String> = Shape::SQUARES.iter().map(Shape::words).collect();
-    let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
-    dropdown.set_model(Some(&gtk::StringList::new(&sizes)));
-    dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
-    accessible::name_dropdown_parts(dropdown, &gettext("Board size"));
-}
-
-/// The board size selected in a dropdown [`set_up_size_dropdown`] filled.
-pub(crate) fn selected_size(dropdown: &gtk::DropDown) -> Shape {
-    Shape::SQUARES
-        .get(dropdown.selected() as usize)
-        .copied()
-        .unwrap_or_default()
-}
-
 impl GameSettings {
     // The controls, for the tests to drive them as a person would.
 
@@ -152,8 +137,8 @@ impl GameSettings {
         }
     }
 
-    pub fn size_dropdown(&self) -> gtk::DropDown {
-        self.imp().size_dropdown.get()
+    pub fn board_picker(&self) -> BoardPicker {
+        self.imp().board_picker.get()
     }
 
     pub fn pace_scale(&self) -> gtk::Scale {
@@ -168,7 +153,7 @@ impl GameSettings {
     pub fn choice(&self) -> Choice {
         let imp = self.imp();
         Choice {
-            size: selected_size(&self.imp().size_dropdown),
+            size: imp.board_picker.shape(),
             players: [imp.max_picker.selection(), imp.min_picker.selection()],
             pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
         }
@@ -187,9 +172,7 @@ impl GameSettings {
 
     /// Selects the board `size`, as a person would.
     pub fn set_size(&self, size: Shape) {
-        if let Some(position) = Shape::SQUARES.iter().position(|&each| each == size) {
-            self.imp().size_dropdown.set_selected(position as u32);
-        }
+        self.imp().board_picker.set_shape(size);
     }
 
     /// Selects the board and both players of a game read from a file.
@@ -238,7 +221,6 @@ impl GameSettings {
         imp.max_picker.set_side(Side::Max, PlayerKind::Human);
         imp.min_picker.set_side(Side::Min, PlayerKind::AlphaBetaTt);
 
-        set_up_size_dropdown(&imp.size_dropdown);
         accessible::name_button_by_its_label(&*imp.reuse_seed_button);
 
         imp.pace_scale.set_format_value_func(|_, milliseconds| {
@@ -257,13 +239,13 @@ impl GameSettings {
                 settings.emit_by_name::<()>(CHANGED, &[]);
             }
         );
-        imp.size_dropdown.connect_selected_notify(glib::clone!(
+        imp.board_picker.connect_changed(glib::clone!(
             #[weak(rename_to = settings)]
             self,
             #[strong]
             changed,
-            move |dropdown| {
-                let size = selected_size(dropdown);
+            move |picker| {
+                let size = picker.shape();
                 let imp = settings.imp();
                 imp.max_picker.set_board_size(size);
                 imp.min_picker.set_board_size(size);

@@ -8,8 +8,26 @@ use crate::ui::shared::accessible;
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
+
+/// Why `kind` cannot play on `shape` in the window, or `None` if it can:
+/// MENACE and TD keep something for every 3x3 position, and the window
+/// keeps what the learners learn for 3x3 only.
+pub fn why_not_on(kind: PlayerKind, shape: Shape) -> Option<String> {
+    if let Err(refusal) = kind.check_shape(shape) {
+        return Some(refusal.words());
+    }
+    (!PlayerKind::offered(shape).contains(&kind)).then(|| {
+        fill(
+            &gettext(
+                "{player} plays in the window on 3x3 only, where the window keeps what it learns; not on {size}",
+            ),
+            &[("player", &kind.display_name()), ("size", &shape.words())],
+        )
+    })
+}
 
 /// The difficulty list's entries, in the template's order.
 const DIFFICULTY_LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
@@ -71,7 +89,7 @@ fn chosen_name_factory() -> gtk::SignalListItemFactory {
 const CHANGED: &str = "changed";
 
 mod imp {
-    use std::cell::RefCell;
+    use std::cell::Cell;
     use std::sync::OnceLock;
 
     use gtk::glib::subclass::Signal;
@@ -91,8 +109,8 @@ mod imp {
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
         pub(super) coach_check: TemplateChild<gtk::CheckButton>,
-        /// The players listed, for the board size chosen.
-        pub(super) offered: RefCell<Vec<super::PlayerKind>>,
+        /// The board chosen, which some players cannot play.
+        pub(super) board: Cell<super::Shape>,
     }
 
     #[glib::object_subclass]
@@ -119,7 +137,7 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let picker = self.obj();
-            picker.set_board_size(super::Shape::TIC_TAC_TOE);
+            picker.fill_players();
             self.difficulty_dropdown.set_factory(Some(
                 &crate::ui::shared::accessible::string_item_factory(|_| None),
             ));
@@ -184,6 +202,11 @@ impl PlayerPicker {
         self.select(player);
     }
 
+    /// The list of players, for the tests to read it as a person would.
+    pub fn player_dropdown(&self) -> gtk::DropDown {
+        self.imp().player_dropdown.get()
+    }
+
     /// The Coach switch, shown while a person plays the side.
     pub fn coach_check(&self) -> gtk::CheckButton {
         self.imp().coach_check.get()
@@ -216,30 +239,30 @@ impl PlayerPicker {
         (self.selected_player(), difficulty)
     }
 
-    /// Selects `player` in the list, as a person would; a player not
-    /// offered on this board size selects Human.
+    /// Selects `player` in the list, as a person would.
     pub fn select(&self, player: PlayerKind) {
-        let position = self
-            .imp()
-            .offered
-            .borrow()
+        let position = PlayerKind::ALL
             .iter()
             .position(|&kind| kind == player)
             .unwrap_or_default();
         self.imp().player_dropdown.set_selected(position as u32);
     }
 
-    /// Lists the players offered on `size`: the learners on 3x3 only. The
-    /// chosen player stays chosen where it is offered, else Human is.
+    /// Marks the players that cannot play `size` ("3x3 only"), with the
+    /// reason as their tooltip; the chosen player stays chosen.
     pub fn set_board_size(&self, size: Shape) {
-        let offered = PlayerKind::offered(size);
-        if *self.imp().offered.borrow() == offered {
+        if self.imp().board.replace(size) == size {
             return;
         }
         let chosen = self.selected_player();
-        self.imp().offered.replace(offered);
         self.fill_players();
         self.select(chosen);
+        self.player_changed();
+    }
+
+    /// Why the chosen player cannot play the chosen board, if it cannot.
+    pub fn refusal(&self) -> Option<String> {
+        why_not_on(self.selected_player(), self.imp().board.get())
     }
 
     /// Selects `difficulty` in the controls, as a person would.
@@ -254,26 +277,34 @@ impl PlayerPicker {
 
     fn selected_player(&self) -> PlayerKind {
         let position = self.imp().player_dropdown.selected() as usize;
-        self.imp()
-            .offered
-            .borrow()
+        PlayerKind::ALL
             .get(position)
             .copied()
             .unwrap_or(PlayerKind::Human)
     }
 
-    /// Lists the offered players by display name, each with its
-    /// description as the tooltip.
+    /// Lists every player by display name, those that cannot play the
+    /// board marked; each with its description, or the reason it cannot
+    /// play, as the tooltip.
     fn fill_players(&self) {
-        let offered = self.imp().offered.borrow().clone();
-        let names: Vec<String> = offered.iter().map(|kind| kind.display_name()).collect();
+        let board = self.imp().board.get();
+        let names: Vec<String> = PlayerKind::ALL
+            .iter()
+            .map(|&kind| match why_not_on(kind, board) {
+                Some(_) => fill(
+                    &gettext("{player} (3x3 only)"),
+                    &[("player", &kind.display_name())],
+                ),
+                None => kind.display_name(),
+            })
+            .collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let dropdown = &self.imp().player_dropdown;
         dropdown.set_model(Some(&gtk::StringList::new(&names)));
         let factory = accessible::string_item_factory(move |position| {
-            offered
+            PlayerKind::ALL
                 .get(position as usize)
-                .map(|kind| kind.description())
+                .map(|&kind| why_not_on(kind, board).unwrap_or_else(|| kind.description()))
         });
         dropdown.set_list_factory(Some(&factory));
         dropdown.set_factory(Some(&chosen_name_factory()));
@@ -282,8 +313,9 @@ impl PlayerPicker {
     fn player_changed(&self) {
         let imp = self.imp();
         let kind = self.selected_player();
-        imp.player_dropdown
-            .set_tooltip_text(Some(&kind.description()));
+        let about = why_not_on(kind, imp.board.get()).unwrap_or_else(|| kind.description());
+        imp.player_dropdown.set_tooltip_text(Some(&about));
+        accessible::set_description(&*imp.player_dropdown, &about);
         // The neural player's difficulty is its simulations.
         let searches = kind.uses_difficulty();
         imp.difficulty_dropdown.set_sensitive(searches);

@@ -112,7 +112,6 @@ impl TictactoeWindow {
     /// wrong with it, and the game on the board stays as it was.
     pub fn open_file(&self, path: &Path) {
         let offered = |saved: SavedGame| {
-            super::setup::offered_board(saved.shape())?;
             for (kind, _) in saved.players {
                 kind.check_shape(saved.shape())
                     .map_err(|refusal| refusal.words())?;

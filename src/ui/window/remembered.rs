@@ -1,7 +1,7 @@
 //! What the window remembers between runs: both players and difficulties,
-//! the coach for each side, the board size, the pace, the scores on the
-//! board, the window's size and maximised state, and the board's share of
-//! the window in each layout.
+//! the coach for each side, the board (its size, number in a row and
+//! gravity), the pace, the scores on the board, the window's size and
+//! maximised state, and the board's share of the window in each layout.
 //!
 //! They live in GSettings under the schema `io.github.tictactoe.Tictactoe`:
 //! the installed one, else the one `build.rs` compiled into the build tree.
@@ -41,12 +41,14 @@ const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
 
 /// Every key the window uses: an installed schema from an older version
 /// that lacks one is passed over, since GSettings aborts on unknown keys.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 17] = [
     "max-player",
     "max-difficulty",
     "min-player",
     "min-difficulty",
     "board-size",
+    "board-in-a-row",
+    "board-gravity",
     "pace",
     "show-scores",
     "learn-from-games",
@@ -222,12 +224,44 @@ fn read_name<T>(
 
 /// Writes `value` to `key` unless it holds it already, which spares the
 /// backend a write for every change of the other controls.
-fn store_name(settings: &gio::Settings, key: &str, value: &str) {
-    if settings.string(key) != value
-        && let Err(error) = settings.set_string(key, value)
+fn store(settings: &gio::Settings, key: &str, value: impl ToVariant) {
+    let value = value.to_variant();
+    if settings.value(key) != value
+        && let Err(error) = settings.set_value(key, &value)
     {
         eprintln!("tictactoe: setting {key} was not saved: {error}");
     }
+}
+
+/// The board remembered: its size, the number in a row (0 for the size's
+/// usual one) and gravity. A number in a row the board cannot hold is
+/// reported on stderr and reset, as an unknown name is.
+fn read_board(settings: &gio::Settings) -> Option<Shape> {
+    let size: Shape = read_name(settings, "board-size", |text| {
+        text.parse().map_err(|error: UnknownShape| error.words())
+    })?;
+    let key = "board-in-a-row";
+    let in_a_row = settings.int(key).max(0) as usize;
+    let shape = match size.with_in_a_row(in_a_row) {
+        _ if in_a_row == 0 => size,
+        Ok(shape) => shape,
+        Err(problem) => {
+            eprintln!(
+                "tictactoe: setting {key}: {}; using the default",
+                problem.words()
+            );
+            settings.reset(key);
+            size
+        }
+    };
+    Some(shape.with_gravity(settings.boolean("board-gravity")))
+}
+
+/// Remembers `board` as `read_board` reads it.
+fn store_board(settings: &gio::Settings, board: Shape) {
+    store(settings, "board-size", size_name(board));
+    store(settings, "board-in-a-row", board.in_a_row() as i32);
+    store(settings, "board-gravity", board.gravity());
 }
 
 /// The keys of one side's player and difficulty.
@@ -246,10 +280,9 @@ fn share_key(orientation: gtk::Orientation) -> &'static str {
     }
 }
 
-/// A board size as it is stored: "3x3".
+/// A board size as it is stored: "7x6", width x height.
 fn size_name(size: Shape) -> String {
-    let side = size.width();
-    format!("{side}x{side}")
+    format!("{}x{}", size.width(), size.height())
 }
 
 impl TictactoeWindow {
@@ -297,10 +330,7 @@ impl TictactoeWindow {
         // Everything is read before anything is selected: each selection
         // saves the choice, which would overwrite the keys not yet read.
         let shown = imp.settings.choice();
-        let size = read_name(&settings, "board-size", |text| {
-            text.parse().map_err(|error: UnknownShape| error.words())
-        })
-        .unwrap_or(shown.size);
+        let size = read_board(&settings).unwrap_or(shown.size);
         let players = [Side::Max, Side::Min].map(|side| {
             let (player_key, difficulty_key) = player_keys(side);
             let (kind, difficulty) = shown.players[side.index()];
@@ -322,12 +352,12 @@ impl TictactoeWindow {
             settings,
             move |controls| {
                 let choice = controls.choice();
-                store_name(&settings, "board-size", &size_name(choice.size));
+                store_board(&settings, choice.size);
                 for side in [Side::Max, Side::Min] {
                     let (player_key, difficulty_key) = player_keys(side);
                     let (kind, difficulty) = choice.players[side.index()];
-                    store_name(&settings, player_key, kind.name());
-                    store_name(&settings, difficulty_key, &difficulty.name());
+                    store(&settings, player_key, kind.name());
+                    store(&settings, difficulty_key, difficulty.name());
                 }
             }
         ));

@@ -8,7 +8,7 @@ use gtk::subclass::prelude::*;
 
 use super::{EndingKey, Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
-use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::report::SearchReport;
 use tictactoe_words::Words;
@@ -59,21 +59,6 @@ fn cycled(mut board: Board, cell: usize) -> Board {
     board
 }
 
-/// The window plays the boards its Board picker offers; the others are
-/// the command line's (`tictactoe play --board`).
-pub(super) fn offered_board(shape: Shape) -> Result<(), String> {
-    if Shape::SQUARES.contains(&shape) {
-        Ok(())
-    } else {
-        Err(fill(
-            &gettext(
-                "the window plays 3x3, 4x4 and 5x5; a board of {board} is played on the command line (tictactoe play --board)",
-            ),
-            &[("board", &shape.words())],
-        ))
-    }
-}
-
 impl TictactoeWindow {
     pub(super) fn setup_position_editor(&self) {
         let editor = &self.imp().position_editor;
@@ -81,8 +66,8 @@ impl TictactoeWindow {
             #[weak(rename_to = window)]
             self,
             move |_, arrangement| match arrangement
+                .and_then(|board| window.on_chosen_board(board))
                 .map_err(|error| error.words())
-                .and_then(|board| offered_board(board.shape()).map(|()| board),)
             {
                 Ok(board) => {
                     window.imp().typing_problem.replace(None);
@@ -106,6 +91,20 @@ impl TictactoeWindow {
                 }
             }
         ));
+    }
+
+    /// A typed position on the board the Board picker shows when it has
+    /// that board's size: a custom board's number in a row and gravity
+    /// hold for it too. A position of another size keeps its own board.
+    fn on_chosen_board(&self, board: Board) -> Result<Board, BoardError> {
+        let chosen = self.imp().settings.choice().size;
+        let same_size =
+            (chosen.width(), chosen.height()) == (board.shape().width(), board.shape().height());
+        if same_size && chosen != board.shape() {
+            Board::arrangement_on(chosen, &board.to_string())
+        } else {
+            Ok(board)
+        }
     }
 
     /// Ctrl+E and the Edit toggle.
