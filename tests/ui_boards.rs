@@ -1,6 +1,7 @@
 //! Any board in the window, the way a person goes: the Board picker chosen
 //! by the keyboard, a custom board that cannot be made impossible, a game
-//! of Connect Four against alpha-beta with a move taken back and End game
+//! of Connect Four against alpha-beta with a move taken back (and a click
+//! at once after it played) and End game
 //! stopping its search, a set-up position on Connect Four, and Save and
 //! Open of a Connect Four game. GTK lives on the main thread, so this test
 //! has its own `main` (`harness = false`). Needs a display:
@@ -130,16 +131,16 @@ fn a_connect_four_game_against_alpha_beta(window: &TictactoeWindow) -> Result<()
         || format!("after X's column 4 and O's answer the board is {board}"),
     )?;
     activate(window, "win.undo")?;
-    wait_for_stones(window, 0, Duration::from_secs(2))?;
-    wait_for_you(window)?;
-    // Right after Undo the game restarts from the position: a click in
-    // that moment is refused ("Just a moment"), and a person clicks again.
-    wait_until("X's stone after Undo", Duration::from_secs(3), || {
-        if window.takes_moves() {
-            click(window, bottom_of(2));
-        }
-        window.board_view().board().cell(bottom_of(2)).is_some()
+    ensure(window.board_view().board().stone_count() == 0, || {
+        format!("Undo left {}", window.board_view().board())
     })?;
+    // At once, while the game restarts from the taken-back position: the
+    // click is X's move all the same, played as the turn comes.
+    click(window, bottom_of(2));
+    wait_until("X's stone after Undo", Duration::from_secs(3), || {
+        window.board_view().board().cell(bottom_of(2)).is_some()
+    })
+    .map_err(|error| format!("{error}: the status says {:?}", window.status_text()))?;
     wait_until("O to search", Duration::from_secs(2), || {
         window.is_thinking()
     })

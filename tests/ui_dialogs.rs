@@ -15,10 +15,11 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use gtk::{glib, graphene, prelude::*};
+use gtk::{glib, prelude::*};
 use harness::{
-    Results, chosen, ensure, explore, open_window, play_3x3, point_into, start,
-    use_test_environment, wait_until, xdotool,
+    PATIENCE, Results, answer_save_chooser, chosen, click_widget, ensure, explore, open_window,
+    play_3x3, press_in, start, type_path, use_test_environment, wait_for_chooser,
+    wait_for_no_chooser, wait_until, xdotool,
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
@@ -32,104 +33,9 @@ use tictactoe_words::report::{ReportWords, TextStyle};
 
 type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 
-/// Long enough for a loaded machine; the checks end as soon as what they
-/// wait for holds.
-const PATIENCE: Duration = Duration::from_secs(20);
-
-/// Presses `keys` (xdotool's names, "ctrl+s") with the pointer in
-/// `window`'s bottom right corner, clear of the dialogs, which open at the
-/// screen's top left.
-fn press_in(window: &impl IsA<gtk::Window>, keys: &[&str]) -> Result<(), String> {
-    let window = window.as_ref();
-    let title = window.title().unwrap_or_default();
-    point_into(&title, (window.width() - 40, window.height() - 40))?;
-    xdotool(&[&["key"], keys].concat())
-}
-
-/// Clicks the middle of `widget`, a real click at its place on the screen.
-fn click(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
-    let root = widget.root().ok_or("the widget is in no window")?;
-    let window = root
-        .downcast_ref::<gtk::Window>()
-        .ok_or("the widget's root is no window")?;
-    let middle = graphene::Point::new(widget.width() as f32 / 2.0, widget.height() as f32 / 2.0);
-    let point = widget
-        .compute_point(&root, &middle)
-        .ok_or("the widget has no place in its window")?;
-    // Where the window's widgets start in its surface.
-    let (dx, dy) = root.surface_transform();
-    let title = window.title().unwrap_or_default();
-    point_into(
-        &title,
-        (
-            (f64::from(point.x()) + dx) as i32,
-            (f64::from(point.y()) + dy) as i32,
-        ),
-    )?;
-    xdotool(&["click", "1"])
-}
-
-/// The file choosers on the screen.
-fn choosers() -> Vec<gtk::FileChooserDialog> {
-    gtk::Window::list_toplevels()
-        .into_iter()
-        .filter_map(|window| window.downcast::<gtk::FileChooserDialog>().ok())
-        .filter(|dialog| dialog.is_visible())
-        .collect()
-}
-
-/// Waits for the file chooser titled `title`.
-fn wait_for_chooser(title: &str) -> Result<gtk::FileChooserDialog, String> {
-    wait_until(&format!("the {title:?} file chooser"), PATIENCE, || {
-        choosers()
-            .iter()
-            .any(|dialog| dialog.title().as_deref() == Some(title) && dialog.width() > 0)
-    })?;
-    choosers()
-        .into_iter()
-        .find(|dialog| dialog.title().as_deref() == Some(title))
-        .ok_or_else(|| format!("the {title:?} chooser went away"))
-}
-
-fn wait_for_no_chooser() -> Result<(), String> {
-    wait_until("the file chooser to close", PATIENCE, || {
-        choosers().is_empty()
-    })
-    .map(|_| ())
-}
-
-/// Types `keys`, then `path` and Enter, into the chooser titled `title`:
-/// Ctrl+A and the path replace a Save chooser's suggested name; `/` opens
-/// an Open chooser's location field.
-fn type_path(title: &str, keys: &[&str], path: &Path) -> Result<(), String> {
-    wait_for_chooser(title)?;
-    point_into(title, (20, 20))?;
-    if !keys.is_empty() {
-        xdotool(&[&["key"], keys].concat())?;
-    }
-    let path = path.to_str().ok_or("the path is no text")?;
-    xdotool(&["type", "--delay", "20", path])?;
-    xdotool(&["key", "Return"])
-}
-
-/// Answers the Save chooser titled `title` with `path` (Ctrl+A replaces
-/// the suggested name), then waits until `said` tells `saved` and the
-/// chooser is gone.
-fn answer_save_chooser(
-    title: &str,
-    path: &Path,
-    said: impl Fn() -> String,
-    saved: &str,
-) -> Result<(), String> {
-    type_path(title, &["ctrl+a"], path)?;
-    wait_until(&format!("{saved:?}"), PATIENCE, || said().contains(saved))
-        .map_err(|error| format!("{error}; it says {:?}", said()))?;
-    wait_for_no_chooser()
-}
-
 /// Clicks the save menu `button` and picks its item by its `mnemonic`.
 fn pick_from_menu(button: &gtk::MenuButton, mnemonic: &str) -> Result<(), String> {
-    click(button)?;
+    click_widget(button)?;
     wait_until("the save menu", PATIENCE, || {
         button.popover().is_some_and(|menu| menu.is_visible())
     })?;
@@ -284,7 +190,7 @@ fn cancel_changes_nothing(window: &TictactoeWindow, directory: &Path) -> Result<
         "20",
         cancelled.to_str().unwrap_or_default(),
     ])?;
-    click(&button_labelled(&dialog, "_Cancel")?)?;
+    click_widget(&button_labelled(&dialog, "_Cancel")?)?;
     wait_for_no_chooser()?;
     ensure(!cancelled.exists(), || "Cancel wrote the file".into())?;
     // Esc closes the Open chooser, with a path typed too.

@@ -459,6 +459,27 @@ fn narrow_long_status_messages_are_whole(window: &TictactoeWindow) -> Result<(),
     long_status_messages_are_whole(window)
 }
 
+/// At 640x800 each named board is in sight whole, column numbers and
+/// all, together with the players above it: a person plays without
+/// scrolling the board's side up and down.
+fn narrow_every_board_is_in_sight_with_the_players(window: &TictactoeWindow) -> Result<(), String> {
+    narrow(window)?;
+    let picker = window.board_picker();
+    let result = Shape::PRESETS.iter().try_for_each(|&(name, shape)| {
+        picker.set_shape(shape);
+        pass_time(Duration::from_millis(300));
+        let board = window.board_view();
+        ensure(board.board().shape() == shape, || {
+            format!("choosing {name} shows {:?}", board.board().shape())
+        })?;
+        in_sight(&board, window).map_err(|error| format!("the {name} board: {error}"))?;
+        in_sight(&window.picker(Side::Max), window)
+            .map_err(|error| format!("with the {name} board, X's picker: {error}"))
+    });
+    picker.set_shape(Shape::TIC_TAC_TOE);
+    result
+}
+
 /// The board's size, as allocated.
 fn board_size(window: &TictactoeWindow) -> (i32, i32) {
     let board = window.board_view();
@@ -867,6 +888,10 @@ fn main() -> ExitCode {
             wide_long_status_messages_are_whole,
         ),
         ("narrow, the log keeps its rows", narrow_log_keeps_its_rows),
+        (
+            "narrow, every board is in sight with the players",
+            narrow_every_board_is_in_sight_with_the_players,
+        ),
         ("the title is whole at 640 px", the_title_is_whole_at_640_px),
         ("the other windows fit 640 px", the_other_windows_fit_640_px),
         (

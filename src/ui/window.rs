@@ -31,6 +31,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gdk, gio, glib, prelude::*};
 
 use crate::game::{GameId, GameResult};
+use crate::ui::shared::board_painting::BoardLayout;
 use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::board_view::BoardView;
 use crate::ui::widgets::player_picker::{PlayerPicker, why_not_on};
@@ -49,6 +50,13 @@ use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 
 /// Below this width the log goes under the board instead of beside it.
 const NARROW_WIDTH: i32 = 860;
+/// The board's height where the window has no more room for it (a wide
+/// window gives it the height there is): what leaves it in sight under the
+/// players in a narrow window on an 800 px high screen.
+const BOARD_HEIGHT: f64 = 190.0;
+/// The smallest cell the board is drawn with, a target a pointer hits
+/// well (WCAG 2.2 asks for 24 px).
+const SMALLEST_CELL: f64 = 24.0;
 /// How long a first Esc (or Ctrl+E) waits for the second that ends the
 /// game.
 const END_CONFIRM_TIME: Duration = Duration::from_secs(3);
@@ -715,7 +723,9 @@ impl TictactoeWindow {
         if self.game_running() || self.is_paused() || imp.editing.get().is_some() {
             return;
         }
-        if self.shown().0.shape() != size {
+        // Without a game the chosen board is what would be shown, so the
+        // board on the screen is what tells whether it changed.
+        if imp.board_view.board().shape() != size {
             imp.window_game.replace(None);
             imp.setup.set(None);
             imp.hint.replace(None);
@@ -783,6 +793,21 @@ impl TictactoeWindow {
                 });
             }
         ));
+    }
+
+    /// Gives the board's frame the board's own proportions, so that the
+    /// card round it fits it snugly, and the board a height that keeps it
+    /// in sight under the players in a narrow window on an 800 px high
+    /// screen (in its 60% of the height) with cells a pointer hits well.
+    pub(super) fn fit_board_frame(&self, shape: Shape) {
+        let imp = self.imp();
+        let (width, height) = BoardLayout::drawing_size(shape, 1.0);
+        let ratio = width / height;
+        let smallest = BoardLayout::drawing_size(shape, SMALLEST_CELL).1;
+        let least = BOARD_HEIGHT.max(smallest);
+        imp.board_frame.set_ratio(ratio as f32);
+        imp.board_view
+            .set_size_request((least * ratio).ceil() as i32, least.ceil() as i32);
     }
 
     /// A wide window has the status line and the coach under the board;

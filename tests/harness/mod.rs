@@ -5,6 +5,7 @@
 //! "N passed, M failed", which `scripts/test` adds up).
 #![allow(dead_code)]
 
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
@@ -485,4 +486,99 @@ pub fn move_onto(widget: &impl IsA<gtk::Widget>, at: Option<(f64, f64)>) -> Resu
             (f64::from(point.y()) + dy) as i32,
         ),
     )
+}
+
+/// Long enough for a loaded machine; the checks end as soon as what they
+/// wait for holds.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Presses `keys` (xdotool's names, "ctrl+s") with the pointer in
+/// `window`'s bottom right corner, clear of the dialogs, which open at the
+/// screen's top left.
+pub fn press_in(window: &impl IsA<gtk::Window>, keys: &[&str]) -> Result<(), String> {
+    let window = window.as_ref();
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() - 40, window.height() - 40))?;
+    xdotool(&[&["key"], keys].concat())
+}
+
+/// Clicks the middle of `widget`, a real click at its place on the screen.
+pub fn click_widget(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
+    let root = widget.root().ok_or("the widget is in no window")?;
+    let window = root
+        .downcast_ref::<gtk::Window>()
+        .ok_or("the widget's root is no window")?;
+    let middle = graphene::Point::new(widget.width() as f32 / 2.0, widget.height() as f32 / 2.0);
+    let point = widget
+        .compute_point(&root, &middle)
+        .ok_or("the widget has no place in its window")?;
+    // Where the window's widgets start in its surface.
+    let (dx, dy) = root.surface_transform();
+    let title = window.title().unwrap_or_default();
+    point_into(
+        &title,
+        (
+            (f64::from(point.x()) + dx) as i32,
+            (f64::from(point.y()) + dy) as i32,
+        ),
+    )?;
+    xdotool(&["click", "1"])
+}
+
+/// The file choosers on the screen.
+pub fn choosers() -> Vec<gtk::FileChooserDialog> {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|window| window.downcast::<gtk::FileChooserDialog>().ok())
+        .filter(|dialog| dialog.is_visible())
+        .collect()
+}
+
+/// Waits for the file chooser titled `title`.
+pub fn wait_for_chooser(title: &str) -> Result<gtk::FileChooserDialog, String> {
+    wait_until(&format!("the {title:?} file chooser"), PATIENCE, || {
+        choosers()
+            .iter()
+            .any(|dialog| dialog.title().as_deref() == Some(title) && dialog.width() > 0)
+    })?;
+    choosers()
+        .into_iter()
+        .find(|dialog| dialog.title().as_deref() == Some(title))
+        .ok_or_else(|| format!("the {title:?} chooser went away"))
+}
+
+pub fn wait_for_no_chooser() -> Result<(), String> {
+    wait_until("the file chooser to close", PATIENCE, || {
+        choosers().is_empty()
+    })
+    .map(|_| ())
+}
+
+/// Types `keys`, then `path` and Enter, into the chooser titled `title`:
+/// Ctrl+A and the path replace a Save chooser's suggested name; `/` opens
+/// an Open chooser's location field.
+pub fn type_path(title: &str, keys: &[&str], path: &Path) -> Result<(), String> {
+    wait_for_chooser(title)?;
+    point_into(title, (20, 20))?;
+    if !keys.is_empty() {
+        xdotool(&[&["key"], keys].concat())?;
+    }
+    let path = path.to_str().ok_or("the path is no text")?;
+    xdotool(&["type", "--delay", "20", path])?;
+    xdotool(&["key", "Return"])
+}
+
+/// Answers the Save chooser titled `title` with `path` (Ctrl+A replaces
+/// the suggested name), then waits until `said` tells `saved` and the
+/// chooser is gone.
+pub fn answer_save_chooser(
+    title: &str,
+    path: &Path,
+    said: impl Fn() -> String,
+    saved: &str,
+) -> Result<(), String> {
+    type_path(title, &["ctrl+a"], path)?;
+    wait_until(&format!("{saved:?}"), PATIENCE, || said().contains(saved))
+        .map_err(|error| format!("{error}; it says {:?}", said()))?;
+    wait_for_no_chooser()
 }

@@ -59,6 +59,23 @@ impl BoardLayout {
         }
     }
 
+    /// The drawing's width and height in which a board of `shape` has
+    /// cells of `cell` pixels and fills it to its margins: the drawing's
+    /// proportions for that board.
+    pub fn drawing_size(shape: Shape, cell: f64) -> (f64, f64) {
+        let rows = shape.height() as f64 + if shape.gravity() { COLUMN_NUMBERS } else { 0.0 };
+        let (width, height) = (shape.width() as f64 * cell, rows * cell);
+        // The margin is a share of the shorter side, on both sides.
+        let free = 1.0 - 2.0 * MARGIN;
+        if width >= height {
+            let drawn_height = height / free;
+            (width + 2.0 * MARGIN * drawn_height, drawn_height)
+        } else {
+            let drawn_width = width / free;
+            (drawn_width, height + 2.0 * MARGIN * drawn_width)
+        }
+    }
+
     /// The grid's width and height in pixels.
     pub fn extent(&self) -> (f64, f64) {
         (
@@ -486,5 +503,24 @@ mod tests {
             layout.target_at(&empty, layout.left - 1.0, layout.top + 1.0),
             Target::Outside
         );
+    }
+
+    #[test]
+    fn a_drawing_of_the_boards_own_size_fits_it_to_its_margins() {
+        let tall = Shape::new(3, 5, 3, false).expect("a 3x5 board");
+        for shape in [
+            Shape::TIC_TAC_TOE,
+            Shape::CONNECT_FOUR,
+            Shape::FIVE_IN_A_ROW,
+            tall,
+        ] {
+            let (width, height) = BoardLayout::drawing_size(shape, 30.0);
+            let layout = BoardLayout::new(width, height, shape);
+            assert!((layout.cell - 30.0).abs() < 1e-9, "{shape:?}: {layout:?}");
+            let margin = width.min(height) * MARGIN;
+            // Filled across and down, to the margins.
+            assert!((layout.top - margin).abs() < 1e-9, "{shape:?}: {layout:?}");
+            assert!((layout.left - margin).abs() < 1e-9, "{shape:?}: {layout:?}");
+        }
     }
 }

@@ -21,6 +21,9 @@ impl TictactoeWindow {
         }
         match &*imp.phase.borrow() {
             Phase::NoGame => Some(gettext("No game is running: press Start to play.")),
+            // The game restarts from a position where a person moves (after
+            // Undo): their move is played as the turn comes.
+            Phase::Starting if self.person_to_move() => None,
             Phase::Starting => Some(gettext("Just a moment: the game is starting.")),
             Phase::Paused => Some(gettext(
                 "The game is paused: press Resume (Space) to play on.",
@@ -54,12 +57,22 @@ impl TictactoeWindow {
             self.show_error(&reason);
             return;
         }
-        if matches!(*imp.phase.borrow(), Phase::MoveSent) {
-            // Played in order once the move before it is.
+        if matches!(*imp.phase.borrow(), Phase::Starting | Phase::MoveSent) {
+            // Played in order once the game asks for it.
             imp.queued_cells.borrow_mut().push_back(cell);
             return;
         }
         self.send_move(cell);
+    }
+
+    /// Whether the game's position waits for a person: the side to move
+    /// is played by one.
+    fn person_to_move(&self) -> bool {
+        self.imp()
+            .window_game
+            .borrow()
+            .as_ref()
+            .is_some_and(|game| game.humans()[game.record.position().side_to_move().index()])
     }
 
     pub(super) fn grid_missed(&self) {

@@ -74,6 +74,7 @@ impl TictactoeWindow {
         let imp = self.imp();
         let (board, last_move, marks) = self.shown();
         imp.board_view.show_position(board, last_move);
+        self.fit_board_frame(board.shape());
         imp.board_view.set_marks(marks);
         let person_to_move = matches!(*imp.phase.borrow(), Phase::ToMove { human: true, .. });
         imp.board_view.set_accepting(
