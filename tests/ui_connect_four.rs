@@ -194,6 +194,10 @@ fn a_game_against_alpha_beta_by_click_and_key(
     window.pace_scale().set_value(0.0);
     click_widget(&window.start_button())?;
     wait_for_turn(window)?;
+    let said = window.status_text();
+    ensure(said.contains("click a column or press 1-7"), || {
+        format!("X's turn is told as {said:?}")
+    })?;
     let view = window.board_view();
     let empty = view.board();
     ensure(

@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use gtk::{glib, prelude::*};
 use harness::{
-    PATIENCE, Results, answer_save_chooser, chosen, click_widget, ensure, explore, open_window,
-    play_3x3, press_in, start, type_path, use_test_environment, wait_for_chooser,
-    wait_for_no_chooser, wait_until, xdotool,
+    PATIENCE, Results, answer_save_chooser, choosers, chosen, click_widget, ensure, explore,
+    open_window, play_3x3, point_into, press_in, start, type_path, use_test_environment,
+    wait_for_chooser, wait_for_no_chooser, wait_until, xdotool,
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};

@@ -170,15 +170,22 @@ impl TictactoeWindow {
             Phase::ToMove {
                 side, human: true, ..
             } => {
-                // The short way in: digits on 3x3, arrows elsewhere.
-                let message = if imp.board_view.board().shape() == Shape::TIC_TAC_TOE {
+                // The short way in: digits on 3x3 and for a board's
+                // columns, arrows elsewhere.
+                let shape = imp.board_view.board().shape();
+                let message = if shape == Shape::TIC_TAC_TOE {
                     gettext("{side} to move, played by you: click a cell or press 1-9.")
+                } else if shape.gravity() {
+                    gettext("{side} to move, played by you: click a column or press 1-{last}.")
                 } else {
                     gettext(
                         "{side} to move, played by you: click a cell or use the arrows and Enter.",
                     )
                 };
-                fill(&message, &[("side", &side.label())])
+                fill(
+                    &message,
+                    &[("side", &side.label()), ("last", &shape.width())],
+                )
             }
             Phase::ToMove { side, player, .. } => {
                 let message = if self.is_thinking() {
