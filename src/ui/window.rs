@@ -837,10 +837,11 @@ impl TictactoeWindow {
             into.insert_child_after(widget, after);
         }
         imp.narrow_footer.set_visible(!wide);
-        // Narrow, the board's side asks for no more than it needs; in
-        // either layout the board grows into the height there is, so that
-        // dragging the divider makes it larger.
+        // Narrow, the board's side takes no more than it needs, so that
+        // the status line follows it closely in a high window; wide, the
+        // board grows into all of the height.
         imp.board_scroller.set_propagate_natural_height(!wide);
+        imp.board_scroller.set_vexpand(wide);
     }
 
     /// Start: a new game from the set-up position, or the empty board.
