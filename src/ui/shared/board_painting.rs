@@ -164,6 +164,17 @@ pub fn key_target(board: &Board, focus: usize) -> Target {
         .map_or(Target::FullColumn(column), Target::Cell)
 }
 
+/// The cell the keyboard's `focus` shows on `board`: on a board with
+/// gravity where a stone dropped into its column lands (the column's top
+/// cell while it is full).
+pub fn key_cell(board: &Board, focus: usize) -> usize {
+    match key_target(board, focus) {
+        Target::Cell(cell) => cell,
+        Target::FullColumn(column) => column,
+        Target::Outside => focus,
+    }
+}
+
 /// The colours of a board, from the theme and the application's style
 /// sheet: the one place that reads them.
 #[derive(Debug, Clone, Copy)]

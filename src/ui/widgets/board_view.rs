@@ -8,7 +8,7 @@ use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 use crate::ui::shared::accessible;
 use crate::ui::shared::board_painting::{
     self, BoardLayout, BoardPalette, Falling, Painting, Target, arrow_step, digit_choice,
-    draw_stone, frame_cell, key_target, rounded_rectangle, tint_cell,
+    draw_stone, frame_cell, key_cell, key_target, rounded_rectangle, tint_cell,
 };
 use crate::ui::shared::painting::set_colour;
 use tictactoe_engine::board::Board;
@@ -503,12 +503,7 @@ impl BoardView {
     /// gravity the cell a stone dropped into the focus column lands on (its
     /// top cell while it is full).
     pub fn focus_cell(&self) -> usize {
-        let focus = self.imp().focus_cell.get();
-        match key_target(&self.board(), focus) {
-            Target::Cell(cell) => cell,
-            Target::FullColumn(column) => column,
-            Target::Outside => focus,
-        }
+        key_cell(&self.board(), self.imp().focus_cell.get())
     }
 
     /// Plays the cell a digit key names: 1-9 on the 3x3 board, row by row
