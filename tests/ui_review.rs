@@ -415,7 +415,8 @@ fn the_coach_speaks_by_column_and_estimates_on_connect_four(
     })?;
     window.picker(Side::Min).coach_check().set_active(false);
     drop_in(window, last[1])?;
-    wait_until("X to win", PATIENCE, || !window.game_running())
+    wait_until("X to win", PATIENCE, || !window.game_running())?;
+    Ok(())
 }
 
 /// The finished Connect Four game in Game Review: every move graded and
