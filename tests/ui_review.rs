@@ -6,7 +6,10 @@
 //! graded as the perfect table grades it, the graph's words the review's;
 //! a click on a move in the list shows it; Ctrl+L asks for a better move
 //! for the mistake, and a key on the board answers best or still a
-//! mistake; the session tally gains O's best moves. Needs a display and
+//! mistake; the session tally gains O's best moves. On Connect Four the
+//! coach names O's unblocking column and says its judgement is estimated,
+//! and the finished game's review asks for a better column, answered by
+//! the digits as columns. Needs a display and
 //! xdotool: `xvfb-run -a cargo test --release --test ui_review`.
 
 mod harness;
@@ -24,7 +27,9 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_tools::review::words::{second_try_words, values_words, verdict_words};
+use tictactoe_tools::review::words::{
+    second_try_question, second_try_words, values_words, verdict_words,
+};
 use tictactoe_tools::review::{Accuracy, DEFAULT_TIME_LIMIT, Grade, Judge, Review, review_move};
 
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -359,6 +364,127 @@ fn last_row_shows(
     )
 }
 
+/// A Connect Four game by columns from 1: X builds column 1, O plays
+/// column 4 twice and then column 7, leaving X's column 1 open, where X
+/// wins.
+const CONNECT_FOUR_GAME: [usize; 7] = [1, 4, 1, 4, 1, 7, 1];
+/// O's move in column 7, the mistake.
+const UNBLOCKED: usize = 5;
+/// A review of Connect Four judges each position for up to 3 seconds.
+const REVIEW_PATIENCE: Duration = Duration::from_secs(60);
+
+/// Presses `column`'s digit (from 1) over the main window: on a board with
+/// gravity the digits are the columns.
+fn drop_in(window: &TictactoeWindow, column: usize) -> Result<(), String> {
+    play(window, column - 1)
+}
+
+/// Two people on Connect Four, the coach on for O before its last move:
+/// O's column 7 leaves X's three in column 1 open, and the coach says so,
+/// by column, and that the judgement is an estimate (the position before
+/// it is not solved in time).
+fn the_coach_speaks_by_column_and_estimates_on_connect_four(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    if let Some(view) = window.review_view() {
+        view.close();
+    }
+    let person = (PlayerKind::Human, Difficulty::Hard);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    window.picker(Side::Min).coach_check().set_active(false);
+    window.picker(Side::Max).coach_check().set_active(false);
+    start(window, person, person, Shape::CONNECT_FOUR, Duration::ZERO)?;
+    let (before, last) = CONNECT_FOUR_GAME.split_at(UNBLOCKED);
+    for &column in before {
+        drop_in(window, column)?;
+    }
+    window.picker(Side::Min).coach_check().set_active(true);
+    drop_in(window, last[0])?;
+    wait_until("the coach to speak", REVIEW_PATIENCE, || {
+        window.coach_text().is_some()
+    })?;
+    let said = window.coach_text().unwrap_or_default();
+    ensure(
+        said.starts_with("Mistake (estimated): X threatens to win on column 1"),
+        || format!("the coach said {said:?}"),
+    )?;
+    click_action_button(window, "win.coach-play-on")?;
+    wait_until("Play On to go on with the game", PATIENCE, || {
+        window.coach_text().is_none() && window.game_running()
+    })?;
+    window.picker(Side::Min).coach_check().set_active(false);
+    drop_in(window, last[1])?;
+    wait_until("X to win", PATIENCE, || !window.game_running())?;
+    Ok(())
+}
+
+/// The finished Connect Four game in Game Review: every move graded and
+/// named by its column, the estimates said; Learn from Mistakes asks for a
+/// better move than O's column 7, and the digits answer by column: 7 is
+/// still a mistake, 1 is the best move.
+fn the_review_of_a_connect_four_game_answers_by_column(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let played = window.record().ok_or("no game")?.played().to_vec();
+    ensure(played.len() == CONNECT_FOUR_GAME.len(), || {
+        format!("the game before the review is {played:?}")
+    })?;
+    let accels = app.accels_for_action("win.review");
+    ensure(accels.iter().any(|each| each == "<Control>r"), || {
+        format!("win.review has the shortcuts {accels:?}")
+    })?;
+    press_over(&window.board_view(), "ctrl+r")?;
+    wait_until("Ctrl+R to review the game", REVIEW_PATIENCE, || {
+        window
+            .review_view()
+            .is_some_and(|view| view.is_visible() && view.review().is_some())
+    })?;
+    let view = window.review_view().ok_or("no review window")?;
+    let review = view.review().ok_or("no review")?;
+    ensure(review.moves.len() == played.len(), || {
+        format!("{} moves reviewed", review.moves.len())
+    })?;
+    let mistake = &review.moves[UNBLOCKED];
+    ensure(
+        mistake.grade.is_error() && verdict_words(mistake).contains("column 1"),
+        || format!("O's column 7 is {:?}", verdict_words(mistake)),
+    )?;
+    ensure(review.moves[UNBLOCKED + 1].exact(), || {
+        "X's winning column is not proven".to_owned()
+    })?;
+    let summary = view.summary_text();
+    ensure(summary.contains("Hollow points are estimates"), || {
+        format!("the summary says {summary:?}")
+    })?;
+    let question = second_try_question(mistake);
+    for _ in 0..played.len() {
+        press_over(&view.board(), "ctrl+l")?;
+        harness::pass_time(Duration::from_millis(300));
+        if view.board_words().contains(&question) {
+            break;
+        }
+    }
+    ensure(view.board_words().contains(&question), || {
+        format!("Learn from Mistakes never asks {question:?}")
+    })?;
+    for (column, grade) in [(7, "Still a mistake"), (1, "Best move!")] {
+        press_over(&view.board(), &column.to_string())?;
+        wait_until(
+            &format!("the answer to column {column}"),
+            REVIEW_PATIENCE,
+            || {
+                view.answer_text()
+                    .is_some_and(|answer| answer.starts_with(grade))
+            },
+        )
+        .map_err(|error| format!("{error}: the window says {:?}", view.answer_text()))?;
+    }
+    view.close();
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
@@ -366,7 +492,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 5] = [
         // First: the Game Review window opens for the first time.
         (
             "the review shows the last move of a full board",
@@ -379,6 +505,14 @@ fn main() -> ExitCode {
         (
             "the review grades every move and asks for a better one",
             the_review_grades_every_move_and_asks_for_a_better_one,
+        ),
+        (
+            "the coach speaks by column and estimates on Connect Four",
+            the_coach_speaks_by_column_and_estimates_on_connect_four,
+        ),
+        (
+            "the review of a Connect Four game answers by column",
+            the_review_of_a_connect_four_game_answers_by_column,
         ),
     ];
     let mut results = Results::default();

@@ -553,13 +553,33 @@ fn quitting_keeps_what_was_learned(
     })
 }
 
+/// On Connect Four in the main window the Training window says, before
+/// a training, that the learners train on 3x3 and why.
+fn training_says_it_trains_on_3x3_beside_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let said = open_training_by_its_shortcut(app, window).map(|view| {
+        view.set_learner(PlayerKind::Td);
+        view.set_learner(PlayerKind::Neural);
+        view.status_text()
+    });
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    let said = said?;
+    ensure(
+        said.contains("train on 3x3") && said.contains("keeps what they learn for 3x3 only"),
+        || format!("beside Connect Four the Training window says {said:?}"),
+    )
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 9] = [
         (
             "TD training is the headless training",
             td_training_is_the_headless_training,
@@ -575,6 +595,10 @@ fn main() -> ExitCode {
         (
             "another learner clears the training shown",
             another_learner_clears_the_training_shown,
+        ),
+        (
+            "training says it trains on 3x3 beside Connect Four",
+            training_says_it_trains_on_3x3_beside_connect_four,
         ),
         (
             "quitting keeps what was learned",

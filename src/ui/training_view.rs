@@ -327,7 +327,7 @@ impl TrainingView {
         background::show_share(&imp.progress_bar, 0, 0, "");
         self.show_status(
             &gettext(
-                "Choose the learner, its side, its opponent and how many games, then press Start.",
+                "Choose the learner, its side, its opponent and how many games, then press Start. The learners train on 3x3, whatever the main window's board: the window keeps what they learn for 3x3 only.",
             ),
             false,
         );

@@ -137,6 +137,29 @@ impl Solver {
         board: &Board,
         strength: Strength,
         cancel: &CancelFlag,
+        progress: impl FnMut(i32, i32, u64),
+    ) -> Option<Solution> {
+        self.solve_by(board, strength, cancel, None, progress)
+    }
+
+    /// `solve`, given up (`None`) at `deadline`: a judge that may spend a
+    /// limited time on each position.
+    pub fn solve_before(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        deadline: Instant,
+    ) -> Option<Solution> {
+        self.solve_by(board, strength, cancel, Some(deadline), |_, _, _| {})
+    }
+
+    fn solve_by(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        deadline: Option<Instant>,
         mut progress: impl FnMut(i32, i32, u64),
     ) -> Option<Solution> {
         let started = Instant::now();
@@ -149,7 +172,7 @@ impl Solver {
             geometry,
             threats: Threats::of(geometry),
             table: &mut self.table,
-            ctx: SearchContext::new(cancel, None),
+            ctx: SearchContext::new(cancel, deadline),
         };
         let for_mover = match board.outcome() {
             // The side that just moved completed a line.

@@ -1,13 +1,15 @@
 //! A game reviewed against perfect play: the game's value after every move
 //! and each move graded by what it did to that value, with the facts on the
 //! board that explain the grade (a win missed, a threat left open, a fork).
-//! On 3x3 the values come from the perfect table and are exact; on the big
-//! boards from alphabeta-tt under a time limit, exact only where its search
-//! reached the end. The sentences are in `words`.
+//! On 3x3 the values come from the perfect table and are exact; on a board
+//! with gravity from the solver where it finishes within half the time
+//! limit, else (and on the other big boards) from alphabeta-tt under the
+//! time limit, exact only where its search reached the end. The sentences
+//! are in `words`.
 
 pub mod words;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -17,6 +19,7 @@ use tictactoe_engine::players::{AlphaBetaTtPlayer, PerfectTable};
 use tictactoe_engine::report::Certainty;
 use tictactoe_engine::score::{self, win_score};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{Solver, Strength};
 use tictactoe_engine::threats::{Fork, forks, winning_cells};
 
 /// How long the big boards' search may look at one position by default.
@@ -45,11 +48,20 @@ pub struct Judgement {
     pub best: u64,
 }
 
-/// Values positions: the perfect table where it holds them, else
-/// alphabeta-tt within the time limit (its table kept from one position to
-/// the next, as a game's positions share most of their subtrees).
+/// The solver's table in a judge: small, as a judge is made for each move
+/// the coach judges.
+const SOLVER_TABLE_BYTES: usize = 16 << 20;
+
+/// Values positions: the perfect table where it holds them; on a board
+/// with gravity the solver, if it proves every move's value within half
+/// the time limit; else alphabeta-tt within the time limit (its table kept
+/// from one position to the next, as a game's positions share most of
+/// their subtrees).
 pub struct Judge {
     search: AlphaBetaTtPlayer,
+    /// Made at the first position with gravity.
+    solver: Option<Solver>,
+    time_limit: Duration,
     cancel: CancelFlag,
 }
 
@@ -58,8 +70,37 @@ impl Judge {
     pub fn new(time_limit: Duration, cancel: CancelFlag) -> Judge {
         Judge {
             search: AlphaBetaTtPlayer::new(None, Some(time_limit), SearchSettings::default()),
+            solver: None,
+            time_limit,
             cancel,
         }
+    }
+
+    /// The exact judgement of an unfinished position from the solver's
+    /// value of every move, or `None` if one is not proven by `deadline`.
+    fn solve(&mut self, board: &Board, deadline: Instant) -> Option<Judgement> {
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Solver::with_table_bytes(SOLVER_TABLE_BYTES));
+        let side = board.side_to_move();
+        let mut best: Option<(i32, u64)> = None;
+        for cell in board.legal_moves() {
+            let mut after = *board;
+            after.toggle(cell, side);
+            let score = solver
+                .solve_before(&after, Strength::Strong, &self.cancel, deadline)?
+                .score()?;
+            best = match best {
+                Some((known, _)) if side.sign() * score < side.sign() * known => best,
+                Some((known, cells)) if score == known => Some((known, cells | 1 << cell)),
+                _ => Some((score, 1 << cell)),
+            };
+        }
+        let (score, best) = best?;
+        Some(Judgement {
+            value: Value { score, exact: true },
+            best,
+        })
     }
 
     /// The position's value and best moves; `None` once cancelled.
@@ -86,6 +127,15 @@ impl Judge {
                 value: Value { score, exact: true },
                 best: table.best_moves(board),
             });
+        }
+        if board.shape().gravity() {
+            let deadline = Instant::now() + self.time_limit / 2;
+            if let Some(solved) = self.solve(board, deadline) {
+                return Some(solved);
+            }
+            if self.cancel.is_cancelled() {
+                return None;
+            }
         }
         let report = self.search.search(board, &self.cancel, ());
         if report.aborted || self.cancel.is_cancelled() {

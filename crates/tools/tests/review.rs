@@ -14,6 +14,7 @@ use tictactoe_engine::geometry::bits;
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{Solver, Strength};
 use tictactoe_engine::threats::{Fork, forks, winning_cells};
 use tictactoe_tools::review::words::{
     graded_words, move_title, value_words, values_words, why_words,
@@ -430,4 +431,35 @@ fn connect_four_moves_are_named_by_their_columns() {
         "{}",
         values_words(&review)
     );
+}
+
+#[test]
+fn connect_four_is_judged_by_the_solver_every_best_column_marked() {
+    // 16 stones in: the solver proves each column within the time limit.
+    let board = Board::from_columns(Shape::CONNECT_FOUR, "4444445555553333").unwrap();
+    let mut judge = Judge::new(Duration::from_millis(400), CancelFlag::new());
+    let judged = judge.judge(&board).unwrap();
+    let side = board.side_to_move();
+    let mut solver = Solver::with_table_bytes(16 << 20);
+    let values: Vec<(usize, i32)> = board
+        .legal_moves()
+        .map(|cell| {
+            let mut after = board;
+            after.play(cell).unwrap();
+            let solved = solver.solve(&after, Strength::Strong, &CancelFlag::new());
+            (cell, solved.unwrap().score().unwrap())
+        })
+        .collect();
+    let best = values
+        .iter()
+        .map(|&(_, score)| side.sign() * score)
+        .max()
+        .unwrap();
+    let best_cells = values
+        .iter()
+        .filter(|&&(_, score)| side.sign() * score == best)
+        .fold(0, |cells, &(cell, _)| cells | 1 << cell);
+    assert!(judged.value.exact);
+    assert_eq!(judged.value.score, side.sign() * best);
+    assert_eq!(judged.best, best_cells, "the columns' values: {values:?}");
 }

@@ -15,7 +15,9 @@ use super::judge_later;
 use super::review_painting::{self, BoardPicture, GraphLayout, ScaleWords};
 use crate::game::Work;
 use crate::ui::shared::accessible;
-use crate::ui::shared::board_painting::{BoardLayout, BoardPalette, Target};
+use crate::ui::shared::board_painting::{
+    BoardLayout, BoardPalette, Target, arrow_step, digit_choice, key_cell, key_target,
+};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{
@@ -557,7 +559,10 @@ impl ReviewView {
                     board,
                     ringed,
                     better: 0,
-                    focus: imp.board.has_focus().then(|| imp.focus_cell.get()),
+                    focus: imp
+                        .board
+                        .has_focus()
+                        .then(|| key_cell(&reviewed.before, imp.focus_cell.get())),
                 }
             }
             None => {
@@ -635,42 +640,33 @@ impl ReviewView {
         glib::Propagation::Stop
     }
 
-    /// While a better move is asked for: the arrows move over the cells,
-    /// Enter or Space tries the cell, a digit tries that cell.
+    /// While a better move is asked for: the arrows move over the cells
+    /// (on a board with gravity Left and Right over the columns), Enter or
+    /// Space tries the cell (drops into the column), a digit tries that
+    /// cell or column, as on the main window's board.
     fn board_key(&self, key: gdk::Key) -> glib::Propagation {
         let Some(board) = self.asked_position() else {
             return glib::Propagation::Proceed;
         };
-        let side = board.shape().width();
-        let cells = board.cells();
-        let focus = self.imp().focus_cell.get().min(cells - 1);
-        let moved = match key {
-            gdk::Key::Left => Some(focus - usize::from(!focus.is_multiple_of(side))),
-            gdk::Key::Right => Some(focus + usize::from(focus % side + 1 < side)),
-            gdk::Key::Up => Some(focus.checked_sub(side).unwrap_or(focus)),
-            gdk::Key::Down => Some(if focus + side < cells {
-                focus + side
-            } else {
-                focus
-            }),
-            gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space => {
-                self.try_cell(focus);
-                return glib::Propagation::Stop;
-            }
-            _ => None,
-        };
-        if let Some(cell) = moved {
-            self.imp().focus_cell.set(cell);
+        let shape = board.shape();
+        let focus = self.imp().focus_cell.get().min(board.cells() - 1);
+        if let Some(moved) = arrow_step(shape, focus, key) {
+            self.imp().focus_cell.set(moved);
             self.imp().board.queue_draw();
             return glib::Propagation::Stop;
         }
-        match key.to_unicode().and_then(|c| c.to_digit(10)) {
-            Some(digit) if (1..=cells.min(9) as u32).contains(&digit) => {
-                self.try_cell(digit as usize - 1);
-                glib::Propagation::Stop
-            }
-            _ => glib::Propagation::Proceed,
+        let chosen = match key {
+            gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space => Some(focus),
+            _ => digit_choice(shape, key),
+        };
+        let Some(chosen) = chosen else {
+            return glib::Propagation::Proceed;
+        };
+        match key_target(&board, chosen) {
+            Target::Cell(cell) => self.try_cell(cell),
+            _ => self.error_bell(),
         }
+        glib::Propagation::Stop
     }
 
     /// The position a better move is asked for in, while one is.

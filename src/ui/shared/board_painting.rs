@@ -133,6 +133,65 @@ impl BoardLayout {
     }
 }
 
+/// Where an arrow `key` moves the keyboard's cell from `focus` on a board
+/// of `shape`, staying on the board: on a board with gravity Left and
+/// Right go from column to column, and Up and Down are no move; `None` for
+/// any other key.
+pub fn arrow_step(shape: Shape, focus: usize, key: gdk::Key) -> Option<usize> {
+    let (width, height) = (shape.width(), shape.height());
+    let (row, column) = (focus / width, focus % width);
+    let (row, column) = match key {
+        gdk::Key::Left | gdk::Key::KP_Left => (row, column.saturating_sub(1)),
+        gdk::Key::Right | gdk::Key::KP_Right => (row, (column + 1).min(width - 1)),
+        gdk::Key::Up | gdk::Key::KP_Up if !shape.gravity() => (row.saturating_sub(1), column),
+        gdk::Key::Down | gdk::Key::KP_Down if !shape.gravity() => {
+            ((row + 1).min(height - 1), column)
+        }
+        _ => return None,
+    };
+    Some(row * width + column)
+}
+
+/// What a digit `key` names on a board of `shape`, from 0: 1-9 a cell on
+/// 3x3, row by row from the top left; on a board with gravity 1 to its
+/// width a column from the left (its top cell); no other board has digits.
+pub fn digit_choice(shape: Shape, key: gdk::Key) -> Option<usize> {
+    key.to_unicode()
+        .and_then(|c| c.to_digit(10))
+        .map(|digit| digit as usize)
+        .filter(|&digit| {
+            if shape.gravity() {
+                (1..=shape.width()).contains(&digit)
+            } else {
+                (1..=9).contains(&digit) && shape == Shape::TIC_TAC_TOE
+            }
+        })
+        .map(|digit| digit - 1)
+}
+
+/// What the keyboard's cell `focus` plays on `board`: the cell, or on a
+/// board with gravity where a stone dropped into its column lands.
+pub fn key_target(board: &Board, focus: usize) -> Target {
+    if !board.shape().gravity() {
+        return Target::Cell(focus);
+    }
+    let column = focus % board.shape().width();
+    board
+        .drop_cell(column)
+        .map_or(Target::FullColumn(column), Target::Cell)
+}
+
+/// The cell the keyboard's `focus` shows on `board`: on a board with
+/// gravity where a stone dropped into its column lands (the column's top
+/// cell while it is full).
+pub fn key_cell(board: &Board, focus: usize) -> usize {
+    match key_target(board, focus) {
+        Target::Cell(cell) => cell,
+        Target::FullColumn(column) => column,
+        Target::Outside => focus,
+    }
+}
+
 /// The colours of a board, from the theme and the application's style
 /// sheet: the one place that reads them.
 #[derive(Debug, Clone, Copy)]

@@ -7,8 +7,8 @@ use gtk::{cairo, gdk, glib, graphene, pango, prelude::*};
 
 use crate::ui::shared::accessible;
 use crate::ui::shared::board_painting::{
-    self, BoardLayout, BoardPalette, Falling, Painting, Target, draw_stone, frame_cell,
-    rounded_rectangle, tint_cell,
+    self, BoardLayout, BoardPalette, Falling, Painting, Target, arrow_step, digit_choice,
+    draw_stone, frame_cell, key_cell, key_target, rounded_rectangle, tint_cell,
 };
 use crate::ui::shared::painting::set_colour;
 use tictactoe_engine::board::Board;
@@ -483,23 +483,9 @@ impl BoardView {
         if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
             return glib::Propagation::Proceed;
         }
-        let shape = self.board().shape();
-        let (width, height) = (shape.width(), shape.height());
         let focus = self.focus_cell();
-        let (row, column) = (focus / width, focus % width);
-        let moved = match key {
-            gdk::Key::Left | gdk::Key::KP_Left => Some((row, column.saturating_sub(1))),
-            gdk::Key::Right | gdk::Key::KP_Right => Some((row, (column + 1).min(width - 1))),
-            gdk::Key::Up | gdk::Key::KP_Up if !shape.gravity() => {
-                Some((row.saturating_sub(1), column))
-            }
-            gdk::Key::Down | gdk::Key::KP_Down if !shape.gravity() => {
-                Some(((row + 1).min(height - 1), column))
-            }
-            _ => None,
-        };
-        if let Some((row, column)) = moved {
-            self.set_focus_cell(row * width + column);
+        if let Some(moved) = arrow_step(self.board().shape(), focus, key) {
+            self.set_focus_cell(moved);
             return glib::Propagation::Stop;
         }
         match key {
@@ -517,33 +503,14 @@ impl BoardView {
     /// gravity the cell a stone dropped into the focus column lands on (its
     /// top cell while it is full).
     pub fn focus_cell(&self) -> usize {
-        let focus = self.imp().focus_cell.get();
-        let board = self.board();
-        if board.shape().gravity() {
-            let column = focus % board.shape().width();
-            board.drop_cell(column).unwrap_or(column)
-        } else {
-            focus
-        }
+        key_cell(&self.board(), self.imp().focus_cell.get())
     }
 
     /// Plays the cell a digit key names: 1-9 on the 3x3 board, row by row
     /// from the top left; on a board with gravity 1 to its width, the
     /// columns from the left. Returns whether the key was such a digit.
     pub fn play_digit(&self, key: gdk::Key) -> bool {
-        let shape = self.board().shape();
-        let named = key
-            .to_unicode()
-            .and_then(|c| c.to_digit(10))
-            .map(|digit| digit as usize)
-            .filter(|&digit| {
-                if shape.gravity() {
-                    (1..=shape.width()).contains(&digit)
-                } else {
-                    (1..=9).contains(&digit) && shape == Shape::TIC_TAC_TOE
-                }
-            })
-            .map(|digit| digit - 1);
+        let named = digit_choice(self.board().shape(), key);
         if let Some(cell) = named {
             self.set_focus_cell(cell);
             self.play_column_or_cell(cell);
@@ -554,14 +521,9 @@ impl BoardView {
     /// Plays `cell`, or on a board with gravity the column it is in; a full
     /// column only rings the bell.
     fn play_column_or_cell(&self, cell: usize) {
-        let board = self.board();
-        if !board.shape().gravity() {
-            self.activate_cell(cell);
-            return;
-        }
-        match board.drop_cell(cell % board.shape().width()) {
-            Ok(landing) => self.activate_cell(landing),
-            Err(_) => self.error_bell(),
+        match key_target(&self.board(), cell) {
+            Target::Cell(cell) => self.activate_cell(cell),
+            _ => self.error_bell(),
         }
     }
 
