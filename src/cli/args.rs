@@ -309,9 +309,10 @@ pub(super) struct ReviewArgs {
     pub(super) game: Option<PathBuf>,
     #[command(flatten)]
     pub(super) board: BoardArgs,
-    /// Time limit per position off 3x3, in seconds (2 by default):
-    /// alphabeta-tt keeps its deepest search finished in time, and values
-    /// it could not prove are marked as estimates. 3x3 is looked up.
+    /// Time limit per position off 3x3, in seconds (2 by default). 3x3 is
+    /// looked up; on a board with gravity the solver tries first, with half
+    /// the time; else alphabeta-tt keeps its deepest search finished in
+    /// time, and values it could not prove are marked as estimates.
     #[arg(long, alias = "time-limit", value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
     /// Print one JSON object: the values, each move's grade, facts and
