@@ -26,23 +26,33 @@ fn activate(widget: &impl IsA<gtk::Widget>, action: &str) -> Result<(), String> 
     WidgetExt::activate_action(widget, action, None).map_err(|error| format!("{action}: {error}"))
 }
 
-/// A Connect Four game against alpha-beta, X's stone clicked into column 4
+/// A Connect Four game against alpha-beta at medium strength, X's stone clicked into column 4
 /// and O's answer on the board.
 fn play_a_column(window: &TictactoeWindow) -> Result<(), String> {
     start(
         window,
         (PlayerKind::Human, Difficulty::Hard),
-        (PlayerKind::AlphaBeta, Difficulty::Hard),
+        (PlayerKind::AlphaBeta, Difficulty::Medium),
         Shape::CONNECT_FOUR,
         Duration::ZERO,
     )?;
-    wait_until("X's turn", Duration::from_secs(5), || window.takes_moves())?;
     let shape = Shape::CONNECT_FOUR;
     let board_view = window.board_view();
     let (x, y) = board_view.cell_centre((shape.height() - 1) * shape.width() + 3);
+    wait_until("X's turn", Duration::from_secs(5), || {
+        window.status_text().contains("played by you")
+    })?;
     board_view.click(x, y);
     wait_until("alpha-beta's answer", Duration::from_secs(30), || {
-        window.board_view().board().stone_count() == 2 && window.takes_moves()
+        window.board_view().board().stone_count() == 2
+            && window.status_text().contains("played by you")
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: the board is {}, the status says {:?}",
+            window.board_view().board(),
+            window.status_text()
+        )
     })?;
     Ok(())
 }
@@ -153,8 +163,8 @@ fn compare_finishes_on_connect_four(
     ensure(table[1][1] == column, || {
         format!("alpha-beta chose cell {best}; its move reads {:?}", table[1][1])
     })?;
-    ensure(view.nodes_chart().hit_boxes().len() == 2, || {
-        format!("the nodes chart has {} bars", view.nodes_chart().hit_boxes().len())
+    wait_until("the nodes chart's two bars", Duration::from_secs(5), || {
+        view.nodes_chart().hit_boxes().len() == 2
     })?;
     view.orders_button().emit_clicked();
     pass_time(Duration::from_millis(200));
@@ -175,7 +185,7 @@ fn monte_carlo_steps_on_connect_four(
 ) -> Result<(), String> {
     play_a_column(window)?;
     press_over(&window.board_view(), "ctrl+shift+m")?;
-    let view = wait_until("the Monte Carlo window", Duration::from_secs(5), || {
+    let view = wait_until("the Monte Carlo window", Duration::from_secs(20), || {
         window.mcts_view().is_some_and(|view| view.is_visible())
     })
     .and_then(|_| window.mcts_view().ok_or_else(|| "no Monte Carlo window".to_owned()))?;
