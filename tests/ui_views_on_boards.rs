@@ -161,7 +161,10 @@ fn compare_finishes_on_connect_four(
     let best = rows[1].best.ok_or("alpha-beta chose no move")?;
     let column = (best % Shape::CONNECT_FOUR.width() + 1).to_string();
     ensure(table[1][1] == column, || {
-        format!("alpha-beta chose cell {best}; its move reads {:?}", table[1][1])
+        format!(
+            "alpha-beta chose cell {best}; its move reads {:?}",
+            table[1][1]
+        )
     })?;
     wait_until("the nodes chart's two bars", Duration::from_secs(5), || {
         view.nodes_chart().hit_boxes().len() == 2
@@ -188,7 +191,11 @@ fn monte_carlo_steps_on_connect_four(
     let view = wait_until("the Monte Carlo window", Duration::from_secs(20), || {
         window.mcts_view().is_some_and(|view| view.is_visible())
     })
-    .and_then(|_| window.mcts_view().ok_or_else(|| "no Monte Carlo window".to_owned()))?;
+    .and_then(|_| {
+        window
+            .mcts_view()
+            .ok_or_else(|| "no Monte Carlo window".to_owned())
+    })?;
     for _ in 0..10 {
         activate(&view, "mcts.step")?;
     }

@@ -31,12 +31,7 @@ const DEEPENING_EMPTY_CELLS_LIMIT: u32 = 25;
 /// time limit (`timed` false) and without a depth on more empty cells than
 /// its limit. Monte Carlo ends after its playouts, proof-number search at
 /// its node limit, the others at once.
-pub fn cannot_finish(
-    kind: PlayerKind,
-    board: &Board,
-    depth: Option<u32>,
-    timed: bool,
-) -> bool {
+pub fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>, timed: bool) -> bool {
     let empty = board.empty().count_ones();
     let limit = match kind {
         PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
@@ -86,7 +81,15 @@ mod tests {
             assert!(!cannot_finish(kind, &board, Some(depth), false));
         }
         let tic_tac_toe = Board::new(Shape::TIC_TAC_TOE);
-        assert!(!cannot_finish(PlayerKind::AlphaBeta, &tic_tac_toe, None, false));
-        assert_eq!(deepest_finishing_depth(PlayerKind::AlphaBeta, &tic_tac_toe), 9);
+        assert!(!cannot_finish(
+            PlayerKind::AlphaBeta,
+            &tic_tac_toe,
+            None,
+            false
+        ));
+        assert_eq!(
+            deepest_finishing_depth(PlayerKind::AlphaBeta, &tic_tac_toe),
+            9
+        );
     }
 }

@@ -343,7 +343,10 @@ pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> Str
     if !path.is_empty() {
         text = fill(
             &gettext("{text}; the path: {moves}"),
-            &[("text", &text), ("moves", &moves(board.shape(), path, first))],
+            &[
+                ("text", &text),
+                ("moves", &moves(board.shape(), path, first)),
+            ],
         );
     }
     if !playout.is_empty() {

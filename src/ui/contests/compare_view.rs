@@ -11,13 +11,13 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
+use crate::game::SEARCH_TIME_LIMIT;
 use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, Reference, Scale};
 use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
-use crate::game::SEARCH_TIME_LIMIT;
 use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::Shape;
@@ -160,9 +160,9 @@ mod imp {
     use crate::ui::charts::chart_view::ChartView;
     use crate::ui::shared::background::{self, Job};
     use crate::ui::shared::file_dialog::{FileChooser, TableFormat};
-    use tictactoe_engine::geometry::Shape;
     use crate::ui::widgets::player_choices::PlayerChoices;
     use tictactoe_engine::board::Board;
+    use tictactoe_engine::geometry::Shape;
     use tictactoe_tools::compare::{CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]

@@ -974,7 +974,8 @@ impl MctsView {
             imp.legend_label.set_label("");
             return;
         };
-        imp.heading_label.set_label(&choice_heading(shape, choice, path));
+        imp.heading_label
+            .set_label(&choice_heading(shape, choice, path));
         imp.legend_label.set_label(&terms_legend(choice, selection));
     }
 
