@@ -551,7 +551,7 @@ impl CompareView {
             self.show_status(
                 &fill(
                     &gettext(
-                        "Move Orders searches to the end of the game, which cannot finish in reasonable time with {empty} empty cells. Play some moves first, or compare the players with Run: they search within a time limit.",
+                        "Compare Move Orders searches to the end of the game, which cannot finish in reasonable time with {empty} empty cells. Play some moves first, or compare the players with Run: they search within a time limit.",
                     ),
                     &[("empty", &board.empty().count_ones())],
                 ),
