@@ -181,7 +181,7 @@ fn compare_finishes_on_connect_four(
 
 /// Ctrl+Shift+M's Monte Carlo window on the 7x6 position, stepped phase by
 /// phase and playout by playout: its rows, selection's words and the
-/// small board's name the moves by column; its charts draw.
+/// small board's and the charts' name the moves by column.
 fn monte_carlo_steps_on_connect_four(
     _: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -222,6 +222,13 @@ fn monte_carlo_steps_on_connect_four(
     wait_until("the charts", Duration::from_secs(20), || {
         !view.convergence_chart().text().is_empty() && !view.share_chart().text().is_empty()
     })?;
+    let charts = [view.convergence_chart().text(), view.share_chart().text()];
+    ensure(
+        charts
+            .iter()
+            .all(|text| text.contains("column 4") && !names_a_cell(text)),
+        || format!("the charts say {charts:?}"),
+    )?;
     view.close();
     Ok(())
 }

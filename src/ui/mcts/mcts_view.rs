@@ -37,6 +37,7 @@ use tictactoe_words::mcts::{
     steps_run, terms_legend,
 };
 use tictactoe_words::numbers::{decimal, fixed, group, percent, read_decimal};
+use tictactoe_words::position::move_place;
 
 /// The CSS class of the row selection takes.
 const PICKED: &str = "accent";
@@ -391,9 +392,19 @@ impl MctsView {
                 let imp = view.imp();
                 let shown = imp.shown.borrow();
                 let now = view.root_choice();
-                if let Err(error) =
-                    drawing::draw_path(cr, f64::from(width), shown.as_ref(), now.as_ref(), &colours)
-                {
+                let shape = imp
+                    .recipe
+                    .borrow()
+                    .as_ref()
+                    .map_or(Shape::TIC_TAC_TOE, |recipe| recipe.board().shape());
+                if let Err(error) = drawing::draw_path(
+                    cr,
+                    f64::from(width),
+                    shape,
+                    shown.as_ref(),
+                    now.as_ref(),
+                    &colours,
+                ) {
                     glib::g_warning!("tictactoe", "drawing the path failed: {error}");
                 }
             }
@@ -1096,8 +1107,7 @@ impl MctsView {
         });
         charted.truncate(CHARTED_MOVES);
         charted.sort_unstable();
-        let cell_name =
-            |index: usize| fill(&gettext("cell {cell}"), &[("cell", &(moves[index] + 1))]);
+        let cell_name = |index: usize| move_place(board.shape(), moves[index]);
         let estimates = charted
             .iter()
             .map(|&index| MoveEstimates {
