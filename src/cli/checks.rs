@@ -2,10 +2,11 @@
 //! to the player, search settings no player of the command has, and a
 //! plain search that cannot finish in reasonable time.
 
-use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
+
+pub(super) use tictactoe_tools::feasibility::cannot_finish;
 
 use super::args::SearchArgs;
 use super::output::say;
@@ -76,57 +77,6 @@ pub(super) fn warn_unused_depth(option: &str, kind: PlayerKind, depth: Option<Di
         "warning: {option} is ignored: {} has no search depth",
         kind.name()
     ))
-}
-
-/// The most positions plain minimax is let visit without a word: well
-/// under a minute (it visits some 200 million a second).
-const MINIMAX_NODES_LIMIT: f64 = 1e10;
-
-/// The same limit for plain alphabeta, on the positions plain minimax would
-/// visit: in natural move order and without a table it was measured to
-/// visit about their three-quarter power (from 0.63 for the empty 4x4
-/// board to 0.78 for the empty 5x5 board at depth 5). The empty 4x4 board
-/// passes (5.7e13; alphabeta: 554 million nodes, 4 s); 5x5 at full depth
-/// with 17 or more empty cells and the empty 5x5 board from depth 11 (at
-/// depth 10 it took 113 s) do not.
-const ALPHABETA_MINIMAX_NODES_LIMIT: f64 = 1e14;
-
-/// The most empty cells a deepening search with a table (alphabeta-tt,
-/// pvs, mtdf, perfect off 3x3) is let search to the end without a word:
-/// the old boards' 25. Past them (Connect Four's 42, 7x7's 49) a search to
-/// the end takes hours or more.
-const DEEPENING_EMPTY_CELLS_LIMIT: u32 = 25;
-
-/// True if `kind` searching `board` to `depth` cannot be expected to finish
-/// in reasonable time: plain minimax or plain alphabeta over its limit, by
-/// the positions minimax visits (counted without wins that end lines early,
-/// so an overestimate on crowded boards), or a deepening search without a
-/// time limit (`timed` false) and without a depth on more empty cells than
-/// its limit. Monte Carlo ends after its playouts, proof-number search at
-/// its node limit, the others at once.
-pub(super) fn cannot_finish(
-    kind: PlayerKind,
-    board: &Board,
-    depth: Option<u32>,
-    timed: bool,
-) -> bool {
-    let empty = board.empty().count_ones();
-    let limit = match kind {
-        PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
-        PlayerKind::AlphaBeta => ALPHABETA_MINIMAX_NODES_LIMIT,
-        _ if kind.deepens_iteratively() => {
-            return !timed && depth.is_none() && empty > DEEPENING_EMPTY_CELLS_LIMIT;
-        }
-        _ => return false,
-    };
-    let depth = depth.map_or(empty, |d| d.min(empty));
-    let mut nodes = 0.0;
-    let mut line = 1.0;
-    for ply in 0..depth {
-        line *= (empty - ply) as f64;
-        nodes += line;
-    }
-    nodes > limit
 }
 
 /// The search `cannot_finish` warns about, as its warning names it: "plain

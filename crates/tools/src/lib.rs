@@ -23,6 +23,7 @@ pub mod compare;
 pub mod convergence;
 pub mod csv;
 pub mod exercise;
+pub mod feasibility;
 pub mod history;
 pub mod neural_training;
 pub mod node_types;

@@ -6,10 +6,12 @@
 //! pictures, and its rows and captions.
 
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate};
 
 use super::i18n::{fill, gettext, ngettext};
 use super::numbers::{count, decimal, group, percent, result_number};
+use super::position::{move_number, move_numbers, move_place};
 use super::report::visits_words;
 
 /// A score term as the algorithm adds them, for the side choosing: "0.667".
@@ -28,11 +30,12 @@ pub enum Pick {
     Next,
 }
 
-/// One child as selection at a node sees it, cell numbered from 1: "Cell
-/// 5: 4 visits, mean +0.500 on X's scale; UCB 0.750 earned + 0.833
-/// exploration = 1.583; selection picks it next".
-pub fn child_line(child: &StepChild, selection: Selection, pick: Pick) -> String {
-    let cell = child.cell + 1;
+/// One child as selection at a node sees it, its move named as on a board
+/// of `shape` (`position::move_place`): "Cell 5: 4 visits, mean +0.500 on
+/// X's scale; UCB 0.750 earned + 0.833 exploration = 1.583; selection
+/// picks it next", "Column 4: ...".
+pub fn child_line(shape: Shape, child: &StepChild, selection: Selection, pick: Pick) -> String {
+    let place = capitalised(&move_place(shape, child.cell));
     let visits = visits_words(u64::from(child.visits));
     let mean = child.mean.map_or_else(
         || gettext("no mean yet"),
@@ -45,15 +48,15 @@ pub fn child_line(child: &StepChild, selection: Selection, pick: Pick) -> String
     );
     let line = match (selection, child.terms) {
         (Selection::Ucb, None) => fill(
-            &gettext("Cell {cell}: not visited yet, so selection takes it before any visited cell"),
-            &[("cell", &cell)],
+            &gettext("{move}: not visited yet, so selection takes it before any visited move"),
+            &[("move", &place)],
         ),
         (Selection::Ucb, Some((earned, exploration))) => fill(
             &gettext(
-                "Cell {cell}: {visits}, {mean}; UCB {earned} earned + {exploration} exploration = {score}",
+                "{move}: {visits}, {mean}; UCB {earned} earned + {exploration} exploration = {score}",
             ),
             &[
-                ("cell", &cell),
+                ("move", &place),
                 ("visits", &visits),
                 ("mean", &mean),
                 ("earned", &term(earned)),
@@ -65,10 +68,10 @@ pub fn child_line(child: &StepChild, selection: Selection, pick: Pick) -> String
             let (earned, bonus) = terms.unwrap_or((0.0, 0.0));
             fill(
                 &gettext(
-                    "Cell {cell}: prior {prior}, {visits}, {mean}; PUCT {earned} earned + {exploration} exploration = {score}",
+                    "{move}: prior {prior}, {visits}, {mean}; PUCT {earned} earned + {exploration} exploration = {score}",
                 ),
                 &[
-                    ("cell", &cell),
+                    ("move", &place),
                     ("prior", &percent(100.0 * child.prior.unwrap_or(0.0), 1)),
                     ("visits", &visits),
                     ("mean", &mean),
@@ -111,26 +114,26 @@ pub fn terms_legend(choice: &StepChoice, selection: Selection) -> String {
     )
 }
 
-/// A node named by the moves from the root: "the root", "the node after
-/// 5, 1, 9".
-pub fn node_name(path: &[usize]) -> String {
+/// A node named by the moves from the root, numbered as on a board of
+/// `shape`: "the root", "the node after 5, 1, 9".
+pub fn node_name(shape: Shape, path: &[usize]) -> String {
     if path.is_empty() {
         return gettext("the root");
     }
     fill(
         &gettext("the node after {cells}"),
-        &[("cells", &cells(path))],
+        &[("cells", &move_numbers(shape, path, ", "))],
     )
 }
 
 /// Where a node is, as a phrase: "at the root", "at the node after 5, 1".
-fn at_node(path: &[usize]) -> String {
+fn at_node(shape: Shape, path: &[usize]) -> String {
     if path.is_empty() {
         return gettext("at the root");
     }
     fill(
         &gettext("at the node after {cells}"),
-        &[("cells", &cells(path))],
+        &[("cells", &move_numbers(shape, path, ", "))],
     )
 }
 
@@ -142,21 +145,14 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-/// Cells numbered from 1: "5, 1, 9".
-fn cells(path: &[usize]) -> String {
-    path.iter()
-        .map(|cell| (cell + 1).to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Moves with their sides: "X 7, O 2, X 9", the first by `first`.
-fn moves(moves: &[usize], first: Side) -> String {
+/// Moves with their sides, numbered as on a board of `shape`: "X 7, O 2,
+/// X 9", the first by `first`.
+fn moves(shape: Shape, moves: &[usize], first: Side) -> String {
     let mut side = first;
     moves
         .iter()
         .map(|cell| {
-            let text = format!("{} {}", side.mark(), cell + 1);
+            let text = format!("{} {}", side.mark(), move_number(shape, *cell));
             side = side.opponent();
             text
         })
@@ -166,38 +162,38 @@ fn moves(moves: &[usize], first: Side) -> String {
 
 /// The caption over a choice's children: "At the root, X to move, 12
 /// visits:".
-pub fn choice_heading(choice: &StepChoice, path: &[usize]) -> String {
+pub fn choice_heading(shape: Shape, choice: &StepChoice, path: &[usize]) -> String {
     fill(
         &gettext("{at_node}, {side} to move, {visits}:"),
         &[
-            ("at_node", &capitalised(&at_node(path))),
+            ("at_node", &capitalised(&at_node(shape, path))),
             ("side", &choice.side.mark()),
             ("visits", &visits_words(u64::from(choice.visits))),
         ],
     )
 }
 
-/// One step down the tree: "Selection 2 of 3: at the node after 5, O
-/// takes cell 1, its UCB score 1.214 the highest".
-pub fn selection_words(step: &Step, depth: usize) -> String {
+/// One step down the tree on a board of `shape`: "Selection 2 of 3: at the
+/// node after 5, O takes cell 1, its UCB score 1.214 the highest".
+pub fn selection_words(shape: Shape, step: &Step, depth: usize) -> String {
     let choice = &step.selection[depth];
     let path: Vec<usize> = step.path().take(depth).collect();
     let picked = choice.picked_child();
     let why = match picked.score() {
-        None => gettext("not visited yet, so before any visited cell"),
+        None => gettext("not visited yet, so before any visited move"),
         Some(score) => fill(
             &gettext("its score {score} the highest"),
             &[("score", &term(score))],
         ),
     };
     fill(
-        &gettext("Selection {number} of {count}: {at_node}, {side} takes cell {cell}, {why}."),
+        &gettext("Selection {number} of {count}: {at_node}, {side} takes {move}, {why}."),
         &[
             ("number", &(depth + 1)),
             ("count", &step.selection.len()),
-            ("at_node", &at_node(&path)),
+            ("at_node", &at_node(shape, &path)),
             ("side", &choice.side.mark()),
-            ("cell", &(picked.cell + 1)),
+            ("move", &move_place(shape, picked.cell)),
             ("why", &why),
         ],
     )
@@ -205,7 +201,7 @@ pub fn selection_words(step: &Step, depth: usize) -> String {
 
 /// Where the tree grew: "Expansion: the root gets its 9 children; cell 1,
 /// the first, is new to the tree."
-pub fn expansion_words(step: &Step) -> String {
+pub fn expansion_words(shape: Shape, step: &Step) -> String {
     let path: Vec<usize> = step.path().collect();
     let expanded_at = step
         .expanded
@@ -218,18 +214,18 @@ pub fn expansion_words(step: &Step) -> String {
                 step.selection[depth].children.len() as u32,
             ),
             &[
-                ("node", &node_name(&path[..depth])),
+                ("node", &node_name(shape, &path[..depth])),
                 ("count", &step.selection[depth].children.len()),
-                ("new", &node_name(&path)),
+                ("new", &node_name(shape, &path)),
             ],
         ),
         (None, Some(_)) => fill(
             &gettext("Expansion: {node} is new to the tree; its children come on its next visit."),
-            &[("node", &node_name(&path))],
+            &[("node", &node_name(shape, &path))],
         ),
         (None, None) => fill(
             &gettext("Expansion: none; {node} ends the game and was in the tree already."),
-            &[("node", &node_name(&path))],
+            &[("node", &node_name(shape, &path))],
         ),
     }
 }
@@ -244,13 +240,13 @@ fn winner_words(winner: Option<Side>) -> String {
 
 /// The leaf's value, the first `shown` of a playout's moves told: "Random
 /// playout: X 7, O 2, X 9: X wins (+1 on X's scale)."
-pub fn leaf_words(step: &Step, first: Side, shown: usize) -> String {
+pub fn leaf_words(shape: Shape, step: &Step, first: Side, shown: usize) -> String {
     match &step.leaf {
         LeafValue::Playout {
             moves: played,
             winner,
         } => {
-            let so_far = moves(&played[..shown.min(played.len())], first);
+            let so_far = moves(shape, &played[..shown.min(played.len())], first);
             if shown < played.len() {
                 fill(
                     &gettext("Random playout, move {number} of {count}: {moves}."),
@@ -288,11 +284,11 @@ pub fn leaf_words(step: &Step, first: Side, shown: usize) -> String {
 }
 
 /// One node's statistics after the update: "cell 5: 4 visits, mean
-/// +0.250".
-fn node_update_words(update: &StepUpdate) -> String {
+/// +0.250", "column 4: ...".
+fn node_update_words(shape: Shape, update: &StepUpdate) -> String {
     let node = match update.cell {
         None => gettext("the root"),
-        Some(cell) => fill(&gettext("cell {cell}"), &[("cell", &(cell + 1))]),
+        Some(cell) => move_place(shape, cell),
     };
     fill(
         &gettext("{node}: {visits}, mean {mean}"),
@@ -306,7 +302,7 @@ fn node_update_words(update: &StepUpdate) -> String {
 
 /// The result carried back up: "Update: +1 goes back up the path; the
 /// root: 13 visits, mean +0.077; cell 5: 4 visits, mean +0.250."
-pub fn backup_words(step: &Step) -> String {
+pub fn backup_words(shape: Shape, step: &Step) -> String {
     fill(
         &gettext("Update: {result} on X's scale goes back up the path; {updates}."),
         &[
@@ -316,7 +312,7 @@ pub fn backup_words(step: &Step) -> String {
                 &step
                     .updates
                     .iter()
-                    .map(node_update_words)
+                    .map(|update| node_update_words(shape, update))
                     .collect::<Vec<_>>()
                     .join("; "),
             ),
@@ -334,7 +330,8 @@ pub fn steps_run(selection: Selection, steps: u32) -> String {
 }
 
 /// The small board's moves in words: "Position x.o/.x./...; the path: O 9,
-/// X 3; the random playout: O 2, X 7." (cells from 1).
+/// X 3; the random playout: O 2, X 7." (cells from 1, columns on a board
+/// with gravity).
 pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> String {
     let first = board.side_to_move();
     let after_path = if path.len().is_multiple_of(2) {
@@ -346,26 +343,33 @@ pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> Str
     if !path.is_empty() {
         text = fill(
             &gettext("{text}; the path: {moves}"),
-            &[("text", &text), ("moves", &moves(path, first))],
+            &[
+                ("text", &text),
+                ("moves", &moves(board.shape(), path, first)),
+            ],
         );
     }
     if !playout.is_empty() {
         text = fill(
             &gettext("{text}; the random playout: {moves}"),
-            &[("text", &text), ("moves", &moves(playout, after_path))],
+            &[
+                ("text", &text),
+                ("moves", &moves(board.shape(), playout, after_path)),
+            ],
         );
     }
     format!("{text}.")
 }
 
 /// The columns of a child's row in the window's table, in the order of
-/// `column_headings`: cell (from 1), visits, mean on X's scale, the prior
-/// (PUCT only), earned, exploration, score. A UCB child not visited yet
-/// has no terms and an infinite score.
-pub fn child_cells(child: &StepChild, selection: Selection) -> Vec<String> {
+/// `column_headings`: the move's number on a board of `shape` (cell or
+/// column, from 1), visits, mean on X's scale, the prior (PUCT only),
+/// earned, exploration, score. A UCB child not visited yet has no terms
+/// and an infinite score.
+pub fn child_cells(shape: Shape, child: &StepChild, selection: Selection) -> Vec<String> {
     let none = || "—".to_owned();
     let mut cells = vec![
-        (child.cell + 1).to_string(),
+        move_number(shape, child.cell).to_string(),
         group(u64::from(child.visits)),
         child.mean.map_or_else(none, |mean| result_number(mean, 3)),
     ];
@@ -381,10 +385,15 @@ pub fn child_cells(child: &StepChild, selection: Selection) -> Vec<String> {
     cells
 }
 
-/// The headings of the children's table, as `child_cells` fills it.
-pub fn column_headings(selection: Selection) -> Vec<String> {
+/// The headings of the children's table, as `child_cells` fills it on a
+/// board of `shape`.
+pub fn column_headings(shape: Shape, selection: Selection) -> Vec<String> {
     let mut headings = vec![
-        gettext("Cell"),
+        if shape.gravity() {
+            gettext("Column")
+        } else {
+            gettext("Cell")
+        },
         gettext("Visits"),
         // Translators: two short lines, so that the table fits a narrow
         // window.

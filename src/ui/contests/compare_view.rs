@@ -11,6 +11,7 @@ use std::path::Path;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib, prelude::*};
 
+use crate::game::SEARCH_TIME_LIMIT;
 use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, Reference, Scale};
 use crate::ui::charts::chart_view::{self, ChartView};
@@ -19,15 +20,18 @@ use crate::ui::shared::file_dialog::{self, SaveAs, TableFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::player_choices::PlayerChoices;
 use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::{CompareError, CompareSettings};
 use tictactoe_tools::compare::{CompareRow, Comparison, Family};
+use tictactoe_tools::feasibility::cannot_finish;
 use tictactoe_tools::orders::{MINIMAL_TREE_MAX_EMPTY, OrderTable};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::{count, decimal, format_duration_us, format_rate, group};
 use tictactoe_words::players::PlayerWords;
+use tictactoe_words::position::move_number;
 use tictactoe_words::report::TextStyle;
 
 /// What the comparison's thread tells the window.
@@ -47,11 +51,11 @@ const FIRST_CHOICE: [(PlayerKind, Difficulty); 5] = [
     (PlayerKind::Perfect, Difficulty::Hard),
 ];
 
-/// A table column: its title, its cell's text for a row, and whether it
-/// holds numbers (right-aligned).
+/// A table column: its title, its cell's text for a row of a comparison
+/// on a board of a shape, and whether it holds numbers (right-aligned).
 struct Column {
     title: fn() -> String,
-    cell: fn(&CompareRow) -> String,
+    cell: fn(&CompareRow, Shape) -> String,
     numeric: bool,
 }
 
@@ -63,9 +67,16 @@ fn player_label(row: &CompareRow) -> String {
     row.contender.label(TextStyle::WINDOW)
 }
 
-fn move_text(row: &CompareRow) -> String {
+/// The player's name in its column (the shape names no player).
+fn player_cell(row: &CompareRow, _: Shape) -> String {
+    player_label(row)
+}
+
+/// The move chosen, numbered as the board of `shape` numbers its moves
+/// (a column on a board with gravity).
+fn move_text(row: &CompareRow, shape: Shape) -> String {
     match (row.best, &row.error) {
-        (Some(cell), _) => (cell + 1).to_string(),
+        (Some(cell), _) => move_number(shape, cell).to_string(),
         (None, Some(_)) => gettext("failed"),
         (None, None) if row.aborted => gettext("out of time"),
         (None, None) => "—".to_owned(),
@@ -75,7 +86,7 @@ fn move_text(row: &CompareRow) -> String {
 const COLUMNS: [Column; 10] = [
     Column {
         title: || gettext("Player"),
-        cell: player_label,
+        cell: player_cell,
         numeric: false,
     },
     Column {
@@ -85,37 +96,37 @@ const COLUMNS: [Column; 10] = [
     },
     Column {
         title: || gettext("Value"),
-        cell: |row| row.value.clone().unwrap_or_else(|| "—".to_owned()),
+        cell: |row, _| row.value.clone().unwrap_or_else(|| "—".to_owned()),
         numeric: false,
     },
     Column {
         title: || gettext("Nodes"),
-        cell: |row| group(row.nodes),
+        cell: |row, _| group(row.nodes),
         numeric: true,
     },
     Column {
         title: || gettext("Time"),
-        cell: |row| format_duration_us(row.time_us),
+        cell: |row, _| format_duration_us(row.time_us),
         numeric: true,
     },
     Column {
         title: || gettext("Nodes/s"),
-        cell: |row| row.shown_rate().map_or_else(|| "—".to_owned(), format_rate),
+        cell: |row, _| row.shown_rate().map_or_else(|| "—".to_owned(), format_rate),
         numeric: true,
     },
     Column {
         title: || gettext("Cutoffs"),
-        cell: |row| optional(row.cutoffs),
+        cell: |row, _| optional(row.cutoffs),
         numeric: true,
     },
     Column {
         title: || gettext("Table hits"),
-        cell: |row| optional(row.table_hits),
+        cell: |row, _| optional(row.table_hits),
         numeric: true,
     },
     Column {
         title: || gettext("Branching factor"),
-        cell: |row| {
+        cell: |row, _| {
             row.branching_factor
                 .map_or_else(|| "—".to_owned(), |b| decimal(&format!("{b:.2}")))
         },
@@ -123,24 +134,25 @@ const COLUMNS: [Column; 10] = [
     },
     Column {
         title: || gettext("Optimal"),
-        cell: |row| row.optimal.display_name(),
+        cell: |row, _| row.optimal.display_name(),
         numeric: false,
     },
 ];
 
-/// A row in words, every column named: what a screen reader reads for it.
-fn row_text(row: &CompareRow) -> String {
+/// A row of a comparison on a board of `shape` in words, every column
+/// named: what a screen reader reads for it.
+fn row_text(row: &CompareRow, shape: Shape) -> String {
     COLUMNS
         .iter()
         .skip(1)
         .fold(player_label(row), |text, column| {
-            format!("{text}, {} {}", (column.title)(), (column.cell)(row))
+            format!("{text}, {} {}", (column.title)(), (column.cell)(row, shape))
         })
 }
 
 mod imp {
     use crate::ui::shared::help::{self, GuidePage};
-    use std::cell::{OnceCell, RefCell};
+    use std::cell::{Cell, OnceCell, RefCell};
 
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, gio, glib, prelude::*};
@@ -150,6 +162,7 @@ mod imp {
     use crate::ui::shared::file_dialog::{FileChooser, TableFormat};
     use crate::ui::widgets::player_choices::PlayerChoices;
     use tictactoe_engine::board::Board;
+    use tictactoe_engine::geometry::Shape;
     use tictactoe_tools::compare::{CompareRow, Comparison};
 
     #[derive(Default, CompositeTemplate)]
@@ -179,7 +192,8 @@ mod imp {
         pub(super) orders_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) orders_button: TemplateChild<gtk::Button>,
-        /// The table's rows, as `BoxedAnyObject`s holding `CompareRow`s.
+        /// The table's rows, as `BoxedAnyObject`s holding `CompareRow`s
+        /// with the shape of the board compared on.
         pub(super) store: OnceCell<gio::ListStore>,
         /// Where Run takes the position from: the main window's board.
         pub(super) position_source: RefCell<Option<Box<dyn Fn() -> Board>>>,
@@ -188,6 +202,8 @@ mod imp {
         /// The labels of the players the running comparison asks, in order.
         pub(super) asked: RefCell<Vec<String>>,
         pub(super) rows: RefCell<Vec<CompareRow>>,
+        /// The shape of the board the rows were decided on.
+        pub(super) shape: Cell<Shape>,
         /// The last finished (or cancelled) comparison, which Save writes.
         pub(super) comparison: RefCell<Option<Comparison>>,
         /// Save's file chooser while it is open.
@@ -407,11 +423,17 @@ impl CompareView {
 
     /// The table's text, a line per row with every column, as it shows.
     pub fn table_text(&self) -> Vec<Vec<String>> {
-        self.imp()
-            .rows
+        let imp = self.imp();
+        let shape = imp.shape.get();
+        imp.rows
             .borrow()
             .iter()
-            .map(|row| COLUMNS.iter().map(|column| (column.cell)(row)).collect())
+            .map(|row| {
+                COLUMNS
+                    .iter()
+                    .map(|column| (column.cell)(row, shape))
+                    .collect()
+            })
             .collect()
     }
 
@@ -453,8 +475,14 @@ impl CompareView {
             return;
         };
         self.show_position();
-        let contenders = imp.choices.contenders();
+        let mut contenders = imp.choices.contenders();
+        // As on the command line: a search that would run for hours on a
+        // big board is stopped, its row marked out of time.
+        for contender in &mut contenders {
+            contender.options.time_limit = Some(SEARCH_TIME_LIMIT);
+        }
         imp.rows.replace(Vec::new());
+        imp.shape.set(board.shape());
         imp.comparison.replace(None);
         imp.asked.replace(
             contenders
@@ -514,6 +542,18 @@ impl CompareView {
                 &fill(
                     &gettext("Nothing to compare: {reason}."),
                     &[("reason", &CompareError::GameOver)],
+                ),
+                true,
+            );
+            return;
+        }
+        if cannot_finish(PlayerKind::AlphaBetaTt, &board, None, false) {
+            self.show_status(
+                &fill(
+                    &gettext(
+                        "Compare Move Orders searches to the end of the game, which cannot finish in reasonable time with {empty} empty cells. Play some moves first, or compare the players with Run: they search within a time limit.",
+                    ),
+                    &[("empty", &board.empty().count_ones())],
                 ),
                 true,
             );
@@ -724,13 +764,17 @@ impl CompareView {
         if let Some(store) = imp.store.get() {
             let items: Vec<glib::BoxedAnyObject> = rows
                 .iter()
-                .map(|row| glib::BoxedAnyObject::new(row.clone()))
+                .map(|row| glib::BoxedAnyObject::new((row.clone(), imp.shape.get())))
                 .collect();
             store.splice(0, store.n_items(), &items);
         }
         accessible::set_description(
             &*imp.table,
-            &rows.iter().map(row_text).collect::<Vec<_>>().join(". "),
+            &rows
+                .iter()
+                .map(|row| row_text(row, imp.shape.get()))
+                .collect::<Vec<_>>()
+                .join(". "),
         );
         let bars = |value: fn(&CompareRow) -> f64, figure: fn(&CompareRow) -> String| {
             rows.iter()
@@ -834,7 +878,7 @@ fn table_column(column: &Column) -> gtk::ColumnViewColumn {
         }
     });
     let cell = column.cell;
-    let first = std::ptr::fn_addr_eq(cell, player_label as fn(&CompareRow) -> String);
+    let first = std::ptr::fn_addr_eq(cell, player_cell as fn(&CompareRow, Shape) -> String);
     factory.connect_bind(move |_, item| {
         let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
             return;
@@ -845,12 +889,12 @@ fn table_column(column: &Column) -> gtk::ColumnViewColumn {
         ) else {
             return;
         };
-        let row = object.borrow::<CompareRow>();
-        label.set_label(&cell(&row));
+        let (row, shape) = &*object.borrow::<(CompareRow, Shape)>();
+        label.set_label(&cell(row, *shape));
         // The row GTK puts around the cells is what a screen reader lands
         // on: it reads the whole row.
         if first && let Some(row_widget) = label.parent().and_then(|cell| cell.parent()) {
-            accessible::set_label(&row_widget, &row_text(&row));
+            accessible::set_label(&row_widget, &row_text(row, *shape));
         }
     });
     let column_view_column = gtk::ColumnViewColumn::new(Some(&(column.title)()), Some(factory));

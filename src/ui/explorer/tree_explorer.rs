@@ -25,6 +25,7 @@ use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, PlayerOptions, Prune, SearchSettings,
 };
 use tictactoe_engine::report::{Note, SearchReport};
+use tictactoe_tools::feasibility::{cannot_finish, deepest_finishing_depth};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
 use tictactoe_tools::tree_drawing::{
     DEFAULT_MAX_PLY, Drawing, Layout, MAX_DRAWN, layout, search_drawing,
@@ -145,6 +146,9 @@ mod imp {
         pub(super) tree: RefCell<Option<Arc<SearchTree>>>,
         /// The recording under way, to stop it.
         pub(super) recording: RefCell<Option<Rc<Recording>>>,
+        /// Why the recording under way searches less deep than asked,
+        /// said above its tree once it shows.
+        pub(super) shallower: RefCell<Option<String>>,
         pub(super) selection: RefCell<Option<gtk::SingleSelection>>,
         /// The principal variation's node ids, marked in the rows.
         pub(super) principal: RefCell<Vec<usize>>,
@@ -637,7 +641,27 @@ impl TreeExplorer {
         let Some(board) = self.imp().position.get() else {
             return;
         };
-        let (player, depth, settings) = self.chosen_search();
+        let (player, mut depth, settings) = self.chosen_search();
+        // A search that would run for hours records what can finish, and
+        // says so: the depth is the one offered.
+        let mut shallower = None;
+        if player != PlayerKind::Neural && cannot_finish(player, &board, depth, false) {
+            let offered = deepest_finishing_depth(player, &board);
+            self.imp().depth_spin.set_value(f64::from(offered));
+            depth = Some(offered);
+            shallower = Some(fill(
+                &ngettext(
+                    "{player} cannot search this position to the end in reasonable time ({empty} empty cells): recorded {depth} move ahead instead. Choose another depth and press Record.",
+                    "{player} cannot search this position to the end in reasonable time ({empty} empty cells): recorded {depth} moves ahead instead. Choose another depth and press Record.",
+                    plural_count(u64::from(offered)),
+                ),
+                &[
+                    ("player", &player.display_name()),
+                    ("empty", &board.empty().count_ones()),
+                    ("depth", &offered),
+                ],
+            ));
+        }
         let difficulty = depth.map_or(Difficulty::Hard, Difficulty::Depth);
         let network = self.imp().network.borrow().clone();
         if let (PlayerKind::Neural, Some(network)) = (player, network) {
@@ -668,6 +692,7 @@ impl TreeExplorer {
             board,
             options,
         });
+        self.imp().shallower.replace(shallower);
     }
 
     /// Starts recording `job` in the background, stopping the recording
@@ -677,6 +702,7 @@ impl TreeExplorer {
         if let Some(recording) = imp.recording.take() {
             recording.cancel();
         }
+        imp.shallower.take();
         let recording = Rc::new(Recording::start(job, imp.budget.get()));
         let finished = recording.finished();
         // Only the explorer holds the recording: it stops when the
@@ -702,8 +728,14 @@ impl TreeExplorer {
             }
             imp.recording.take();
             explorer.set_recording(false);
+            let shallower = imp.shallower.take();
             match result {
-                Ok(tree) => explorer.show_tree(Arc::new(tree)),
+                Ok(tree) => {
+                    explorer.show_tree(Arc::new(tree));
+                    if let Some(shallower) = shallower {
+                        explorer.show_notice(&shallower);
+                    }
+                }
                 Err(RecordingFailed::Cancelled) => explorer.show_notice(&gettext(
                     "Recording stopped. The tree shown before, if any, is unchanged.",
                 )),
@@ -801,6 +833,11 @@ impl TreeExplorer {
 
     pub fn list_view(&self) -> gtk::ListView {
         self.imp().list_view.get()
+    }
+
+    /// The header bar's depth ("full" at 0).
+    pub fn depth_spin(&self) -> gtk::SpinButton {
+        self.imp().depth_spin.get()
     }
 
     /// The players the header bar offers, in its order.

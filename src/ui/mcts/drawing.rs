@@ -14,9 +14,11 @@ use crate::ui::shared::board_painting::{
     self, BoardLayout, BoardPalette, Painting, draw_stone, frame_cell,
 };
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
 use tictactoe_words::i18n::gettext;
 use tictactoe_words::numbers::result_number;
+use tictactoe_words::position::move_number;
 
 const ROW_HEIGHT: f64 = 46.0;
 const ROW_GAP: f64 = 22.0;
@@ -29,11 +31,12 @@ pub fn path_height(shown: Option<&Shown>) -> i32 {
     (MARGIN * 2.0 + rows as f64 * (ROW_HEIGHT + ROW_GAP)) as i32
 }
 
-/// One row: the children of `choice`, the picked one filled, with its
-/// statistics after the update when `updated` has them; where the picked
-/// child's box is centred.
+/// One row: the children of `choice`, each numbered as on a board of
+/// `shape`, the picked one filled, with its statistics after the update
+/// when `updated` has them; where the picked child's box is centred.
 fn draw_row(
     cr: &cairo::Context,
+    shape: Shape,
     choice: &StepChoice,
     (top, width): (f64, f64),
     colours: &BoardPalette,
@@ -66,7 +69,7 @@ fn draw_row(
         cr.set_font_size(13.0);
         centred_text(
             cr,
-            &(child.cell + 1).to_string(),
+            &move_number(shape, child.cell).to_string(),
             x + slot / 2.0,
             top + 11.0,
         )?;
@@ -86,13 +89,14 @@ fn draw_row(
     Ok(picked_centre)
 }
 
-/// The path picture: a row per choice shown (cell number, visits, mean on
-/// X's scale), the pick filled and joined to the row below; past
-/// selection, the leaf's value under the last row. With no step shown,
-/// `now` (the root's choice as it stands) alone.
+/// The path picture: a row per choice shown (the move's number on a board
+/// of `shape`, visits, mean on X's scale), the pick filled and joined to
+/// the row below; past selection, the leaf's value under the last row.
+/// With no step shown, `now` (the root's choice as it stands) alone.
 pub fn draw_path(
     cr: &cairo::Context,
     width: f64,
+    shape: Shape,
     shown: Option<&Shown>,
     now: Option<&StepChoice>,
     colours: &BoardPalette,
@@ -118,6 +122,7 @@ pub fn draw_path(
         };
         above = Some(draw_row(
             cr,
+            shape,
             choice,
             (top, width),
             colours,

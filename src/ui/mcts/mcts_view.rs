@@ -37,6 +37,7 @@ use tictactoe_words::mcts::{
     steps_run, terms_legend,
 };
 use tictactoe_words::numbers::{decimal, fixed, group, percent, read_decimal};
+use tictactoe_words::position::move_place;
 
 /// The CSS class of the row selection takes.
 const PICKED: &str = "accent";
@@ -210,6 +211,9 @@ mod imp {
         pub(super) playing: RefCell<Option<glib::SourceId>>,
         /// The table's columns: a size group each.
         pub(super) columns: RefCell<Vec<gtk::SizeGroup>>,
+        /// The table's headings, as the columns were made for them (a
+        /// board with gravity names its moves' column "Column").
+        pub(super) headings: RefCell<Vec<String>>,
         /// Each row's sentence and mark, as a screen reader hears them.
         pub(super) row_lines: RefCell<Vec<(String, Pick)>>,
         /// What the path's picture and the small board say to a screen
@@ -388,9 +392,19 @@ impl MctsView {
                 let imp = view.imp();
                 let shown = imp.shown.borrow();
                 let now = view.root_choice();
-                if let Err(error) =
-                    drawing::draw_path(cr, f64::from(width), shown.as_ref(), now.as_ref(), &colours)
-                {
+                let shape = imp
+                    .recipe
+                    .borrow()
+                    .as_ref()
+                    .map_or(Shape::TIC_TAC_TOE, |recipe| recipe.board().shape());
+                if let Err(error) = drawing::draw_path(
+                    cr,
+                    f64::from(width),
+                    shape,
+                    shown.as_ref(),
+                    now.as_ref(),
+                    &colours,
+                ) {
                     glib::g_warning!("tictactoe", "drawing the path failed: {error}");
                 }
             }
@@ -883,7 +897,7 @@ impl MctsView {
                     "The game is over in this position: there is nothing to search.",
                 ));
                 imp.phase_label.set_label("");
-                self.show_children(None, &[], Pick::No, selection);
+                self.show_children(board.shape(), None, &[], Pick::No, selection);
             }
             return;
         };
@@ -901,7 +915,7 @@ impl MctsView {
             None => (search.choice(0), Vec::new(), Pick::Next),
         };
         let words = match shown.as_ref() {
-            Some(shown) => shown.words(board.side_to_move()),
+            Some(shown) => shown.words(&board),
             None if search.steps() == 0 => gettext(
                 "Step One Phase shows a playout phase by phase: selection down the tree, expansion, the random playout and the update; Step One Playout runs one whole.",
             ),
@@ -921,7 +935,7 @@ impl MctsView {
         imp.board_words.replace(board_words);
         drop(shown);
         drop(search_guard);
-        self.show_children(choice.as_ref(), &path, pick, selection);
+        self.show_children(board.shape(), choice.as_ref(), &path, pick, selection);
         imp.path_area
             .set_content_height(drawing::path_height(imp.shown.borrow().as_ref()));
         imp.path_area.queue_draw();
@@ -932,6 +946,7 @@ impl MctsView {
     /// The rows of `choice`'s children, the pick marked.
     fn show_children(
         &self,
+        shape: Shape,
         choice: Option<&StepChoice>,
         path: &[usize],
         pick: Pick,
@@ -949,14 +964,14 @@ impl MctsView {
                         Pick::No
                     };
                     (
-                        child_cells(child, selection),
-                        child_line(child, selection, mark),
+                        child_cells(shape, child, selection),
+                        child_line(shape, child, selection, mark),
                         mark,
                     )
                 })
                 .collect()
         });
-        self.fit_columns(selection);
+        self.fit_columns(shape, selection);
         self.show_rows(&rows);
         imp.row_lines.replace(
             rows.into_iter()
@@ -970,7 +985,8 @@ impl MctsView {
             imp.legend_label.set_label("");
             return;
         };
-        imp.heading_label.set_label(&choice_heading(choice, path));
+        imp.heading_label
+            .set_label(&choice_heading(shape, choice, path));
         imp.legend_label.set_label(&terms_legend(choice, selection));
     }
 
@@ -978,10 +994,10 @@ impl MctsView {
     /// size group per column that lines the rows up under them. Short
     /// cells that never wrap: wrapped rows cost a frame's time to lay out
     /// again at every step.
-    fn fit_columns(&self, selection: Selection) {
+    fn fit_columns(&self, shape: Shape, selection: Selection) {
         let imp = self.imp();
-        let headings = column_headings(selection);
-        if imp.columns.borrow().len() == headings.len() {
+        let headings = column_headings(shape, selection);
+        if *imp.headings.borrow() == headings {
             return;
         }
         let list = &imp.children_list;
@@ -1004,6 +1020,7 @@ impl MctsView {
             })
             .collect();
         imp.columns.replace(columns);
+        imp.headings.replace(headings);
     }
 
     /// The table's rows: a child's cells and its mark each, the row named
@@ -1090,8 +1107,7 @@ impl MctsView {
         });
         charted.truncate(CHARTED_MOVES);
         charted.sort_unstable();
-        let cell_name =
-            |index: usize| fill(&gettext("cell {cell}"), &[("cell", &(moves[index] + 1))]);
+        let cell_name = |index: usize| move_place(board.shape(), moves[index]);
         let estimates = charted
             .iter()
             .map(|&index| MoveEstimates {

@@ -1,7 +1,7 @@
 //! A step shown phase by phase: how far into selection, the playout or the
 //! update the Monte Carlo window is, and what it says and draws there.
 
-use tictactoe_engine::board::Side;
+use tictactoe_engine::board::Board;
 use tictactoe_engine::growing::{LeafValue, Step, StepChoice};
 use tictactoe_words::mcts::{backup_words, expansion_words, leaf_words, selection_words};
 
@@ -108,11 +108,12 @@ impl Shown {
         (path.collect(), playout)
     }
 
-    /// The phase in words; `root_side` moves first at the root.
-    pub fn words(&self, root_side: Side) -> String {
+    /// The phase in words, the search's root being `root`.
+    pub fn words(&self, root: &Board) -> String {
+        let (shape, root_side) = (root.shape(), root.side_to_move());
         match self.phase {
-            Phase::Selection(depth) => selection_words(&self.step, depth),
-            Phase::Expansion => expansion_words(&self.step),
+            Phase::Selection(depth) => selection_words(shape, &self.step, depth),
+            Phase::Expansion => expansion_words(shape, &self.step),
             Phase::Leaf(shown) => {
                 let plies = self.step.selection.len();
                 let first = if plies.is_multiple_of(2) {
@@ -120,9 +121,9 @@ impl Shown {
                 } else {
                     root_side.opponent()
                 };
-                leaf_words(&self.step, first, shown)
+                leaf_words(shape, &self.step, first, shown)
             }
-            Phase::Update => backup_words(&self.step),
+            Phase::Update => backup_words(shape, &self.step),
         }
     }
 }

@@ -491,7 +491,7 @@ fn position_why_words(exercise: &Exercise, why: &PositionWhy) -> String {
                     } else {
                         Pick::No
                     };
-                    child_line(child, Selection::Ucb, pick)
+                    child_line(board.shape(), child, Selection::Ucb, pick)
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
