@@ -851,3 +851,37 @@ fn a_learner_plays_what_it_learned_and_menace_resigns_at_an_empty_box() {
         other => panic!("{other:?} played"),
     }));
 }
+
+/// Plain alpha-beta at Hard cannot search Connect Four to the end: the
+/// game plays it as deep as it can finish, so its moves come, rather than
+/// a search that would run for days.
+#[test]
+fn plain_alpha_beta_at_hard_on_connect_four_moves_at_the_deepest_depth_that_finishes() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    let game = thread.start(setup(
+        Shape::CONNECT_FOUR,
+        PlayerKind::AlphaBeta,
+        PlayerKind::AlphaBeta,
+        1,
+    ));
+    let expected = tictactoe_tools::feasibility::deepest_finishing_depth(
+        PlayerKind::AlphaBeta,
+        &Board::new(Shape::CONNECT_FOUR),
+    );
+    let report = loop {
+        match next_event(&events) {
+            Event::Report { game: of, report } if of == game => break report,
+            Event::Error { message, .. } => panic!("{message}"),
+            _ => {}
+        }
+    };
+    assert!(!report.aborted);
+    assert_eq!(report.depth, expected);
+    assert!(
+        report.best.is_some_and(|cell| cell >= 35),
+        "{:?}",
+        report.best
+    );
+    thread.end_game();
+}

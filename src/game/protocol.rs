@@ -10,6 +10,7 @@ use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::SearchReport;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_tools::feasibility::finishing_difficulty;
 
 /// Every game and every hint gets a new id from one counter; every event
 /// names the game (or hint) it belongs to, so nothing from an ended game is
@@ -77,7 +78,7 @@ impl GameSetup {
             time_limit,
             search: SearchSettings::default(),
         };
-        let mut setup = GameSetup::with_players(size, recipe.build(0), pause);
+        let mut setup = GameSetup::with_players(size, recipe.build(&Board::new(size)), pause);
         setup.recipe = Some(recipe);
         setup
     }
@@ -100,7 +101,7 @@ impl GameSetup {
     pub fn with_search_settings(mut self, settings: SearchSettings) -> GameSetup {
         if let Some(recipe) = &mut self.recipe {
             recipe.search = settings;
-            self.players = recipe.build(self.start.stone_count());
+            self.players = recipe.build(&self.start);
         }
         self
     }
@@ -139,7 +140,7 @@ impl GameSetup {
     /// once with its result.
     pub fn starting_at(mut self, start: Board) -> GameSetup {
         if let Some(recipe) = &self.recipe {
-            self.players = recipe.build(start.stone_count());
+            self.players = recipe.build(&start);
         }
         self.start = start;
         self
@@ -166,13 +167,13 @@ impl PlayerRecipe {
             .wrapping_add(offset)
     }
 
-    /// Both players for a start position with `stones` stones.
-    fn build(&self, stones: u32) -> [Box<dyn Player>; 2] {
+    /// Both players for the start position `start`.
+    fn build(&self, start: &Board) -> [Box<dyn Player>; 2] {
         [Side::Max, Side::Min].map(|side| {
             let (kind, difficulty) = self.players[side.index()];
             kind.create(&PlayerOptions {
-                difficulty,
-                seed: PlayerRecipe::seed_for(self.seed, stones, side),
+                difficulty: finishing_difficulty(kind, difficulty, start),
+                seed: PlayerRecipe::seed_for(self.seed, start.stone_count(), side),
                 time_limit: Some(self.time_limit),
                 search: self.search,
                 ..PlayerOptions::default()

@@ -3,7 +3,7 @@
 //! and Compare offer what can finish instead.
 
 use tictactoe_engine::board::Board;
-use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// The most positions plain minimax is let visit without a word: well
 /// under a minute (it visits some 200 million a second).
@@ -66,6 +66,24 @@ pub fn deepest_finishing_depth(kind: PlayerKind, board: &Board) -> u32 {
         .unwrap_or(1)
 }
 
+/// The difficulty a game plays `kind` at from `board`: as chosen, except
+/// that a search without deepening asked to search to the end (Hard) where
+/// it cannot finish looks as far ahead as it can finish instead, so that a
+/// game of Connect Four against plain alpha-beta gets its moves. The
+/// deepening searches keep Hard: their time limit ends them.
+pub fn finishing_difficulty(kind: PlayerKind, difficulty: Difficulty, board: &Board) -> Difficulty {
+    let judged = match kind {
+        PlayerKind::Minimax => PlayerKind::Minimax,
+        PlayerKind::AlphaBeta | PlayerKind::AlphaBetaRandom => PlayerKind::AlphaBeta,
+        _ => return difficulty,
+    };
+    if difficulty.depth().is_none() && cannot_finish(judged, board, None, false) {
+        Difficulty::Depth(deepest_finishing_depth(judged, board))
+    } else {
+        difficulty
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +109,43 @@ mod tests {
             deepest_finishing_depth(PlayerKind::AlphaBeta, &tic_tac_toe),
             9
         );
+    }
+
+    #[test]
+    fn full_depth_without_deepening_is_played_as_deep_as_finishes() {
+        let connect_four = Board::new(Shape::CONNECT_FOUR);
+        for kind in [
+            PlayerKind::Minimax,
+            PlayerKind::AlphaBeta,
+            PlayerKind::AlphaBetaRandom,
+        ] {
+            let judged = if kind == PlayerKind::Minimax {
+                kind
+            } else {
+                PlayerKind::AlphaBeta
+            };
+            assert_eq!(
+                finishing_difficulty(kind, Difficulty::Hard, &connect_four),
+                Difficulty::Depth(deepest_finishing_depth(judged, &connect_four)),
+                "{kind:?}"
+            );
+            assert_eq!(
+                finishing_difficulty(kind, Difficulty::Medium, &connect_four),
+                Difficulty::Medium
+            );
+        }
+        // A deepening search keeps Hard: its time limit ends it.
+        assert_eq!(
+            finishing_difficulty(PlayerKind::AlphaBetaTt, Difficulty::Hard, &connect_four),
+            Difficulty::Hard
+        );
+        // Boards a plain search finishes keep it too.
+        for shape in [Shape::TIC_TAC_TOE, Shape::FOUR_BY_FOUR] {
+            assert_eq!(
+                finishing_difficulty(PlayerKind::AlphaBeta, Difficulty::Hard, &Board::new(shape)),
+                Difficulty::Hard,
+                "{shape:?}"
+            );
+        }
     }
 }
