@@ -672,11 +672,22 @@ fn as_named((key, modifiers): (gdk::Key, gdk::ModifierType)) -> (gdk::Key, gdk::
 /// A game of two people just begun, X in the centre: a position with
 /// moves to compare and explore, and a move for Game Review to grade.
 fn a_game_of_one_move(window: &TictactoeWindow) -> Result<(), String> {
+    a_game_of_one_move_on(window, Shape::TIC_TAC_TOE)
+}
+
+/// The same on `shape`: X in the middle column or cell, of the bottom row
+/// with gravity.
+fn a_game_of_one_move_on(window: &TictactoeWindow, shape: Shape) -> Result<(), String> {
     let human = (PlayerKind::Human, Difficulty::Hard);
-    start(window, human, human, Shape::TIC_TAC_TOE, Duration::ZERO)?;
+    start(window, human, human, shape, Duration::ZERO)?;
     let board = window.board_view();
     wait_until("X's turn", Duration::from_secs(10), || board.accepting())?;
-    let (x, y) = board.cell_centre(4);
+    let row = if shape.gravity() {
+        shape.height() - 1
+    } else {
+        shape.height() / 2
+    };
+    let (x, y) = board.cell_centre(row * shape.width() + shape.width() / 2);
     board.click(x, y);
     wait_until("the move to be played", Duration::from_secs(10), || {
         window.record().is_some_and(|record| record.len() == 1)
@@ -760,20 +771,33 @@ fn every_key_is_in_the_shortcuts_window(window: &TictactoeWindow) -> Result<(), 
 /// scrolls sideways, long chart labels wrap); the explorer then puts its
 /// side under the list.
 fn the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> {
+    the_other_windows_fit_640_px_on(window, Shape::TIC_TAC_TOE)
+}
+
+/// The same with a Connect Four game open, whose boards are the widest and
+/// whose words name columns. Its tournament is opened, not run: a game of
+/// Connect Four between searches takes minutes.
+fn on_connect_four_the_other_windows_fit_640_px(window: &TictactoeWindow) -> Result<(), String> {
+    the_other_windows_fit_640_px_on(window, Shape::CONNECT_FOUR)
+}
+
+fn the_other_windows_fit_640_px_on(window: &TictactoeWindow, shape: Shape) -> Result<(), String> {
     wide(window)?;
-    a_game_of_one_move(window)?;
+    a_game_of_one_move_on(window, shape)?;
     for action in OTHER_WINDOWS {
         let other = open_other(window, action)?;
         if action == "win.compare" {
             // Run, so that the table and charts hold rows.
             let view = window.compare_view().ok_or("no Compare window")?;
             view.run_button().emit_clicked();
-            wait_until("the comparison", Duration::from_secs(30), || {
+            // On Connect Four each player may use its whole time limit.
+            let limit = if shape == Shape::TIC_TAC_TOE { 30 } else { 120 };
+            wait_until("the comparison", Duration::from_secs(limit), || {
                 !view.is_running() && !view.rows().is_empty()
             })
             .map_err(|error| format!("{error}: {}", view.status_text()))?;
         }
-        if action == "win.tournament" {
+        if action == "win.tournament" && shape == Shape::TIC_TAC_TOE {
             // A short one, so that the ranking, cross table and charts
             // hold its players.
             let view = window.tournament_view().ok_or("no Tournament window")?;
@@ -894,6 +918,10 @@ fn main() -> ExitCode {
         ),
         ("the title is whole at 640 px", the_title_is_whole_at_640_px),
         ("the other windows fit 640 px", the_other_windows_fit_640_px),
+        (
+            "on Connect Four, the other windows fit 640 px",
+            on_connect_four_the_other_windows_fit_640_px,
+        ),
         (
             "the log's explanation fits a narrow window",
             the_log_explanation_fits,
