@@ -20,6 +20,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_tools::feasibility::finishing_difficulty;
 use tictactoe_words::Words;
 use tictactoe_words::numbers::format_duration_us;
 use tictactoe_words::position::move_numbers;
@@ -306,19 +307,36 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     if let Err(message) = check_search_args(args.search, &[args.max, args.min], Some(args.size)) {
         return refuse(&message);
     }
-    let depth_max = args.depth_max.unwrap_or_default();
-    let depth_min = args.depth_min.unwrap_or_default();
-    for (kind, depth) in [(args.max, depth_max), (args.min, depth_min)] {
-        if cannot_finish(kind, &Board::new(args.size), depth.depth(), true) {
+    let start = Board::new(args.size);
+    let mut played = [Difficulty::default(); 2];
+    for (index, (kind, chosen)) in [(args.max, args.depth_max), (args.min, args.depth_min)]
+        .into_iter()
+        .enumerate()
+    {
+        let chosen = chosen.unwrap_or_default();
+        // A search that cannot reach the end plays as deep as it can
+        // finish (as in the window); the warning and the header say so.
+        played[index] = finishing_difficulty(kind, chosen, &start);
+        if played[index] != chosen {
+            say!(
+                "warning: {} cannot finish a {} search on the empty {} board in reasonable time; \
+                 it plays at {} instead (choose with --depth-max/--depth-min)",
+                search_name(kind),
+                chosen.words(),
+                args.size.words(),
+                played[index].words()
+            );
+        } else if cannot_finish(kind, &start, chosen.depth(), true) {
             say!(
                 "warning: {} cannot finish a {} search on the empty {} board in reasonable time; \
                  give it a depth (--depth-max/--depth-min)",
                 search_name(kind),
-                depth.words(),
+                chosen.words(),
                 args.size.words()
             );
         }
     }
+    let [depth_max, depth_min] = played;
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
     let header = SeriesHeader {
         games: args.games,

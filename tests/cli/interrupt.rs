@@ -12,6 +12,11 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_tools::feasibility::deepest_finishing_depth;
+use tictactoe_words::Words;
 use tictactoe_words::numbers::group;
 
 /// A command under way, its output and errors read as they come.
@@ -502,11 +507,21 @@ fn empty_rows(width: usize, height: usize) -> String {
 
 #[test]
 fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
-    let boards: [(&[&str], String, u32); 2] = [
-        (&["--board", "connect-four"], empty_rows(7, 6), 42),
-        (&["--board", "8x8", "--in-a-row", "5"], empty_rows(8, 8), 64),
+    let boards: [(&[&str], String, u32, Shape); 2] = [
+        (
+            &["--board", "connect-four"],
+            empty_rows(7, 6),
+            42,
+            Shape::CONNECT_FOUR,
+        ),
+        (
+            &["--board", "8x8", "--in-a-row", "5"],
+            empty_rows(8, 8),
+            64,
+            Shape::new(8, 8, 5, false).unwrap(),
+        ),
     ];
-    for (board, empty, cells) in &boards {
+    for (board, empty, cells, shape) in &boards {
         for (player, name) in [
             ("minimax", "plain minimax"),
             ("alphabeta", "plain alphabeta"),
@@ -550,17 +565,41 @@ fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
             ended.stderr
         );
         assert_eq!(ended.status.code(), Some(130), "{args:?}");
-        // play warns about plain minimax on the empty board, and Ctrl+C ends it.
+        // play says that plain minimax looks only as far ahead as it can
+        // finish on the empty board, plays so, and says so in its header.
         let mut args = vec!["play", "--max", "minimax", "--min", "random", "--seed", "1"];
         args.extend_from_slice(board);
-        let ended = stop_after(&args, Duration::from_millis(500), libc::SIGINT);
-        assert!(
+        // Connect Four's 7 columns make that quick; 8x8's 64 cells take
+        // seconds a move, and Ctrl+C ends the game after the header.
+        let played = deepest_finishing_depth(PlayerKind::Minimax, &Board::new(*shape));
+        let mut running = Running::start(&args);
+        running.wait_for_line(|line| line.contains(" as X vs "));
+        let ended = if shape.gravity() {
+            let ended = running.end(Duration::from_secs(60));
+            assert!(ended.status.success(), "{args:?}: {}", ended.stderr);
             ended
-                .stderr
-                .starts_with("warning: plain minimax cannot finish a full depth search"),
-            "{}",
+        } else {
+            running.signal(libc::SIGINT);
+            let ended = running.end(Duration::from_secs(20));
+            assert_eq!(ended.status.code(), Some(130), "{args:?}");
+            ended
+        };
+        assert!(
+            ended.stderr.starts_with(&format!(
+                "warning: plain minimax cannot finish a full depth search on the empty {} board \
+                 in reasonable time; it plays at depth {played} instead (choose with \
+                 --depth-max/--depth-min)\n",
+                shape.words()
+            )),
+            "{args:?}: {}",
             ended.stderr
         );
-        assert_eq!(ended.status.code(), Some(130), "{args:?}");
+        assert!(
+            ended
+                .stdout
+                .contains(&format!("minimax, depth {played} as X")),
+            "{}",
+            ended.stdout
+        );
     }
 }
