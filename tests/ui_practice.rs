@@ -297,6 +297,59 @@ fn the_command_line_gives_the_same_exercise(
     Ok(())
 }
 
+/// A best-move exercise answered on its board, the main window's board
+/// widget: the arrow keys and Enter choose a free cell, and so does a
+/// click.
+fn the_board_answers_by_keys_and_clicks(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    view.choose_kind(Kind::BestMove);
+    view.choose_level(1, None);
+    let exercise = view.exercise().ok_or("no exercise")?;
+    let board = *exercise
+        .position()
+        .ok_or("a best-move exercise without a position")?;
+    ensure(!board.shape().gravity(), || {
+        "the first best-move level has gravity".to_owned()
+    })?;
+    let free: Vec<usize> = board.legal_moves().collect();
+    let (first, last) = match (free.first(), free.last()) {
+        (Some(&first), Some(&last)) if first != last => (first, last),
+        _ => return Err(format!("too few free cells: {free:?}")),
+    };
+    let board_view = view.board_view();
+    wait_until("the board to be laid out", PATIENCE, || {
+        board_view.is_mapped() && board_view.width() > 0
+    })?;
+    board_view.grab_focus();
+    let width = board.shape().width();
+    let focus = board_view.focus_cell();
+    let (from_row, from_column) = (focus / width, focus % width);
+    let (to_row, to_column) = (first / width, first % width);
+    let mut keys = Vec::new();
+    keys.extend((to_row..from_row).map(|_| "Up"));
+    keys.extend((from_row..to_row).map(|_| "Down"));
+    keys.extend((to_column..from_column).map(|_| "Left"));
+    keys.extend((from_column..to_column).map(|_| "Right"));
+    keys.push("Return");
+    for key in keys {
+        press_over(&board_view, key)?;
+    }
+    wait_until("the keys to answer a move", PATIENCE, || {
+        view.answer().best_move == Some(first)
+    })
+    .map_err(|error| format!("{error}: the answer is {:?}", view.answer().best_move))?;
+    move_onto(&board_view, Some(board_view.cell_centre(last)))?;
+    xdotool(&["click", "1"])?;
+    wait_until("the click to answer a move", PATIENCE, || {
+        view.answer().best_move == Some(last)
+    })
+    .map_err(|error| format!("{error}: the answer is {:?}", view.answer().best_move))?;
+    Ok(())
+}
+
 fn f5_plays_the_solution_step_by_step(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -514,7 +567,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 9] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -527,6 +580,10 @@ fn main() -> ExitCode {
         (
             "the command line gives the same exercise",
             the_command_line_gives_the_same_exercise,
+        ),
+        (
+            "the board answers by keys and clicks",
+            the_board_answers_by_keys_and_clicks,
         ),
         (
             "F5 plays the solution step by step",

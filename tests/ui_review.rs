@@ -261,8 +261,19 @@ fn the_review_grades_every_move_and_asks_for_a_better_one(
                 && cell != EDGE
         })
         .ok_or("no other mistake")?;
-    for (cell, grade) in [(wrong_cell, "Still a mistake"), (best_cell, "Best move!")] {
-        press_over(&view.board(), &(cell + 1).to_string())?;
+    // The wrong cell by its number, the best by a click on it, as on the
+    // main window's board.
+    for (cell, grade, clicked) in [
+        (wrong_cell, "Still a mistake", false),
+        (best_cell, "Best move!", true),
+    ] {
+        if clicked {
+            let board = view.board();
+            move_onto(&board, Some(board.cell_centre(cell)))?;
+            xdotool(&["click", "1"])?;
+        } else {
+            press_over(&view.board(), &(cell + 1).to_string())?;
+        }
         let attempt = review_move(&mut judge(), 1, &before, cell)
             .map_err(|error| format!("{error:?}"))?
             .ok_or("cancelled")?;
@@ -468,6 +479,14 @@ fn the_review_of_a_connect_four_game_answers_by_column(
     }
     ensure(view.board_words().contains(&question), || {
         format!("Learn from Mistakes never asks {question:?}")
+    })?;
+    // The board is the main window's: it tells which digit drops into
+    // which column.
+    ensure(view.board_words().contains("numbered 1 to 7"), || {
+        format!(
+            "the board's words name no columns: {:?}",
+            view.board_words()
+        )
     })?;
     for (column, grade) in [(7, "Still a mistake"), (1, "Best move!")] {
         press_over(&view.board(), &column.to_string())?;

@@ -12,12 +12,13 @@ use std::time::Duration;
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
-use crate::ui::shared::board_painting::{self, BoardLayout, BoardPalette, Painting, Target};
+use crate::ui::shared::board_painting::{BoardLayout, BoardPalette};
 use crate::ui::shared::file_dialog::FileChooser;
 use crate::ui::shared::painting::set_colour;
 use crate::ui::shared::tree_painting::{self, Marks, Palette};
 use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
@@ -37,7 +38,6 @@ use tictactoe_words::abstract_tree::{
     leaf_range_words, limit_words, node_words, parse_error_words, short_value_words,
 };
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
-use tictactoe_words::position::board_words;
 
 /// How long Show solution shows each step.
 const STEP_INTERVAL: Duration = Duration::from_millis(900);
@@ -85,7 +85,7 @@ mod imp {
         #[template_child]
         pub(super) tree_area: TemplateChild<gtk::DrawingArea>,
         #[template_child]
-        pub(super) board_area: TemplateChild<gtk::DrawingArea>,
+        pub(super) board_area: TemplateChild<BoardView>,
         #[template_child]
         pub(super) problem_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -186,6 +186,7 @@ mod imp {
         type ParentType = gtk::Window;
 
         fn class_init(klass: &mut Self::Class) {
+            BoardView::ensure_type();
             klass.bind_template();
             klass.install_action("practice.new", None, |view, _, _| view.new_exercise());
             klass.install_action("practice.use-tree", None, |view, _, _| view.use_tree());
@@ -505,6 +506,10 @@ impl PracticeView {
         self.imp().outline_expander.set_expanded(true);
     }
 
+    pub fn board_view(&self) -> BoardView {
+        self.imp().board_area.get()
+    }
+
     pub fn export_button(&self) -> gtk::MenuButton {
         self.imp().export_button.clone()
     }
@@ -655,7 +660,9 @@ impl PracticeView {
         imp.problem_label
             .set_label(&problem_words(&exercise).join("\n"));
         if let Some(board) = exercise.position() {
-            accessible::set_description(&*imp.board_area, &board_words(board));
+            imp.board_area.reset(board.shape());
+            imp.board_area.show_position(*board, None);
+            imp.board_area.set_accepting(true);
         }
         let kind = exercise.kind;
         show_field(
@@ -1598,47 +1605,36 @@ impl PracticeView {
         glib::Propagation::Stop
     }
 
+    /// The position's board: a free cell clicked, or chosen by the arrow
+    /// keys and Enter, is the move answered; the answer's move is ringed.
     fn setup_board_area(&self) {
         let imp = self.imp();
-        imp.board_area.set_draw_func(glib::clone!(
+        imp.board_area.set_decoration(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |area, cr, width, height| {
-                let _ = view.draw_board(area, cr, width, height);
-            }
+            #[upgrade_or]
+            Ok(()),
+            move |cr, layout, palette| view.decorate_board(cr, layout, palette)
         ));
-        let click = gtk::GestureClick::new();
-        click.connect_pressed(glib::clone!(
+        imp.board_area.connect_cell_activated(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |gesture, _, x, y| {
-                let Some(board) = view.exercise().and_then(|e| e.position().cloned()) else {
-                    return;
-                };
-                let Some(area) = gesture.widget() else { return };
-                let layout = BoardLayout::new(
-                    f64::from(area.width()),
-                    f64::from(area.height()),
-                    board.shape(),
-                );
-                if let Target::Cell(cell) = layout.target_at(&board, x, y)
-                    && board.cell(cell).is_none()
-                {
+            move |board, cell| {
+                if board.board().cell(cell).is_none() {
                     view.imp().move_entry.set_text(&(cell + 1).to_string());
+                } else {
+                    board.error_bell();
                 }
             }
         ));
-        imp.board_area.add_controller(click);
     }
 
-    /// The position as the one board painter draws it, the answer's move
-    /// ringed.
-    fn draw_board(
+    /// Rings the answer's move on the position.
+    fn decorate_board(
         &self,
-        area: &gtk::DrawingArea,
         cr: &gtk::cairo::Context,
-        width: i32,
-        height: i32,
+        layout: &BoardLayout,
+        palette: &BoardPalette,
     ) -> Result<(), gtk::cairo::Error> {
         let Some(exercise) = self.exercise() else {
             return Ok(());
@@ -1646,9 +1642,6 @@ impl PracticeView {
         let Some(board) = exercise.position() else {
             return Ok(());
         };
-        let layout = BoardLayout::new(f64::from(width), f64::from(height), board.shape());
-        let colours = BoardPalette::of(area);
-        board_painting::paint(cr, &layout, &colours, board, &Painting::default())?;
         let answer = self.answer();
         let chosen = if exercise.kind == Kind::Mcts {
             answer.pick
@@ -1657,7 +1650,7 @@ impl PracticeView {
         };
         if let Some(cell) = chosen.filter(|&cell| cell < board.cells()) {
             let (x, y) = layout.centre(cell);
-            set_colour(cr, colours.accent, 1.0);
+            set_colour(cr, palette.accent, 1.0);
             cr.set_line_width(3.0);
             cr.new_sub_path();
             cr.arc(x, y, layout.cell * 0.38, 0.0, std::f64::consts::TAU);

@@ -1,13 +1,13 @@
 //! The Game Review window's pictures, drawn with cairo: the game's value
 //! after each move as a line over the moves (X's wins at the top, O's at
-//! the bottom), and the board of one move (the one board painter's) with
+//! the bottom), and what the board view draws over one move's position:
 //! the played cell ringed in its grade's colour and the better cells
 //! marked.
 
 use gtk::cairo;
 use gtk::gdk::RGBA;
 
-use crate::ui::shared::board_painting::{self, BoardLayout, BoardPalette, Painting, frame_cell};
+use crate::ui::shared::board_painting::{BoardLayout, frame_cell};
 use crate::ui::shared::painting::{centred_text, set_colour};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::bits;
@@ -198,32 +198,27 @@ pub fn paint_graph(
 }
 
 /// What the board shows of a move: the position, the cell ringed in the
-/// grade's colour, the cells marked as better, and the cell the keys are on.
+/// grade's colour and the cells marked as better.
+#[derive(Clone, Copy)]
 pub struct BoardPicture {
     pub board: Board,
     pub ringed: Option<(usize, Grade)>,
     pub better: u64,
-    pub focus: Option<usize>,
 }
 
-/// Paints the picture's board in a drawing of `width` by `height`, as the
-/// one painter lays it out (so that `BoardLayout::target_at` finds its
-/// cells): the better cells framed dashed, the played one ringed in its
-/// grade's colour, and the cell the keys are on framed.
-pub fn paint_board(
+/// Marks the picture over its board, which the board view has drawn in
+/// `layout`: the better cells framed dashed, the played one ringed in its
+/// grade's colour.
+pub fn decorate_board(
     cr: &cairo::Context,
-    width: f64,
-    height: f64,
+    layout: &BoardLayout,
     picture: &BoardPicture,
-    palette: &BoardPalette,
 ) -> Result<(), cairo::Error> {
-    let layout = BoardLayout::new(width, height, picture.board.shape());
-    board_painting::paint(cr, &layout, palette, &picture.board, &Painting::default())?;
     for index in bits(picture.better) {
         set_colour(cr, grade_colour(Grade::Best), 1.0);
         cr.set_dash(&[6.0, 4.0], 0.0);
         // Inside the cell's number in its corner, which stays readable.
-        frame_cell(cr, &layout, index, layout.cell * 0.22, 3.0)?;
+        frame_cell(cr, layout, index, layout.cell * 0.22, 3.0)?;
         cr.set_dash(&[], 0.0);
     }
     if let Some((index, grade)) = picture.ringed {
@@ -233,10 +228,6 @@ pub fn paint_board(
         cr.new_sub_path();
         cr.arc(x, y, layout.cell * 0.44, 0.0, std::f64::consts::TAU);
         cr.stroke()?;
-    }
-    if let Some(index) = picture.focus {
-        set_colour(cr, palette.focus, 1.0);
-        frame_cell(cr, &layout, index, layout.cell * 0.02, 2.0)?;
     }
     Ok(())
 }

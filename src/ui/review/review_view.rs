@@ -15,9 +15,8 @@ use super::judge_later;
 use super::review_painting::{self, BoardPicture, GraphLayout, ScaleWords};
 use crate::game::Work;
 use crate::ui::shared::accessible;
-use crate::ui::shared::board_painting::{
-    BoardLayout, BoardPalette, Target, arrow_step, digit_choice, key_cell, key_target,
-};
+use crate::ui::shared::board_painting::BoardPalette;
+use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::review::words::{
@@ -26,7 +25,6 @@ use tictactoe_tools::review::words::{
 };
 use tictactoe_tools::review::{MoveReview, Review, ReviewError, review_move};
 use tictactoe_words::i18n::{fill, gettext};
-use tictactoe_words::position::board_words;
 
 /// A game to review: where it started, its moves, and who played.
 #[derive(Debug, Clone)]
@@ -62,7 +60,7 @@ mod imp {
         #[template_child]
         pub(super) graph: TemplateChild<gtk::DrawingArea>,
         #[template_child]
-        pub(super) board: TemplateChild<gtk::DrawingArea>,
+        pub(super) board: TemplateChild<BoardView>,
         #[template_child]
         pub(super) move_list: TemplateChild<gtk::ListView>,
         #[template_child]
@@ -79,16 +77,13 @@ mod imp {
         /// The row to scroll to once the list is laid out: before, GTK 4.8
         /// does not know where the row is and scrolls nowhere.
         pub(super) scroll_pending: Cell<Option<u32>>,
-        /// The cell the arrow keys are on while a better move is asked for.
-        pub(super) focus_cell: Cell<usize>,
         /// Stops the judging of the review or the try in progress.
         pub(super) cancel: RefCell<Option<CancelFlag>>,
         /// Counts the judgings, so that a stale one's answer is dropped.
         pub(super) generation: Cell<u64>,
-        /// What the graph and the board tell a screen reader, for the
-        /// tests (GTK 4.8 cannot read a description back).
+        /// What the graph tells a screen reader, for the tests (GTK 4.8
+        /// cannot read a description back).
         pub(super) graph_words: RefCell<String>,
-        pub(super) board_words: RefCell<String>,
     }
 
     #[glib::object_subclass]
@@ -98,6 +93,7 @@ mod imp {
         type ParentType = gtk::Window;
 
         fn class_init(klass: &mut Self::Class) {
+            BoardView::ensure_type();
             klass.bind_template();
             klass.install_action("review.learn", None, |view, _, _| view.next_mistake());
             klass.install_action("review.close", None, |view, _, _| view.close());
@@ -233,10 +229,15 @@ impl ReviewView {
             self,
             move |area, cr, width, height| view.paint_graph(area, cr, width, height)
         ));
-        imp.board.set_draw_func(glib::clone!(
+        imp.board.set_decoration(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |area, cr, width, height| view.paint_board(area, cr, width, height)
+            #[upgrade_or]
+            Ok(()),
+            move |cr, layout, _palette| match view.board_picture() {
+                Some(picture) => review_painting::decorate_board(cr, layout, &picture),
+                None => Ok(()),
+            }
         ));
 
         let graph_click = gtk::GestureClick::new();
@@ -276,36 +277,27 @@ impl ReviewView {
         ));
         imp.graph.add_controller(graph_keys);
 
-        let board_click = gtk::GestureClick::new();
-        board_click.connect_pressed(glib::clone!(
+        imp.board.connect_cell_activated(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |_, _, x, y| {
-                let imp = view.imp();
-                let Some(board) = view.asked_position() else {
-                    return;
-                };
-                imp.board.grab_focus();
-                let (width, height) = (f64::from(imp.board.width()), f64::from(imp.board.height()));
-                let layout = BoardLayout::new(width, height, board.shape());
-                if let Target::Cell(cell) = layout.target_at(&board, x, y) {
-                    view.try_cell(cell);
-                }
-            }
+            move |_, cell| view.try_cell(cell)
         ));
-        imp.board.add_controller(board_click);
+        // Digits try a cell (or column) too, as on the main window's board.
         let board_keys = gtk::EventControllerKey::new();
         board_keys.connect_key_pressed(glib::clone!(
             #[weak(rename_to = view)]
             self,
             #[upgrade_or]
             glib::Propagation::Proceed,
-            move |_, key, _, _| view.board_key(key)
+            move |_, key, _, _| {
+                if view.asked_position().is_some() && view.imp().board.play_digit(key) {
+                    glib::Propagation::Stop
+                } else {
+                    glib::Propagation::Proceed
+                }
+            }
         ));
         imp.board.add_controller(board_keys);
-        let board = imp.board.get();
-        imp.board
-            .connect_has_focus_notify(move |_| board.queue_draw());
         self.show_nothing();
     }
 
@@ -514,31 +506,31 @@ impl ReviewView {
             )
         };
         imp.verdict_label.set_label(&verdict);
-        self.describe_board();
+        self.show_board();
         imp.graph.queue_draw();
-        imp.board.queue_draw();
     }
 
-    /// The board's words for a screen reader: the position shown and what
-    /// is marked on it.
-    fn describe_board(&self) {
+    /// Shows the selected move's picture on the board, with its words for
+    /// a screen reader: the question asked, or why the move earned its
+    /// grade.
+    fn show_board(&self) {
         let imp = self.imp();
-        let picture = self.board_picture();
-        let Some(picture) = picture else { return };
-        let mut words = board_words(&picture.board);
-        if let Some(question) = imp
-            .question_label
-            .is_visible()
-            .then(|| imp.question_label.label())
-        {
-            words = format!("{words} {question}");
+        let Some(picture) = self.board_picture() else {
+            return;
+        };
+        let words = if imp.question_label.is_visible() {
+            imp.question_label.label().to_string()
         } else if let Some(index) = self.selected()
             && let Some(reviewed) = self.reviewed_move(index)
         {
-            words = format!("{words} {}", verdict_words(&reviewed));
-        }
-        accessible::set_description(&*imp.board, &words);
-        imp.board_words.replace(words);
+            verdict_words(&reviewed)
+        } else {
+            String::new()
+        };
+        imp.board.show_position(picture.board, None);
+        imp.board.set_state_text(&words);
+        imp.board.set_accepting(self.asked_position().is_some());
+        imp.board.queue_draw();
     }
 
     /// What the board shows: the selected move played and ringed, or, on
@@ -559,10 +551,6 @@ impl ReviewView {
                     board,
                     ringed,
                     better: 0,
-                    focus: imp
-                        .board
-                        .has_focus()
-                        .then(|| key_cell(&reviewed.before, imp.focus_cell.get())),
                 }
             }
             None => {
@@ -572,7 +560,6 @@ impl ReviewView {
                     board,
                     ringed: Some((reviewed.cell, reviewed.grade)),
                     better: reviewed.better_cells(),
-                    focus: None,
                 }
             }
         };
@@ -602,25 +589,6 @@ impl ReviewView {
         );
     }
 
-    fn paint_board(
-        &self,
-        area: &gtk::DrawingArea,
-        cr: &gtk::cairo::Context,
-        width: i32,
-        height: i32,
-    ) {
-        let Some(picture) = self.board_picture() else {
-            return;
-        };
-        let _ = review_painting::paint_board(
-            cr,
-            f64::from(width),
-            f64::from(height),
-            &picture,
-            &BoardPalette::of(area),
-        );
-    }
-
     /// Left and Right on the graph go from move to move.
     fn graph_key(&self, key: gdk::Key) -> glib::Propagation {
         let count = self.imp().rows.n_items() as usize;
@@ -636,35 +604,6 @@ impl ReviewView {
         };
         if let Some(next) = next {
             self.select(next);
-        }
-        glib::Propagation::Stop
-    }
-
-    /// While a better move is asked for: the arrows move over the cells
-    /// (on a board with gravity Left and Right over the columns), Enter or
-    /// Space tries the cell (drops into the column), a digit tries that
-    /// cell or column, as on the main window's board.
-    fn board_key(&self, key: gdk::Key) -> glib::Propagation {
-        let Some(board) = self.asked_position() else {
-            return glib::Propagation::Proceed;
-        };
-        let shape = board.shape();
-        let focus = self.imp().focus_cell.get().min(board.cells() - 1);
-        if let Some(moved) = arrow_step(shape, focus, key) {
-            self.imp().focus_cell.set(moved);
-            self.imp().board.queue_draw();
-            return glib::Propagation::Stop;
-        }
-        let chosen = match key {
-            gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space => Some(focus),
-            _ => digit_choice(shape, key),
-        };
-        let Some(chosen) = chosen else {
-            return glib::Propagation::Proceed;
-        };
-        match key_target(&board, chosen) {
-            Target::Cell(cell) => self.try_cell(cell),
-            _ => self.error_bell(),
         }
         glib::Propagation::Stop
     }
@@ -735,8 +674,7 @@ impl ReviewView {
                         &[("count", &mistakes.len())],
                     )),
                 );
-                self.describe_board();
-                imp.board.queue_draw();
+                self.show_board();
                 return;
             }
             (None, None) => return,
@@ -748,15 +686,14 @@ impl ReviewView {
             index,
             attempt: None,
         }));
-        imp.focus_cell
-            .set(reviewed.before.legal_moves().next().unwrap_or(0));
+        imp.board
+            .set_focus_cell(reviewed.before.legal_moves().next().unwrap_or(0));
         self.select(index);
         self.show_question(Some(self.question_words(&reviewed)), None);
         imp.learn_button.set_label(&gettext("_Next Mistake"));
         accessible::name_button_by_its_label(&*imp.learn_button);
         imp.board.grab_focus();
-        self.describe_board();
-        imp.board.queue_draw();
+        self.show_board();
     }
 
     fn show_question(&self, question: Option<String>, answer: Option<String>) {
@@ -791,7 +728,7 @@ impl ReviewView {
             ));
             return;
         }
-        imp.focus_cell.set(cell);
+        imp.board.set_focus_cell(cell);
         let ply = reviewed.ply;
         let judging = judge_later(move |judge| review_move(judge, ply, &before, cell));
         let generation = self.start_judging(&judging);
@@ -826,8 +763,7 @@ impl ReviewView {
             view.show_move(attempt.ply);
             imp.learn_button.set_label(&gettext("_Next Mistake"));
             accessible::name_button_by_its_label(&*imp.learn_button);
-            view.describe_board();
-            imp.board.queue_draw();
+            view.show_board();
         });
     }
 
@@ -861,14 +797,14 @@ impl ReviewView {
 
     /// The board's words for a screen reader.
     pub fn board_words(&self) -> String {
-        self.imp().board_words.borrow().clone()
+        self.imp().board.description()
     }
 
     pub fn graph(&self) -> gtk::DrawingArea {
         self.imp().graph.get()
     }
 
-    pub fn board(&self) -> gtk::DrawingArea {
+    pub fn board(&self) -> BoardView {
         self.imp().board.get()
     }
 

@@ -56,6 +56,8 @@ mod imp {
         /// first frame after the move.
         pub(super) fall_started: Cell<Option<i64>>,
         pub(super) fall_tick: RefCell<Option<gtk::TickCallbackId>>,
+        /// What the window draws over the position (see `set_decoration`).
+        pub(super) decoration: RefCell<Option<Box<super::Decoration>>>,
     }
 
     impl Default for BoardView {
@@ -74,6 +76,7 @@ mod imp {
                 falling: Cell::new(None),
                 fall_started: Cell::new(None),
                 fall_tick: RefCell::new(None),
+                decoration: RefCell::new(None),
             }
         }
     }
@@ -134,6 +137,10 @@ glib::wrapper! {
         @extends gtk::DrawingArea, gtk::Widget,
         @implements gtk::Buildable, gtk::ConstraintTarget;
 }
+
+/// Drawing a window adds over the position, laid out as the board is.
+pub type Decoration =
+    dyn Fn(&cairo::Context, &BoardLayout, &BoardPalette) -> Result<(), cairo::Error>;
 
 const CELL_ACTIVATED: &str = "cell-activated";
 const GRID_MISSED: &str = "grid-missed";
@@ -367,6 +374,19 @@ impl BoardView {
         }
     }
 
+    /// Draws `decoration` over the position from now on, in place of the
+    /// one before: what a window marks on its board (Game Review's grade
+    /// ring, say). It is asked again at every redraw; `queue_draw` after
+    /// what it draws changed.
+    pub fn set_decoration(
+        &self,
+        decoration: impl Fn(&cairo::Context, &BoardLayout, &BoardPalette) -> Result<(), cairo::Error>
+        + 'static,
+    ) {
+        self.imp().decoration.replace(Some(Box::new(decoration)));
+        self.queue_draw();
+    }
+
     /// Numbers the stones of `cells` 1, 2, ... in that order: the moves
     /// that led from a searched position to the one shown.
     pub fn set_path(&self, cells: Vec<usize>) {
@@ -555,7 +575,8 @@ impl BoardView {
         self.emit_by_name::<()>(CELL_ACTIVATED, &[&(cell as u32)]);
     }
 
-    fn set_focus_cell(&self, cell: usize) {
+    /// Puts the cell the arrow keys move and Enter plays on `cell`.
+    pub fn set_focus_cell(&self, cell: usize) {
         if self.imp().focus_cell.replace(cell) != cell {
             self.queue_draw();
         }
@@ -781,6 +802,10 @@ impl BoardView {
                 path: &imp.path.borrow(),
                 falling: imp.falling.get(),
             },
-        )
+        )?;
+        match imp.decoration.borrow().as_ref() {
+            Some(decoration) => decoration(cr, &layout, &palette),
+            None => Ok(()),
+        }
     }
 }
