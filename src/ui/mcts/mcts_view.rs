@@ -20,7 +20,7 @@ use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
-use crate::ui::shared::board_painting::BoardPalette;
+use crate::ui::shared::board_painting::{BoardLayout, BoardPalette};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::{Board, Outcome};
@@ -55,6 +55,12 @@ const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// needs about 850 px, 950 in German (the window's content scrolls
 /// sideways until it has gone under, so that the window can narrow).
 const NARROW_WIDTH: i32 = 1040;
+
+/// The board's cells share this many pixels across its longer side, but
+/// take no fewer than `SMALLEST_CELL` each: Connect Four's numbers and
+/// stones stay as readable as those of the square boards.
+const BOARD_SIDE: f64 = 180.0;
+const SMALLEST_CELL: f64 = 36.0;
 
 /// Play's speeds, in the speed list's order: the interval, and whether a
 /// tick is a whole step (else one phase).
@@ -948,6 +954,11 @@ impl MctsView {
             .take_while(|&&cell| board.play(cell).is_ok())
             .count();
         let path = path[..played].to_vec();
+        let shape = board.shape();
+        let cell = (BOARD_SIDE / shape.width().max(shape.height()) as f64).max(SMALLEST_CELL);
+        let (width, height) = BoardLayout::drawing_size(shape, cell);
+        imp.board_view.set_content_width(width.round() as i32);
+        imp.board_view.set_content_height(height.round() as i32);
         imp.board_view.show_position(board, None);
         imp.board_view.set_path(path);
         imp.board_view.set_state_text(&playout_words(
