@@ -1038,11 +1038,12 @@ const BOARD_PAINTER_ONLY: [&str; 7] = [
     "\"o_mark_color\"",
 ];
 
-/// The files of the app's own sources that hold one of `words`, and which.
-fn files_holding(words: &[&str], except: &Path) -> Vec<String> {
+/// The files of the app's own sources but `except` that hold one of
+/// `words`, and which.
+fn files_holding(words: &[&str], except: &[&Path]) -> Vec<String> {
     rust_files(&root().join("src"))
         .into_iter()
-        .filter(|file| file != except)
+        .filter(|file| !except.contains(&file.as_path()))
         .flat_map(|file| {
             let text = code(&std::fs::read_to_string(&file).unwrap());
             words
@@ -1064,9 +1065,29 @@ fn one_painter_draws_every_board_and_owns_its_hit_test_and_colours() {
     {
         assert!(painter_text.contains(word), "the painter lacks {word}");
     }
-    let elsewhere = files_holding(&BOARD_PAINTER_ONLY, &painter);
+    let elsewhere = files_holding(&BOARD_PAINTER_ONLY, &[&painter]);
     assert!(
         elsewhere.is_empty(),
         "only the board painter draws boards: {elsewhere:#?}"
+    );
+}
+
+/// What only `BoardView` does with the painter: lay a board out in a
+/// drawing and paint it. Every window's board is a `BoardView`, which
+/// hands its window the layout to draw its own marks by.
+const BOARD_VIEW_ONLY: [&str; 2] = ["BoardLayout::new(", "board_painting::paint("];
+
+#[test]
+fn only_the_board_widget_paints_a_board_in_any_window() {
+    let board_view = root().join("src/ui/widgets/board_view.rs");
+    let board_view_text = code(&std::fs::read_to_string(&board_view).unwrap());
+    for word in BOARD_VIEW_ONLY {
+        assert!(board_view_text.contains(word), "BoardView lacks {word}");
+    }
+    let painter = root().join("src/ui/shared/board_painting.rs");
+    let elsewhere = files_holding(&BOARD_VIEW_ONLY, &[&painter, &board_view]);
+    assert!(
+        elsewhere.is_empty(),
+        "only BoardView paints a board: {elsewhere:#?}"
     );
 }

@@ -219,6 +219,17 @@ fn monte_carlo_steps_on_connect_four(
     ensure(!words.iter().any(|text| names_a_cell(text)), || {
         format!("the words are {words:?}")
     })?;
+    // The board is the main window's widget, which tells a screen reader
+    // the board row by row, how its columns are numbered and the path's
+    // moves by column, the playout's after them.
+    let board = view.board_description();
+    ensure(
+        board.starts_with("Board 7x6, 4 in a row, with gravity; row 1: ")
+            && board.contains("The columns are numbered 1 to 7 from the left")
+            && board.contains("Moves from the searched position: ")
+            && board.contains("The random playout from there: "),
+        || format!("the board is described as {board:?}"),
+    )?;
     wait_until("the charts", Duration::from_secs(20), || {
         !view.convergence_chart().text().is_empty() && !view.share_chart().text().is_empty()
     })?;

@@ -192,6 +192,23 @@ def open_from_menu(app, item):
     return []
 
 
+def monte_carlo_board(app):
+    """The Monte Carlo window's board, as a screen reader finds it: the main
+    window's board widget, reached by the keyboard and described row by
+    row, not a picture of its own."""
+    boards = [node for node in walk(app) if node.name == "The step's moves on the board"]
+    if not boards:
+        return ["no board in the Monte Carlo window"]
+    board = boards[0]
+    role = board.getRoleName()
+    focusable = board.getState().contains(pyatspi.STATE_FOCUSABLE)
+    description = board.description or ""
+    print(f"Monte Carlo board: {role}, focusable {focusable}: {description!r}")
+    if not (focusable and description.startswith("Board 3x3, 3 in a row; row 1: ")):
+        return [f"the Monte Carlo board is not the board widget: {role} {description!r}"]
+    return []
+
+
 def check(app, names):
     """One line per problem with a visible control's name; every name seen
     goes into `names`."""
@@ -262,6 +279,7 @@ def main():
         problems += show_position_editor(app, names)
         problems += show_tree_explorer(app, names)
         problems += show_analysis_windows(app, names)
+        problems += monte_carlo_board(app)
         print(f"{len(names)} interactive controls checked")
         # Controls that must be among them, or the walk missed the window.
         for expected in [

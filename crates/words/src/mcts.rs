@@ -5,7 +5,7 @@
 //! These are the screen reader's words for the Monte Carlo window's
 //! pictures, and its rows and captions.
 
-use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate};
 
@@ -329,36 +329,17 @@ pub fn steps_run(selection: Selection, steps: u32) -> String {
     })
 }
 
-/// The small board's moves in words: "Position x.o/.x./...; the path: O 9,
-/// X 3; the random playout: O 2, X 7." (cells from 1, columns on a board
-/// with gravity).
-pub fn step_moves_words(board: &Board, path: &[usize], playout: &[usize]) -> String {
-    let first = board.side_to_move();
-    let after_path = if path.len().is_multiple_of(2) {
-        first
-    } else {
-        first.opponent()
-    };
-    let mut text = fill(&gettext("Position {position}"), &[("position", board)]);
-    if !path.is_empty() {
-        text = fill(
-            &gettext("{text}; the path: {moves}"),
-            &[
-                ("text", &text),
-                ("moves", &moves(board.shape(), path, first)),
-            ],
-        );
+/// The random playout's moves in words, the first played by `first`: "The
+/// random playout from there: O 2, X 7." (cells from 1, columns on a board
+/// with gravity); nothing before the playout.
+pub fn playout_words(shape: Shape, playout: &[usize], first: Side) -> String {
+    if playout.is_empty() {
+        return String::new();
     }
-    if !playout.is_empty() {
-        text = fill(
-            &gettext("{text}; the random playout: {moves}"),
-            &[
-                ("text", &text),
-                ("moves", &moves(board.shape(), playout, after_path)),
-            ],
-        );
-    }
-    format!("{text}.")
+    fill(
+        &gettext("The random playout from there: {moves}."),
+        &[("moves", &moves(shape, playout, first))],
+    )
 }
 
 /// The columns of a child's row in the window's table, in the order of

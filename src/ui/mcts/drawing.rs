@@ -1,8 +1,9 @@
-//! The Monte Carlo window's two pictures, drawn with cairo: the path
-//! selection took (a row of children per node on it, the pick filled and
-//! joined to the row below) and the small board with the path's moves and
-//! the random playout's moves numbered in the order played. Their words
-//! are the phase's sentence and the children's rows (`stepping`,
+//! The Monte Carlo window's pictures, drawn with cairo: the path selection
+//! took (a row of children per node on it, the pick filled and joined to
+//! the row below), and what the window adds on its board (a `BoardView`
+//! that numbers the path's moves): the random playout's moves, numbered
+//! on in the order played. Their words are the phase's sentence, the
+//! children's rows and the board's description (`stepping`,
 //! `tictactoe_words::mcts`).
 
 use gtk::cairo;
@@ -10,10 +11,8 @@ use gtk::cairo;
 use crate::ui::shared::painting::{centred_text, set_colour};
 
 use super::stepping::{Phase, Shown};
-use crate::ui::shared::board_painting::{
-    self, BoardLayout, BoardPalette, Painting, draw_stone, frame_cell,
-};
-use tictactoe_engine::board::{Board, Side};
+use crate::ui::shared::board_painting::{BoardLayout, BoardPalette, draw_move_number, draw_stone};
+use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{LeafValue, StepChoice, StepUpdate};
 use tictactoe_words::i18n::gettext;
@@ -178,42 +177,24 @@ fn playout_length(shown: &Shown) -> usize {
     }
 }
 
-/// The small board, as the one board painter draws it in a drawing of
-/// `width` by `height`: `board` with the path's moves (`path`, framed) and
-/// the playout's (`playout`, faint and numbered in the order played).
-pub fn draw_board(
+/// The random playout's moves over `board`, the position at the end of
+/// the path as `BoardView` shows it with the path's `numbered` moves
+/// numbered: each a faint stone, numbered on from the path's in the order
+/// played.
+pub fn draw_playout(
     cr: &cairo::Context,
-    (width, height): (f64, f64),
-    board: &Board,
-    path: &[usize],
-    playout: &[usize],
+    layout: &BoardLayout,
     colours: &BoardPalette,
+    board: &Board,
+    playout: &[usize],
+    numbered: usize,
 ) -> Result<(), cairo::Error> {
-    let layout = BoardLayout::new(width, height, board.shape());
-    board_painting::paint(cr, &layout, colours, board, &Painting::default())?;
-    let mark = |index: usize, mover: Side, alpha: f64| -> Result<(), cairo::Error> {
-        set_colour(cr, colours.stone(mover), alpha);
-        draw_stone(cr, layout.centre(index), layout.cell, mover)
-    };
     let mut mover = board.side_to_move();
-    for &index in path {
-        mark(index, mover, 1.0)?;
-        set_colour(cr, colours.accent, 1.0);
-        frame_cell(cr, &layout, index, 3.0, 3.0)?;
-        mover = mover.opponent();
-    }
-    cr.select_font_face(FONT, cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-    cr.set_font_size((layout.cell * 0.22).max(9.0));
-    for (order, &index) in playout.iter().enumerate() {
-        mark(index, mover, 0.45)?;
-        let (x, y) = layout.centre(index);
-        set_colour(cr, colours.foreground, 1.0);
-        centred_text(
-            cr,
-            &(order + 1).to_string(),
-            x + layout.cell * 0.3,
-            y + layout.cell * 0.3,
-        )?;
+    for (order, &cell) in playout.iter().enumerate() {
+        set_colour(cr, colours.stone(mover), 0.45);
+        draw_stone(cr, layout.centre(cell), layout.cell, mover)?;
+        set_colour(cr, colours.stone(mover), 1.0);
+        draw_move_number(cr, layout, cell, numbered + order + 1)?;
         mover = mover.opponent();
     }
     Ok(())

@@ -20,8 +20,9 @@ use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::background::{self, Job, JobWindow};
-use crate::ui::shared::board_painting::BoardPalette;
+use crate::ui::shared::board_painting::{BoardLayout, BoardPalette};
 use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, Selection, StepChoice};
@@ -33,7 +34,7 @@ use tictactoe_tools::compare::Family;
 use tictactoe_tools::convergence::{Sample, SampleHistory, exact_values, root_moves};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::mcts::{
-    Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, step_moves_words,
+    Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, playout_words,
     steps_run, terms_legend,
 };
 use tictactoe_words::numbers::{decimal, fixed, group, percent, read_decimal};
@@ -54,6 +55,12 @@ const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// needs about 850 px, 950 in German (the window's content scrolls
 /// sideways until it has gone under, so that the window can narrow).
 const NARROW_WIDTH: i32 = 1040;
+
+/// The board's cells share this many pixels across its longer side, but
+/// take no fewer than `SMALLEST_CELL` each: Connect Four's numbers and
+/// stones stay as readable as those of the square boards.
+const BOARD_SIDE: f64 = 180.0;
+const SMALLEST_CELL: f64 = 36.0;
 
 /// Play's speeds, in the speed list's order: the interval, and whether a
 /// tick is a whole step (else one phase).
@@ -172,7 +179,7 @@ mod imp {
         #[template_child]
         pub(super) path_area: TemplateChild<gtk::DrawingArea>,
         #[template_child]
-        pub(super) board_area: TemplateChild<gtk::DrawingArea>,
+        pub(super) board_view: TemplateChild<BoardView>,
         #[template_child]
         pub(super) phase_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -216,10 +223,10 @@ mod imp {
         pub(super) headings: RefCell<Vec<String>>,
         /// Each row's sentence and mark, as a screen reader hears them.
         pub(super) row_lines: RefCell<Vec<(String, Pick)>>,
-        /// What the path's picture and the small board say to a screen
-        /// reader.
+        /// What the path's picture says to a screen reader.
         pub(super) path_words: RefCell<String>,
-        pub(super) board_words: RefCell<String>,
+        /// The random playout's moves shown on the board, after the path's.
+        pub(super) playout: RefCell<Vec<usize>>,
         /// The Monte Carlo search's seed.
         pub(super) seed: Cell<u64>,
         /// Set while the c spin button is set from the code.
@@ -233,6 +240,7 @@ mod imp {
         type ParentType = gtk::Window;
 
         fn class_init(klass: &mut Self::Class) {
+            BoardView::ensure_type();
             klass.bind_template();
             klass.install_action("mcts.step", None, |view, _, _| view.step_whole());
             klass.install_action("mcts.phase", None, |view, _, _| view.step_phase());
@@ -409,26 +417,21 @@ impl MctsView {
                 }
             }
         ));
-        imp.board_area.set_draw_func(glib::clone!(
+        imp.board_view.set_decoration(glib::clone!(
             #[weak(rename_to = view)]
             self,
-            move |_, cr, width, height| {
-                let Some(colours) = colours() else {
-                    return;
-                };
+            #[upgrade_or]
+            Ok(()),
+            move |cr, layout, colours| {
                 let imp = view.imp();
-                let Some(board) = imp.recipe.borrow().as_ref().map(|recipe| *recipe.board()) else {
-                    return;
-                };
-                let shown = imp.shown.borrow();
-                let (path, playout) = shown
-                    .as_ref()
-                    .map_or((Vec::new(), &[][..]), Shown::moves_shown);
-                let size = (f64::from(width), f64::from(height));
-                if let Err(error) = drawing::draw_board(cr, size, &board, &path, playout, &colours)
-                {
-                    glib::g_warning!("tictactoe", "drawing the board failed: {error}");
-                }
+                drawing::draw_playout(
+                    cr,
+                    layout,
+                    colours,
+                    &imp.board_view.board(),
+                    &imp.playout.borrow(),
+                    imp.board_view.path().len(),
+                )
             }
         ));
         // GTK writes and reads the spin button's number with a '.', and
@@ -930,17 +933,41 @@ impl MctsView {
         let (moves_path, playout) = shown
             .as_ref()
             .map_or((Vec::new(), &[][..]), Shown::moves_shown);
-        let board_words = step_moves_words(&board, &moves_path, playout);
-        accessible::set_description(&*imp.board_area, &board_words);
-        imp.board_words.replace(board_words);
+        self.show_moves(board, moves_path, playout.to_vec());
         drop(shown);
         drop(search_guard);
         self.show_children(board.shape(), choice.as_ref(), &path, pick, selection);
         imp.path_area
             .set_content_height(drawing::path_height(imp.shown.borrow().as_ref()));
         imp.path_area.queue_draw();
-        imp.board_area.queue_draw();
         self.show_charts();
+    }
+
+    /// The board: the searched position with the path's moves played and
+    /// numbered, the random playout's over it (see `drawing::draw_playout`),
+    /// and both in its description.
+    fn show_moves(&self, root: Board, path: Vec<usize>, playout: Vec<usize>) {
+        let imp = self.imp();
+        let mut board = root;
+        let played = path
+            .iter()
+            .take_while(|&&cell| board.play(cell).is_ok())
+            .count();
+        let path = path[..played].to_vec();
+        let shape = board.shape();
+        let cell = (BOARD_SIDE / shape.width().max(shape.height()) as f64).max(SMALLEST_CELL);
+        let (width, height) = BoardLayout::drawing_size(shape, cell);
+        imp.board_view.set_content_width(width.round() as i32);
+        imp.board_view.set_content_height(height.round() as i32);
+        imp.board_view.show_position(board, None);
+        imp.board_view.set_path(path);
+        imp.board_view.set_state_text(&playout_words(
+            board.shape(),
+            &playout,
+            board.side_to_move(),
+        ));
+        imp.playout.replace(playout);
+        imp.board_view.queue_draw();
     }
 
     /// The rows of `choice`'s children, the pick marked.
@@ -1225,9 +1252,14 @@ impl MctsView {
         self.imp().path_words.borrow().clone()
     }
 
-    /// What a screen reader hears for the small board.
+    /// What a screen reader hears for the board.
     pub fn board_description(&self) -> String {
-        self.imp().board_words.borrow().clone()
+        self.imp().board_view.description()
+    }
+
+    /// The board, for the tests.
+    pub fn board_view(&self) -> BoardView {
+        self.imp().board_view.get()
     }
 
     pub fn exploration_spin(&self) -> gtk::SpinButton {

@@ -1,9 +1,9 @@
 //! The one board painter: where a board of any width and height sits in a
 //! drawing (and so which cell or column a point is in), the colours of its
 //! stones and marks from the style, and its grid, numbers, stones, last
-//! move, win line and numbered path. The main window's board, Practice,
-//! Game Review and the Monte Carlo view all draw and hit-test through it;
-//! each adds only its own rings and marks.
+//! move, win line and numbered path. `BoardView` alone paints a board
+//! with it, in every window: the main window, Practice, Game Review and
+//! the Monte Carlo view; each window adds only its own rings and marks.
 
 use gtk::{cairo, gdk, prelude::*};
 
@@ -444,8 +444,8 @@ pub fn rounded_rectangle(
     cr.close_path();
 }
 
-/// Each path stone's number in a badge at its cell's lower right, in the
-/// colour of its side, its cell tinted.
+/// Each path stone's number at its cell's lower right, in the colour of
+/// its side, its cell tinted.
 fn draw_path(
     cr: &cairo::Context,
     layout: &BoardLayout,
@@ -453,25 +453,35 @@ fn draw_path(
     board: &Board,
     path: &[usize],
 ) -> Result<(), cairo::Error> {
-    let font_size = (layout.cell * 0.2).max(10.0);
-    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
-    cr.set_font_size(font_size);
     for (number, &cell) in path.iter().enumerate() {
         let Some(side) = board.cell(cell) else {
             continue;
         };
         tint_cell(cr, layout, cell, palette.stone(side), 0.12)?;
-        let text = (number + 1).to_string();
-        let extents = cr.text_extents(&text)?;
-        let (x, y) = layout.corner(cell);
         set_colour(cr, palette.stone(side), 1.0);
-        cr.move_to(
-            x + layout.cell * 0.92 - extents.x_advance(),
-            y + layout.cell * 0.9,
-        );
-        cr.show_text(&text)?;
+        draw_move_number(cr, layout, cell, number + 1)?;
     }
     Ok(())
+}
+
+/// A move's `number` in the order played, at its cell's lower right, in
+/// the colour set.
+pub fn draw_move_number(
+    cr: &cairo::Context,
+    layout: &BoardLayout,
+    cell: usize,
+    number: usize,
+) -> Result<(), cairo::Error> {
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size((layout.cell * 0.2).max(10.0));
+    let text = number.to_string();
+    let extents = cr.text_extents(&text)?;
+    let (x, y) = layout.corner(cell);
+    cr.move_to(
+        x + layout.cell * 0.92 - extents.x_advance(),
+        y + layout.cell * 0.9,
+    );
+    cr.show_text(&text)
 }
 
 /// The first and the last cell of a line (a mask of up to 64 cells).

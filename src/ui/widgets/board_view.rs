@@ -397,6 +397,11 @@ impl BoardView {
         }
     }
 
+    /// The moves numbered on their stones (see `set_path`).
+    pub fn path(&self) -> Vec<usize> {
+        self.imp().path.borrow().clone()
+    }
+
     /// The marks shown: those in empty cells, while marks are visible.
     pub fn marks(&self) -> Vec<CellMark> {
         let imp = self.imp();
