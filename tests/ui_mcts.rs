@@ -186,7 +186,10 @@ fn keys_show_a_playout_phase_by_phase(
     }
     expected.push("Expansion: the root gets its 7 children".into());
     for count in 1..moves.len() {
-        expected.push(format!("Random playout, move {count} of {}", moves.len()));
+        expected.push(format!(
+            "Random playout, {count} of {} moves so far",
+            moves.len()
+        ));
     }
     expected.push("Random playout:".into());
     expected.push("Update:".into());

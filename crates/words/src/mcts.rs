@@ -249,7 +249,7 @@ pub fn leaf_words(shape: Shape, step: &Step, first: Side, shown: usize) -> Strin
             let so_far = moves(shape, &played[..shown.min(played.len())], first);
             if shown < played.len() {
                 fill(
-                    &gettext("Random playout, move {number} of {count}: {moves}."),
+                    &gettext("Random playout, {number} of {count} moves so far: {moves}."),
                     &[
                         ("number", &shown),
                         ("count", &played.len()),
