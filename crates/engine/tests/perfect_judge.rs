@@ -87,7 +87,7 @@ fn where_the_solver_is_stopped_the_values_are_estimates_and_said_so() {
 fn the_opening_book_answers_the_first_plies_at_once() {
     let shape = Shape::new(7, 4, 4, true).unwrap();
     let mut solver = Solver::with_table_bytes(16 << 20);
-    for moves in ["", "4"] {
+    for moves in ["", "4", "44"] {
         let board = Board::from_columns(shape, moves).unwrap();
         // Far too little time to solve any move of these.
         let report = choose(&board, Duration::from_millis(1));
