@@ -309,8 +309,11 @@ const ENDGAME: &str = "2252576253462244111563365343671351441";
 /// status line and the log say the solver solved them all.
 fn the_hint_near_the_end_gives_every_columns_exact_value(
     window: &TictactoeWindow,
-    _: &Path,
+    directory: &Path,
 ) -> Result<(), String> {
+    if window.board_picker().shape() != Shape::CONNECT_FOUR {
+        connect_four_is_chosen_with_the_pointer(window, directory)?;
+    }
     window.picker(Side::Max).select(PlayerKind::Human);
     window.picker(Side::Min).select(PlayerKind::Human);
     window.pace_scale().set_value(0.0);
