@@ -26,7 +26,8 @@ mod work;
 
 pub use learning::{LEARNERS, LearnedStates};
 pub use protocol::{
-    Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT, MAX_PAUSE, SEARCH_TIME_LIMIT,
+    Command, Event, GRAVITY_HINT_TIME_LIMIT, GameId, GameResult, GameSetup, HINT_TIME_LIMIT,
+    MAX_PAUSE, SEARCH_TIME_LIMIT,
 };
 pub use recording::{Recording, RecordingFailed, TreeJob};
 pub use thread::GameThread;

@@ -885,3 +885,43 @@ fn plain_alpha_beta_at_hard_on_connect_four_moves_at_the_deepest_depth_that_fini
     );
     thread.end_game();
 }
+
+#[test]
+fn a_connect_four_hint_is_the_solver_within_a_second() {
+    let mut thread = GameThread::spawn();
+    let events = thread.events();
+    // Near the end (the End-Easy set's first line): every column's exact
+    // value, each as the solver gives it.
+    let endgame =
+        Board::from_columns(Shape::CONNECT_FOUR, "2252576253462244111563365343671351441").unwrap();
+    let report = hint_report(&events, thread.hint(endgame));
+    assert_eq!(report.player, PlayerKind::Perfect);
+    assert_eq!(report.certainty, Some(Certainty::Exact));
+    assert_eq!(report.moves.len(), endgame.legal_moves().count());
+    assert!(report.moves.iter().all(|m| m.certainty == Certainty::Exact));
+    assert_eq!(
+        report.note.as_ref().map(Words::words).as_deref(),
+        Some("every move's exact value, solved by the solver")
+    );
+    // The empty board: no column is solved in time, and the hint says
+    // its values are estimates, within a second.
+    let asked = Instant::now();
+    let report = hint_report(&events, thread.hint(Board::new(Shape::CONNECT_FOUR)));
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(report.certainty, Some(Certainty::Estimate));
+    assert!(report.best.is_some());
+    assert_eq!(
+        report.note.as_ref().map(Words::words).as_deref(),
+        Some("the solver was stopped: 7 moves have alphabeta-tt's estimates")
+    );
+    // The empty 7x4 board is in the opening book: exact at once.
+    let shape = Shape::new(7, 4, 4, true).unwrap();
+    let report = hint_report(&events, thread.hint(Board::new(shape)));
+    assert_eq!(report.certainty, Some(Certainty::Exact));
+    assert!(report.moves.iter().all(|m| m.certainty == Certainty::Exact));
+    assert_eq!(
+        report.note.as_ref().map(Words::words).as_deref(),
+        Some("every move's exact value from the opening book")
+    );
+}

@@ -4,8 +4,9 @@
 //! others by their digits, alpha-beta's answers with its marks on the
 //! landing cells and the log naming columns, a move taken back with Ctrl+Z,
 //! the game played to its end, saved with Ctrl+S through the file chooser
-//! and opened again with Ctrl+O. GTK lives on the main thread, so this test
-//! has its own `main` (`harness = false`). Needs a display and xdotool:
+//! and opened again with Ctrl+O; two people play an endgame by digits and
+//! Ctrl+H shows every column's exact value from the solver. GTK lives on
+//! the main thread, so this test has its own `main` (`harness = false`). Needs a display and xdotool:
 //! `xvfb-run -a cargo test --release --test ui_connect_four`.
 //!
 //! Without a window manager, as under Xvfb, keys go to the window under
@@ -300,6 +301,67 @@ fn the_game_is_saved_and_opened_again(
     })
 }
 
+/// The first line of the End-Easy test set: 37 stones, O to move.
+const ENDGAME: &str = "2252576253462244111563365343671351441";
+
+/// Two people play an endgame by the columns' digits; Ctrl+H asks the
+/// hint: every column's exact value, each on its landing cell, and the
+/// status line and the log say the solver solved them all.
+fn the_hint_near_the_end_gives_every_columns_exact_value(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    if window.board_picker().shape() != Shape::CONNECT_FOUR {
+        connect_four_is_chosen_with_the_pointer(window, directory)?;
+    }
+    window.picker(Side::Max).select(PlayerKind::Human);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    window.pace_scale().set_value(0.0);
+    click_widget(&window.start_button())?;
+    wait_for_turn(window)?;
+    let view = window.board_view();
+    let mut board = view.board();
+    ensure(
+        board.shape() == Shape::CONNECT_FOUR && board.stone_count() == 0,
+        || format!("Start showed {board}"),
+    )?;
+    for digit in ENDGAME.chars() {
+        press_over(&view, &digit.to_string())?;
+        board = wait_for_stones(window, board.stone_count() + 1)?;
+        wait_for_turn(window)?;
+    }
+    let expected =
+        Board::from_columns(Shape::CONNECT_FOUR, ENDGAME).map_err(|error| format!("{error:?}"))?;
+    ensure(board == expected, || format!("the digits gave {board}"))?;
+    press_in(window, &["ctrl+h"])?;
+    wait_until("the hint", PATIENCE, || window.hint_report().is_some())?;
+    let marks = view.marks();
+    ensure(marks.len() == board.legal_moves().count(), || {
+        format!("{} marks for {board}", marks.len())
+    })?;
+    for mark in &marks {
+        ensure(
+            !mark.bound && !mark.estimate && board.legal_moves().any(|cell| cell == mark.cell),
+            || {
+                format!(
+                    "the mark {:?} on cell {} is no exact value on a landing cell",
+                    mark.text,
+                    mark.cell + 1
+                )
+            },
+        )?;
+    }
+    let solved = "every move's exact value, solved by the solver";
+    let status = window.status_text();
+    ensure(
+        status.starts_with("Hint for") && status.contains(solved),
+        || format!("the hint says {status:?}"),
+    )?;
+    let log = window.search_log().text();
+    ensure(log.contains(solved), || format!("the log says:\n{log}"))?;
+    Ok(())
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let directory = std::env::temp_dir().join(format!("ui-connect-four-{}", std::process::id()));
@@ -310,7 +372,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 4] = [
         (
             "Connect Four is chosen with the pointer",
             connect_four_is_chosen_with_the_pointer,
@@ -322,6 +384,10 @@ fn main() -> ExitCode {
         (
             "the game is saved and opened again",
             the_game_is_saved_and_opened_again,
+        ),
+        (
+            "the hint near the end gives every column's exact value",
+            the_hint_near_the_end_gives_every_columns_exact_value,
         ),
     ];
     let mut results = Results::default();

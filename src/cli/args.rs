@@ -851,6 +851,13 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub(super) table_mb: u32,
+    /// Read no positions: write the board's opening book to standard
+    /// output (a board with gravity): every unfinished position with at
+    /// most PLIES stones and each column's exact value, as the engine's
+    /// compiled-in books in crates/engine/books/ hold them.
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["weak", "json", "format"],
+          value_parser = clap::value_parser!(u32).range(0..=12))]
+    pub(super) book: Option<u32>,
 }
 
 /// How `solve` writes a value.

@@ -15,6 +15,7 @@ use super::output::{refuse, say, stopped};
 use super::{stop, streams};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::solver::{Solution, Solver, Strength};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -55,6 +56,9 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Ok(shape) => shape,
         Err(message) => return refuse(&message),
     };
+    if let Some(plies) = args.book {
+        return write_book(shape, plies, args.table_mb);
+    }
     if streams::stdin_closed_at_start() {
         say(format_args!(
             "error: reading standard input: it is closed; give positions one per line on standard input"
@@ -159,6 +163,32 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         return refuse("no position given: give positions one per line on standard input");
     }
     ExitCode::SUCCESS
+}
+
+/// `solve --book PLIES`: the opening book of `shape` to standard output,
+/// the positions solved so far on standard error.
+fn write_book(shape: Option<Shape>, plies: u32, table_mb: u32) -> ExitCode {
+    let Some(shape) = shape.filter(|shape| shape.gravity()) else {
+        return refuse("--book needs a board with gravity, such as --board 7x4 --gravity");
+    };
+    let mut solver = Solver::with_table_bytes((table_mb as usize) << 20);
+    let cancel = stop::flag();
+    let show_progress = std::io::stderr().is_terminal();
+    let book = OpeningBook::compute(shape, plies, &mut solver, &cancel, |done, total| {
+        if show_progress {
+            say(format_args!("solved {done} of {total} positions"));
+        }
+    });
+    match book {
+        Some(book) => {
+            out!(std::io::stdout().lock(), "{}", book.to_text().trim_end());
+            ExitCode::SUCCESS
+        }
+        None => match stop::reason() {
+            Some(reason) => stopped(reason, format_args!("stopped: no book written")),
+            None => ExitCode::FAILURE,
+        },
+    }
 }
 
 /// Refuses line `number` of the input, after what was printed before it.

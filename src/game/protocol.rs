@@ -48,6 +48,12 @@ pub const SEARCH_TIME_LIMIT: Duration = Duration::from_secs(5);
 /// scores are estimates. On 3x3 a hint is a table lookup and never waits.
 pub const HINT_TIME_LIMIT: Duration = Duration::from_secs(5);
 
+/// A hint on a board with gravity (the perfect player: the opening book,
+/// else the solver for half of this and alpha-beta's estimates of the
+/// moves it did not solve in the other half) answers within a second, so
+/// that it keeps up with a game from its first move.
+pub const GRAVITY_HINT_TIME_LIMIT: Duration = Duration::from_millis(900);
+
 impl GameSetup {
     /// Builds both players from their kinds and difficulties for a game
     /// from the empty board. The seed makes every random choice of the game

@@ -5,7 +5,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::protocol::{Command, Event, GameId, GameResult, GameSetup, HINT_TIME_LIMIT};
+use super::protocol::{
+    Command, Event, GRAVITY_HINT_TIME_LIMIT, GameId, GameResult, GameSetup, HINT_TIME_LIMIT,
+};
 use super::work::spawn_thread;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
@@ -111,11 +113,17 @@ impl GameThread {
     /// commands in order: a hint asked while a computer searches waits for
     /// its move.
     pub fn hint(&mut self, board: Board) -> GameId {
-        self.hint_with_time_limit(board, HINT_TIME_LIMIT)
+        let time_limit = if board.shape().gravity() {
+            GRAVITY_HINT_TIME_LIMIT
+        } else {
+            HINT_TIME_LIMIT
+        };
+        self.hint_with_time_limit(board, time_limit)
     }
 
     /// `hint` with another time limit for the search off 3x3
-    /// (`HINT_TIME_LIMIT` in `hint`).
+    /// (`HINT_TIME_LIMIT` in `hint`, `GRAVITY_HINT_TIME_LIMIT` on a board
+    /// with gravity).
     pub fn hint_with_time_limit(&mut self, board: Board, time_limit: Duration) -> GameId {
         self.cancel_hint();
         let game = self.fresh_id();
@@ -534,11 +542,13 @@ impl GameLoop {
 }
 
 /// A fresh player for each hint, so that nothing searched before changes
-/// it: on 3x3 the table gives every free cell's exact value at once; the
-/// big boards are searched with `alphabeta-tt` to full depth, deepening
-/// until `time_limit`.
+/// it: on 3x3 the table gives every free cell's exact value at once; on a
+/// board with gravity the perfect player gives each column's exact value
+/// from the opening book or the solver (estimates where it was stopped);
+/// the other big boards are searched with `alphabeta-tt` to full depth,
+/// deepening until `time_limit`.
 fn hint_player(size: Shape, time_limit: Duration) -> Box<dyn Player> {
-    let kind = if size == Shape::TIC_TAC_TOE {
+    let kind = if size == Shape::TIC_TAC_TOE || size.gravity() {
         PlayerKind::Perfect
     } else {
         PlayerKind::AlphaBetaTt

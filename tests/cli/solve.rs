@@ -2,9 +2,11 @@
 //! line for line in their own format, the app's words and JSON checked
 //! against the 3x3 perfect table, and the lines it refuses.
 
-use super::common::{run_with_input, stderr, stdout};
+use super::common::{run, run_with_input, stderr, stdout};
 
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::players::PerfectTable;
 
 const END_EASY: &str = include_str!("solve/end-easy-sample");
@@ -152,4 +154,33 @@ fn bad_lines_are_refused_with_their_number() {
         "error: line 1: position '..x/.../...': cell 3 has an empty cell below it",
     );
     refused(&["solve"], "", "", "error: no position given");
+}
+
+/// `--book` writes an opening book the engine reads: on 5x4 (gravity,
+/// four in a row) the empty board is a draw, and each first move's value
+/// is that of O's best reply.
+#[test]
+fn a_book_is_written_that_the_engine_reads() {
+    let output = run(&["solve", "--board", "5x4", "--gravity", "--book", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let book = OpeningBook::parse(&stdout(&output)).expect("a book");
+    let shape = Shape::new(5, 4, 4, true).unwrap();
+    assert_eq!(
+        (book.shape(), book.plies(), book.positions()),
+        (shape, 1, 6)
+    );
+    let empty = Board::new(shape);
+    let values = book.move_values(&empty).unwrap();
+    assert_eq!(values.iter().map(|&(_, value)| value.abs()).min(), Some(0));
+    for (cell, value) in values {
+        let mut after = empty;
+        after.play(cell).unwrap();
+        let replies = book.move_values(&after).unwrap();
+        // O, to move, picks the value lowest for X.
+        assert_eq!(replies.iter().map(|&(_, reply)| reply).min(), Some(value));
+    }
+    // Without gravity there is no book to write.
+    let output = run(&["solve", "--board", "5x4", "--book", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--book needs a board with gravity"));
 }

@@ -36,6 +36,8 @@ pub mod evaluation;
 pub mod geometry;
 pub mod growing;
 pub mod learners;
+pub mod move_values;
+pub mod opening_book;
 pub mod player;
 pub mod player_kind;
 pub mod players;

@@ -268,6 +268,10 @@ pub enum Note {
         size: Shape,
         search: Option<Box<Note>>,
     },
+    /// Perfect on a board with gravity: each move's exact value from the
+    /// opening book or the solver, but for the `stopped` moves the solver
+    /// did not finish in time, which have alphabeta-tt's estimates.
+    Solved { from_book: bool, stopped: u32 },
     /// Perfect on 3x3 looked the move up among this many positions.
     TableLookup { positions: u64 },
     /// MENACE drew one bead from a box of this many.

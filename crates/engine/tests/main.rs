@@ -6,6 +6,7 @@ use tictactoe_testing as common;
 
 mod abstract_tree;
 mod growing;
+mod perfect_judge;
 mod props;
 mod report;
 mod solver;

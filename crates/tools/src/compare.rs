@@ -7,7 +7,8 @@
 //!   (in a lost position every move is optimal). Slower wins count as
 //!   optimal too; the row's `move_value` tells how fast. It is checked
 //!   against the game's exact values: on 3x3 the perfect player's table,
-//!   on the big boards a full-depth `alphabeta-tt` search of the position
+//!   on a board with gravity the opening book or the solver, on the other
+//!   big boards a full-depth `alphabeta-tt` search of the position
 //!   and of the position after the chosen move, each of which has to
 //!   finish within the reference time limit (else the answer is unknown).
 //! - **Effective branching factor**: `nodes^(1/depth)`, the branching a
@@ -22,7 +23,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -30,12 +31,14 @@ use crate::csv;
 use crate::play::ask_within;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::player_kind::UnknownPlayer;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::report::{Certainty, SearchReport};
 use tictactoe_engine::score::win_score;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{Solver, Strength};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::i18n::gettext;
@@ -246,10 +249,14 @@ impl Optimality {
 /// How a comparison is checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CompareSettings {
-    /// Off 3x3, each exact reference search (`alphabeta-tt` to full depth)
-    /// stops here, and the optimal flags it would decide are unknown.
+    /// Off 3x3, each exact reference search (the solver on a board with
+    /// gravity, elsewhere `alphabeta-tt` to full depth) stops here, and
+    /// the optimal flags it would decide are unknown.
     pub reference_time_limit: Duration,
 }
+
+/// The solver's table for one reference value.
+const REFERENCE_TABLE_BYTES: usize = 16 << 20;
 
 /// The reference search's limit by default.
 pub const REFERENCE_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -265,7 +272,8 @@ impl Default for CompareSettings {
 /// The position's exact value, which the optimal flags are checked against.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reference {
-    /// `perfect` on 3x3, `alphabeta-tt` elsewhere.
+    /// `perfect` on 3x3 and on boards with gravity (there the solver),
+    /// `alphabeta-tt` elsewhere.
     pub player: PlayerKind,
     /// The game's value, Max's point of view.
     pub value: i32,
@@ -548,9 +556,10 @@ pub fn branching_factor(nodes: u64, depth: u32) -> Option<f64> {
     (nodes > 0 && depth > 0).then(|| (nodes as f64).powf(1.0 / f64::from(depth)))
 }
 
-/// The game value of `board` (Max's view): the perfect table's on 3x3, a
-/// full-depth `alphabeta-tt` search's elsewhere, or `None` if that did not
-/// finish within `time_limit` (or `cancel` stopped it).
+/// The game value of `board` (Max's view): the perfect table's on 3x3, on
+/// a board with gravity the opening book's or the solver's, a full-depth
+/// `alphabeta-tt` search's elsewhere, or `None` if that did not finish
+/// within `time_limit` (or `cancel` stopped it).
 pub fn exact_value(board: &Board, time_limit: Duration, cancel: &CancelFlag) -> Option<i32> {
     match board.outcome() {
         Outcome::Won(winner, _) => return Some(win_score(winner, board.stone_count())),
@@ -559,6 +568,20 @@ pub fn exact_value(board: &Board, time_limit: Duration, cancel: &CancelFlag) -> 
     }
     if board.shape() == Shape::TIC_TAC_TOE {
         return PerfectTable::global().value(board);
+    }
+    if board.shape().gravity() {
+        let side = board.side_to_move();
+        if let Some(moves) = OpeningBook::lookup(board) {
+            return moves
+                .into_iter()
+                .map(|(_, value)| value)
+                .max_by_key(|&value| side.sign() * value);
+        }
+        let mut solver = Solver::with_table_bytes(REFERENCE_TABLE_BYTES);
+        let deadline = Instant::now() + time_limit;
+        return solver
+            .solve_before(board, Strength::Strong, cancel, deadline)?
+            .score();
     }
     let mut player = PlayerKind::AlphaBetaTt.create(&PlayerOptions::default());
     let report = ask_within(player.as_mut(), board, cancel, Some(time_limit)).ok()?;
@@ -590,7 +613,8 @@ impl Referee {
     }
 
     fn player(&self) -> PlayerKind {
-        if self.board.shape() == Shape::TIC_TAC_TOE {
+        let shape = self.board.shape();
+        if shape == Shape::TIC_TAC_TOE || shape.gravity() {
             PlayerKind::Perfect
         } else {
             PlayerKind::AlphaBetaTt

@@ -2,10 +2,10 @@
 //! and each move graded by what it did to that value, with the facts on the
 //! board that explain the grade (a win missed, a threat left open, a fork).
 //! On 3x3 the values come from the perfect table and are exact; on a board
-//! with gravity from the solver where it finishes within half the time
-//! limit, else (and on the other big boards) from alphabeta-tt under the
-//! time limit, exact only where its search reached the end. The sentences
-//! are in `words`.
+//! with gravity from the opening book, else from the solver where it
+//! finishes within half the time limit, else (and on the other big
+//! boards) from alphabeta-tt under the time limit, exact only where its
+//! search reached the end. The sentences are in `words`.
 
 pub mod words;
 
@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
+use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::player_kind::SearchSettings;
 use tictactoe_engine::players::{AlphaBetaTtPlayer, PerfectTable};
 use tictactoe_engine::report::Certainty;
@@ -76,20 +77,32 @@ impl Judge {
         }
     }
 
-    /// The exact judgement of an unfinished position from the solver's
-    /// value of every move, or `None` if one is not proven by `deadline`.
+    /// The exact judgement of an unfinished position from the opening
+    /// book's or the solver's value of every move, or `None` if one is not proven by `deadline`.
     fn solve(&mut self, board: &Board, deadline: Instant) -> Option<Judgement> {
         let solver = self
             .solver
             .get_or_insert_with(|| Solver::with_table_bytes(SOLVER_TABLE_BYTES));
         let side = board.side_to_move();
+        let book = OpeningBook::lookup(board);
         let mut best: Option<(i32, u64)> = None;
         for cell in board.legal_moves() {
-            let mut after = *board;
-            after.toggle(cell, side);
-            let score = solver
-                .solve_before(&after, Strength::Strong, &self.cancel, deadline)?
-                .score()?;
+            let booked = book.as_ref().and_then(|values| {
+                values
+                    .iter()
+                    .find(|&&(booked, _)| booked == cell)
+                    .map(|&(_, value)| value)
+            });
+            let score = match booked {
+                Some(score) => score,
+                None => {
+                    let mut after = *board;
+                    after.toggle(cell, side);
+                    solver
+                        .solve_before(&after, Strength::Strong, &self.cancel, deadline)?
+                        .score()?
+                }
+            };
             best = match best {
                 Some((known, _)) if side.sign() * score < side.sign() * known => best,
                 Some((known, cells)) if score == known => Some((known, cells | 1 << cell)),

@@ -315,3 +315,38 @@ fn json_and_csv_carry_every_row() {
     }
     assert_eq!(Some(&records[1][6]), comparison.rows[0].value.as_ref());
 }
+
+#[test]
+fn on_connect_four_the_reference_is_the_solver() {
+    // Middle-Medium (Test_L2_R2's first line): 27 empty cells, too many for
+    // a full-depth alpha-beta search in 300 ms, which the solver needs a
+    // few milliseconds for; the side to move (O) draws with best play.
+    let board = Board::from_columns(Shape::CONNECT_FOUR, "274552224131661").unwrap();
+    let settings = CompareSettings {
+        reference_time_limit: Duration::from_millis(300),
+    };
+    let contenders = [
+        Contender::new(PlayerKind::Random, Difficulty::Hard),
+        Contender::new(PlayerKind::Perfect, Difficulty::Hard),
+    ];
+    let comparison = Comparison::run(
+        &board,
+        &contenders,
+        &settings,
+        &CancelFlag::new(),
+        |_, _| {},
+    )
+    .unwrap();
+    let reference = comparison.reference.expect("solved in time");
+    assert_eq!(reference.player, PlayerKind::Perfect);
+    assert_eq!((reference.value, reference.words.as_str()), (0, "draw"));
+    // Every chosen move is judged: the perfect player's keeps the draw.
+    assert!(
+        comparison
+            .rows
+            .iter()
+            .all(|row| row.optimal != Optimality::Unknown)
+    );
+    assert_eq!(comparison.rows[1].optimal, Optimality::Optimal);
+    assert_eq!(comparison.rows[1].move_value, Some(0));
+}

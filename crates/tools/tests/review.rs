@@ -463,3 +463,19 @@ fn connect_four_is_judged_by_the_solver_every_best_column_marked() {
     assert_eq!(judged.value.score, side.sign() * best);
     assert_eq!(judged.best, best_cells, "the columns' values: {values:?}");
 }
+
+/// On 7x4 with gravity the opening book judges the first plies exactly at
+/// once, where neither the solver nor alphabeta-tt proves anything in a
+/// millisecond.
+#[test]
+fn the_opening_book_judges_the_first_plies_of_7x4_at_once() {
+    let shape = Shape::new(7, 4, 4, true).unwrap();
+    let mut hurried = Judge::new(Duration::from_millis(1), CancelFlag::new());
+    // X drops into column 4, O into column 1.
+    let start = Board::new(shape);
+    let moves = [start.drop_cell(3).unwrap(), start.drop_cell(0).unwrap()];
+    let review = Review::of_game(&start, &moves, &mut hurried).unwrap();
+    assert!(review.values.iter().all(|value| value.exact));
+    // The empty board is a draw; only the centre column keeps it.
+    assert_eq!(review.values[0].score, 0);
+}

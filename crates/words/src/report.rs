@@ -508,6 +508,20 @@ impl Words for Note {
                     ),
                 ],
             ),
+            Note::Solved {
+                from_book: true, ..
+            } => gettext("every move's exact value from the opening book"),
+            Note::Solved { stopped: 0, .. } => {
+                gettext("every move's exact value, solved by the solver")
+            }
+            Note::Solved { stopped, .. } => fill(
+                &ngettext(
+                    "the solver was stopped: {count} move has alphabeta-tt's estimate",
+                    "the solver was stopped: {count} moves have alphabeta-tt's estimates",
+                    plural_count(u64::from(*stopped)),
+                ),
+                &[("count", stopped)],
+            ),
             Note::TableLookup { positions } => fill(
                 &gettext("table lookup among {count} positions"),
                 &[("count", &group(*positions))],

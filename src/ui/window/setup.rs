@@ -10,7 +10,7 @@ use super::{EndingKey, Hint, Phase, TictactoeWindow, View, sentence};
 use crate::game::{GameId, GameResult};
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
-use tictactoe_engine::report::SearchReport;
+use tictactoe_engine::report::{Note, SearchReport};
 use tictactoe_words::Words;
 use tictactoe_words::cell_marks::{CellMark, cell_marks};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
@@ -297,7 +297,7 @@ impl TictactoeWindow {
 
 /// What a hint found, for the status line and the log: "Hint for Max (X):
 /// cell 5 is best, draw (0)." with the depth where a time limit cut the
-/// search. Where alpha-beta left other cells as bounds, it says so: those
+/// search, or on a board with gravity what the solver did. Where alpha-beta left other cells as bounds, it says so: those
 /// were never searched to a value, and may be as good.
 fn hint_words(report: &SearchReport, shape: Shape) -> String {
     let marks = hint_marks(report, shape);
@@ -322,8 +322,11 @@ fn hint_words(report: &SearchReport, shape: Shape) -> String {
     let value = report
         .score_in_words()
         .map_or(String::new(), |words| format!(", {words}"));
-    let proof = match report.certainty {
-        Some(tictactoe_engine::report::Certainty::Exact) => String::new(),
+    let proof = match (&report.note, report.certainty) {
+        // The solver's hint says where its values come from, and how many
+        // are only estimates.
+        (Some(note @ Note::Solved { .. }), _) => format!("; {}", note.words()),
+        (_, Some(tictactoe_engine::report::Certainty::Exact)) => String::new(),
         _ => fill(
             &gettext("; depth {depth}, not proven"),
             &[("depth", &report.depth)],
