@@ -91,13 +91,15 @@ impl TictactoeWindow {
         view
     }
 
-    /// Ctrl+P: the Practice window.
+    /// Ctrl+P: the Practice window, given the board's position (This
+    /// Position, and the board its positions are drawn on).
     pub fn show_practice(&self) -> PracticeView {
         let view = self
             .imp()
             .practice_view
             .get_or_init(|| PracticeView::new(self))
             .clone();
+        view.set_game_position(self.shown().0);
         view.present();
         view
     }
