@@ -154,9 +154,9 @@ mod imp {
         #[template_child]
         pub(super) export_button: TemplateChild<gtk::MenuButton>,
         pub(super) exercise: RefCell<Option<Exercise>>,
-        /// The main window's position when Practice was last shown: This
-        /// Position asks on it, and positions are drawn on its board.
-        pub(super) game_position: Cell<Option<Board>>,
+        /// The main window's position as it is now: This Position asks on
+        /// it, and positions are drawn on its board.
+        pub(super) game_position: RefCell<Option<GamePosition>>,
         pub(super) answer: RefCell<Answer>,
         /// The tree's node the answer fields are for.
         pub(super) selected: Cell<Option<NodeId>>,
@@ -528,6 +528,10 @@ impl PracticeView {
         self.imp().board_area.get()
     }
 
+    pub fn position_button(&self) -> gtk::Button {
+        self.imp().position_button.clone()
+    }
+
     pub fn export_button(&self) -> gtk::MenuButton {
         self.imp().export_button.clone()
     }
@@ -603,25 +607,38 @@ impl PracticeView {
         }
     }
 
-    /// The board positions are drawn on: the main window's, 3x3 until
-    /// the main window has shown one.
-    fn board_shape(&self) -> Shape {
+    /// The main window's position now, if Practice follows one.
+    fn game_position(&self) -> Option<Board> {
         self.imp()
             .game_position
-            .get()
+            .borrow()
+            .as_ref()
+            .and_then(|position| position())
+    }
+
+    /// The board positions are drawn on: the main window's, 3x3 without
+    /// one.
+    fn board_shape(&self) -> Shape {
+        self.game_position()
             .map_or(Shape::TIC_TAC_TOE, |board| board.shape())
     }
 
-    /// Takes the main window's position, for This Position and the board
-    /// positions are drawn on; on another board than before, a position
-    /// exercise shown is drawn again on the new board.
-    pub fn set_game_position(&self, board: Board) {
-        let before = self.board_shape();
-        self.imp().game_position.set(Some(board));
-        let shown_on_position = self
+    /// Follows the main window's position, `position` giving it as it is
+    /// now: This Position asks on it, and positions are drawn on its board.
+    pub fn follow_game(&self, position: impl Fn() -> Option<Board> + 'static) {
+        self.imp().game_position.replace(Some(Box::new(position)));
+        self.board_changed();
+    }
+
+    /// A position exercise shown on another board than the main window's
+    /// is drawn again on the main window's board.
+    pub fn board_changed(&self) {
+        let shape = self.board_shape();
+        let elsewhere = self
             .exercise()
-            .is_some_and(|exercise| exercise.position().is_some());
-        if board.shape() != before && shown_on_position {
+            .and_then(|exercise| exercise.position().map(|board| board.shape() != shape))
+            .unwrap_or(false);
+        if elsewhere {
             self.new_exercise();
         }
     }
@@ -630,7 +647,7 @@ impl PracticeView {
     /// Carlo at the chosen level's playouts) on the main window's
     /// position; else says why not in words, the exercise shown staying.
     pub fn use_game_position(&self) {
-        let Some(board) = self.imp().game_position.get() else {
+        let Some(board) = self.game_position() else {
             return;
         };
         let kind = self.kind();
@@ -1698,7 +1715,8 @@ impl PracticeView {
     }
 
     /// The position's board: a free cell clicked, or chosen by the arrow
-    /// keys and Enter, is the move answered; the answer's move is ringed.
+    /// keys and Enter or by its digit (a column's on a board with
+    /// gravity), is the move answered; the answer's move is ringed.
     fn setup_board_area(&self) {
         let imp = self.imp();
         imp.board_area.set_decoration(glib::clone!(
@@ -1720,6 +1738,26 @@ impl PracticeView {
                 }
             }
         ));
+        // Digits answer a cell (a column on a board with gravity), as on
+        // the main window's board.
+        let board_keys = gtk::EventControllerKey::new();
+        board_keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _, _| {
+                let on_position = view
+                    .exercise()
+                    .is_some_and(|exercise| exercise.position().is_some());
+                if on_position && view.imp().board_area.play_digit(key) {
+                    glib::Propagation::Stop
+                } else {
+                    glib::Propagation::Proceed
+                }
+            }
+        ));
+        imp.board_area.add_controller(board_keys);
     }
 
     /// Rings the answer's move on the position.
@@ -1777,6 +1815,9 @@ impl PracticeView {
 }
 
 /// The colours of the style: text, accent and error.
+/// Gives the main window's position as it is now; `None` once it is gone.
+type GamePosition = Box<dyn Fn() -> Option<Board>>;
+
 fn palette(widget: &impl IsA<gtk::Widget>) -> Palette {
     #[allow(deprecated)]
     let style = widget.style_context();
