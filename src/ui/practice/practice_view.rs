@@ -673,19 +673,49 @@ impl PracticeView {
                     ),
                     true,
                 );
+                self.reveal_verdict();
                 return;
             }
         };
         match made {
             Ok(exercise) => self.show_exercise(exercise),
-            Err(error) => self.say(
-                &fill(
-                    &gettext("The main window's position cannot be used: {reason}."),
-                    &[("reason", &exercise_error_words(error))],
-                ),
-                true,
-            ),
+            Err(error) => {
+                self.say(
+                    &fill(
+                        &gettext("The main window's position cannot be used: {reason}."),
+                        &[("reason", &exercise_error_words(error))],
+                    ),
+                    true,
+                );
+                self.reveal_verdict();
+            }
         }
+    }
+
+    /// Scrolls the window's content so that the line under the buttons is
+    /// in sight: a refusal said there is read where the button was pressed.
+    fn reveal_verdict(&self) {
+        let label = self.imp().verdict_label.get();
+        let Some(scroller) = label
+            .ancestor(gtk::ScrolledWindow::static_type())
+            .and_downcast::<gtk::ScrolledWindow>()
+        else {
+            return;
+        };
+        let Some(content) = scroller.child() else {
+            return;
+        };
+        // After the label's new text is laid out.
+        glib::idle_add_local_once(move || {
+            let Some(bounds) = label.compute_bounds(&content) else {
+                return;
+            };
+            let adjustment = scroller.vadjustment();
+            let bottom = f64::from(bounds.y() + bounds.height());
+            if bottom > adjustment.value() + adjustment.page_size() {
+                adjustment.set_value(bottom - adjustment.page_size());
+            }
+        });
     }
 
     /// A new exercise of the chosen kind at the chosen level, from a seed
