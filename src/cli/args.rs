@@ -444,10 +444,20 @@ pub(super) struct ExerciseArgs {
     /// chance nodes not counting.
     #[arg(long, value_enum, value_name = "SIDE")]
     pub(super) root: Option<RootChoice>,
-    /// best-move and mcts: the position, such as x.o/.x./... (3x3); drawn
-    /// from the seed without it.
+    /// best-move and mcts: the position, such as x.o/.x./... (3x3), row by
+    /// row from the top, on the board the board options choose (without
+    /// them the board its rows make); drawn from the seed without it.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub(super) position: Option<String>,
+    /// best-move and mcts on a board with gravity: the position as the
+    /// columns played from the empty board, 1 to the width from the left
+    /// (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    pub(super) moves: Option<String>,
+    /// best-move and mcts: the board the position is drawn on or read on
+    /// (3x3 without these options).
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
     /// best-move: the search asked about (alphabeta by default).
     #[arg(long, value_enum, value_name = "NAME")]
     pub(super) player: Option<BestMovePlayer>,

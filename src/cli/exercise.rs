@@ -17,6 +17,7 @@ use tictactoe_engine::abstract_tree::generate::Shape;
 use tictactoe_engine::abstract_tree::search::{alpha_beta, expectimax};
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_engine::player_kind::{PlayerKind, SearchSettings};
 use tictactoe_engine::players::mcts::EXPLORATION;
 use tictactoe_tools::exercise::answer::Answer;
@@ -44,7 +45,11 @@ pub(super) fn run(args: ExerciseArgs) -> ExitCode {
         let reason = stop::reason().unwrap_or(stop::Reason::OutputClosed);
         return stopped(reason, format_args!("the exercise was not made"));
     }
-    let answer = match args.answer.as_deref().map(read_answer) {
+    let answer = match args
+        .answer
+        .as_deref()
+        .map(|text| read_answer(&exercise, text))
+    {
         None => None,
         Some(Ok(answer)) => Some(answer),
         Some(Err(message)) => return refuse(&message),
@@ -91,10 +96,14 @@ pub(super) fn run(args: ExerciseArgs) -> ExitCode {
         out!(out, "");
         out!(out, "Question: {}", question_words(&exercise));
         if args.solution {
-            out!(out, "Solution: {}", exercise.solution());
+            out!(
+                out,
+                "Solution: {}",
+                exercise.answer_text(&exercise.solution())
+            );
         }
         if let (Some(answer), Some(verdict)) = (&answer, &verdict) {
-            out!(out, "Answer: {answer}");
+            out!(out, "Answer: {}", exercise.answer_text(answer));
             out!(out, "{}", verdict_words(&exercise, verdict));
         }
     }
@@ -111,6 +120,7 @@ pub(super) fn run(args: ExerciseArgs) -> ExitCode {
 fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
     let kind = args.kind.kind();
     refuse_options_for_other_kinds(args, kind)?;
+    let board = args.board.given()?;
     let level_number = args.level.unwrap_or(DEFAULT_LEVEL);
     let level = level(level_number).expect("clap keeps the level within the levels");
     let conventions = Conventions {
@@ -153,8 +163,9 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
             }
         }
         Kind::BestMove => {
-            let board =
-                position_or_drawn(args, || BestMoveProblem::drawn(level.stones, seed).board)?;
+            let board = position_or_drawn(args, board, |shape| {
+                BestMoveProblem::drawn(shape, level.empty_cells(shape), seed).board
+            })?;
             let player = args
                 .player
                 .map_or(PlayerKind::AlphaBeta, |player| player.kind());
@@ -173,8 +184,9 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
             .map(|exercise| with_origin(exercise, args, seed, level_number))
         }
         Kind::Mcts => {
-            let board =
-                position_or_drawn(args, || MctsProblem::drawn(level.stones, 1, seed).board)?;
+            let board = position_or_drawn(args, board, |shape| {
+                MctsProblem::drawn(shape, level.empty_cells(shape), 1, seed).board
+            })?;
             Exercise::mcts(MctsProblem::new(
                 board,
                 seed,
@@ -190,18 +202,25 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
 /// A position exercise with its seed, and its level when it drew the
 /// position.
 fn with_origin(exercise: Exercise, args: &ExerciseArgs, seed: u64, level: u8) -> Exercise {
+    let drawn = args.position.is_none() && args.moves.is_none();
     Exercise {
-        seed: (args.position.is_none() || exercise.kind == Kind::Mcts).then_some(seed),
-        level: args.position.is_none().then_some(level),
+        seed: (drawn || exercise.kind == Kind::Mcts).then_some(seed),
+        level: drawn.then_some(level),
         ..exercise
     }
 }
 
-fn position_or_drawn(args: &ExerciseArgs, drawn: impl FnOnce() -> Board) -> Result<Board, String> {
-    match &args.position {
-        Some(text) => read_position(Some(text), None, None).1,
-        None => Ok(drawn()),
+/// The position `--position` or `--moves` gives, on `shape` if the board
+/// options name one; else one `drawn` on `shape` (3x3 if none).
+fn position_or_drawn(
+    args: &ExerciseArgs,
+    shape: Option<BoardShape>,
+    drawn: impl FnOnce(BoardShape) -> Board,
+) -> Result<Board, String> {
+    if args.position.is_none() && args.moves.is_none() {
+        return Ok(drawn(shape.unwrap_or_default()));
     }
+    read_position(args.position.as_deref(), args.moves.as_deref(), shape).1
 }
 
 /// Options that say nothing for `kind` are refused rather than ignored.
@@ -226,6 +245,12 @@ fn refuse_options_for_other_kinds(args: &ExerciseArgs, kind: Kind) -> Result<(),
         ),
         ("--windows", args.windows, kind == Kind::AlphaBeta),
         ("--position", args.position.is_some(), !on_tree),
+        ("--moves", args.moves.is_some(), !on_tree),
+        (
+            "--board",
+            args.board.given().is_ok_and(|shape| shape.is_some()),
+            !on_tree,
+        ),
         ("--player", args.player.is_some(), kind == Kind::BestMove),
         ("--playouts", args.playouts.is_some(), kind == Kind::Mcts),
         ("--c", args.c.is_some(), kind == Kind::Mcts),
@@ -236,12 +261,13 @@ fn refuse_options_for_other_kinds(args: &ExerciseArgs, kind: Kind) -> Result<(),
     }
 }
 
-/// `--answer`'s text or JSON.
-fn read_answer(text: &str) -> Result<Answer, String> {
+/// `--answer`'s text (moves numbered as the exercise's board numbers
+/// them) or JSON (cells from 0).
+fn read_answer(exercise: &Exercise, text: &str) -> Result<Answer, String> {
     let read = if text.trim_start().starts_with('{') {
         Answer::from_json(text)
     } else {
-        Answer::parse(text)
+        exercise.read_answer(text)
     };
     read.map_err(|error| format!("--answer: {}", answer_error_words(&error)))
 }
@@ -279,21 +305,34 @@ fn picture(exercise: &Exercise, solution: bool) -> String {
     lines.join("\n")
 }
 
-/// The board, a row a line, free cells by their number from 1.
+/// The board, a row a line, free cells by their number from 1; on a
+/// board with gravity free cells as `.` and the columns' numbers under
+/// the board, as moves are named there.
 fn grid(board: &Board) -> Vec<String> {
-    let (width, height) = (board.shape().width(), board.shape().height());
-    (0..height)
+    let shape = board.shape();
+    let (width, height) = (shape.width(), shape.height());
+    let mut lines: Vec<String> = (0..height)
         .map(|row| {
             (0..width)
                 .map(|column| {
                     let cell = row * width + column;
                     match board.cell(cell) {
                         Some(stone) => stone.mark().to_owned(),
+                        None if shape.gravity() => ".".to_owned(),
                         None => (cell + 1).to_string(),
                     }
                 })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
-        .collect()
+        .collect();
+    if shape.gravity() {
+        lines.push(
+            (1..=width)
+                .map(|column| column.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    lines
 }

@@ -298,7 +298,41 @@ fn bad_input_is_refused_with_exit_code_2_and_changes_nothing() {
                 "--position",
                 "x..o/..../..../....",
             ][..],
-            "exercises on positions use the 3x3 board",
+            "this position has 14 empty cells: a search to the end takes too long here; play on until 12 or fewer are left",
+        ),
+        (
+            &[
+                "exercise",
+                "--kind",
+                "best-move",
+                "--board",
+                "connect-four",
+                "--moves",
+                "4453",
+            ][..],
+            "this position has 38 empty cells",
+        ),
+        (
+            &["exercise", "--kind", "best-move", "--moves", "4453"][..],
+            "--moves '4453': ",
+        ),
+        (
+            &["exercise", "--kind", "alphabeta", "--board", "connect-four"][..],
+            "--board does not apply to --kind alphabeta",
+        ),
+        (
+            &[
+                "exercise",
+                "--kind",
+                "mcts",
+                "--board",
+                "connect-four",
+                "--moves",
+                "444444",
+                "--answer",
+                "pick 4",
+            ][..],
+            "column 4 takes no stone: it is full",
         ),
         (
             &["exercise", "--kind", "best-move", "--prune", "strict"][..],
@@ -334,5 +368,73 @@ fn bad_input_is_refused_with_exit_code_2_and_changes_nothing() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn connect_four_positions_are_drawn_from_a_seed_and_answered_by_columns() {
+    for kind in ["best-move", "mcts"] {
+        let args = [
+            "exercise",
+            "--kind",
+            kind,
+            "--board",
+            "connect-four",
+            "--seed",
+            "21",
+            "--solution",
+        ];
+        let first = run(&args);
+        assert_eq!(first.status.code(), Some(0), "{kind}: {first:?}");
+        assert_eq!(first.stdout, run(&args).stdout, "{kind}");
+        let stdout = text(&first.stdout);
+        // Seven columns numbered under six rows, and the level's empty cells.
+        assert!(stdout.contains("\n1 2 3 4 5 6 7\n"), "{stdout}");
+        let position = stdout
+            .lines()
+            .find_map(|line| line.strip_prefix("position "))
+            .unwrap();
+        assert_eq!(position.split('/').count(), 6, "{position}");
+        assert_eq!(position.matches('.').count(), 8, "{position}");
+        // Its own solution, in columns, is correct.
+        let solution = stdout
+            .lines()
+            .find_map(|line| line.strip_prefix("Solution: "))
+            .unwrap();
+        let column: usize = solution
+            .split(';')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=7).contains(&column), "{solution}");
+        let checked = run(&[
+            "exercise",
+            "--kind",
+            kind,
+            "--board",
+            "connect-four",
+            "--seed",
+            "21",
+            "--answer",
+            solution,
+        ]);
+        assert_eq!(checked.status.code(), Some(0), "{kind}: {checked:?}");
+        // The same position given by its rows is the same exercise.
+        let given = run(&[
+            "exercise",
+            "--kind",
+            kind,
+            "--position",
+            position,
+            "--seed",
+            "21",
+            "--answer",
+            solution,
+        ]);
+        assert_eq!(given.status.code(), Some(0), "{kind}: {given:?}");
     }
 }

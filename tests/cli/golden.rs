@@ -12,6 +12,20 @@ use std::process::Command;
 const RUNS: &[(&str, &[&str])] = &[
     ("players", &["players"]),
     (
+        "exercise-connect-four",
+        &[
+            "exercise",
+            "--kind",
+            "best-move",
+            "--board",
+            "connect-four",
+            "--seed",
+            "5",
+            "--answer",
+            "move 7; outcome D; bounded",
+        ],
+    ),
+    (
         "analyze",
         &[
             "analyze",

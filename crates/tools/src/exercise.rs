@@ -13,7 +13,8 @@
 //!    children in the order that prunes most (best first for its side;
 //!    equal values in any order), and optionally how many leaves
 //!    alpha-beta evaluates then.
-//! 4. `BestMove`: on a Tic-Tac-Toe position, the move a search plays, its
+//! 4. `BestMove`: on a position of any board whose search to the end is
+//!    quick (`positions::best_move_empty_limit`), the move a search plays, its
 //!    outcome as the board marks it (`X3`, `O2`, `D`), and which of the
 //!    root's moves the search only bounds (its search of them was cut).
 //! 5. `Mcts`: which child Monte Carlo selection picks next at the root,
@@ -37,6 +38,7 @@ use tictactoe_engine::abstract_tree::generate::{Shape, ShapeError, generate};
 use tictactoe_engine::abstract_tree::search::{Cutoff, Limit, alpha_beta};
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_engine::player_kind::{Fail, Prune};
 
 pub mod answer;
@@ -137,8 +139,10 @@ pub struct Level {
     pub shape: Shape,
     pub conventions: Conventions,
     pub asks: Asks,
-    /// Real positions: the stones on the board (kinds 4 and 5).
+    /// Real positions on 3x3: the stones on the board (kinds 4 and 5).
     pub stones: u32,
+    /// Real positions on the other boards: the empty cells left.
+    pub empty: u32,
     /// Monte Carlo: the playouts run before the question.
     pub playouts: u32,
 }
@@ -164,6 +168,7 @@ pub fn levels() -> [Level; 4] {
                 windows: false,
             },
             stones: 5,
+            empty: 6,
             playouts: 6,
         },
         Level {
@@ -175,6 +180,7 @@ pub fn levels() -> [Level; 4] {
                 windows: false,
             },
             stones: 4,
+            empty: 8,
             playouts: 12,
         },
         Level {
@@ -186,6 +192,7 @@ pub fn levels() -> [Level; 4] {
                 windows: true,
             },
             stones: 3,
+            empty: 10,
             playouts: 25,
         },
         Level {
@@ -200,9 +207,21 @@ pub fn levels() -> [Level; 4] {
                 windows: true,
             },
             stones: 2,
+            empty: 12,
             playouts: 60,
         },
     ]
+}
+
+impl Level {
+    /// The empty cells of the level's positions on a board of `shape`.
+    pub fn empty_cells(&self, shape: BoardShape) -> u32 {
+        if shape == BoardShape::TIC_TAC_TOE {
+            shape.cells() as u32 - self.stones
+        } else {
+            self.empty
+        }
+    }
 }
 
 /// The level numbered `number`.
@@ -241,8 +260,10 @@ pub enum ExerciseError {
     WrongProblem,
     /// The position's game is over: there is nothing to search.
     GameOver,
-    /// The position is not 3x3 (kinds 4 and 5 are asked on 3x3).
-    NotThreeByThree,
+    /// A search to the end of the position would take too long: it has
+    /// `empty` empty cells, the search finishes quickly on `limit` or fewer
+    /// (`positions::best_move_empty_limit`).
+    TooManyEmptyCells { empty: u32, limit: u32 },
 }
 
 impl Exercise {
@@ -299,16 +320,19 @@ impl Exercise {
 
     /// An exercise of `kind` at `level`, drawn from `seed`: a tree of the
     /// level's shape (`chance` for minimax: chance nodes on every second
-    /// level), or a position with the level's stones.
+    /// level), or a position on a board of `board` with the level's empty
+    /// cells (`Level::empty_cells`).
     pub fn at_level(
         kind: Kind,
         level: &Level,
         seed: u64,
         chance: bool,
+        board: BoardShape,
     ) -> Result<Exercise, ExerciseError> {
+        let empty = level.empty_cells(board);
         let exercise = match kind {
-            Kind::BestMove => Exercise::best_move(BestMoveProblem::drawn(level.stones, seed))?,
-            Kind::Mcts => Exercise::mcts(MctsProblem::drawn(level.stones, level.playouts, seed))?,
+            Kind::BestMove => Exercise::best_move(BestMoveProblem::drawn(board, empty, seed))?,
+            Kind::Mcts => Exercise::mcts(MctsProblem::drawn(board, empty, level.playouts, seed))?,
             _ => Exercise::generated(
                 kind,
                 &Shape {
@@ -371,6 +395,27 @@ impl Exercise {
             Problem::Mcts(problem) => Some(&problem.board),
             Problem::Tree(_) => None,
         }
+    }
+
+    /// The board the exercise's moves are numbered on: its position's, or
+    /// 3x3 (cells from 1) for a tree's, which has no moves.
+    pub fn move_shape(&self) -> BoardShape {
+        self.position()
+            .map_or(BoardShape::TIC_TAC_TOE, |board| board.shape())
+    }
+
+    /// An answer's text, its moves numbered as the exercise's board numbers
+    /// them (`Answer::parse_on`).
+    pub fn read_answer(&self, text: &str) -> Result<Answer, answer::AnswerError> {
+        match self.position() {
+            Some(board) => Answer::parse_on(text, board),
+            None => Answer::parse(text),
+        }
+    }
+
+    /// `answer` as text `read_answer` reads back.
+    pub fn answer_text(&self, answer: &Answer) -> String {
+        answer.text_on(self.move_shape())
     }
 
     /// The correct answer: what the search does.

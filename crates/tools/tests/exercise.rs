@@ -10,11 +10,14 @@ use tictactoe_engine::abstract_tree::generate::Shape;
 use tictactoe_engine::abstract_tree::search::{Limit, Step, alpha_beta, minimax};
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
+use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_tools::exercise::answer::{Answer, AnswerValue};
-use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
-use tictactoe_tools::exercise::words::verdict_words;
+use tictactoe_tools::exercise::positions::{
+    BestMoveProblem, MctsProblem, best_move_empty_limit, drawn_position,
+};
+use tictactoe_tools::exercise::words::{exercise_error_words, verdict_words};
 use tictactoe_tools::exercise::{
-    Asks, Conventions, Exercise, Kind, Mistake, Part, Unfit, Verdict, level, levels,
+    Asks, Conventions, Exercise, ExerciseError, Kind, Mistake, Part, Unfit, Verdict, level, levels,
 };
 
 const CONVENTIONS: [Conventions; 4] = Conventions::ALL;
@@ -298,7 +301,12 @@ fn order_answers_are_accepted_and_an_order_not_best_first_is_found_at_its_node()
 fn real_positions_accept_the_search_and_find_each_mistake() {
     for seed in 0..60 {
         let stones = 2 + (seed % 4) as u32;
-        let exercise = Exercise::best_move(BestMoveProblem::drawn(stones, seed)).unwrap();
+        let exercise = Exercise::best_move(BestMoveProblem::drawn(
+            BoardShape::TIC_TAC_TOE,
+            9 - stones,
+            seed,
+        ))
+        .unwrap();
         let solution = exercise.solution();
         assert_correct(&exercise, &solution);
         let board = *exercise.position().unwrap();
@@ -356,7 +364,12 @@ fn real_positions_accept_the_search_and_find_each_mistake() {
 #[test]
 fn monte_carlo_picks_are_the_engines_and_another_cell_is_wrong() {
     for seed in 0..60 {
-        let problem = MctsProblem::drawn(1 + (seed % 5) as u32, 1 + (seed % 30) as u32, seed);
+        let problem = MctsProblem::drawn(
+            BoardShape::TIC_TAC_TOE,
+            8 - (seed % 5) as u32,
+            1 + (seed % 30) as u32,
+            seed,
+        );
         let exercise = Exercise::mcts(problem.clone()).unwrap();
         let solution = exercise.solution();
         assert_correct(&exercise, &solution);
@@ -433,7 +446,8 @@ fn answers_that_do_not_fit_are_refused_not_marked_wrong() {
 fn exercises_read_back_from_their_text_and_json() {
     for level in levels() {
         for kind in Kind::ALL {
-            let exercise = Exercise::at_level(kind, &level, 11, false).unwrap();
+            let exercise =
+                Exercise::at_level(kind, &level, 11, false, BoardShape::TIC_TAC_TOE).unwrap();
             assert_eq!(
                 Exercise::parse(&exercise.to_string()).unwrap(),
                 exercise,
@@ -445,7 +459,137 @@ fn exercises_read_back_from_their_text_and_json() {
             );
         }
     }
-    let chance = Exercise::at_level(Kind::Minimax, &level(2).unwrap(), 3, true).unwrap();
+    let chance = Exercise::at_level(
+        Kind::Minimax,
+        &level(2).unwrap(),
+        3,
+        true,
+        BoardShape::TIC_TAC_TOE,
+    )
+    .unwrap();
     assert!(chance.tree().unwrap().has_chance_nodes());
     assert_eq!(Exercise::parse(&chance.to_string()).unwrap(), chance);
+}
+
+/// True if the side to move in `board` wins with one of its moves.
+fn wins_in_one(board: &tictactoe_engine::board::Board) -> bool {
+    board.legal_moves().any(|cell| {
+        let mut next = *board;
+        next.play(cell).unwrap();
+        next.outcome().winner().is_some()
+    })
+}
+
+#[test]
+fn drawn_positions_on_every_board_replay_their_seed_with_the_empty_cells_asked() {
+    for (name, shape) in BoardShape::PRESETS {
+        for level in levels() {
+            let empty = level.empty_cells(shape);
+            for seed in 0..8 {
+                let board = drawn_position(shape, empty, seed);
+                assert_eq!(board, drawn_position(shape, empty, seed), "{name} {seed}");
+                assert_eq!(board.shape(), shape);
+                assert_eq!(
+                    board.outcome(),
+                    tictactoe_engine::board::Outcome::Ongoing,
+                    "{name} {seed}: {board}"
+                );
+                assert_eq!(board.empty().count_ones(), empty, "{name} {seed}: {board}");
+                if shape != BoardShape::TIC_TAC_TOE {
+                    assert!(!wins_in_one(&board), "{name} {seed}: {board}");
+                }
+            }
+        }
+    }
+    // Different seeds, different positions.
+    assert_ne!(
+        drawn_position(BoardShape::CONNECT_FOUR, 10, 1),
+        drawn_position(BoardShape::CONNECT_FOUR, 10, 2)
+    );
+}
+
+#[test]
+fn a_connect_four_best_move_is_answered_and_checked_by_its_column() {
+    for seed in 0..20 {
+        let level = level(1 + (seed % 4) as u8).unwrap();
+        let exercise = Exercise::at_level(
+            Kind::BestMove,
+            &level,
+            seed,
+            false,
+            BoardShape::CONNECT_FOUR,
+        )
+        .unwrap();
+        let board = *exercise.position().unwrap();
+        assert_eq!(board.shape(), BoardShape::CONNECT_FOUR);
+        let solution = exercise.solution();
+        let best = solution.best_move.unwrap();
+        // The text names the column, and reads back as the cell it drops to.
+        let text = exercise.answer_text(&solution);
+        let column = best % 7 + 1;
+        assert!(text.contains(&format!("move {column}")), "{text}");
+        assert_eq!(exercise.read_answer(&text).unwrap(), solution, "{text}");
+        assert_eq!(exercise.check(&solution), Ok(Verdict::Correct));
+        // A column that is not as good is found wrong, in words naming
+        // the column the search plays.
+        let search = match &exercise.problem {
+            tictactoe_tools::exercise::Problem::BestMove(problem) => problem.search(),
+            _ => unreachable!(),
+        };
+        if let Some(worse) = search
+            .moves
+            .iter()
+            .find(|root_move| !search.best_moves().any(|best| best.cell == root_move.cell))
+        {
+            let answer = exercise
+                .read_answer(&format!("move {}", worse.cell % 7 + 1))
+                .unwrap();
+            let mistake = wrong(&exercise, &Answer { ..answer });
+            assert_eq!(mistake.part, Part::Move);
+            let words = verdict_words(&exercise, &Verdict::Wrong(mistake));
+            assert!(words.contains("plays column "), "{words}");
+        }
+    }
+    // A full column is no move.
+    let full =
+        tictactoe_engine::board::Board::from_columns(BoardShape::CONNECT_FOUR, "444444").unwrap();
+    assert!(Answer::parse_on("move 4", &full).is_err());
+    assert_eq!(
+        Answer::parse_on("move 3", &full).unwrap().best_move,
+        Some(5 * 7 + 2)
+    );
+}
+
+#[test]
+fn a_position_too_open_to_search_to_the_end_is_refused_in_words() {
+    let open = BestMoveProblem {
+        board: tictactoe_engine::board::Board::from_columns(BoardShape::CONNECT_FOUR, "4453")
+            .unwrap(),
+        ..BestMoveProblem::drawn(BoardShape::CONNECT_FOUR, 10, 0)
+    };
+    let limit = best_move_empty_limit(open.player, BoardShape::CONNECT_FOUR);
+    let error = Exercise::best_move(open).unwrap_err();
+    assert_eq!(error, ExerciseError::TooManyEmptyCells { empty: 38, limit });
+    let words = exercise_error_words(error);
+    assert!(words.contains("38 empty cells"), "{words}");
+    assert!(
+        words.contains(&format!("until {limit} or fewer")),
+        "{words}"
+    );
+    // Monte Carlo asks after its playouts, on the same position.
+    let mcts = Exercise::mcts(MctsProblem::new(
+        tictactoe_engine::board::Board::from_columns(BoardShape::CONNECT_FOUR, "4453").unwrap(),
+        1,
+        20,
+        1.414,
+    ))
+    .unwrap();
+    let pick = mcts.solution().pick.unwrap();
+    assert!(
+        mcts.position()
+            .unwrap()
+            .legal_moves()
+            .any(|cell| cell == pick)
+    );
+    assert!(mcts.answer_text(&mcts.solution()).starts_with("pick "));
 }

@@ -22,14 +22,18 @@ use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::abstract_tree::search::Limit;
 use tictactoe_engine::abstract_tree::text::parse;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId, NodeKind};
-use tictactoe_engine::player_kind::{Fail, Prune};
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::player_kind::{Fail, PlayerKind, Prune, SearchSettings};
+use tictactoe_engine::players::mcts::EXPLORATION;
 use tictactoe_files::practice_progress::{PracticeRecord, default_progress_path};
 use tictactoe_tools::exercise::answer::{Answer, parse_limit, parse_value};
+use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
 use tictactoe_tools::exercise::score::{Attempt, Score, Tally};
 use tictactoe_tools::exercise::words::{
     exercise_error_words, problem_words, question_words, tally_words, unfit_words, verdict_words,
 };
-use tictactoe_tools::exercise::{Conventions, Exercise, Kind, Level, Verdict, levels};
+use tictactoe_tools::exercise::{Conventions, Exercise, Kind, Level, Problem, Verdict, levels};
 use tictactoe_tools::tree_drawing::solution::SolutionSteps;
 use tictactoe_tools::tree_drawing::{
     Drawing, Layout, Shown, abstract_drawing, layout, outline, path_text,
@@ -38,6 +42,7 @@ use tictactoe_words::abstract_tree::{
     leaf_range_words, limit_words, node_words, parse_error_words, short_value_words,
 };
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
+use tictactoe_words::position::{move_number, move_numbers};
 
 /// How long Show solution shows each step.
 const STEP_INTERVAL: Duration = Duration::from_millis(900);
@@ -145,8 +150,13 @@ mod imp {
         #[template_child]
         pub(super) new_button: TemplateChild<gtk::Button>,
         #[template_child]
+        pub(super) position_button: TemplateChild<gtk::Button>,
+        #[template_child]
         pub(super) export_button: TemplateChild<gtk::MenuButton>,
         pub(super) exercise: RefCell<Option<Exercise>>,
+        /// The main window's position as it is now: This Position asks on
+        /// it, and positions are drawn on its board.
+        pub(super) game_position: RefCell<Option<GamePosition>>,
         pub(super) answer: RefCell<Answer>,
         /// The tree's node the answer fields are for.
         pub(super) selected: Cell<Option<NodeId>>,
@@ -190,6 +200,9 @@ mod imp {
             klass.bind_template();
             klass.install_action("practice.new", None, |view, _, _| view.new_exercise());
             klass.install_action("practice.use-tree", None, |view, _, _| view.use_tree());
+            klass.install_action("practice.this-position", None, |view, _, _| {
+                view.use_game_position()
+            });
             klass.install_action("practice.check", None, |view, _, _| view.check());
             klass.install_action("practice.toggle-solution", None, |view, _, _| {
                 let button = &view.imp().solution_button;
@@ -340,7 +353,12 @@ impl PracticeView {
             self,
             move |_| view.new_exercise()
         ));
-        for button in [&*imp.new_button, &*imp.use_tree_button, &*imp.check_button] {
+        for button in [
+            &*imp.new_button,
+            &*imp.position_button,
+            &*imp.use_tree_button,
+            &*imp.check_button,
+        ] {
             accessible::name_button_by_its_label(button);
         }
         accessible::name_button_by_its_label(&*imp.solution_button);
@@ -510,6 +528,10 @@ impl PracticeView {
         self.imp().board_area.get()
     }
 
+    pub fn position_button(&self) -> gtk::Button {
+        self.imp().position_button.clone()
+    }
+
     pub fn export_button(&self) -> gtk::MenuButton {
         self.imp().export_button.clone()
     }
@@ -585,6 +607,117 @@ impl PracticeView {
         }
     }
 
+    /// The main window's position now, if Practice follows one.
+    fn game_position(&self) -> Option<Board> {
+        self.imp()
+            .game_position
+            .borrow()
+            .as_ref()
+            .and_then(|position| position())
+    }
+
+    /// The board positions are drawn on: the main window's, 3x3 without
+    /// one.
+    fn board_shape(&self) -> Shape {
+        self.game_position()
+            .map_or(Shape::TIC_TAC_TOE, |board| board.shape())
+    }
+
+    /// Follows the main window's position, `position` giving it as it is
+    /// now: This Position asks on it, and positions are drawn on its board.
+    pub fn follow_game(&self, position: impl Fn() -> Option<Board> + 'static) {
+        self.imp().game_position.replace(Some(Box::new(position)));
+        self.board_changed();
+    }
+
+    /// A position exercise shown on another board than the main window's
+    /// is drawn again on the main window's board.
+    pub fn board_changed(&self) {
+        let shape = self.board_shape();
+        let elsewhere = self
+            .exercise()
+            .and_then(|exercise| exercise.position().map(|board| board.shape() != shape))
+            .unwrap_or(false);
+        if elsewhere {
+            self.new_exercise();
+        }
+    }
+
+    /// This Position: an exercise of the chosen kind (best move, or Monte
+    /// Carlo at the chosen level's playouts) on the main window's
+    /// position; else says why not in words, the exercise shown staying.
+    pub fn use_game_position(&self) {
+        let Some(board) = self.game_position() else {
+            return;
+        };
+        let kind = self.kind();
+        let made = match kind {
+            Kind::BestMove => Exercise::best_move(BestMoveProblem {
+                board,
+                player: PlayerKind::AlphaBeta,
+                settings: SearchSettings::default(),
+            }),
+            Kind::Mcts => {
+                let seed = u64::from(glib::random_int_range(0, SEEDS as i32) as u32);
+                Exercise::mcts(MctsProblem::new(
+                    board,
+                    seed,
+                    self.level().playouts,
+                    EXPLORATION,
+                ))
+            }
+            _ => {
+                self.say(
+                    &gettext(
+                        "Minimax values, alpha-beta and move order are asked on trees: choose Best move or Monte Carlo for a position.",
+                    ),
+                    true,
+                );
+                self.reveal_verdict();
+                return;
+            }
+        };
+        match made {
+            Ok(exercise) => self.show_exercise(exercise),
+            Err(error) => {
+                self.say(
+                    &fill(
+                        &gettext("The main window's position cannot be used: {reason}."),
+                        &[("reason", &exercise_error_words(error))],
+                    ),
+                    true,
+                );
+                self.reveal_verdict();
+            }
+        }
+    }
+
+    /// Scrolls the window's content so that the line under the buttons is
+    /// in sight: a refusal said there is read where the button was pressed.
+    fn reveal_verdict(&self) {
+        let label = self.imp().verdict_label.get();
+        let Some(scroller) = label
+            .ancestor(gtk::ScrolledWindow::static_type())
+            .and_downcast::<gtk::ScrolledWindow>()
+        else {
+            return;
+        };
+        let Some(content) = scroller.child() else {
+            return;
+        };
+        // After the label's new text is laid out.
+        glib::idle_add_local_once(move || {
+            let Some(bounds) = label.compute_bounds(&content) else {
+                return;
+            };
+            let adjustment = scroller.vadjustment();
+            let bottom = f64::from(bounds.y() + bounds.height());
+            if bottom > adjustment.value() + adjustment.page_size() {
+                adjustment.set_value(bottom - adjustment.page_size());
+            }
+        });
+    }
+
     /// A new exercise of the chosen kind at the chosen level, from a seed
     /// drawn at random.
     fn new_exercise(&self) {
@@ -604,7 +737,7 @@ impl PracticeView {
         level.shape.root = self.root_side();
         level.conventions = self.conventions();
         let chance = kind == Kind::Minimax && imp.chance_check.is_active();
-        match Exercise::at_level(kind, &level, seed, chance) {
+        match Exercise::at_level(kind, &level, seed, chance, self.board_shape()) {
             Ok(exercise) => self.show_exercise(exercise),
             Err(error) => self.say(&exercise_error_words(error), true),
         }
@@ -709,7 +842,11 @@ impl PracticeView {
         let imp = self.imp();
         if rewrite_text {
             imp.filling.set(true);
-            imp.answer_entry.set_text(&imp.answer.borrow().to_string());
+            let text = self
+                .exercise()
+                .map(|exercise| exercise.answer_text(&imp.answer.borrow()))
+                .unwrap_or_default();
+            imp.answer_entry.set_text(&text);
             show_unreadable(&imp.answer_entry, false);
             imp.filling.set(false);
         }
@@ -830,8 +967,12 @@ impl PracticeView {
                 } else {
                     answer.best_move
                 };
-                imp.move_entry
-                    .set_text(&cell.map(|cell| (cell + 1).to_string()).unwrap_or_default());
+                let shape = exercise.move_shape();
+                imp.move_entry.set_text(
+                    &cell
+                        .map(|cell| move_number(shape, cell).to_string())
+                        .unwrap_or_default(),
+                );
                 imp.outcome_entry.set_text(
                     &answer
                         .outcome
@@ -842,13 +983,7 @@ impl PracticeView {
                     &answer
                         .bounded
                         .as_ref()
-                        .map(|cells| {
-                            cells
-                                .iter()
-                                .map(|cell| (cell + 1).to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        })
+                        .map(|cells| move_numbers(shape, cells, " "))
                         .unwrap_or_default(),
                 );
             }
@@ -1025,7 +1160,7 @@ impl PracticeView {
             } else {
                 "bounded".to_owned()
             };
-            match Answer::parse(&format!("{keyword} {text}")) {
+            match exercise.read_answer(&format!("{keyword} {text}")) {
                 _ if text.is_empty() && keyword != "bounded" => {
                     clear_statement(&mut answer, &keyword, &path);
                     true
@@ -1041,7 +1176,8 @@ impl PracticeView {
         if read {
             imp.answer.replace(answer);
             imp.filling.set(true);
-            imp.answer_entry.set_text(&imp.answer.borrow().to_string());
+            imp.answer_entry
+                .set_text(&exercise.answer_text(&imp.answer.borrow()));
             imp.filling.set(false);
             self.redraw();
             if let Some(tree) = exercise.tree() {
@@ -1117,7 +1253,10 @@ impl PracticeView {
     /// Uses the answer typed as text.
     fn use_answer_text(&self, text: &str) {
         let imp = self.imp();
-        match Answer::parse(text) {
+        let Some(exercise) = self.exercise() else {
+            return;
+        };
+        match exercise.read_answer(text) {
             Ok(answer) => {
                 imp.answer.replace(answer);
                 show_unreadable(&imp.answer_entry, false);
@@ -1606,7 +1745,8 @@ impl PracticeView {
     }
 
     /// The position's board: a free cell clicked, or chosen by the arrow
-    /// keys and Enter, is the move answered; the answer's move is ringed.
+    /// keys and Enter or by its digit (a column's on a board with
+    /// gravity), is the move answered; the answer's move is ringed.
     fn setup_board_area(&self) {
         let imp = self.imp();
         imp.board_area.set_decoration(glib::clone!(
@@ -1621,12 +1761,33 @@ impl PracticeView {
             self,
             move |board, cell| {
                 if board.board().cell(cell).is_none() {
-                    view.imp().move_entry.set_text(&(cell + 1).to_string());
+                    let number = move_number(board.board().shape(), cell);
+                    view.imp().move_entry.set_text(&number.to_string());
                 } else {
                     board.error_bell();
                 }
             }
         ));
+        // Digits answer a cell (a column on a board with gravity), as on
+        // the main window's board.
+        let board_keys = gtk::EventControllerKey::new();
+        board_keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _, _| {
+                let on_position = view
+                    .exercise()
+                    .is_some_and(|exercise| exercise.position().is_some());
+                if on_position && view.imp().board_area.play_digit(key) {
+                    glib::Propagation::Stop
+                } else {
+                    glib::Propagation::Proceed
+                }
+            }
+        ));
+        imp.board_area.add_controller(board_keys);
     }
 
     /// Rings the answer's move on the position.
@@ -1684,6 +1845,9 @@ impl PracticeView {
 }
 
 /// The colours of the style: text, accent and error.
+/// Gives the main window's position as it is now; `None` once it is gone.
+type GamePosition = Box<dyn Fn() -> Option<Board>>;
+
 fn palette(widget: &impl IsA<gtk::Widget>) -> Palette {
     #[allow(deprecated)]
     let style = widget.style_context();
@@ -1767,6 +1931,19 @@ fn command_line(exercise: &Exercise) -> String {
             });
         }
     }
+    if let Some(board) = exercise.position() {
+        let shape = board.shape();
+        if shape != Shape::TIC_TAC_TOE {
+            command.push_str(&board_options(shape));
+        }
+        // Not drawn from a seed at a level: the position itself.
+        if exercise.level.is_none() {
+            command.push_str(&format!(" --position '{board}'"));
+            if let Problem::Mcts(problem) = &exercise.problem {
+                command.push_str(&format!(" --playouts {}", problem.playouts));
+            }
+        }
+    }
     if let Some(tree) = exercise.tree() {
         if tree.root_side() == Decision::Min {
             command.push_str(" --root min");
@@ -1776,4 +1953,19 @@ fn command_line(exercise: &Exercise) -> String {
         }
     }
     command
+}
+
+/// The command line's options for a board of `shape`: its preset's name,
+/// or its size, stones in a row and gravity.
+fn board_options(shape: Shape) -> String {
+    match shape.preset_name() {
+        Some(name) => format!(" --board {name}"),
+        None => format!(
+            " --board {}x{} --in-a-row {}{}",
+            shape.width(),
+            shape.height(),
+            shape.in_a_row(),
+            if shape.gravity() { " --gravity" } else { "" }
+        ),
+    }
 }

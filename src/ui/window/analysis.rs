@@ -91,13 +91,20 @@ impl TictactoeWindow {
         view
     }
 
-    /// Ctrl+P: the Practice window.
+    /// Ctrl+P: the Practice window, following the board's position (This
+    /// Position, and the board its positions are drawn on).
     pub fn show_practice(&self) -> PracticeView {
         let view = self
             .imp()
             .practice_view
-            .get_or_init(|| PracticeView::new(self))
+            .get_or_init(|| {
+                let view = PracticeView::new(self);
+                let window = self.downgrade();
+                view.follow_game(move || window.upgrade().map(|window| window.shown().0));
+                view
+            })
             .clone();
+        view.board_changed();
         view.present();
         view
     }

@@ -4,7 +4,9 @@
 //!
 //! Statements separated by `;` or new lines; nodes by their path, children
 //! numbered from 1 left to right: `root`, `2`, `2.1` (also written
-//! `root.2.1`, `root → 2 → 1` without spaces, `2->1`); cells from 1.
+//! `root.2.1`, `root → 2 → 1` without spaces, `2->1`); moves as the board
+//! numbers them, cells from 1, or on a board with gravity columns from 1
+//! (`Answer::parse_on`, `Answer::text_on`).
 //!
 //! ```text
 //! pruned 2.2 2.3            the edges pruned, each by the child it leads to (none: `pruned`)
@@ -35,6 +37,10 @@ use serde_json::Value as Json;
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
 use tictactoe_engine::abstract_tree::search::Limit;
+
+use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_words::position::move_number;
 
 use super::positions::Outcome;
 use crate::tree_drawing::{Marks, path_text};
@@ -127,6 +133,9 @@ pub enum AnswerErrorKind {
     BadOutcome,
     /// The same part given twice (for a node: its path).
     Twice,
+    /// A column (from 0) of a board with gravity that takes no stone: full,
+    /// or past the board's edge.
+    NoMoveInColumn(usize),
     /// JSON that is not the answer's object; serde's message.
     Json(String),
 }
@@ -227,8 +236,20 @@ fn parse_count(text: &str, least: usize) -> Option<usize> {
 }
 
 impl Answer {
-    /// Reads an answer's text.
+    /// Reads an answer's text, its moves by their cells from 1.
     pub fn parse(text: &str) -> Result<Answer, AnswerError> {
+        Answer::parse_moves(text, None)
+    }
+
+    /// Reads an answer's text on `board`: its moves numbered as the board
+    /// numbers them, cells from 1, or on a board with gravity columns from
+    /// 1, each read as the cell its stone drops to.
+    pub fn parse_on(text: &str, board: &Board) -> Result<Answer, AnswerError> {
+        Answer::parse_moves(text, Some(board).filter(|board| board.shape().gravity()))
+    }
+
+    /// `parse`, or with `columns` `parse_on` that board with gravity.
+    fn parse_moves(text: &str, columns: Option<&Board>) -> Result<Answer, AnswerError> {
         let mut answer = Answer::default();
         let statements: Vec<&str> = text
             .split([';', '\n'])
@@ -244,7 +265,7 @@ impl Answer {
         }
         for (index, statement) in statements.iter().enumerate() {
             answer
-                .read_statement(statement)
+                .read_statement(statement, columns)
                 .map_err(|kind| AnswerError {
                     statement: index + 1,
                     kind,
@@ -254,9 +275,18 @@ impl Answer {
         Ok(answer)
     }
 
-    fn read_statement(&mut self, statement: &str) -> Result<(), AnswerErrorKind> {
+    fn read_statement(
+        &mut self,
+        statement: &str,
+        columns: Option<&Board>,
+    ) -> Result<(), AnswerErrorKind> {
         use AnswerErrorKind::*;
         let words: Vec<&str> = statement.split_whitespace().collect();
+        // A move's number from 0 as the cell it names.
+        let cell = |number: usize| match columns {
+            Some(board) => board.drop_cell(number).map_err(|_| NoMoveInColumn(number)),
+            None => Ok(number),
+        };
         let once = |given: bool| if given { Err(Twice) } else { Ok(()) };
         match words[0] {
             "pruned" => {
@@ -273,11 +303,11 @@ impl Answer {
             }
             "move" => {
                 once(self.best_move.is_some())?;
-                self.best_move = Some(single(&words, 1)?);
+                self.best_move = Some(cell(single(&words, 1)?)?);
             }
             "pick" => {
                 once(self.pick.is_some())?;
-                self.pick = Some(single(&words, 1)?);
+                self.pick = Some(cell(single(&words, 1)?)?);
             }
             "outcome" => {
                 once(self.outcome.is_some())?;
@@ -288,7 +318,8 @@ impl Answer {
             }
             "bounded" => {
                 once(self.bounded.is_some())?;
-                self.bounded = Some(parse_cells(&words[1..]).ok_or(BadNumber)?);
+                let numbers = parse_cells(&words[1..]).ok_or(BadNumber)?;
+                self.bounded = Some(numbers.into_iter().map(cell).collect::<Result<_, _>>()?);
             }
             _ => self.read_node_statement(statement)?,
         }
@@ -452,14 +483,30 @@ fn single(words: &[&str], least: usize) -> Result<usize, AnswerErrorKind> {
 }
 
 /// The text `Answer::parse` reads back: the parts in a fixed order, each
-/// node's value and window in one statement.
+/// node's value and window in one statement, moves by their cells.
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text_on(Shape::TIC_TAC_TOE))
+    }
+}
+
+impl Answer {
+    /// The text `Answer::parse_on` reads back on a board of `shape`: as
+    /// `Display` writes it, the moves numbered as that board numbers them.
+    pub fn text_on(&self, shape: Shape) -> String {
         let mut statements: Vec<String> = Vec::new();
+        let number = |cell: usize| move_number(shape, cell);
         let cells = |cells: &[usize]| {
             cells
                 .iter()
-                .map(|cell| format!(" {}", cell + 1))
+                .map(|&cell| format!(" {}", number(cell)))
+                .collect::<String>()
+        };
+        // Children's positions from 0, written from 1.
+        let order_text = |order: &[usize]| {
+            order
+                .iter()
+                .map(|place| format!(" {}", place + 1))
                 .collect::<String>()
         };
         if let Some(pruned) = &self.pruned {
@@ -486,13 +533,13 @@ impl fmt::Display for Answer {
             statements.push(statement);
         }
         for (path, order) in &self.orders {
-            statements.push(format!("{}:{}", path_text(path), cells(order)));
+            statements.push(format!("{}:{}", path_text(path), order_text(order)));
         }
         if let Some(leaves) = self.leaves {
             statements.push(format!("leaves {leaves}"));
         }
         if let Some(cell) = self.best_move {
-            statements.push(format!("move {}", cell + 1));
+            statements.push(format!("move {}", number(cell)));
         }
         if let Some(outcome) = self.outcome {
             statements.push(format!("outcome {outcome}"));
@@ -501,9 +548,9 @@ impl fmt::Display for Answer {
             statements.push(format!("bounded{}", cells(bounded)));
         }
         if let Some(cell) = self.pick {
-            statements.push(format!("pick {}", cell + 1));
+            statements.push(format!("pick {}", number(cell)));
         }
-        f.write_str(&statements.join("; "))
+        statements.join("; ")
     }
 }
 

@@ -1,4 +1,5 @@
-//! The exercises on real positions (3x3): the move a search plays, its
+//! The exercises on real positions, on any board the engine plays (a best
+//! move only where its search to the end is quick): the move a search plays, its
 //! outcome and the root moves it only bounds, read off the recorded search
 //! (`tree::SearchTree`); and the child Monte Carlo selection picks next,
 //! from the engine's own search (`MctsSearch::choice`).
@@ -80,33 +81,62 @@ impl FromStr for Outcome {
     }
 }
 
-/// A position with some random moves played from the empty 3x3 board,
-/// never a finished one: from `seed`, with `stones` stones at most (fewer
-/// when every further move would end the game).
-fn drawn_position(stones: u32, seed: u64) -> Board {
+/// A position drawn from `seed` on a board of `shape` by random legal play
+/// from the empty board until `empty` cells are left, never a finished
+/// one: a move that would end the game is never drawn, and off 3x3
+/// neither is one that leaves the side to move a win in one, which would
+/// make the exercise a search for that one move (on 3x3 the seeds draw
+/// the positions they always have, so printed worksheets replay). A line
+/// of play that runs out of such moves is started again from the empty
+/// board, up to `DRAW_ATTEMPTS` times; then one line may leave a win in
+/// one, and stops short (more empty cells) only if every move ends the
+/// game.
+pub fn drawn_position(shape: Shape, empty: u32, seed: u64) -> Board {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut board = Board::new(Shape::TIC_TAC_TOE);
-    for _ in 0..stones {
-        let free: Vec<usize> = board
+    let quiet_only = shape != Shape::TIC_TAC_TOE;
+    for _ in 0..DRAW_ATTEMPTS {
+        let board = random_play(shape, empty, quiet_only, &mut rng);
+        if board.empty().count_ones() <= empty {
+            return board;
+        }
+    }
+    random_play(shape, empty, false, &mut rng)
+}
+
+/// Lines of play `drawn_position` tries.
+const DRAW_ATTEMPTS: usize = 50;
+
+/// One line of random play towards `empty` empty cells (see
+/// `drawn_position`): with `quiet_only`, only moves that leave no win in
+/// one.
+fn random_play(shape: Shape, empty: u32, quiet_only: bool, rng: &mut ChaCha8Rng) -> Board {
+    let mut board = Board::new(shape);
+    while board.empty().count_ones() > empty {
+        let choices: Vec<Board> = board
             .legal_moves()
-            .filter(|&cell| {
+            .filter_map(|cell| {
                 let mut next = board;
-                next.play(cell).is_ok() && next.outcome() == GameOutcome::Ongoing
+                (next.play(cell).is_ok() && next.outcome() == GameOutcome::Ongoing).then_some(next)
             })
+            .filter(|next| !quiet_only || !has_winning_move(next))
             .collect();
-        if free.is_empty() {
+        if choices.is_empty() {
             break;
         }
-        let cell = free[draw(&mut rng, 0, free.len() - 1)];
-        board.play(cell).expect("a free cell");
+        board = choices[draw(rng, 0, choices.len() - 1)];
     }
     board
 }
 
+/// True if the side to move in `board` wins with one of its moves.
+fn has_winning_move(board: &Board) -> bool {
+    board.legal_moves().any(|cell| {
+        let mut next = *board;
+        next.play(cell).is_ok() && matches!(next.outcome(), GameOutcome::Won(..))
+    })
+}
+
 fn check_position(board: &Board) -> Result<(), ExerciseError> {
-    if board.shape() != Shape::TIC_TAC_TOE {
-        return Err(ExerciseError::NotThreeByThree);
-    }
     if board.outcome() != GameOutcome::Ongoing {
         return Err(ExerciseError::GameOver);
     }
@@ -129,6 +159,22 @@ pub const BEST_MOVE_PLAYERS: [PlayerKind; 3] = [
     PlayerKind::AlphaBeta,
     PlayerKind::AlphaBetaTt,
 ];
+
+/// The most empty cells `player` searches to the end in a best-move
+/// exercise on a board of `shape`, so that recording its search takes
+/// well under a second. Measured on drawn positions (the slowest of six
+/// seeds, recorded as the exercise records it): minimax 0.25 s at 10 empty
+/// cells of 4x4 and 5x5, 0.08 s at 12 of Connect Four (0.9 s at 14);
+/// alphabeta 0.57 s at 12 of 4x4 (1.6 s at 14), 0.04 s at 16 of Connect
+/// Four; alphabeta-tt 0.18 s at 16 of 5x5, 0.06 s at 16 of Connect Four.
+/// Every 3x3 position passes.
+pub fn best_move_empty_limit(player: PlayerKind, shape: Shape) -> u32 {
+    match (player, shape.gravity()) {
+        (PlayerKind::Minimax, false) => 10,
+        (PlayerKind::Minimax, true) | (PlayerKind::AlphaBeta, false) => 12,
+        _ => 16,
+    }
+}
 
 /// A root move as the recorded search left it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,10 +209,11 @@ impl RootSearch {
 }
 
 impl BestMoveProblem {
-    /// A drawn position with `stones` stones, searched by `alphabeta`.
-    pub fn drawn(stones: u32, seed: u64) -> BestMoveProblem {
+    /// A position drawn on `shape` with `empty` empty cells
+    /// (`drawn_position`), searched by `alphabeta`.
+    pub fn drawn(shape: Shape, empty: u32, seed: u64) -> BestMoveProblem {
         BestMoveProblem {
-            board: drawn_position(stones, seed),
+            board: drawn_position(shape, empty, seed),
             player: PlayerKind::AlphaBeta,
             settings: SearchSettings::default(),
         }
@@ -176,7 +223,13 @@ impl BestMoveProblem {
         if !BEST_MOVE_PLAYERS.contains(&self.player) {
             return Err(ExerciseError::WrongProblem);
         }
-        check_position(&self.board)
+        check_position(&self.board)?;
+        let empty = self.board.empty().count_ones();
+        let limit = best_move_empty_limit(self.player, self.board.shape());
+        if empty > limit {
+            return Err(ExerciseError::TooManyEmptyCells { empty, limit });
+        }
+        Ok(())
     }
 
     /// The recorded search's root: each move's value, bound and window.
@@ -192,7 +245,7 @@ impl BestMoveProblem {
             DEFAULT_BUDGET,
             &CancelFlag::new(),
         )
-        .expect("a 3x3 search to the end is recorded, and nothing cancels it");
+        .expect("a search of the players kind 4 asks about is recorded, and nothing cancels it");
         let moves = tree
             .children(0)
             .map(|id| {
@@ -248,10 +301,16 @@ impl MctsProblem {
         }
     }
 
-    /// A drawn position with `stones` stones after `playouts` playouts,
-    /// with the `mcts` player's c.
-    pub fn drawn(stones: u32, playouts: u32, seed: u64) -> MctsProblem {
-        MctsProblem::new(drawn_position(stones, seed), seed, playouts, EXPLORATION)
+    /// A position drawn on `shape` with `empty` empty cells
+    /// (`drawn_position`) after `playouts` playouts, with the `mcts`
+    /// player's c.
+    pub fn drawn(shape: Shape, empty: u32, playouts: u32, seed: u64) -> MctsProblem {
+        MctsProblem::new(
+            drawn_position(shape, empty, seed),
+            seed,
+            playouts,
+            EXPLORATION,
+        )
     }
 
     pub fn check(&self) -> Result<(), ExerciseError> {

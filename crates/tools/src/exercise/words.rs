@@ -1,11 +1,14 @@
 //! The exercises in words: what each asks, the checker's verdict (the
 //! first wrong step, what was expected and given, and why), and the
 //! refusals. Nodes by their path ("root → 2 → 1"), values on the tree's own
-//! scale, cells from 1, real positions' values on X's scale.
+//! scale, moves as the board names them (cells from 1, columns from 1 on a
+//! board with gravity: `position::move_place`), real positions' values on
+//! X's scale.
 
 use tictactoe_engine::abstract_tree::fraction::Fraction;
 use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{Selection, StepChoice};
 use tictactoe_engine::report::{Bound, Certainty};
 use tictactoe_words::abstract_tree::{
@@ -15,7 +18,9 @@ use tictactoe_words::abstract_tree::{
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::mcts::{Pick, child_line};
 use tictactoe_words::numbers::{decimal, group, window_limit};
-use tictactoe_words::position::describe_score;
+use tictactoe_words::position::{
+    describe_score, move_number, move_numbering, move_numbers, move_place,
+};
 use tictactoe_words::report::score_phrase;
 
 use super::answer::{AnswerError, AnswerErrorKind};
@@ -58,9 +63,9 @@ pub fn problem_words(exercise: &Exercise) -> Vec<String> {
                     .terms
                     .map_or(0.0, |(mean, _)| mean * f64::from(child.visits));
                 lines.push(fill(
-                    &gettext("  cell {cell}: n = {visits}, wins {wins}"),
+                    &gettext("  {place}: n = {visits}, wins {wins}"),
                     &[
-                        ("cell", &(child.cell + 1)),
+                        ("place", &move_place(board.shape(), child.cell)),
                         ("visits", &child.visits),
                         ("wins", &decimal(&wins.to_string())),
                     ],
@@ -99,11 +104,17 @@ pub fn question_words(exercise: &Exercise) -> String {
         Kind::Order => gettext(
             "Order the children of every Max and Min node with more than one child so that alpha-beta prunes most: root: 3 1 2 lists the root's children by their numbers, the one to search first first. Optionally say how many leaves alpha-beta then evaluates: leaves 5.",
         ),
-        Kind::BestMove => gettext(
-            "Which move does the search play, what is its outcome (X3: X wins in 3 moves, O2, D: a draw), and which of the root's moves does it only bound, because their search was cut short? Answer such as: move 5; outcome D; bounded 2 7 (cells from 1; just bounded if none is).",
+        Kind::BestMove => fill(
+            &gettext(
+                "Which move does the search play, what is its outcome (X3: X wins in 3 moves, O2, D: a draw), and which of the root's moves does it only bound, because their search was cut short? Answer such as: move 5; outcome D; bounded 2 7 ({numbering}; just bounded if none is).",
+            ),
+            &[("numbering", &move_numbering(position_shape(exercise)))],
         ),
-        Kind::Mcts => gettext(
-            "Which child of the root does the next selection pick? Each has its visits n and wins for the side choosing (a draw counts half); the score is wins/n + c·sqrt(ln N / n), an unvisited child first. Answer such as: pick 5.",
+        Kind::Mcts => fill(
+            &gettext(
+                "Which child of the root does the next selection pick? Each has its visits n and wins for the side choosing (a draw counts half); the score is wins/n + c·sqrt(ln N / n), an unvisited child first. Answer such as: pick 5 ({numbering}).",
+            ),
+            &[("numbering", &move_numbering(position_shape(exercise)))],
         ),
     }
 }
@@ -116,7 +127,24 @@ pub fn verdict_words(exercise: &Exercise, verdict: &Verdict) -> String {
     }
 }
 
-fn fact_words(fact: &Fact) -> String {
+/// The board of the exercise's position; 3x3 for a tree's (which names no
+/// moves).
+fn position_shape(exercise: &Exercise) -> Shape {
+    exercise.move_shape()
+}
+
+/// Several moves where they go: "cells 2 7", "columns 3 5".
+fn places_words(shape: Shape, cells: &[usize]) -> String {
+    let words = if shape.gravity() {
+        gettext("columns {numbers}")
+    } else {
+        gettext("cells {numbers}")
+    };
+    fill(&words, &[("numbers", &move_numbers(shape, cells, " "))])
+}
+
+/// A fact as the verdict names it, moves numbered as on a board of `shape`.
+fn fact_words(fact: &Fact, shape: Shape) -> String {
     match fact {
         Fact::Value(value) => value_words(*value),
         Fact::Limit(limit) => limit_words(*limit),
@@ -128,13 +156,9 @@ fn fact_words(fact: &Fact) -> String {
             .collect::<Vec<_>>()
             .join(" "),
         Fact::Count(count) => count.to_string(),
-        Fact::Cell(cell) => (cell + 1).to_string(),
+        Fact::Cell(cell) => move_number(shape, *cell).to_string(),
         Fact::Outcome(outcome) => outcome_words(*outcome),
-        Fact::Cells(cells) => cells
-            .iter()
-            .map(|cell| (cell + 1).to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
+        Fact::Cells(cells) => move_numbers(shape, cells, " "),
     }
 }
 
@@ -161,10 +185,17 @@ pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
         (Some(tree), Some(id)) => node_words(tree, id),
         _ => String::new(),
     };
-    let expected = fact_words(&mistake.expected);
-    let given = mistake.given.as_ref().map(fact_words);
+    let shape = position_shape(exercise);
+    let expected = fact_words(&mistake.expected, shape);
+    let given = mistake.given.as_ref().map(|fact| fact_words(fact, shape));
+    // A move expected, where it goes: "cell 5", "column 4".
+    let place = match &mistake.expected {
+        Fact::Cell(cell) => move_place(shape, *cell),
+        Fact::Cells(cells) => places_words(shape, cells),
+        _ => String::new(),
+    };
     let values: Vec<(&str, &dyn std::fmt::Display)> =
-        vec![("node", &node), ("expected", &expected)];
+        vec![("node", &node), ("expected", &expected), ("place", &place)];
     let with_given = |message: &str, missing: &str| match &given {
         Some(given) => {
             let mut values = values.clone();
@@ -215,32 +246,34 @@ pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
             &gettext("Alpha-beta evaluates {expected} leaves in that order."),
         ),
         (Part::Move, _) => with_given(
-            &gettext("The search plays cell {expected} (or another move as good), not {given}."),
-            &gettext("The answer gives no move; the search plays cell {expected}."),
+            &gettext("The search plays {place} (or another move as good), not {given}."),
+            &gettext("The answer gives no move; the search plays {place}."),
         ),
         (Part::Outcome, _) => with_given(
             &gettext("The outcome is {expected}, not {given}."),
             &gettext("The answer gives no outcome; it is {expected}."),
         ),
         (Part::Bounded, Fact::Cells(_)) => fill(
-            &gettext("The answer does not say which moves are only bounded: cells {expected}."),
+            &gettext("The answer does not say which moves are only bounded: {place}."),
             &values,
         ),
         (Part::Bounded, bounded) => {
-            let cell = match &mistake.why {
-                Why::Position(PositionWhy::Bounded(_, root_move)) => root_move.cell + 1,
-                _ => 0,
+            let place = match &mistake.why {
+                Why::Position(PositionWhy::Bounded(_, root_move)) => {
+                    move_place(shape, root_move.cell)
+                }
+                _ => String::new(),
             };
             let message = if *bounded == Fact::Yes(true) {
-                gettext("Cell {cell}'s value is only a bound, but the answer takes it for exact.")
+                gettext("The value of {place} is only a bound, but the answer takes it for exact.")
             } else {
-                gettext("Cell {cell}'s value is exact, but the answer takes it for a bound.")
+                gettext("The value of {place} is exact, but the answer takes it for a bound.")
             };
-            fill(&message, &[("cell", &cell)])
+            fill(&message, &[("place", &place)])
         }
         (Part::Pick, _) => with_given(
-            &gettext("Selection picks cell {expected} next, not {given}."),
-            &gettext("The answer gives no pick; selection picks cell {expected} next."),
+            &gettext("Selection picks {place} next, not {given}."),
+            &gettext("The answer gives no pick; selection picks {place} next."),
         ),
     };
     let step = fill(
@@ -421,9 +454,9 @@ fn root_move_words(board: &Board, root_move: &RootMove) -> String {
         Certainty::Bound
     };
     fill(
-        &gettext("cell {cell}: {value}"),
+        &gettext("{place}: {value}"),
         &[
-            ("cell", &(root_move.cell + 1)),
+            ("place", &move_place(board.shape(), root_move.cell)),
             (
                 "value",
                 &score_phrase(
@@ -464,9 +497,11 @@ fn position_why_words(exercise: &Exercise, why: &PositionWhy) -> String {
         PositionWhy::Root(search) => root_words(board, search),
         PositionWhy::Bounded(search, root_move) => {
             let window = fill(
-                &gettext("Cell {cell} was searched in the window ({alpha}, {beta}) on X's scale."),
+                &gettext(
+                    "The move to {place} was searched in the window ({alpha}, {beta}) on X's scale.",
+                ),
                 &[
-                    ("cell", &(root_move.cell + 1)),
+                    ("place", &move_place(board.shape(), root_move.cell)),
                     ("alpha", &window_limit(root_move.alpha)),
                     ("beta", &window_limit(root_move.beta)),
                 ],
@@ -549,7 +584,14 @@ pub fn exercise_error_words(error: ExerciseError) -> String {
         ExerciseError::GameOver => {
             gettext("the game is over in this position: there is nothing to search")
         }
-        ExerciseError::NotThreeByThree => gettext("exercises on positions use the 3x3 board"),
+        ExerciseError::TooManyEmptyCells { empty, limit } => fill(
+            &ngettext(
+                "this position has {empty} empty cell: a search to the end takes too long here; play on until {limit} or fewer are left",
+                "this position has {empty} empty cells: a search to the end takes too long here; play on until {limit} or fewer are left",
+                plural_count(u64::from(empty)),
+            ),
+            &[("empty", &empty), ("limit", &limit)],
+        ),
     }
 }
 
@@ -574,6 +616,10 @@ pub fn answer_error_words(error: &AnswerError) -> String {
             gettext("an outcome is X or O with the moves to the win, such as X3, or D for a draw")
         }
         AnswerErrorKind::Twice => gettext("given twice"),
+        AnswerErrorKind::NoMoveInColumn(column) => fill(
+            &gettext("column {column} takes no stone: it is full or not on the board"),
+            &[("column", &(column + 1))],
+        ),
         AnswerErrorKind::Json(message) => {
             return fill(
                 &gettext("the answer's JSON: {message}"),
