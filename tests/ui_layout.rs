@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use gtk::{gdk, prelude::*};
 use harness::{
-    Results, ensure, move_onto, open_window, pass_time, play_3x3, press_over, start, use_german,
-    use_test_environment, wait_until, xdotool,
+    Results, click_widget, ensure, move_onto, open_window, pass_time, play_3x3, press_in,
+    press_over, start, use_german, use_test_environment, wait_until, xdotool,
 };
 use tictactoe::game::GameResult;
 use tictactoe::ui::TictactoeWindow;
@@ -480,6 +480,40 @@ fn narrow_every_board_is_in_sight_with_the_players(window: &TictactoeWindow) -> 
     result
 }
 
+/// At 640x800, a hint on the empty Connect Four board (Ctrl+H: the
+/// solver is stopped, the columns are estimates) says so in the status
+/// line and leaves the whole board in sight, column numbers and all.
+fn narrow_a_connect_four_hint_keeps_the_board_in_sight(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    narrow(window)?;
+    let picker = window.board_picker();
+    picker.set_shape(Shape::CONNECT_FOUR);
+    window.picker(Side::Max).select(PlayerKind::Human);
+    window.picker(Side::Min).select(PlayerKind::Human);
+    let result = (|| {
+        click_widget(&window.start_button())?;
+        wait_until("the game to start", Duration::from_secs(5), || {
+            window.board_view().accepting()
+        })?;
+        press_in(window, &["ctrl+h"])?;
+        wait_until("the hint", Duration::from_secs(20), || {
+            window.hint_report().is_some()
+        })?;
+        pass_time(Duration::from_millis(300));
+        let status = window.status_text();
+        ensure(
+            status.contains("(Schätzung") || status.contains("(estimate"),
+            || format!("the hint says {status:?}"),
+        )?;
+        in_sight(&window.board_view(), window)
+            .map_err(|error| format!("with the hint {status:?} the board: {error}"))
+    })();
+    let _ = WidgetExt::activate_action(window, "win.end", None);
+    picker.set_shape(Shape::TIC_TAC_TOE);
+    result
+}
+
 /// The board's size, as allocated.
 fn board_size(window: &TictactoeWindow) -> (i32, i32) {
     let board = window.board_view();
@@ -915,6 +949,10 @@ fn main() -> ExitCode {
         (
             "narrow, every board is in sight with the players",
             narrow_every_board_is_in_sight_with_the_players,
+        ),
+        (
+            "narrow, a Connect Four hint keeps the board in sight",
+            narrow_a_connect_four_hint_keeps_the_board_in_sight,
         ),
         ("the title is whole at 640 px", the_title_is_whole_at_640_px),
         ("the other windows fit 640 px", the_other_windows_fit_640_px),

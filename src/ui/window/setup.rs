@@ -334,6 +334,16 @@ fn hint_words(report: &SearchReport, shape: Shape) -> String {
     };
     let others = if bounds == 0 {
         String::new()
+    } else if shape.gravity() {
+        // Short: the solver's note before it may already take a line.
+        fill(
+            &ngettext(
+                "; {count} other column at most as good (dashed)",
+                "; {count} other columns at most as good (dashed)",
+                plural_count(bounds as u64),
+            ),
+            &[("count", &bounds)],
+        )
     } else {
         fill(
             &ngettext(
