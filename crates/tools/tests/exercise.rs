@@ -17,7 +17,8 @@ use tictactoe_tools::exercise::positions::{
 };
 use tictactoe_tools::exercise::words::{exercise_error_words, verdict_words};
 use tictactoe_tools::exercise::{
-    Asks, Conventions, Exercise, ExerciseError, Kind, Mistake, Part, Unfit, Verdict, level, levels,
+    Asks, Conventions, Exercise, ExerciseError, Kind, Mistake, Part, Problem, Unfit, Verdict,
+    level, levels,
 };
 
 const CONVENTIONS: [Conventions; 4] = Conventions::ALL;
@@ -469,6 +470,56 @@ fn exercises_read_back_from_their_text_and_json() {
     .unwrap();
     assert!(chance.tree().unwrap().has_chance_nodes());
     assert_eq!(Exercise::parse(&chance.to_string()).unwrap(), chance);
+}
+
+#[test]
+fn position_exercises_read_back_on_every_board_custom_ones_too() {
+    let custom = [
+        // The rows of a 7x6 board read as Connect Four: this one has no
+        // gravity; 5x5 rows read as 4 in a row.
+        BoardShape::new(7, 6, 4, false).unwrap(),
+        BoardShape::new(5, 5, 3, false).unwrap(),
+        BoardShape::new(6, 5, 4, true).unwrap(),
+    ];
+    let shapes = BoardShape::PRESETS
+        .iter()
+        .map(|&(_, shape)| shape)
+        .chain(custom);
+    for shape in shapes {
+        let level = level(1).unwrap();
+        for kind in [Kind::BestMove, Kind::Mcts] {
+            let exercise = Exercise::at_level(kind, &level, 5, false, shape).unwrap();
+            let read = Exercise::parse(&exercise.to_string()).unwrap();
+            assert_eq!(read, exercise, "{exercise}");
+            let position = match &read.problem {
+                Problem::BestMove(problem) => problem.board,
+                Problem::Mcts(problem) => problem.board,
+                Problem::Tree(_) => unreachable!("a position exercise"),
+            };
+            assert_eq!(position.shape(), shape, "{exercise}");
+            assert_eq!(
+                Exercise::from_json(&exercise.to_json().to_string()).unwrap(),
+                exercise
+            );
+        }
+    }
+    // A preset's worksheet names no line length or gravity: 3x3's stay as
+    // they were.
+    let tic_tac_toe = Exercise::at_level(
+        Kind::BestMove,
+        &level(1).unwrap(),
+        5,
+        false,
+        BoardShape::TIC_TAC_TOE,
+    )
+    .unwrap();
+    assert!(
+        !tic_tac_toe.to_string().contains("gravity"),
+        "{tic_tac_toe}"
+    );
+    assert!(
+        Exercise::parse("exercise mcts\nposition ..../..../..../....\ngravity maybe\n").is_err()
+    );
 }
 
 /// True if the side to move in `board` wins with one of its moves.

@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 
 use tictactoe_engine::abstract_tree::Decision;
 use tictactoe_engine::abstract_tree::text::{ParseError, parse};
-use tictactoe_engine::board::{Board, BoardError};
+use tictactoe_engine::board::{Board, BoardError, Outcome};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Fail, PlayerKind, Prune, SearchSettings};
 
 use super::positions::{BestMoveProblem, MctsProblem};
@@ -40,6 +41,12 @@ struct Wire {
     root: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<String>,
+    /// The board's line length and gravity, where they are not those of
+    /// the preset its rows' size names (a 7x6 board without gravity).
+    #[serde(default, rename = "in-a-row", skip_serializing_if = "Option::is_none")]
+    in_a_row: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gravity: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     player: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -119,7 +126,7 @@ impl Wire {
                 }
             }
             Problem::BestMove(problem) => {
-                wire.position = Some(problem.board.to_string());
+                wire.set_position(&problem.board);
                 wire.player = Some(problem.player.name().to_owned());
                 // Only alpha-beta with its table takes the conventions.
                 if problem.player == PlayerKind::AlphaBetaTt {
@@ -127,13 +134,27 @@ impl Wire {
                 }
             }
             Problem::Mcts(problem) => {
-                wire.position = Some(problem.board.to_string());
+                wire.set_position(&problem.board);
                 wire.seed = Some(problem.seed);
                 wire.playouts = Some(problem.playouts);
                 wire.c = Some(problem.exploration);
             }
         }
         wire
+    }
+
+    /// The position's rows, and its line length and gravity where the rows
+    /// alone would read as another board.
+    fn set_position(&mut self, board: &Board) {
+        self.position = Some(board.to_string());
+        let shape = board.shape();
+        let preset = Shape::of_dimensions(shape.width(), shape.height());
+        if preset.map_or(true, |preset| preset.in_a_row() != shape.in_a_row()) {
+            self.in_a_row = Some(shape.in_a_row());
+        }
+        if preset.map_or(true, |preset| preset.gravity() != shape.gravity()) {
+            self.gravity = Some(shape.gravity());
+        }
     }
 
     fn exercise(&self) -> Result<Exercise, ExerciseTextError> {
@@ -164,7 +185,25 @@ impl Wire {
                 .position
                 .as_deref()
                 .ok_or(ExerciseTextError::Missing("position"))?;
-            Board::parse_for_move(text).map_err(ExerciseTextError::Position)
+            if self.in_a_row.is_none() && self.gravity.is_none() {
+                return Board::parse_for_move(text).map_err(ExerciseTextError::Position);
+            }
+            let preset = Board::arrangement(text)
+                .map_err(ExerciseTextError::Position)?
+                .shape();
+            let shape = Shape::new(
+                preset.width(),
+                preset.height(),
+                self.in_a_row.unwrap_or(preset.in_a_row()),
+                self.gravity.unwrap_or(preset.gravity()),
+            )
+            .map_err(|_| bad("in-a-row"))?;
+            Board::parse_on(shape, text)
+                .and_then(|board| match board.outcome() {
+                    Outcome::Ongoing => Ok(board),
+                    finished => Err(BoardError::GameOver(finished)),
+                })
+                .map_err(ExerciseTextError::Position)
         };
         let exercise = match kind {
             Kind::Minimax | Kind::AlphaBeta | Kind::Order => {
@@ -222,6 +261,12 @@ impl fmt::Display for Exercise {
             ("tree", wire.tree),
             ("root", wire.root),
             ("position", wire.position),
+            ("in-a-row", wire.in_a_row.map(|length| length.to_string())),
+            (
+                "gravity",
+                wire.gravity
+                    .map(|gravity| if gravity { "yes" } else { "no" }.to_owned()),
+            ),
             ("player", wire.player),
             ("prune", wire.prune),
             ("fail", wire.fail),
@@ -269,6 +314,14 @@ impl Exercise {
                 "tree" => wire.tree = text(),
                 "root" => wire.root = text(),
                 "position" => wire.position = text(),
+                "in-a-row" => wire.in_a_row = Some(value.parse().map_err(|_| bad())?),
+                "gravity" => {
+                    wire.gravity = Some(match value {
+                        "yes" => true,
+                        "no" => false,
+                        _ => return Err(bad()),
+                    })
+                }
                 "player" => wire.player = text(),
                 "prune" => wire.prune = text(),
                 "fail" => wire.fail = text(),
