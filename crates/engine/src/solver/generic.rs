@@ -1,231 +1,16 @@
-//! The exact value of a position on any board: a solver, not a player. It
-//! searches to the end of the game with negamax and alpha-beta, closing in
-//! on the value with null-window searches (a binary search over the
-//! possible scores), a transposition table of a fixed size keyed by the
-//! position's symmetric keys (a position and its mirror image share an
-//! entry), and never a move that lets the opponent win at once.
-//!
-//! Scores are kept on the scale of Pascal Pons' Connect Four test sets, for
-//! the side to move: a win scores `(cells + 1 - moves played before the
-//! winning move) / 2` rounded down (on 7x6, 22 minus the winner's stones),
-//! a loss the negative of the opponent's win, a draw 0. The scale is tight
-//! (every value a few stones apart), so the binary search needs few passes;
-//! [`Solution::score`] turns it into the app's scale.
+//! The generic search, for the boards the bitboard does not fit (no
+//! gravity, or 8x8): negamax with alpha-beta on the engine's cells, the
+//! table keyed by the position's symmetric keys (a position and its
+//! mirror images share an entry) keeping both bounds and the best move,
+//! `evaluation::ordered_moves` with the table's move first.
 
-use std::time::Instant;
-
-use super::board::{Board, Outcome, Side};
-use super::evaluation::{LineCounts, ordered_moves};
-use super::geometry::{Geometry, MAX_CELLS};
-use super::report::{Bound, SearchStats};
-use super::score::win_score;
-use super::search::{CancelFlag, SearchContext};
-use super::symmetry::SymmetricKeys;
-use super::tt::{TranspositionTable, TtEntry};
-
-/// The table a solver gets when nothing else is said: 64 MiB.
-pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
-
-/// How much of the value to prove.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Strength {
-    /// The exact score: who wins, and how soon.
-    #[default]
-    Strong,
-    /// Only who wins, or a draw (a narrower window: faster).
-    Weak,
-}
-
-/// A solved position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Solution {
-    /// On Pons' scale for the side to move (see the module); a weak
-    /// solution is only its sign: -1, 0 or 1.
-    pub for_mover: i32,
-    pub strength: Strength,
-    /// The side to move.
-    pub side: Side,
-    /// Stones on the board.
-    pub stones: u32,
-    cells: u32,
-    pub stats: SearchStats,
-    pub elapsed_us: u64,
-}
-
-impl Solution {
-    /// The winner with best play, or `None` for a draw.
-    pub fn winner(&self) -> Option<Side> {
-        match self.for_mover.signum() {
-            1 => Some(self.side),
-            -1 => Some(self.side.opponent()),
-            _ => None,
-        }
-    }
-
-    /// Stones on the board when the game ends with best play (a draw: the
-    /// board full); `None` for a weak solution's win or loss.
-    pub fn final_stones(&self) -> Option<u32> {
-        let Some(winner) = self.winner() else {
-            return Some(self.cells);
-        };
-        if self.strength == Strength::Weak {
-            return None;
-        }
-        // `for_mover.abs() = (cells + 2 - final) / 2` rounded down: two
-        // counts fit, and the winner's stone count's parity picks one.
-        let high = self.cells + 2 - 2 * self.for_mover.unsigned_abs();
-        // The mover places the stones that leave an odd count more.
-        let winner_places = |stones: u32| {
-            if (stones + self.stones) % 2 == 1 {
-                self.side
-            } else {
-                self.side.opponent()
-            }
-        };
-        [high, high - 1]
-            .into_iter()
-            .find(|&stones| winner_places(stones) == winner)
-    }
-
-    /// The value on the app's scale, from X's (Max's) point of view: a win
-    /// is worth `WIN - stones when it ends` (`score::win_score`), a draw 0;
-    /// `None` for a weak solution's win or loss.
-    pub fn score(&self) -> Option<i32> {
-        match self.winner() {
-            None => Some(0),
-            Some(winner) => self.final_stones().map(|stones| win_score(winner, stones)),
-        }
-    }
-}
-
-/// The solver: its table, kept between positions (each solve starts a
-/// new generation of it, so no position's answer depends on the ones
-/// before).
-pub struct Solver {
-    table: TranspositionTable,
-}
-
-impl Solver {
-    /// A solver whose table takes at most `table_bytes`.
-    pub fn with_table_bytes(table_bytes: usize) -> Solver {
-        Solver {
-            table: TranspositionTable::with_max_bytes(table_bytes),
-        }
-    }
-
-    /// The table's size in bytes.
-    pub fn table_bytes(&self) -> usize {
-        self.table.memory_bytes()
-    }
-
-    /// The value of `board`, or `None` if `cancel` was set first. A
-    /// finished game has its result as its value.
-    pub fn solve(
-        &mut self,
-        board: &Board,
-        strength: Strength,
-        cancel: &CancelFlag,
-    ) -> Option<Solution> {
-        self.solve_with_progress(board, strength, cancel, |_, _, _| {})
-    }
-
-    /// `solve`, telling `progress` after each null-window pass the range
-    /// the value is known to lie in (for the mover, Pons' scale) and the
-    /// nodes so far.
-    pub fn solve_with_progress(
-        &mut self,
-        board: &Board,
-        strength: Strength,
-        cancel: &CancelFlag,
-        progress: impl FnMut(i32, i32, u64),
-    ) -> Option<Solution> {
-        self.solve_by(board, strength, cancel, None, progress)
-    }
-
-    /// `solve`, given up (`None`) at `deadline`: a judge that may spend a
-    /// limited time on each position.
-    pub fn solve_before(
-        &mut self,
-        board: &Board,
-        strength: Strength,
-        cancel: &CancelFlag,
-        deadline: Instant,
-    ) -> Option<Solution> {
-        self.solve_by(board, strength, cancel, Some(deadline), |_, _, _| {})
-    }
-
-    fn solve_by(
-        &mut self,
-        board: &Board,
-        strength: Strength,
-        cancel: &CancelFlag,
-        deadline: Option<Instant>,
-        mut progress: impl FnMut(i32, i32, u64),
-    ) -> Option<Solution> {
-        let started = Instant::now();
-        self.table.new_search();
-        let geometry = board.geometry();
-        let cells = geometry.cells as i32;
-        let stones = board.stone_count() as i32;
-        let side = board.side_to_move();
-        let mut search = Search {
-            geometry,
-            threats: Threats::of(geometry),
-            table: &mut self.table,
-            ctx: SearchContext::new(cancel, deadline),
-        };
-        let for_mover = match board.outcome() {
-            // The side that just moved completed a line.
-            Outcome::Won(..) => -(cells + 2 - stones) / 2,
-            Outcome::Draw => 0,
-            Outcome::Ongoing => {
-                let root = Position::of(board);
-                if search.threats.winning_cells(root.mine) & root.playable(geometry) != 0 {
-                    (cells + 1 - stones) / 2
-                } else {
-                    let (mut low, mut high) = match strength {
-                        Strength::Strong => (-(cells - stones) / 2, (cells + 1 - stones) / 2),
-                        Strength::Weak => (-1, 1),
-                    };
-                    while low < high {
-                        // Halfway, but nearer 0 first: small values are
-                        // the common ones and their searches the cheapest.
-                        let mut middle = low + (high - low) / 2;
-                        if middle <= 0 && low / 2 < middle {
-                            middle = low / 2;
-                        } else if middle >= 0 && high / 2 > middle {
-                            middle = high / 2;
-                        }
-                        let value = search.negamax(&root, middle, middle + 1);
-                        if search.ctx.aborted {
-                            return None;
-                        }
-                        if value <= middle {
-                            high = value.max(low);
-                        } else {
-                            low = value.min(high);
-                        }
-                        progress(low, high, search.ctx.stats.nodes);
-                    }
-                    low
-                }
-            }
-        };
-        let for_mover = match strength {
-            Strength::Strong => for_mover,
-            Strength::Weak => for_mover.signum(),
-        };
-        Some(Solution {
-            for_mover,
-            strength,
-            side,
-            stones: stones as u32,
-            cells: cells as u32,
-            stats: search.ctx.stats,
-            elapsed_us: started.elapsed().as_micros() as u64,
-        })
-    }
-}
+use crate::board::{Board, Side};
+use crate::evaluation::{LineCounts, ordered_moves};
+use crate::geometry::{Geometry, MAX_CELLS};
+use crate::report::Bound;
+use crate::search::SearchContext;
+use crate::symmetry::SymmetricKeys;
+use crate::tt::{TranspositionTable, TtEntry};
 
 /// The winning lines by direction, for finding with a few shifts every
 /// cell that would complete a line.
@@ -285,7 +70,7 @@ impl Threats {
 /// A position as the solver walks it: the side to move's stones and its
 /// opponent's, with what the ordering and the table keep in step.
 #[derive(Clone, Copy)]
-struct Position {
+pub(super) struct Position {
     mine: u64,
     theirs: u64,
     side: Side,
@@ -295,7 +80,7 @@ struct Position {
 }
 
 impl Position {
-    fn of(board: &Board) -> Position {
+    pub(super) fn of(board: &Board) -> Position {
         let side = board.side_to_move();
         Position {
             mine: board.stones(side),
@@ -326,14 +111,32 @@ impl Position {
     }
 }
 
-struct Search<'a> {
+pub(super) struct GenericSearch<'a> {
     geometry: &'static Geometry,
     threats: Threats,
     table: &'a mut TranspositionTable,
-    ctx: SearchContext<'a>,
+    pub ctx: SearchContext<'a>,
 }
 
-impl Search<'_> {
+impl<'a> GenericSearch<'a> {
+    pub(super) fn new(
+        geometry: &'static Geometry,
+        table: &'a mut TranspositionTable,
+        ctx: SearchContext<'a>,
+    ) -> GenericSearch<'a> {
+        GenericSearch {
+            geometry,
+            threats: Threats::of(geometry),
+            table,
+            ctx,
+        }
+    }
+
+    /// True if the side to move of `position` wins with its next stone.
+    pub(super) fn wins_now(&self, position: &Position) -> bool {
+        self.threats.winning_cells(position.mine) & position.playable(self.geometry) != 0
+    }
+
     /// The moves that do not let the opponent win at once: where the
     /// opponent threatens to win, the one cell that stops it (two such
     /// cells: nothing helps); with gravity, never the cell below an
@@ -360,7 +163,7 @@ impl Search<'_> {
     /// The value of `position` for its side to move, which cannot win at
     /// once, searched in the window `(alpha, beta)`: exact inside it, else
     /// a bound on the side it fell (fail-soft). Meaningless once aborted.
-    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    pub(super) fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         if !self.ctx.enter() {
             return 0;
         }

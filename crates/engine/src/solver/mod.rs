@@ -1,0 +1,369 @@
+//! The exact value of a position on any board: a solver, not a player. It
+//! searches to the end of the game with negamax and alpha-beta, closing in
+//! on the value with null-window searches (a binary search over the
+//! possible scores), a transposition table of a fixed size, and never a
+//! move that lets the opponent win at once.
+//!
+//! Two searches do it: on a board with gravity that fits a 64-bit
+//! bitboard with a sentinel row (every one the app offers but 8x8) the
+//! fast one (`bitboard`, `order`, `table`, `search`: Connect Four's
+//! solvers' techniques); on every other board the generic one
+//! (`generic`), on the engine's `Board` cells with symmetric keys.
+//!
+//! Scores are kept on the scale of Pascal Pons' Connect Four test sets, for
+//! the side to move: a win scores `(cells + 1 - moves played before the
+//! winning move) / 2` rounded down (on 7x6, 22 minus the winner's stones),
+//! a loss the negative of the opponent's win, a draw 0. The scale is tight
+//! (every value a few stones apart), so the binary search needs few passes;
+//! [`Solution::score`] turns it into the app's scale.
+
+use std::time::Instant;
+
+mod bitboard;
+mod generic;
+mod order;
+mod search;
+mod table;
+
+use crate::board::{Board, Outcome, Side};
+use crate::report::SearchStats;
+use crate::score::win_score;
+use crate::search::{CancelFlag, SearchContext};
+use crate::tt::TranspositionTable;
+use bitboard::Layout;
+use generic::GenericSearch;
+use search::FastSearch;
+use table::Table;
+
+/// The table a solver gets when nothing else is said: 64 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// How much of the value to prove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strength {
+    /// The exact score: who wins, and how soon.
+    #[default]
+    Strong,
+    /// Only who wins, or a draw (a narrower window: faster).
+    Weak,
+}
+
+/// A solved position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution {
+    /// On Pons' scale for the side to move (see the module); a weak
+    /// solution is only its sign: -1, 0 or 1.
+    pub for_mover: i32,
+    pub strength: Strength,
+    /// The side to move.
+    pub side: Side,
+    /// Stones on the board.
+    pub stones: u32,
+    cells: u32,
+    pub stats: SearchStats,
+    pub elapsed_us: u64,
+}
+
+impl Solution {
+    /// The winner with best play, or `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self.for_mover.signum() {
+            1 => Some(self.side),
+            -1 => Some(self.side.opponent()),
+            _ => None,
+        }
+    }
+
+    /// Stones on the board when the game ends with best play (a draw: the
+    /// board full); `None` for a weak solution's win or loss.
+    pub fn final_stones(&self) -> Option<u32> {
+        let Some(winner) = self.winner() else {
+            return Some(self.cells);
+        };
+        if self.strength == Strength::Weak {
+            return None;
+        }
+        // `for_mover.abs() = (cells + 2 - final) / 2` rounded down: two
+        // counts fit, and the winner's stone count's parity picks one.
+        let high = self.cells + 2 - 2 * self.for_mover.unsigned_abs();
+        // The mover places the stones that leave an odd count more.
+        let winner_places = |stones: u32| {
+            if (stones + self.stones) % 2 == 1 {
+                self.side
+            } else {
+                self.side.opponent()
+            }
+        };
+        [high, high - 1]
+            .into_iter()
+            .find(|&stones| winner_places(stones) == winner)
+    }
+
+    /// The value on the app's scale, from X's (Max's) point of view: a win
+    /// is worth `WIN - stones when it ends` (`score::win_score`), a draw 0;
+    /// `None` for a weak solution's win or loss.
+    pub fn score(&self) -> Option<i32> {
+        match self.winner() {
+            None => Some(0),
+            Some(winner) => self.final_stones().map(|stones| win_score(winner, stones)),
+        }
+    }
+}
+
+/// The solver: its table, kept between positions. Each solve starts
+/// afresh (a new generation of the table: as good as empty), so that no
+/// position's answer or node count depends on the ones before, unless
+/// told to keep what it learnt (`keep_table`): the positions of one game
+/// then reuse each other's entries.
+pub struct Solver {
+    table_bytes: usize,
+    tables: Tables,
+    keep_table: bool,
+}
+
+/// The one table a solver holds: the kind its last search used.
+enum Tables {
+    None,
+    Generic(TranspositionTable),
+    Fast(Table),
+}
+
+impl Solver {
+    /// A solver whose table takes at most `table_bytes` (the fast
+    /// search's at least 2 MiB on an 8x7 board, whose keys need it).
+    pub fn with_table_bytes(table_bytes: usize) -> Solver {
+        Solver {
+            table_bytes,
+            tables: Tables::None,
+            keep_table: false,
+        }
+    }
+
+    /// Keep the table's entries from one solve to the next (all the
+    /// positions of one game, say): each entry is a proven bound, true
+    /// whatever is solved next.
+    pub fn keep_table(&mut self, keep: bool) {
+        self.keep_table = keep;
+    }
+
+    /// The table's size in bytes: the one allocated, else the most it
+    /// may take.
+    pub fn table_bytes(&self) -> usize {
+        match &self.tables {
+            Tables::None => self.table_bytes,
+            Tables::Generic(table) => table.memory_bytes(),
+            Tables::Fast(table) => table.memory_bytes(),
+        }
+    }
+
+    /// The value of `board`, or `None` if `cancel` was set first. A
+    /// finished game has its result as its value.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+    ) -> Option<Solution> {
+        self.solve_with_progress(board, strength, cancel, |_, _, _| {})
+    }
+
+    /// `solve`, telling `progress` after each null-window pass the range
+    /// the value is known to lie in (for the mover, Pons' scale) and the
+    /// nodes so far.
+    pub fn solve_with_progress(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        progress: impl FnMut(i32, i32, u64),
+    ) -> Option<Solution> {
+        self.solve_by(board, strength, cancel, None, progress)
+    }
+
+    /// `solve`, given up (`None`) at `deadline`: a judge that may spend a
+    /// limited time on each position.
+    pub fn solve_before(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        deadline: Instant,
+    ) -> Option<Solution> {
+        self.solve_by(board, strength, cancel, Some(deadline), |_, _, _| {})
+    }
+
+    fn solve_by(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        deadline: Option<Instant>,
+        progress: impl FnMut(i32, i32, u64),
+    ) -> Option<Solution> {
+        let started = Instant::now();
+        let cells = board.cells() as i32;
+        let stones = board.stone_count() as i32;
+        let side = board.side_to_move();
+        let ctx = SearchContext::new(cancel, deadline);
+        let (for_mover, stats) = match board.outcome() {
+            // The side that just moved completed a line.
+            Outcome::Won(..) => (-(cells + 2 - stones) / 2, SearchStats::default()),
+            Outcome::Draw => (0, SearchStats::default()),
+            Outcome::Ongoing => match Layout::of(board.shape()) {
+                Some(layout) => {
+                    let keep = self.keep_table;
+                    let table = self.fast_table();
+                    table.start(&layout, keep);
+                    let root = layout.position_of(board);
+                    macro_rules! fast {
+                        ($k:literal) => {
+                            close_in(
+                                FastSearch::<$k> { layout, table, ctx },
+                                root,
+                                strength,
+                                cells - stones,
+                                progress,
+                            )?
+                        };
+                    }
+                    match board.shape().in_a_row() {
+                        3 => fast!(3),
+                        4 => fast!(4),
+                        5 => fast!(5),
+                        _ => fast!(6),
+                    }
+                }
+                None => {
+                    let keep = self.keep_table;
+                    let table = self.generic_table();
+                    if !keep {
+                        table.new_search();
+                    }
+                    let search = GenericSearch::new(board.geometry(), table, ctx);
+                    let root = generic::Position::of(board);
+                    close_in(search, root, strength, cells - stones, progress)?
+                }
+            },
+        };
+        let for_mover = match strength {
+            Strength::Strong => for_mover,
+            Strength::Weak => for_mover.signum(),
+        };
+        Some(Solution {
+            for_mover,
+            strength,
+            side,
+            stones: stones as u32,
+            cells: cells as u32,
+            stats,
+            elapsed_us: started.elapsed().as_micros() as u64,
+        })
+    }
+
+    fn fast_table(&mut self) -> &mut Table {
+        if !matches!(self.tables, Tables::Fast(_)) {
+            self.tables = Tables::None;
+            self.tables = Tables::Fast(Table::with_max_bytes(self.table_bytes));
+        }
+        match &mut self.tables {
+            Tables::Fast(table) => table,
+            _ => unreachable!("made above"),
+        }
+    }
+
+    fn generic_table(&mut self) -> &mut TranspositionTable {
+        if !matches!(self.tables, Tables::Generic(_)) {
+            self.tables = Tables::None;
+            self.tables = Tables::Generic(TranspositionTable::with_max_bytes(self.table_bytes));
+        }
+        match &mut self.tables {
+            Tables::Generic(table) => table,
+            _ => unreachable!("made above"),
+        }
+    }
+}
+
+/// What the binary search over the scores asks of a search.
+trait NullWindow {
+    type Position;
+
+    /// True if the side to move of `root` wins with its next stone.
+    fn wins_now(&self, root: &Self::Position) -> bool;
+
+    /// `root`'s value searched in the window `(alpha, beta)` (fail-soft);
+    /// meaningless once aborted.
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32;
+
+    fn ctx(&self) -> &SearchContext<'_>;
+}
+
+/// The value of `root` for its side to move, `empty` cells before the
+/// board is full, with its search's figures; `None` if aborted.
+fn close_in<S: NullWindow>(
+    mut search: S,
+    root: S::Position,
+    strength: Strength,
+    empty: i32,
+    mut progress: impl FnMut(i32, i32, u64),
+) -> Option<(i32, SearchStats)> {
+    if search.wins_now(&root) {
+        return Some(((empty + 1) / 2, search.ctx().stats));
+    }
+    let (mut low, mut high) = match strength {
+        Strength::Strong => (-empty / 2, (empty + 1) / 2),
+        Strength::Weak => (-1, 1),
+    };
+    while low < high {
+        // Halfway, but nearer 0 first: small values are the common ones
+        // and their searches the cheapest.
+        let mut middle = low + (high - low) / 2;
+        if middle <= 0 && low / 2 < middle {
+            middle = low / 2;
+        } else if middle >= 0 && high / 2 > middle {
+            middle = high / 2;
+        }
+        let value = search.negamax(&root, middle, middle + 1);
+        if search.ctx().aborted {
+            return None;
+        }
+        if value <= middle {
+            high = value.max(low);
+        } else {
+            low = value.min(high);
+        }
+        progress(low, high, search.ctx().stats.nodes);
+    }
+    Some((low, search.ctx().stats))
+}
+
+impl<const K: usize> NullWindow for FastSearch<'_, K> {
+    type Position = bitboard::Position;
+
+    fn wins_now(&self, root: &Self::Position) -> bool {
+        root.can_win_now::<K>(&self.layout)
+    }
+
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32 {
+        FastSearch::negamax(self, root, alpha, beta)
+    }
+
+    fn ctx(&self) -> &SearchContext<'_> {
+        &self.ctx
+    }
+}
+
+impl NullWindow for GenericSearch<'_> {
+    type Position = generic::Position;
+
+    fn wins_now(&self, root: &Self::Position) -> bool {
+        GenericSearch::wins_now(self, root)
+    }
+
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32 {
+        GenericSearch::negamax(self, root, alpha, beta)
+    }
+
+    fn ctx(&self) -> &SearchContext<'_> {
+        &self.ctx
+    }
+}
