@@ -218,7 +218,7 @@ impl Solver {
                     macro_rules! fast {
                         ($k:literal) => {
                             close_in(
-                                FastSearch::<$k> { layout, table, ctx },
+                                FastSearch::<$k>::new(layout, table, ctx),
                                 root,
                                 strength,
                                 cells - stones,
@@ -340,7 +340,7 @@ impl<const K: usize> NullWindow for FastSearch<'_, K> {
     type Position = bitboard::Position;
 
     fn wins_now(&self, root: &Self::Position) -> bool {
-        root.can_win_now::<K>(&self.layout)
+        root.can_win_now::<K>(self.layout())
     }
 
     fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32 {
