@@ -119,6 +119,7 @@ pub struct Solver {
     table_bytes: usize,
     tables: Tables,
     keep_table: bool,
+    generic_only: bool,
 }
 
 /// The one table a solver holds: the kind its last search used.
@@ -136,7 +137,15 @@ impl Solver {
             table_bytes,
             tables: Tables::None,
             keep_table: false,
+            generic_only: false,
         }
+    }
+
+    /// Solve every board with the generic search, the gravity boards too:
+    /// the two searches compared (their values agree; their nodes and
+    /// times do not).
+    pub fn generic_only(&mut self, generic: bool) {
+        self.generic_only = generic;
     }
 
     /// Keep the table's entries from one solve to the next (all the
@@ -209,7 +218,7 @@ impl Solver {
             // The side that just moved completed a line.
             Outcome::Won(..) => (-(cells + 2 - stones) / 2, SearchStats::default()),
             Outcome::Draw => (0, SearchStats::default()),
-            Outcome::Ongoing => match Layout::of(board.shape()) {
+            Outcome::Ongoing => match Layout::of(board.shape()).filter(|_| !self.generic_only) {
                 Some(layout) => {
                     let keep = self.keep_table;
                     let table = self.fast_table();
