@@ -32,7 +32,8 @@ impl MoveOrder {
             if cell == 0 {
                 continue;
             }
-            let score = if first == Some(column) {
+            let score = if first == Some(column) || moves & (moves - 1) == 0 {
+                // The one to try first, or the only one.
                 u32::MAX
             } else {
                 let after = position.all | cell;
