@@ -111,8 +111,10 @@ impl Table {
             if self.index_bits + MAX_CHECK_BITS < bits {
                 self.index_bits = bits - MAX_CHECK_BITS;
                 self.entries = vec![0; 2 << self.index_bits];
-            } else {
-                // The entries' fields lie elsewhere on another layout.
+            } else if self.layout.is_some() {
+                // The entries' fields lie elsewhere on another layout. (A
+                // new table is empty already, and untouched: its pages are
+                // given as the search writes them.)
                 self.entries.fill(0);
             }
             self.layout = Some(*layout);
