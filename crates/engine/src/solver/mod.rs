@@ -131,7 +131,8 @@ enum Tables {
 
 impl Solver {
     /// A solver whose table takes at most `table_bytes` (the fast
-    /// search's at least 2 MiB on an 8x7 board, whose keys need it).
+    /// search's at least 64 MiB on 8x7, 32 MiB on 7x8, 4 MiB on 7x7 and
+    /// 8x6 with gravity, which their keys need).
     pub fn with_table_bytes(table_bytes: usize) -> Solver {
         Solver {
             table_bytes,

@@ -31,9 +31,8 @@ const STONE_BITS: u32 = 6;
 /// The lowest and highest bound an entry can say: none at all.
 pub(crate) const NO_LOWER: i32 = -BOUND_OFFSET;
 pub(crate) const NO_UPPER: i32 = BOUND_MASK as i32 - BOUND_OFFSET;
-/// The most bits of the key an entry keeps, which leaves it the bounds,
-/// the stones and 2 bits of generation.
-const MAX_CHECK_BITS: u32 = 64 - 2 * BOUND_BITS - STONE_BITS - 2;
+/// The fewest bits of generation an entry has.
+const MIN_GENERATION_BITS: u32 = 2;
 /// Layouts of more bits have no room for the best move.
 const MOVE_KEPT_UP_TO: u32 = 56;
 const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -105,11 +104,18 @@ impl Table {
     pub fn start(&mut self, layout: &Layout, keep: bool) {
         if self.layout != Some(*layout) {
             let bits = layout.bits;
+            self.move_bits = if bits <= MOVE_KEPT_UP_TO {
+                MOVE_BITS
+            } else {
+                0
+            };
+            self.data_bits = self.move_bits + 2 * BOUND_BITS + STONE_BITS;
             // An entry keeps a few generations' bits at least: a table
-            // too small for that on a big layout grows (to 32 MiB on 8x7,
-            // 16 MiB on 7x8).
-            if self.index_bits + MAX_CHECK_BITS < bits {
-                self.index_bits = bits - MAX_CHECK_BITS;
+            // too small for that on a big layout grows (to 64 MiB on 8x7,
+            // 32 MiB on 7x8, 4 MiB on 7x7 and 8x6).
+            let max_check_bits = 64 - self.data_bits - MIN_GENERATION_BITS;
+            if self.index_bits + max_check_bits < bits {
+                self.index_bits = bits - max_check_bits;
                 self.entries = vec![0; 2 << self.index_bits];
             } else if self.layout.is_some() {
                 // The entries' fields lie elsewhere on another layout. (A
@@ -121,12 +127,6 @@ impl Table {
             self.key_mask = u64::MAX >> (64 - bits);
             // More pairs than keys: the extra ones stay unused.
             self.check_bits = bits - self.index_bits.min(bits);
-            self.move_bits = if bits <= MOVE_KEPT_UP_TO {
-                MOVE_BITS
-            } else {
-                0
-            };
-            self.data_bits = self.move_bits + 2 * BOUND_BITS + STONE_BITS;
             let generation_bits = (64 - self.check_bits - self.data_bits).min(32);
             self.check_shift = generation_bits + self.data_bits;
             self.generation_mask = (1 << generation_bits) - 1;
@@ -195,6 +195,41 @@ impl Table {
             self.entries[first] = entry;
         } else {
             self.entries[first + 1] = entry;
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Shape;
+
+    /// On every layout, from a table of any size: the check, the
+    /// generation and the data fit one `u64`, with generations to spare,
+    /// and what is stored is what is probed, for keys that differ only in
+    /// their highest bit too.
+    #[test]
+    fn every_layout_fits_its_entries() {
+        for shape in Shape::all() {
+            let Some(layout) = Layout::of(shape) else {
+                continue;
+            };
+            for bytes in [256, 1 << 20] {
+                let mut table = Table::with_max_bytes(bytes);
+                table.start(&layout, false);
+                assert!(table.check_bits + table.check_shift <= 64, "{shape:?}");
+                assert!(table.generation_mask >= 3, "{shape:?}");
+                let known = Known {
+                    lower: -3,
+                    upper: 5,
+                    best: (table.move_bits > 0).then_some(2),
+                };
+                let high = 1u64 << (layout.bits - 1);
+                table.store(1, 7, known);
+                assert_eq!(table.probe(1), known, "{shape:?}");
+                assert_eq!(table.probe(1 | high), Known::NOTHING, "{shape:?}");
+                table.start(&layout, false);
+                assert_eq!(table.probe(1), Known::NOTHING, "{shape:?}");
+            }
         }
     }
 }
