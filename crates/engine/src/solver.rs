@@ -1,9 +1,14 @@
 //! The exact value of a position on any board: a solver, not a player. It
 //! searches to the end of the game with negamax and alpha-beta, closing in
 //! on the value with null-window searches (a binary search over the
-//! possible scores), a transposition table of a fixed size keyed by the
-//! position's symmetric keys (a position and its mirror image share an
-//! entry), and never a move that lets the opponent win at once.
+//! possible scores), a transposition table of a fixed size, and never a
+//! move that lets the opponent win at once.
+//!
+//! Two searches do it: on a board with gravity that fits a 64-bit
+//! bitboard with a sentinel row (every one the app offers but 8x8) the
+//! fast one (`bitboard`, `order`, `table`, `search`: Connect Four's
+//! solvers' techniques); on every other board the generic one
+//! (`generic`), on the engine's `Board` cells with symmetric keys.
 //!
 //! Scores are kept on the scale of Pascal Pons' Connect Four test sets, for
 //! the side to move: a win scores `(cells + 1 - moves played before the
@@ -14,14 +19,21 @@
 
 use std::time::Instant;
 
-use super::board::{Board, Outcome, Side};
-use super::evaluation::{LineCounts, ordered_moves};
-use super::geometry::{Geometry, MAX_CELLS};
-use super::report::{Bound, SearchStats};
-use super::score::win_score;
-use super::search::{CancelFlag, SearchContext};
-use super::symmetry::SymmetricKeys;
-use super::tt::{TranspositionTable, TtEntry};
+mod bitboard;
+mod generic;
+mod order;
+mod search;
+mod table;
+
+use crate::board::{Board, Outcome, Side};
+use crate::report::SearchStats;
+use crate::score::win_score;
+use crate::search::{CancelFlag, SearchContext};
+use crate::tt::TranspositionTable;
+use bitboard::Layout;
+use generic::GenericSearch;
+use search::FastSearch;
+use table::Table;
 
 /// The table a solver gets when nothing else is said: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -98,24 +110,60 @@ impl Solution {
     }
 }
 
-/// The solver: its table, kept between positions (each solve starts a
-/// new generation of it, so no position's answer depends on the ones
-/// before).
+/// The solver: its table, kept between positions. Each solve starts
+/// afresh (a new generation of the table: as good as empty), so that no
+/// position's answer or node count depends on the ones before, unless
+/// told to keep what it learnt (`keep_table`): the positions of one game
+/// then reuse each other's entries.
 pub struct Solver {
-    table: TranspositionTable,
+    table_bytes: usize,
+    tables: Tables,
+    keep_table: bool,
+    generic_only: bool,
+}
+
+/// The one table a solver holds: the kind its last search used.
+enum Tables {
+    None,
+    Generic(TranspositionTable),
+    Fast(Table),
 }
 
 impl Solver {
-    /// A solver whose table takes at most `table_bytes`.
+    /// A solver whose table takes at most `table_bytes` (the fast
+    /// search's at least 64 MiB on 8x7, 32 MiB on 7x8, 4 MiB on 7x7 and
+    /// 8x6 with gravity, which their keys need).
     pub fn with_table_bytes(table_bytes: usize) -> Solver {
         Solver {
-            table: TranspositionTable::with_max_bytes(table_bytes),
+            table_bytes,
+            tables: Tables::None,
+            keep_table: false,
+            generic_only: false,
         }
     }
 
-    /// The table's size in bytes.
+    /// Solve every board with the generic search, the gravity boards too:
+    /// the two searches compared (their values agree; their nodes and
+    /// times do not).
+    pub fn generic_only(&mut self, generic: bool) {
+        self.generic_only = generic;
+    }
+
+    /// Keep the table's entries from one solve to the next (all the
+    /// positions of one game, say): each entry is a proven bound, true
+    /// whatever is solved next.
+    pub fn keep_table(&mut self, keep: bool) {
+        self.keep_table = keep;
+    }
+
+    /// The table's size in bytes: the one allocated, else the most it
+    /// may take.
     pub fn table_bytes(&self) -> usize {
-        self.table.memory_bytes()
+        match &self.tables {
+            Tables::None => self.table_bytes,
+            Tables::Generic(table) => table.memory_bytes(),
+            Tables::Fast(table) => table.memory_bytes(),
+        }
     }
 
     /// The value of `board`, or `None` if `cancel` was set first. A
@@ -160,56 +208,52 @@ impl Solver {
         strength: Strength,
         cancel: &CancelFlag,
         deadline: Option<Instant>,
-        mut progress: impl FnMut(i32, i32, u64),
+        progress: impl FnMut(i32, i32, u64),
     ) -> Option<Solution> {
         let started = Instant::now();
-        self.table.new_search();
-        let geometry = board.geometry();
-        let cells = geometry.cells as i32;
+        let cells = board.cells() as i32;
         let stones = board.stone_count() as i32;
         let side = board.side_to_move();
-        let mut search = Search {
-            geometry,
-            threats: Threats::of(geometry),
-            table: &mut self.table,
-            ctx: SearchContext::new(cancel, deadline),
-        };
-        let for_mover = match board.outcome() {
+        let ctx = SearchContext::new(cancel, deadline);
+        let (for_mover, stats) = match board.outcome() {
             // The side that just moved completed a line.
-            Outcome::Won(..) => -(cells + 2 - stones) / 2,
-            Outcome::Draw => 0,
-            Outcome::Ongoing => {
-                let root = Position::of(board);
-                if search.threats.winning_cells(root.mine) & root.playable(geometry) != 0 {
-                    (cells + 1 - stones) / 2
-                } else {
-                    let (mut low, mut high) = match strength {
-                        Strength::Strong => (-(cells - stones) / 2, (cells + 1 - stones) / 2),
-                        Strength::Weak => (-1, 1),
-                    };
-                    while low < high {
-                        // Halfway, but nearer 0 first: small values are
-                        // the common ones and their searches the cheapest.
-                        let mut middle = low + (high - low) / 2;
-                        if middle <= 0 && low / 2 < middle {
-                            middle = low / 2;
-                        } else if middle >= 0 && high / 2 > middle {
-                            middle = high / 2;
-                        }
-                        let value = search.negamax(&root, middle, middle + 1);
-                        if search.ctx.aborted {
-                            return None;
-                        }
-                        if value <= middle {
-                            high = value.max(low);
-                        } else {
-                            low = value.min(high);
-                        }
-                        progress(low, high, search.ctx.stats.nodes);
+            Outcome::Won(..) => (-(cells + 2 - stones) / 2, SearchStats::default()),
+            Outcome::Draw => (0, SearchStats::default()),
+            Outcome::Ongoing => match Layout::of(board.shape()).filter(|_| !self.generic_only) {
+                Some(layout) => {
+                    let keep = self.keep_table;
+                    let table = self.fast_table();
+                    table.start(&layout, keep);
+                    let root = layout.position_of(board);
+                    macro_rules! fast {
+                        ($k:literal) => {
+                            close_in(
+                                FastSearch::<$k>::new(layout, table, ctx),
+                                root,
+                                strength,
+                                cells - stones,
+                                progress,
+                            )?
+                        };
                     }
-                    low
+                    match board.shape().in_a_row() {
+                        3 => fast!(3),
+                        4 => fast!(4),
+                        5 => fast!(5),
+                        _ => fast!(6),
+                    }
                 }
-            }
+                None => {
+                    let keep = self.keep_table;
+                    let table = self.generic_table();
+                    if !keep {
+                        table.new_search();
+                    }
+                    let search = GenericSearch::new(board.geometry(), table, ctx);
+                    let root = generic::Position::of(board);
+                    close_in(search, root, strength, cells - stones, progress)?
+                }
+            },
         };
         let for_mover = match strength {
             Strength::Strong => for_mover,
@@ -221,275 +265,115 @@ impl Solver {
             side,
             stones: stones as u32,
             cells: cells as u32,
-            stats: search.ctx.stats,
+            stats,
             elapsed_us: started.elapsed().as_micros() as u64,
         })
     }
-}
 
-/// The winning lines by direction, for finding with a few shifts every
-/// cell that would complete a line.
-struct Threats {
-    in_a_row: usize,
-    /// For each direction: the bit distance between neighbours along it
-    /// and the cells where a line along it starts (its lowest cell).
-    directions: Vec<(u32, u64)>,
-}
-
-impl Threats {
-    fn of(geometry: &Geometry) -> Threats {
-        let mut directions: Vec<(u32, u64)> = Vec::new();
-        for &line in &geometry.lines {
-            let start = line.trailing_zeros();
-            let step = (line & (line - 1)).trailing_zeros() - start;
-            match directions.iter_mut().find(|(known, _)| *known == step) {
-                Some((_, starts)) => *starts |= 1 << start,
-                None => directions.push((step, 1 << start)),
-            }
+    fn fast_table(&mut self) -> &mut Table {
+        if !matches!(self.tables, Tables::Fast(_)) {
+            self.tables = Tables::None;
+            self.tables = Tables::Fast(Table::with_max_bytes(self.table_bytes));
         }
-        Threats {
-            in_a_row: geometry.shape.in_a_row(),
-            directions,
+        match &mut self.tables {
+            Tables::Fast(table) => table,
+            _ => unreachable!("made above"),
         }
     }
 
-    /// The cells (empty or not) where a stone would give `stones` a whole
-    /// line: for each place in a line, the lines whose other cells are all
-    /// `stones`, from the ANDs of the shifted stones before and after it.
-    #[inline]
-    fn winning_cells(&self, stones: u64) -> u64 {
-        let k = self.in_a_row;
-        let mut found = 0;
-        for &(step, starts) in &self.directions {
-            let shifted: [u64; 6] = std::array::from_fn(|i| {
-                if i < k {
-                    stones >> (i as u32 * step)
-                } else {
-                    u64::MAX
-                }
-            });
-            let mut after = [u64::MAX; 6];
-            for i in (0..k - 1).rev() {
-                after[i] = after[i + 1] & shifted[i + 1];
-            }
-            let mut before = starts;
-            for (place, &rest) in after.iter().enumerate().take(k) {
-                found |= (before & rest) << (place as u32 * step);
-                before &= shifted[place];
-            }
+    fn generic_table(&mut self) -> &mut TranspositionTable {
+        if !matches!(self.tables, Tables::Generic(_)) {
+            self.tables = Tables::None;
+            self.tables = Tables::Generic(TranspositionTable::with_max_bytes(self.table_bytes));
         }
-        found
+        match &mut self.tables {
+            Tables::Generic(table) => table,
+            _ => unreachable!("made above"),
+        }
     }
 }
 
-/// A position as the solver walks it: the side to move's stones and its
-/// opponent's, with what the ordering and the table keep in step.
-#[derive(Clone, Copy)]
-struct Position {
-    mine: u64,
-    theirs: u64,
-    side: Side,
-    stones: i32,
-    keys: SymmetricKeys,
-    lines: LineCounts,
+/// What the binary search over the scores asks of a search.
+trait NullWindow {
+    type Position;
+
+    /// True if the side to move of `root` wins with its next stone.
+    fn wins_now(&self, root: &Self::Position) -> bool;
+
+    /// `root`'s value searched in the window `(alpha, beta)` (fail-soft);
+    /// meaningless once aborted.
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32;
+
+    fn ctx(&self) -> &SearchContext<'_>;
 }
 
-impl Position {
-    fn of(board: &Board) -> Position {
-        let side = board.side_to_move();
-        Position {
-            mine: board.stones(side),
-            theirs: board.stones(side.opponent()),
-            side,
-            stones: board.stone_count() as i32,
-            keys: SymmetricKeys::of(board),
-            lines: LineCounts::of(board),
-        }
+/// The value of `root` for its side to move, `empty` cells before the
+/// board is full, with its search's figures; `None` if aborted.
+fn close_in<S: NullWindow>(
+    mut search: S,
+    root: S::Position,
+    strength: Strength,
+    empty: i32,
+    mut progress: impl FnMut(i32, i32, u64),
+) -> Option<(i32, SearchStats)> {
+    if search.wins_now(&root) {
+        return Some(((empty + 1) / 2, search.ctx().stats));
     }
-
-    #[inline]
-    fn playable(&self, geometry: &Geometry) -> u64 {
-        geometry.playable(self.mine | self.theirs)
-    }
-
-    /// The position after the side to move plays `cell`.
-    #[inline]
-    fn after(&self, geometry: &Geometry, cell: usize) -> Position {
-        let mut next = *self;
-        next.keys.toggle(geometry, cell, self.side);
-        next.lines.add(geometry, cell, self.side);
-        next.mine = self.theirs;
-        next.theirs = self.mine | 1 << cell;
-        next.side = self.side.opponent();
-        next.stones += 1;
-        next
-    }
-}
-
-struct Search<'a> {
-    geometry: &'static Geometry,
-    threats: Threats,
-    table: &'a mut TranspositionTable,
-    ctx: SearchContext<'a>,
-}
-
-impl Search<'_> {
-    /// The moves that do not let the opponent win at once: where the
-    /// opponent threatens to win, the one cell that stops it (two such
-    /// cells: nothing helps); with gravity, never the cell below an
-    /// opponent's threat.
-    #[inline]
-    fn safe_moves(&self, position: &Position) -> u64 {
-        let geometry = self.geometry;
-        let empty = geometry.full & !(position.mine | position.theirs);
-        let mut moves = position.playable(geometry);
-        let threats = self.threats.winning_cells(position.theirs) & empty;
-        let forced = moves & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            moves = forced;
+    let (mut low, mut high) = match strength {
+        Strength::Strong => (-empty / 2, (empty + 1) / 2),
+        Strength::Weak => (-1, 1),
+    };
+    while low < high {
+        // Halfway, but nearer 0 first: small values are the common ones
+        // and their searches the cheapest.
+        let mut middle = low + (high - low) / 2;
+        if middle <= 0 && low / 2 < middle {
+            middle = low / 2;
+        } else if middle >= 0 && high / 2 > middle {
+            middle = high / 2;
         }
-        if geometry.shape.gravity() {
-            moves &= !(threats << geometry.width);
+        let value = search.negamax(&root, middle, middle + 1);
+        if search.ctx().aborted {
+            return None;
         }
-        moves
-    }
-
-    /// The value of `position` for its side to move, which cannot win at
-    /// once, searched in the window `(alpha, beta)`: exact inside it, else
-    /// a bound on the side it fell (fail-soft). Meaningless once aborted.
-    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
-        if !self.ctx.enter() {
-            return 0;
-        }
-        let cells = self.geometry.cells as i32;
-        let stones = position.stones;
-        let moves = self.safe_moves(position);
-        if moves == 0 {
-            // Whatever is played, the opponent wins next (or fills the
-            // board: a draw, which the formula gives too).
-            return -(cells - stones) / 2;
-        }
-        if stones >= cells - 2 {
-            // A safe move, then the opponent's last: no line.
-            return 0;
-        }
-        // The opponent cannot win with its next stone, nor the mover with
-        // this one.
-        let lowest = -(cells - 2 - stones) / 2;
-        if lowest >= beta {
-            return lowest;
-        }
-        alpha = alpha.max(lowest);
-        let highest = (cells - 1 - stones) / 2;
-        if highest <= alpha {
-            return highest;
-        }
-        beta = beta.min(highest);
-        let canonical = position.keys.canonical();
-        self.ctx.stats.tt_probes += 1;
-        let mut first = None;
-        if let Some(entry) = self.table.probe(canonical.key) {
-            self.ctx.stats.tt_hits += 1;
-            match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower => {
-                    if entry.score >= beta {
-                        return entry.score;
-                    }
-                    alpha = alpha.max(entry.score);
-                }
-                Bound::Upper => {
-                    if entry.score <= alpha {
-                        return entry.score;
-                    }
-                    beta = beta.min(entry.score);
-                }
-            }
-            first = entry
-                .best
-                .map(|cell| canonical.from_canonical(self.geometry, cell))
-                .filter(|&cell| moves & 1 << cell != 0);
-        }
-        let mut order = [0u8; MAX_CELLS];
-        let count = ordered_moves(
-            &mut order,
-            self.geometry,
-            moves,
-            &position.lines,
-            position.side,
-        );
-        if let Some(first) = first {
-            let at = order[..count]
-                .iter()
-                .position(|&cell| usize::from(cell) == first)
-                .unwrap_or(0);
-            order[..=at].rotate_right(1);
-        }
-        let window_alpha = alpha;
-        let mut best_value = i32::MIN;
-        let mut best_cell = usize::from(order[0]);
-        for &cell in &order[..count] {
-            let cell = usize::from(cell);
-            let child = position.after(self.geometry, cell);
-            let value = -self.negamax(&child, -beta, -alpha);
-            if self.ctx.aborted {
-                return 0;
-            }
-            if value > best_value {
-                best_value = value;
-                best_cell = cell;
-            }
-            if value >= beta {
-                self.ctx.stats.cutoffs += 1;
-                break;
-            }
-            alpha = alpha.max(value);
-        }
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value <= window_alpha {
-            Bound::Upper
+        if value <= middle {
+            high = value.max(low);
         } else {
-            Bound::Exact
-        };
-        self.ctx.stats.tt_stores += 1;
-        self.table.store(
-            canonical.key,
-            TtEntry {
-                score: best_value,
-                bound,
-                depth: (cells - stones) as u32,
-                best: Some(canonical.to_canonical(self.geometry, best_cell)),
-            },
-        );
-        best_value
+            low = value.min(high);
+        }
+        progress(low, high, search.ctx().stats.nodes);
+    }
+    Some((low, search.ctx().stats))
+}
+
+impl<const K: usize> NullWindow for FastSearch<'_, K> {
+    type Position = bitboard::Position;
+
+    fn wins_now(&self, root: &Self::Position) -> bool {
+        root.can_win_now::<K>(self.layout())
+    }
+
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32 {
+        FastSearch::negamax(self, root, alpha, beta)
+    }
+
+    fn ctx(&self) -> &SearchContext<'_> {
+        &self.ctx
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::Shape;
+impl NullWindow for GenericSearch<'_> {
+    type Position = generic::Position;
 
-    #[test]
-    fn winning_cells_are_the_cells_that_complete_a_line() {
-        for shape in Shape::all() {
-            let geometry = shape.geometry();
-            let threats = Threats::of(geometry);
-            let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ geometry.cells as u64;
-            for _ in 0..50 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let stones = (seed | seed.rotate_left(23)) & geometry.full;
-                let expected = (0..geometry.cells)
-                    .filter(|&cell| geometry.completes_line(cell, stones | 1 << cell))
-                    .fold(0u64, |mask, cell| mask | 1 << cell);
-                assert_eq!(threats.winning_cells(stones), expected, "{shape:?}");
-            }
-        }
+    fn wins_now(&self, root: &Self::Position) -> bool {
+        GenericSearch::wins_now(self, root)
+    }
+
+    fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32 {
+        GenericSearch::negamax(self, root, alpha, beta)
+    }
+
+    fn ctx(&self) -> &SearchContext<'_> {
+        &self.ctx
     }
 }
