@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
-    Results, chosen, ensure, move_onto, open_window, pass_time, point_into, press_over,
+    Results, chosen, ensure, move_onto, open_practice_by_key, open_window, pass_time, press_over,
     use_test_environment, wait_until, xdotool,
 };
 use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
@@ -41,20 +41,7 @@ fn open_practice(
     ensure(accels.iter().any(|each| each == "<Control>p"), || {
         format!("win.practice has the shortcuts {accels:?}")
     })?;
-    if let Some(view) = window.practice_view() {
-        view.close();
-    }
-    let title = window.title().unwrap_or_default();
-    point_into(&title, (window.width() / 2, window.height() - 20))?;
-    xdotool(&["key", "ctrl+p"])?;
-    wait_until("Ctrl+P to open the Practice window", PATIENCE, || {
-        window
-            .practice_view()
-            .is_some_and(|view| view.is_visible() && view.width() > 0)
-    })?;
-    window
-        .practice_view()
-        .ok_or_else(|| "Ctrl+P opened no Practice window".to_owned())
+    open_practice_by_key(window)
 }
 
 /// The textbook tree typed in and used with Enter, as an alpha-beta

@@ -15,10 +15,10 @@ use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
-    PATIENCE, Results, chosen, click_widget, ensure, open_window, point_into, press_in, press_over,
-    start, use_test_environment, wait_until, xdotool,
+    PATIENCE, Results, chosen, click_widget, ensure, open_practice_by_key, open_window, press_in,
+    press_over, start, use_test_environment, wait_until,
 };
-use tictactoe::ui::{PracticeView, TictactoeWindow};
+use tictactoe::ui::TictactoeWindow;
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -64,24 +64,6 @@ fn play_until(window: &TictactoeWindow, empty: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// Ctrl+P over the main window: the Practice window, given the board.
-fn open_practice(window: &TictactoeWindow) -> Result<PracticeView, String> {
-    if let Some(view) = window.practice_view() {
-        view.close();
-    }
-    let title = window.title().unwrap_or_default();
-    point_into(&title, (window.width() / 2, 20))?;
-    xdotool(&["key", "ctrl+p"])?;
-    wait_until("Ctrl+P to open the Practice window", PATIENCE, || {
-        window
-            .practice_view()
-            .is_some_and(|view| view.is_visible() && view.width() > 0)
-    })?;
-    window
-        .practice_view()
-        .ok_or_else(|| "Ctrl+P opened no Practice window".to_owned())
-}
-
 fn connect_four_positions_are_practised_from_the_game(
     window: &TictactoeWindow,
 ) -> Result<(), String> {
@@ -95,7 +77,7 @@ fn connect_four_positions_are_practised_from_the_game(
     play_until(window, 38)?;
 
     // An open position: refused in words, the exercise shown staying.
-    let view = open_practice(window)?;
+    let view = open_practice_by_key(window)?;
     view.choose_kind(Kind::BestMove);
     let drawn = view.exercise().ok_or("Practice shows no exercise")?;
     let drawn_board = *drawn
@@ -128,7 +110,7 @@ fn connect_four_positions_are_practised_from_the_game(
     // A late position: a best-move exercise on it, answered by a digit.
     play_until(window, limit)?;
     let game_position = window.board_view().board();
-    let view = open_practice(window)?;
+    let view = open_practice_by_key(window)?;
     view.choose_kind(Kind::BestMove);
     click_widget(&view.position_button())?;
     wait_until(

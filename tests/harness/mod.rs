@@ -10,7 +10,9 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use gtk::{gio, glib, graphene, prelude::*};
-use tictactoe::ui::{TictactoeApplication, TictactoeWindow, TrainingView, TreeExplorer};
+use tictactoe::ui::{
+    PracticeView, TictactoeApplication, TictactoeWindow, TrainingView, TreeExplorer,
+};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -581,4 +583,23 @@ pub fn answer_save_chooser(
     wait_until(&format!("{saved:?}"), PATIENCE, || said().contains(saved))
         .map_err(|error| format!("{error}; it says {:?}", said()))?;
     wait_for_no_chooser()
+}
+
+/// Ctrl+P with the pointer over the main window: the Practice window, as
+/// a person opens it (closed first if it was open).
+pub fn open_practice_by_key(window: &TictactoeWindow) -> Result<PracticeView, String> {
+    if let Some(view) = window.practice_view() {
+        view.close();
+    }
+    let title = window.title().unwrap_or_default();
+    point_into(&title, (window.width() / 2, window.height() - 20))?;
+    xdotool(&["key", "ctrl+p"])?;
+    wait_until("Ctrl+P to open the Practice window", PATIENCE, || {
+        window
+            .practice_view()
+            .is_some_and(|view| view.is_visible() && view.width() > 0)
+    })?;
+    window
+        .practice_view()
+        .ok_or_else(|| "Ctrl+P opened no Practice window".to_owned())
 }
