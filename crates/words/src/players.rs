@@ -33,7 +33,7 @@ impl PlayerWords for PlayerKind {
             PlayerKind::AlphaBetaTt => gettext("Alpha-beta + ordering + table"),
             PlayerKind::AlphaBetaRandom => gettext("Alpha-beta, random among best"),
             PlayerKind::Mcts => gettext("Monte Carlo tree search"),
-            PlayerKind::Perfect => gettext("Perfect (lookup table)"),
+            PlayerKind::Perfect => gettext("Perfect (table or solver)"),
             PlayerKind::Menace => gettext("MENACE (matchboxes)"),
             PlayerKind::Td => gettext("Temporal-difference learner"),
             PlayerKind::Neural => gettext("Neural network + search"),
@@ -64,9 +64,9 @@ impl PlayerWords for PlayerKind {
                 "Alpha-beta that scores every move exactly and picks at random among the best.",
             ),
             PlayerKind::Mcts => gettext("Monte Carlo tree search (UCT) with random playouts."),
-            PlayerKind::Perfect => {
-                gettext("Looks up every 3x3 position in a precomputed table of best moves.")
-            }
+            PlayerKind::Perfect => gettext(
+                "Looks up every 3x3 position in a table of best moves and solves boards with gravity; elsewhere it searches with alpha-beta.",
+            ),
             PlayerKind::Menace => gettext(
                 "Michie's matchboxes: draws a bead from the position's box; learns by adding and taking away beads. 3x3 only.",
             ),
