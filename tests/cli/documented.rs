@@ -203,8 +203,12 @@ fn every_command_the_docs_show_is_accepted() {
 
     let runs: Vec<_> = commands
         .into_iter()
-        .map(|(command, refusal)| {
+        .enumerate()
+        .map(|(index, (command, refusal))| {
             let dir = dir.clone();
+            // Each its own learners' states: the commands run at once, and
+            // two trainings of one state would refuse each other.
+            let data = dir.join(format!("data-{index}"));
             std::thread::spawn(move || {
                 let (arguments, input) = arguments_and_input(&command);
                 let result = if input.is_empty() {
@@ -213,7 +217,7 @@ fn every_command_the_docs_show_is_accepted() {
                     child
                         .current_dir(&dir)
                         .env("HOME", &dir)
-                        .env("XDG_DATA_HOME", dir.join("data"));
+                        .env("XDG_DATA_HOME", &data);
                     output_within(&mut child, BUDGET)
                 } else {
                     // Piped input (`echo 1 5 9 | tictactoe review`): the
