@@ -14,13 +14,13 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
-use tictactoe_engine::opening_book::OpeningBook;
+use tictactoe_engine::move_values::move_values;
 use tictactoe_engine::player_kind::SearchSettings;
 use tictactoe_engine::players::{AlphaBetaTtPlayer, PerfectTable};
 use tictactoe_engine::report::Certainty;
 use tictactoe_engine::score::{self, win_score};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_engine::solver::{Solver, Strength};
+use tictactoe_engine::solver::Solver;
 use tictactoe_engine::threats::{Fork, forks, winning_cells};
 
 /// How long the big boards' search may look at one position by default.
@@ -84,25 +84,12 @@ impl Judge {
             .solver
             .get_or_insert_with(|| Solver::with_table_bytes(SOLVER_TABLE_BYTES));
         let side = board.side_to_move();
-        let book = OpeningBook::lookup(board);
+        // The book, else the solver on each move: one place for both (the
+        // perfect player's), the time shared between the moves.
+        let values = move_values(solver, board, &self.cancel, Some(deadline));
         let mut best: Option<(i32, u64)> = None;
-        for cell in board.legal_moves() {
-            let booked = book.as_ref().and_then(|values| {
-                values
-                    .iter()
-                    .find(|&&(booked, _)| booked == cell)
-                    .map(|&(_, value)| value)
-            });
-            let score = match booked {
-                Some(score) => score,
-                None => {
-                    let mut after = *board;
-                    after.toggle(cell, side);
-                    solver
-                        .solve_before(&after, Strength::Strong, &self.cancel, deadline)?
-                        .score()?
-                }
-            };
+        for (cell, score) in values.moves {
+            let score = score?;
             best = match best {
                 Some((known, _)) if side.sign() * score < side.sign() * known => best,
                 Some((known, cells)) if score == known => Some((known, cells | 1 << cell)),
