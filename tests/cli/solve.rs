@@ -236,6 +236,10 @@ fn the_perfect_players_tree_on_connect_four_is_the_solvers_search() {
             tree.iter()
                 .map(|node| node["end"].as_str().unwrap().to_owned()),
         );
+        // A position without a safe move is lost, exactly.
+        for node in tree.iter().filter(|node| node["end"] == "no-safe-move") {
+            assert_eq!(node["bound"], "exact", "{columns}: {node}");
+        }
     }
     // The positions it settles without a search say why.
     assert!(endings.contains("no-safe-move"), "{endings:?}");

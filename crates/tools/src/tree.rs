@@ -1658,12 +1658,15 @@ impl Tape {
             now - entered + 1
         });
         let recorded = if ending.is_leaf() { !NOT_RECORDED } else { !0 };
+        // A position without a safe move is lost: its value is exact
+        // wherever it falls, as a finished game's.
+        let bound = if ending == NodeEnding::NoSafeMove {
+            0
+        } else {
+            bound_bits(value, node.alpha as i32, node.beta as i32)
+        };
         node.value = value as i16;
-        node.flags = (node.flags & recorded)
-            | outcome_bits(
-                ending,
-                bound_bits(value, node.alpha as i32, node.beta as i32),
-            );
+        node.flags = (node.flags & recorded) | outcome_bits(ending, bound);
         node.end = end;
         node.count = count.min(u32::MAX as u64) as u32;
     }
