@@ -15,6 +15,7 @@ use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver, Strength};
 use tictactoe_words::Words;
+use tictactoe_words::i18n::gettext;
 use tictactoe_words::numbers::group;
 use tictactoe_words::players::PlayerWords;
 
@@ -262,6 +263,8 @@ fn a_test_set_line_is_explored_as_the_solvers_search(
     let nodes = group(solution.stats.nodes);
     let summary = explorer.summary_text();
     let rows = explorer.row_texts();
+    // "Pass 1", in the language the window speaks.
+    let pass = gettext("Pass {number}").replace("{number}", "");
     explorer.close();
     // The other checks play 3x3 with the players they had.
     window.board_picker().set_shape(Shape::TIC_TAC_TOE);
@@ -270,7 +273,7 @@ fn a_test_set_line_is_explored_as_the_solvers_search(
         format!("the summary does not count the solver's {nodes} positions: {summary}")
     })?;
     ensure(
-        rows.len() > 1 && rows.iter().skip(1).all(|row| row.starts_with("Pass ")),
+        rows.len() > 1 && rows.iter().skip(1).all(|row| row.starts_with(&pass)),
         || format!("the start's rows are not the solver's passes: {rows:#?}"),
     )
 }
