@@ -15,9 +15,14 @@ use tictactoe::ui::{
     ChartView, CompareView, ImageFormat, ResultsFile, TableFormat, TictactoeApplication,
     TictactoeWindow, TournamentView,
 };
+use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::move_values::move_values;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::compare::Optimality;
+use tictactoe_words::Words;
 use tictactoe_words::numbers::group;
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
@@ -32,11 +37,20 @@ fn activate(window: &TictactoeWindow, action: &str) -> Result<(), String> {
 
 /// Sets up `position` on the main window's board through edit mode.
 fn set_up(window: &TictactoeWindow, position: &str) -> Result<(), String> {
+    set_up_as(window, position, position)
+}
+
+/// Types `typed` into edit mode's bar, which must set up `position`.
+fn set_up_as(window: &TictactoeWindow, typed: &str, position: &str) -> Result<(), String> {
     activate(window, "win.edit")?;
-    window.position_editor().entry().set_text(position);
+    window.position_editor().entry().set_text(typed);
     activate(window, "win.edit")?;
     ensure(window.board_view().board().to_string() == position, || {
-        format!("the board shows {}", window.board_view().board())
+        format!(
+            "the board shows {}: {}",
+            window.board_view().board(),
+            window.status_text()
+        )
     })
 }
 
@@ -264,6 +278,46 @@ fn compare_shows_a_lookup_without_bar_or_rate(
         tooltip.ends_with(": no node: it looked the answer up"),
         || format!("Perfect's row in the nodes chart says {tooltip:?}"),
     )
+}
+
+/// A line of the End-Easy test set, pasted into the edit bar on the
+/// Connect Four board with its score, is the position Compare (Ctrl+M)
+/// decides: Perfect's row counts the solver's nodes, each move solved.
+fn compare_shows_the_solvers_nodes_on_a_test_set_line(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    const COLUMNS: &str = "2252576253462244111563365343671351441";
+    let board = Board::from_columns(Shape::CONNECT_FOUR, COLUMNS).map_err(|(_, e)| e.words())?;
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let set_up = set_up_as(window, &format!("{COLUMNS} -1"), &board.to_string());
+    if set_up.is_err() {
+        window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    }
+    set_up?;
+    let view = open_compare(app, window)?;
+    view.choices()
+        .set_chosen(&[(PlayerKind::Perfect, Difficulty::Hard)]);
+    view.run_button().emit_clicked();
+    wait_for_comparison(&view, Duration::from_secs(30))?;
+    let rows = view.rows();
+    let table = view.table_text();
+    view.close();
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    let solved = move_values(
+        &mut Solver::with_table_bytes(DEFAULT_TABLE_BYTES),
+        &board,
+        &CancelFlag::new(),
+        None,
+    );
+    let nodes = solved.stats.nodes;
+    ensure(
+        nodes > 0 && rows.len() == 1 && rows[0].nodes == nodes,
+        || format!("Perfect's row is {rows:?}, the solver's nodes {nodes}"),
+    )?;
+    ensure(table[0].contains(&group(nodes)), || {
+        format!("the table reads {table:?}, not the solver's {nodes} nodes")
+    })
 }
 
 /// The charts save as PNG and SVG, the table as CSV and JSON.
@@ -614,7 +668,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 8] = [
         (
             "compare charts the move orders against the minimal tree",
             compare_charts_the_move_orders_against_the_minimal_tree,
@@ -634,6 +688,10 @@ fn main() -> ExitCode {
         (
             "compare shows a lookup without bar or rate",
             compare_shows_a_lookup_without_bar_or_rate,
+        ),
+        (
+            "compare shows the solver's nodes on a test set's line",
+            compare_shows_the_solvers_nodes_on_a_test_set_line,
         ),
         ("a small tournament adds up", a_small_tournament_adds_up),
         (

@@ -10,17 +10,21 @@ use std::time::Duration;
 use gtk::prelude::*;
 use tictactoe::ui::{TictactoeWindow, TreeExplorer};
 use tictactoe_engine::board::{Board, BoardError};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver, Strength};
 use tictactoe_words::Words;
+use tictactoe_words::i18n::gettext;
 use tictactoe_words::numbers::group;
 use tictactoe_words::players::PlayerWords;
 
 mod harness;
 
 use harness::{
-    Results, descendants, drawn_pixels, ensure, expand_every_row, explore, explore_log_row,
-    explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time, play_3x3,
-    select_log_row, use_german, use_test_environment, wait_until, xdotool,
+    PATIENCE, Results, descendants, drawn_pixels, ensure, expand_every_row, explore,
+    explore_log_row, explorer_columns_hold_their_texts, is_ink, move_onto, open_window, pass_time,
+    play_3x3, press_in, select_log_row, use_german, use_test_environment, wait_until, xdotool,
 };
 
 type Check = fn(&TictactoeWindow) -> Result<(), String>;
@@ -216,6 +220,64 @@ fn a_deepening_search_s_two_counts_are_explained(window: &TictactoeWindow) -> Re
     Ok(())
 }
 
+/// A line of the End-Easy test set, pasted into the edit bar on the
+/// Connect Four board with its score as the set writes it, sets up its
+/// position; the explorer opened by its shortcut with perfect to move
+/// shows the solver's search: the null-window passes over the scores
+/// under the start, and as many positions as the solver counts.
+fn a_test_set_line_is_explored_as_the_solvers_search(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    const COLUMNS: &str = "2252576253462244111563365343671351441";
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let expected = Board::from_columns(Shape::CONNECT_FOUR, COLUMNS).map_err(|(_, e)| e.words())?;
+    let (before, _) = window.picker(expected.side_to_move()).selection();
+    window
+        .picker(expected.side_to_move())
+        .select(PlayerKind::Perfect);
+    WidgetExt::activate_action(window, "win.edit", None).map_err(|e| e.to_string())?;
+    window
+        .position_editor()
+        .entry()
+        .set_text(&format!("{COLUMNS} -1"));
+    pass_time(Duration::from_millis(100));
+    WidgetExt::activate_action(window, "win.edit", None).map_err(|e| e.to_string())?;
+    let shown = window.board_view().board();
+    ensure(shown == expected, || {
+        format!(
+            "the line set up {shown}, not {expected}: {}",
+            window.status_text()
+        )
+    })?;
+    press_in(window, &["ctrl+shift+e"])?;
+    let explorer = wait_until("the solver's tree", PATIENCE, || {
+        window
+            .explorer()
+            .and_then(|explorer| explorer.tree())
+            .is_some_and(|tree| tree.player() == PlayerKind::Perfect)
+    })
+    .and_then(|_| window.explorer().ok_or_else(|| "no explorer".to_owned()))?;
+    let solution = Solver::with_table_bytes(DEFAULT_TABLE_BYTES)
+        .solve(&expected, Strength::Strong, &CancelFlag::new())
+        .ok_or("the solver was stopped")?;
+    let nodes = group(solution.stats.nodes);
+    let summary = explorer.summary_text();
+    let rows = explorer.row_texts();
+    // "Pass 1", in the language the window speaks.
+    let pass = gettext("Pass {number}").replace("{number}", "");
+    explorer.close();
+    // The other checks play 3x3 with the players they had.
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    window.picker(expected.side_to_move()).select(before);
+    ensure(summary.contains(&nodes), || {
+        format!("the summary does not count the solver's {nodes} positions: {summary}")
+    })?;
+    ensure(
+        rows.len() > 1 && rows.iter().skip(1).all(|row| row.starts_with(&pass)),
+        || format!("the start's rows are not the solver's passes: {rows:#?}"),
+    )
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     if std::env::var_os("GERMAN").is_some() {
@@ -225,7 +287,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "a deepening search's two counts are explained",
             a_deepening_search_s_two_counts_are_explained,
@@ -235,6 +297,10 @@ fn main() -> ExitCode {
         (
             "headings scroll with the rows",
             headings_scroll_with_the_rows,
+        ),
+        (
+            "a test set's line is explored as the solver's search",
+            a_test_set_line_is_explored_as_the_solvers_search,
         ),
     ];
     let mut results = Results::default();

@@ -256,8 +256,9 @@ pub(super) struct AnalyzeArgs {
 pub(super) struct TreeArgs {
     /// The player whose search is recorded: minimax, alphabeta,
     /// alphabeta-tt, alphabeta-random, mcts (its default 20,000 playouts,
-    /// seed 0), perfect off 3x3 (where it searches with alphabeta-tt),
-    /// neural (its simulations by --depth, its network by --state), pvs
+    /// seed 0), perfect off 3x3 (on a board with gravity the solver's
+    /// search, a node per null-window pass over the scores; on 8x8 with
+    /// gravity and without gravity recorded as alphabeta-tt), neural (its simulations by --depth, its network by --state), pvs
     /// (its null windows and re-searches), mtdf (a node per pass) or pns
     /// (the proof tree of the question that decided its move).
     #[arg(long, default_value = "alphabeta", value_name = "NAME", value_parser = SEARCHING_PLAYERS)]

@@ -184,3 +184,64 @@ fn a_book_is_written_that_the_engine_reads() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--book needs a board with gravity"));
 }
+
+/// `tree --player perfect` on Connect Four records the solver's own
+/// search, on End-Easy positions given as the columns played: its root
+/// counts itself and every position the solver entered (as many as
+/// `solve` counts), its value is the solver's score, and below it come
+/// the null-window passes over the scores, whose positions add up to the
+/// solver's count.
+#[test]
+fn the_perfect_players_tree_on_connect_four_is_the_solvers_search() {
+    let mut endings = std::collections::BTreeSet::new();
+    for line in END_EASY.lines().take(8) {
+        let columns = line.split(' ').next().unwrap();
+        let solved = run_with_input(
+            &["solve", "--board", "connect-four", "--json"],
+            columns.as_bytes(),
+        );
+        assert!(solved.status.success(), "{}", stderr(&solved));
+        let solved: serde_json::Value = serde_json::from_str(stdout(&solved).trim()).unwrap();
+        let nodes = solved["nodes"].as_u64().unwrap();
+        let output = run(&[
+            "tree",
+            "--player",
+            "perfect",
+            "--board",
+            "connect-four",
+            "--moves",
+            columns,
+            "--json",
+            "--max-ply",
+            "40",
+        ]);
+        assert!(output.status.success(), "{columns}: {}", stderr(&output));
+        let tree: Vec<serde_json::Value> = stdout(&output)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(tree[0]["nodes"].as_u64(), Some(nodes + 1), "{columns}");
+        assert_eq!(tree[0]["value"], solved["score"], "{columns}");
+        let passes: Vec<&serde_json::Value> =
+            tree.iter().filter(|node| node["parent"] == 0).collect();
+        assert!(passes.iter().all(|pass| pass["pass"] == true), "{columns}");
+        let passed: u64 = passes
+            .iter()
+            .map(|pass| pass["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(passed, nodes, "{columns}");
+        // Every position the solver entered is kept.
+        assert_eq!(tree.len() as u64, 1 + nodes, "{columns}");
+        endings.extend(
+            tree.iter()
+                .map(|node| node["end"].as_str().unwrap().to_owned()),
+        );
+        // A position without a safe move is lost, exactly.
+        for node in tree.iter().filter(|node| node["end"] == "no-safe-move") {
+            assert_eq!(node["bound"], "exact", "{columns}: {node}");
+        }
+    }
+    // The positions it settles without a search say why.
+    assert!(endings.contains("no-safe-move"), "{endings:?}");
+    assert!(endings.contains("table-hit"), "{endings:?}");
+}

@@ -33,10 +33,17 @@ pub enum NodeEnding {
     Expanded,
     /// Monte Carlo: a leaf of the tree where a random playout started.
     Playout,
+    /// The solver: every move lets the opponent win next (it searches only
+    /// the moves that do not): lost without a search.
+    NoSafeMove,
+    /// The solver: the scores still possible (from losing after the next
+    /// stone to winning with the one after) settle the position, or fall
+    /// outside the window, without a search.
+    Bounded,
 }
 
 impl NodeEnding {
-    pub const ALL: [NodeEnding; 8] = [
+    pub const ALL: [NodeEnding; 10] = [
         NodeEnding::Won,
         NodeEnding::Drawn,
         NodeEnding::Horizon,
@@ -45,6 +52,8 @@ impl NodeEnding {
         NodeEnding::TableHit,
         NodeEnding::Expanded,
         NodeEnding::Playout,
+        NodeEnding::NoSafeMove,
+        NodeEnding::Bounded,
     ];
 
     /// The name JSON uses.
@@ -58,6 +67,8 @@ impl NodeEnding {
             NodeEnding::TableHit => "table-hit",
             NodeEnding::Expanded => "expanded",
             NodeEnding::Playout => "playout",
+            NodeEnding::NoSafeMove => "no-safe-move",
+            NodeEnding::Bounded => "bounded",
         }
     }
 
@@ -70,6 +81,8 @@ impl NodeEnding {
                 | NodeEnding::Horizon
                 | NodeEnding::TableHit
                 | NodeEnding::Playout
+                | NodeEnding::NoSafeMove
+                | NodeEnding::Bounded
         )
     }
 }
@@ -147,6 +160,10 @@ pub trait Hook: Copy {
     /// (called before it returns).
     #[inline(always)]
     fn table_hit(self) {}
+    /// The node being searched ends without a search for the reason
+    /// `ending` gives (called before it returns): the solver's rules.
+    #[inline(always)]
+    fn ended(self, _ending: NodeEnding) {}
     /// The search below the position entered last came back with `value`
     /// for the mover.
     #[inline(always)]

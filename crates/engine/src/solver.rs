@@ -26,12 +26,14 @@ mod search;
 mod table;
 
 use crate::board::{Board, Outcome, Side};
+use crate::geometry::Shape;
 use crate::report::SearchStats;
-use crate::score::win_score;
-use crate::search::{CancelFlag, SearchContext};
+use crate::score::WIN;
+use crate::search::{CancelFlag, Hook, SearchContext};
 use crate::tt::TranspositionTable;
 use bitboard::Layout;
 use generic::GenericSearch;
+use order::MoveOrder;
 use search::FastSearch;
 use table::Table;
 
@@ -77,35 +79,23 @@ impl Solution {
     /// Stones on the board when the game ends with best play (a draw: the
     /// board full); `None` for a weak solution's win or loss.
     pub fn final_stones(&self) -> Option<u32> {
-        let Some(winner) = self.winner() else {
-            return Some(self.cells);
-        };
-        if self.strength == Strength::Weak {
-            return None;
-        }
-        // `for_mover.abs() = (cells + 2 - final) / 2` rounded down: two
-        // counts fit, and the winner's stone count's parity picks one.
-        let high = self.cells + 2 - 2 * self.for_mover.unsigned_abs();
-        // The mover places the stones that leave an odd count more.
-        let winner_places = |stones: u32| {
-            if (stones + self.stones) % 2 == 1 {
-                self.side
-            } else {
-                self.side.opponent()
+        match (self.for_mover, self.strength) {
+            (0, _) => Some(self.cells),
+            (_, Strength::Weak) => None,
+            (value, Strength::Strong) => {
+                let score = on_app_scale(value, self.cells, self.stones);
+                Some((WIN - score.abs()) as u32)
             }
-        };
-        [high, high - 1]
-            .into_iter()
-            .find(|&stones| winner_places(stones) == winner)
+        }
     }
 
     /// The value on the app's scale, from X's (Max's) point of view: a win
     /// is worth `WIN - stones when it ends` (`score::win_score`), a draw 0;
     /// `None` for a weak solution's win or loss.
     pub fn score(&self) -> Option<i32> {
-        match self.winner() {
-            None => Some(0),
-            Some(winner) => self.final_stones().map(|stones| win_score(winner, stones)),
+        match self.strength {
+            Strength::Weak if self.for_mover != 0 => None,
+            _ => Some(self.side.sign() * on_app_scale(self.for_mover, self.cells, self.stones)),
         }
     }
 }
@@ -187,7 +177,59 @@ impl Solver {
         cancel: &CancelFlag,
         progress: impl FnMut(i32, i32, u64),
     ) -> Option<Solution> {
-        self.solve_by(board, strength, cancel, None, progress)
+        self.solve_by(board, strength, cancel, None, progress, ())
+    }
+
+    /// True if `trace` tells its hook the search on boards of `shape`:
+    /// the fast search's boards (gravity, all but 8x8).
+    pub fn traces(shape: Shape) -> bool {
+        Layout::of(shape).is_some()
+    }
+
+    /// The moves of `board` in the order the fast search tries them, the
+    /// move `first` (a cell) first: only the safe ones (after which the
+    /// opponent cannot win at once), for a side to move that cannot win at
+    /// once; none on the boards `traces` does not take.
+    pub fn move_order(board: &Board, first: Option<usize>) -> Vec<usize> {
+        let Some(layout) = Layout::of(board.shape()) else {
+            return Vec::new();
+        };
+        let position = layout.position_of(board);
+        let first = first.map(|cell| (cell % layout.width as usize) as u32);
+        macro_rules! ordered {
+            ($k:literal) => {{
+                let moves = position.safe_moves::<$k>(&layout);
+                MoveOrder::of::<$k>(&layout, &position, moves, first)
+                    .moves()
+                    .iter()
+                    .map(|&(cell, _)| layout.cell_of_bit(cell))
+                    .collect()
+            }};
+        }
+        match board.shape().in_a_row() {
+            3 => ordered!(3),
+            4 => ordered!(4),
+            5 => ordered!(5),
+            _ => ordered!(6),
+        }
+    }
+
+    /// `solve`, telling `hook` every step of the search as the engine's
+    /// other searches do (`search::Hook`), on the boards `traces` says:
+    /// each null-window pass of the binary search over the scores (a pass
+    /// node, as MTD(f)'s), each position entered, cutoffs, the table's
+    /// answers, and the positions settled without a search
+    /// (`NodeEnding::NoSafeMove`, `NodeEnding::Bounded`). Values and
+    /// windows on the app's scale (`on_app_scale`). On other boards the
+    /// hook hears nothing.
+    pub fn trace<H: Hook>(
+        &mut self,
+        board: &Board,
+        strength: Strength,
+        cancel: &CancelFlag,
+        hook: H,
+    ) -> Option<Solution> {
+        self.solve_by(board, strength, cancel, None, |_, _, _| {}, hook)
     }
 
     /// `solve`, given up (`None`) at `deadline`: a judge that may spend a
@@ -199,16 +241,17 @@ impl Solver {
         cancel: &CancelFlag,
         deadline: Instant,
     ) -> Option<Solution> {
-        self.solve_by(board, strength, cancel, Some(deadline), |_, _, _| {})
+        self.solve_by(board, strength, cancel, Some(deadline), |_, _, _| {}, ())
     }
 
-    fn solve_by(
+    fn solve_by<H: Hook>(
         &mut self,
         board: &Board,
         strength: Strength,
         cancel: &CancelFlag,
         deadline: Option<Instant>,
         progress: impl FnMut(i32, i32, u64),
+        hook: H,
     ) -> Option<Solution> {
         let started = Instant::now();
         let cells = board.cells() as i32;
@@ -228,7 +271,7 @@ impl Solver {
                     macro_rules! fast {
                         ($k:literal) => {
                             close_in(
-                                FastSearch::<$k>::new(layout, table, ctx),
+                                FastSearch::<$k, H>::new(layout, table, ctx, hook),
                                 root,
                                 strength,
                                 cells - stones,
@@ -305,6 +348,13 @@ trait NullWindow {
     fn negamax(&mut self, root: &Self::Position, alpha: i32, beta: i32) -> i32;
 
     fn ctx(&self) -> &SearchContext<'_>;
+
+    /// A pass over the root in the window `(alpha, beta)` starts (Pons'
+    /// scale): for the hook.
+    fn pass_start(&self, _root: &Self::Position, _alpha: i32, _beta: i32) {}
+
+    /// The pass started last came back with `value`: for the hook.
+    fn pass_end(&self, _root: &Self::Position, _value: i32) {}
 }
 
 /// The value of `root` for its side to move, `empty` cells before the
@@ -332,10 +382,12 @@ fn close_in<S: NullWindow>(
         } else if middle >= 0 && high / 2 > middle {
             middle = high / 2;
         }
+        search.pass_start(&root, middle, middle + 1);
         let value = search.negamax(&root, middle, middle + 1);
         if search.ctx().aborted {
             return None;
         }
+        search.pass_end(&root, value);
         if value <= middle {
             high = value.max(low);
         } else {
@@ -346,7 +398,7 @@ fn close_in<S: NullWindow>(
     Some((low, search.ctx().stats))
 }
 
-impl<const K: usize> NullWindow for FastSearch<'_, K> {
+impl<const K: usize, H: Hook> NullWindow for FastSearch<'_, K, H> {
     type Position = bitboard::Position;
 
     fn wins_now(&self, root: &Self::Position) -> bool {
@@ -360,6 +412,41 @@ impl<const K: usize> NullWindow for FastSearch<'_, K> {
     fn ctx(&self) -> &SearchContext<'_> {
         &self.ctx
     }
+
+    fn pass_start(&self, root: &Self::Position, alpha: i32, beta: i32) {
+        let stones = root.stones;
+        self.hook
+            .pass_start(self.app_value(alpha, stones), self.app_value(beta, stones));
+    }
+
+    fn pass_end(&self, root: &Self::Position, value: i32) {
+        let stones = root.stones;
+        self.hook
+            .pass_end(self.app_value(value, stones), self.ctx.stats.nodes);
+    }
+}
+
+/// `value` on Pons' scale (see the module) for the side to move with
+/// `stones` of `cells` on the board, on the app's scale for that side
+/// (`score::win_score`: a win `WIN` less the stones when it ends): the
+/// one place the two scales meet. Strictly increasing, so bounds and
+/// windows keep their meaning.
+#[inline(always)]
+pub(crate) fn on_app_scale(value: i32, cells: u32, stones: u32) -> i32 {
+    if value == 0 {
+        return 0;
+    }
+    // `|value| = (cells + 2 - final) / 2` rounded down: two final stone
+    // counts fit, and who places the last stone picks one (the side to
+    // move places the stones that leave an odd count more).
+    let high = cells as i32 + 2 - 2 * value.abs();
+    let mover_places_high = (high - stones as i32).rem_euclid(2) == 1;
+    let last = if mover_places_high == (value > 0) {
+        high
+    } else {
+        high - 1
+    };
+    value.signum() * (WIN - last)
 }
 
 impl NullWindow for GenericSearch<'_> {

@@ -11,9 +11,13 @@
 //! `minimax` (its hand-tuned recursion included), `alphabeta`,
 //! `alphabeta-tt` (static move order, the table's move first, table hits
 //! as `NodeEnding::TableHit`), `alphabeta-random` (alphabeta-tt below a root
-//! that searches every move in the full window) and `perfect` off 3x3
-//! (recorded as the `alphabeta-tt` it searches with; on 3x3 it looks its
-//! moves up and does not search). Monte Carlo (`mcts`) is recorded from
+//! that searches every move in the full window) and `perfect` off 3x3:
+//! on the boards with gravity the fast solver takes (all but 8x8), the
+//! solver's search (`Solver::trace`: its null-window passes over the
+//! scores as MTD(f)'s, a node per pass; the positions it settles without
+//! a search end `NoSafeMove` or `Bounded`; its values on the app's
+//! scale), elsewhere the `alphabeta-tt` it searches with (on 3x3 it looks
+//! its moves up and does not search). Monte Carlo (`mcts`) is recorded from
 //! the tree it keeps, after the search. `crates/tools/tests/tree.rs` holds every
 //! recording to the players' reports on every open 3x3 position and on
 //! sampled 4x4/5x5 ones: the same node count as `stats.nodes`, the same
@@ -129,6 +133,7 @@ use tictactoe_engine::players::{
 use tictactoe_engine::report::{Bound, SearchReport};
 use tictactoe_engine::score::INFINITY;
 use tictactoe_engine::search::{CancelFlag, Hook, NodeEnding, effective_depth};
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver, Strength};
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::report::TextStyle;
@@ -144,7 +149,7 @@ pub struct Node {
     beta: i16,
     /// The cell of the move that led here; `NO_CELL` at the root.
     cell: u8,
-    /// Bits 0-1 the bound, 2-4 the ending, 5 the side to move (Min), 6
+    /// Bits 0-4 the ending and the bound (`outcome_bits`), 5 the side to move (Min), 6
     /// set when the children were not recorded (over the budget), 7 set
     /// for a move searched again after its null window failed high.
     flags: u8,
@@ -164,6 +169,14 @@ const ITERATION_CELL: u8 = u8::MAX - 2;
 const NOT_RECORDED: u8 = 1 << 6;
 const MIN_TO_MOVE: u8 = 1 << 5;
 const RE_SEARCHED: u8 = 1 << 7;
+/// The bits of a node's ending and bound.
+const OUTCOME_MASK: u8 = 31;
+
+/// A node's ending and bound (`bound_bits`) in five bits: ten endings of
+/// three bounds each.
+fn outcome_bits(ending: NodeEnding, bound: u8) -> u8 {
+    ending as u8 * 3 + bound
+}
 
 /// A step of a path from the root: the cell of a move, `PASS_CELL` or
 /// `ITERATION_CELL`, in
@@ -233,7 +246,7 @@ impl Node {
 
     /// Exact, or the side of the window the value left it on.
     pub fn bound(&self) -> Bound {
-        match self.flags & 3 {
+        match (self.flags & OUTCOME_MASK) % 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
             _ => Bound::Upper,
@@ -242,7 +255,7 @@ impl Node {
 
     /// Why the search of this node ended.
     pub fn ending(&self) -> NodeEnding {
-        NodeEnding::ALL[(self.flags >> 2 & 7) as usize]
+        NodeEnding::ALL[((self.flags & OUTCOME_MASK) / 3) as usize]
     }
 
     /// The side to move in this position.
@@ -277,7 +290,9 @@ impl Node {
             alpha: -INFINITY as i16,
             beta: INFINITY as i16,
             cell: 0,
-            flags: side_flag(side) | (ending as u8) << 2 | if recorded { 0 } else { NOT_RECORDED },
+            flags: side_flag(side)
+                | outcome_bits(ending, 0)
+                | if recorded { 0 } else { NOT_RECORDED },
             end: 1,
             count: 1,
         }
@@ -543,6 +558,11 @@ impl SearchTree {
             PlayerKind::Neural if size != Shape::TIC_TAC_TOE => {
                 Err(RecordError::Unsupported(player))
             }
+            // On the boards with gravity the fast solver takes, the
+            // solver's own search; elsewhere (8x8 with gravity, where the
+            // solver's generic search tells no hook, and the boards
+            // without gravity) the alphabeta-tt it stands for.
+            PlayerKind::Perfect if Solver::traces(size) => Ok(PlayerKind::Perfect),
             PlayerKind::Perfect => Ok(PlayerKind::AlphaBetaTt),
             searching => Ok(searching),
         }
@@ -617,6 +637,7 @@ impl SearchTree {
                     cancel,
                     Recorder(&tape),
                 ),
+                PlayerKind::Perfect => solver_report(origin, cancel, Recorder(&tape))?,
                 other => return Err(RecordError::Unsupported(other)),
             };
             if report.aborted || cancel.is_cancelled() {
@@ -815,7 +836,9 @@ impl SearchTree {
         &self.root
     }
 
-    /// The algorithm recorded (`alphabeta-tt` for `perfect` off 3x3).
+    /// The algorithm recorded (`perfect` for the solver's search on the
+    /// boards with gravity it takes, `alphabeta-tt` for `perfect` on the
+    /// other boards off 3x3).
     pub fn player(&self) -> PlayerKind {
         self.recipe.algorithm
     }
@@ -999,6 +1022,9 @@ impl SearchTree {
     /// table) the first move, which may be the table's, then the others in
     /// `ordered_moves` order.
     fn move_order(&self, board: &Board, first: Option<usize>) -> Vec<usize> {
+        if self.recipe.algorithm == PlayerKind::Perfect {
+            return Solver::move_order(board, first);
+        }
         if !self.recipe.algorithm.uses_table() {
             return board.legal_moves().collect();
         }
@@ -1050,6 +1076,26 @@ impl SearchTree {
             self.walk_from(child, Some(id), ply + 1, &next, max_ply, f);
         }
     }
+}
+
+/// The solver's search of `board` told to `hook` (strong, with the table
+/// `tictactoe solve` has by default, so the node counts agree), as a
+/// report: its node count and depth.
+fn solver_report<H: Hook>(
+    board: &Board,
+    cancel: &CancelFlag,
+    hook: H,
+) -> Result<SearchReport, RecordError> {
+    let mut report = SearchReport::new(PlayerKind::Perfect, board);
+    report.depth = board.empty().count_ones();
+    if board.outcome() == Outcome::Ongoing {
+        let solution = Solver::with_table_bytes(DEFAULT_TABLE_BYTES)
+            .trace(board, Strength::Strong, cancel, hook)
+            .ok_or(RecordError::Cancelled)?;
+        report.stats = solution.stats;
+        report.score = solution.score();
+    }
+    Ok(report)
 }
 
 /// The bound flags of `value` searched in `(alpha, beta)`.
@@ -1126,7 +1172,7 @@ fn add_guided_node(
         beta: thousandths(source.puct(parent_visits, neural::C_PUCT)),
         cell,
         flags: side_flag(side)
-            | (ending as u8) << 2
+            | outcome_bits(ending, 0)
             | if keep || ending.is_leaf() {
                 0
             } else {
@@ -1171,7 +1217,7 @@ fn monte_carlo_nodes(
             alpha: -INFINITY as i16,
             beta: INFINITY as i16,
             cell: NO_CELL,
-            flags: side_flag(origin.side_to_move()) | (NodeEnding::Playout as u8) << 2,
+            flags: side_flag(origin.side_to_move()) | outcome_bits(NodeEnding::Playout, 0),
             end: 1,
             count: 1,
         });
@@ -1221,7 +1267,7 @@ fn add_monte_carlo_node(
         beta: INFINITY as i16,
         cell,
         flags: side_flag(side)
-            | (ending as u8) << 2
+            | outcome_bits(ending, 0)
             | if keep || ending.is_leaf() {
                 0
             } else {
@@ -1284,7 +1330,7 @@ fn pns_nodes(
             alpha: 0,
             beta: 0,
             cell: NO_CELL,
-            flags: side_flag(origin.side_to_move()) | (ending as u8) << 2,
+            flags: side_flag(origin.side_to_move()) | outcome_bits(ending, 0),
             end: 1,
             count: 1,
         });
@@ -1339,7 +1385,7 @@ fn add_proof_node(
         beta: proof_number_bits(source.disproof),
         cell,
         flags: side_flag(board.side_to_move())
-            | (ending as u8) << 2
+            | outcome_bits(ending, 0)
             | if keep || ending.is_leaf() {
                 0
             } else {
@@ -1467,7 +1513,7 @@ impl Tape {
             let end = self.nodes.len() as u32;
             let root = &mut self.nodes[0];
             root.value = value as i16;
-            root.flags |= (NodeEnding::AllChildren as u8) << 2;
+            root.flags |= outcome_bits(NodeEnding::AllChildren, 0);
             root.end = end;
             root.count = (searched + 1).min(u32::MAX as u64) as u32;
         }
@@ -1577,7 +1623,7 @@ impl Tape {
             cell,
             // A finished game or a horizon's evaluation is the leaf's exact
             // value, wherever it falls in the window.
-            flags: side_flag(side) | (ending as u8) << 2,
+            flags: side_flag(side) | outcome_bits(ending, 0),
             end,
             count: 1,
         });
@@ -1612,10 +1658,15 @@ impl Tape {
             now - entered + 1
         });
         let recorded = if ending.is_leaf() { !NOT_RECORDED } else { !0 };
+        // A position without a safe move is lost: its value is exact
+        // wherever it falls, as a finished game's.
+        let bound = if ending == NodeEnding::NoSafeMove {
+            0
+        } else {
+            bound_bits(value, node.alpha as i32, node.beta as i32)
+        };
         node.value = value as i16;
-        node.flags = (node.flags & recorded)
-            | bound_bits(value, node.alpha as i32, node.beta as i32)
-            | (ending as u8) << 2;
+        node.flags = (node.flags & recorded) | outcome_bits(ending, bound);
         node.end = end;
         node.count = count.min(u32::MAX as u64) as u32;
     }
@@ -1673,6 +1724,11 @@ impl Hook for Recorder<'_> {
     #[inline(always)]
     fn table_hit(self) {
         self.0.borrow_mut().ending = Some(NodeEnding::TableHit);
+    }
+
+    #[inline(always)]
+    fn ended(self, ending: NodeEnding) {
+        self.0.borrow_mut().ending = Some(ending);
     }
 
     #[inline(always)]

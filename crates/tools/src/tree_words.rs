@@ -113,7 +113,7 @@ pub fn window_text(tree: &SearchTree, node: &Node) -> String {
         return String::new();
     }
     let view = x_view(node);
-    let null = is_null(node);
+    let null = is_null(tree, node);
     fill(
         &if null {
             // Translators: a null window, α and β one apart.
@@ -130,9 +130,11 @@ pub fn window_text(tree: &SearchTree, node: &Node) -> String {
 
 /// Whether `node` was searched in a null window, α and β one apart: it
 /// only asks whether the value is above or below.
-fn is_null(node: &Node) -> bool {
+/// The solver searches only null windows: one apart on its own scale,
+/// shown on the app's, where no value lies between the two.
+fn is_null(tree: &SearchTree, node: &Node) -> bool {
     let (alpha, beta) = node.window();
-    beta.checked_sub(alpha) == Some(1)
+    tree.player() == PlayerKind::Perfect || beta.checked_sub(alpha) == Some(1)
 }
 
 /// Whether the tree's values are proven: searched to the end of the game.
@@ -292,6 +294,8 @@ fn ending_words(node: &Node, tried: usize, skipped: usize) -> String {
             &[("tried", &tried), ("count", &total)],
         ),
         NodeEnding::Playout => gettext("random playouts from here"),
+        NodeEnding::NoSafeMove => gettext("no safe move: every move lets the opponent win next"),
+        NodeEnding::Bounded => gettext("settled by the scores still possible: no move searched"),
         NodeEnding::Cutoff if skipped == 0 => fill(
             // The last move reached the limit: a bound, with nothing left
             // to prune.
@@ -339,14 +343,18 @@ pub fn column_samples(tree: &SearchTree) -> (Vec<String>, Vec<String>) {
                 }
             }
         }
-        vec![
+        let mut endings = vec![
             NodeEnding::Won,
             NodeEnding::Drawn,
             NodeEnding::Horizon,
             NodeEnding::AllChildren,
             NodeEnding::Cutoff,
             NodeEnding::TableHit,
-        ]
+        ];
+        if tree.player() == PlayerKind::Perfect {
+            endings.extend([NodeEnding::NoSafeMove, NodeEnding::Bounded]);
+        }
+        endings
     } else if tree.player() == PlayerKind::Pns {
         for side in [Side::Max, Side::Min] {
             for numbers in [
@@ -597,7 +605,7 @@ pub fn step_text(tree: &SearchTree, cursor: &StepCursor, style: TextStyle) -> St
                 ("ending", &ending_text(tree, id, &position)),
             ],
         ),
-        (Phase::Enter, None) if node.is_pass() && is_null(node) => fill(
+        (Phase::Enter, None) if node.is_pass() && is_null(tree, node) => fill(
             &gettext(
                 "Node {number}: {pass} searches the start again with the null window {window}: is the value above or below?",
             ),

@@ -205,6 +205,7 @@ fn check_node(tree: &SearchTree, id: usize, position: &Board) {
             assert!(tree.pruned(id, position).is_empty(), "{position}");
         }
         NodeEnding::Expanded | NodeEnding::Playout => panic!("a Monte Carlo ending from {kind:?}"),
+        NodeEnding::NoSafeMove | NodeEnding::Bounded => panic!("the solver's ending from {kind:?}"),
         NodeEnding::AllChildren | NodeEnding::Cutoff => {
             if !node.recorded() {
                 return;

@@ -194,8 +194,12 @@ fn child_items(
     let mut items: Vec<TreeItem> = tree
         .children(id)
         .map(|child| {
-            let cell = tree.node(child).cell().expect("a child has a move");
-            let (position, path) = with_move(cell);
+            // A pass (MTD(f)'s, the solver's) or an iteration searches the
+            // same position again.
+            let (position, path) = match tree.node(child).cell() {
+                Some(cell) => with_move(cell),
+                None => (board, parent.path.clone()),
+            };
             TreeItem::new(TreeItemData {
                 tree: tree.clone(),
                 kind: TreeItemKind::Node(child),

@@ -1,12 +1,13 @@
 //! The edit mode's bar: the position being set up, as text in the command
-//! line's notation. The window keeps it in step with the board; this widget
+//! line's notation (the rows, or on a board with gravity the columns
+//! played). The window keeps it in step with the board; this widget
 //! only reads and shows the text.
 
 use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
-use tictactoe_engine::board::{Board, BoardError};
+use tictactoe_engine::board::Board;
 
 /// Emitted with the new arrangement when a person types or pastes one.
 const POSITION_TYPED: &str = "position-typed";
@@ -100,16 +101,16 @@ impl PositionEditor {
         }
     }
 
-    /// Calls `handler` with what a person typed: the stones it sets out, or
-    /// why it sets out none.
-    pub fn connect_position_typed<F: Fn(&PositionEditor, Result<Board, BoardError>) + 'static>(
+    /// Calls `handler` with the text a person typed (the window reads it:
+    /// on a board with gravity it may be the columns played).
+    pub fn connect_position_typed<F: Fn(&PositionEditor, &str) + 'static>(
         &self,
         handler: F,
     ) -> glib::SignalHandlerId {
         self.connect_local(POSITION_TYPED, false, move |values| {
             let editor = values[0].get::<PositionEditor>().ok()?;
             let text = values[1].get::<String>().ok()?;
-            handler(&editor, Board::arrangement(&text));
+            handler(&editor, &text);
             None
         })
     }

@@ -65,10 +65,7 @@ impl TictactoeWindow {
         editor.connect_position_typed(glib::clone!(
             #[weak(rename_to = window)]
             self,
-            move |_, arrangement| match arrangement
-                .and_then(|board| window.on_chosen_board(board))
-                .map_err(|error| error.words())
-            {
+            move |_, text| match window.typed_position(text).map_err(|error| error.words()) {
                 Ok(board) => {
                     window.imp().typing_problem.replace(None);
                     window.edit(board, false);
@@ -91,6 +88,19 @@ impl TictactoeWindow {
                 }
             }
         ));
+    }
+
+    /// The position a person typed in the edit bar: on a board with
+    /// gravity the columns played, 1 from the left (as `--moves` and the
+    /// Connect Four test sets give them; a test set's score after them is
+    /// ignored, as `tictactoe solve` ignores it), else the rows.
+    fn typed_position(&self, text: &str) -> Result<Board, BoardError> {
+        let chosen = self.imp().settings.choice().size;
+        let first = text.split_whitespace().next().unwrap_or_default();
+        if chosen.gravity() && !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+            return Board::from_columns(chosen, first).map_err(|(_, error)| error);
+        }
+        Board::arrangement(text).and_then(|board| self.on_chosen_board(board))
     }
 
     /// A typed position on the board the Board picker shows when it has

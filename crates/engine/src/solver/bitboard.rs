@@ -72,6 +72,15 @@ impl Layout {
         1 << (column * (self.height + 1) + self.height - 1 - row)
     }
 
+    /// The board's cell of `bit` (a single bit of a cell), the inverse
+    /// of `bit_of_cell`.
+    #[inline(always)]
+    pub fn cell_of_bit(&self, bit: u64) -> usize {
+        let index = bit.trailing_zeros();
+        let (column, from_bottom) = (index / (self.height + 1), index % (self.height + 1));
+        ((self.height - 1 - from_bottom) * self.width + column) as usize
+    }
+
     /// `board` for its side to move.
     pub fn position_of(&self, board: &Board) -> Position {
         let side = board.side_to_move();

@@ -3,11 +3,16 @@
 //! cannot win at once (the caller checked: the root, or a safe move
 //! before it), so the node's value lies between losing after its next
 //! stone and winning with its stone after next.
+//!
+//! The search tells a `Hook` each step as the engine's other searches do
+//! (`()` when solving: no cost); its values and windows on the app's scale
+//! (`on_app_scale`), as a recording shows every search's.
 
 use super::bitboard::{Layout, Position};
+use super::on_app_scale;
 use super::order::MoveOrder;
 use super::table::{Known, Table};
-use crate::search::SearchContext;
+use crate::search::{Hook, NodeEnding, SearchContext};
 
 /// Positions with more empty cells look their children up in the table
 /// before searching any (enhanced transposition cutoff): a quarter fewer
@@ -15,7 +20,7 @@ use crate::search::SearchContext;
 /// save.
 const ETC_EMPTY_ABOVE: u32 = 6;
 
-pub(crate) struct FastSearch<'a, const K: usize> {
+pub(crate) struct FastSearch<'a, const K: usize, H: Hook = ()> {
     layout: Layout,
     table: &'a mut Table,
     pub ctx: SearchContext<'a>,
@@ -26,10 +31,11 @@ pub(crate) struct FastSearch<'a, const K: usize> {
     mirror_below: u32,
     /// Positions with fewer stones use the enhanced transposition cutoff.
     etc_below: u32,
+    pub hook: H,
 }
 
-impl<'a, const K: usize> FastSearch<'a, K> {
-    pub fn new(layout: Layout, table: &'a mut Table, ctx: SearchContext<'a>) -> Self {
+impl<'a, const K: usize, H: Hook> FastSearch<'a, K, H> {
+    pub fn new(layout: Layout, table: &'a mut Table, ctx: SearchContext<'a>, hook: H) -> Self {
         let cells = layout.width * layout.height;
         FastSearch {
             layout,
@@ -37,7 +43,15 @@ impl<'a, const K: usize> FastSearch<'a, K> {
             ctx,
             mirror_below: (cells / 2).saturating_sub(1),
             etc_below: cells.saturating_sub(ETC_EMPTY_ABOVE),
+            hook,
         }
+    }
+
+    /// `value` on Pons' scale for the side to move with `stones` stones on
+    /// the board, on the app's scale (for the hook).
+    #[inline(always)]
+    pub fn app_value(&self, value: i32, stones: u32) -> i32 {
+        on_app_scale(value, self.layout.width * self.layout.height, stones)
     }
 
     pub fn layout(&self) -> &Layout {
@@ -70,10 +84,12 @@ impl<'a, const K: usize> FastSearch<'a, K> {
         if moves == 0 {
             // Whatever is played, the opponent wins next (or fills the
             // board: a draw, which the formula gives too).
+            self.hook.ended(NodeEnding::NoSafeMove);
             return -(cells - stones) / 2;
         }
         if stones >= cells - 2 {
             // A safe move, then the opponent's last: no line.
+            self.hook.ended(NodeEnding::Bounded);
             return 0;
         }
         let key = self.key(position);
@@ -83,9 +99,20 @@ impl<'a, const K: usize> FastSearch<'a, K> {
         let lower = known.lower.max(-(cells - 2 - stones) / 2);
         let upper = known.upper.min((cells - 1 - stones) / 2);
         if lower >= beta || lower == upper {
+            self.hook
+                .ended(if lower == known.lower || upper == known.upper {
+                    NodeEnding::TableHit
+                } else {
+                    NodeEnding::Bounded
+                });
             return lower;
         }
         if upper <= alpha {
+            self.hook.ended(if upper == known.upper {
+                NodeEnding::TableHit
+            } else {
+                NodeEnding::Bounded
+            });
             return upper;
         }
         alpha = alpha.max(lower);
@@ -101,6 +128,7 @@ impl<'a, const K: usize> FastSearch<'a, K> {
                 let value = -self.table.probe(self.key(&child)).upper;
                 if value >= beta {
                     self.ctx.stats.cutoffs += 1;
+                    self.hook.table_hit();
                     return value;
                 }
             }
@@ -109,12 +137,22 @@ impl<'a, const K: usize> FastSearch<'a, K> {
         let mut best = i32::MIN;
         let mut best_column = known.best;
         for &(cell, column) in MoveOrder::of::<K>(layout, position, moves, known.best).moves() {
+            let (hook, stones) = (self.hook, position.stones);
+            // The child counts itself as it is entered.
+            hook.enter(
+                layout.cell_of_bit(cell),
+                self.app_value(alpha, stones),
+                self.app_value(beta, stones),
+                self.ctx.stats.nodes + 1,
+            );
             let value = -self.negamax(&position.play(cell), -beta, -alpha);
+            hook.leave(self.app_value(value, stones), self.ctx.stats.nodes);
             if self.ctx.aborted {
                 return 0;
             }
             if value >= beta {
                 self.ctx.stats.cutoffs += 1;
+                hook.cutoff();
                 let proved = Known {
                     lower: value,
                     best: Some(column),
