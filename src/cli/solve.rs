@@ -17,6 +17,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::solver::{Solution, Solver, Strength};
+use tictactoe_tools::solving::{default_threads, solve_on_threads};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -71,6 +72,7 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Strength::Strong
     };
     let mut solver = Solver::with_table_bytes((args.table_mb as usize) << 20);
+    let threads = args.threads.map_or_else(default_threads, |threads| threads as usize);
     let cancel = stop::flag();
     let show_progress = std::io::stderr().is_terminal();
     let mut out = std::io::stdout().lock();
@@ -126,7 +128,7 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
             Err(message) => return bad_line(&mut out, number, &message),
         };
         let started = Instant::now();
-        let solution = solver.solve_with_progress(&board, strength, &cancel, |low, high, nodes| {
+        let report = |low, high, nodes| {
             if show_progress && started.elapsed() >= PROGRESS_AFTER {
                 say(format_args!(
                     "line {number}: solving; the side to move's score is {low} to {high} \
@@ -134,7 +136,8 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
                     group(nodes)
                 ));
             }
-        });
+        };
+        let solution = solve_on_threads(&mut solver, &board, strength, threads, &cancel, report);
         let Some(solution) = solution else {
             break;
         };
