@@ -72,7 +72,9 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Strength::Strong
     };
     let mut solver = Solver::with_table_bytes((args.table_mb as usize) << 20);
-    let threads = args.threads.map_or_else(default_threads, |threads| threads as usize);
+    let threads = args
+        .threads
+        .map_or_else(default_threads, |threads| threads as usize);
     let cancel = stop::flag();
     let show_progress = std::io::stderr().is_terminal();
     let mut out = std::io::stdout().lock();

@@ -369,7 +369,13 @@ impl SharedSolve<'_> {
         let (Ok((_, stats)) | Err(stats)) = outcome;
         self.nodes.fetch_add(stats.nodes, Relaxed);
         let (for_mover, stats) = outcome.ok()?;
-        Some(Solution::new(board, self.strength, for_mover, stats, started))
+        Some(Solution::new(
+            board,
+            self.strength,
+            for_mover,
+            stats,
+            started,
+        ))
     }
 }
 

@@ -37,7 +37,9 @@ pub fn solve_on_threads(
                 let (shared, helpers_stop) = (&shared, &helpers_stop);
                 let started = thread::Builder::new()
                     .name(format!("solver helper {searcher}"))
-                    .spawn_scoped(scope, move || shared.search(searcher, helpers_stop, |_, _, _| {}));
+                    .spawn_scoped(scope, move || {
+                        shared.search(searcher, helpers_stop, |_, _, _| {})
+                    });
                 if started.is_err() {
                     break;
                 }

@@ -226,9 +226,9 @@ impl Table {
 /// written, on huge pages where the system takes the advice.
 fn zeroed_entries(count: usize) -> Box<[AtomicU64]> {
     let entries = <[AtomicU64]>::new_box_zeroed_with_elems(count).unwrap_or_else(|_| {
-        std::alloc::handle_alloc_error(std::alloc::Layout::array::<u64>(count).unwrap_or(
-            std::alloc::Layout::new::<u64>(),
-        ))
+        std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u64>(count).unwrap_or(std::alloc::Layout::new::<u64>()),
+        )
     });
     advise_huge_pages(&entries);
     entries
