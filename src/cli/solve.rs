@@ -57,8 +57,11 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Ok(shape) => shape,
         Err(message) => return refuse(&message),
     };
+    let threads = args
+        .threads
+        .map_or_else(default_threads, |threads| threads as usize);
     if let Some(plies) = args.book {
-        return write_book(shape, plies, args.table_mb);
+        return write_book(shape, plies, args.table_mb, threads);
     }
     if streams::stdin_closed_at_start() {
         say(format_args!(
@@ -172,14 +175,24 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
 
 /// `solve --book PLIES`: the opening book of `shape` to standard output,
 /// the positions solved so far on standard error.
-fn write_book(shape: Option<Shape>, plies: u32, table_mb: u32) -> ExitCode {
+fn write_book(shape: Option<Shape>, plies: u32, table_mb: u32, threads: usize) -> ExitCode {
     let Some(shape) = shape.filter(|shape| shape.gravity()) else {
         return refuse("--book needs a board with gravity, such as --board 7x4 --gravity");
     };
     let mut solver = Solver::with_table_bytes((table_mb as usize) << 20);
     let cancel = stop::flag();
     let show_progress = std::io::stderr().is_terminal();
-    let book = OpeningBook::compute(shape, plies, &mut solver, &cancel, |done, total| {
+    let solve = |board: &Board| {
+        solve_on_threads(
+            &mut solver,
+            board,
+            Strength::Strong,
+            threads,
+            &cancel,
+            |_, _, _| {},
+        )
+    };
+    let book = OpeningBook::compute(shape, plies, solve, |done, total| {
         if show_progress {
             say(format_args!("solved {done} of {total} positions"));
         }

@@ -80,7 +80,7 @@ impl Solution {
             },
             strength,
             side: board.side_to_move(),
-            stones: board.stone_count() as u32,
+            stones: board.stone_count(),
             cells: board.cells() as u32,
             stats,
             elapsed_us: started.elapsed().as_micros() as u64,
@@ -275,7 +275,7 @@ impl Solver {
             table,
             layout,
             root: layout.position_of(board),
-            board: board.clone(),
+            board: *board,
             strength,
             nodes: AtomicU64::new(0),
         })
