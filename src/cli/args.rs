@@ -862,6 +862,11 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub(super) table_mb: u32,
+    /// Threads sharing the table on a board with gravity (1 to 64; one per
+    /// core by default). With more than one, the node counts vary from run
+    /// to run; the values do not.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub(super) threads: Option<u32>,
     /// Read no positions: write the board's opening book to standard
     /// output (a board with gravity): every unfinished position with at
     /// most PLIES stones and each column's exact value, as the engine's

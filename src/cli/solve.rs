@@ -17,6 +17,7 @@ use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::solver::{Solution, Solver, Strength};
+use tictactoe_tools::solving::{default_threads, solve_on_threads};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -56,8 +57,11 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Ok(shape) => shape,
         Err(message) => return refuse(&message),
     };
+    let threads = args
+        .threads
+        .map_or_else(default_threads, |threads| threads as usize);
     if let Some(plies) = args.book {
-        return write_book(shape, plies, args.table_mb);
+        return write_book(shape, plies, args.table_mb, threads);
     }
     if streams::stdin_closed_at_start() {
         say(format_args!(
@@ -71,6 +75,9 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
         Strength::Strong
     };
     let mut solver = Solver::with_table_bytes((args.table_mb as usize) << 20);
+    let threads = args
+        .threads
+        .map_or_else(default_threads, |threads| threads as usize);
     let cancel = stop::flag();
     let show_progress = std::io::stderr().is_terminal();
     let mut out = std::io::stdout().lock();
@@ -126,7 +133,7 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
             Err(message) => return bad_line(&mut out, number, &message),
         };
         let started = Instant::now();
-        let solution = solver.solve_with_progress(&board, strength, &cancel, |low, high, nodes| {
+        let report = |low, high, nodes| {
             if show_progress && started.elapsed() >= PROGRESS_AFTER {
                 say(format_args!(
                     "line {number}: solving; the side to move's score is {low} to {high} \
@@ -134,7 +141,8 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
                     group(nodes)
                 ));
             }
-        });
+        };
+        let solution = solve_on_threads(&mut solver, &board, strength, threads, &cancel, report);
         let Some(solution) = solution else {
             break;
         };
@@ -167,14 +175,24 @@ pub(super) fn run(args: SolveArgs) -> ExitCode {
 
 /// `solve --book PLIES`: the opening book of `shape` to standard output,
 /// the positions solved so far on standard error.
-fn write_book(shape: Option<Shape>, plies: u32, table_mb: u32) -> ExitCode {
+fn write_book(shape: Option<Shape>, plies: u32, table_mb: u32, threads: usize) -> ExitCode {
     let Some(shape) = shape.filter(|shape| shape.gravity()) else {
         return refuse("--book needs a board with gravity, such as --board 7x4 --gravity");
     };
     let mut solver = Solver::with_table_bytes((table_mb as usize) << 20);
     let cancel = stop::flag();
     let show_progress = std::io::stderr().is_terminal();
-    let book = OpeningBook::compute(shape, plies, &mut solver, &cancel, |done, total| {
+    let solve = |board: &Board| {
+        solve_on_threads(
+            &mut solver,
+            board,
+            Strength::Strong,
+            threads,
+            &cancel,
+            |_, _, _| {},
+        )
+    };
+    let book = OpeningBook::compute(shape, plies, solve, |done, total| {
         if show_progress {
             say(format_args!("solved {done} of {total} positions"));
         }

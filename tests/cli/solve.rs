@@ -12,15 +12,43 @@ use tictactoe_engine::players::PerfectTable;
 const END_EASY: &str = include_str!("solve/end-easy-sample");
 const MIDDLE_EASY: &str = include_str!("solve/middle-easy-sample");
 
+/// On one thread and on two sharing the table: the same lines.
 #[test]
 fn test_set_lines_come_back_as_they_are() {
     for set in [END_EASY, MIDDLE_EASY] {
+        for threads in ["1", "2"] {
+            let output = run_with_input(
+                &[
+                    "solve",
+                    "--board",
+                    "connect-four",
+                    "--format",
+                    "pons",
+                    "--threads",
+                    threads,
+                ],
+                set.as_bytes(),
+            );
+            assert!(output.status.success(), "{}", stderr(&output));
+            assert_eq!(stdout(&output), set, "{threads} threads");
+        }
+    }
+}
+
+#[test]
+fn a_thread_count_out_of_range_is_refused() {
+    for threads in ["0", "65", "two"] {
         let output = run_with_input(
-            &["solve", "--board", "connect-four", "--format", "pons"],
-            set.as_bytes(),
+            &["solve", "--board", "connect-four", "--threads", threads],
+            b"4\n",
         );
-        assert!(output.status.success(), "{}", stderr(&output));
-        assert_eq!(stdout(&output), set);
+        assert_eq!(output.status.code(), Some(2), "{threads}");
+        assert!(
+            stderr(&output).contains("invalid value"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), "");
     }
 }
 
@@ -197,7 +225,14 @@ fn the_perfect_players_tree_on_connect_four_is_the_solvers_search() {
     for line in END_EASY.lines().take(8) {
         let columns = line.split(' ').next().unwrap();
         let solved = run_with_input(
-            &["solve", "--board", "connect-four", "--json"],
+            &[
+                "solve",
+                "--board",
+                "connect-four",
+                "--json",
+                "--threads",
+                "1",
+            ],
             columns.as_bytes(),
         );
         assert!(solved.status.success(), "{}", stderr(&solved));

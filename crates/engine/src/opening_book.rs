@@ -27,8 +27,7 @@ use std::sync::LazyLock;
 use crate::board::{Board, Outcome, Side};
 use crate::geometry::Shape;
 use crate::score::WIN;
-use crate::search::CancelFlag;
-use crate::solver::{Solver, Strength};
+use crate::solver::Solution;
 
 const MAGIC: &str = "tictactoe-opening-book 1";
 
@@ -111,13 +110,14 @@ impl OpeningBook {
     }
 
     /// Solves every unfinished position of `shape` (with gravity) with at
-    /// most `plies` stones: each column's value. `None` if `cancel` was
-    /// set first; `progress` hears the positions done and to do.
+    /// most `plies` stones: each column's value, `solve` giving each
+    /// position's strong solution (a `Solver`'s, on as many threads as the
+    /// caller has). `None` if `solve` gave none (stopped); `progress` hears
+    /// the positions done and to do.
     pub fn compute(
         shape: Shape,
         plies: u32,
-        solver: &mut Solver,
-        cancel: &CancelFlag,
+        mut solve: impl FnMut(&Board) -> Option<Solution>,
         mut progress: impl FnMut(usize, usize),
     ) -> Option<OpeningBook> {
         let mut positions = Vec::new();
@@ -146,7 +146,7 @@ impl OpeningBook {
             for cell in board.legal_moves() {
                 let mut child = *board;
                 child.toggle(cell, board.side_to_move());
-                let solved = solver.solve(&child, Strength::Strong, cancel)?;
+                let solved = solve(&child)?;
                 values[cell % shape.width()] = solved.score();
             }
             entries.insert((board.stones(Side::Max), board.stones(Side::Min)), values);

@@ -17,6 +17,7 @@
 //! (every value a few stones apart), so the binary search needs few passes;
 //! [`Solution::score`] turns it into the app's scale.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 mod bitboard;
@@ -67,6 +68,27 @@ pub struct Solution {
 }
 
 impl Solution {
+    fn new(
+        board: &Board,
+        strength: Strength,
+        for_mover: i32,
+        stats: SearchStats,
+        started: Instant,
+    ) -> Solution {
+        Solution {
+            for_mover: match strength {
+                Strength::Strong => for_mover,
+                Strength::Weak => for_mover.signum(),
+            },
+            strength,
+            side: board.side_to_move(),
+            stones: board.stone_count(),
+            cells: board.cells() as u32,
+            stats,
+            elapsed_us: started.elapsed().as_micros() as u64,
+        }
+    }
+
     /// The winner with best play, or `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
         match self.for_mover.signum() {
@@ -253,63 +275,52 @@ impl Solver {
         progress: impl FnMut(i32, i32, u64),
         hook: H,
     ) -> Option<Solution> {
+        if let Some(shared) = self.share(board, strength) {
+            return shared.search_by(0, cancel, deadline, progress, hook);
+        }
         let started = Instant::now();
         let cells = board.cells() as i32;
         let stones = board.stone_count() as i32;
-        let side = board.side_to_move();
         let ctx = SearchContext::new(cancel, deadline);
         let (for_mover, stats) = match board.outcome() {
             // The side that just moved completed a line.
             Outcome::Won(..) => (-(cells + 2 - stones) / 2, SearchStats::default()),
             Outcome::Draw => (0, SearchStats::default()),
-            Outcome::Ongoing => match Layout::of(board.shape()).filter(|_| !self.generic_only) {
-                Some(layout) => {
-                    let keep = self.keep_table;
-                    let table = self.fast_table();
-                    table.start(&layout, keep);
-                    let root = layout.position_of(board);
-                    macro_rules! fast {
-                        ($k:literal) => {
-                            close_in(
-                                FastSearch::<$k, H>::new(layout, table, ctx, hook),
-                                root,
-                                strength,
-                                cells - stones,
-                                progress,
-                            )?
-                        };
-                    }
-                    match board.shape().in_a_row() {
-                        3 => fast!(3),
-                        4 => fast!(4),
-                        5 => fast!(5),
-                        _ => fast!(6),
-                    }
+            Outcome::Ongoing => {
+                let keep = self.keep_table;
+                let table = self.generic_table();
+                if !keep {
+                    table.new_search();
                 }
-                None => {
-                    let keep = self.keep_table;
-                    let table = self.generic_table();
-                    if !keep {
-                        table.new_search();
-                    }
-                    let search = GenericSearch::new(board.geometry(), table, ctx);
-                    let root = generic::Position::of(board);
-                    close_in(search, root, strength, cells - stones, progress)?
-                }
-            },
+                let search = GenericSearch::new(board.geometry(), table, ctx);
+                let root = generic::Position::of(board);
+                close_in(search, root, strength, cells - stones, progress).ok()?
+            }
         };
-        let for_mover = match strength {
-            Strength::Strong => for_mover,
-            Strength::Weak => for_mover.signum(),
-        };
-        Some(Solution {
-            for_mover,
+        Some(Solution::new(board, strength, for_mover, stats, started))
+    }
+
+    /// The fast search of `board`, readied for one or more searches that
+    /// share this solver's table: `None` where the fast search does not
+    /// play (no gravity, 8x8, `generic_only`) or the game is over. The
+    /// searches may run on as many threads as the caller has (the engine
+    /// starts none); they close in on the value together, each proven
+    /// bound one finds in the table saving the others its search.
+    pub fn share(&mut self, board: &Board, strength: Strength) -> Option<SharedSolve<'_>> {
+        let layout = Layout::of(board.shape()).filter(|_| !self.generic_only)?;
+        if board.outcome() != Outcome::Ongoing {
+            return None;
+        }
+        let keep = self.keep_table;
+        let table = self.fast_table();
+        table.start(&layout, keep);
+        Some(SharedSolve {
+            table,
+            layout,
+            root: layout.position_of(board),
+            board: *board,
             strength,
-            side,
-            stones: stones as u32,
-            cells: cells as u32,
-            stats,
-            elapsed_us: started.elapsed().as_micros() as u64,
+            nodes: AtomicU64::new(0),
         })
     }
 
@@ -336,6 +347,82 @@ impl Solver {
     }
 }
 
+/// One solve of a position on the fast search's table, which several
+/// searches may share (`Solver::share`).
+pub struct SharedSolve<'s> {
+    table: &'s Table,
+    layout: Layout,
+    root: bitboard::Position,
+    board: Board,
+    strength: Strength,
+    nodes: AtomicU64,
+}
+
+impl SharedSolve<'_> {
+    /// The value, or `None` if `cancel` was set first. Searcher 0 tries
+    /// the moves in the solver's order; searcher `n` starts each node near
+    /// the root `n` moves further along that order, so that the searches
+    /// prove different positions first and each finds the others' in the
+    /// table. Every searcher's answer is exact; its figures are its own,
+    /// and `nodes` counts every searcher's, finished or stopped.
+    pub fn search(
+        &self,
+        searcher: usize,
+        cancel: &CancelFlag,
+        progress: impl FnMut(i32, i32, u64),
+    ) -> Option<Solution> {
+        self.search_by(searcher, cancel, None, progress, ())
+    }
+
+    /// The nodes all the searches of this solve have searched so far
+    /// (each adds its own when it ends).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
+    fn search_by<H: Hook>(
+        &self,
+        searcher: usize,
+        cancel: &CancelFlag,
+        deadline: Option<Instant>,
+        progress: impl FnMut(i32, i32, u64),
+        hook: H,
+    ) -> Option<Solution> {
+        let started = Instant::now();
+        let board = &self.board;
+        let empty = board.cells() as i32 - board.stone_count() as i32;
+        let ctx = SearchContext::new(cancel, deadline);
+        macro_rules! fast {
+            ($k:literal) => {
+                close_in(
+                    FastSearch::<$k, H>::new(self.layout, self.table, ctx, hook)
+                        .searcher(searcher, self.root.stones),
+                    self.root,
+                    self.strength,
+                    empty,
+                    progress,
+                )
+            };
+        }
+        let outcome = match board.shape().in_a_row() {
+            3 => fast!(3),
+            4 => fast!(4),
+            5 => fast!(5),
+            _ => fast!(6),
+        };
+        let (Ok((_, stats)) | Err(stats)) = outcome;
+        self.nodes.fetch_add(stats.nodes, Relaxed);
+        let (for_mover, stats) = outcome.ok()?;
+        Some(Solution::new(
+            board,
+            self.strength,
+            for_mover,
+            stats,
+            started,
+        ))
+    }
+}
+
 /// What the binary search over the scores asks of a search.
 trait NullWindow {
     type Position;
@@ -358,16 +445,16 @@ trait NullWindow {
 }
 
 /// The value of `root` for its side to move, `empty` cells before the
-/// board is full, with its search's figures; `None` if aborted.
+/// board is full, with its search's figures; only the figures if aborted.
 fn close_in<S: NullWindow>(
     mut search: S,
     root: S::Position,
     strength: Strength,
     empty: i32,
     mut progress: impl FnMut(i32, i32, u64),
-) -> Option<(i32, SearchStats)> {
+) -> Result<(i32, SearchStats), SearchStats> {
     if search.wins_now(&root) {
-        return Some(((empty + 1) / 2, search.ctx().stats));
+        return Ok(((empty + 1) / 2, search.ctx().stats));
     }
     let (mut low, mut high) = match strength {
         Strength::Strong => (-empty / 2, (empty + 1) / 2),
@@ -385,7 +472,7 @@ fn close_in<S: NullWindow>(
         search.pass_start(&root, middle, middle + 1);
         let value = search.negamax(&root, middle, middle + 1);
         if search.ctx().aborted {
-            return None;
+            return Err(search.ctx().stats);
         }
         search.pass_end(&root, value);
         if value <= middle {
@@ -395,7 +482,7 @@ fn close_in<S: NullWindow>(
         }
         progress(low, high, search.ctx().stats.nodes);
     }
-    Some((low, search.ctx().stats))
+    Ok((low, search.ctx().stats))
 }
 
 impl<const K: usize, H: Hook> NullWindow for FastSearch<'_, K, H> {

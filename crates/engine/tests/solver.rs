@@ -215,6 +215,37 @@ fn the_first_lines_of_the_harder_test_sets() {
     check_test_sets(&["middle-medium-20", "begin-easy-20", "begin-medium-5"]);
 }
 
+/// Each searcher of a shared solve gives the set's score, whichever order
+/// it starts its nodes in, alone or two at once on one table; the
+/// solve's node count is both searchers' together.
+#[test]
+fn every_searcher_of_a_shared_solve_gives_the_exact_value() {
+    let mut solver = Solver::with_table_bytes(16 << 20);
+    let cancel = CancelFlag::new();
+    for (moves, board, score) in test_set("middle-easy").iter().step_by(10) {
+        for searcher in 0..4 {
+            let shared = solver.share(board, Strength::Strong).unwrap();
+            let solution = shared.search(searcher, &cancel, |_, _, _| {}).unwrap();
+            assert_eq!(solution.for_mover, *score, "searcher {searcher}: {moves}");
+        }
+        let shared = solver.share(board, Strength::Strong).unwrap();
+        let (first, second) = std::thread::scope(|scope| {
+            let second = scope.spawn(|| shared.search(1, &cancel, |_, _, _| {}));
+            (
+                shared.search(0, &cancel, |_, _, _| {}),
+                second.join().unwrap(),
+            )
+        });
+        let (first, second) = (first.unwrap(), second.unwrap());
+        assert_eq!(
+            (first.for_mover, second.for_mover),
+            (*score, *score),
+            "{moves}"
+        );
+        assert_eq!(shared.nodes(), first.stats.nodes + second.stats.nodes);
+    }
+}
+
 /// A table kept between the positions of one game gives the same values,
 /// in fewer nodes.
 #[test]

@@ -30,6 +30,7 @@ pub mod node_types;
 pub mod orders;
 pub mod play;
 pub mod review;
+pub mod solving;
 pub mod tournament;
 pub mod training;
 pub mod tree;

@@ -11,6 +11,7 @@ mod history;
 mod mcts_trace;
 mod review;
 mod search2;
+mod solving;
 mod tournament;
 mod tree;
 mod tree_drawing;

@@ -53,6 +53,13 @@ impl MoveOrder {
         order
     }
 
+    /// The order started `by` moves further along (round the end).
+    pub fn rotate(&mut self, by: usize) {
+        if self.count > 1 {
+            self.moves[..self.count].rotate_left(by % self.count);
+        }
+    }
+
     pub fn moves(&self) -> &[(u64, u32)] {
         &self.moves[..self.count]
     }

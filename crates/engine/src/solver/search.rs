@@ -22,7 +22,7 @@ const ETC_EMPTY_ABOVE: u32 = 6;
 
 pub(crate) struct FastSearch<'a, const K: usize, H: Hook = ()> {
     layout: Layout,
-    table: &'a mut Table,
+    table: &'a Table,
     pub ctx: SearchContext<'a>,
     /// Positions with fewer stones share their table entry with their
     /// mirror image: those before the middle of the game, where a
@@ -32,10 +32,19 @@ pub(crate) struct FastSearch<'a, const K: usize, H: Hook = ()> {
     /// Positions with fewer stones use the enhanced transposition cutoff.
     etc_below: u32,
     pub hook: H,
+    /// How many moves further along the order this search starts at nodes
+    /// with fewer than `rotate_below` stones: 0 but for the helpers of a
+    /// shared solve (`SharedSolve::search`).
+    rotate: usize,
+    rotate_below: u32,
 }
 
+/// A shared solve's helpers search the nodes this many plies below the
+/// root in an order of their own.
+const HELPER_PLIES: u32 = 3;
+
 impl<'a, const K: usize, H: Hook> FastSearch<'a, K, H> {
-    pub fn new(layout: Layout, table: &'a mut Table, ctx: SearchContext<'a>, hook: H) -> Self {
+    pub fn new(layout: Layout, table: &'a Table, ctx: SearchContext<'a>, hook: H) -> Self {
         let cells = layout.width * layout.height;
         FastSearch {
             layout,
@@ -44,7 +53,21 @@ impl<'a, const K: usize, H: Hook> FastSearch<'a, K, H> {
             mirror_below: (cells / 2).saturating_sub(1),
             etc_below: cells.saturating_sub(ETC_EMPTY_ABOVE),
             hook,
+            rotate: 0,
+            rotate_below: 0,
         }
+    }
+
+    /// This search as searcher `searcher` of a shared solve from a root
+    /// with `root_stones`.
+    pub fn searcher(mut self, searcher: usize, root_stones: u32) -> Self {
+        self.rotate = searcher;
+        self.rotate_below = if searcher == 0 {
+            0
+        } else {
+            root_stones + HELPER_PLIES
+        };
+        self
     }
 
     /// `value` on Pons' scale for the side to move with `stones` stones on
@@ -136,7 +159,11 @@ impl<'a, const K: usize, H: Hook> FastSearch<'a, K, H> {
         let window_alpha = alpha;
         let mut best = i32::MIN;
         let mut best_column = known.best;
-        for &(cell, column) in MoveOrder::of::<K>(layout, position, moves, known.best).moves() {
+        let mut order = MoveOrder::of::<K>(layout, position, moves, known.best);
+        if position.stones < self.rotate_below {
+            order.rotate(self.rotate);
+        }
+        for &(cell, column) in order.moves() {
             let (hook, stones) = (self.hook, position.stones);
             // The child counts itself as it is entered.
             hook.enter(

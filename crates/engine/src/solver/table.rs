@@ -20,6 +20,22 @@
 //! new generation, which makes every older entry empty without touching
 //! memory, and the table is wiped only when the generations run out. A
 //! bound absent from an entry reads as -64 or 63: beyond every score.
+//!
+//! Searches on several threads may share one table (`probe` and `store`
+//! take `&self`): each entry is one atomic `u64`, read and written whole,
+//! so a thread sees an entry either before or after another's write, and
+//! its check bits say whose position it is. Two stores into one pair at
+//! once may lose one of them: a lost entry costs a search, never a wrong
+//! answer.
+//!
+//! The table's memory is zeroed by the system as it is first written, and
+//! on Linux the system is asked to back it with huge pages: a probe is a
+//! random access into up to gigabytes, and with 4 KiB pages most of them
+//! also miss the address cache (see docs/solver.md for what it bought).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use zerocopy::FromZeros;
 
 use super::bitboard::Layout;
 
@@ -55,7 +71,7 @@ impl Known {
 }
 
 pub(crate) struct Table {
-    entries: Vec<u64>,
+    entries: Box<[AtomicU64]>,
     /// Bits of a pair's index.
     index_bits: u32,
     /// The layout the entries' keys belong to (none yet: empty).
@@ -81,7 +97,7 @@ impl Table {
         let pairs = (max_bytes / (2 * size_of::<u64>())).max(1);
         let index_bits = usize::BITS - 1 - pairs.leading_zeros();
         Table {
-            entries: vec![0; 2 << index_bits],
+            entries: zeroed_entries(2 << index_bits),
             index_bits,
             layout: None,
             key_mask: 0,
@@ -116,12 +132,12 @@ impl Table {
             let max_check_bits = 64 - self.data_bits - MIN_GENERATION_BITS;
             if self.index_bits + max_check_bits < bits {
                 self.index_bits = bits - max_check_bits;
-                self.entries = vec![0; 2 << self.index_bits];
+                self.entries = zeroed_entries(2 << self.index_bits);
             } else if self.layout.is_some() {
                 // The entries' fields lie elsewhere on another layout. (A
                 // new table is empty already, and untouched: its pages are
                 // given as the search writes them.)
-                self.entries.fill(0);
+                self.wipe();
             }
             self.layout = Some(*layout);
             self.key_mask = u64::MAX >> (64 - bits);
@@ -134,9 +150,15 @@ impl Table {
         } else if !keep {
             self.generation += 1;
             if self.generation > self.generation_mask {
-                self.entries.fill(0);
+                self.wipe();
                 self.generation = 1;
             }
+        }
+    }
+
+    fn wipe(&mut self) {
+        for entry in &mut self.entries {
+            *entry.get_mut() = 0;
         }
     }
 
@@ -157,9 +179,10 @@ impl Table {
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Known {
         let (first, tag) = self.slot(key);
-        let entry = match &self.entries[first..first + 2] {
-            [entry, _] if entry >> self.data_bits == tag => *entry,
-            [_, entry] if entry >> self.data_bits == tag => *entry,
+        let pair = &self.entries[first..first + 2];
+        let entry = match [pair[0].load(Relaxed), pair[1].load(Relaxed)] {
+            [entry, _] if entry >> self.data_bits == tag => entry,
+            [_, entry] if entry >> self.data_bits == tag => entry,
             _ => return Known::NOTHING,
         };
         let column = (entry & ((1 << self.move_bits) - 1)) as u32;
@@ -176,7 +199,7 @@ impl Table {
     /// if the position has no more stones than the one there (which
     /// moves to the second), else in the second.
     #[inline(always)]
-    pub fn store(&mut self, key: u64, stones: u32, known: Known) {
+    pub fn store(&self, key: u64, stones: u32, known: Known) {
         let (first, tag) = self.slot(key);
         let mut entry = tag << (2 * BOUND_BITS + STONE_BITS)
             | u64::from(stones) << (2 * BOUND_BITS)
@@ -184,20 +207,56 @@ impl Table {
             | (known.upper + BOUND_OFFSET) as u64;
         entry = entry << self.move_bits
             | known.best.map_or(0, |column| u64::from(column) + 1) & ((1 << self.move_bits) - 1);
-        let held = self.entries[first];
+        let held = self.entries[first].load(Relaxed);
         let held_current = held >> self.data_bits & self.generation_mask == self.generation;
         let held_stones =
             (held >> (self.move_bits + 2 * BOUND_BITS)) as u32 & ((1 << STONE_BITS) - 1);
         if held >> self.data_bits == tag || !held_current || stones <= held_stones {
             if held >> self.data_bits != tag && held_current {
-                self.entries[first + 1] = held;
+                self.entries[first + 1].store(held, Relaxed);
             }
-            self.entries[first] = entry;
+            self.entries[first].store(entry, Relaxed);
         } else {
-            self.entries[first + 1] = entry;
+            self.entries[first + 1].store(entry, Relaxed);
         }
     }
 }
+
+/// `count` empty entries, their memory given by the system as it is
+/// written, on huge pages where the system takes the advice.
+fn zeroed_entries(count: usize) -> Box<[AtomicU64]> {
+    let entries = <[AtomicU64]>::new_box_zeroed_with_elems(count).unwrap_or_else(|_| {
+        std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u64>(count).unwrap_or(std::alloc::Layout::new::<u64>()),
+        )
+    });
+    advise_huge_pages(&entries);
+    entries
+}
+
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(entries: &[AtomicU64]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = entries.as_ptr() as usize;
+    let end = start + size_of_val(entries);
+    let aligned = start.next_multiple_of(HUGE_PAGE);
+    if aligned + HUGE_PAGE <= end {
+        // SAFETY: advice only, on whole pages inside memory this table
+        // owns and has not yet written: MADV_HUGEPAGE changes neither the
+        // memory's contents nor which addresses are valid. A refusal
+        // (a kernel without huge pages) leaves the table as it is.
+        unsafe {
+            libc::madvise(
+                aligned as *mut libc::c_void,
+                (end - aligned) / HUGE_PAGE * HUGE_PAGE,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_entries: &[AtomicU64]) {}
 #[cfg(test)]
 mod tests {
     use super::*;
