@@ -903,10 +903,24 @@ fn a_connect_four_hint_is_the_solver_within_a_second() {
         report.note.as_ref().map(Words::words).as_deref(),
         Some("every move's exact value, solved by the solver")
     );
-    // The empty board: no column is solved in time, and the hint says
-    // its values are estimates, within a second.
+    // The empty board is in the opening book: every column exact, within
+    // a second (the centre wins for X, columns 3 and 5 draw).
     let asked = Instant::now();
     let report = hint_report(&events, thread.hint(Board::new(Shape::CONNECT_FOUR)));
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(report.certainty, Some(Certainty::Exact));
+    assert!(report.moves.iter().all(|m| m.certainty == Certainty::Exact));
+    assert_eq!(report.best, Some(38));
+    assert_eq!(
+        report.note.as_ref().map(Words::words).as_deref(),
+        Some("every move's exact value from the opening book")
+    );
+    // After a first stone no column is solved in time, and the hint says
+    // its values are estimates, within a second.
+    let asked = Instant::now();
+    let opened = Board::from_columns(Shape::CONNECT_FOUR, "4").unwrap();
+    let report = hint_report(&events, thread.hint(opened));
     let took = asked.elapsed();
     assert!(took < Duration::from_secs(1), "{took:?}");
     assert_eq!(report.certainty, Some(Certainty::Estimate));

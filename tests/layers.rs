@@ -43,8 +43,10 @@ const DRAWING: [(&str, &[&str]); 1] = [(
     &["node_types", "tree", "tree_steps", "tree_words"],
 )];
 
-/// The engine's whole world: seeded random choices and serde's derives.
-const ENGINE_DEPENDENCIES: [&str; 3] = ["rand", "rand_chacha", "serde"];
+/// The engine's whole world: seeded random choices, serde's derives, and
+/// the solver's table: zeroed memory that searches on several threads
+/// share (zerocopy), on huge pages where the system is asked (libc).
+const ENGINE_DEPENDENCIES: [&str; 5] = ["libc", "rand", "rand_chacha", "serde", "zerocopy"];
 
 /// What only the app (the window and the command line) may depend on.
 const APP_ONLY_DEPENDENCIES: [&str; 9] = [

@@ -480,7 +480,7 @@ fn narrow_every_board_is_in_sight_with_the_players(window: &TictactoeWindow) -> 
     result
 }
 
-/// At 640x800, a hint on the empty Connect Four board (Ctrl+H: the
+/// At 640x800, a hint after Connect Four's first stone (Ctrl+H: the
 /// solver is stopped, the columns are estimates) says so in the status
 /// line and leaves the whole board in sight, column numbers and all.
 fn narrow_a_connect_four_hint_keeps_the_board_in_sight(
@@ -495,6 +495,11 @@ fn narrow_a_connect_four_hint_keeps_the_board_in_sight(
         click_widget(&window.start_button())?;
         wait_until("the game to start", Duration::from_secs(5), || {
             window.board_view().accepting()
+        })?;
+        // The empty board is in the opening book: exact.
+        press_in(window, &["4"])?;
+        wait_until("O's turn", Duration::from_secs(5), || {
+            window.board_view().accepting() && window.board_view().board().stone_count() == 1
         })?;
         press_in(window, &["ctrl+h"])?;
         wait_until("the hint", Duration::from_secs(20), || {

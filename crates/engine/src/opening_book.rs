@@ -32,7 +32,10 @@ use crate::solver::Solution;
 const MAGIC: &str = "tictactoe-opening-book 1";
 
 /// The books compiled in, one per board.
-const BOOKS: [&str; 1] = [include_str!("../books/7x4.book")];
+const BOOKS: [&str; 2] = [
+    include_str!("../books/7x4.book"),
+    include_str!("../books/7x6.book"),
+];
 
 static GLOBAL: LazyLock<Vec<OpeningBook>> = LazyLock::new(|| {
     // A book that does not read is left out (the unit test refuses it
