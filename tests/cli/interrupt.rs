@@ -505,13 +505,34 @@ fn empty_rows(width: usize, height: usize) -> String {
     vec![".".repeat(width); height].join("/")
 }
 
+/// The empty Connect Four board is in the opening book: the perfect player
+/// answers at once, without a warning.
+#[test]
+fn the_perfect_player_answers_the_empty_connect_four_board_at_once() {
+    let empty = empty_rows(7, 6);
+    let args = [
+        "analyze",
+        "--player",
+        "perfect",
+        "--board",
+        "connect-four",
+        &empty,
+    ];
+    let ended = Running::start(&args).end(Duration::from_secs(20));
+    assert!(ended.status.success(), "{}", ended.stderr);
+    assert!(ended.stderr.is_empty(), "{}", ended.stderr);
+}
+
 #[test]
 fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
+    // Connect Four after its first stone (the empty board is in the
+    // opening book, which the perfect player answers from at once).
+    let opened = format!("{}/...x...", empty_rows(7, 5));
     let boards: [(&[&str], String, u32, Shape); 2] = [
         (
             &["--board", "connect-four"],
-            empty_rows(7, 6),
-            42,
+            opened,
+            41,
             Shape::CONNECT_FOUR,
         ),
         (

@@ -3,6 +3,7 @@
 //! and Compare offer what can finish instead.
 
 use tictactoe_engine::board::Board;
+use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 
 /// The most positions plain minimax is let visit without a word: well
@@ -30,8 +31,12 @@ const DEEPENING_EMPTY_CELLS_LIMIT: u32 = 25;
 /// so an overestimate on crowded boards), or a deepening search without a
 /// time limit (`timed` false) and without a depth on more empty cells than
 /// its limit. Monte Carlo ends after its playouts, proof-number search at
-/// its node limit, the others at once.
+/// its node limit, the others at once, and so does the perfect player on a
+/// position the opening book answers.
 pub fn cannot_finish(kind: PlayerKind, board: &Board, depth: Option<u32>, timed: bool) -> bool {
+    if kind == PlayerKind::Perfect && OpeningBook::lookup(board).is_some() {
+        return false;
+    }
     let empty = board.empty().count_ones();
     let limit = match kind {
         PlayerKind::Minimax => MINIMAX_NODES_LIMIT,
