@@ -360,10 +360,10 @@ pub struct SharedSolve<'s> {
 
 impl SharedSolve<'_> {
     /// The value, or `None` if `cancel` was set first. Searcher 0 tries
-    /// the moves in the solver's order; searcher `n` starts each node near
-    /// the root `n` moves further along that order, so that the searches
-    /// prove different positions first and each finds the others' in the
-    /// table. Every searcher's answer is exact; its figures are its own,
+    /// the moves in the solver's order; searcher `n` starts the replies
+    /// near the root (plies 1, 3 and 5) `n` moves further along that
+    /// order, so that the searches prove different positions first and
+    /// each finds the others' in the table. Every searcher's answer is exact; its figures are its own,
     /// and `nodes` counts every searcher's, finished or stopped.
     pub fn search(
         &self,

@@ -1,7 +1,8 @@
 //! A solve on several threads: the solver's searches of one position
 //! sharing its table (`Solver::share`, "lazy SMP"). Searcher 0's answer is
-//! the one given; the helpers search the same position in orders of their
-//! own near the root and leave what they prove in the table for it. See
+//! the one given; the helpers search the same position, the replies near
+//! the root in orders of their own, and leave what they prove in the table
+//! for it. See
 //! docs/solver.md for what a second thread buys on this project's 2-core
 //! machine.
 
