@@ -1,5 +1,5 @@
 use crate::board::Board;
-use crate::evaluation::evaluate_stones;
+use crate::evaluation::{Evaluation, side_that_moved};
 use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
@@ -14,11 +14,20 @@ use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 /// tested against.
 pub struct MinimaxPlayer {
     depth: Option<u32>,
+    evaluation: Evaluation,
 }
 
 impl MinimaxPlayer {
     pub fn new(depth: Option<u32>) -> MinimaxPlayer {
-        MinimaxPlayer { depth }
+        MinimaxPlayer {
+            depth,
+            evaluation: Evaluation::default(),
+        }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> MinimaxPlayer {
+        MinimaxPlayer { evaluation, ..self }
     }
 }
 
@@ -116,7 +125,8 @@ fn node<H: Hook>(
         } else if left == 0 {
             Some(leaf(ctx, hook, cell, 0, NodeEnding::Drawn))
         } else if depth <= 1 {
-            let value = evaluate_stones(geometry, now, theirs);
+            let side = side_that_moved(now, theirs);
+            let value = ctx.evaluation.value(geometry, now, theirs, side);
             Some(leaf(ctx, hook, cell, value, NodeEnding::Horizon))
         } else {
             None
@@ -192,6 +202,7 @@ impl MinimaxPlayer {
         fixed_depth_report(
             hook,
             PlayerKind::Minimax,
+            self.evaluation,
             board,
             cancel,
             self.depth,
