@@ -6,7 +6,7 @@ mod features;
 
 pub use features::{
     Breakdown, Evaluation, FEATURE_COUNT, Feature, FeatureCounts, MAX_OPEN_STONES, NamedEvaluation,
-    Term, UnknownEvaluation, UnknownFeature, centre, counts, side_that_moved,
+    Scorer, Term, UnknownEvaluation, UnknownFeature, centre, counts, side_that_moved,
 };
 
 use super::board::{Board, Side};
@@ -76,15 +76,15 @@ impl LineCounts {
         if wins { WIN_NOW } else { score }
     }
 
-    /// `evaluation`'s value of `board` for `side` from the counts: the
-    /// same as `Evaluation::value_of`. `board`'s stones are read only for
-    /// the features beyond the open lines.
+    /// `scorer`'s value of `board` for `side` from the counts: the same as
+    /// `Evaluation::value_of`. `board`'s stones are read only for the
+    /// features beyond the open lines.
     #[inline]
-    pub fn evaluate(&self, evaluation: &Evaluation, board: &Board, side: Side) -> i32 {
+    pub fn evaluate(&self, scorer: &Scorer, board: &Board, side: Side) -> i32 {
         let geometry = board.geometry();
         let mine = &self.counts[side.index()];
         let theirs = &self.counts[side.opponent().index()];
-        evaluation.value_from_counts(
+        scorer.value_from_counts(
             mine.iter()
                 .copied()
                 .zip(theirs.iter().copied())
@@ -248,14 +248,17 @@ mod tests {
                 }
                 for named in NamedEvaluation::ALL {
                     let evaluation = named.evaluation();
+                    let scorer = Scorer::of(evaluation);
+                    let value = evaluation.value_of(&board, side);
                     assert_eq!(
-                        lines.evaluate(&evaluation, &board, side),
-                        evaluation.value_of(&board, side),
+                        lines.evaluate(&scorer, &board, side),
+                        value,
                         "{named} {board}"
                     );
+                    assert_eq!(scorer.value_of(&board, side), value, "{named} {board}");
                 }
                 assert_eq!(
-                    lines.evaluate(&Evaluation::default(), &board, side),
+                    lines.evaluate(&Scorer::of(Evaluation::default()), &board, side),
                     side.sign() * evaluate(&board),
                     "{board}"
                 );

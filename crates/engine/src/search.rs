@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, Outcome, Side};
-use super::evaluation::Evaluation;
+use super::evaluation::{Evaluation, Scorer};
 use super::geometry::{Geometry, MAX_CELLS};
 use super::player_kind::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, Note, SearchReport, SearchStats};
@@ -229,7 +229,7 @@ pub(crate) struct SearchContext<'a> {
     /// The triangular variation table, one variation per ply.
     pv: [Variation; MAX_PLY],
     /// What the horizon's positions are worth.
-    pub evaluation: Evaluation,
+    pub scorer: Scorer,
 }
 
 impl<'a> SearchContext<'a> {
@@ -242,13 +242,13 @@ impl<'a> SearchContext<'a> {
             next_poll: POLL_INTERVAL,
             root_stones: 0,
             pv: [Variation::EMPTY; MAX_PLY],
-            evaluation: Evaluation::default(),
+            scorer: Scorer::of(Evaluation::default()),
         }
     }
 
     /// The context with `evaluation` at the horizon instead of `lines`.
     pub fn with_evaluation(mut self, evaluation: Evaluation) -> SearchContext<'a> {
-        self.evaluation = evaluation;
+        self.scorer = Scorer::of(evaluation);
         self
     }
 
@@ -341,14 +341,14 @@ impl<'a> SearchContext<'a> {
         full: bool,
         stones: u32,
         depth: u32,
-        evaluate: impl FnOnce(&Evaluation) -> i32,
+        evaluate: impl FnOnce(&Scorer) -> i32,
     ) -> Option<i32> {
         let value = if won {
             WIN - stones as i32
         } else if full {
             0
         } else if depth <= 1 {
-            out_of_line(|| evaluate(&self.evaluation))
+            out_of_line(|| evaluate(&self.scorer))
         } else {
             return None;
         };
@@ -379,7 +379,7 @@ impl<'a> SearchContext<'a> {
             board.empty() == 0,
             board.stone_count(),
             depth,
-            |evaluation| evaluation.value_of(board, side),
+            |scorer| scorer.value_of(board, side),
         )
     }
 }

@@ -116,18 +116,10 @@ impl FromStr for Feature {
 /// `Feature::index`.
 pub type FeatureCounts = [[i32; FEATURE_COUNT]; 2];
 
-/// A weight for every feature, and the table the searches read the open
-/// lines' part from.
+/// A weight for every feature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Evaluation {
     weights: [i32; FEATURE_COUNT],
-    /// What one line adds for the side, by its stones and the opponent's
-    /// on it (index `own << 3 | other`): the open lines' weights, read
-    /// without branches.
-    line_values: [i32; 64],
-    /// True when a feature other than the open lines has a weight: then
-    /// the stones are read too, not only the lines' counts.
-    beyond_lines: bool,
 }
 
 impl Default for Evaluation {
@@ -144,28 +136,15 @@ impl Evaluation {
         for (feature, weight) in weights {
             vector[feature.index()] = weight;
         }
-        let open = |stones: usize| {
-            if stones == 0 || stones > MAX_OPEN_STONES {
-                0
-            } else {
-                vector[stones - 1]
-            }
-        };
-        let mut line_values = [0; 64];
-        for own in 0..8 {
-            for other in 0..8 {
-                line_values[own << 3 | other] = match (own, other) {
-                    (own, 0) => open(own),
-                    (0, other) => -open(other),
-                    _ => 0,
-                };
-            }
-        }
-        Evaluation {
-            weights: vector,
-            line_values,
-            beyond_lines: vector[MAX_OPEN_STONES..].iter().any(|&weight| weight != 0),
-        }
+        Evaluation { weights: vector }
+    }
+
+    /// True when a feature other than the open lines has a weight: then
+    /// the stones are read, not only the lines' counts.
+    fn beyond_lines(&self) -> bool {
+        self.weights[MAX_OPEN_STONES..]
+            .iter()
+            .any(|&weight| weight != 0)
     }
 
     /// The weight of `feature`.
@@ -181,19 +160,9 @@ impl Evaluation {
     }
 
     /// The value of the position of `mine` against `theirs` for the side
-    /// `mine` belongs to (`side`), clamped to +-`EVAL_LIMIT`: the one
-    /// evaluation every search reads at its horizon.
-    #[inline(never)]
+    /// `mine` belongs to (`side`), clamped to +-`EVAL_LIMIT`, from the
+    /// features' counts: what `Scorer` computes faster.
     pub fn value(&self, geometry: &Geometry, mine: u64, theirs: u64, side: Side) -> i32 {
-        if !self.beyond_lines {
-            let mut score = 0;
-            for &line in &geometry.lines {
-                let own = (mine & line).count_ones() as usize;
-                let other = (theirs & line).count_ones() as usize;
-                score += self.line_values[(own & 7) << 3 | (other & 7)];
-            }
-            return score.clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        }
         self.total(&counts(geometry, mine, theirs, side))
             .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
@@ -206,29 +175,6 @@ impl Evaluation {
             board.stones(side.opponent()),
             side,
         )
-    }
-
-    /// The open lines' part of the value from per-line stone counts (`own`
-    /// and `other` for each line), plus the rest read from the stones when
-    /// a feature beyond the lines has a weight: `value`, for the searches
-    /// that keep the lines' counts in step (`LineCounts`).
-    #[inline]
-    pub(crate) fn value_from_counts(
-        &self,
-        line_counts: impl Iterator<Item = (u8, u8)>,
-        geometry: &Geometry,
-        mine: u64,
-        theirs: u64,
-        side: Side,
-    ) -> i32 {
-        if self.beyond_lines {
-            return self.value(geometry, mine, theirs, side);
-        }
-        let mut score = 0;
-        for (own, other) in line_counts {
-            score += self.line_values[(own as usize & 7) << 3 | (other as usize & 7)];
-        }
-        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The unclamped sum of (the side's count - the opponent's) x weight.
@@ -275,6 +221,94 @@ impl Evaluation {
             total,
             value: i32::clamp(total, -EVAL_LIMIT, EVAL_LIMIT),
         }
+    }
+}
+
+/// An evaluation made ready for the searches, which read it at every
+/// horizon: the open lines' part from a table (index `own << 3 | other`,
+/// the side's and the opponent's stones on a line), the rest from the
+/// features' counts only when a feature beyond the open lines has a
+/// weight. Built once per search (the table is too big to copy with every
+/// player's options). Its values are `Evaluation::value`'s.
+#[derive(Debug, Clone, Copy)]
+pub struct Scorer {
+    evaluation: Evaluation,
+    line_values: [i32; 64],
+    beyond_lines: bool,
+}
+
+impl Scorer {
+    pub fn of(evaluation: Evaluation) -> Scorer {
+        let open = |stones: usize| {
+            if stones == 0 || stones > MAX_OPEN_STONES {
+                0
+            } else {
+                evaluation.weights[stones - 1]
+            }
+        };
+        let mut line_values = [0; 64];
+        for own in 0..8 {
+            for other in 0..8 {
+                line_values[own << 3 | other] = match (own, other) {
+                    (own, 0) => open(own),
+                    (0, other) => -open(other),
+                    _ => 0,
+                };
+            }
+        }
+        Scorer {
+            evaluation,
+            line_values,
+            beyond_lines: evaluation.beyond_lines(),
+        }
+    }
+
+    /// `Evaluation::value`. Kept out of line so the searches that call it
+    /// at their horizon stay small.
+    #[inline(never)]
+    pub fn value(&self, geometry: &Geometry, mine: u64, theirs: u64, side: Side) -> i32 {
+        if self.beyond_lines {
+            return self.evaluation.value(geometry, mine, theirs, side);
+        }
+        let mut score = 0;
+        for &line in &geometry.lines {
+            let own = (mine & line).count_ones() as usize;
+            let other = (theirs & line).count_ones() as usize;
+            score += self.line_values[(own & 7) << 3 | (other & 7)];
+        }
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// `Evaluation::value_of`.
+    pub fn value_of(&self, board: &Board, side: Side) -> i32 {
+        self.value(
+            board.geometry(),
+            board.stones(side),
+            board.stones(side.opponent()),
+            side,
+        )
+    }
+
+    /// `value` from the stones on each line (`own` and `other` for each),
+    /// for the searches that keep them in step (`LineCounts`); `mine` and
+    /// `theirs` are read only for the features beyond the open lines.
+    #[inline]
+    pub(crate) fn value_from_counts(
+        &self,
+        line_counts: impl Iterator<Item = (u8, u8)>,
+        geometry: &Geometry,
+        mine: u64,
+        theirs: u64,
+        side: Side,
+    ) -> i32 {
+        if self.beyond_lines {
+            return self.evaluation.value(geometry, mine, theirs, side);
+        }
+        let mut score = 0;
+        for (own, other) in line_counts {
+            score += self.line_values[(own as usize & 7) << 3 | (other as usize & 7)];
+        }
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 

@@ -66,7 +66,7 @@ fn alphabeta<H: Hook>(
             ctx.leaf_counted(0)
         } else if depth <= 1 {
             let side = side_that_moved(now, theirs);
-            let value = ctx.evaluation.value(geometry, now, theirs, side);
+            let value = ctx.scorer.value(geometry, now, theirs, side);
             let value = ctx.leaf_counted(value);
             hook.leaf(cell, alpha, beta, value, NodeEnding::Horizon);
             value

@@ -259,8 +259,8 @@ fn search_with_table<H: Hook>(
             walk.board.empty() == 0,
         );
         let (lines, board) = (&walk.lines, &walk.board);
-        let value = match ctx.leaf(won, full, stones, depth, |evaluation| {
-            lines.evaluate(evaluation, board, side)
+        let value = match ctx.leaf(won, full, stones, depth, |scorer| {
+            lines.evaluate(scorer, board, side)
         }) {
             Some(value) => {
                 hook.leaf(cell, alpha, beta, value, leaf_ending(won, full));

@@ -126,7 +126,7 @@ fn node<H: Hook>(
             Some(leaf(ctx, hook, cell, 0, NodeEnding::Drawn))
         } else if depth <= 1 {
             let side = side_that_moved(now, theirs);
-            let value = ctx.evaluation.value(geometry, now, theirs, side);
+            let value = ctx.scorer.value(geometry, now, theirs, side);
             Some(leaf(ctx, hook, cell, value, NodeEnding::Horizon))
         } else {
             None
