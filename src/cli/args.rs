@@ -226,6 +226,8 @@ pub(super) struct AnalyzeArgs {
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     /// Time limit per position, in seconds: alphabeta-tt, pvs, mtdf and
     /// perfect keep their deepest search finished in time; any other player's search is
     /// stopped and the position reported as not analysed.
@@ -634,6 +636,8 @@ pub(super) struct CompareArgs {
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
     #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
+    #[command(flatten)]
     pub(super) search: SearchArgs,
     /// Print one JSON object instead of the table.
     #[arg(long, conflicts_with = "csv")]
@@ -683,6 +687,8 @@ pub(super) struct TournamentArgs {
     /// runs; the ranking counts such moves.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     #[command(flatten)]
     pub(super) search: SearchArgs,
     /// Print one JSON object (with every game) instead of the tables.
@@ -905,9 +911,9 @@ pub(super) struct ExamArgs {
     pub(super) depth: Option<Difficulty>,
     #[command(flatten)]
     pub(super) evaluation: EvaluationArgs,
-    /// Time limit per move, in seconds: alphabeta-tt, pvs, mtdf and
-    /// perfect keep their deepest search finished in time; any other
-    /// player's search is stopped and the command with it.
+    /// Time limit per move, in seconds, for the players that deepen
+    /// iteratively (alphabeta-tt, pvs, mtdf, perfect): each keeps its
+    /// deepest search finished in time.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
     /// A learner's state file (neural): the learner plays what it learned.

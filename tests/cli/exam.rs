@@ -1,6 +1,6 @@
 //! `tictactoe exam`: a player examined on test-set lines, its moves judged
-//! by the solver; `--evaluation` by name and by weights file; the lines
-//! and options it refuses.
+//! by the solver; `--evaluation` by name and by weights file, on exam and
+//! the other commands that take it; the lines and options refused.
 
 use std::fs;
 use std::path::PathBuf;
@@ -275,4 +275,65 @@ fn a_test_set_file_reads_as_standard_input_does() {
     let given = json(&exam(&args, SMALL_SET));
     assert_eq!(read["mistake_list"], given["mistake_list"]);
     assert_eq!(read["positions"], 12);
+}
+
+#[test]
+fn analyze_compare_and_tournament_search_with_the_evaluation_chosen() {
+    // At depth 1 on the empty 3x3 board the centre is best either way;
+    // `lines` scores it 4 (one stone on four open lines), `centre` 1.
+    let score = |evaluation: &str| {
+        let output = run(&[
+            "analyze",
+            "--player",
+            "alphabeta",
+            "--depth",
+            "1",
+            "--json",
+            "--evaluation",
+            evaluation,
+            ".........",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        (value["best"].clone(), value["score"].clone())
+    };
+    assert_eq!(score("lines"), (4.into(), 4.into()));
+    assert_eq!(score("centre"), (4.into(), 1.into()));
+    let compared = |evaluation: &str| {
+        let output = run(&[
+            "compare",
+            "--players",
+            "minimax:1,alphabeta-tt:1",
+            "--json",
+            "--evaluation",
+            evaluation,
+            ".........",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let (lines, centre) = (compared("lines"), compared("centre"));
+    assert!(
+        lines.contains("\"score\": 4") && !lines.contains("\"score\": 1"),
+        "{lines}"
+    );
+    assert!(
+        centre.contains("\"score\": 1") && !centre.contains("\"score\": 4"),
+        "{centre}"
+    );
+    let output = run(&[
+        "tournament",
+        "--players",
+        "random,mcts",
+        "--games",
+        "1",
+        "--evaluation",
+        "threats",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no player here (random, mcts)"),
+        "{}",
+        stderr(&output)
+    );
 }
