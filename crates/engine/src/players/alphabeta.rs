@@ -1,5 +1,5 @@
 use crate::board::Board;
-use crate::evaluation::{Evaluation, side_that_moved};
+use crate::evaluation::Evaluation;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
@@ -65,8 +65,7 @@ fn alphabeta<H: Hook>(
             hook.leaf(cell, alpha, beta, 0, NodeEnding::Drawn);
             ctx.leaf_counted(0)
         } else if depth <= 1 {
-            let side = side_that_moved(now, theirs);
-            let value = ctx.scorer.value(geometry, now, theirs, side);
+            let value = ctx.scorer.value_after_move(geometry, now, theirs);
             let value = ctx.leaf_counted(value);
             hook.leaf(cell, alpha, beta, value, NodeEnding::Horizon);
             value

@@ -1,5 +1,5 @@
 use crate::board::Board;
-use crate::evaluation::{Evaluation, side_that_moved};
+use crate::evaluation::Evaluation;
 use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
@@ -125,8 +125,7 @@ fn node<H: Hook>(
         } else if left == 0 {
             Some(leaf(ctx, hook, cell, 0, NodeEnding::Drawn))
         } else if depth <= 1 {
-            let side = side_that_moved(now, theirs);
-            let value = ctx.scorer.value(geometry, now, theirs, side);
+            let value = ctx.scorer.value_after_move(geometry, now, theirs);
             Some(leaf(ctx, hook, cell, value, NodeEnding::Horizon))
         } else {
             None
