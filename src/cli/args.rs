@@ -200,6 +200,14 @@ pub(super) struct PlayArgs {
     /// Min's search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth_min: Option<Difficulty>,
+    /// Max's evaluation at its search's horizon: lines (the default),
+    /// centre, threats or a weights file (FILE.json); see --evaluation in
+    /// analyze.
+    #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluation_max: Option<EvaluationChoice>,
+    /// Min's evaluation at its search's horizon, as --evaluation-max.
+    #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluation_min: Option<EvaluationChoice>,
     /// Time limit per move for the players that deepen iteratively
     /// (alphabeta-tt, pvs, mtdf, perfect off 3x3), in seconds; 5 by default, as in the window.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]

@@ -101,14 +101,25 @@ pub(super) fn chosen_evaluation(
     kinds: &[PlayerKind],
     size: Option<Shape>,
 ) -> Result<Evaluation, String> {
-    let Some(choice) = &args.evaluation else {
+    evaluation_of(args.evaluation.as_ref(), "--evaluation", kinds, size)
+}
+
+/// `chosen_evaluation` for the choice given to `option` (`--evaluation`,
+/// `--evaluation-max`, `--evaluation-min`).
+pub(super) fn evaluation_of(
+    choice: Option<&EvaluationChoice>,
+    option: &str,
+    kinds: &[PlayerKind],
+    size: Option<Shape>,
+) -> Result<Evaluation, String> {
+    let Some(choice) = choice else {
         return Ok(Evaluation::default());
     };
     // The players that search to a depth evaluate at it.
     if !kinds.iter().any(|kind| kind.uses_depth()) {
         let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
         return Err(format!(
-            "--evaluation applies to the depth-limited searches (minimax, alphabeta, \
+            "{option} applies to the depth-limited searches (minimax, alphabeta, \
              alphabeta-tt, alphabeta-random, pvs, mtdf) only, and no player here ({}) \
              evaluates at a horizon",
             names.join(", ")

@@ -337,3 +337,51 @@ fn analyze_compare_and_tournament_search_with_the_evaluation_chosen() {
         stderr(&output)
     );
 }
+
+#[test]
+fn play_gives_each_side_its_own_evaluation() {
+    let game = |extra: &[&str]| {
+        let mut args = vec![
+            "play",
+            "--max",
+            "alphabeta",
+            "--min",
+            "alphabeta",
+            "--depth-max",
+            "1",
+            "--depth-min",
+            "1",
+            "--seed",
+            "1",
+            "--verbose",
+        ];
+        args.extend(extra);
+        let output = run(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+            .lines()
+            .find(|line| line.starts_with("game 1:"))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(game(&[]), "game 1: 5 1 3 7 4 6 8 2 9 -> draw");
+    assert_eq!(game(&["--evaluation-max", "lines"]), game(&[]));
+    // Max playing for the centre alone lets its second stone go anywhere;
+    // Min's depth 1 misses the column Max then completes.
+    assert_eq!(
+        game(&["--evaluation-max", "centre"]),
+        "game 1: 5 1 2 7 8 -> X wins"
+    );
+    assert_ne!(game(&["--evaluation-min", "centre"]), game(&[]));
+    let output = run(&[
+        "play",
+        "--max",
+        "alphabeta",
+        "--min",
+        "random",
+        "--evaluation-min",
+        "centre",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--evaluation-min applies to the depth-limited searches"));
+}
