@@ -283,6 +283,8 @@ pub(super) struct TreeArgs {
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     /// Plies below the root to print; deeper nodes are counted in their
     /// ancestors' subtree sizes.
     #[arg(long, default_value_t = tictactoe_tools::tree_drawing::DEFAULT_MAX_PLY, value_name = "N")]

@@ -385,3 +385,30 @@ fn play_gives_each_side_its_own_evaluation() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--evaluation-min applies to the depth-limited searches"));
 }
+
+#[test]
+fn tree_records_the_search_with_the_evaluation_chosen() {
+    // Depth 1 on the empty 3x3 board: the root's value is the best
+    // horizon's, 4 under `lines`, 1 under `centre`; a corner's leaf 3 and 0.
+    let values = |evaluation: &str| {
+        let output = run(&[
+            "tree",
+            "--player",
+            "alphabeta",
+            "--depth",
+            "1",
+            "--json",
+            "--evaluation",
+            evaluation,
+            ".........",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+            .lines()
+            .take(2)
+            .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["value"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values("lines"), [4, 3]);
+    assert_eq!(values("centre"), [1, 0]);
+}
