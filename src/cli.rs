@@ -44,6 +44,7 @@ mod analyze;
 mod args;
 mod checks;
 mod contests;
+mod exam;
 mod exercise;
 mod learning;
 mod mcts_trace;
@@ -105,6 +106,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Exercise(args)) => exercise::run(args),
         Some(CliCommand::Review(args)) => review::run(args),
         Some(CliCommand::Solve(args)) => solve::run(args),
+        Some(CliCommand::Exam(args)) => exam::run(args),
     }
 }
 

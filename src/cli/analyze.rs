@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::args::{AnalyzeArgs, SearchArgs, position_on, position_text, read_position};
 use super::checks::{
-    cannot_finish, check_order_size, check_search_args, search_name, warn_unused_depth,
+    cannot_finish, check_order_size, check_search_args, chosen_evaluation, search_name,
+    warn_unused_depth,
 };
 use super::output::{read_saved_game, refuse, say, stopped};
 use super::{learning, stop, streams};
@@ -78,10 +79,15 @@ pub(super) fn run(args: AnalyzeArgs) -> ExitCode {
     }) {
         return refuse(&message);
     }
+    let evaluation = match chosen_evaluation(&args.evaluation, &[args.player], shape) {
+        Ok(evaluation) => evaluation,
+        Err(message) => return refuse(&message),
+    };
     let options = PlayerOptions {
         difficulty: args.depth.unwrap_or_default(),
         time_limit: args.time,
         search: args.search.settings(),
+        evaluation,
         ..PlayerOptions::default()
     };
     let state = match args.state.as_deref() {

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 use tictactoe_engine::abstract_tree::{Decision, MAX_CHILDREN, MAX_VALUE, MIN_VALUE};
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
+use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::{Shape, UnknownShape};
 use tictactoe_engine::player_kind::{
     Difficulty, Fail, MoveOrder, PlayerKind, Prune, SearchSettings, UnknownDifficulty,
@@ -74,6 +75,13 @@ pub(super) enum CliCommand {
     /// exact value with perfect play from both sides.
     #[command(long_about = SOLVE_ABOUT)]
     Solve(SolveArgs),
+    /// Examine a player on test-set positions (a board with gravity): each
+    /// line's position, the columns played (4453), and optionally its
+    /// score; the player's move on each is judged by the solver. Prints
+    /// the mistakes (a won position made a draw or a loss, a drawn one a
+    /// loss), their share and the mean time per move.
+    #[command(long_about = EXAM_ABOUT)]
+    Exam(ExamArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -192,6 +200,14 @@ pub(super) struct PlayArgs {
     /// Min's search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth_min: Option<Difficulty>,
+    /// Max's evaluation at its search's horizon: lines (the default),
+    /// centre, threats or a weights file (FILE.json); see --evaluation in
+    /// analyze.
+    #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluation_max: Option<EvaluationChoice>,
+    /// Min's evaluation at its search's horizon, as --evaluation-max.
+    #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluation_min: Option<EvaluationChoice>,
     /// Time limit per move for the players that deepen iteratively
     /// (alphabeta-tt, pvs, mtdf, perfect off 3x3), in seconds; 5 by default, as in the window.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
@@ -218,6 +234,8 @@ pub(super) struct AnalyzeArgs {
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     /// Time limit per position, in seconds: alphabeta-tt, pvs, mtdf and
     /// perfect keep their deepest search finished in time; any other player's search is
     /// stopped and the position reported as not analysed.
@@ -266,6 +284,8 @@ pub(super) struct TreeArgs {
     /// Search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth: Option<Difficulty>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     /// Plies below the root to print; deeper nodes are counted in their
     /// ancestors' subtree sizes.
     #[arg(long, default_value_t = tictactoe_tools::tree_drawing::DEFAULT_MAX_PLY, value_name = "N")]
@@ -627,6 +647,8 @@ pub(super) struct CompareArgs {
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
     #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
+    #[command(flatten)]
     pub(super) search: SearchArgs,
     /// Print one JSON object instead of the table.
     #[arg(long, conflicts_with = "csv")]
@@ -676,6 +698,8 @@ pub(super) struct TournamentArgs {
     /// runs; the ranking counts such moves.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(super) time: Option<Duration>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
     #[command(flatten)]
     pub(super) search: SearchArgs,
     /// Print one JSON object (with every game) instead of the tables.
@@ -783,6 +807,23 @@ A line that is no position stops the command with a message naming the line \
 
 Ctrl+C prints the values found so far and stops.";
 
+const EXAM_ABOUT: &str = "\
+Examine a player on test-set positions: for each line of FILE (or standard input), the \
+position as the columns played from the empty board (4453, column 1 on the left) and \
+optionally its score for the side to move as the Connect Four test sets write it (a \
+positive score a win, 0 a draw, a negative one a loss; only its sign counts). The player \
+chooses a move; the solver judges it. A move is a mistake when the position was a win and \
+the move makes it a draw or a loss, or a draw and the move makes it a loss. Without a \
+score the solver values the position too.
+
+Prints each mistake as it is found (line, position, the column played, the values before \
+and after), then the positions examined, the mistakes and their share, and the player's \
+mean time per move. --json prints one object instead.
+
+Boards with gravity only (--board connect-four, --board 7x4 --gravity ...). A line that \
+is no position stops the command with its line number (exit code 2). Ctrl+C prints what \
+was examined so far and stops.";
+
 /// The board a command plays or reads positions on: `--board` (a preset's
 /// name or width x height), changed by `--in-a-row` and `--gravity`; or
 /// `--size`, the square boards by their side, as before boards had shapes.
@@ -874,6 +915,74 @@ pub(super) struct SolveArgs {
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["weak", "json", "format"],
           value_parser = clap::value_parser!(u32).range(0..=12))]
     pub(super) book: Option<u32>,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct ExamArgs {
+    /// The player examined, by short name.
+    #[arg(long, value_name = "NAME", value_parser = COMPUTER_PLAYERS)]
+    pub(super) player: PlayerKind,
+    /// Search depth: easy, medium, hard (the default) or 1-25.
+    #[arg(long, value_name = "D", value_parser = difficulty)]
+    pub(super) depth: Option<Difficulty>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
+    /// Time limit per move, in seconds, for the players that deepen
+    /// iteratively (alphabeta-tt, pvs, mtdf, perfect): each keeps its
+    /// deepest search finished in time.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(super) time: Option<Duration>,
+    /// A learner's state file (neural): the learner plays what it learned.
+    #[arg(long, value_name = "FILE")]
+    pub(super) state: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// The test set, one position per line; without it, standard input.
+    #[arg(value_name = "FILE")]
+    pub(super) file: Option<PathBuf>,
+}
+
+/// `--evaluation`: what the depth-limited searches' horizon positions are
+/// worth.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(super) struct EvaluationArgs {
+    /// What a depth-limited search's positions at its horizon are worth
+    /// (minimax, alphabeta, alphabeta-tt, alphabeta-random, pvs, mtdf):
+    /// lines (the default: each open line the square of its stones),
+    /// centre (the stones on the centre), threats (lines, and the threats
+    /// by their rows), or a weights file (FILE.json, see
+    /// docs/evaluation.md).
+    #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluation: Option<EvaluationChoice>,
+}
+
+/// An evaluation by name, or a weights file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum EvaluationChoice {
+    Named(NamedEvaluation),
+    File(PathBuf),
+}
+
+/// `--evaluation`: a name, or a path that ends in `.json` or holds a `/`.
+fn evaluation_choice(text: &str) -> Result<EvaluationChoice, String> {
+    if let Ok(named) = text.parse() {
+        return Ok(EvaluationChoice::Named(named));
+    }
+    if text.to_ascii_lowercase().ends_with(".json") || text.contains('/') {
+        return Ok(EvaluationChoice::File(PathBuf::from(text)));
+    }
+    let names: Vec<&str> = NamedEvaluation::ALL
+        .iter()
+        .map(|named| named.name())
+        .collect();
+    Err(format!(
+        "no evaluation is named '{}'; the evaluations: {}, or a weights file (FILE.json)",
+        escape_text(text, ECHO_CHARS),
+        names.join(", ")
+    ))
 }
 
 /// How `solve` writes a value.

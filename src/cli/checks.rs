@@ -2,13 +2,16 @@
 //! to the player, search settings no player of the command has, and a
 //! plain search that cannot finish in reasonable time.
 
+use tictactoe_engine::evaluation::Evaluation;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_files::weights::read_weights;
 use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 
 pub(super) use tictactoe_tools::feasibility::cannot_finish;
 
-use super::args::SearchArgs;
+use super::args::{EvaluationArgs, EvaluationChoice, SearchArgs};
 use super::output::say;
 
 /// Refuses `--order`, `--prune` or `--fail` when none of `kinds` searches
@@ -85,5 +88,53 @@ pub(super) fn search_name(kind: PlayerKind) -> String {
     match kind {
         PlayerKind::Minimax | PlayerKind::AlphaBeta => format!("plain {}", kind.name()),
         _ => kind.name().to_owned(),
+    }
+}
+
+/// The evaluation `--evaluation` asks for (`lines` without it), for the
+/// players `kinds` on `size` (when the command knows the board): refused
+/// when no player of `kinds` searches to a horizon, and a weights file
+/// when it cannot be read, is malformed or is for another board. The
+/// message, for exit code 2.
+pub(super) fn chosen_evaluation(
+    args: &EvaluationArgs,
+    kinds: &[PlayerKind],
+    size: Option<Shape>,
+) -> Result<Evaluation, String> {
+    evaluation_of(args.evaluation.as_ref(), "--evaluation", kinds, size)
+}
+
+/// `chosen_evaluation` for the choice given to `option` (`--evaluation`,
+/// `--evaluation-max`, `--evaluation-min`).
+pub(super) fn evaluation_of(
+    choice: Option<&EvaluationChoice>,
+    option: &str,
+    kinds: &[PlayerKind],
+    size: Option<Shape>,
+) -> Result<Evaluation, String> {
+    let Some(choice) = choice else {
+        return Ok(Evaluation::default());
+    };
+    // The players that search to a depth evaluate at it.
+    if !kinds.iter().any(|kind| kind.uses_depth()) {
+        let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+        return Err(format!(
+            "{option} applies to the depth-limited searches (minimax, alphabeta, \
+             alphabeta-tt, alphabeta-random, pvs, mtdf) only, and no player here ({}) \
+             evaluates at a horizon",
+            names.join(", ")
+        ));
+    }
+    match choice {
+        EvaluationChoice::Named(named) => Ok(named.evaluation()),
+        EvaluationChoice::File(path) => {
+            let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+            let Some(size) = size else {
+                return Err(format!(
+                    "the weights file '{name}' is for one board: give it with --board"
+                ));
+            };
+            read_weights(path, size).map_err(|error| format!("weights file '{name}': {error}"))
+        }
     }
 }

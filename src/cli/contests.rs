@@ -4,8 +4,8 @@
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
-use super::args::{CompareArgs, SearchArgs, TournamentArgs};
-use super::checks::{cannot_finish, check_search_args, search_name};
+use super::args::{CompareArgs, EvaluationArgs, SearchArgs, TournamentArgs};
+use super::checks::{cannot_finish, check_search_args, chosen_evaluation, search_name};
 use super::output::{progress_bar, refuse, say, stopped};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
@@ -96,6 +96,21 @@ fn with_search_args(
     Ok(())
 }
 
+/// Gives the contenders the evaluation `--evaluation` asks for, or the
+/// message that refuses it (see `chosen_evaluation`).
+fn with_evaluation(
+    contenders: &mut [Contender],
+    evaluation: &EvaluationArgs,
+    size: Shape,
+) -> Result<(), String> {
+    let kinds: Vec<PlayerKind> = contenders.iter().map(|contender| contender.kind).collect();
+    let evaluation = chosen_evaluation(evaluation, &kinds, Some(size))?;
+    for contender in contenders {
+        contender.options.evaluation = evaluation;
+    }
+    Ok(())
+}
+
 /// Prints `text` to standard output; false if it could not be written.
 fn print(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
@@ -141,7 +156,9 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
             Err(message) => return refuse(&message),
         }
     };
-    if let Err(message) = with_search_args(&mut contenders, args.search, board.shape()) {
+    if let Err(message) = with_search_args(&mut contenders, args.search, board.shape())
+        .and_then(|()| with_evaluation(&mut contenders, &args.evaluation, board.shape()))
+    {
         return refuse(&message);
     }
     let bar = progress_bar(
@@ -357,7 +374,9 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
         Ok(entrants) => entrants,
         Err(message) => return refuse(&message),
     };
-    if let Err(message) = with_search_args(&mut entrants, args.search, args.size) {
+    if let Err(message) = with_search_args(&mut entrants, args.search, args.size)
+        .and_then(|()| with_evaluation(&mut entrants, &args.evaluation, args.size))
+    {
         return refuse(&message);
     }
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);

@@ -12,11 +12,14 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 use serde_json::ser::Formatter;
 
 use super::args::PlayArgs;
-use super::checks::{cannot_finish, check_search_args, search_name, warn_unused_depth};
+use super::checks::{
+    cannot_finish, check_search_args, evaluation_of, search_name, warn_unused_depth,
+};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop};
 use crate::game::{Event, GameResult, GameSetup, GameThread, SEARCH_TIME_LIMIT};
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::evaluation::Evaluation;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -68,6 +71,8 @@ struct SeriesTotals {
 struct Series<'a> {
     args: &'a PlayArgs,
     players: [(PlayerKind, Difficulty); 2],
+    /// Max's evaluation, then Min's.
+    evaluations: [Evaluation; 2],
     seed: u64,
     /// The game thread and its events, from the first game on (`--state`
     /// is read then, after the header is out).
@@ -115,6 +120,7 @@ impl Series<'_> {
             time_limit,
         )
         .with_search_settings(args.search.settings())
+        .with_evaluations(self.evaluations)
         .with_learners(&*state);
         let game = thread.start(setup);
         // A signal stops the game's search at once; the search's report
@@ -307,6 +313,16 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     if let Err(message) = check_search_args(args.search, &[args.max, args.min], Some(args.size)) {
         return refuse(&message);
     }
+    let mut evaluations = [Evaluation::default(); 2];
+    for (slot, (choice, option, kind)) in evaluations.iter_mut().zip([
+        (args.evaluation_max.as_ref(), "--evaluation-max", args.max),
+        (args.evaluation_min.as_ref(), "--evaluation-min", args.min),
+    ]) {
+        match evaluation_of(choice, option, &[kind], Some(args.size)) {
+            Ok(evaluation) => *slot = evaluation,
+            Err(message) => return refuse(&message),
+        }
+    }
     let start = Board::new(args.size);
     let mut played = [Difficulty::default(); 2];
     for (index, (kind, chosen)) in [(args.max, args.depth_max), (args.min, args.depth_min)]
@@ -350,6 +366,7 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     let series = RefCell::new(Series {
         args: &args,
         players: [(args.max, depth_max), (args.min, depth_min)],
+        evaluations,
         seed,
         running: None,
         timing: [(0, 0); 2],

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::args::{NodePath, NodeStep, TreeArgs};
-use super::checks::{cannot_finish, check_search_args, search_name, warn_unused_depth};
+use super::checks::{
+    cannot_finish, check_search_args, chosen_evaluation, search_name, warn_unused_depth,
+};
 use super::learning::given_state;
 use super::output::{refuse, stopped};
 use super::stop;
@@ -47,9 +49,15 @@ pub(super) fn run(args: TreeArgs) -> ExitCode {
     if let Err(message) = check_search_args(args.search, &[args.player], Some(board.shape())) {
         return refuse(&message);
     }
+    let evaluation = match chosen_evaluation(&args.evaluation, &[args.player], Some(board.shape()))
+    {
+        Ok(evaluation) => evaluation,
+        Err(message) => return refuse(&message),
+    };
     let options = PlayerOptions {
         difficulty: args.depth.unwrap_or_default(),
         search: args.search.settings(),
+        evaluation,
         ..PlayerOptions::default()
     };
     let depth = options.difficulty.depth();

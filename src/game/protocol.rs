@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use tictactoe_engine::board::{Board, Side};
+use tictactoe_engine::evaluation::Evaluation;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player::Player;
@@ -83,6 +84,7 @@ impl GameSetup {
             seed,
             time_limit,
             search: SearchSettings::default(),
+            evaluations: [Evaluation::default(); 2],
         };
         let mut setup = GameSetup::with_players(size, recipe.build(&Board::new(size)), pause);
         setup.recipe = Some(recipe);
@@ -107,6 +109,17 @@ impl GameSetup {
     pub fn with_search_settings(mut self, settings: SearchSettings) -> GameSetup {
         if let Some(recipe) = &mut self.recipe {
             recipe.search = settings;
+            self.players = recipe.build(&self.start);
+        }
+        self
+    }
+
+    /// The same game with Max's and Min's depth-limited searches
+    /// evaluating their horizons with `evaluations` (Max's first). Call it
+    /// before `with_learners`.
+    pub fn with_evaluations(mut self, evaluations: [Evaluation; 2]) -> GameSetup {
+        if let Some(recipe) = &mut self.recipe {
+            recipe.evaluations = evaluations;
             self.players = recipe.build(&self.start);
         }
         self
@@ -161,6 +174,8 @@ struct PlayerRecipe {
     seed: u64,
     time_limit: Duration,
     search: SearchSettings,
+    /// Max's evaluation, then Min's.
+    evaluations: [Evaluation; 2],
 }
 
 impl PlayerRecipe {
@@ -182,6 +197,7 @@ impl PlayerRecipe {
                 seed: PlayerRecipe::seed_for(self.seed, start.stone_count(), side),
                 time_limit: Some(self.time_limit),
                 search: self.search,
+                evaluation: self.evaluations[side.index()],
                 ..PlayerOptions::default()
             })
         })

@@ -624,3 +624,36 @@ fn searches_that_cannot_finish_on_a_big_board_warn_and_stop_on_ctrl_c() {
         );
     }
 }
+
+#[test]
+fn ctrl_c_ends_an_exam_with_what_was_examined_marked_partial() {
+    let set = include_str!("solve/middle-easy-sample").repeat(50);
+    let path = directory().join("exam-set");
+    std::fs::write(&path, set).unwrap();
+    let args = [
+        "exam",
+        "--board",
+        "connect-four",
+        "--player",
+        "alphabeta-tt",
+        "--depth",
+        "12",
+        "--json",
+        path.to_str().unwrap(),
+    ];
+    let ended = stop_after(&args, Duration::from_millis(1500), libc::SIGINT);
+    assert_eq!(ended.status.code(), Some(130), "{}", ended.stderr);
+    let result: serde_json::Value = serde_json::from_str(ended.stdout.trim()).unwrap();
+    assert_eq!(result["partial"], true);
+    let examined = result["positions"].as_u64().unwrap();
+    assert!(examined < 1000, "{result}");
+    let noun = if examined == 1 {
+        "position"
+    } else {
+        "positions"
+    };
+    assert_eq!(
+        ended.stderr.trim(),
+        format!("interrupted (SIGINT): stopped after {examined} {noun} examined")
+    );
+}

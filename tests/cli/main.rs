@@ -8,6 +8,7 @@ mod common;
 mod attack;
 mod boards;
 mod documented;
+mod exam;
 mod exercise;
 mod golden;
 mod input;

@@ -2,42 +2,20 @@
 //! the winning lines, the evaluation to estimate a position at the search
 //! horizon, the ordering to try the most promising moves first.
 
+mod features;
+
+pub use features::{
+    Breakdown, Evaluation, FEATURE_COUNT, Feature, FeatureCounts, MAX_OPEN_STONES, NamedEvaluation,
+    Scorer, Term, UnknownEvaluation, UnknownFeature, centre, counts, side_that_moved,
+};
+
 use super::board::{Board, Side};
 use super::geometry::{Geometry, MAX_CELLS, MAX_LINES, bits};
-use super::score::EVAL_LIMIT;
 
-/// Static evaluation for positions at the search horizon, from Max's view.
-///
-/// Every line that only one side has stones in is still open for that side;
-/// it counts the square of its stones (so two in a line weigh more than two
-/// scattered stones). X's open lines count for, O's against. The sum is
-/// clamped to +-`EVAL_LIMIT`.
+/// The default evaluation (`lines`) of `board` from Max's view: what the
+/// tests and the benches compare against.
 pub fn evaluate(board: &Board) -> i32 {
-    evaluate_stones(
-        board.geometry(),
-        board.stones(Side::Max),
-        board.stones(Side::Min),
-    )
-}
-
-/// `evaluate` for the stones `mine` against `theirs`, from the view of the
-/// side that owns `mine` (for Min it is minus `evaluate`). Kept out of line
-/// so the searches that call it at their horizon stay small.
-#[inline(never)]
-pub fn evaluate_stones(geometry: &Geometry, mine: u64, theirs: u64) -> i32 {
-    let mut score = 0i32;
-    for &line in &geometry.lines {
-        let (own, other) = (
-            (mine & line).count_ones() as i32,
-            (theirs & line).count_ones() as i32,
-        );
-        if other == 0 {
-            score += own * own;
-        } else if own == 0 {
-            score -= other * other;
-        }
-    }
-    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    Evaluation::default().value_of(board, Side::Max)
 }
 
 /// How many stones each side has on every winning line, kept in step with
@@ -98,16 +76,24 @@ impl LineCounts {
         if wins { WIN_NOW } else { score }
     }
 
-    /// `evaluate` from the counts, for `side`: the same value.
+    /// `scorer`'s value of `board` for `side` from the counts: the same as
+    /// `Evaluation::value_of`. `board`'s stones are read only for the
+    /// features beyond the open lines.
     #[inline]
-    pub fn evaluate(&self, geometry: &Geometry, side: Side) -> i32 {
+    pub fn evaluate(&self, scorer: &Scorer, board: &Board, side: Side) -> i32 {
+        let geometry = board.geometry();
         let mine = &self.counts[side.index()];
         let theirs = &self.counts[side.opponent().index()];
-        let mut score = 0i32;
-        for (&own, &other) in mine.iter().zip(theirs).take(geometry.lines.len()) {
-            score += LINE_VALUES[(own as usize & 7) << 3 | (other as usize & 7)];
-        }
-        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        scorer.value_from_counts(
+            mine.iter()
+                .copied()
+                .zip(theirs.iter().copied())
+                .take(geometry.lines.len()),
+            geometry,
+            board.stones(side),
+            board.stones(side.opponent()),
+            side,
+        )
     }
 }
 
@@ -146,28 +132,6 @@ const fn order_scores(in_a_row: u32) -> [i32; 64] {
     }
     table
 }
-
-/// What one line adds to the static evaluation, by the side's and the
-/// opponent's stones on it (index `own << 3 | other`).
-static LINE_VALUES: [i32; 64] = {
-    let mut table = [0; 64];
-    let mut own = 0;
-    while own < 8 {
-        let mut other = 0;
-        while other < 8 {
-            table[own << 3 | other] = if other == 0 {
-                (own * own) as i32
-            } else if own == 0 {
-                -((other * other) as i32)
-            } else {
-                0
-            };
-            other += 1;
-        }
-        own += 1;
-    }
-    table
-};
 
 /// Move-ordering score of a move that wins at once.
 const WIN_NOW: i32 = 100_000;
@@ -282,8 +246,19 @@ mod tests {
                         "{board} cell {cell}"
                     );
                 }
+                for named in NamedEvaluation::ALL {
+                    let evaluation = named.evaluation();
+                    let scorer = Scorer::of(evaluation);
+                    let value = evaluation.value_of(&board, side);
+                    assert_eq!(
+                        lines.evaluate(&scorer, &board, side),
+                        value,
+                        "{named} {board}"
+                    );
+                    assert_eq!(scorer.value_of(&board, side), value, "{named} {board}");
+                }
                 assert_eq!(
-                    lines.evaluate(geometry, side),
+                    lines.evaluate(&Scorer::of(Evaluation::default()), &board, side),
                     side.sign() * evaluate(&board),
                     "{board}"
                 );

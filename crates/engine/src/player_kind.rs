@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::by_name::deserialize_by_name;
+use super::evaluation::Evaluation;
 
 use super::geometry::Shape;
 
@@ -314,6 +315,8 @@ pub struct PlayerOptions {
     pub time_limit: Option<Duration>,
     /// The move order and conventions of alphabeta-tt, pvs and mtdf.
     pub search: SearchSettings,
+    /// What the depth-limited searches' horizon positions are worth.
+    pub evaluation: Evaluation,
 }
 
 impl Default for PlayerOptions {
@@ -324,6 +327,7 @@ impl Default for PlayerOptions {
             playouts: 20_000,
             time_limit: None,
             search: SearchSettings::default(),
+            evaluation: Evaluation::default(),
         }
     }
 }

@@ -38,25 +38,31 @@ impl PlayerKind {
     /// Builds a player of this kind.
     pub fn create(self, options: &PlayerOptions) -> Box<dyn Player> {
         let depth = options.difficulty.depth();
+        let evaluation = options.evaluation;
         match self {
             PlayerKind::Human => Box::new(Human),
             PlayerKind::Random => Box::new(RandomPlayer::new(options.seed)),
             PlayerKind::Rules => Box::new(RulesPlayer::new(options.seed)),
-            PlayerKind::Minimax => Box::new(MinimaxPlayer::new(depth)),
-            PlayerKind::AlphaBeta => Box::new(AlphaBetaPlayer::new(depth)),
-            PlayerKind::AlphaBetaTt => Box::new(AlphaBetaTtPlayer::new(
-                depth,
-                options.time_limit,
-                options.search,
-            )),
-            PlayerKind::Pvs => Box::new(PvsPlayer::new(depth, options.time_limit, options.search)),
-            PlayerKind::Mtdf => {
-                Box::new(MtdfPlayer::new(depth, options.time_limit, options.search))
+            PlayerKind::Minimax => Box::new(MinimaxPlayer::new(depth).with_evaluation(evaluation)),
+            PlayerKind::AlphaBeta => {
+                Box::new(AlphaBetaPlayer::new(depth).with_evaluation(evaluation))
             }
+            PlayerKind::AlphaBetaTt => Box::new(
+                AlphaBetaTtPlayer::new(depth, options.time_limit, options.search)
+                    .with_evaluation(evaluation),
+            ),
+            PlayerKind::Pvs => Box::new(
+                PvsPlayer::new(depth, options.time_limit, options.search)
+                    .with_evaluation(evaluation),
+            ),
+            PlayerKind::Mtdf => Box::new(
+                MtdfPlayer::new(depth, options.time_limit, options.search)
+                    .with_evaluation(evaluation),
+            ),
             PlayerKind::Pns => Box::new(PnsPlayer::new(options.time_limit)),
-            PlayerKind::AlphaBetaRandom => {
-                Box::new(AlphaBetaRandomPlayer::new(depth, options.seed))
-            }
+            PlayerKind::AlphaBetaRandom => Box::new(
+                AlphaBetaRandomPlayer::new(depth, options.seed).with_evaluation(evaluation),
+            ),
             PlayerKind::Mcts => Box::new(mcts::MctsPlayer::new(options.playouts, options.seed)),
             PlayerKind::Perfect => Box::new(PerfectPlayer::new(options.time_limit)),
             // Untrained: `LearnerState::player` builds one that learned.
@@ -66,6 +72,45 @@ impl PlayerKind {
                 LearnerState::fresh(self, Shape::TIC_TAC_TOE)
                     .expect("a learner")
                     .player(options)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Board;
+    use crate::evaluation::{Evaluation, Feature};
+    use crate::geometry::Shape;
+    use crate::player_kind::{Difficulty, PlayerKind, PlayerOptions};
+    use crate::search::CancelFlag;
+
+    /// Every depth-limited player at depth 1 on the empty board takes the
+    /// move its evaluation likes best: the centre under `lines` (on four
+    /// lines), a corner under weights that shun the centre.
+    #[test]
+    fn depth_limited_players_use_the_evaluation_of_their_options() {
+        let shunning =
+            Evaluation::from_weights([(Feature::Centre, -5), (Feature::OpenLines(1), 1)]);
+        let board = Board::new(Shape::TIC_TAC_TOE);
+        for kind in PlayerKind::ALL.into_iter().filter(|kind| kind.uses_depth()) {
+            for (evaluation, expected) in [
+                (Evaluation::default(), vec![4]),
+                (shunning, vec![0, 2, 6, 8]),
+            ] {
+                let options = PlayerOptions {
+                    difficulty: Difficulty::Depth(1),
+                    evaluation,
+                    ..PlayerOptions::default()
+                };
+                let report = kind
+                    .create(&options)
+                    .choose_move(&board, &CancelFlag::new());
+                let best = report.best.expect("a move");
+                assert!(
+                    expected.contains(&best),
+                    "{kind} chose {best} under {evaluation:?}"
+                );
             }
         }
     }

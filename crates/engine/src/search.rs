@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, Outcome, Side};
-use super::evaluation;
+use super::evaluation::{Evaluation, Scorer};
 use super::geometry::{Geometry, MAX_CELLS};
 use super::player_kind::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, Note, SearchReport, SearchStats};
@@ -245,6 +245,8 @@ pub(crate) struct SearchContext<'a> {
     root_stones: u32,
     /// The triangular variation table, one variation per ply.
     pv: [Variation; MAX_PLY],
+    /// What the horizon's positions are worth.
+    pub scorer: Scorer,
 }
 
 impl<'a> SearchContext<'a> {
@@ -257,7 +259,14 @@ impl<'a> SearchContext<'a> {
             next_poll: POLL_INTERVAL,
             root_stones: 0,
             pv: [Variation::EMPTY; MAX_PLY],
+            scorer: Scorer::of(Evaluation::default()),
         }
+    }
+
+    /// The context with `evaluation` at the horizon instead of `lines`.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> SearchContext<'a> {
+        self.scorer = Scorer::of(evaluation);
+        self
     }
 
     /// Searches start at `board`: ply 0 is its side to move's.
@@ -339,7 +348,8 @@ impl<'a> SearchContext<'a> {
     /// The value, for the side that moved, of a position where the search
     /// stops: `won` (the move completed a line), `full` (a draw), or the
     /// horizon (`depth` is the depth left including the move), where
-    /// `evaluate` gives the mover's static score. `stones` is the stone
+    /// `evaluate` gives the mover's static score by the context's
+    /// evaluation. `stones` is the stone
     /// count after the move. Counts a leaf evaluation.
     #[inline(always)]
     pub fn leaf(
@@ -348,14 +358,14 @@ impl<'a> SearchContext<'a> {
         full: bool,
         stones: u32,
         depth: u32,
-        evaluate: impl FnOnce() -> i32,
+        evaluate: impl FnOnce(&Scorer) -> i32,
     ) -> Option<i32> {
         let value = if won {
             WIN - stones as i32
         } else if full {
             0
         } else if depth <= 1 {
-            out_of_line(evaluate)
+            out_of_line(|| evaluate(&self.scorer))
         } else {
             return None;
         };
@@ -386,7 +396,7 @@ impl<'a> SearchContext<'a> {
             board.empty() == 0,
             board.stone_count(),
             depth,
-            || side.sign() * evaluation::evaluate(board),
+            |scorer| scorer.value_of(board, side),
         )
     }
 }
@@ -632,10 +642,13 @@ pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, d
 }
 
 /// A complete fixed-depth decision: searches every root move in cell order
-/// with `child` (see `search_root`) and reports the result.
+/// with `child` (see `search_root`), `evaluation` at the horizon, and
+/// reports the result.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn fixed_depth_report<H: Hook, F>(
     hook: H,
     player: PlayerKind,
+    evaluation: Evaluation,
     board: &Board,
     cancel: &CancelFlag,
     depth: Option<u32>,
@@ -651,7 +664,7 @@ where
         report.finish(started);
         return report;
     }
-    let mut ctx = SearchContext::new(cancel, None);
+    let mut ctx = SearchContext::new(cancel, None).with_evaluation(evaluation);
     let depth = effective_depth(board, depth);
     let order: Vec<usize> = board.legal_moves().collect();
     match search_root(&mut ctx, hook, board, &order, depth, narrow, child) {

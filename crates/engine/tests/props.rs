@@ -5,8 +5,10 @@
 //! runs more.
 
 use proptest::prelude::*;
-use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::evaluation::{Evaluation, FEATURE_COUNT, Feature};
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::score::EVAL_LIMIT;
 
 /// Cases per property: `PROPTEST_CASES`, or 256.
 fn cases() -> u32 {
@@ -123,6 +125,52 @@ proptest! {
             columns.push(char::from_digit(column as u32 + 1, 10).expect("at most 8 columns"));
             let from_columns = Board::from_columns(shape, &columns);
             prop_assert_eq!(from_columns, Ok(board), "{}", columns);
+        }
+    }
+}
+
+/// Any weight for every feature, small enough that sums stay far from
+/// overflow.
+fn evaluations() -> impl Strategy<Value = Evaluation> {
+    prop::collection::vec(-50i32..=50, FEATURE_COUNT)
+        .prop_map(|weights| Evaluation::from_weights(Feature::ALL.into_iter().zip(weights)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// On any position of any shape, under any weights, an evaluation's
+    /// breakdown adds up to its value (clamped as the searches clamp it),
+    /// each term is (the side's count - the opponent's) x weight, the value
+    /// is the one the searches read, and the opponent's is its negation.
+    #[test]
+    fn breakdowns_add_up_to_the_value(
+        (shape, choices) in games(|_| true),
+        evaluation in evaluations(),
+    ) {
+        let mut board = Board::new(shape);
+        for choice in choices {
+            if board.outcome() != Outcome::Ongoing {
+                break;
+            }
+            let moves: Vec<usize> = board.legal_moves().collect();
+            board.play(moves[choice % moves.len()]).expect("a legal move");
+        }
+        for side in [Side::Max, Side::Min] {
+            let breakdown = evaluation.breakdown(&board, side);
+            let sum: i32 = breakdown.terms.iter().map(|term| term.contribution).sum();
+            prop_assert_eq!(sum, breakdown.total);
+            prop_assert_eq!(breakdown.value, sum.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+            prop_assert_eq!(breakdown.value, evaluation.value_of(&board, side), "{}", board);
+            prop_assert_eq!(
+                breakdown.value,
+                -evaluation.value_of(&board, side.opponent()),
+                "{}", board
+            );
+            for term in &breakdown.terms {
+                prop_assert!(term.feature.applies_to(shape));
+                prop_assert_eq!(term.contribution, (term.mine - term.theirs) * term.weight);
+            }
         }
     }
 }

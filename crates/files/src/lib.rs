@@ -17,4 +17,5 @@
 pub mod learner_state;
 pub mod practice_progress;
 pub mod saved_game;
+pub mod weights;
 pub mod whole;

@@ -117,7 +117,7 @@ use std::sync::Arc;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::geometry::{MAX_CELLS, Shape};
 
-use tictactoe_engine::evaluation::{LineCounts, ordered_moves};
+use tictactoe_engine::evaluation::{Evaluation, LineCounts, ordered_moves};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::{self, Ending};
 use tictactoe_engine::learners::{Learner, LearnerState};
@@ -364,6 +364,8 @@ struct Recipe {
     seed: u64,
     /// The move order and conventions (alphabeta-tt).
     settings: SearchSettings,
+    /// What the horizon's positions are worth (the window players).
+    evaluation: Evaluation,
 }
 
 impl Recipe {
@@ -386,6 +388,7 @@ impl Recipe {
             playouts,
             seed,
             settings: options.search,
+            evaluation: options.evaluation,
         })
     }
 }
@@ -523,6 +526,8 @@ impl SearchTree {
             playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
             seed,
             settings: report.settings.unwrap_or_default(),
+            // A report does not name its evaluation yet: the default's.
+            evaluation: Evaluation::default(),
         };
         let mut tree = SearchTree::run(recipe, None, &board, &[], budget, cancel)?;
         let recording_deepened = tree.children(0).any(|id| tree.nodes[id].is_iteration());
@@ -615,28 +620,26 @@ impl SearchTree {
             let deepens = recipe.settings.aspiration.is_some()
                 && matches!(recipe.algorithm, PlayerKind::AlphaBetaTt | PlayerKind::Pvs);
             let tape = RefCell::new(Tape::new(origin, budget, target, deepens));
-            let depth = Some(recipe.depth);
+            let (depth, evaluation) = (Some(recipe.depth), recipe.evaluation);
             let report = match recipe.algorithm {
-                PlayerKind::Minimax => {
-                    MinimaxPlayer::new(depth).search(origin, cancel, Recorder(&tape))
-                }
-                PlayerKind::AlphaBeta => {
-                    AlphaBetaPlayer::new(depth).search(origin, cancel, Recorder(&tape))
-                }
+                PlayerKind::Minimax => MinimaxPlayer::new(depth)
+                    .with_evaluation(evaluation)
+                    .search(origin, cancel, Recorder(&tape)),
+                PlayerKind::AlphaBeta => AlphaBetaPlayer::new(depth)
+                    .with_evaluation(evaluation)
+                    .search(origin, cancel, Recorder(&tape)),
                 PlayerKind::AlphaBetaTt => AlphaBetaTtPlayer::new(depth, None, recipe.settings)
+                    .with_evaluation(evaluation)
                     .search(origin, cancel, Recorder(&tape)),
                 PlayerKind::AlphaBetaRandom => AlphaBetaRandomPlayer::new(depth, recipe.seed)
+                    .with_evaluation(evaluation)
                     .search(origin, cancel, Recorder(&tape)),
-                PlayerKind::Pvs => PvsPlayer::new(depth, None, recipe.settings).search(
-                    origin,
-                    cancel,
-                    Recorder(&tape),
-                ),
-                PlayerKind::Mtdf => MtdfPlayer::new(depth, None, recipe.settings).search(
-                    origin,
-                    cancel,
-                    Recorder(&tape),
-                ),
+                PlayerKind::Pvs => PvsPlayer::new(depth, None, recipe.settings)
+                    .with_evaluation(evaluation)
+                    .search(origin, cancel, Recorder(&tape)),
+                PlayerKind::Mtdf => MtdfPlayer::new(depth, None, recipe.settings)
+                    .with_evaluation(evaluation)
+                    .search(origin, cancel, Recorder(&tape)),
                 PlayerKind::Perfect => solver_report(origin, cancel, Recorder(&tape))?,
                 other => return Err(RecordError::Unsupported(other)),
             };

@@ -1,5 +1,5 @@
 use crate::board::Board;
-use crate::evaluation::evaluate_stones;
+use crate::evaluation::Evaluation;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
@@ -11,11 +11,20 @@ use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 /// Negamax with alpha-beta pruning, moves in natural (cell) order.
 pub struct AlphaBetaPlayer {
     depth: Option<u32>,
+    evaluation: Evaluation,
 }
 
 impl AlphaBetaPlayer {
     pub fn new(depth: Option<u32>) -> AlphaBetaPlayer {
-        AlphaBetaPlayer { depth }
+        AlphaBetaPlayer {
+            depth,
+            evaluation: Evaluation::default(),
+        }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> AlphaBetaPlayer {
+        AlphaBetaPlayer { evaluation, ..self }
     }
 }
 
@@ -56,7 +65,8 @@ fn alphabeta<H: Hook>(
             hook.leaf(cell, alpha, beta, 0, NodeEnding::Drawn);
             ctx.leaf_counted(0)
         } else if depth <= 1 {
-            let value = ctx.leaf_counted(evaluate_stones(geometry, now, theirs));
+            let value = ctx.scorer.value_after_move(geometry, now, theirs);
+            let value = ctx.leaf_counted(value);
             hook.leaf(cell, alpha, beta, value, NodeEnding::Horizon);
             value
         } else {
@@ -92,6 +102,7 @@ impl AlphaBetaPlayer {
         fixed_depth_report(
             hook,
             PlayerKind::AlphaBeta,
+            self.evaluation,
             board,
             cancel,
             self.depth,

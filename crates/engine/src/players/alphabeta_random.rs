@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::alphabeta_tt::{Method, TableSlot, extend_pv, search_below_root};
 use crate::board::Board;
+use crate::evaluation::Evaluation;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
 use crate::report::SearchReport;
@@ -20,6 +21,7 @@ use crate::search::{
 /// any worse.
 pub struct AlphaBetaRandomPlayer {
     depth: Option<u32>,
+    evaluation: Evaluation,
     rng: ChaCha8Rng,
     table: TableSlot,
 }
@@ -28,9 +30,15 @@ impl AlphaBetaRandomPlayer {
     pub fn new(depth: Option<u32>, seed: u64) -> AlphaBetaRandomPlayer {
         AlphaBetaRandomPlayer {
             depth,
+            evaluation: Evaluation::default(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             table: TableSlot::default(),
         }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> AlphaBetaRandomPlayer {
+        AlphaBetaRandomPlayer { evaluation, ..self }
     }
 }
 
@@ -43,7 +51,7 @@ impl AlphaBetaRandomPlayer {
             report.finish(started);
             return report;
         }
-        let mut ctx = SearchContext::new(cancel, None);
+        let mut ctx = SearchContext::new(cancel, None).with_evaluation(self.evaluation);
         let table = self.table.for_board(board);
         let side = board.side_to_move();
         let depth = effective_depth(board, self.depth);

@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use super::PerfectTable;
 use crate::board::{Board, Side};
-use crate::evaluation::{LineCounts, ordered_moves};
+use crate::evaluation::{Evaluation, LineCounts, ordered_moves};
 use crate::geometry::bits;
 use crate::geometry::{MAX_CELLS, Shape};
 use crate::player::Player;
@@ -258,8 +258,10 @@ fn search_with_table<H: Hook>(
             walk.board.completes_line(cell, side),
             walk.board.empty() == 0,
         );
-        let lines = &walk.lines;
-        let value = match ctx.leaf(won, full, stones, depth, || lines.evaluate(geometry, side)) {
+        let (lines, board) = (&walk.lines, &walk.board);
+        let value = match ctx.leaf(won, full, stones, depth, |scorer| {
+            lines.evaluate(scorer, board, side)
+        }) {
             Some(value) => {
                 hook.leaf(cell, alpha, beta, value, leaf_ending(won, full));
                 value
@@ -392,9 +394,16 @@ impl AlphaBetaTtPlayer {
                     settings,
                     null_windows: false,
                 },
+                evaluation: Evaluation::default(),
                 table: TableSlot::default(),
             },
         }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> AlphaBetaTtPlayer {
+        self.deepening.evaluation = evaluation;
+        self
     }
 
     /// The decision, its search told to `hook` (`()` when playing).
@@ -410,6 +419,7 @@ pub(crate) struct Deepening {
     pub depth: Option<u32>,
     pub time_limit: Option<Duration>,
     pub method: Method,
+    pub evaluation: Evaluation,
     pub table: TableSlot,
 }
 
@@ -423,7 +433,7 @@ impl Deepening {
             return report;
         }
         let deadline = self.time_limit.map(|limit| started + limit);
-        let mut ctx = SearchContext::new(cancel, deadline);
+        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(self.evaluation);
         let table = self.table.for_board(board);
         let method = self.method;
         let side = board.side_to_move();

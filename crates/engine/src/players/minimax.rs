@@ -1,5 +1,5 @@
 use crate::board::Board;
-use crate::evaluation::evaluate_stones;
+use crate::evaluation::Evaluation;
 use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::player_kind::PlayerKind;
@@ -14,11 +14,20 @@ use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 /// tested against.
 pub struct MinimaxPlayer {
     depth: Option<u32>,
+    evaluation: Evaluation,
 }
 
 impl MinimaxPlayer {
     pub fn new(depth: Option<u32>) -> MinimaxPlayer {
-        MinimaxPlayer { depth }
+        MinimaxPlayer {
+            depth,
+            evaluation: Evaluation::default(),
+        }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> MinimaxPlayer {
+        MinimaxPlayer { evaluation, ..self }
     }
 }
 
@@ -116,7 +125,7 @@ fn node<H: Hook>(
         } else if left == 0 {
             Some(leaf(ctx, hook, cell, 0, NodeEnding::Drawn))
         } else if depth <= 1 {
-            let value = evaluate_stones(geometry, now, theirs);
+            let value = ctx.scorer.value_after_move(geometry, now, theirs);
             Some(leaf(ctx, hook, cell, value, NodeEnding::Horizon))
         } else {
             None
@@ -192,6 +201,7 @@ impl MinimaxPlayer {
         fixed_depth_report(
             hook,
             PlayerKind::Minimax,
+            self.evaluation,
             board,
             cancel,
             self.depth,

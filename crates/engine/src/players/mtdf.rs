@@ -2,6 +2,7 @@ use std::time::{Duration, Instant};
 
 use super::alphabeta_tt::{Method, TableSlot, extend_pv, search_position};
 use crate::board::Board;
+use crate::evaluation::Evaluation;
 use crate::player::Player;
 use crate::player_kind::{PlayerKind, SearchSettings};
 use crate::report::{Certainty, Iteration, MoveScore, Note, Pass, SearchReport};
@@ -22,6 +23,7 @@ pub struct MtdfPlayer {
     depth: Option<u32>,
     time_limit: Option<Duration>,
     settings: SearchSettings,
+    evaluation: Evaluation,
     table: TableSlot,
 }
 
@@ -43,8 +45,14 @@ impl MtdfPlayer {
             depth,
             time_limit,
             settings,
+            evaluation: Evaluation::default(),
             table: TableSlot::default(),
         }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> MtdfPlayer {
+        MtdfPlayer { evaluation, ..self }
     }
 
     /// The decision, its search told to `hook` (`()` when playing).
@@ -57,7 +65,7 @@ impl MtdfPlayer {
             return report;
         }
         let deadline = self.time_limit.map(|limit| started + limit);
-        let mut ctx = SearchContext::new(cancel, deadline);
+        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(self.evaluation);
         ctx.set_root(board);
         let table = self.table.for_board(board);
         let method = Method {

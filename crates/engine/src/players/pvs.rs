@@ -2,6 +2,7 @@ use std::time::Duration;
 
 use super::alphabeta_tt::{Deepening, Method, TableSlot};
 use crate::board::Board;
+use crate::evaluation::Evaluation;
 use crate::player::Player;
 use crate::player_kind::{PlayerKind, SearchSettings};
 use crate::report::SearchReport;
@@ -32,9 +33,16 @@ impl PvsPlayer {
                     settings,
                     null_windows: true,
                 },
+                evaluation: Evaluation::default(),
                 table: TableSlot::default(),
             },
         }
+    }
+
+    /// The player with `evaluation` at its horizon instead of `lines`.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> PvsPlayer {
+        self.deepening.evaluation = evaluation;
+        self
     }
 
     /// The decision, its search told to `hook` (`()` when playing).
