@@ -171,6 +171,7 @@ fn generate_writes_completions_and_man_pages() {
         [
             "tictactoe-analyze.1",
             "tictactoe-compare.1",
+            "tictactoe-exam.1",
             "tictactoe-exercise.1",
             "tictactoe-mcts-trace.1",
             "tictactoe-play.1",
