@@ -442,10 +442,15 @@ pub fn xdotool(args: &[&str]) -> Result<(), String> {
 }
 
 /// Moves the pointer to `(x, y)` in the shown window titled `title`.
+///
+/// xdotool's search asks the server about every window; one that closes
+/// meanwhile (a dialog just answered) fails the whole search with
+/// BadWindow. Moving the pointer can be repeated, so a failed search is
+/// tried again.
 pub fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
     let name = format!("^{title}$");
     let (x, y) = (x.to_string(), y.to_string());
-    xdotool(&[
+    let search = [
         "search",
         "--sync",
         "--onlyvisible",
@@ -456,7 +461,16 @@ pub fn point_into(title: &str, (x, y): (i32, i32)) -> Result<(), String> {
         "%1",
         &x,
         &y,
-    ])
+    ];
+    let mut outcome = xdotool(&search);
+    for _ in 0..2 {
+        if outcome.is_ok() {
+            break;
+        }
+        pass_time(Duration::from_millis(200));
+        outcome = xdotool(&search);
+    }
+    outcome
 }
 
 /// Presses `keys` (xdotool's names) with the pointer over `widget`, where
