@@ -200,9 +200,9 @@ pub(super) struct PlayArgs {
     /// Min's search depth: easy, medium, hard (the default) or 1-25.
     #[arg(long, value_name = "D", value_parser = difficulty)]
     pub(super) depth_min: Option<Difficulty>,
-    /// Max's evaluation at its search's horizon: lines (the default),
-    /// centre, threats or a weights file (FILE.json); see --evaluation in
-    /// analyze.
+    /// Max's evaluation at its search's horizon: lines, centre, threats
+    /// or a weights file (FILE.json); by default threats on a board with
+    /// gravity, else lines; see --evaluation in analyze.
     #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
     pub(super) evaluation_max: Option<EvaluationChoice>,
     /// Min's evaluation at its search's horizon, as --evaluation-max.
@@ -951,10 +951,10 @@ pub(super) struct ExamArgs {
 pub(super) struct EvaluationArgs {
     /// What a depth-limited search's positions at its horizon are worth
     /// (minimax, alphabeta, alphabeta-tt, alphabeta-random, pvs, mtdf):
-    /// lines (the default: each open line the square of its stones),
-    /// centre (the stones on the centre), threats (lines, and the threats
-    /// by their rows), or a weights file (FILE.json, see
-    /// docs/evaluation.md).
+    /// lines (each open line the square of its stones), centre (the
+    /// stones on the centre), threats (lines, and the threats by their
+    /// rows), or a weights file (FILE.json, see docs/evaluation.md). By
+    /// default threats on a board with gravity, lines on the others.
     #[arg(long, value_name = "NAME|FILE", value_parser = evaluation_choice)]
     pub(super) evaluation: Option<EvaluationChoice>,
 }

@@ -91,7 +91,8 @@ pub(super) fn search_name(kind: PlayerKind) -> String {
     }
 }
 
-/// The evaluation `--evaluation` asks for (`lines` without it), for the
+/// The evaluation `--evaluation` asks for (None without it: the board's
+/// own, `NamedEvaluation::default_for`), for the
 /// players `kinds` on `size` (when the command knows the board): refused
 /// when no player of `kinds` searches to a horizon, and a weights file
 /// when it cannot be read, is malformed or is for another board. The
@@ -100,7 +101,7 @@ pub(super) fn chosen_evaluation(
     args: &EvaluationArgs,
     kinds: &[PlayerKind],
     size: Option<Shape>,
-) -> Result<Evaluation, String> {
+) -> Result<Option<Evaluation>, String> {
     evaluation_of(args.evaluation.as_ref(), "--evaluation", kinds, size)
 }
 
@@ -111,9 +112,9 @@ pub(super) fn evaluation_of(
     option: &str,
     kinds: &[PlayerKind],
     size: Option<Shape>,
-) -> Result<Evaluation, String> {
+) -> Result<Option<Evaluation>, String> {
     let Some(choice) = choice else {
-        return Ok(Evaluation::default());
+        return Ok(None);
     };
     // The players that search to a depth evaluate at it.
     if !kinds.iter().any(|kind| kind.uses_depth()) {
@@ -126,7 +127,7 @@ pub(super) fn evaluation_of(
         ));
     }
     match choice {
-        EvaluationChoice::Named(named) => Ok(named.evaluation()),
+        EvaluationChoice::Named(named) => Ok(Some(named.evaluation())),
         EvaluationChoice::File(path) => {
             let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
             let Some(size) = size else {
@@ -134,7 +135,9 @@ pub(super) fn evaluation_of(
                     "the weights file '{name}' is for one board: give it with --board"
                 ));
             };
-            read_weights(path, size).map_err(|error| format!("weights file '{name}': {error}"))
+            read_weights(path, size)
+                .map(Some)
+                .map_err(|error| format!("weights file '{name}': {error}"))
         }
     }
 }

@@ -157,7 +157,7 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             evaluation: match &args.evaluation.evaluation {
                 Some(EvaluationChoice::File(path)) => path.to_string_lossy().into_owned(),
                 Some(EvaluationChoice::Named(named)) => named.name().to_owned(),
-                None => NamedEvaluation::default().name().to_owned(),
+                None => NamedEvaluation::default_for(shape).name().to_owned(),
             },
             positions: 0,
             mistakes: 0,

@@ -71,8 +71,8 @@ struct SeriesTotals {
 struct Series<'a> {
     args: &'a PlayArgs,
     players: [(PlayerKind, Difficulty); 2],
-    /// Max's evaluation, then Min's.
-    evaluations: [Evaluation; 2],
+    /// Max's evaluation, then Min's (None: the board's own).
+    evaluations: [Option<Evaluation>; 2],
     seed: u64,
     /// The game thread and its events, from the first game on (`--state`
     /// is read then, after the header is out).
@@ -313,7 +313,7 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
     if let Err(message) = check_search_args(args.search, &[args.max, args.min], Some(args.size)) {
         return refuse(&message);
     }
-    let mut evaluations = [Evaluation::default(); 2];
+    let mut evaluations = [None; 2];
     for (slot, (choice, option, kind)) in evaluations.iter_mut().zip([
         (args.evaluation_max.as_ref(), "--evaluation-max", args.max),
         (args.evaluation_min.as_ref(), "--evaluation-min", args.min),

@@ -84,7 +84,7 @@ impl GameSetup {
             seed,
             time_limit,
             search: SearchSettings::default(),
-            evaluations: [Evaluation::default(); 2],
+            evaluations: [None; 2],
         };
         let mut setup = GameSetup::with_players(size, recipe.build(&Board::new(size)), pause);
         setup.recipe = Some(recipe);
@@ -117,7 +117,7 @@ impl GameSetup {
     /// The same game with Max's and Min's depth-limited searches
     /// evaluating their horizons with `evaluations` (Max's first). Call it
     /// before `with_learners`.
-    pub fn with_evaluations(mut self, evaluations: [Evaluation; 2]) -> GameSetup {
+    pub fn with_evaluations(mut self, evaluations: [Option<Evaluation>; 2]) -> GameSetup {
         if let Some(recipe) = &mut self.recipe {
             recipe.evaluations = evaluations;
             self.players = recipe.build(&self.start);
@@ -175,7 +175,7 @@ struct PlayerRecipe {
     time_limit: Duration,
     search: SearchSettings,
     /// Max's evaluation, then Min's.
-    evaluations: [Evaluation; 2],
+    evaluations: [Option<Evaluation>; 2],
 }
 
 impl PlayerRecipe {

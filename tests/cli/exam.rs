@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use super::common::{run, run_with_input, stderr, stdout};
 
 /// Positions on 5x4 with gravity (four in a row), each with its value's
-/// sign for the side to move (the solver's). A depth-1 alphabeta-tt throws
-/// the wins of lines 2 and 9 away; searched to the end, it plays each
-/// value.
+/// sign for the side to move (the solver's). A depth-1 alphabeta-tt with
+/// `lines` throws the wins of lines 2 and 9 away; searched to the end, it
+/// plays each value.
 const SMALL_SET: &str = "\
 1112 0
 1114133 1
@@ -50,7 +50,17 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn a_shallow_player_throws_away_wins_the_solver_sees() {
-    let output = exam(&["--player", "alphabeta-tt", "--depth", "1"], SMALL_SET);
+    let output = exam(
+        &[
+            "--player",
+            "alphabeta-tt",
+            "--depth",
+            "1",
+            "--evaluation",
+            "lines",
+        ],
+        SMALL_SET,
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let mistakes: Vec<&str> = text
@@ -74,14 +84,34 @@ fn a_shallow_player_throws_away_wins_the_solver_sees() {
 
 #[test]
 fn the_summary_gives_positions_mistakes_their_share_and_the_time() {
-    let output = exam(&["--player", "alphabeta-tt", "--depth", "1"], SMALL_SET);
+    let output = exam(
+        &[
+            "--player",
+            "alphabeta-tt",
+            "--depth",
+            "1",
+            "--evaluation",
+            "lines",
+        ],
+        SMALL_SET,
+    );
     let text = stdout(&output);
     let summary = text.lines().last().unwrap();
     assert!(
         summary.starts_with("12 positions, 2 mistakes (16.7 %), mean time per move "),
         "{summary}"
     );
-    let output = exam(&["--player", "alphabeta-tt", "--depth", "1"], "11243\n");
+    let output = exam(
+        &[
+            "--player",
+            "alphabeta-tt",
+            "--depth",
+            "1",
+            "--evaluation",
+            "lines",
+        ],
+        "11243\n",
+    );
     let text = stdout(&output);
     assert!(text.contains("1 position, 1 mistake (100.0 %)"), "{text}");
 }
@@ -89,7 +119,15 @@ fn the_summary_gives_positions_mistakes_their_share_and_the_time() {
 #[test]
 fn json_holds_the_counts_the_rate_the_time_and_each_mistake() {
     let value = json(&exam(
-        &["--player", "alphabeta-tt", "--depth", "1", "--json"],
+        &[
+            "--player",
+            "alphabeta-tt",
+            "--depth",
+            "1",
+            "--evaluation",
+            "lines",
+            "--json",
+        ],
         SMALL_SET,
     ));
     assert_eq!(value["positions"], 12);
@@ -110,7 +148,15 @@ fn json_holds_the_counts_the_rate_the_time_and_each_mistake() {
 
 #[test]
 fn the_lines_score_decides_the_value_before_the_move_where_given() {
-    let args = ["--player", "alphabeta-tt", "--depth", "1", "--json"];
+    let args = [
+        "--player",
+        "alphabeta-tt",
+        "--depth",
+        "1",
+        "--evaluation",
+        "lines",
+        "--json",
+    ];
     // Without a score the solver finds the win the move throws away; a
     // line that calls the position a draw makes the drawing move no
     // mistake.
@@ -129,8 +175,12 @@ fn the_evaluation_chosen_is_the_one_the_player_searches_with() {
         args.extend(["--evaluation", evaluation]);
         json(&exam(&args, SMALL_SET))["mistake_list"].clone()
     };
+    // Without --evaluation a board with gravity is searched with threats.
+    let default = json(&exam(&base, SMALL_SET));
+    assert_eq!(default["evaluation"], "threats");
+    assert_eq!(with("threats"), default["mistake_list"]);
     let lines = with("lines");
-    assert_eq!(lines, json(&exam(&base, SMALL_SET))["mistake_list"]);
+    assert_ne!(lines, default["mistake_list"]);
     assert_ne!(with("centre"), lines);
     // A weights file with `lines`' weights plays as `lines`; one that
     // shuns the centre plays as `centre` turned round would not.
@@ -266,7 +316,15 @@ fn a_test_set_file_reads_as_standard_input_does() {
     let dir = scratch("file");
     let file = dir.join("set");
     fs::write(&file, SMALL_SET).unwrap();
-    let args = ["--player", "alphabeta-tt", "--depth", "1", "--json"];
+    let args = [
+        "--player",
+        "alphabeta-tt",
+        "--depth",
+        "1",
+        "--evaluation",
+        "lines",
+        "--json",
+    ];
     let mut from_file = vec!["exam"];
     from_file.extend(BOARD);
     from_file.extend(args);

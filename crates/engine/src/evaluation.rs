@@ -12,10 +12,12 @@ pub use features::{
 use super::board::{Board, Side};
 use super::geometry::{Geometry, MAX_CELLS, MAX_LINES, bits};
 
-/// The default evaluation (`lines`) of `board` from Max's view: what the
-/// tests and the benches compare against.
+/// `lines`' value of `board` from Max's view: what the tests and the
+/// benches compare against.
 pub fn evaluate(board: &Board) -> i32 {
-    Evaluation::default().value_of(board, Side::Max)
+    NamedEvaluation::Lines
+        .evaluation()
+        .value_of(board, Side::Max)
 }
 
 /// How many stones each side has on every winning line, kept in step with
@@ -258,7 +260,11 @@ mod tests {
                     assert_eq!(scorer.value_of(&board, side), value, "{named} {board}");
                 }
                 assert_eq!(
-                    lines.evaluate(&Scorer::of(Evaluation::default()), &board, side),
+                    lines.evaluate(
+                        &Scorer::of(NamedEvaluation::Lines.evaluation()),
+                        &board,
+                        side
+                    ),
                     side.sign() * evaluate(&board),
                     "{board}"
                 );

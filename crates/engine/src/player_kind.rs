@@ -315,8 +315,9 @@ pub struct PlayerOptions {
     pub time_limit: Option<Duration>,
     /// The move order and conventions of alphabeta-tt, pvs and mtdf.
     pub search: SearchSettings,
-    /// What the depth-limited searches' horizon positions are worth.
-    pub evaluation: Evaluation,
+    /// What the depth-limited searches' horizon positions are worth; None:
+    /// the board's own (`Evaluation::chosen_or_default`).
+    pub evaluation: Option<Evaluation>,
 }
 
 impl Default for PlayerOptions {
@@ -327,7 +328,7 @@ impl Default for PlayerOptions {
             playouts: 20_000,
             time_limit: None,
             search: SearchSettings::default(),
-            evaluation: Evaluation::default(),
+            evaluation: None,
         }
     }
 }

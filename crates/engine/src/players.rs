@@ -80,7 +80,7 @@ impl PlayerKind {
 #[cfg(test)]
 mod tests {
     use crate::board::Board;
-    use crate::evaluation::{Evaluation, Feature};
+    use crate::evaluation::{Evaluation, Feature, NamedEvaluation};
     use crate::geometry::Shape;
     use crate::player_kind::{Difficulty, PlayerKind, PlayerOptions};
     use crate::search::CancelFlag;
@@ -94,10 +94,7 @@ mod tests {
             Evaluation::from_weights([(Feature::Centre, -5), (Feature::OpenLines(1), 1)]);
         let board = Board::new(Shape::TIC_TAC_TOE);
         for kind in PlayerKind::ALL.into_iter().filter(|kind| kind.uses_depth()) {
-            for (evaluation, expected) in [
-                (Evaluation::default(), vec![4]),
-                (shunning, vec![0, 2, 6, 8]),
-            ] {
+            for (evaluation, expected) in [(None, vec![4]), (Some(shunning), vec![0, 2, 6, 8])] {
                 let options = PlayerOptions {
                     difficulty: Difficulty::Depth(1),
                     evaluation,
@@ -112,6 +109,33 @@ mod tests {
                     "{kind} chose {best} under {evaluation:?}"
                 );
             }
+        }
+    }
+
+    /// Where no evaluation is chosen, a board with gravity is searched with
+    /// `threats`: the same value as with `threats` chosen, another than
+    /// `lines`' where a move makes a threat (X's 4, 5 and 6 on row 1).
+    #[test]
+    fn depth_limited_players_search_connect_four_with_threats_by_default() {
+        let board = Board::from_columns(Shape::CONNECT_FOUR, "4455").unwrap();
+        let value = |kind: PlayerKind, named: Option<NamedEvaluation>| {
+            let options = PlayerOptions {
+                difficulty: Difficulty::Depth(2),
+                evaluation: named.map(NamedEvaluation::evaluation),
+                ..PlayerOptions::default()
+            };
+            kind.create(&options)
+                .choose_move(&board, &CancelFlag::new())
+                .score
+        };
+        for kind in PlayerKind::ALL.into_iter().filter(|kind| kind.uses_depth()) {
+            let default = value(kind, None);
+            assert_eq!(
+                default,
+                value(kind, Some(NamedEvaluation::Threats)),
+                "{kind}"
+            );
+            assert_ne!(default, value(kind, Some(NamedEvaluation::Lines)), "{kind}");
         }
     }
 }

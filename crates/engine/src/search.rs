@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, Outcome, Side};
-use super::evaluation::{Evaluation, Scorer};
+use super::evaluation::{Evaluation, NamedEvaluation, Scorer};
 use super::geometry::{Geometry, MAX_CELLS};
 use super::player_kind::PlayerKind;
 use super::report::{Bound, Certainty, MoveScore, Note, SearchReport, SearchStats};
@@ -259,7 +259,7 @@ impl<'a> SearchContext<'a> {
             next_poll: POLL_INTERVAL,
             root_stones: 0,
             pv: [Variation::EMPTY; MAX_PLY],
-            scorer: Scorer::of(Evaluation::default()),
+            scorer: Scorer::of(NamedEvaluation::Lines.evaluation()),
         }
     }
 
@@ -642,13 +642,14 @@ pub(crate) fn report_root(report: &mut SearchReport, results: Vec<RootResult>, d
 }
 
 /// A complete fixed-depth decision: searches every root move in cell order
-/// with `child` (see `search_root`), `evaluation` at the horizon, and
+/// with `child` (see `search_root`), `evaluation` (None: the board's own)
+/// at the horizon, and
 /// reports the result.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn fixed_depth_report<H: Hook, F>(
     hook: H,
     player: PlayerKind,
-    evaluation: Evaluation,
+    evaluation: Option<Evaluation>,
     board: &Board,
     cancel: &CancelFlag,
     depth: Option<u32>,
@@ -664,7 +665,8 @@ where
         report.finish(started);
         return report;
     }
-    let mut ctx = SearchContext::new(cancel, None).with_evaluation(evaluation);
+    let mut ctx = SearchContext::new(cancel, None)
+        .with_evaluation(Evaluation::chosen_or_default(evaluation, board.shape()));
     let depth = effective_depth(board, depth);
     let order: Vec<usize> = board.legal_moves().collect();
     match search_root(&mut ctx, hook, board, &order, depth, narrow, child) {

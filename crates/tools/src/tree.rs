@@ -364,8 +364,9 @@ struct Recipe {
     seed: u64,
     /// The move order and conventions (alphabeta-tt).
     settings: SearchSettings,
-    /// What the horizon's positions are worth (the window players).
-    evaluation: Evaluation,
+    /// What the horizon's positions are worth (the window players); None:
+    /// the board's own.
+    evaluation: Option<Evaluation>,
 }
 
 impl Recipe {
@@ -526,8 +527,8 @@ impl SearchTree {
             playouts: report.stats.leaf_evals.min(u32::MAX as u64) as u32,
             seed,
             settings: report.settings.unwrap_or_default(),
-            // A report does not name its evaluation yet: the default's.
-            evaluation: Evaluation::default(),
+            // A report does not name its evaluation yet: the board's own.
+            evaluation: None,
         };
         let mut tree = SearchTree::run(recipe, None, &board, &[], budget, cancel)?;
         let recording_deepened = tree.children(0).any(|id| tree.nodes[id].is_iteration());

@@ -11,20 +11,24 @@ use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 /// Negamax with alpha-beta pruning, moves in natural (cell) order.
 pub struct AlphaBetaPlayer {
     depth: Option<u32>,
-    evaluation: Evaluation,
+    /// None: the board's own (`Evaluation::chosen_or_default`).
+    evaluation: Option<Evaluation>,
 }
 
 impl AlphaBetaPlayer {
     pub fn new(depth: Option<u32>) -> AlphaBetaPlayer {
         AlphaBetaPlayer {
             depth,
-            evaluation: Evaluation::default(),
+            evaluation: None,
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(self, evaluation: Evaluation) -> AlphaBetaPlayer {
-        AlphaBetaPlayer { evaluation, ..self }
+    pub fn with_evaluation(self, evaluation: impl Into<Option<Evaluation>>) -> AlphaBetaPlayer {
+        AlphaBetaPlayer {
+            evaluation: evaluation.into(),
+            ..self
+        }
     }
 }
 

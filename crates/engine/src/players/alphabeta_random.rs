@@ -21,7 +21,8 @@ use crate::search::{
 /// any worse.
 pub struct AlphaBetaRandomPlayer {
     depth: Option<u32>,
-    evaluation: Evaluation,
+    /// None: the board's own (`Evaluation::chosen_or_default`).
+    evaluation: Option<Evaluation>,
     rng: ChaCha8Rng,
     table: TableSlot,
 }
@@ -30,15 +31,21 @@ impl AlphaBetaRandomPlayer {
     pub fn new(depth: Option<u32>, seed: u64) -> AlphaBetaRandomPlayer {
         AlphaBetaRandomPlayer {
             depth,
-            evaluation: Evaluation::default(),
+            evaluation: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
             table: TableSlot::default(),
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(self, evaluation: Evaluation) -> AlphaBetaRandomPlayer {
-        AlphaBetaRandomPlayer { evaluation, ..self }
+    pub fn with_evaluation(
+        self,
+        evaluation: impl Into<Option<Evaluation>>,
+    ) -> AlphaBetaRandomPlayer {
+        AlphaBetaRandomPlayer {
+            evaluation: evaluation.into(),
+            ..self
+        }
     }
 }
 
@@ -51,7 +58,9 @@ impl AlphaBetaRandomPlayer {
             report.finish(started);
             return report;
         }
-        let mut ctx = SearchContext::new(cancel, None).with_evaluation(self.evaluation);
+        let mut ctx = SearchContext::new(cancel, None).with_evaluation(
+            Evaluation::chosen_or_default(self.evaluation, board.shape()),
+        );
         let table = self.table.for_board(board);
         let side = board.side_to_move();
         let depth = effective_depth(board, self.depth);

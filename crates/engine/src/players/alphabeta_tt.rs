@@ -394,15 +394,18 @@ impl AlphaBetaTtPlayer {
                     settings,
                     null_windows: false,
                 },
-                evaluation: Evaluation::default(),
+                evaluation: None,
                 table: TableSlot::default(),
             },
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(mut self, evaluation: Evaluation) -> AlphaBetaTtPlayer {
-        self.deepening.evaluation = evaluation;
+    pub fn with_evaluation(
+        mut self,
+        evaluation: impl Into<Option<Evaluation>>,
+    ) -> AlphaBetaTtPlayer {
+        self.deepening.evaluation = evaluation.into();
         self
     }
 
@@ -419,7 +422,8 @@ pub(crate) struct Deepening {
     pub depth: Option<u32>,
     pub time_limit: Option<Duration>,
     pub method: Method,
-    pub evaluation: Evaluation,
+    /// None: the board's own (`Evaluation::chosen_or_default`).
+    pub evaluation: Option<Evaluation>,
     pub table: TableSlot,
 }
 
@@ -433,7 +437,9 @@ impl Deepening {
             return report;
         }
         let deadline = self.time_limit.map(|limit| started + limit);
-        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(self.evaluation);
+        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(
+            Evaluation::chosen_or_default(self.evaluation, board.shape()),
+        );
         let table = self.table.for_board(board);
         let method = self.method;
         let side = board.side_to_move();

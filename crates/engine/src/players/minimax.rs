@@ -14,20 +14,24 @@ use crate::search::{Hook, SearchContext, Stones, fixed_depth_report};
 /// tested against.
 pub struct MinimaxPlayer {
     depth: Option<u32>,
-    evaluation: Evaluation,
+    /// None: the board's own (`Evaluation::chosen_or_default`).
+    evaluation: Option<Evaluation>,
 }
 
 impl MinimaxPlayer {
     pub fn new(depth: Option<u32>) -> MinimaxPlayer {
         MinimaxPlayer {
             depth,
-            evaluation: Evaluation::default(),
+            evaluation: None,
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(self, evaluation: Evaluation) -> MinimaxPlayer {
-        MinimaxPlayer { evaluation, ..self }
+    pub fn with_evaluation(self, evaluation: impl Into<Option<Evaluation>>) -> MinimaxPlayer {
+        MinimaxPlayer {
+            evaluation: evaluation.into(),
+            ..self
+        }
     }
 }
 

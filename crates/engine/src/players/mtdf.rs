@@ -23,7 +23,8 @@ pub struct MtdfPlayer {
     depth: Option<u32>,
     time_limit: Option<Duration>,
     settings: SearchSettings,
-    evaluation: Evaluation,
+    /// None: the board's own (`Evaluation::chosen_or_default`).
+    evaluation: Option<Evaluation>,
     table: TableSlot,
 }
 
@@ -45,14 +46,17 @@ impl MtdfPlayer {
             depth,
             time_limit,
             settings,
-            evaluation: Evaluation::default(),
+            evaluation: None,
             table: TableSlot::default(),
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(self, evaluation: Evaluation) -> MtdfPlayer {
-        MtdfPlayer { evaluation, ..self }
+    pub fn with_evaluation(self, evaluation: impl Into<Option<Evaluation>>) -> MtdfPlayer {
+        MtdfPlayer {
+            evaluation: evaluation.into(),
+            ..self
+        }
     }
 
     /// The decision, its search told to `hook` (`()` when playing).
@@ -65,7 +69,9 @@ impl MtdfPlayer {
             return report;
         }
         let deadline = self.time_limit.map(|limit| started + limit);
-        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(self.evaluation);
+        let mut ctx = SearchContext::new(cancel, deadline).with_evaluation(
+            Evaluation::chosen_or_default(self.evaluation, board.shape()),
+        );
         ctx.set_root(board);
         let table = self.table.for_board(board);
         let method = Method {

@@ -33,15 +33,15 @@ impl PvsPlayer {
                     settings,
                     null_windows: true,
                 },
-                evaluation: Evaluation::default(),
+                evaluation: None,
                 table: TableSlot::default(),
             },
         }
     }
 
     /// The player with `evaluation` at its horizon instead of `lines`.
-    pub fn with_evaluation(mut self, evaluation: Evaluation) -> PvsPlayer {
-        self.deepening.evaluation = evaluation;
+    pub fn with_evaluation(mut self, evaluation: impl Into<Option<Evaluation>>) -> PvsPlayer {
+        self.deepening.evaluation = evaluation.into();
         self
     }
 
