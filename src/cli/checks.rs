@@ -125,6 +125,15 @@ pub(super) fn evaluation_of(
             names.join(", ")
         ));
     }
+    evaluation_weights(choice, size)
+}
+
+/// The weights `choice` names: a named evaluation's, or a weights file's
+/// for `size` (the message when the file is refused).
+pub(super) fn evaluation_weights(
+    choice: &EvaluationChoice,
+    size: Option<Shape>,
+) -> Result<Evaluation, String> {
     match choice {
         EvaluationChoice::Named(named) => Ok(named.evaluation()),
         EvaluationChoice::File(path) => {
