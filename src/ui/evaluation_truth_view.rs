@@ -18,6 +18,7 @@ use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::accessible;
 use crate::ui::shared::background::{self, Job, JobWindow, show_status};
 use crate::ui::shared::file_dialog::{FileAction, FileChooser, FileRequest, file_name};
+use crate::ui::shared::help::{self, GuidePage};
 use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
@@ -97,6 +98,7 @@ mod imp {
             klass.install_action("truth.game", None, |view, _, _| view.measure_game());
             klass.install_action("truth.cancel", None, |view, _, _| view.job().cancel());
             background::install_keys(klass, "truth", "truth.game");
+            help::install_help_action(klass, "truth.help", GuidePage::Evaluation);
         }
     }
 
@@ -138,6 +140,15 @@ impl EvaluationTruthView {
     fn build(&self) {
         self.set_title(Some(&gettext("Evaluation against the Truth")));
         self.set_default_size(720, 640);
+        let header = gtk::HeaderBar::new();
+        let help_button = gtk::Button::from_icon_name("help-browser-symbolic");
+        help_button.set_action_name(Some("truth.help"));
+        help_button.set_tooltip_text(Some(&gettext(
+            "Open the guide’s page on evaluation and the horizon (F1)",
+        )));
+        accessible::set_label(&help_button, &gettext("Help"));
+        header.pack_end(&help_button);
+        self.set_titlebar(Some(&header));
         let content = gtk::Box::new(gtk::Orientation::Vertical, 8);
         content.set_margin_top(12);
         content.set_margin_bottom(12);
@@ -402,7 +413,9 @@ impl EvaluationTruthView {
 
     fn show_truths(&self, truths: Vec<EvaluationTruth>) {
         let chart = Chart {
-            title: gettext("Evaluation's value against the exact score"),
+            title: gettext(
+                "Each evaluation's value against the exact score; ρ: its rank correlation",
+            ),
             data: ChartData::AgainstTruth(truths),
         };
         if let Some(words) = self.imp().words.borrow().as_ref() {

@@ -141,8 +141,27 @@ pub enum ChartData {
     AgainstTruth(Vec<EvaluationTruth>),
 }
 
-/// An evaluation's legend entry: "lines, rank correlation +0.236".
+/// An evaluation's legend entry, short so that three fit 640 px: "lines
+/// ρ = +0.236" (the title says what ρ is).
 fn truth_legend(truth: &EvaluationTruth) -> String {
+    match truth.correlation {
+        Some(correlation) => fill(
+            &gettext("{evaluation} ρ = {correlation}"),
+            &[
+                ("evaluation", &truth.evaluation),
+                ("correlation", &result_number(correlation, 3)),
+            ],
+        ),
+        None => fill(
+            &gettext("{evaluation}, no ρ"),
+            &[("evaluation", &truth.evaluation)],
+        ),
+    }
+}
+
+/// An evaluation and its rank correlation in words: "lines, rank
+/// correlation +0.236".
+fn truth_words(truth: &EvaluationTruth) -> String {
     fill(
         &gettext("{evaluation}, rank correlation {correlation}"),
         &[
@@ -153,7 +172,7 @@ fn truth_legend(truth: &EvaluationTruth) -> String {
 }
 
 /// A rank correlation as read: "+0.236", or why there is none.
-pub fn correlation_words(correlation: Option<f64>) -> String {
+fn correlation_words(correlation: Option<f64>) -> String {
     correlation.map_or_else(
         || gettext("none (the values or the scores are all alike)"),
         |correlation| result_number(correlation, 3),
@@ -439,7 +458,7 @@ impl Chart {
                 .iter()
                 .map(|truth| {
                     let points: Vec<String> = truth.points.iter().map(truth_point_words).collect();
-                    format!("{}: {}", truth_legend(truth), points.join(", "))
+                    format!("{}: {}", truth_words(truth), points.join(", "))
                 })
                 .collect(),
         };
