@@ -44,6 +44,7 @@ mod analyze;
 mod args;
 mod checks;
 mod contests;
+mod correlate;
 mod exam;
 mod exercise;
 mod learning;
@@ -107,6 +108,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Review(args)) => review::run(args),
         Some(CliCommand::Solve(args)) => solve::run(args),
         Some(CliCommand::Exam(args)) => exam::run(args),
+        Some(CliCommand::Correlate(args)) => correlate::run(args),
     }
 }
 

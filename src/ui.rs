@@ -41,6 +41,7 @@
 mod application;
 mod charts;
 mod contests;
+mod evaluation_truth_view;
 mod explorer;
 mod mcts;
 mod practice;
@@ -60,6 +61,7 @@ pub use charts::chart::{Chart, ChartData, HitBox, ImageFormat};
 pub use charts::chart_view::ChartView;
 pub use contests::compare_view::CompareView;
 pub use contests::tournament_view::{ResultsFile, TournamentView};
+pub use evaluation_truth_view::EvaluationTruthView;
 pub use explorer::tree_explorer::TreeExplorer;
 pub use mcts::mcts_view::MctsView;
 pub use practice::practice_view::PracticeView;

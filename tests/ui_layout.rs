@@ -641,8 +641,9 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
 }
 
 /// The actions that open the main window's other windows: Compare,
-/// Tournament, Training, the explorer, Monte Carlo, Practice and Review.
-const OTHER_WINDOWS: [&str; 7] = [
+/// Tournament, Training, the explorer, Monte Carlo, Practice, Review and
+/// Evaluation against the Truth.
+const OTHER_WINDOWS: [&str; 8] = [
     "win.compare",
     "win.tournament",
     "win.training",
@@ -650,6 +651,7 @@ const OTHER_WINDOWS: [&str; 7] = [
     "win.mcts",
     "win.practice",
     "win.review",
+    "win.evaluation-truth",
 ];
 
 /// Opens the window that `action` opens over `window`, as its shortcut

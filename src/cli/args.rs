@@ -82,6 +82,12 @@ pub(super) enum CliCommand {
     /// loss), their share and the mean time per move.
     #[command(long_about = EXAM_ABOUT)]
     Exam(ExamArgs),
+    /// Measure evaluations against the truth on test-set positions (a
+    /// board with gravity): each position's static value beside the
+    /// solver's exact score, and per evaluation Spearman's rank
+    /// correlation of the values with the scores.
+    #[command(long_about = CORRELATE_ABOUT)]
+    Correlate(CorrelateArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -824,6 +830,23 @@ Boards with gravity only (--board connect-four, --board 7x4 --gravity ...). A li
 is no position stops the command with its line number (exit code 2). Ctrl+C prints what \
 was examined so far and stops.";
 
+const CORRELATE_ABOUT: &str = "\
+Measure evaluations against the truth: for each line of FILE (or standard input), the \
+position as the columns played from the empty board (4453, column 1 on the left) and \
+optionally its score for the side to move as the Connect Four test sets write it, each \
+evaluation's static value of the position beside its exact score (the line's score, else \
+the solver's). Values and scores are from X's point of view: a positive one favours X.
+
+Prints a table, a row per position with the score and each evaluation's value, then per \
+evaluation Spearman's rank correlation of its values with the scores (1: it orders the \
+positions as the scores do, -1: the reverse, 0: no relation; ties share their mean rank). \
+--json prints one object instead, with every pair.
+
+Without --evaluation every named evaluation is measured; --evaluation, given again, \
+measures each evaluation given. Boards with gravity only. A line that is no position \
+stops the command with its line number (exit code 2). Ctrl+C prints what was measured so \
+far and stops.";
+
 /// The board a command plays or reads positions on: `--board` (a preset's
 /// name or width x height), changed by `--in-a-row` and `--gravity`; or
 /// `--size`, the square boards by their side, as before boards had shapes.
@@ -945,6 +968,23 @@ pub(super) struct ExamArgs {
     pub(super) file: Option<PathBuf>,
 }
 
+#[derive(Debug, clap::Args)]
+pub(super) struct CorrelateArgs {
+    /// An evaluation to measure: lines, centre, threats, or a weights file
+    /// (FILE.json, see docs/evaluation.md); again for another. Without
+    /// it, every named evaluation.
+    #[arg(long = "evaluation", value_name = "NAME|FILE", value_parser = evaluation_choice)]
+    pub(super) evaluations: Vec<EvaluationChoice>,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// The test set, one position per line; without it, standard input.
+    #[arg(value_name = "FILE")]
+    pub(super) file: Option<PathBuf>,
+}
+
 /// `--evaluation`: what the depth-limited searches' horizon positions are
 /// worth.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -964,6 +1004,16 @@ pub(super) struct EvaluationArgs {
 pub(super) enum EvaluationChoice {
     Named(NamedEvaluation),
     File(PathBuf),
+}
+
+impl EvaluationChoice {
+    /// How output names it: the evaluation's name, or the weights file's.
+    pub(super) fn name(&self) -> String {
+        match self {
+            EvaluationChoice::Named(named) => named.name().to_owned(),
+            EvaluationChoice::File(path) => path.to_string_lossy().into_owned(),
+        }
+    }
 }
 
 /// `--evaluation`: a name, or a path that ends in `.json` or holds a `/`.

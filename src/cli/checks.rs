@@ -126,8 +126,17 @@ pub(super) fn evaluation_of(
             names.join(", ")
         ));
     }
+    evaluation_weights(choice, size).map(Some)
+}
+
+/// The weights `choice` names: a named evaluation's, or a weights file's
+/// for `size` (the message when the file is refused).
+pub(super) fn evaluation_weights(
+    choice: &EvaluationChoice,
+    size: Option<Shape>,
+) -> Result<Evaluation, String> {
     match choice {
-        EvaluationChoice::Named(named) => Ok(Some(named.evaluation())),
+        EvaluationChoice::Named(named) => Ok(named.evaluation()),
         EvaluationChoice::File(path) => {
             let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
             let Some(size) = size else {
@@ -135,9 +144,7 @@ pub(super) fn evaluation_of(
                     "the weights file '{name}' is for one board: give it with --board"
                 ));
             };
-            read_weights(path, size)
-                .map(Some)
-                .map_err(|error| format!("weights file '{name}': {error}"))
+            read_weights(path, size).map_err(|error| format!("weights file '{name}': {error}"))
         }
     }
 }

@@ -11,17 +11,18 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
-use super::args::{EvaluationChoice, ExamArgs};
+use super::args::ExamArgs;
 use super::checks::{cannot_finish, chosen_evaluation, search_name, warn_unused_depth};
 use super::output::{refuse, say, stopped};
 use super::{learning, stop, streams};
-use tictactoe_engine::board::{Board, Outcome};
+use tictactoe_engine::board::Board;
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{Solver, Strength};
+use tictactoe_tools::truth::{TestLineError, read_test_line};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::{format_duration_us, group};
@@ -155,8 +156,7 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             player: args.player.name(),
             depth: options.difficulty.name(),
             evaluation: match &args.evaluation.evaluation {
-                Some(EvaluationChoice::File(path)) => path.to_string_lossy().into_owned(),
-                Some(EvaluationChoice::Named(named)) => named.name().to_owned(),
+                Some(choice) => choice.name(),
                 None => NamedEvaluation::default_for(shape).name().to_owned(),
             },
             positions: 0,
@@ -249,13 +249,12 @@ impl Examiner {
                 let echo = escape_bytes(&line, ECHO_CHARS);
                 return Err(self.bad_line(out, number, &format!("not UTF-8 text: '{echo}'")));
             };
-            let (board, score) = match self.read_test_line(text) {
-                Ok(Some(read)) => read,
+            let line = match read_test_line(self.shape, text) {
+                Ok(Some(line)) => line,
                 Ok(None) => continue,
-                Err(message) => return Err(self.bad_line(out, number, &message)),
+                Err(error) => return Err(self.bad_line(out, number, &test_line_words(&error))),
             };
-            let moves = text.split_whitespace().next().unwrap_or_default();
-            if !self.examine(out, number, moves, &board, score)? {
+            if !self.examine(out, number, &line.moves, &line.board, line.score)? {
                 break;
             }
             if show_progress && last_progress.elapsed() >= PROGRESS_EVERY {
@@ -268,43 +267,6 @@ impl Examiner {
             }
         }
         Ok(())
-    }
-
-    /// A line's position and score, `None` for a blank line.
-    fn read_test_line(&self, text: &str) -> Result<Option<(Board, Option<i32>)>, String> {
-        let mut words = text.split_whitespace();
-        let Some(moves) = words.next() else {
-            return Ok(None);
-        };
-        let echo = escape_text(moves, ECHO_CHARS);
-        if !moves.bytes().all(|byte| byte.is_ascii_digit()) {
-            return Err(format!(
-                "'{echo}' is no position: write the columns played, 1 on the left, such as 4453"
-            ));
-        }
-        let board = Board::from_columns(self.shape, moves)
-            .map_err(|(index, error)| format!("move {index} of '{echo}': {}", error.words()))?;
-        if board.outcome() != Outcome::Ongoing {
-            return Err(format!(
-                "the game of '{echo}' is over: there is no move to judge"
-            ));
-        }
-        let score = match words.next() {
-            None => None,
-            Some(score) => Some(score.parse::<i32>().map_err(|_| {
-                format!(
-                    "the score '{}' after '{echo}' is no whole number",
-                    escape_text(score, ECHO_CHARS)
-                )
-            })?),
-        };
-        if let Some(extra) = words.next() {
-            return Err(format!(
-                "'{}' after the position and its score: a line holds the columns played and a score",
-                escape_text(extra, ECHO_CHARS)
-            ));
-        }
-        Ok(Some((board, score)))
     }
 
     /// Asks the player for its move on `board` and judges it; false when
@@ -430,6 +392,35 @@ impl Examiner {
             );
         }
         ExitCode::SUCCESS
+    }
+}
+
+/// Why a test-set line was refused, in English.
+pub(super) fn test_line_words(error: &TestLineError) -> String {
+    let echo = |text: &str| escape_text(text, ECHO_CHARS);
+    match error {
+        TestLineError::NotColumns(moves) => format!(
+            "'{}' is no position: write the columns played, 1 on the left, such as 4453",
+            echo(moves)
+        ),
+        TestLineError::IllegalMove {
+            moves,
+            index,
+            error,
+        } => format!("move {index} of '{}': {}", echo(moves), error.words()),
+        TestLineError::GameOver(moves) => format!(
+            "the game of '{}' is over: a line gives a position still to be played",
+            echo(moves)
+        ),
+        TestLineError::BadScore { moves, score } => format!(
+            "the score '{}' after '{}' is no whole number",
+            echo(score),
+            echo(moves)
+        ),
+        TestLineError::Extra(extra) => format!(
+            "'{}' after the position and its score: a line holds the columns played and a score",
+            echo(extra)
+        ),
     }
 }
 

@@ -245,6 +245,8 @@ mod imp {
         pub(super) review_view: OnceCell<crate::ui::review::review_view::ReviewView>,
         pub(super) tournament_view: OnceCell<TournamentView>,
         pub(super) training_view: OnceCell<TrainingView>,
+        pub(super) evaluation_truth_view:
+            OnceCell<crate::ui::evaluation_truth_view::EvaluationTruthView>,
         /// Save's or Open's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
         /// What the learning players learned, shared with the Training
@@ -345,6 +347,9 @@ mod imp {
             });
             klass.install_action("win.training", None, |window, _, _| {
                 window.show_training();
+            });
+            klass.install_action("win.evaluation-truth", None, |window, _, _| {
+                window.show_evaluation_truth();
             });
         }
 

@@ -7,6 +7,7 @@ mod common;
 
 mod attack;
 mod boards;
+mod correlate;
 mod documented;
 mod exam;
 mod exercise;
@@ -171,6 +172,7 @@ fn generate_writes_completions_and_man_pages() {
         [
             "tictactoe-analyze.1",
             "tictactoe-compare.1",
+            "tictactoe-correlate.1",
             "tictactoe-exam.1",
             "tictactoe-exercise.1",
             "tictactoe-mcts-trace.1",

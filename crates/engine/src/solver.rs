@@ -122,6 +122,13 @@ impl Solution {
     }
 }
 
+/// A score on Pons' scale for `board`'s side to move (a test set's line
+/// gives one) on the app's scale from X's point of view, as
+/// [`Solution::score`] gives the solver's.
+pub fn score_for_x(board: &Board, for_mover: i32) -> i32 {
+    board.side_to_move().sign() * on_app_scale(for_mover, board.cells() as u32, board.stone_count())
+}
+
 /// The solver: its table, kept between positions. Each solve starts
 /// afresh (a new generation of the table: as good as empty), so that no
 /// position's answer or node count depends on the ones before, unless

@@ -1,8 +1,8 @@
 //! What is built on the engine: recording a search node by node and
 //! stepping through it, comparing players on a position, round-robin
 //! tournaments, training the learners (the neural player by self-play),
-//! playing a game out with time limits, a game's history, and a game
-//! reviewed against perfect play.
+//! playing a game out with time limits, a game's history, a game
+//! reviewed against perfect play, and the evaluations against the truth.
 //!
 //! # Invariants
 //!
@@ -37,3 +37,4 @@ pub mod tree;
 pub mod tree_drawing;
 pub mod tree_steps;
 pub mod tree_words;
+pub mod truth;

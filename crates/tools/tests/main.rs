@@ -16,3 +16,4 @@ mod tournament;
 mod tree;
 mod tree_drawing;
 mod tree_steps;
+mod truth;

@@ -17,6 +17,7 @@ use plotters_cairo::CairoBackend;
 use tictactoe_files::whole as files;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::training::{Block, block_line};
+use tictactoe_tools::truth::{EvaluationTruth, Point};
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::{decimal, group, percent, percent_of, result_number};
 
@@ -134,6 +135,60 @@ pub enum ChartData {
         steps: String,
         moves: Vec<MoveEstimates>,
     },
+    /// Evaluations against the truth: per evaluation a dot per position,
+    /// its static value (across) against the solver's exact score (up),
+    /// both from X's point of view; its rank correlation in the legend.
+    AgainstTruth(Vec<EvaluationTruth>),
+}
+
+/// An evaluation's legend entry, short so that three fit 640 px: "lines
+/// ρ = +0.236" (the title says what ρ is).
+fn truth_legend(truth: &EvaluationTruth) -> String {
+    match truth.correlation {
+        Some(correlation) => fill(
+            &gettext("{evaluation} ρ = {correlation}"),
+            &[
+                ("evaluation", &truth.evaluation),
+                ("correlation", &result_number(correlation, 3)),
+            ],
+        ),
+        None => fill(
+            &gettext("{evaluation}, no ρ"),
+            &[("evaluation", &truth.evaluation)],
+        ),
+    }
+}
+
+/// An evaluation and its rank correlation in words: "lines, rank
+/// correlation +0.236".
+fn truth_words(truth: &EvaluationTruth) -> String {
+    fill(
+        &gettext("{evaluation}, rank correlation {correlation}"),
+        &[
+            ("evaluation", &truth.evaluation),
+            ("correlation", &correlation_words(truth.correlation)),
+        ],
+    )
+}
+
+/// A rank correlation as read: "+0.236", or why there is none.
+fn correlation_words(correlation: Option<f64>) -> String {
+    correlation.map_or_else(
+        || gettext("none (the values or the scores are all alike)"),
+        |correlation| result_number(correlation, 3),
+    )
+}
+
+/// One point in words: "4453: value +3, exact score −980".
+fn truth_point_words(point: &Point) -> String {
+    fill(
+        &gettext("{position}: value {value}, exact score {score}"),
+        &[
+            ("position", &point.position),
+            ("value", &result_number(f64::from(point.value), 0)),
+            ("score", &result_number(f64::from(point.score), 0)),
+        ],
+    )
 }
 
 /// One root move of a `ChartData::Convergence` chart.
@@ -332,7 +387,8 @@ impl Chart {
             ChartData::LearningCurve(_)
             | ChartData::FirstBoxBeads(_)
             | ChartData::Lines { .. }
-            | ChartData::Convergence { .. } => Vec::new(),
+            | ChartData::Convergence { .. }
+            | ChartData::AgainstTruth(_) => Vec::new(),
         }
     }
 
@@ -342,6 +398,7 @@ impl Chart {
             ChartData::FirstBoxBeads(blocks) => bead_points(blocks).is_empty(),
             ChartData::Lines { series, .. } => series.iter().all(|line| line.points.is_empty()),
             ChartData::Convergence { moves, .. } => moves.iter().all(|line| line.points.is_empty()),
+            ChartData::AgainstTruth(truths) => truths.iter().all(|truth| truth.points.is_empty()),
             _ => self.row_labels().is_empty(),
         }
     }
@@ -397,6 +454,13 @@ impl Chart {
             ChartData::Convergence { steps, moves } => {
                 moves.iter().filter_map(|line| line.words(steps)).collect()
             }
+            ChartData::AgainstTruth(truths) => truths
+                .iter()
+                .map(|truth| {
+                    let points: Vec<String> = truth.points.iter().map(truth_point_words).collect();
+                    format!("{}: {}", truth_words(truth), points.join(", "))
+                })
+                .collect(),
         };
         if items.is_empty() {
             return fill(
@@ -415,6 +479,7 @@ impl Chart {
                 | ChartData::FirstBoxBeads(_)
                 | ChartData::Lines { .. }
                 | ChartData::Convergence { .. }
+                | ChartData::AgainstTruth(_)
         ) {
             return CURVE_HEIGHT;
         }
@@ -504,6 +569,7 @@ impl Chart {
             ChartData::FirstBoxBeads(blocks) => draw_first_box_beads(&plot, blocks),
             ChartData::Lines { axis, series } => draw_series(&plot, axis, series),
             ChartData::Convergence { steps, moves } => draw_convergence(&plot, steps, moves),
+            ChartData::AgainstTruth(truths) => draw_against_truth(&plot, truths),
         }
     }
 
@@ -539,6 +605,11 @@ impl Chart {
                 .iter()
                 .enumerate()
                 .map(|(index, line)| (line.legend(), move_colour(palette, index)))
+                .collect(),
+            ChartData::AgainstTruth(truths) => truths
+                .iter()
+                .enumerate()
+                .map(|(index, truth)| (truth_legend(truth), line_colour(palette, index)))
                 .collect(),
         };
         let mut x = 4;
@@ -1332,6 +1403,66 @@ fn draw_convergence(
         // time to draw.
         let dot = if points.len() <= MOST_DOTS { 2 } else { 0 };
         draw_line(&mut chart, &points, ink, dot, &words, &mut hits)?;
+    }
+    Ok(hits)
+}
+
+/// Each evaluation's dots: its value across, the exact score up.
+fn draw_against_truth(plot: &Plot<'_, '_>, truths: &[EvaluationTruth]) -> DrawResult<Vec<HitBox>> {
+    let points = || truths.iter().flat_map(|truth| &truth.points);
+    let span = |low: i32, high: i32| {
+        let pad = (f64::from(high - low) * 0.05).max(1.0);
+        f64::from(low) - pad..f64::from(high) + pad
+    };
+    let values = points().map(|point| point.value);
+    let scores = points().map(|point| point.score);
+    let across = span(values.clone().min().unwrap_or(0), values.max().unwrap_or(0));
+    let up = span(scores.clone().min().unwrap_or(0), scores.max().unwrap_or(0));
+    let mut chart = ChartBuilder::on(plot.area)
+        .margin_right(24)
+        .margin_top(4)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(across, up)
+        .map_err(drawing_error)?;
+    let tick = |value: &f64| result_number(*value, 0);
+    chart
+        .configure_mesh()
+        .x_labels(6)
+        .y_labels(5)
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
+        .x_label_style(plot.text.clone())
+        .y_label_style(plot.text.clone())
+        .x_desc(gettext("evaluation's value, from X's point of view"))
+        .y_desc(gettext("exact score"))
+        .axis_desc_style(plot.text.clone())
+        .axis_style(color(plot.palette.text))
+        .bold_line_style(color(plot.palette.grid))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(drawing_error)?;
+    let mut hits = Vec::new();
+    for (index, truth) in truths.iter().enumerate() {
+        let ink = color(line_colour(plot.palette, index));
+        let dots = truth
+            .points
+            .iter()
+            .map(|point| (f64::from(point.value), f64::from(point.score)));
+        chart
+            .draw_series(dots.clone().map(|dot| Circle::new(dot, 3, ink.filled())))
+            .map_err(drawing_error)?;
+        for (dot, point) in dots.zip(&truth.points) {
+            let (x, y) = chart.backend_coord(&dot);
+            let (x, y) = (f64::from(x), f64::from(y));
+            hits.push(HitBox {
+                left: x - 5.0,
+                top: y - 5.0,
+                right: x + 5.0,
+                bottom: y + 5.0,
+                text: format!("{}: {}", truth.evaluation, truth_point_words(point)),
+            });
+        }
     }
     Ok(hits)
 }

@@ -122,7 +122,12 @@ impl FileChooser {
         dialog.set_modal(true);
         let filter = gtk::FileFilter::new();
         filter.set_name(Some(request.filter_name));
-        filter.add_suffix(request.extension);
+        // No extension: any file (the test sets have none).
+        if request.extension.is_empty() {
+            filter.add_pattern("*");
+        } else {
+            filter.add_suffix(request.extension);
+        }
         dialog.add_filter(&filter);
         if let FileAction::Save { suggested } = request.action {
             dialog.set_current_name(suggested);

@@ -32,10 +32,11 @@ pub enum GuidePage {
     MonteCarlo,
     Review,
     Practice,
+    Evaluation,
 }
 
 impl GuidePage {
-    pub const ALL: [GuidePage; 9] = [
+    pub const ALL: [GuidePage; 10] = [
         GuidePage::Index,
         GuidePage::AnalysisBoard,
         GuidePage::TreeExplorer,
@@ -45,6 +46,7 @@ impl GuidePage {
         GuidePage::MonteCarlo,
         GuidePage::Review,
         GuidePage::Practice,
+        GuidePage::Evaluation,
     ];
 
     /// The page's Mallard id, its file's name.
@@ -59,6 +61,7 @@ impl GuidePage {
             GuidePage::MonteCarlo => "monte-carlo",
             GuidePage::Review => "review",
             GuidePage::Practice => "practice",
+            GuidePage::Evaluation => "evaluation",
         }
     }
 

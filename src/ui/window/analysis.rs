@@ -8,6 +8,7 @@ use gtk::subclass::prelude::*;
 use super::TictactoeWindow;
 use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
+use crate::ui::evaluation_truth_view::EvaluationTruthView;
 use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::practice::practice_view::PracticeView;
 use crate::ui::review::review_view::{GameToReview, ReviewView};
@@ -57,6 +58,49 @@ impl TictactoeWindow {
         view.refresh();
         view.present();
         view
+    }
+
+    /// Ctrl+Shift+T: the Evaluation against the Truth window, on a test
+    /// set or the positions of the game on the board.
+    pub fn show_evaluation_truth(&self) -> EvaluationTruthView {
+        let view = self
+            .imp()
+            .evaluation_truth_view
+            .get_or_init(|| {
+                let window = self.downgrade();
+                EvaluationTruthView::new(self, move || {
+                    window
+                        .upgrade()
+                        .map(|window| window.game_positions())
+                        .unwrap_or_default()
+                })
+            })
+            .clone();
+        view.present();
+        view
+    }
+
+    /// The Evaluation against the Truth window, once it has been opened.
+    pub fn evaluation_truth_view(&self) -> Option<EvaluationTruthView> {
+        self.imp().evaluation_truth_view.get().cloned()
+    }
+
+    /// The positions of the game on the board, from its start to the
+    /// position shown; the board's own position when there is no game.
+    fn game_positions(&self) -> Vec<Board> {
+        let (shown, _, _) = self.shown();
+        let game = self.imp().window_game.borrow();
+        let Some(game) = game.as_ref() else {
+            return vec![shown];
+        };
+        let mut positions: Vec<Board> = game
+            .record
+            .played_with_positions()
+            .map(|(before, _)| before)
+            .take_while(|before| *before != shown)
+            .collect();
+        positions.push(shown);
+        positions
     }
 
     /// The Compare window, once it has been opened.

@@ -1,0 +1,239 @@
+//! `tictactoe correlate`: evaluations against the truth. For each test-set
+//! line (`MOVES [SCORE]`) each evaluation's static value beside the exact
+//! score (the line's, else the solver's), then per evaluation Spearman's
+//! rank correlation of the values with the scores. All from X's point of
+//! view, as every value the app shows.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
+use super::args::{CorrelateArgs, EvaluationChoice};
+use super::checks::evaluation_weights;
+use super::exam::test_line_words;
+use super::output::{refuse, say, stopped};
+use super::{stop, streams};
+use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
+use tictactoe_tools::truth::{
+    EvaluationTruth, TruePosition, against_truth, read_test_line, true_position,
+};
+use tictactoe_words::Words;
+use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::numbers::group;
+
+/// Progress goes to standard error (a terminal only) this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// `--json`'s object.
+#[derive(Serialize)]
+struct Correlations<'a> {
+    board: Shape,
+    positions: usize,
+    /// Stopped (Ctrl+C) before the input's end.
+    partial: bool,
+    evaluations: &'a [EvaluationTruth],
+}
+
+pub(super) fn run(args: CorrelateArgs) -> ExitCode {
+    let shape = match args.board.given() {
+        Ok(Some(shape)) if shape.gravity() => shape,
+        Ok(Some(shape)) => {
+            return refuse(&format!(
+                "correlate reads positions as the columns played, which needs a board with \
+                 gravity, and {} has none: add --gravity or choose --board connect-four",
+                shape.words()
+            ));
+        }
+        Ok(None) => {
+            return refuse(
+                "correlate needs a board with gravity: give one, such as --board connect-four",
+            );
+        }
+        Err(message) => return refuse(&message),
+    };
+    let choices = if args.evaluations.is_empty() {
+        NamedEvaluation::ALL
+            .map(EvaluationChoice::Named)
+            .into_iter()
+            .collect()
+    } else {
+        args.evaluations
+    };
+    let mut evaluations: Vec<(String, Evaluation)> = Vec::new();
+    for choice in &choices {
+        match evaluation_weights(choice, Some(shape)) {
+            Ok(evaluation) => evaluations.push((choice.name(), evaluation)),
+            Err(message) => return refuse(&message),
+        }
+    }
+    let positions = match &args.file {
+        Some(path) => match File::open(path) {
+            Ok(file) => read_positions(shape, &mut BufReader::new(file)),
+            Err(error) => {
+                let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
+                return refuse(&format!("test set '{name}': {error}"));
+            }
+        },
+        None => {
+            if streams::stdin_closed_at_start() {
+                say!(
+                    "error: reading standard input: it is closed; give positions one per line \
+                     on standard input or a FILE"
+                );
+                return ExitCode::FAILURE;
+            }
+            read_positions(shape, &mut std::io::stdin().lock())
+        }
+    };
+    let positions = match positions {
+        Ok(positions) => positions,
+        Err(code) => return code,
+    };
+    let truths = against_truth(&positions, &evaluations);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = serde_json::to_string(&Correlations {
+            board: shape,
+            positions: positions.len(),
+            partial: stop::is_stopping(),
+            evaluations: &truths,
+        })
+        .expect("plain data");
+        out!(out, "{json}");
+    } else if !positions.is_empty() && write_table(&mut out, &positions, &truths).is_err() {
+        return ExitCode::FAILURE;
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!("stopped after {} measured", counted(positions.len())),
+        );
+    }
+    if positions.is_empty() {
+        return refuse(
+            "no position given: give positions one per line, in a FILE or on standard input",
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Every line's position with its exact score, until the input's end or a
+/// stop; `Err` with the exit code on a bad line.
+fn read_positions(shape: Shape, input: &mut impl BufRead) -> Result<Vec<TruePosition>, ExitCode> {
+    let show_progress = std::io::stderr().is_terminal();
+    let mut last_progress = Instant::now();
+    let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
+    let cancel = stop::flag();
+    let mut positions = Vec::new();
+    let mut line = Vec::new();
+    let mut number = 0u64;
+    while let Some(read) = stop::while_idle(|| read_line(input, &mut line)) {
+        let length = match read {
+            Ok(Some(length)) => length,
+            Ok(None) => break,
+            Err(error) => {
+                say(format_args!(
+                    "error: reading the test set after line {number}: {error}"
+                ));
+                return Err(ExitCode::FAILURE);
+            }
+        };
+        number += 1;
+        let bad_line = |message: &str| refuse(&format!("line {number}: {message}"));
+        if length > MAX_LINE_BYTES as u64 {
+            let echo = escape_bytes(&line, ECHO_CHARS);
+            return Err(bad_line(&format!("too long: {length} bytes: '{echo}'")));
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            let echo = escape_bytes(&line, ECHO_CHARS);
+            return Err(bad_line(&format!("not UTF-8 text: '{echo}'")));
+        };
+        let test_line = match read_test_line(shape, text) {
+            Ok(Some(test_line)) => test_line,
+            Ok(None) => continue,
+            Err(error) => return Err(bad_line(&test_line_words(&error))),
+        };
+        let Some(position) = true_position(&mut solver, test_line, &cancel) else {
+            break;
+        };
+        positions.push(position);
+        if show_progress && last_progress.elapsed() >= PROGRESS_EVERY {
+            last_progress = Instant::now();
+            say(format_args!("measured {} so far", counted(positions.len())));
+        }
+    }
+    Ok(positions)
+}
+
+/// A row per position (its score, each evaluation's value), then each
+/// evaluation's rank correlation.
+fn write_table(
+    out: &mut impl Write,
+    positions: &[TruePosition],
+    truths: &[EvaluationTruth],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "values and scores from X's point of view (a positive one favours X)"
+    )?;
+    let position_width = positions
+        .iter()
+        .map(|position| position.label.len())
+        .chain(["position".len()])
+        .max()
+        .unwrap_or_default();
+    let widths: Vec<usize> = truths
+        .iter()
+        .map(|truth| truth.evaluation.len().max(6))
+        .collect();
+    write!(out, "{:<position_width$}  {:>6}", "position", "score")?;
+    for (truth, width) in truths.iter().zip(&widths) {
+        write!(out, "  {:>width$}", truth.evaluation)?;
+    }
+    writeln!(out)?;
+    for (row, position) in positions.iter().enumerate() {
+        write!(
+            out,
+            "{:<position_width$}  {:>6}",
+            position.label, position.score
+        )?;
+        for (truth, width) in truths.iter().zip(&widths) {
+            write!(out, "  {:>width$}", truth.points[row].value)?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "rank correlation with the scores over {}:",
+        counted(positions.len())
+    )?;
+    let name_width = widths.iter().copied().max().unwrap_or_default();
+    for truth in truths {
+        match truth.correlation {
+            Some(correlation) => {
+                writeln!(out, "{:<name_width$}  {correlation:.3}", truth.evaluation)?
+            }
+            None => writeln!(
+                out,
+                "{:<name_width$}  none: its values or the scores are all alike",
+                truth.evaluation
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// "1 position", "1,234 positions".
+fn counted(count: usize) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{} position{plural}", group(count as u64))
+}
