@@ -154,11 +154,10 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             board: shape,
             player: args.player.name(),
             depth: options.difficulty.name(),
-            evaluation: match &args.evaluation.evaluation {
-                Some(EvaluationChoice::File(path)) => path.to_string_lossy().into_owned(),
-                Some(EvaluationChoice::Named(named)) => named.name().to_owned(),
-                None => NamedEvaluation::default().name().to_owned(),
-            },
+            evaluation: args.evaluation.evaluation.as_ref().map_or_else(
+                || NamedEvaluation::default().name().to_owned(),
+                EvaluationChoice::name,
+            ),
             positions: 0,
             mistakes: 0,
             mistake_rate: 0.0,

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::{ExerciseArgs, read_position};
-use super::output::{refuse, stopped};
+use super::output::{grid, refuse, stopped};
 use super::stop;
 use tictactoe_engine::abstract_tree::Decision;
 use tictactoe_engine::abstract_tree::generate::Shape;
@@ -300,39 +300,7 @@ fn picture(exercise: &Exercise, solution: bool) -> String {
     let board = exercise
         .position()
         .expect("an exercise is on a tree or a position");
-    let mut lines = grid(board);
+    let mut lines = grid(board, 0);
     lines.extend(problem_words(exercise));
     lines.join("\n")
-}
-
-/// The board, a row a line, free cells by their number from 1; on a
-/// board with gravity free cells as `.` and the columns' numbers under
-/// the board, as moves are named there.
-fn grid(board: &Board) -> Vec<String> {
-    let shape = board.shape();
-    let (width, height) = (shape.width(), shape.height());
-    let mut lines: Vec<String> = (0..height)
-        .map(|row| {
-            (0..width)
-                .map(|column| {
-                    let cell = row * width + column;
-                    match board.cell(cell) {
-                        Some(stone) => stone.mark().to_owned(),
-                        None if shape.gravity() => ".".to_owned(),
-                        None => (cell + 1).to_string(),
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    if shape.gravity() {
-        lines.push(
-            (1..=width)
-                .map(|column| column.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-    }
-    lines
 }

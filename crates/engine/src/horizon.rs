@@ -9,10 +9,9 @@ use std::time::Instant;
 
 use crate::board::{Board, Outcome, Side};
 use crate::evaluation::Evaluation;
-use crate::move_values::move_values;
 use crate::players::AlphaBetaPlayer;
 use crate::search::CancelFlag;
-use crate::solver::Solver;
+use crate::solver::{Solver, Strength};
 
 /// One search to a fixed depth.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,37 +96,46 @@ pub fn horizon(
     })
 }
 
-/// What the solver says of the two searches' moves, on X's scale.
+/// What the solver says of the position and the two searches' moves:
+/// who wins with best play (`None`: a draw).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Judgement {
+    /// The side to move.
     pub side: Side,
-    /// The best move's exact value.
-    pub best_value: i32,
-    pub shallow_value: i32,
-    pub deep_value: i32,
+    /// With best play from the position.
+    pub best: Option<Side>,
+    /// After depth N's move, with best play.
+    pub shallow: Option<Side>,
+    /// After depth N+1's move, with best play.
+    pub deep: Option<Side>,
 }
 
 impl Judgement {
     /// Depth N's move throws the game's value away (a win made a draw or a
     /// loss, a draw a loss), as the exam counts a mistake.
     pub fn shallow_mistaken(&self) -> bool {
-        self.mistaken(self.shallow_value)
+        self.rank(self.shallow) < self.rank(self.best)
     }
 
     /// Depth N+1's move throws the game's value away.
     pub fn deep_mistaken(&self) -> bool {
-        self.mistaken(self.deep_value)
+        self.rank(self.deep) < self.rank(self.best)
     }
 
-    fn mistaken(&self, value: i32) -> bool {
-        let sign = self.side.sign();
-        (sign * value).signum() < (sign * self.best_value).signum()
+    /// How good a result is for the side to move: a loss, a draw, a win.
+    fn rank(&self, winner: Option<Side>) -> u8 {
+        match winner {
+            None => 1,
+            Some(side) if side == self.side => 2,
+            Some(_) => 0,
+        }
     }
 }
 
-/// The solver's judgement of `found`'s two moves on `board`, solved until
-/// `deadline`; `None` without gravity (the solver is quick only there) or
-/// when it was stopped before every move had its value.
+/// The solver's judgement of `found`'s two moves on `board` (who wins,
+/// the solver's weak solution, enough to tell a mistake), all solved
+/// before `deadline`; `None` without gravity (the solver is quick only
+/// there) or when it was stopped first.
 pub fn judge(
     solver: &mut Solver,
     board: &Board,
@@ -138,27 +146,22 @@ pub fn judge(
     if !board.shape().gravity() {
         return None;
     }
-    let values = move_values(solver, board, cancel, deadline);
-    let value_of = |cell: usize| {
-        values
-            .moves
-            .iter()
-            .find(|(move_cell, _)| *move_cell == cell)
-            .and_then(|(_, value)| *value)
+    let mut winner = |position: &Board| {
+        let solved = match deadline {
+            Some(deadline) => solver.solve_before(position, Strength::Weak, cancel, deadline),
+            None => solver.solve(position, Strength::Weak, cancel),
+        };
+        solved.map(|solution| solution.winner())
     };
-    let side = board.side_to_move();
-    let best_value = values
-        .moves
-        .iter()
-        .map(|(_, value)| value.map(|value| side.sign() * value))
-        .collect::<Option<Vec<i32>>>()?
-        .into_iter()
-        .max()?
-        * side.sign();
+    let after = |cell: usize| {
+        let mut position = *board;
+        position.play(cell).expect("a search's best move is legal");
+        position
+    };
     Some(Judgement {
-        side,
-        best_value,
-        shallow_value: value_of(found.shallow.best)?,
-        deep_value: value_of(found.deep.best)?,
+        side: board.side_to_move(),
+        best: winner(board)?,
+        shallow: winner(&after(found.shallow.best))?,
+        deep: winner(&after(found.deep.best))?,
     })
 }
