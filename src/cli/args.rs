@@ -454,7 +454,8 @@ pub(super) struct ExerciseArgs {
     /// square brackets, such as "((3 12 8) (2 4 6) (14 5 2))".
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["depth", "branching", "values", "chance"])]
     pub(super) tree: Option<String>,
-    /// Random trees: levels below the root (1 to 12).
+    /// Random trees: levels below the root (1 to 12); the horizon's kinds
+    /// (depth-value, deciding-leaf, deeper): the search's depth (1 to 4).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
     pub(super) depth: Option<u8>,
     /// Random trees: children of each inner node, B or a range LO..HI
@@ -549,6 +550,13 @@ pub(super) enum KindChoice {
     BestMove,
     /// The child Monte Carlo selection picks next.
     Mcts,
+    /// The value a depth-2 alpha-beta search gives a Connect Four position
+    /// with the evaluation shown.
+    DepthValue,
+    /// The moves to the leaf whose evaluation decides that search's root.
+    DecidingLeaf,
+    /// Whether a search one ply deeper plays another move, and which.
+    Deeper,
 }
 
 impl KindChoice {
@@ -559,6 +567,9 @@ impl KindChoice {
             KindChoice::Order => Kind::Order,
             KindChoice::BestMove => Kind::BestMove,
             KindChoice::Mcts => Kind::Mcts,
+            KindChoice::DepthValue => Kind::DepthValue,
+            KindChoice::DecidingLeaf => Kind::DecidingLeaf,
+            KindChoice::Deeper => Kind::Deeper,
         }
     }
 }

@@ -21,7 +21,9 @@ use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_engine::player_kind::{PlayerKind, SearchSettings};
 use tictactoe_engine::players::mcts::EXPLORATION;
 use tictactoe_tools::exercise::answer::Answer;
-use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
+use tictactoe_tools::exercise::positions::{
+    BestMoveProblem, HORIZON_MAX_DEPTH, HorizonProblem, MctsProblem,
+};
 use tictactoe_tools::exercise::words::{
     answer_error_words, exercise_error_words, problem_words, question_words, unfit_words,
     verdict_words,
@@ -195,6 +197,39 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
             ))
             .map(|exercise| with_origin(exercise, args, seed, level_number))
         }
+        Kind::DepthValue | Kind::DecidingLeaf | Kind::Deeper => {
+            let shape = board.filter(|shape| shape.gravity());
+            if board.is_some() && shape.is_none() {
+                return Err(format!(
+                    "--kind {} is asked on a board with gravity: give --board connect-four or add --gravity",
+                    kind.name()
+                ));
+            }
+            let drawn = HorizonProblem::drawn(
+                kind,
+                level_number,
+                shape.unwrap_or(BoardShape::CONNECT_FOUR),
+                seed,
+            );
+            let depth = args.depth.map_or(drawn.depth, u32::from);
+            if depth > HORIZON_MAX_DEPTH {
+                return Err(format!(
+                    "--depth {depth}: the horizon's exercises search to depth 1 to {HORIZON_MAX_DEPTH}"
+                ));
+            }
+            let board = position_or_drawn(args, shape.or(Some(BoardShape::CONNECT_FOUR)), |_| {
+                drawn.board
+            })?;
+            Exercise::horizon(
+                kind,
+                HorizonProblem {
+                    board,
+                    depth,
+                    ..drawn
+                },
+            )
+            .map(|exercise| with_origin(exercise, args, seed, level_number))
+        }
     };
     exercise.map_err(exercise_error_words)
 }
@@ -228,7 +263,11 @@ fn refuse_options_for_other_kinds(args: &ExerciseArgs, kind: Kind) -> Result<(),
     let on_tree = kind.on_tree();
     let given = [
         ("--tree", args.tree.is_some(), on_tree),
-        ("--depth", args.depth.is_some(), on_tree),
+        (
+            "--depth",
+            args.depth.is_some(),
+            on_tree || kind.on_horizon(),
+        ),
         ("--branching", args.branching.is_some(), on_tree),
         ("--values", args.values.is_some(), on_tree),
         ("--root", args.root.is_some(), on_tree),
