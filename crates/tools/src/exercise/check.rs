@@ -712,7 +712,7 @@ fn check_horizon(
                         Part::Value,
                         Fact::Value(value),
                         given.map(|given| Fact::Value(given.value)),
-                        PositionWhy::Searched(found.shallow.clone()),
+                        PositionWhy::Searched(Box::new(found.shallow.clone())),
                     )
                 })
                 .flatten()
@@ -724,7 +724,7 @@ fn check_horizon(
                     Part::Leaf,
                     Fact::Cells(found.shallow.pv.clone()),
                     answer.leaf.clone().map(Fact::Cells),
-                    PositionWhy::Searched(found.shallow.clone()),
+                    PositionWhy::Searched(Box::new(found.shallow.clone())),
                 )
             })
             .flatten(),
@@ -736,7 +736,7 @@ fn check_horizon(
                     Part::Changes,
                     Fact::Yes(misled),
                     answer.changes.map(Fact::Yes),
-                    PositionWhy::Deeper(found),
+                    PositionWhy::Deeper(Box::new(found.clone())),
                 )
             } else if misled && answer.best_move != Some(found.deep.best) {
                 mistake(
@@ -744,7 +744,7 @@ fn check_horizon(
                     Part::Move,
                     Fact::Cell(found.deep.best),
                     answer.best_move.map(Fact::Cell),
-                    PositionWhy::Deeper(found),
+                    PositionWhy::Deeper(Box::new(found.clone())),
                 )
             } else {
                 None

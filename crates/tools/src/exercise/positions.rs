@@ -409,7 +409,7 @@ impl HorizonProblem {
         if kind != Kind::Deeper {
             return problem(seed);
         }
-        let wanted = seed % 2 == 0;
+        let wanted = seed.is_multiple_of(2);
         (0..DRAW_ATTEMPTS as u64)
             .map(|attempt| {
                 problem(
@@ -443,10 +443,11 @@ impl HorizonProblem {
 /// Why a real position's fact is what it is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Why {
-    /// A depth-limited search: its value is its leaf's evaluation.
-    Searched(DepthSearch),
+    /// A depth-limited search: its value is its leaf's evaluation (boxed:
+    /// a position is large beside the other reasons).
+    Searched(Box<DepthSearch>),
     /// Depth N next to depth N+1.
-    Deeper(Horizon),
+    Deeper(Box<Horizon>),
     /// The best move and outcome: the root's moves as the search left them.
     Root(RootSearch),
     /// A root move's value left its window, so the search only bounds it.
