@@ -5,7 +5,7 @@
 //!
 //! One module per command (`play`, `analyze`, `tree`, `contests` for
 //! `compare` and `tournament`, `learning` for `train` and `--state`,
-//! `mcts_trace`, `exercise`, `review`, `solve`),
+//! `mcts_trace`, `exercise`, `review`, `solve`, `exam`, `horizon`),
 //! beside `args` (what clap reads), `checks` (what a command refuses or
 //! warns about before it searches), `output` (writing, refusing, stopping
 //! early), `stop` (Ctrl+C and the signals) and `streams` (standard streams
@@ -47,6 +47,7 @@ mod contests;
 mod correlate;
 mod exam;
 mod exercise;
+mod horizon;
 mod learning;
 mod mcts_trace;
 mod play;
@@ -109,6 +110,7 @@ pub fn main(open_window: Option<fn() -> ExitCode>) -> ExitCode {
         Some(CliCommand::Solve(args)) => solve::run(args),
         Some(CliCommand::Exam(args)) => exam::run(args),
         Some(CliCommand::Correlate(args)) => correlate::run(args),
+        Some(CliCommand::Horizon(args)) => horizon::run(args),
     }
 }
 

@@ -110,6 +110,7 @@ fn expected_files(project: &Path) -> BTreeSet<String> {
         "share/man/man1/tictactoe-exam.1.gz".to_owned(),
         "share/man/man1/tictactoe-correlate.1.gz".to_owned(),
         "share/man/man1/tictactoe-exercise.1.gz".to_owned(),
+        "share/man/man1/tictactoe-horizon.1.gz".to_owned(),
         "share/man/man1/tictactoe-review.1.gz".to_owned(),
         "share/man/man1/tictactoe-solve.1.gz".to_owned(),
     ]

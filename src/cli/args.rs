@@ -88,6 +88,13 @@ pub(super) enum CliCommand {
     /// correlation of the values with the scores.
     #[command(long_about = CORRELATE_ABOUT)]
     Correlate(CorrelateArgs),
+    /// The horizon: a position searched by alpha-beta to depth N and to
+    /// depth N+1 side by side (best move, value, principal variation, the
+    /// leaf whose evaluation decided), or the positions where depth N is
+    /// misled; with --time-limit, iterative deepening's depths under a
+    /// clock.
+    #[command(long_about = HORIZON_ABOUT)]
+    Horizon(HorizonArgs),
 }
 
 /// `tictactoe generate ...` is parsed apart from `Cli` so that the help, the
@@ -453,7 +460,8 @@ pub(super) struct ExerciseArgs {
     /// square brackets, such as "((3 12 8) (2 4 6) (14 5 2))".
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["depth", "branching", "values", "chance"])]
     pub(super) tree: Option<String>,
-    /// Random trees: levels below the root (1 to 12).
+    /// Random trees: levels below the root (1 to 12); the horizon's kinds
+    /// (depth-value, deciding-leaf, deeper): the search's depth (1 to 4).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=12))]
     pub(super) depth: Option<u8>,
     /// Random trees: children of each inner node, B or a range LO..HI
@@ -548,6 +556,13 @@ pub(super) enum KindChoice {
     BestMove,
     /// The child Monte Carlo selection picks next.
     Mcts,
+    /// The value a depth-2 alpha-beta search gives a Connect Four position
+    /// with the evaluation shown.
+    DepthValue,
+    /// The moves to the leaf whose evaluation decides that search's root.
+    DecidingLeaf,
+    /// Whether a search one ply deeper plays another move, and which.
+    Deeper,
 }
 
 impl KindChoice {
@@ -558,6 +573,9 @@ impl KindChoice {
             KindChoice::Order => Kind::Order,
             KindChoice::BestMove => Kind::BestMove,
             KindChoice::Mcts => Kind::Mcts,
+            KindChoice::DepthValue => Kind::DepthValue,
+            KindChoice::DecidingLeaf => Kind::DecidingLeaf,
+            KindChoice::Deeper => Kind::Deeper,
         }
     }
 }
@@ -846,6 +864,23 @@ Without --evaluation every named evaluation is measured; --evaluation, given aga
 measures each evaluation given. Boards with gravity only. A line that is no position \
 stops the command with its line number (exit code 2). Ctrl+C prints what was measured so \
 far and stops.";
+const HORIZON_ABOUT: &str = "\
+The horizon: a depth-limited search estimates the positions at its depth with the \
+evaluation and cannot see a threat one move deeper. For POSITION (rows from the top, \
+x.o/.x./..o, or on a board with gravity the columns played, 4453), searches with \
+alpha-beta to --depth N and to N+1 plies and prints the two side by side: the best move, \
+its value on X's scale (positive is good for X), the principal variation (columns from 1 \
+on a board with gravity, else cells from 1) and the leaf at its end, drawn, whose static \
+evaluation is the value the root was given. Depth N is misled when its move is not depth \
+N+1's. On a board with gravity the solver then says which of the two moves keeps the \
+game's value (for at most --solver-time seconds; 0 skips it).
+
+--find [FILE] lists the positions where depth N is misled: the first word of each line of \
+FILE (a test set's lines, MOVES SCORE, fit), or without FILE --count positions drawn by \
+random play from --seed.
+
+--time-limit MS runs iterative deepening (alphabeta-tt) for that many milliseconds and \
+prints each depth it finished with its best move and value, and the depth reached.";
 
 /// The board a command plays or reads positions on: `--board` (a preset's
 /// name or width x height), changed by `--in-a-row` and `--gravity`; or
@@ -983,6 +1018,48 @@ pub(super) struct CorrelateArgs {
     /// The test set, one position per line; without it, standard input.
     #[arg(value_name = "FILE")]
     pub(super) file: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub(super) struct HorizonArgs {
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// Depth N in plies (1-20): the search to N next to the search to N+1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20),
+          required_unless_present = "time_limit")]
+    pub(super) depth: Option<u32>,
+    #[command(flatten)]
+    pub(super) evaluation: EvaluationArgs,
+    /// Iterative deepening under a clock: search for this many
+    /// milliseconds (1-600000) and print each depth finished.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub(super) time_limit: Option<u64>,
+    /// The seconds the solver may take to judge the two moves on a board
+    /// with gravity (default 10; 0: no judgement).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub(super) solver_time: u64,
+    /// List the positions where depth N is misled: FILE's lines (the
+    /// first word of each), or without FILE positions drawn by random
+    /// play.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, requires = "depth",
+          conflicts_with_all = ["position", "moves", "time_limit"])]
+    pub(super) find: Option<Option<PathBuf>>,
+    /// --find without FILE: the seed random play draws from.
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "find")]
+    pub(super) seed: u64,
+    /// --find without FILE: how many positions to draw (1-10000).
+    #[arg(long, value_name = "COUNT", default_value_t = 100, requires = "find",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub(super) count: u32,
+    /// On a board with gravity, the position as the columns played from
+    /// the empty board, 1 to the width from the left (4453).
+    #[arg(long, value_name = "COLUMNS", conflicts_with = "position")]
+    pub(super) moves: Option<String>,
+    /// The position, row by row from the top (x.o/.x./..o), or on a board
+    /// with gravity the columns played (4453).
+    #[arg(value_name = "POSITION", required_unless_present_any = ["moves", "find"])]
+    pub(super) position: Option<String>,
 }
 
 /// `--evaluation`: what the depth-limited searches' horizon positions are

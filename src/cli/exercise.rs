@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::args::{ExerciseArgs, read_position};
-use super::output::{refuse, stopped};
+use super::output::{grid, refuse, stopped};
 use super::stop;
 use tictactoe_engine::abstract_tree::Decision;
 use tictactoe_engine::abstract_tree::generate::Shape;
@@ -21,7 +21,9 @@ use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_engine::player_kind::{PlayerKind, SearchSettings};
 use tictactoe_engine::players::mcts::EXPLORATION;
 use tictactoe_tools::exercise::answer::Answer;
-use tictactoe_tools::exercise::positions::{BestMoveProblem, MctsProblem};
+use tictactoe_tools::exercise::positions::{
+    BestMoveProblem, HORIZON_MAX_DEPTH, HorizonProblem, MctsProblem,
+};
 use tictactoe_tools::exercise::words::{
     answer_error_words, exercise_error_words, problem_words, question_words, unfit_words,
     verdict_words,
@@ -195,6 +197,39 @@ fn make_exercise(args: &ExerciseArgs) -> Result<Exercise, String> {
             ))
             .map(|exercise| with_origin(exercise, args, seed, level_number))
         }
+        Kind::DepthValue | Kind::DecidingLeaf | Kind::Deeper => {
+            let shape = board.filter(|shape| shape.gravity());
+            if board.is_some() && shape.is_none() {
+                return Err(format!(
+                    "--kind {} is asked on a board with gravity: give --board connect-four or add --gravity",
+                    kind.name()
+                ));
+            }
+            let drawn = HorizonProblem::drawn(
+                kind,
+                level_number,
+                shape.unwrap_or(BoardShape::CONNECT_FOUR),
+                seed,
+            );
+            let depth = args.depth.map_or(drawn.depth, u32::from);
+            if depth > HORIZON_MAX_DEPTH {
+                return Err(format!(
+                    "--depth {depth}: the horizon's exercises search to depth 1 to {HORIZON_MAX_DEPTH}"
+                ));
+            }
+            let board = position_or_drawn(args, shape.or(Some(BoardShape::CONNECT_FOUR)), |_| {
+                drawn.board
+            })?;
+            Exercise::horizon(
+                kind,
+                HorizonProblem {
+                    board,
+                    depth,
+                    ..drawn
+                },
+            )
+            .map(|exercise| with_origin(exercise, args, seed, level_number))
+        }
     };
     exercise.map_err(exercise_error_words)
 }
@@ -228,7 +263,11 @@ fn refuse_options_for_other_kinds(args: &ExerciseArgs, kind: Kind) -> Result<(),
     let on_tree = kind.on_tree();
     let given = [
         ("--tree", args.tree.is_some(), on_tree),
-        ("--depth", args.depth.is_some(), on_tree),
+        (
+            "--depth",
+            args.depth.is_some(),
+            on_tree || kind.on_horizon(),
+        ),
         ("--branching", args.branching.is_some(), on_tree),
         ("--values", args.values.is_some(), on_tree),
         ("--root", args.root.is_some(), on_tree),
@@ -300,39 +339,7 @@ fn picture(exercise: &Exercise, solution: bool) -> String {
     let board = exercise
         .position()
         .expect("an exercise is on a tree or a position");
-    let mut lines = grid(board);
+    let mut lines = grid(board, 0);
     lines.extend(problem_words(exercise));
     lines.join("\n")
-}
-
-/// The board, a row a line, free cells by their number from 1; on a
-/// board with gravity free cells as `.` and the columns' numbers under
-/// the board, as moves are named there.
-fn grid(board: &Board) -> Vec<String> {
-    let shape = board.shape();
-    let (width, height) = (shape.width(), shape.height());
-    let mut lines: Vec<String> = (0..height)
-        .map(|row| {
-            (0..width)
-                .map(|column| {
-                    let cell = row * width + column;
-                    match board.cell(cell) {
-                        Some(stone) => stone.mark().to_owned(),
-                        None if shape.gravity() => ".".to_owned(),
-                        None => (cell + 1).to_string(),
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    if shape.gravity() {
-        lines.push(
-            (1..=width)
-                .map(|column| column.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-    }
-    lines
 }

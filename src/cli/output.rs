@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use tictactoe_engine::board::Board;
+
 use super::stop;
 
 /// Exit code for bad command-line input.
@@ -108,4 +110,38 @@ pub(super) fn read_saved_game(
         return Err(std::process::ExitCode::FAILURE);
     }
     Ok(game)
+}
+
+/// The board, a row a line, free cells by their number from 1; on a
+/// board with gravity free cells as `.` and the columns' numbers under
+/// the board, as moves are named there. The stones on `marked` cells (a
+/// mask) are in lower case: the moves a line of play added.
+pub(super) fn grid(board: &Board, marked: u64) -> Vec<String> {
+    let shape = board.shape();
+    let (width, height) = (shape.width(), shape.height());
+    let mut lines: Vec<String> = (0..height)
+        .map(|row| {
+            (0..width)
+                .map(|column| {
+                    let cell = row * width + column;
+                    match board.cell(cell) {
+                        Some(stone) if marked >> cell & 1 == 1 => stone.mark().to_lowercase(),
+                        Some(stone) => stone.mark().to_owned(),
+                        None if shape.gravity() => ".".to_owned(),
+                        None => (cell + 1).to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    if shape.gravity() {
+        lines.push(
+            (1..=width)
+                .map(|column| column.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    lines
 }

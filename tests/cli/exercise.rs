@@ -438,3 +438,73 @@ fn connect_four_positions_are_drawn_from_a_seed_and_answered_by_columns() {
         assert_eq!(given.status.code(), Some(0), "{kind}: {given:?}");
     }
 }
+
+/// The horizon's exercise on the guide's position 744511 (X to move): O's
+/// open two on the bottom row is one move beyond depth 3.
+fn horizon_exercise(kind: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["exercise", "--kind", kind, "--moves", "744511"];
+    args.extend(extra);
+    run(&args)
+}
+
+#[test]
+fn the_horizons_exercises_are_answered_by_value_leaf_and_deeper_move() {
+    // Depth 2 with lines, the weights shown with the exercise.
+    let output = horizon_exercise("depth-value", &["--solution"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("evaluation lines\ndepth 2\n"), "{stdout}");
+    assert!(
+        stdout.contains("(X's count − O's count) × weight: open-1 × 1, open-2 × 4, open-3 × 9"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Solution: root = -1\n"), "{stdout}");
+    let output = horizon_exercise("depth-value", &["--answer", "root = 3"]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(
+        text(&output.stdout).contains("The search gives the position −1, not 3."),
+        "{output:?}"
+    );
+
+    let output = horizon_exercise("deciding-leaf", &["--depth", "3", "--answer", "leaf 5 4 5"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let output = horizon_exercise("deciding-leaf", &["--depth", "3", "--answer", "leaf 5 4"]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(
+        text(&output.stdout).contains("reached by columns 5 4 5, not 5 4."),
+        "{output:?}"
+    );
+
+    let output = horizon_exercise(
+        "deeper",
+        &["--depth", "3", "--answer", "changes yes; move 3"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let output = horizon_exercise("deeper", &["--depth", "3", "--answer", "changes no"]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(
+        text(&output.stdout).contains("The deeper search plays another move."),
+        "{output:?}"
+    );
+    // Depth 4 at most; yes or no; a board with gravity.
+    for (args, words) in [
+        (&["--depth", "5"][..], "depth 1 to 4"),
+        (&["--answer", "changes maybe"][..], "yes or no"),
+    ] {
+        let output = horizon_exercise("deeper", args);
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert!(text(&output.stderr).contains(words), "{output:?}");
+    }
+    let output = run(&["exercise", "--kind", "deeper", "--board", "4x4"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        text(&output.stderr).contains("board with gravity"),
+        "{output:?}"
+    );
+    // The same seed makes the same exercise.
+    let first = run(&["exercise", "--kind", "deeper", "--seed", "9"]);
+    assert_eq!(
+        run(&["exercise", "--kind", "deeper", "--seed", "9"]).stdout,
+        first.stdout
+    );
+}

@@ -12,6 +12,7 @@ mod documented;
 mod exam;
 mod exercise;
 mod golden;
+mod horizon;
 mod input;
 mod interrupt;
 mod learners;
@@ -175,6 +176,7 @@ fn generate_writes_completions_and_man_pages() {
             "tictactoe-correlate.1",
             "tictactoe-exam.1",
             "tictactoe-exercise.1",
+            "tictactoe-horizon.1",
             "tictactoe-mcts-trace.1",
             "tictactoe-play.1",
             "tictactoe-players.1",

@@ -27,7 +27,8 @@
 //! `report`, `tt`, `search`, `solver` (a position's exact value on any
 //! board), `growing`, `player`, `learners`,
 //! `players` (every algorithm, one file each, and the one factory that
-//! builds them).
+//! builds them), `move_values` (each move's exact value, for a judge),
+//! `horizon` (depth N next to depth N+1, judged by the solver).
 
 pub mod abstract_tree;
 pub mod board;
@@ -35,6 +36,7 @@ mod by_name;
 pub mod evaluation;
 pub mod geometry;
 pub mod growing;
+pub mod horizon;
 pub mod learners;
 pub mod move_values;
 pub mod opening_book;

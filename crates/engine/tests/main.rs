@@ -6,6 +6,7 @@ use tictactoe_testing as common;
 
 mod abstract_tree;
 mod growing;
+mod horizon;
 mod perfect_judge;
 mod props;
 mod report;

@@ -19,6 +19,15 @@
 //!    root's moves the search only bounds (its search of them was cut).
 //! 5. `Mcts`: which child Monte Carlo selection picks next at the root,
 //!    after some playouts from a seed, with an exploration constant c.
+//! 6. `DepthValue`: the value alpha-beta to a small depth gives a
+//!    position with a shown evaluation (its weights with the exercise).
+//! 7. `DecidingLeaf`: the leaf whose evaluation decides that search's
+//!    root: the moves from the root to it (its principal variation).
+//! 8. `Deeper`: whether a search one ply deeper plays another move, and
+//!    which (the horizon).
+//!
+//! Kinds 6 to 8 are on Connect Four positions (a board with gravity given
+//! keeps its own).
 //!
 //! # Search order
 //!
@@ -49,7 +58,7 @@ pub mod text;
 pub mod words;
 
 use answer::Answer;
-use positions::{BestMoveProblem, MctsProblem};
+use positions::{BestMoveProblem, HorizonProblem, MctsProblem};
 
 use crate::tree_drawing::solution::SolutionSteps;
 
@@ -61,15 +70,21 @@ pub enum Kind {
     Order,
     BestMove,
     Mcts,
+    DepthValue,
+    DecidingLeaf,
+    Deeper,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Minimax,
         Kind::AlphaBeta,
         Kind::Order,
         Kind::BestMove,
         Kind::Mcts,
+        Kind::DepthValue,
+        Kind::DecidingLeaf,
+        Kind::Deeper,
     ];
 
     /// The name the command line takes and the text and JSON forms write.
@@ -80,6 +95,9 @@ impl Kind {
             Kind::Order => "order",
             Kind::BestMove => "best-move",
             Kind::Mcts => "mcts",
+            Kind::DepthValue => "depth-value",
+            Kind::DecidingLeaf => "deciding-leaf",
+            Kind::Deeper => "deeper",
         }
     }
 
@@ -90,6 +108,11 @@ impl Kind {
     /// True for the kinds asked on an abstract tree.
     pub fn on_tree(self) -> bool {
         matches!(self, Kind::Minimax | Kind::AlphaBeta | Kind::Order)
+    }
+
+    /// True for the horizon's kinds (6 to 8).
+    pub fn on_horizon(self) -> bool {
+        matches!(self, Kind::DepthValue | Kind::DecidingLeaf | Kind::Deeper)
     }
 }
 
@@ -235,6 +258,7 @@ pub enum Problem {
     Tree(AbstractTree),
     BestMove(BestMoveProblem),
     Mcts(MctsProblem),
+    Horizon(HorizonProblem),
 }
 
 /// One exercise: what it asks, on what, under which conventions, and how
@@ -333,6 +357,9 @@ impl Exercise {
         let exercise = match kind {
             Kind::BestMove => Exercise::best_move(BestMoveProblem::drawn(board, empty, seed))?,
             Kind::Mcts => Exercise::mcts(MctsProblem::drawn(board, empty, level.playouts, seed))?,
+            kind if kind.on_horizon() => {
+                Exercise::horizon(kind, HorizonProblem::drawn(kind, level.number, board, seed))?
+            }
             _ => Exercise::generated(
                 kind,
                 &Shape {
@@ -380,6 +407,22 @@ impl Exercise {
         })
     }
 
+    /// Kind 6, 7 or 8 on `problem`.
+    pub fn horizon(kind: Kind, problem: HorizonProblem) -> Result<Exercise, ExerciseError> {
+        if !kind.on_horizon() {
+            return Err(ExerciseError::WrongProblem);
+        }
+        problem.check()?;
+        Ok(Exercise {
+            kind,
+            problem: Problem::Horizon(problem),
+            conventions: Conventions::default(),
+            asks: Asks::default(),
+            seed: None,
+            level: None,
+        })
+    }
+
     /// The abstract tree, for the kinds asked on one.
     pub fn tree(&self) -> Option<&AbstractTree> {
         match &self.problem {
@@ -393,6 +436,7 @@ impl Exercise {
         match &self.problem {
             Problem::BestMove(problem) => Some(&problem.board),
             Problem::Mcts(problem) => Some(&problem.board),
+            Problem::Horizon(problem) => Some(&problem.board),
             Problem::Tree(_) => None,
         }
     }
@@ -504,6 +548,10 @@ pub enum Part {
     /// Whether a root move is only bounded.
     Bounded,
     Pick,
+    /// The moves from the root to the leaf that decides it.
+    Leaf,
+    /// Whether a deeper search plays another move.
+    Changes,
 }
 
 /// A value the checker compares.

@@ -25,6 +25,7 @@ pub mod csv;
 pub mod exercise;
 pub mod feasibility;
 pub mod history;
+pub mod horizon;
 pub mod neural_training;
 pub mod node_types;
 pub mod orders;

@@ -13,11 +13,11 @@ use tictactoe_engine::abstract_tree::{AbstractTree, Decision, NodeId};
 use tictactoe_engine::geometry::Shape as BoardShape;
 use tictactoe_tools::exercise::answer::{Answer, AnswerValue};
 use tictactoe_tools::exercise::positions::{
-    BestMoveProblem, MctsProblem, best_move_empty_limit, drawn_position,
+    BestMoveProblem, HorizonProblem, MctsProblem, best_move_empty_limit, drawn_position,
 };
 use tictactoe_tools::exercise::words::{exercise_error_words, verdict_words};
 use tictactoe_tools::exercise::{
-    Asks, Conventions, Exercise, ExerciseError, Kind, Mistake, Part, Problem, Unfit, Verdict,
+    Asks, Conventions, Exercise, ExerciseError, Fact, Kind, Mistake, Part, Problem, Unfit, Verdict,
     level, levels,
 };
 
@@ -494,7 +494,9 @@ fn position_exercises_read_back_on_every_board_custom_ones_too() {
             let position = match &read.problem {
                 Problem::BestMove(problem) => problem.board,
                 Problem::Mcts(problem) => problem.board,
-                Problem::Tree(_) => unreachable!("a position exercise"),
+                Problem::Tree(_) | Problem::Horizon(_) => {
+                    unreachable!("a best-move or Monte Carlo exercise")
+                }
             };
             assert_eq!(position.shape(), shape, "{exercise}");
             assert_eq!(
@@ -643,4 +645,149 @@ fn a_position_too_open_to_search_to_the_end_is_refused_in_words() {
             .any(|cell| cell == pick)
     );
     assert!(mcts.answer_text(&mcts.solution()).starts_with("pick "));
+}
+
+/// The horizon's exercise of `kind` at `level` from `seed`, on Connect
+/// Four, and its two searches worked out by the engine apart from the
+/// checker.
+fn horizon_exercise(
+    kind: Kind,
+    seed: u64,
+) -> (Exercise, tictactoe_engine::horizon::Horizon, HorizonProblem) {
+    let level = level(1 + (seed % 4) as u8).unwrap();
+    let exercise = Exercise::at_level(kind, &level, seed, false, BoardShape::TIC_TAC_TOE).unwrap();
+    let Problem::Horizon(problem) = &exercise.problem else {
+        panic!("a horizon problem");
+    };
+    let problem = problem.clone();
+    assert_eq!(problem.board.shape(), BoardShape::CONNECT_FOUR);
+    let found = tictactoe_engine::horizon::horizon(
+        &problem.board,
+        problem.evaluation.evaluation(),
+        problem.depth,
+        &tictactoe_engine::search::CancelFlag::new(),
+    )
+    .unwrap();
+    (exercise, found, problem)
+}
+
+#[test]
+fn a_depth_two_value_is_the_searchs_and_another_is_wrong_in_words() {
+    for seed in 0..12 {
+        let (exercise, found, problem) = horizon_exercise(Kind::DepthValue, seed);
+        assert_eq!(problem.depth, 2);
+        // The problem shows the evaluation's weights.
+        let shown = tictactoe_tools::exercise::words::problem_words(&exercise).join("\n");
+        assert!(shown.contains("open-2 × 4"), "{shown}");
+        let value = found.shallow.value;
+        let right = exercise.read_answer(&format!("root = {value}")).unwrap();
+        assert_correct_on(&exercise, &right);
+        let answer = exercise
+            .read_answer(&format!("root = {}", value + 1))
+            .unwrap();
+        let mistake = wrong(&exercise, &answer);
+        assert_eq!(mistake.part, Part::Value);
+        assert_eq!(
+            mistake.expected,
+            Fact::Value(Fraction::integer(i64::from(value)))
+        );
+        let words = verdict_words(&exercise, &Verdict::Wrong(mistake));
+        // Values are written with a true minus sign.
+        let shown = |value: i32| value.to_string().replace('-', "−");
+        assert!(
+            words.contains(&format!(
+                "gives the position {}, not {}",
+                shown(value),
+                shown(value + 1)
+            )),
+            "{words}"
+        );
+        // Only the root is asked.
+        assert_eq!(
+            exercise.check(&exercise.read_answer("1 = 3").unwrap()),
+            Err(Unfit::NoSuchNode(vec![0]))
+        );
+    }
+}
+
+#[test]
+fn the_deciding_leaf_is_the_principal_variation_by_its_columns() {
+    for seed in 0..12 {
+        let (exercise, found, _) = horizon_exercise(Kind::DecidingLeaf, seed);
+        let columns: Vec<String> = found
+            .shallow
+            .pv
+            .iter()
+            .map(|cell| (cell % 7 + 1).to_string())
+            .collect();
+        let text = format!("leaf {}", columns.join(" "));
+        assert_eq!(exercise.answer_text(&exercise.solution()), text);
+        assert_correct_on(&exercise, &exercise.read_answer(&text).unwrap());
+        // The variation's first move alone stops short of the leaf.
+        let short = exercise
+            .read_answer(&format!("leaf {}", columns[0]))
+            .unwrap();
+        let mistake = wrong(&exercise, &short);
+        assert_eq!(mistake.part, Part::Leaf);
+        let words = verdict_words(&exercise, &Verdict::Wrong(mistake));
+        assert!(
+            words.contains(&format!("reached by columns {}", columns.join(" "))),
+            "{words}"
+        );
+    }
+}
+
+#[test]
+fn a_deeper_search_changes_the_move_on_even_seeds_and_not_on_odd_ones() {
+    for seed in 0..8 {
+        let (exercise, found, problem) = horizon_exercise(Kind::Deeper, seed);
+        assert_eq!(problem.depth, if seed % 4 >= 2 { 3 } else { 2 });
+        let misled = found.shallow.best != found.deep.best;
+        assert_eq!(misled, seed % 2 == 0, "seed {seed}");
+        let solution = exercise.solution();
+        assert_eq!(solution.changes, Some(misled));
+        assert_correct_on(&exercise, &solution);
+        let flipped = exercise
+            .read_answer(if misled {
+                "changes no"
+            } else {
+                "changes yes; move 4"
+            })
+            .unwrap();
+        let mistake = wrong(&exercise, &flipped);
+        assert_eq!((mistake.step, mistake.part), (0, Part::Changes));
+        if misled {
+            // Yes, but with depth N's own move.
+            let answer = Answer {
+                changes: Some(true),
+                best_move: Some(found.shallow.best),
+                ..Answer::default()
+            };
+            let mistake = wrong(&exercise, &answer);
+            assert_eq!((mistake.step, mistake.part), (1, Part::Move));
+            assert_eq!(mistake.expected, Fact::Cell(found.deep.best));
+        }
+    }
+    assert!(Answer::parse("changes maybe").is_err());
+}
+
+#[test]
+fn horizon_exercises_read_back_from_their_text_and_replay_their_seed() {
+    for kind in [Kind::DepthValue, Kind::DecidingLeaf, Kind::Deeper] {
+        let (exercise, ..) = horizon_exercise(kind, 5);
+        assert_eq!(Exercise::parse(&exercise.to_string()).unwrap(), exercise);
+        assert_eq!(horizon_exercise(kind, 5).0, exercise);
+        let json = exercise.to_json().to_string();
+        assert_eq!(Exercise::from_json(&json).unwrap(), exercise);
+    }
+}
+
+/// `assert_correct` on a board's answers: through their text on the
+/// exercise's board and through JSON, the same.
+fn assert_correct_on(exercise: &Exercise, answer: &Answer) {
+    assert_eq!(exercise.check(answer), Ok(Verdict::Correct), "{exercise}");
+    let text = exercise.read_answer(&exercise.answer_text(answer)).unwrap();
+    assert_eq!(exercise.check(&text), Ok(Verdict::Correct));
+    let json = Answer::from_json(&answer.to_json().to_string()).unwrap();
+    assert_eq!(exercise.check(&json), Ok(Verdict::Correct));
 }

@@ -8,6 +8,7 @@ mod compare;
 mod engine;
 mod exercise;
 mod history;
+mod horizon;
 mod mcts_trace;
 mod review;
 mod search2;

@@ -104,6 +104,12 @@ pub struct Answer {
     pub bounded: Option<Vec<usize>>,
     /// A cell from 0.
     pub pick: Option<usize>,
+    /// The moves from the root to the deciding leaf, as cells from 0 (on a
+    /// board with gravity each column's stone where it lands after the
+    /// moves before it).
+    pub leaf: Option<Vec<usize>>,
+    /// Whether a deeper search plays another move.
+    pub changes: Option<bool>,
 }
 
 /// What is wrong with an answer's text: the statement (from 1) and why.
@@ -131,6 +137,8 @@ pub enum AnswerErrorKind {
     BadNumber,
     /// An outcome that is not X followed by moves, O followed by moves, or D.
     BadOutcome,
+    /// Neither yes nor no.
+    BadYesNo,
     /// The same part given twice (for a node: its path).
     Twice,
     /// A column (from 0) of a board with gravity that takes no stone: full,
@@ -316,6 +324,19 @@ impl Answer {
                 };
                 self.outcome = Some(mark.parse().map_err(|_| BadOutcome)?);
             }
+            "leaf" => {
+                once(self.leaf.is_some())?;
+                let numbers = parse_cells(&words[1..]).ok_or(BadNumber)?;
+                self.leaf = Some(line_of_play(&numbers, columns)?);
+            }
+            "changes" => {
+                once(self.changes.is_some())?;
+                self.changes = Some(match words[..] {
+                    [_, "yes"] => true,
+                    [_, "no"] => false,
+                    _ => return Err(BadYesNo),
+                });
+            }
             "bounded" => {
                 once(self.bounded.is_some())?;
                 let numbers = parse_cells(&words[1..]).ok_or(BadNumber)?;
@@ -475,6 +496,26 @@ impl Answer {
 }
 
 /// The one number after a keyword, counted from `least`.
+/// Moves numbered from 0 played one after the other: cells, or with
+/// `columns` (a board with gravity) columns, each read as the cell its
+/// stone lands on after the moves before it.
+fn line_of_play(numbers: &[usize], columns: Option<&Board>) -> Result<Vec<usize>, AnswerErrorKind> {
+    let Some(board) = columns else {
+        return Ok(numbers.to_vec());
+    };
+    let mut board = *board;
+    numbers
+        .iter()
+        .map(|&column| {
+            let cell = board
+                .drop_cell(column)
+                .map_err(|_| AnswerErrorKind::NoMoveInColumn(column))?;
+            board.toggle(cell, board.side_to_move());
+            Ok(cell)
+        })
+        .collect()
+}
+
 fn single(words: &[&str], least: usize) -> Result<usize, AnswerErrorKind> {
     match words {
         [_, number] => parse_count(number, least).ok_or(AnswerErrorKind::BadNumber),
@@ -538,6 +579,9 @@ impl Answer {
         if let Some(leaves) = self.leaves {
             statements.push(format!("leaves {leaves}"));
         }
+        if let Some(changes) = self.changes {
+            statements.push(format!("changes {}", if changes { "yes" } else { "no" }));
+        }
         if let Some(cell) = self.best_move {
             statements.push(format!("move {}", number(cell)));
         }
@@ -549,6 +593,9 @@ impl Answer {
         }
         if let Some(cell) = self.pick {
             statements.push(format!("pick {}", number(cell)));
+        }
+        if let Some(leaf) = &self.leaf {
+            statements.push(format!("leaf{}", cells(leaf)));
         }
         statements.join("; ")
     }
@@ -576,6 +623,10 @@ struct AnswerJson {
     bounded: Option<Vec<usize>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pick: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    leaf: Option<Vec<usize>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    changes: Option<bool>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -659,6 +710,8 @@ impl Answer {
             outcome: self.outcome.map(|outcome| outcome.to_string()),
             bounded: self.bounded.clone(),
             pick: self.pick,
+            leaf: self.leaf.clone(),
+            changes: self.changes,
         };
         serde_json::to_value(wire).expect("an answer is plain data")
     }
@@ -679,6 +732,8 @@ impl Answer {
             best_move: wire.best_move,
             bounded: wire.bounded,
             pick: wire.pick,
+            leaf: wire.leaf,
+            changes: wire.changes,
             ..Answer::default()
         };
         for NodeValueJson { node, value } in wire.values {

@@ -10,7 +10,9 @@ use tictactoe_engine::board::Board;
 use tictactoe_engine::report::Bound;
 
 use super::answer::{Answer, AnswerValue, Path};
-use super::positions::{BestMoveProblem, MctsProblem, Outcome, RootSearch, Why as PositionWhy};
+use super::positions::{
+    BestMoveProblem, HorizonProblem, MctsProblem, Outcome, RootSearch, Why as PositionWhy,
+};
 use super::{Exercise, Fact, Kind, Mistake, Part, Problem, Unfit, Verdict, Why};
 
 pub(super) fn solution(exercise: &Exercise) -> Answer {
@@ -41,6 +43,27 @@ pub(super) fn solution(exercise: &Exercise) -> Answer {
             pick: Some(problem.choice().picked_child().cell),
             ..Answer::default()
         },
+        Problem::Horizon(problem) => {
+            let found = problem.searched();
+            match exercise.kind {
+                Kind::DepthValue => Answer {
+                    values: vec![(
+                        Vec::new(),
+                        AnswerValue::exact(Fraction::integer(i64::from(found.shallow.value))),
+                    )],
+                    ..Answer::default()
+                },
+                Kind::DecidingLeaf => Answer {
+                    leaf: Some(found.shallow.pv),
+                    ..Answer::default()
+                },
+                _ => Answer {
+                    changes: Some(found.misled()),
+                    best_move: found.misled().then_some(found.deep.best),
+                    ..Answer::default()
+                },
+            }
+        }
     }
 }
 
@@ -57,6 +80,7 @@ pub(super) fn check(exercise: &Exercise, answer: &Answer) -> Result<Verdict, Unf
         }
         Problem::BestMove(problem) => check_best_move(problem, answer)?,
         Problem::Mcts(problem) => check_pick(problem, answer)?,
+        Problem::Horizon(problem) => check_horizon(exercise.kind, problem, answer)?,
     };
     Ok(mistake.map_or(Verdict::Correct, Verdict::Wrong))
 }
@@ -73,6 +97,8 @@ fn refuse_parts_not_asked(kind: Kind, answer: &Answer) -> Result<(), Unfit> {
         ("outcome", answer.outcome.is_some()),
         ("bounded", answer.bounded.is_some()),
         ("pick", answer.pick.is_some()),
+        ("leaf", answer.leaf.is_some()),
+        ("changes", answer.changes.is_some()),
     ];
     let taken: &[&str] = match kind {
         Kind::Minimax => &["values"],
@@ -80,6 +106,9 @@ fn refuse_parts_not_asked(kind: Kind, answer: &Answer) -> Result<(), Unfit> {
         Kind::Order => &["orders", "leaves"],
         Kind::BestMove => &["move", "outcome", "bounded"],
         Kind::Mcts => &["pick"],
+        Kind::DepthValue => &["values"],
+        Kind::DecidingLeaf => &["leaf"],
+        Kind::Deeper => &["changes", "move"],
     };
     match given
         .iter()
@@ -647,4 +676,79 @@ fn check_pick(problem: &MctsProblem, answer: &Answer) -> Result<Option<Mistake>,
         given: answer.pick.map(Fact::Cell),
         why: Why::Position(PositionWhy::Selection(choice.clone())),
     }))
+}
+
+/// Kinds 6 to 8: the root's value (the only node asked: `root = V`), the
+/// line to the deciding leaf, or whether depth N+1 changes the move and to
+/// which.
+fn check_horizon(
+    kind: Kind,
+    problem: &HorizonProblem,
+    answer: &Answer,
+) -> Result<Option<Mistake>, Unfit> {
+    if let Some((path, _)) = answer.values.iter().find(|(path, _)| !path.is_empty()) {
+        return Err(Unfit::NoSuchNode(path.clone()));
+    }
+    refuse_taken_cells(&problem.board, answer.best_move)?;
+    let found = problem.searched();
+    let mistake = |step, part, expected, given, why| {
+        Some(Mistake {
+            step,
+            node: None,
+            part,
+            expected,
+            given,
+            why: Why::Position(why),
+        })
+    };
+    Ok(match kind {
+        Kind::DepthValue => {
+            let value = Fraction::integer(i64::from(found.shallow.value));
+            let given = answer.value_of(&[]);
+            (!given.is_some_and(|given| given.matches(value)))
+                .then(|| {
+                    mistake(
+                        0,
+                        Part::Value,
+                        Fact::Value(value),
+                        given.map(|given| Fact::Value(given.value)),
+                        PositionWhy::Searched(Box::new(found.shallow.clone())),
+                    )
+                })
+                .flatten()
+        }
+        Kind::DecidingLeaf => (answer.leaf.as_ref() != Some(&found.shallow.pv))
+            .then(|| {
+                mistake(
+                    0,
+                    Part::Leaf,
+                    Fact::Cells(found.shallow.pv.clone()),
+                    answer.leaf.clone().map(Fact::Cells),
+                    PositionWhy::Searched(Box::new(found.shallow.clone())),
+                )
+            })
+            .flatten(),
+        _ => {
+            let misled = found.misled();
+            if answer.changes != Some(misled) {
+                mistake(
+                    0,
+                    Part::Changes,
+                    Fact::Yes(misled),
+                    answer.changes.map(Fact::Yes),
+                    PositionWhy::Deeper(Box::new(found.clone())),
+                )
+            } else if misled && answer.best_move != Some(found.deep.best) {
+                mistake(
+                    1,
+                    Part::Move,
+                    Fact::Cell(found.deep.best),
+                    answer.best_move.map(Fact::Cell),
+                    PositionWhy::Deeper(Box::new(found.clone())),
+                )
+            } else {
+                None
+            }
+        }
+    })
 }

@@ -13,7 +13,9 @@ use rand_chacha::ChaCha8Rng;
 
 use tictactoe_engine::abstract_tree::generate::draw;
 use tictactoe_engine::board::{Board, Outcome as GameOutcome, Side};
+use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::horizon::{DepthSearch, Horizon, horizon};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::players::mcts::trace::Choice;
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
@@ -21,7 +23,7 @@ use tictactoe_engine::report::Bound;
 use tictactoe_engine::score;
 use tictactoe_engine::search::CancelFlag;
 
-use super::ExerciseError;
+use super::{ExerciseError, Kind};
 use crate::tree::{DEFAULT_BUDGET, SearchTree};
 use crate::tree_words::x_view;
 
@@ -359,9 +361,93 @@ impl MctsProblem {
     }
 }
 
+/// Kinds 6 to 8: a search by alpha-beta to `depth` plies with the shown
+/// `evaluation` at its horizon (and for kind 8 to `depth + 1`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HorizonProblem {
+    pub board: Board,
+    pub evaluation: NamedEvaluation,
+    /// From 1.
+    pub depth: u32,
+}
+
+/// The deepest search a horizon exercise asks about (kind 8 searches one
+/// more): quick on every board.
+pub const HORIZON_MAX_DEPTH: u32 = 4;
+
+impl HorizonProblem {
+    /// An exercise of the horizon's `kind` at level `level` (1 to 4) drawn
+    /// from `seed`: a position of random play (`drawn_position`) with 6
+    /// stones and 2 more a level, on `shape` if it has gravity, else on
+    /// Connect Four; `lines` at levels 1 and 2, `threats` above; depth 2,
+    /// and for kind 8 depth 3 from level 3. Kind 8 draws from the seed on
+    /// until depth N is misled for an even seed and is not for an odd one,
+    /// so that the answer is not always no.
+    pub fn drawn(kind: Kind, level: u8, shape: Shape, seed: u64) -> HorizonProblem {
+        let shape = if shape.gravity() {
+            shape
+        } else {
+            Shape::CONNECT_FOUR
+        };
+        let stones = (6 + 2 * u32::from(level)).min(shape.cells() as u32 - 4);
+        let empty = shape.cells() as u32 - stones;
+        let evaluation = if level <= 2 {
+            NamedEvaluation::Lines
+        } else {
+            NamedEvaluation::Threats
+        };
+        let depth = if kind == Kind::Deeper && level >= 3 {
+            3
+        } else {
+            2
+        };
+        let problem = |seed| HorizonProblem {
+            board: drawn_position(shape, empty, seed),
+            evaluation,
+            depth,
+        };
+        if kind != Kind::Deeper {
+            return problem(seed);
+        }
+        let wanted = seed.is_multiple_of(2);
+        (0..DRAW_ATTEMPTS as u64)
+            .map(|attempt| {
+                problem(
+                    seed.wrapping_mul(DRAW_ATTEMPTS as u64)
+                        .wrapping_add(attempt),
+                )
+            })
+            .find(|problem| problem.check().is_ok() && problem.searched().misled() == wanted)
+            .unwrap_or_else(|| problem(seed))
+    }
+
+    pub fn check(&self) -> Result<(), ExerciseError> {
+        if !(1..=HORIZON_MAX_DEPTH).contains(&self.depth) {
+            return Err(ExerciseError::WrongProblem);
+        }
+        check_position(&self.board)
+    }
+
+    /// The searches to `depth` and to `depth + 1`.
+    pub fn searched(&self) -> Horizon {
+        horizon(
+            &self.board,
+            self.evaluation.evaluation(),
+            self.depth,
+            &CancelFlag::new(),
+        )
+        .expect("an uncancelled search of an unfinished position finishes")
+    }
+}
+
 /// Why a real position's fact is what it is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Why {
+    /// A depth-limited search: its value is its leaf's evaluation (boxed:
+    /// a position is large beside the other reasons).
+    Searched(Box<DepthSearch>),
+    /// Depth N next to depth N+1.
+    Deeper(Box<Horizon>),
     /// The best move and outcome: the root's moves as the search left them.
     Root(RootSearch),
     /// A root move's value left its window, so the search only bounds it.

@@ -27,8 +27,9 @@ use tictactoe_engine::board::{Board, BoardError, Outcome};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Fail, PlayerKind, Prune, SearchSettings};
 
-use super::positions::{BestMoveProblem, MctsProblem};
+use super::positions::{BestMoveProblem, HorizonProblem, MctsProblem};
 use super::{Asks, Conventions, Exercise, ExerciseError, Kind, Problem};
+use tictactoe_engine::evaluation::NamedEvaluation;
 
 /// The exercise's fields as text, the one shape of its text and JSON.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -63,6 +64,10 @@ struct Wire {
     playouts: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     c: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    evaluation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
 }
 
 /// What is wrong with an exercise's text or JSON.
@@ -132,6 +137,11 @@ impl Wire {
                 if problem.player == PlayerKind::AlphaBetaTt {
                     set_conventions(&mut wire);
                 }
+            }
+            Problem::Horizon(problem) => {
+                wire.set_position(&problem.board);
+                wire.evaluation = Some(problem.evaluation.name().to_owned());
+                wire.depth = Some(problem.depth);
             }
             Problem::Mcts(problem) => {
                 wire.set_position(&problem.board);
@@ -235,6 +245,20 @@ impl Wire {
                     },
                 })
             }
+            kind @ (Kind::DepthValue | Kind::DecidingLeaf | Kind::Deeper) => {
+                let board = position()?;
+                Exercise::horizon(
+                    kind,
+                    HorizonProblem {
+                        evaluation: match &self.evaluation {
+                            Some(name) => name.parse().map_err(|_| bad("evaluation"))?,
+                            None => NamedEvaluation::default_for(board.shape()),
+                        },
+                        board,
+                        depth: self.depth.ok_or(ExerciseTextError::Missing("depth"))?,
+                    },
+                )
+            }
             Kind::Mcts => Exercise::mcts(MctsProblem::new(
                 position()?,
                 self.seed.ok_or(ExerciseTextError::Missing("seed"))?,
@@ -278,6 +302,8 @@ impl fmt::Display for Exercise {
                 wire.playouts.map(|playouts| playouts.to_string()),
             ),
             ("c", wire.c.map(|c| c.to_string())),
+            ("evaluation", wire.evaluation),
+            ("depth", wire.depth.map(|depth| depth.to_string())),
         ];
         for (key, value) in lines {
             if let Some(value) = value {
@@ -330,6 +356,8 @@ impl Exercise {
                 "level" => wire.level = Some(value.parse().map_err(|_| bad())?),
                 "playouts" => wire.playouts = Some(value.parse().map_err(|_| bad())?),
                 "c" => wire.c = Some(value.parse().map_err(|_| bad())?),
+                "evaluation" => wire.evaluation = text(),
+                "depth" => wire.depth = Some(value.parse().map_err(|_| bad())?),
                 _ => return Err(bad()),
             }
         }

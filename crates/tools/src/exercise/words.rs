@@ -27,6 +27,7 @@ use super::answer::{AnswerError, AnswerErrorKind};
 use super::positions::{Outcome, RootMove, RootSearch, Why as PositionWhy};
 use super::text::ExerciseTextError;
 use super::{Exercise, ExerciseError, Fact, Kind, Mistake, Part, Problem, Unfit, Verdict, Why};
+use tictactoe_engine::horizon::DepthSearch;
 
 /// A position's exercise besides its board, a line each: who is to move,
 /// how the position was searched, and for Monte Carlo each child's
@@ -72,6 +73,28 @@ pub fn problem_words(exercise: &Exercise) -> Vec<String> {
                 ));
             }
         }
+        Problem::Horizon(problem) => {
+            let weights = problem
+                .evaluation
+                .evaluation()
+                .weights()
+                .filter(|&(feature, weight)| weight != 0 && feature.applies_to(board.shape()))
+                .map(|(feature, weight)| format!("{} × {weight}", feature.name()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            lines.push(fill(
+                &gettext(
+                    "searched by alphabeta to depth {depth}, moves in column order; values on X's scale",
+                ),
+                &[("depth", &problem.depth)],
+            ));
+            lines.push(fill(
+                &gettext(
+                    "evaluation {name}, on X's scale: the sum over the features of (X's count − O's count) × weight: {weights}",
+                ),
+                &[("name", &problem.evaluation.name()), ("weights", &weights)],
+            ));
+        }
         Problem::Tree(_) => {}
     }
     lines
@@ -113,6 +136,21 @@ pub fn question_words(exercise: &Exercise) -> String {
         Kind::Mcts => fill(
             &gettext(
                 "Which child of the root does the next selection pick? Each has its visits n and wins for the side choosing (a draw counts half); the score is wins/n + c·sqrt(ln N / n), an unvisited child first. Answer such as: pick 5 ({numbering}).",
+            ),
+            &[("numbering", &move_numbering(position_shape(exercise)))],
+        ),
+        Kind::DepthValue => gettext(
+            "What value does the search give the position, on X's scale? Each leaf at the depth is worth the evaluation; a win is worth 1000 minus the stones on the board. Answer such as: root = 12.",
+        ),
+        Kind::DecidingLeaf => fill(
+            &gettext(
+                "Which leaf decides the root: the leaf whose evaluation becomes the root's value? Give the moves from the root to it, such as: leaf 4 3 ({numbering}; the first of equal moves in column order).",
+            ),
+            &[("numbering", &move_numbering(position_shape(exercise)))],
+        ),
+        Kind::Deeper => fill(
+            &gettext(
+                "Does a search one ply deeper play another move? Answer: changes no, or changes yes; move 5 with the deeper search's move ({numbering}).",
             ),
             &[("numbering", &move_numbering(position_shape(exercise)))],
         ),
@@ -205,6 +243,10 @@ pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
         None => fill(missing, &values),
     };
     let what = match (mistake.part, &mistake.expected) {
+        (Part::Value, _) if exercise.kind == Kind::DepthValue => with_given(
+            &gettext("The search gives the position {expected}, not {given}."),
+            &gettext("The answer gives no value; the search gives the position {expected}."),
+        ),
         (Part::Value, _) => with_given(
             &gettext("{node} returns {expected}, not {given}."),
             &gettext("{node} has no value in the answer; it returns {expected}."),
@@ -271,6 +313,16 @@ pub fn mistake_words(exercise: &Exercise, mistake: &Mistake) -> String {
             };
             fill(&message, &[("place", &place)])
         }
+        (Part::Leaf, _) => with_given(
+            &gettext("The leaf that decides the root is reached by {place}, not {given}."),
+            &gettext(
+                "The answer gives no leaf; the one that decides the root is reached by {place}.",
+            ),
+        ),
+        (Part::Changes, Fact::Yes(true)) => {
+            fill(&gettext("The deeper search plays another move."), &values)
+        }
+        (Part::Changes, _) => fill(&gettext("The deeper search plays the same move."), &values),
         (Part::Pick, _) => with_given(
             &gettext("Selection picks {place} next, not {given}."),
             &gettext("The answer gives no pick; selection picks {place} next."),
@@ -489,11 +541,48 @@ fn root_words(board: &Board, search: &RootSearch) -> String {
     )
 }
 
+/// A depth-limited search's result: its move, value and variation, and
+/// the leaf's evaluation that decided it.
+fn searched_words(board: &Board, search: &DepthSearch) -> String {
+    let shape = board.shape();
+    let found = fill(
+        &gettext(
+            "Depth {depth} plays {place} with the value {value}; its principal variation is {moves}.",
+        ),
+        &[
+            ("depth", &search.depth),
+            ("place", &move_place(shape, search.best)),
+            (
+                "value",
+                &value_words(Fraction::integer(i64::from(search.value))),
+            ),
+            ("moves", &places_words(shape, &search.pv)),
+        ],
+    );
+    let leaf = match search.leaf_evaluation {
+        Some(estimate) => fill(
+            &gettext("Its leaf is evaluated at {value}, which the search carries up to the root."),
+            &[(
+                "value",
+                &value_words(Fraction::integer(i64::from(estimate))),
+            )],
+        ),
+        None => gettext("Its variation ends the game: the value is the result."),
+    };
+    format!("{found} {leaf}")
+}
+
 fn position_why_words(exercise: &Exercise, why: &PositionWhy) -> String {
     let Some(board) = exercise.position() else {
         return String::new();
     };
     match why {
+        PositionWhy::Searched(search) => searched_words(board, search),
+        PositionWhy::Deeper(found) => format!(
+            "{} {}",
+            searched_words(board, &found.shallow),
+            searched_words(board, &found.deep)
+        ),
         PositionWhy::Root(search) => root_words(board, search),
         PositionWhy::Bounded(search, root_move) => {
             let window = fill(
@@ -615,6 +704,7 @@ pub fn answer_error_words(error: &AnswerError) -> String {
         AnswerErrorKind::BadOutcome => {
             gettext("an outcome is X or O with the moves to the win, such as X3, or D for a draw")
         }
+        AnswerErrorKind::BadYesNo => gettext("write yes or no"),
         AnswerErrorKind::Twice => gettext("given twice"),
         AnswerErrorKind::NoMoveInColumn(column) => fill(
             &gettext("column {column} takes no stone: it is full or not on the board"),
