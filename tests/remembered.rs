@@ -580,11 +580,13 @@ fn keyfile_value(kind: &'static str) -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// The keys the window remembers, with their types.
-const KEYS: [(&str, &str); 15] = [
+const KEYS: [(&str, &str); 17] = [
     ("max-player", "s"),
     ("max-difficulty", "s"),
     ("min-player", "s"),
     ("min-difficulty", "s"),
+    ("max-evaluation", "s"),
+    ("min-evaluation", "s"),
     ("board-size", "s"),
     ("pace", "d"),
     ("show-scores", "b"),
