@@ -34,6 +34,7 @@ use crate::game::{GameId, GameResult};
 use crate::ui::shared::board_painting::BoardLayout;
 use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::board_view::BoardView;
+use crate::ui::widgets::evaluation_panel::EvaluationPanel;
 use crate::ui::widgets::player_picker::{PlayerPicker, why_not_on};
 use crate::ui::widgets::position_editor::PositionEditor;
 use crate::ui::widgets::search_log::SearchLog;
@@ -135,6 +136,7 @@ mod imp {
     use crate::ui::shared::help::{self, GuidePage};
     use crate::ui::training_view::TrainingView;
     use crate::ui::widgets::board_view::BoardView;
+    use crate::ui::widgets::evaluation_panel::EvaluationPanel;
     use crate::ui::widgets::game_settings::GameSettings;
     use crate::ui::widgets::position_editor::PositionEditor;
     use crate::ui::widgets::search_log::SearchLog;
@@ -175,6 +177,10 @@ mod imp {
         pub(super) review_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) legend_button: TemplateChild<gtk::MenuButton>,
+        #[template_child]
+        pub(super) evaluation_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub(super) evaluation_panel: TemplateChild<EvaluationPanel>,
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
         #[template_child]
@@ -262,6 +268,7 @@ mod imp {
             GameSettings::ensure_type();
             BoardView::ensure_type();
             crate::ui::widgets::board_legend::BoardLegend::ensure_type();
+            EvaluationPanel::ensure_type();
             PositionEditor::ensure_type();
             SearchLog::ensure_type();
             SessionTally::ensure_type();
@@ -495,6 +502,15 @@ impl TictactoeWindow {
         self.imp().legend_button.get()
     }
 
+    /// Σ beside the status line: the evaluation panel.
+    pub fn evaluation_button(&self) -> gtk::ToggleButton {
+        self.imp().evaluation_button.get()
+    }
+
+    pub fn evaluation_panel(&self) -> EvaluationPanel {
+        self.imp().evaluation_panel.get()
+    }
+
     pub fn search_log(&self) -> SearchLog {
         self.imp().search_log.get()
     }
@@ -657,6 +673,18 @@ impl TictactoeWindow {
             }
         ));
         self.setup_position_editor();
+        imp.evaluation_panel.connect_custom_changed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |panel| {
+                if let Some(name) = panel.custom_name() {
+                    window
+                        .imp()
+                        .settings
+                        .set_custom_evaluation(&name, panel.evaluation());
+                }
+            }
+        ));
 
         // Digits the focused control leaves alone reach the window.
         let keys = gtk::EventControllerKey::new();
@@ -709,6 +737,20 @@ impl TictactoeWindow {
             }
         ));
         self.add_action(&scores);
+        let evaluation =
+            gio::SimpleAction::new_stateful("show-evaluation", None, &false.to_variant());
+        evaluation.connect_state_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |action| {
+                let visible = action
+                    .state()
+                    .and_then(|state| state.get())
+                    .unwrap_or(false);
+                window.imp().evaluation_panel.set_visible(visible);
+            }
+        ));
+        self.add_action(&evaluation);
         self.add_action(&gio::SimpleAction::new_stateful(
             "learn-from-games",
             None,
