@@ -178,8 +178,6 @@ mod imp {
         #[template_child]
         pub(super) legend_button: TemplateChild<gtk::MenuButton>,
         #[template_child]
-        pub(super) evaluation_button: TemplateChild<gtk::ToggleButton>,
-        #[template_child]
         pub(super) evaluation_panel: TemplateChild<EvaluationPanel>,
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
@@ -502,9 +500,9 @@ impl TictactoeWindow {
         self.imp().legend_button.get()
     }
 
-    /// Σ beside the status line: the evaluation panel.
+    /// Σ beside the board's list: the evaluation panel.
     pub fn evaluation_button(&self) -> gtk::ToggleButton {
-        self.imp().evaluation_button.get()
+        self.imp().settings.evaluation_button()
     }
 
     pub fn evaluation_panel(&self) -> EvaluationPanel {
@@ -748,6 +746,10 @@ impl TictactoeWindow {
                     .and_then(|state| state.get())
                     .unwrap_or(false);
                 window.imp().evaluation_panel.set_visible(visible);
+                window.imp().settings.set_evaluations_offered(visible);
+                if visible {
+                    window.reveal_evaluation_panel();
+                }
             }
         ));
         self.add_action(&evaluation);
@@ -756,6 +758,32 @@ impl TictactoeWindow {
             None,
             &true.to_variant(),
         ));
+    }
+
+    /// Scrolls the board's side to the evaluation panel just shown, which
+    /// a narrow window puts under the fold: once it has its place.
+    fn reveal_evaluation_panel(&self) {
+        glib::timeout_add_local_once(
+            Duration::from_millis(100),
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move || {
+                    let imp = window.imp();
+                    let Some(bounds) = imp.evaluation_panel.compute_bounds(&*imp.board_side) else {
+                        return;
+                    };
+                    let adjustment = imp.board_scroller.vadjustment();
+                    let (top, bottom) = (
+                        f64::from(bounds.y()),
+                        f64::from(bounds.y() + bounds.height()),
+                    );
+                    if bottom > adjustment.value() + adjustment.page_size() {
+                        adjustment.set_value(top.min(bottom - adjustment.page_size()));
+                    }
+                }
+            ),
+        );
     }
 
     /// Between games the board previews the chosen size; a game or set-up

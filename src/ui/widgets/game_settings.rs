@@ -81,6 +81,8 @@ mod imp {
         #[template_child]
         pub(super) board_picker: TemplateChild<BoardPicker>,
         #[template_child]
+        pub(super) evaluation_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
         pub(super) pace_scale: TemplateChild<gtk::Scale>,
         #[template_child]
         pub(super) seed_entry: TemplateChild<gtk::Entry>,
@@ -159,6 +161,11 @@ impl GameSettings {
         self.imp().board_picker.get()
     }
 
+    /// Σ beside the board's list: the evaluation panel.
+    pub fn evaluation_button(&self) -> gtk::ToggleButton {
+        self.imp().evaluation_button.get()
+    }
+
     pub fn pace_scale(&self) -> gtk::Scale {
         self.imp().pace_scale.get()
     }
@@ -212,6 +219,15 @@ impl GameSettings {
         let imp = self.imp();
         for picker in [&imp.max_picker, &imp.min_picker] {
             picker.set_custom_evaluation(Some((name.to_owned(), evaluation)));
+        }
+    }
+
+    /// Shows both sides' evaluation lists (the evaluation panel is open),
+    /// or only those not at the default.
+    pub fn set_evaluations_offered(&self, offered: bool) {
+        let imp = self.imp();
+        for picker in [&imp.max_picker, &imp.min_picker] {
+            picker.set_evaluation_offered(offered);
         }
     }
 

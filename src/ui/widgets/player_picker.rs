@@ -142,6 +142,8 @@ mod imp {
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
+        pub(super) evaluation_row: TemplateChild<gtk::Box>,
+        #[template_child]
         pub(super) evaluation_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) coach_check: TemplateChild<gtk::CheckButton>,
@@ -149,6 +151,9 @@ mod imp {
         pub(super) board: Cell<super::Shape>,
         /// The evaluation list's entries, in its order.
         pub(super) evaluations: RefCell<Vec<super::EvaluationEntry>>,
+        /// Whether the evaluation panel is open, which shows the list even
+        /// at the default evaluation.
+        pub(super) evaluation_offered: Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -181,7 +186,10 @@ mod imp {
                 .connect_selected_notify(glib::clone!(
                     #[weak]
                     picker,
-                    move |_| picker.emit_by_name::<()>(super::CHANGED, &[])
+                    move |_| {
+                        picker.show_evaluation_row();
+                        picker.emit_by_name::<()>(super::CHANGED, &[]);
+                    }
                 ));
             self.difficulty_dropdown.set_factory(Some(
                 &crate::ui::shared::accessible::string_item_factory(|_| None),
@@ -374,6 +382,23 @@ impl PlayerPicker {
         self.emit_by_name::<()>(CHANGED, &[]);
     }
 
+    /// Shows the evaluation list while the evaluation panel is open, and
+    /// whenever the evaluation is not the default: then it is always in
+    /// sight, and otherwise it takes no room from the board.
+    pub fn set_evaluation_offered(&self, offered: bool) {
+        self.imp().evaluation_offered.set(offered);
+        self.show_evaluation_row();
+    }
+
+    fn show_evaluation_row(&self) {
+        let imp = self.imp();
+        let chosen = self.evaluation_entry() != EvaluationEntry::Named(NamedEvaluation::default());
+        // Only the searches with a horizon evaluate positions there.
+        imp.evaluation_row.set_visible(
+            self.selected_player().uses_depth() && (imp.evaluation_offered.get() || chosen),
+        );
+    }
+
     /// Lists the named evaluations and `custom`, each with what it weighs
     /// as its tooltip.
     fn fill_evaluations(&self, custom: Option<(String, Evaluation)>) {
@@ -460,8 +485,7 @@ impl PlayerPicker {
         imp.difficulty_dropdown.set_visible(!human);
         imp.depth_spin
             .set_visible(!human && imp.difficulty_dropdown.selected() == DEPTH_ENTRY);
-        // Only the searches with a horizon evaluate positions there.
-        imp.evaluation_dropdown.set_visible(kind.uses_depth());
+        self.show_evaluation_row();
         imp.coach_check.set_visible(human);
         self.emit_by_name::<()>(CHANGED, &[]);
     }
