@@ -5,7 +5,8 @@
 //! moves played; a weight raised with the keyboard changes the total by
 //! weight times count and is offered to the players as Custom; the
 //! weights are saved, changed, opened again, and a malformed file is
-//! refused with a message and changes nothing. GTK lives on the main
+//! refused with a message and changes nothing; the explorer shows the
+//! selected node's sums. GTK lives on the main
 //! thread, so this test has its own `main` (`harness = false`). Needs a
 //! display and xdotool: `xvfb-run -a cargo test --release --test
 //! ui_evaluation`.
@@ -77,13 +78,18 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
     let x = window.picker(Side::Max);
     x.select(PlayerKind::AlphaBetaTt);
     x.select_difficulty(Difficulty::Depth(1));
+    let dropdown = x.evaluation_dropdown();
+    ensure(!dropdown.is_visible(), || {
+        "the evaluation list takes room before it is asked for".into()
+    })?;
+    // The evaluation panel shows the players' evaluation lists.
+    press_in(window, &["ctrl+b"])?;
     let threats = NamedEvaluation::ALL
         .iter()
         .position(|&named| named == NamedEvaluation::Threats)
         .ok_or("no Threats")?;
-    let dropdown = x.evaluation_dropdown();
-    ensure(dropdown.is_visible(), || {
-        "alpha-beta's picker shows no evaluation list".into()
+    wait_until("alpha-beta's evaluation list to show", PATIENCE, || {
+        dropdown.is_mapped()
     })?;
     dropdown.set_selected(threats as u32);
     ensure(
@@ -128,6 +134,13 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
     ensure(window.search_log().text().contains("with Threats"), || {
         "the log's header does not name X's evaluation".into()
     })?;
+    press_in(window, &["ctrl+b"])?;
+    wait_until("Ctrl+B to hide the panel", PATIENCE, || {
+        !window.evaluation_panel().is_visible()
+    })?;
+    ensure(dropdown.is_mapped(), || {
+        "Threats chosen, the list went out of sight with the panel".into()
+    })?;
     window.end_button().emit_clicked();
     wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
 }
@@ -145,8 +158,7 @@ fn start_between_people(window: &TictactoeWindow) -> Result<(), String> {
 
 /// Each line of the panel and its total are `evaluation`'s breakdown of
 /// the board shown, from X's view.
-fn panel_shows_breakdown(window: &TictactoeWindow, panel: &EvaluationPanel) -> Result<(), String> {
-    let board = window.board_view().board();
+fn panel_shows_breakdown(board: Board, panel: &EvaluationPanel) -> Result<(), String> {
     let breakdown = panel.evaluation().breakdown(&board, Side::Max);
     let signed = |value: i32| {
         if value > 0 {
@@ -199,17 +211,17 @@ fn ctrl_b_shows_the_sums_and_they_follow_the_moves(
     ensure(window.evaluation_button().is_active(), || {
         "the Σ button does not show the panel as open".into()
     })?;
-    panel_shows_breakdown(window, &panel)?;
+    panel_shows_breakdown(window.board_view().board(), &panel)?;
     let before = panel.line_texts(Feature::Centre);
     press_over(&window.board_view(), "4")?;
     wait_for_person(window, 1)?;
     ensure(panel.line_texts(Feature::Centre) != before, || {
         "X's stone in the centre column left the Centre line as it was".into()
     })?;
-    panel_shows_breakdown(window, &panel)?;
+    panel_shows_breakdown(window.board_view().board(), &panel)?;
     press_over(&window.board_view(), "3")?;
     wait_for_person(window, 2)?;
-    panel_shows_breakdown(window, &panel)
+    panel_shows_breakdown(window.board_view().board(), &panel)
 }
 
 /// Up on the Centre weight's spin button raises it by one: the total
@@ -244,7 +256,7 @@ fn a_weight_raised_by_key_changes_the_total_by_its_count(
         panel.evaluation().breakdown(&board, Side::Max).total == total,
         || "the weights' total is not one count higher".into(),
     )?;
-    panel_shows_breakdown(window, &panel)?;
+    panel_shows_breakdown(window.board_view().board(), &panel)?;
     let x = window.picker(Side::Max);
     x.select(PlayerKind::Minimax);
     let dropdown = x.evaluation_dropdown();
@@ -302,7 +314,7 @@ fn weights_are_saved_opened_and_a_bad_file_refused(
         spin.value_as_int() == panel.evaluation().weight(Feature::OpenLines(2)),
         || "the spin button does not show the weight opened".into(),
     )?;
-    panel_shows_breakdown(window, &panel)?;
+    panel_shows_breakdown(window.board_view().board(), &panel)?;
     harness::wait_for_no_chooser()?;
 
     let bad = directory.join("bad-weights.json");
@@ -322,6 +334,42 @@ fn weights_are_saved_opened_and_a_bad_file_refused(
     Ok(())
 }
 
+/// The explorer's "Evaluation of this position", opened by Space,
+/// shows the selected node's sums.
+fn the_explorer_shows_the_selected_nodes_sums(
+    window: &TictactoeWindow,
+    _: &Path,
+) -> Result<(), String> {
+    let board = Board::from_columns(Shape::CONNECT_FOUR, "4453")
+        .map_err(|error| format!("4453: {error:?}"))?;
+    let explorer = harness::explore(window, &board, PlayerKind::AlphaBeta, Some(2))?;
+    explorer.select_row(1);
+    wait_until("a child of the root to be selected", PATIENCE, || {
+        explorer.board_view().board().stone_count() == board.stone_count() + 1
+    })?;
+    let expander = explorer.evaluation_expander();
+    // By the keyboard: the focus scrolls the side column to it.
+    expander.grab_focus();
+    wait_until("the expander to take the focus", PATIENCE, || {
+        expander.has_focus()
+    })?;
+    press_over(&expander, "space")?;
+    let panel = explorer.evaluation_panel();
+    wait_until("the evaluation to open", PATIENCE, || {
+        expander.is_expanded() && panel.is_mapped()
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: expanded {}, the panel mapped {}",
+            expander.is_expanded(),
+            panel.is_mapped()
+        )
+    })?;
+    let result = panel_shows_breakdown(explorer.board_view().board(), &panel);
+    explorer.close();
+    result
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let directory = std::env::temp_dir().join(format!("ui-evaluation-{}", std::process::id()));
@@ -332,7 +380,7 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "Threats chosen for X is what its search evaluates with",
             threats_chosen_for_x_is_what_its_search_evaluates_with,
@@ -348,6 +396,10 @@ fn main() -> ExitCode {
         (
             "weights are saved, opened, and a bad file refused",
             weights_are_saved_opened_and_a_bad_file_refused,
+        ),
+        (
+            "the explorer shows the selected node's sums",
+            the_explorer_shows_the_selected_nodes_sums,
         ),
     ];
     let mut results = Results::default();
