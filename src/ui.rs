@@ -73,6 +73,7 @@ pub use training_view::{TrainingView, block_size};
 pub use translations::use_user_language;
 pub use widgets::board_picker::BoardPicker;
 pub use widgets::board_view::BoardView;
+pub use widgets::evaluation_panel::EvaluationPanel;
 pub use widgets::game_settings::GameSettings;
 pub use widgets::log_entry::{LogEntry, LogKind};
 pub use widgets::player_choices::PlayerChoices;

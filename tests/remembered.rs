@@ -31,6 +31,8 @@ const LAUNCH: &str = "TICTACTOE_TEST_LAUNCH";
 const MAX: (PlayerKind, Difficulty) = (PlayerKind::Random, Difficulty::Easy);
 const MIN: (PlayerKind, Difficulty) = (PlayerKind::Minimax, Difficulty::Depth(4));
 const SIZE: Shape = Shape::CONNECT_FOUR;
+/// Min's evaluation list's entry for Threats.
+const MIN_EVALUATION_ENTRY: u32 = 2;
 const PACE: f64 = 1200.0;
 const WIDTH: i32 = 1000;
 const HEIGHT: i32 = 700;
@@ -136,6 +138,11 @@ fn change_everything() -> Result<(), String> {
         window.picker(side).select(kind);
         window.picker(side).select_difficulty(difficulty);
     }
+    // Min's search evaluates with Threats, the entry after Lines and Centre.
+    window
+        .picker(Side::Min)
+        .evaluation_dropdown()
+        .set_selected(MIN_EVALUATION_ENTRY);
     let position = Shape::PRESETS.iter().position(|&(_, size)| size == SIZE);
     window
         .board_picker()
@@ -167,6 +174,10 @@ fn find_everything() -> Result<(), String> {
     }
     ensure(selected_size(&window) == SIZE, || {
         format!("the board is {}", selected_size(&window).words())
+    })?;
+    let evaluation = window.picker(Side::Min).evaluation_key();
+    ensure(evaluation == "threats", || {
+        format!("O evaluates with {evaluation}, not threats")
     })?;
     ensure(window.pace_scale().value() == PACE, || {
         format!("the pace is {}", window.pace_scale().value())
@@ -580,11 +591,13 @@ fn keyfile_value(kind: &'static str) -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// The keys the window remembers, with their types.
-const KEYS: [(&str, &str); 15] = [
+const KEYS: [(&str, &str); 17] = [
     ("max-player", "s"),
     ("max-difficulty", "s"),
     ("min-player", "s"),
     ("min-difficulty", "s"),
+    ("max-evaluation", "s"),
+    ("min-evaluation", "s"),
     ("board-size", "s"),
     ("pace", "d"),
     ("show-scores", "b"),

@@ -56,7 +56,11 @@ pub(super) fn run(args: HorizonArgs) -> ExitCode {
         Err(message) => return refuse(&message),
     };
     let evaluation_name = args.evaluation.evaluation.as_ref().map_or_else(
-        || NamedEvaluation::default_for(board.shape()).name().to_owned(),
+        || {
+            NamedEvaluation::default_for(board.shape())
+                .name()
+                .to_owned()
+        },
         EvaluationChoice::name,
     );
     let evaluation = Evaluation::chosen_or_default(evaluation, board.shape());

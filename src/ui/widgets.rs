@@ -4,6 +4,7 @@
 pub mod board_legend;
 pub mod board_picker;
 pub mod board_view;
+pub mod evaluation_panel;
 pub mod game_settings;
 pub mod log_entry;
 pub mod player_choices;

@@ -34,6 +34,7 @@ use crate::game::{GameId, GameResult};
 use crate::ui::shared::board_painting::BoardLayout;
 use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::board_view::BoardView;
+use crate::ui::widgets::evaluation_panel::EvaluationPanel;
 use crate::ui::widgets::player_picker::{PlayerPicker, why_not_on};
 use crate::ui::widgets::position_editor::PositionEditor;
 use crate::ui::widgets::search_log::SearchLog;
@@ -135,6 +136,7 @@ mod imp {
     use crate::ui::shared::help::{self, GuidePage};
     use crate::ui::training_view::TrainingView;
     use crate::ui::widgets::board_view::BoardView;
+    use crate::ui::widgets::evaluation_panel::EvaluationPanel;
     use crate::ui::widgets::game_settings::GameSettings;
     use crate::ui::widgets::position_editor::PositionEditor;
     use crate::ui::widgets::search_log::SearchLog;
@@ -175,6 +177,8 @@ mod imp {
         pub(super) review_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub(super) legend_button: TemplateChild<gtk::MenuButton>,
+        #[template_child]
+        pub(super) evaluation_panel: TemplateChild<EvaluationPanel>,
         #[template_child]
         pub(super) status_line: TemplateChild<StatusLine>,
         #[template_child]
@@ -264,6 +268,7 @@ mod imp {
             GameSettings::ensure_type();
             BoardView::ensure_type();
             crate::ui::widgets::board_legend::BoardLegend::ensure_type();
+            EvaluationPanel::ensure_type();
             PositionEditor::ensure_type();
             SearchLog::ensure_type();
             SessionTally::ensure_type();
@@ -500,6 +505,15 @@ impl TictactoeWindow {
         self.imp().legend_button.get()
     }
 
+    /// Σ beside the board's list: the evaluation panel.
+    pub fn evaluation_button(&self) -> gtk::ToggleButton {
+        self.imp().settings.evaluation_button()
+    }
+
+    pub fn evaluation_panel(&self) -> EvaluationPanel {
+        self.imp().evaluation_panel.get()
+    }
+
     pub fn search_log(&self) -> SearchLog {
         self.imp().search_log.get()
     }
@@ -662,6 +676,18 @@ impl TictactoeWindow {
             }
         ));
         self.setup_position_editor();
+        imp.evaluation_panel.connect_custom_changed(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |panel| {
+                if let Some(name) = panel.custom_name() {
+                    window
+                        .imp()
+                        .settings
+                        .set_custom_evaluation(&name, panel.evaluation());
+                }
+            }
+        ));
 
         // Digits the focused control leaves alone reach the window.
         let keys = gtk::EventControllerKey::new();
@@ -714,11 +740,55 @@ impl TictactoeWindow {
             }
         ));
         self.add_action(&scores);
+        let evaluation =
+            gio::SimpleAction::new_stateful("show-evaluation", None, &false.to_variant());
+        evaluation.connect_state_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |action| {
+                let visible = action
+                    .state()
+                    .and_then(|state| state.get())
+                    .unwrap_or(false);
+                window.imp().evaluation_panel.set_visible(visible);
+                window.imp().settings.set_evaluations_offered(visible);
+                if visible {
+                    window.reveal_evaluation_panel();
+                }
+            }
+        ));
+        self.add_action(&evaluation);
         self.add_action(&gio::SimpleAction::new_stateful(
             "learn-from-games",
             None,
             &true.to_variant(),
         ));
+    }
+
+    /// Scrolls the board's side to the evaluation panel just shown, which
+    /// a narrow window puts under the fold: once it has its place.
+    fn reveal_evaluation_panel(&self) {
+        glib::timeout_add_local_once(
+            Duration::from_millis(100),
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move || {
+                    let imp = window.imp();
+                    let Some(bounds) = imp.evaluation_panel.compute_bounds(&*imp.board_side) else {
+                        return;
+                    };
+                    let adjustment = imp.board_scroller.vadjustment();
+                    let (top, bottom) = (
+                        f64::from(bounds.y()),
+                        f64::from(bounds.y() + bounds.height()),
+                    );
+                    if bottom > adjustment.value() + adjustment.page_size() {
+                        adjustment.set_value(top.min(bottom - adjustment.page_size()));
+                    }
+                }
+            ),
+        );
     }
 
     /// Between games the board previews the chosen size; a game or set-up

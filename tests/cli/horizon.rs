@@ -44,7 +44,13 @@ fn the_example_shows_depth_three_misled_where_depth_four_blocks_the_open_three()
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let board = Board::from_columns(Shape::CONNECT_FOUR, "744511").unwrap();
-    let found = horizon(&board, NamedEvaluation::Lines.evaluation(), 3, &CancelFlag::new()).unwrap();
+    let found = horizon(
+        &board,
+        NamedEvaluation::Lines.evaluation(),
+        3,
+        &CancelFlag::new(),
+    )
+    .unwrap();
     let column = |cell: usize| format!("column {}", cell % 7 + 1);
     assert_eq!(row(&text, ""), ("depth 3", "depth 4"));
     assert_eq!(

@@ -84,19 +84,33 @@ fn every_leaf_decides_its_root_on_every_evaluation() {
 fn a_finished_game_or_a_cancelled_search_has_no_horizon() {
     let won = Board::from_columns(Shape::CONNECT_FOUR, "1212121").unwrap();
     assert_eq!(
-        horizon(&won, NamedEvaluation::Lines.evaluation(), 2, &CancelFlag::new()),
+        horizon(
+            &won,
+            NamedEvaluation::Lines.evaluation(),
+            2,
+            &CancelFlag::new()
+        ),
         None
     );
     let cancel = CancelFlag::new();
     cancel.cancel();
     let empty = Board::new(Shape::CONNECT_FOUR);
-    assert_eq!(horizon(&empty, NamedEvaluation::Lines.evaluation(), 6, &cancel), None);
+    assert_eq!(
+        horizon(&empty, NamedEvaluation::Lines.evaluation(), 6, &cancel),
+        None
+    );
 }
 
 #[test]
 fn the_solver_judges_only_boards_with_gravity() {
     let board = Board::new(Shape::TIC_TAC_TOE);
-    let found = horizon(&board, NamedEvaluation::Lines.evaluation(), 2, &CancelFlag::new()).unwrap();
+    let found = horizon(
+        &board,
+        NamedEvaluation::Lines.evaluation(),
+        2,
+        &CancelFlag::new(),
+    )
+    .unwrap();
     let mut solver = Solver::with_table_bytes(1 << 20);
     assert_eq!(
         judge(&mut solver, &board, &found, &CancelFlag::new(), None),

@@ -17,6 +17,7 @@
 pub mod abstract_tree;
 pub mod cell_marks;
 pub mod escape;
+pub mod evaluation;
 pub mod i18n;
 pub mod mcts;
 pub mod numbers;

@@ -17,6 +17,7 @@ use crate::ui::shared::accessible;
 use crate::ui::shared::help::{self, GuidePage};
 use crate::ui::shared::tree_picture::{self, PictureFormat};
 use crate::ui::widgets::board_view::BoardView;
+use crate::ui::widgets::evaluation_panel::EvaluationPanel;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::Network;
@@ -55,6 +56,7 @@ mod imp {
     use crate::game::Recording;
     use crate::ui::shared::file_dialog::FileChooser;
     use crate::ui::widgets::board_view::BoardView;
+    use crate::ui::widgets::evaluation_panel::EvaluationPanel;
     use tictactoe_engine::board::Board;
     use tictactoe_engine::learners::network::Network;
     use tictactoe_engine::player_kind::{MoveOrder, PlayerKind};
@@ -117,6 +119,10 @@ mod imp {
         #[template_child]
         pub(super) details_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) evaluation_expander: TemplateChild<gtk::Expander>,
+        #[template_child]
+        pub(super) evaluation_panel: TemplateChild<EvaluationPanel>,
+        #[template_child]
         pub(super) play_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub(super) speed_scale: TemplateChild<gtk::Scale>,
@@ -174,6 +180,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             BoardView::ensure_type();
+            EvaluationPanel::ensure_type();
             klass.bind_template();
             super::TreeExplorer::install_actions(klass);
         }
@@ -835,6 +842,15 @@ impl TreeExplorer {
         self.imp().list_view.get()
     }
 
+    /// The expander of the selected node's evaluation.
+    pub fn evaluation_expander(&self) -> gtk::Expander {
+        self.imp().evaluation_expander.get()
+    }
+
+    pub fn evaluation_panel(&self) -> EvaluationPanel {
+        self.imp().evaluation_panel.get()
+    }
+
     /// The header bar's depth ("full" at 0).
     pub fn depth_spin(&self) -> gtk::SpinButton {
         self.imp().depth_spin.get()
@@ -1270,6 +1286,7 @@ impl TreeExplorer {
             .show_position(data.position, data.path.last().copied());
         imp.board_view.set_path(data.path.clone());
         imp.details_label.set_label(&self.details(&item));
+        imp.evaluation_panel.show_board(data.position);
         if !imp.stepping.get()
             && let (Some(id), Some(tree)) = (data.explorer_id, self.tree())
         {

@@ -11,8 +11,10 @@ use crate::ui::shared::accessible;
 use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::player_picker::PlayerPicker;
 use tictactoe_engine::board::Side;
+use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_words::evaluation::evaluation_name;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::numbers::decimal;
 use tictactoe_words::report::{TextStyle, describe_player};
@@ -23,17 +25,35 @@ pub struct Choice {
     pub size: Shape,
     /// Max's player and difficulty, then Min's.
     pub players: [(PlayerKind, Difficulty); 2],
+    /// Max's evaluation at its search's horizon, then Min's.
+    pub evaluations: [Evaluation; 2],
     pub pause: Duration,
 }
 
 impl Choice {
     /// Both players as the log and the tally name them.
     pub fn pairing(&self) -> String {
-        let [max, min] = self.players;
-        let name = |(kind, difficulty)| describe_player(kind, difficulty, TextStyle::WINDOW);
+        let name = |side: Side| {
+            let (kind, difficulty) = self.players[side.index()];
+            let player = describe_player(kind, difficulty, TextStyle::WINDOW);
+            let evaluation = self.evaluations[side.index()];
+            if !kind.uses_depth()
+                || evaluation == NamedEvaluation::default_for(self.size).evaluation()
+            {
+                return player;
+            }
+            let named = NamedEvaluation::ALL
+                .into_iter()
+                .find(|named| named.evaluation() == evaluation);
+            let weights = named.map_or_else(|| gettext("custom weights"), evaluation_name);
+            fill(
+                &gettext("{player} with {evaluation}"),
+                &[("player", &player), ("evaluation", &weights)],
+            )
+        };
         fill(
             &gettext("X {max} vs O {min}"),
-            &[("max", &name(max)), ("min", &name(min))],
+            &[("max", &name(Side::Max)), ("min", &name(Side::Min))],
         )
     }
 }
@@ -62,6 +82,8 @@ mod imp {
         pub(super) min_picker: TemplateChild<PlayerPicker>,
         #[template_child]
         pub(super) board_picker: TemplateChild<BoardPicker>,
+        #[template_child]
+        pub(super) evaluation_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub(super) pace_scale: TemplateChild<gtk::Scale>,
         #[template_child]
@@ -141,6 +163,11 @@ impl GameSettings {
         self.imp().board_picker.get()
     }
 
+    /// Σ beside the board's list: the evaluation panel.
+    pub fn evaluation_button(&self) -> gtk::ToggleButton {
+        self.imp().evaluation_button.get()
+    }
+
     pub fn pace_scale(&self) -> gtk::Scale {
         self.imp().pace_scale.get()
     }
@@ -155,6 +182,7 @@ impl GameSettings {
         Choice {
             size: imp.board_picker.shape(),
             players: [imp.max_picker.selection(), imp.min_picker.selection()],
+            evaluations: [imp.max_picker.evaluation(), imp.min_picker.evaluation()],
             pause: Duration::from_millis(imp.pace_scale.value().round() as u64),
         }
     }
@@ -184,6 +212,24 @@ impl GameSettings {
         {
             picker.select(kind);
             picker.select_difficulty(difficulty);
+        }
+    }
+
+    /// Offers the evaluation panel's weights, by their name, to both sides'
+    /// searches.
+    pub fn set_custom_evaluation(&self, name: &str, evaluation: Evaluation) {
+        let imp = self.imp();
+        for picker in [&imp.max_picker, &imp.min_picker] {
+            picker.set_custom_evaluation(Some((name.to_owned(), evaluation)));
+        }
+    }
+
+    /// Shows both sides' evaluation lists (the evaluation panel is open),
+    /// or only those not at the default.
+    pub fn set_evaluations_offered(&self, offered: bool) {
+        let imp = self.imp();
+        for picker in [&imp.max_picker, &imp.min_picker] {
+            picker.set_evaluation_offered(offered);
         }
     }
 

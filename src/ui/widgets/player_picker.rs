@@ -6,9 +6,11 @@ use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
 use tictactoe_engine::board::Side;
+use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_words::Words;
+use tictactoe_words::evaluation::{evaluation_description, evaluation_name};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
 
@@ -85,11 +87,43 @@ fn chosen_name_factory() -> gtk::SignalListItemFactory {
     factory
 }
 
-/// Emitted when the player, the difficulty or the depth changes.
+/// The evaluation list's entries: the named evaluations, then the weights
+/// of the evaluation panel when there are any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvaluationEntry {
+    Named(NamedEvaluation),
+    /// The panel's weights, by the name it shows them by ("Custom", or
+    /// the file they were opened from).
+    Custom(String, Evaluation),
+}
+
+impl EvaluationEntry {
+    pub fn evaluation(&self) -> Evaluation {
+        match self {
+            EvaluationEntry::Named(named) => named.evaluation(),
+            EvaluationEntry::Custom(_, evaluation) => *evaluation,
+        }
+    }
+
+    /// The name people read in the list.
+    pub fn display_name(&self) -> String {
+        match self {
+            EvaluationEntry::Named(named) => evaluation_name(*named),
+            EvaluationEntry::Custom(name, _) => name.clone(),
+        }
+    }
+}
+
+/// The key an evaluation is remembered by: a named one's stable name, or
+/// this for the panel's weights.
+pub const CUSTOM_KEY: &str = "custom";
+
+/// Emitted when the player, the difficulty, the depth or the evaluation
+/// changes.
 const CHANGED: &str = "changed";
 
 mod imp {
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::sync::OnceLock;
 
     use gtk::glib::subclass::Signal;
@@ -108,9 +142,18 @@ mod imp {
         #[template_child]
         pub(super) depth_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
+        pub(super) evaluation_row: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) evaluation_dropdown: TemplateChild<gtk::DropDown>,
+        #[template_child]
         pub(super) coach_check: TemplateChild<gtk::CheckButton>,
         /// The board chosen, which some players cannot play.
         pub(super) board: Cell<super::Shape>,
+        /// The evaluation list's entries, in its order.
+        pub(super) evaluations: RefCell<Vec<super::EvaluationEntry>>,
+        /// Whether the evaluation panel is open, which shows the list even
+        /// at the default evaluation.
+        pub(super) evaluation_offered: Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -138,6 +181,16 @@ mod imp {
             self.parent_constructed();
             let picker = self.obj();
             picker.fill_players();
+            picker.fill_evaluations(None);
+            self.evaluation_dropdown
+                .connect_selected_notify(glib::clone!(
+                    #[weak]
+                    picker,
+                    move |_| {
+                        picker.show_evaluation_row();
+                        picker.emit_by_name::<()>(super::CHANGED, &[]);
+                    }
+                ));
             self.difficulty_dropdown.set_factory(Some(
                 &crate::ui::shared::accessible::string_item_factory(|_| None),
             ));
@@ -198,6 +251,9 @@ impl PlayerPicker {
         accessible::set_label(&*imp.difficulty_dropdown, &difficulty);
         accessible::name_dropdown_parts(&imp.difficulty_dropdown, &difficulty);
         accessible::set_label(&*imp.depth_spin, &named(gettext("{side} search depth")));
+        let evaluation = named(gettext("{side} evaluation"));
+        accessible::set_label(&*imp.evaluation_dropdown, &evaluation);
+        accessible::name_dropdown_parts(&imp.evaluation_dropdown, &evaluation);
         accessible::set_label(&*imp.coach_check, &named(gettext("{side} coach")));
         self.select(player);
     }
@@ -250,14 +306,128 @@ impl PlayerPicker {
 
     /// Marks the players that cannot play `size` ("3x3 only"), with the
     /// reason as their tooltip; the chosen player stays chosen.
+    /// The board's own evaluation stays chosen: it follows the board
+    /// (`NamedEvaluation::default_for`) until another is chosen.
     pub fn set_board_size(&self, size: Shape) {
+        let was_the_boards_own = self.evaluation_entry()
+            == EvaluationEntry::Named(NamedEvaluation::default_for(self.imp().board.get()));
         if self.imp().board.replace(size) == size {
             return;
+        }
+        if was_the_boards_own {
+            self.select_evaluation_key(NamedEvaluation::default_for(size).name());
         }
         let chosen = self.selected_player();
         self.fill_players();
         self.select(chosen);
         self.player_changed();
+    }
+
+    /// The list of evaluations, for the tests to choose in it as a person
+    /// would.
+    pub fn evaluation_dropdown(&self) -> gtk::DropDown {
+        self.imp().evaluation_dropdown.get()
+    }
+
+    /// The chosen evaluation's entry.
+    pub fn evaluation_entry(&self) -> EvaluationEntry {
+        let imp = self.imp();
+        let position = imp.evaluation_dropdown.selected() as usize;
+        imp.evaluations
+            .borrow()
+            .get(position)
+            .cloned()
+            .unwrap_or(EvaluationEntry::Named(NamedEvaluation::default_for(
+                imp.board.get(),
+            )))
+    }
+
+    /// The weights the chosen player's search evaluates its horizon with.
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation_entry().evaluation()
+    }
+
+    /// The key the chosen evaluation is remembered by (`CUSTOM_KEY` for
+    /// the panel's weights, which are remembered apart).
+    pub fn evaluation_key(&self) -> &'static str {
+        match self.evaluation_entry() {
+            EvaluationEntry::Named(named) => named.name(),
+            EvaluationEntry::Custom(..) => CUSTOM_KEY,
+        }
+    }
+
+    /// Selects the evaluation remembered by `key`, if the list has it.
+    pub fn select_evaluation_key(&self, key: &str) {
+        let position = self
+            .imp()
+            .evaluations
+            .borrow()
+            .iter()
+            .position(|entry| match entry {
+                EvaluationEntry::Named(named) => named.name() == key,
+                EvaluationEntry::Custom(..) => key == CUSTOM_KEY,
+            });
+        if let Some(position) = position {
+            self.imp().evaluation_dropdown.set_selected(position as u32);
+        }
+    }
+
+    /// Offers the evaluation panel's weights, named `name`, after the
+    /// named evaluations (`None` offers none). Whatever was chosen stays
+    /// chosen: the panel's weights are chosen again with their new values.
+    pub fn set_custom_evaluation(&self, custom: Option<(String, Evaluation)>) {
+        let custom_chosen = matches!(self.evaluation_entry(), EvaluationEntry::Custom(..));
+        let chosen = self.imp().evaluation_dropdown.selected();
+        let offered = custom.is_some();
+        self.fill_evaluations(custom);
+        let last = NamedEvaluation::ALL.len() as u32;
+        let position = if custom_chosen && !offered {
+            0
+        } else {
+            chosen.min(last)
+        };
+        self.imp().evaluation_dropdown.set_selected(position);
+        // The same entry with other weights is a change all the same.
+        self.emit_by_name::<()>(CHANGED, &[]);
+    }
+
+    /// Shows the evaluation list while the evaluation panel is open, and
+    /// whenever the evaluation is not the default: then it is always in
+    /// sight, and otherwise it takes no room from the board.
+    pub fn set_evaluation_offered(&self, offered: bool) {
+        self.imp().evaluation_offered.set(offered);
+        self.show_evaluation_row();
+    }
+
+    fn show_evaluation_row(&self) {
+        let imp = self.imp();
+        let chosen = self.evaluation_entry()
+            != EvaluationEntry::Named(NamedEvaluation::default_for(imp.board.get()));
+        // Only the searches with a horizon evaluate positions there.
+        imp.evaluation_row.set_visible(
+            self.selected_player().uses_depth() && (imp.evaluation_offered.get() || chosen),
+        );
+    }
+
+    /// Lists the named evaluations and `custom`, each with what it weighs
+    /// as its tooltip.
+    fn fill_evaluations(&self, custom: Option<(String, Evaluation)>) {
+        let mut entries: Vec<EvaluationEntry> = NamedEvaluation::ALL
+            .into_iter()
+            .map(EvaluationEntry::Named)
+            .collect();
+        entries.extend(custom.map(|(name, evaluation)| EvaluationEntry::Custom(name, evaluation)));
+        let names: Vec<String> = entries.iter().map(EvaluationEntry::display_name).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let dropdown = &self.imp().evaluation_dropdown;
+        dropdown.set_model(Some(&gtk::StringList::new(&names)));
+        dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+        dropdown.set_list_factory(Some(&accessible::string_item_factory(|position| {
+            NamedEvaluation::ALL
+                .get(position as usize)
+                .map(|&named| evaluation_description(named))
+        })));
+        self.imp().evaluations.replace(entries);
     }
 
     /// Why the chosen player cannot play the chosen board, if it cannot.
@@ -325,6 +495,7 @@ impl PlayerPicker {
         imp.difficulty_dropdown.set_visible(!human);
         imp.depth_spin
             .set_visible(!human && imp.difficulty_dropdown.selected() == DEPTH_ENTRY);
+        self.show_evaluation_row();
         imp.coach_check.set_visible(human);
         self.emit_by_name::<()>(CHANGED, &[]);
     }

@@ -140,6 +140,7 @@ impl TictactoeWindow {
         let choice = game.choice;
         let setup = self.with_learners(
             GameSetup::new(choice.size, choice.players, game.seed, choice.pause)
+                .with_evaluations(choice.evaluations.map(Some))
                 .starting_at(position),
         );
         let Some(id) = imp

@@ -1,4 +1,5 @@
-//! What the window remembers between runs: both players and difficulties,
+//! What the window remembers between runs: both players, difficulties and
+//! evaluations (a named one; the evaluation panel's weights are not kept),
 //! the coach for each side, the board (its size, number in a row and
 //! gravity), the pace, the scores on the board, the window's size and
 //! maximised state, and the board's share of the window in each layout.
@@ -41,11 +42,13 @@ const BUILT_SCHEMA_DIR: &str = env!("OUT_DIR");
 
 /// Every key the window uses: an installed schema from an older version
 /// that lacks one is passed over, since GSettings aborts on unknown keys.
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 19] = [
     "max-player",
     "max-difficulty",
     "min-player",
     "min-difficulty",
+    "max-evaluation",
+    "min-evaluation",
     "board-size",
     "board-in-a-row",
     "board-gravity",
@@ -272,6 +275,14 @@ fn player_keys(side: Side) -> (&'static str, &'static str) {
     }
 }
 
+/// The key of `side`'s evaluation.
+fn evaluation_key(side: Side) -> &'static str {
+    match side {
+        Side::Max => "max-evaluation",
+        Side::Min => "min-evaluation",
+    }
+}
+
 /// The key of the board's share of the window in the layout `orientation`.
 fn share_key(orientation: gtk::Orientation) -> &'static str {
     match orientation {
@@ -346,7 +357,19 @@ impl TictactoeWindow {
                 .unwrap_or(difficulty),
             )
         });
+        let evaluations = [Side::Max, Side::Min].map(|side| {
+            let key = evaluation_key(side);
+            (key, settings.string(key))
+        });
         imp.settings.set_players(size, players);
+        for (side, (key, remembered)) in [Side::Max, Side::Min].into_iter().zip(evaluations) {
+            let picker = imp.settings.picker(side);
+            picker.select_evaluation_key(&remembered);
+            // The panel's weights are not kept: the default stands in.
+            if picker.evaluation_key() != remembered.as_str() {
+                settings.reset(key);
+            }
+        }
         imp.settings.connect_changed(glib::clone!(
             #[strong]
             settings,
@@ -358,6 +381,8 @@ impl TictactoeWindow {
                     let (kind, difficulty) = choice.players[side.index()];
                     store(&settings, player_key, kind.name());
                     store(&settings, difficulty_key, difficulty.name());
+                    let evaluation = controls.picker(side).evaluation_key();
+                    store(&settings, evaluation_key(side), evaluation);
                 }
             }
         ));

@@ -76,6 +76,7 @@ impl TictactoeWindow {
         imp.board_view.show_position(board, last_move);
         self.fit_board_frame(board.shape());
         imp.board_view.set_marks(marks);
+        imp.evaluation_panel.show_board(board);
         let person_to_move = matches!(*imp.phase.borrow(), Phase::ToMove { human: true, .. });
         imp.board_view.set_accepting(
             person_to_move
