@@ -1,6 +1,7 @@
-//! The evaluation in the window, the way a person goes: Threats chosen
-//! for X's depth-1 search on Connect Four is what the search's values come
-//! from (the log's estimates are Threats', not Lines'); Ctrl+B opens the
+//! The evaluation in the window, the way a person goes: X's list follows
+//! the board to its own evaluation (Threats on Connect Four); Lines chosen
+//! for X's depth-1 search there is what the search's values come from
+//! (the log's estimates are Lines', not Threats'); Ctrl+B opens the
 //! panel of the position's sum of feature times weight, which follows the
 //! moves played; a weight raised with the keyboard changes the total by
 //! weight times count and is offered to the players as Custom; the
@@ -68,10 +69,11 @@ fn logged_estimate(log: &str, number: u32) -> Result<Option<i32>, String> {
         .map_err(|_| format!("no estimate in {line:?}"))
 }
 
-/// X's search at depth 1 with Threats: each estimate in the log is
-/// Threats' value of the position after X's move, and at least one is
-/// not Lines'.
-fn threats_chosen_for_x_is_what_its_search_evaluates_with(
+/// X's search at depth 1 on Connect Four: its list starts at the board's
+/// own, Threats; with Lines chosen, each estimate in the log is Lines'
+/// value of the position after X's move, and at least one is not
+/// Threats'.
+fn lines_chosen_for_x_is_what_its_search_evaluates_with(
     window: &TictactoeWindow,
     _: &Path,
 ) -> Result<(), String> {
@@ -82,22 +84,30 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
     ensure(!dropdown.is_visible(), || {
         "the evaluation list takes room before it is asked for".into()
     })?;
+    ensure(
+        x.evaluation() == NamedEvaluation::Lines.evaluation(),
+        || "on 3x3 X's evaluation is not Lines".into(),
+    )?;
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    ensure(
+        x.evaluation() == NamedEvaluation::Threats.evaluation(),
+        || "on Connect Four X's evaluation did not follow the board to Threats".into(),
+    )?;
     // The evaluation panel shows the players' evaluation lists.
     press_in(window, &["ctrl+b"])?;
-    let threats = NamedEvaluation::ALL
+    let lines = NamedEvaluation::ALL
         .iter()
-        .position(|&named| named == NamedEvaluation::Threats)
-        .ok_or("no Threats")?;
+        .position(|&named| named == NamedEvaluation::Lines)
+        .ok_or("no Lines")?;
     wait_until("alpha-beta's evaluation list to show", PATIENCE, || {
         dropdown.is_mapped()
     })?;
-    dropdown.set_selected(threats as u32);
+    dropdown.set_selected(lines as u32);
     ensure(
-        x.evaluation() == NamedEvaluation::Threats.evaluation(),
-        || "choosing Threats in the list chose other weights".into(),
+        x.evaluation() == NamedEvaluation::Lines.evaluation(),
+        || "choosing Lines in the list chose other weights".into(),
     )?;
     window.picker(Side::Min).select(PlayerKind::Human);
-    window.board_picker().set_shape(Shape::CONNECT_FOUR);
     window.pace_scale().set_value(0.0);
     click_widget(&window.start_button())?;
     let (lines, threats) = (
@@ -112,13 +122,13 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
         let board = wait_for_person(window, stones)?;
         let log = window.search_log().text();
         if let Some(logged) = logged_estimate(&log, stones)? {
-            let expected = threats.value_of(&board, Side::Max);
+            let expected = lines.value_of(&board, Side::Max);
             ensure(logged == expected, || {
                 format!(
-                    "X's move {stones} is logged at {logged}, Threats gives {expected} for {board}"
+                    "X's move {stones} is logged at {logged}, Lines gives {expected} for {board}"
                 )
             })?;
-            differs |= lines.value_of(&board, Side::Max) != logged;
+            differs |= threats.value_of(&board, Side::Max) != logged;
         }
         if differs {
             break;
@@ -129,9 +139,9 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
         })?;
     }
     ensure(differs, || {
-        "no estimate of X's differed from Lines': the test shows nothing".into()
+        "no estimate of X's differed from Threats': the test shows nothing".into()
     })?;
-    ensure(window.search_log().text().contains("with Threats"), || {
+    ensure(window.search_log().text().contains("with Lines"), || {
         "the log's header does not name X's evaluation".into()
     })?;
     press_in(window, &["ctrl+b"])?;
@@ -139,7 +149,7 @@ fn threats_chosen_for_x_is_what_its_search_evaluates_with(
         !window.evaluation_panel().is_visible()
     })?;
     ensure(dropdown.is_mapped(), || {
-        "Threats chosen, the list went out of sight with the panel".into()
+        "Lines chosen on Connect Four, the list went out of sight with the panel".into()
     })?;
     window.end_button().emit_clicked();
     wait_until("the game to end", PATIENCE, || !window.game_running()).map(|_| ())
@@ -382,8 +392,8 @@ fn main() -> ExitCode {
     };
     let checks: [(&str, Check); 5] = [
         (
-            "Threats chosen for X is what its search evaluates with",
-            threats_chosen_for_x_is_what_its_search_evaluates_with,
+            "Lines chosen for X on Connect Four is what its search evaluates with",
+            lines_chosen_for_x_is_what_its_search_evaluates_with,
         ),
         (
             "Ctrl+B shows the sums and they follow the moves",
