@@ -21,14 +21,17 @@ use harness::{
 };
 use tictactoe::ui::{PracticeView, TictactoeApplication, TictactoeWindow};
 use tictactoe_engine::abstract_tree::Decision;
+use tictactoe_engine::abstract_tree::fraction::Fraction;
 use tictactoe_engine::abstract_tree::search::alpha_beta;
 use tictactoe_engine::abstract_tree::text::parse;
+use tictactoe_engine::board::Board;
 use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_files::practice_progress::read;
-use tictactoe_tools::exercise::answer::Answer;
-use tictactoe_tools::exercise::words::verdict_words;
+use tictactoe_tools::exercise::answer::{Answer, AnswerValue};
+use tictactoe_tools::exercise::words::{problem_words, question_words, verdict_words};
 use tictactoe_tools::exercise::{Kind, Verdict};
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, outline};
+use tictactoe_words::position::{move_number, move_numbers};
 
 const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -337,6 +340,149 @@ fn the_board_answers_by_keys_and_clicks(
     Ok(())
 }
 
+/// Types `text` into `entry` in place of what it holds, by the keyboard.
+fn type_into(entry: &gtk::Entry, text: &str) -> Result<(), String> {
+    entry.grab_focus();
+    press_over(entry, "ctrl+a")?;
+    press_over(entry, "BackSpace")?;
+    if !text.is_empty() {
+        xdotool(&["type", "--delay", "30", "--", text])?;
+    }
+    wait_until("the typed text in the field", PATIENCE, || {
+        entry.text() == text
+    })?;
+    Ok(())
+}
+
+/// Gives `answer` to a horizon exercise through its own fields: the root's
+/// value, the columns to the leaf, or keeps/changes and the move.
+fn answer_horizon(view: &PracticeView, kind: Kind, answer: &Answer) -> Result<(), String> {
+    let exercise = view.exercise().ok_or("no exercise")?;
+    let shape = exercise.move_shape();
+    match kind {
+        Kind::DepthValue => {
+            let value = answer.value_of(&[]).ok_or("no root value")?;
+            type_into(&view.value_entry(), &value.to_string())?;
+        }
+        Kind::DecidingLeaf => {
+            let line = answer.leaf.as_ref().ok_or("no leaf")?;
+            type_into(&view.line_entry(), &move_numbers(shape, line, " "))?;
+        }
+        _ => {
+            let (keeps, changes) = view.changes_checks();
+            let check = if answer.changes == Some(true) {
+                changes
+            } else {
+                keeps
+            };
+            if !check.is_active() {
+                check.grab_focus();
+                press_over(&check, "space")?;
+            }
+            let number = answer
+                .best_move
+                .map(|cell| move_number(shape, cell).to_string())
+                .unwrap_or_default();
+            type_into(&view.move_entry(), &number)?;
+        }
+    }
+    wait_until("the fields to give the answer", PATIENCE, || {
+        view.answer() == *answer
+    })
+    .map_err(|error| format!("{error}: the answer is {:?}", view.answer().to_string()))?;
+    Ok(())
+}
+
+/// A wrong answer of `kind` beside `right`: another value, another line,
+/// or the other choice on whether the move changes.
+fn wrong_horizon_answer(kind: Kind, right: &Answer, board: &Board) -> Answer {
+    let mut wrong = right.clone();
+    match kind {
+        Kind::DepthValue => {
+            let value = right
+                .value_of(&[])
+                .map_or(0, |value| value.value.numerator());
+            wrong.set_value(&[], Some(AnswerValue::exact(Fraction::integer(value + 1))));
+        }
+        Kind::DecidingLeaf => {
+            let first = right.leaf.as_ref().and_then(|line| line.first().copied());
+            let other = board.legal_moves().find(|&cell| Some(cell) != first);
+            wrong.leaf = other.map(|cell| vec![cell]);
+        }
+        _ => {
+            let changes = right.changes == Some(true);
+            wrong.changes = Some(!changes);
+            wrong.best_move = if changes {
+                None
+            } else {
+                board.legal_moves().next()
+            };
+        }
+    }
+    wrong
+}
+
+/// The three horizon exercises from the exercise list by their names: the
+/// question and the evaluation read, the answer the tools compute given
+/// through the kind's own fields and found correct by Ctrl+Return, then a
+/// wrong one and the checker's reason.
+fn the_horizon_exercises_are_answered_in_their_fields(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    for (kind, name) in [
+        (Kind::DepthValue, "Value to a depth"),
+        (Kind::DecidingLeaf, "Deciding leaf"),
+        (Kind::Deeper, "One ply deeper"),
+    ] {
+        let names = view.kind_names();
+        let place = Kind::ALL.iter().position(|&each| each == kind);
+        ensure(
+            place.and_then(|place| names.get(place)) == Some(&name.to_owned()),
+            || format!("the exercise list shows {names:?}, not {name:?} for {kind:?}"),
+        )?;
+        view.choose_kind(kind);
+        view.choose_level(1, None);
+        wait_until("the exercise of the kind chosen", PATIENCE, || {
+            view.exercise()
+                .is_some_and(|exercise| exercise.kind == kind)
+        })?;
+        let exercise = view.exercise().ok_or("no exercise")?;
+        let board = *exercise.position().ok_or("no position")?;
+        let (question, problem) = view.question_text();
+        ensure(
+            question == question_words(&exercise)
+                && problem == problem_words(&exercise).join("\n")
+                && problem.contains(" × "),
+            || format!("the window asks {question:?} on {problem:?}"),
+        )?;
+        let right = exercise.solution();
+        answer_horizon(&view, kind, &right)?;
+        press_over(&view.answer_entry(), "ctrl+Return")?;
+        let correct = verdict_words(&exercise, &Verdict::Correct);
+        wait_until("the right answer found correct", PATIENCE, || {
+            view.verdict_text() == correct
+        })
+        .map_err(|error| format!("{error} ({kind:?}); it says {:?}", view.verdict_text()))?;
+        let wrong = wrong_horizon_answer(kind, &right, &board);
+        answer_horizon(&view, kind, &wrong)?;
+        press_over(&view.answer_entry(), "ctrl+Return")?;
+        let verdict = exercise
+            .check(&wrong)
+            .map_err(|_| "the wrong answer does not fit")?;
+        ensure(matches!(verdict, Verdict::Wrong(_)), || {
+            format!("{:?} is right for {kind:?}", wrong.to_string())
+        })?;
+        let reason = verdict_words(&exercise, &verdict);
+        wait_until("the wrong answer's reason", PATIENCE, || {
+            view.verdict_text() == reason
+        })
+        .map_err(|error| format!("{error} ({kind:?}); it says {:?}", view.verdict_text()))?;
+    }
+    Ok(())
+}
+
 fn f5_plays_the_solution_step_by_step(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -554,7 +700,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 9] = [
+    let checks: [(&str, Check); 10] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -571,6 +717,10 @@ fn main() -> ExitCode {
         (
             "the board answers by keys and clicks",
             the_board_answers_by_keys_and_clicks,
+        ),
+        (
+            "the horizon exercises are answered in their fields",
+            the_horizon_exercises_are_answered_in_their_fields,
         ),
         (
             "F5 plays the solution step by step",

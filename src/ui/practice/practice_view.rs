@@ -134,6 +134,16 @@ mod imp {
         #[template_child]
         pub(super) bounded_entry: TemplateChild<gtk::Entry>,
         #[template_child]
+        pub(super) line_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) line_entry: TemplateChild<gtk::Entry>,
+        #[template_child]
+        pub(super) changes_field: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) keeps_check: TemplateChild<gtk::CheckButton>,
+        #[template_child]
+        pub(super) changes_check: TemplateChild<gtk::CheckButton>,
+        #[template_child]
         pub(super) answer_entry: TemplateChild<gtk::Entry>,
         #[template_child]
         pub(super) check_button: TemplateChild<gtk::Button>,
@@ -493,6 +503,29 @@ impl PracticeView {
         self.imp().command_label.label().into()
     }
 
+    /// What the exercise asks, and the problem's lines beside the board.
+    pub fn question_text(&self) -> (String, String) {
+        let imp = self.imp();
+        (
+            imp.question_label.label().into(),
+            imp.problem_label.label().into(),
+        )
+    }
+
+    /// The names the exercise list shows, in its order.
+    pub fn kind_names(&self) -> Vec<String> {
+        let model = self.imp().kind_dropdown.model();
+        model
+            .and_downcast::<gtk::StringList>()
+            .map(|list| {
+                (0..list.n_items())
+                    .filter_map(|place| list.string(place))
+                    .map(String::from)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Chooses the level and the conventions (as their lists do), then
     /// draws a new exercise.
     pub fn choose_level(&self, level: u32, conventions: Option<u32>) {
@@ -551,6 +584,20 @@ impl PracticeView {
 
     pub fn answer_entry(&self) -> gtk::Entry {
         self.imp().answer_entry.clone()
+    }
+
+    pub fn line_entry(&self) -> gtk::Entry {
+        self.imp().line_entry.clone()
+    }
+
+    pub fn move_entry(&self) -> gtk::Entry {
+        self.imp().move_entry.clone()
+    }
+
+    /// The choices whether a deeper search keeps the move or changes it.
+    pub fn changes_checks(&self) -> (gtk::CheckButton, gtk::CheckButton) {
+        let imp = self.imp();
+        (imp.keeps_check.clone(), imp.changes_check.clone())
     }
 
     /// Where on the tree's picture the edge into the node at `path` has its
@@ -668,9 +715,15 @@ impl PracticeView {
             }
             _ => {
                 self.say(
-                    &gettext(
-                        "Minimax values, alpha-beta and move order are asked on trees: choose Best move or Monte Carlo for a position.",
-                    ),
+                    &if kind.on_horizon() {
+                        gettext(
+                            "The horizon's exercises draw Connect Four positions of their own: choose Best move or Monte Carlo for the main window's position.",
+                        )
+                    } else {
+                        gettext(
+                            "Minimax values, alpha-beta and move order are asked on trees: choose Best move or Monte Carlo for a position.",
+                        )
+                    },
                     true,
                 );
                 self.reveal_verdict();
@@ -800,7 +853,9 @@ impl PracticeView {
         let kind = exercise.kind;
         show_field(
             &*imp.value_field,
-            kind == Kind::Minimax || (kind == Kind::AlphaBeta && exercise.asks.values),
+            kind == Kind::Minimax
+                || kind == Kind::DepthValue
+                || (kind == Kind::AlphaBeta && exercise.asks.values),
         );
         show_field(
             &*imp.alpha_field,
@@ -814,7 +869,7 @@ impl PracticeView {
         show_field(&*imp.order_field, kind == Kind::Order);
         show_field(
             &*imp.move_field,
-            matches!(kind, Kind::BestMove | Kind::Mcts),
+            matches!(kind, Kind::BestMove | Kind::Mcts | Kind::Deeper),
         );
         imp.move_label
             .set_text_with_mnemonic(&if kind == Kind::Mcts {
@@ -824,6 +879,8 @@ impl PracticeView {
             });
         show_field(&*imp.outcome_field, kind == Kind::BestMove);
         show_field(&*imp.bounded_field, kind == Kind::BestMove);
+        show_field(&*imp.line_field, kind == Kind::DecidingLeaf);
+        show_field(&*imp.changes_field, kind == Kind::Deeper);
         imp.export_button.set_sensitive(on_tree);
         imp.exercise.replace(Some(exercise));
         imp.answer.replace(Answer::default());
@@ -986,6 +1043,22 @@ impl PracticeView {
                         .map(|cells| move_numbers(shape, cells, " "))
                         .unwrap_or_default(),
                 );
+                imp.line_entry.set_text(
+                    &answer
+                        .leaf
+                        .as_ref()
+                        .map(|cells| move_numbers(shape, cells, " "))
+                        .unwrap_or_default(),
+                );
+                // The root's value, for the value to a depth.
+                imp.value_entry.set_text(
+                    &answer
+                        .value_of(&[])
+                        .map(|value| value.to_string())
+                        .unwrap_or_default(),
+                );
+                imp.keeps_check.set_active(answer.changes == Some(false));
+                imp.changes_check.set_active(answer.changes == Some(true));
             }
         }
         for entry in self.entries() {
@@ -994,7 +1067,7 @@ impl PracticeView {
         imp.filling.set(false);
     }
 
-    fn entries(&self) -> [&gtk::Entry; 8] {
+    fn entries(&self) -> [&gtk::Entry; 9] {
         let imp = self.imp();
         [
             &imp.leaf_entry,
@@ -1005,6 +1078,7 @@ impl PracticeView {
             &imp.move_entry,
             &imp.outcome_entry,
             &imp.bounded_entry,
+            &imp.line_entry,
         ]
     }
 
@@ -1094,6 +1168,17 @@ impl PracticeView {
                 }
             }
         ));
+        for check in [&*imp.keeps_check, &*imp.changes_check] {
+            check.connect_toggled(glib::clone!(
+                #[weak(rename_to = view)]
+                self,
+                move |_| {
+                    if !view.imp().filling.get() {
+                        view.changes_chosen();
+                    }
+                }
+            ));
+        }
         imp.answer_entry.connect_activate(glib::clone!(
             #[weak(rename_to = view)]
             self,
@@ -1157,6 +1242,8 @@ impl PracticeView {
                 .to_owned()
             } else if entry == &*imp.outcome_entry {
                 "outcome".to_owned()
+            } else if entry == &*imp.line_entry {
+                "leaf".to_owned()
             } else {
                 "bounded".to_owned()
             };
@@ -1186,6 +1273,20 @@ impl PracticeView {
             }
             imp.board_area.queue_draw();
         }
+    }
+
+    /// Reads whether a deeper search changes the move into the answer.
+    fn changes_chosen(&self) {
+        let imp = self.imp();
+        let changes = if imp.changes_check.is_active() {
+            Some(true)
+        } else if imp.keeps_check.is_active() {
+            Some(false)
+        } else {
+            None
+        };
+        imp.answer.borrow_mut().changes = changes;
+        self.answer_changed(true);
     }
 
     /// Gives the selected leaf the value typed: the exercise is then on the
@@ -1760,11 +1861,23 @@ impl PracticeView {
             #[weak(rename_to = view)]
             self,
             move |board, cell| {
-                if board.board().cell(cell).is_none() {
-                    let number = move_number(board.board().shape(), cell);
-                    view.imp().move_entry.set_text(&number.to_string());
-                } else {
+                let kind = view.exercise().map(|exercise| exercise.kind);
+                if board.board().cell(cell).is_some() || kind == Some(Kind::DepthValue) {
                     board.error_bell();
+                    return;
+                }
+                let number = move_number(board.board().shape(), cell).to_string();
+                if kind == Some(Kind::DecidingLeaf) {
+                    // The leaf's line grows by the column clicked.
+                    let line = typed(&view.imp().line_entry);
+                    let line = if line.is_empty() {
+                        number
+                    } else {
+                        format!("{line} {number}")
+                    };
+                    view.imp().line_entry.set_text(&line);
+                } else {
+                    view.imp().move_entry.set_text(&number);
                 }
             }
         ));
@@ -1875,6 +1988,7 @@ fn clear_statement(answer: &mut Answer, keyword: &str, path: &[usize]) {
         "pick" => answer.pick = None,
         "move" => answer.best_move = None,
         "outcome" => answer.outcome = None,
+        "leaf" => answer.leaf = None,
         _ => answer.set_order(path, None),
     }
 }
@@ -1895,6 +2009,9 @@ fn take_statement(answer: &mut Answer, statement: Answer, path: &[usize]) {
     }
     if statement.bounded.is_some() {
         answer.bounded = statement.bounded;
+    }
+    if statement.leaf.is_some() {
+        answer.leaf = statement.leaf;
     }
 }
 
