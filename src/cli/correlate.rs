@@ -11,17 +11,15 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
 use super::args::{CorrelateArgs, EvaluationChoice};
 use super::checks::evaluation_weights;
-use super::exam::test_line_words;
 use super::output::{refuse, say, stopped};
-use super::{stop, streams};
+use super::{stop, streams, test_set};
 use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::truth::{
-    EvaluationTruth, TruePosition, against_truth, read_test_line, true_position,
+    EvaluationTruth, TestSetLines, TruePosition, against_truth, true_position,
 };
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
@@ -134,33 +132,12 @@ fn read_positions(shape: Shape, input: &mut impl BufRead) -> Result<Vec<TruePosi
     let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
     let cancel = stop::flag();
     let mut positions = Vec::new();
-    let mut line = Vec::new();
-    let mut number = 0u64;
-    while let Some(read) = stop::while_idle(|| read_line(input, &mut line)) {
-        let length = match read {
-            Ok(Some(length)) => length,
+    let mut lines = TestSetLines::new(input);
+    while let Some(read) = stop::while_idle(|| lines.next_test_line(shape)) {
+        let test_line = match read {
+            Ok(Some((_, test_line))) => test_line,
             Ok(None) => break,
-            Err(error) => {
-                say(format_args!(
-                    "error: reading the test set after line {number}: {error}"
-                ));
-                return Err(ExitCode::FAILURE);
-            }
-        };
-        number += 1;
-        let bad_line = |message: &str| refuse(&format!("line {number}: {message}"));
-        if length > MAX_LINE_BYTES as u64 {
-            let echo = escape_bytes(&line, ECHO_CHARS);
-            return Err(bad_line(&format!("too long: {length} bytes: '{echo}'")));
-        }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            let echo = escape_bytes(&line, ECHO_CHARS);
-            return Err(bad_line(&format!("not UTF-8 text: '{echo}'")));
-        };
-        let test_line = match read_test_line(shape, text) {
-            Ok(Some(test_line)) => test_line,
-            Ok(None) => continue,
-            Err(error) => return Err(bad_line(&test_line_words(&error))),
+            Err(error) => return Err(test_set::failure(error)),
         };
         let Some(position) = true_position(&mut solver, test_line, &cancel) else {
             break;

@@ -10,11 +10,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
 use super::args::ExamArgs;
 use super::checks::{cannot_finish, chosen_evaluation, search_name, warn_unused_depth};
 use super::output::{refuse, say, stopped};
-use super::{learning, stop, streams};
+use super::{learning, stop, streams, test_set};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
@@ -22,7 +21,7 @@ use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{Solver, Strength};
-use tictactoe_tools::truth::{TestLineError, read_test_line};
+use tictactoe_tools::truth::TestSetLines;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::{format_duration_us, group};
@@ -221,38 +220,17 @@ impl Examiner {
     ) -> Result<(), ExitCode> {
         let show_progress = std::io::stderr().is_terminal();
         let mut last_progress = Instant::now();
-        let mut line = Vec::new();
-        let mut number = 0u64;
-        while let Some(read) = stop::while_idle(|| read_line(input, &mut line)) {
-            let length = match read {
-                Ok(Some(length)) => length,
+        let mut lines = TestSetLines::new(input);
+        while let Some(read) = stop::while_idle(|| lines.next_test_line(self.shape)) {
+            let (number, line) = match read {
+                Ok(Some(line)) => line,
                 Ok(None) => break,
                 Err(error) => {
-                    say(format_args!(
-                        "error: reading the test set after line {number}: {error}"
-                    ));
-                    return Err(ExitCode::FAILURE);
+                    if out.flush().is_err() {
+                        return Err(ExitCode::FAILURE);
+                    }
+                    return Err(test_set::failure(error));
                 }
-            };
-            number += 1;
-            if length > MAX_LINE_BYTES as u64 {
-                return Err(self.bad_line(
-                    out,
-                    number,
-                    &format!(
-                        "too long: {length} bytes: '{}'",
-                        escape_bytes(&line, ECHO_CHARS)
-                    ),
-                ));
-            }
-            let Ok(text) = std::str::from_utf8(&line) else {
-                let echo = escape_bytes(&line, ECHO_CHARS);
-                return Err(self.bad_line(out, number, &format!("not UTF-8 text: '{echo}'")));
-            };
-            let line = match read_test_line(self.shape, text) {
-                Ok(Some(line)) => line,
-                Ok(None) => continue,
-                Err(error) => return Err(self.bad_line(out, number, &test_line_words(&error))),
             };
             if !self.examine(out, number, &line.moves, &line.board, line.score)? {
                 break;
@@ -345,14 +323,6 @@ impl Examiner {
             .map(|solution| Value::of_sign(solution.for_mover))
     }
 
-    /// Refuses line `number`, after what was printed before it.
-    fn bad_line(&self, out: &mut impl Write, number: u64, message: &str) -> ExitCode {
-        if out.flush().is_err() {
-            return ExitCode::FAILURE;
-        }
-        refuse(&format!("line {number}: {message}"))
-    }
-
     /// Prints the totals (what was examined, when stopped early).
     fn finish(mut self, out: &mut impl Write) -> ExitCode {
         let result = &mut self.result;
@@ -392,35 +362,6 @@ impl Examiner {
             );
         }
         ExitCode::SUCCESS
-    }
-}
-
-/// Why a test-set line was refused, in English.
-pub(super) fn test_line_words(error: &TestLineError) -> String {
-    let echo = |text: &str| escape_text(text, ECHO_CHARS);
-    match error {
-        TestLineError::NotColumns(moves) => format!(
-            "'{}' is no position: write the columns played, 1 on the left, such as 4453",
-            echo(moves)
-        ),
-        TestLineError::IllegalMove {
-            moves,
-            index,
-            error,
-        } => format!("move {index} of '{}': {}", echo(moves), error.words()),
-        TestLineError::GameOver(moves) => format!(
-            "the game of '{}' is over: a line gives a position still to be played",
-            echo(moves)
-        ),
-        TestLineError::BadScore { moves, score } => format!(
-            "the score '{}' after '{}' is no whole number",
-            echo(score),
-            echo(moves)
-        ),
-        TestLineError::Extra(extra) => format!(
-            "'{}' after the position and its score: a line holds the columns played and a score",
-            echo(extra)
-        ),
     }
 }
 
