@@ -3,8 +3,7 @@
 //! chooses a move and the solver judges it: a mistake throws away the
 //! position's value (a win made a draw or a loss, a draw a loss).
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -13,7 +12,7 @@ use serde::Serialize;
 use super::args::ExamArgs;
 use super::checks::{cannot_finish, chosen_evaluation, search_name, warn_unused_depth};
 use super::output::{refuse, say, stopped};
-use super::{learning, stop, streams, test_set};
+use super::{learning, stop, test_set};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
@@ -90,21 +89,9 @@ struct ExamResult {
 }
 
 pub(super) fn run(args: ExamArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(Some(shape)) if shape.gravity() => shape,
-        Ok(Some(shape)) => {
-            return refuse(&format!(
-                "exam reads positions as the columns played, which needs a board with gravity, \
-                 and {} has none: add --gravity or choose --board connect-four",
-                shape.words()
-            ));
-        }
-        Ok(None) => {
-            return refuse(
-                "exam needs a board with gravity: give one, such as --board connect-four",
-            );
-        }
-        Err(message) => return refuse(&message),
+    let shape = match args.test_set.gravity_shape("exam") {
+        Ok(shape) => shape,
+        Err(code) => return code,
     };
     if args.player == PlayerKind::Human {
         return refuse("the human player cannot take an exam: choose a computer player");
@@ -166,28 +153,12 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             mistake_list: Vec::new(),
         },
         move_us: 0,
-        json: args.json,
+        json: args.test_set.json,
     };
     let mut out = std::io::stdout().lock();
-    let ended = match &args.file {
-        Some(path) => match File::open(path) {
-            Ok(file) => examiner.examine_lines(&mut out, &mut BufReader::new(file)),
-            Err(error) => {
-                let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-                return refuse(&format!("test set '{name}': {error}"));
-            }
-        },
-        None => {
-            if streams::stdin_closed_at_start() {
-                say!(
-                    "error: reading standard input: it is closed; give positions one per line \
-                     on standard input or a FILE"
-                );
-                return ExitCode::FAILURE;
-            }
-            examiner.examine_lines(&mut out, &mut std::io::stdin().lock())
-        }
-    };
+    let ended = args
+        .test_set
+        .read(|input| examiner.examine_lines(&mut out, input));
     if let Err(code) = ended {
         return code;
     }
@@ -213,11 +184,7 @@ struct Examiner {
 impl Examiner {
     /// Examines every line of `input` until its end or a stop; `Err` with
     /// the exit code on a bad line or a failed write.
-    fn examine_lines(
-        &mut self,
-        out: &mut impl Write,
-        input: &mut impl BufRead,
-    ) -> Result<(), ExitCode> {
+    fn examine_lines(&mut self, out: &mut impl Write, input: impl BufRead) -> Result<(), ExitCode> {
         let show_progress = std::io::stderr().is_terminal();
         let mut last_progress = Instant::now();
         let mut lines = TestSetLines::new(input);
