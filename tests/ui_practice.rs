@@ -483,6 +483,41 @@ fn the_horizon_exercises_are_answered_in_their_fields(
     Ok(())
 }
 
+/// On a horizon exercise (Connect Four, answered by column) the Move
+/// field asks for a column, and a tree typed in and used with Enter is
+/// refused in words that name the horizon's exercises; on 3x3 the field
+/// asks for a cell.
+fn the_horizon_exercises_ask_for_columns_and_refuse_a_tree(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    for kind in [Kind::Deeper, Kind::BestMove] {
+        view.choose_kind(kind);
+        view.choose_level(1, None);
+        wait_until("the exercise of the kind chosen", PATIENCE, || {
+            view.exercise()
+                .is_some_and(|exercise| exercise.kind == kind)
+        })?;
+        let gravity = view.exercise().ok_or("no exercise")?.move_shape().gravity();
+        let tooltip = view.move_entry().tooltip_text().unwrap_or_default();
+        let asked = if gravity { "column" } else { "cell" };
+        ensure(tooltip.contains(asked), || {
+            format!("the Move field of {kind:?} (gravity {gravity}) says {tooltip:?}")
+        })?;
+    }
+    view.choose_kind(Kind::Deeper);
+    let entry = view.tree_entry();
+    entry.set_text(TEXTBOOK);
+    entry.grab_focus();
+    press_over(&entry, "Return")?;
+    wait_until("the tree refused for the horizon", PATIENCE, || {
+        view.verdict_text().contains("horizon")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
+    Ok(())
+}
+
 fn f5_plays_the_solution_step_by_step(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -700,7 +735,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 10] = [
+    let checks: [(&str, Check); 11] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -721,6 +756,10 @@ fn main() -> ExitCode {
         (
             "the horizon exercises are answered in their fields",
             the_horizon_exercises_are_answered_in_their_fields,
+        ),
+        (
+            "the horizon exercises ask for columns and refuse a tree",
+            the_horizon_exercises_ask_for_columns_and_refuse_a_tree,
         ),
         (
             "F5 plays the solution step by step",
