@@ -55,6 +55,7 @@ mod review;
 mod solve;
 mod stop;
 mod streams;
+mod test_set;
 mod tree;
 
 pub use streams::note_closed_at_start;

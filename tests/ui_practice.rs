@@ -29,7 +29,7 @@ use tictactoe_engine::player_kind::{Fail, Prune};
 use tictactoe_files::practice_progress::read;
 use tictactoe_tools::exercise::answer::{Answer, AnswerValue};
 use tictactoe_tools::exercise::words::{problem_words, question_words, verdict_words};
-use tictactoe_tools::exercise::{Kind, Verdict};
+use tictactoe_tools::exercise::{Exercise, Kind, Verdict};
 use tictactoe_tools::tree_drawing::{Shown, abstract_drawing, outline};
 use tictactoe_words::position::{move_number, move_numbers};
 
@@ -422,6 +422,18 @@ fn wrong_horizon_answer(kind: Kind, right: &Answer, board: &Board) -> Answer {
     wrong
 }
 
+/// `kind` chosen from the exercise list at level 1, and the exercise the
+/// window then shows.
+fn first_level_exercise(view: &PracticeView, kind: Kind) -> Result<Exercise, String> {
+    view.choose_kind(kind);
+    view.choose_level(1, None);
+    wait_until("the exercise of the kind chosen", PATIENCE, || {
+        view.exercise()
+            .is_some_and(|exercise| exercise.kind == kind)
+    })?;
+    view.exercise().ok_or_else(|| "no exercise".to_owned())
+}
+
 /// The three horizon exercises from the exercise list by their names: the
 /// question and the evaluation read, the answer the tools compute given
 /// through the kind's own fields and found correct by Ctrl+Return, then a
@@ -442,13 +454,7 @@ fn the_horizon_exercises_are_answered_in_their_fields(
             place.and_then(|place| names.get(place)) == Some(&name.to_owned()),
             || format!("the exercise list shows {names:?}, not {name:?} for {kind:?}"),
         )?;
-        view.choose_kind(kind);
-        view.choose_level(1, None);
-        wait_until("the exercise of the kind chosen", PATIENCE, || {
-            view.exercise()
-                .is_some_and(|exercise| exercise.kind == kind)
-        })?;
-        let exercise = view.exercise().ok_or("no exercise")?;
+        let exercise = first_level_exercise(&view, kind)?;
         let board = *exercise.position().ok_or("no position")?;
         let (question, problem) = view.question_text();
         ensure(
@@ -480,6 +486,35 @@ fn the_horizon_exercises_are_answered_in_their_fields(
         })
         .map_err(|error| format!("{error} ({kind:?}); it says {:?}", view.verdict_text()))?;
     }
+    Ok(())
+}
+
+/// On a horizon exercise (Connect Four, answered by column) the Move
+/// field asks for a column, and a tree typed in and used with Enter is
+/// refused in words that name the horizon's exercises; on 3x3 the field
+/// asks for a cell.
+fn the_horizon_exercises_ask_for_columns_and_refuse_a_tree(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_practice(app, window)?;
+    for kind in [Kind::Deeper, Kind::BestMove] {
+        let gravity = first_level_exercise(&view, kind)?.move_shape().gravity();
+        let tooltip = view.move_entry().tooltip_text().unwrap_or_default();
+        let asked = if gravity { "column" } else { "cell" };
+        ensure(tooltip.contains(asked), || {
+            format!("the Move field of {kind:?} (gravity {gravity}) says {tooltip:?}")
+        })?;
+    }
+    view.choose_kind(Kind::Deeper);
+    let entry = view.tree_entry();
+    entry.set_text(TEXTBOOK);
+    entry.grab_focus();
+    press_over(&entry, "Return")?;
+    wait_until("the tree refused for the horizon", PATIENCE, || {
+        view.verdict_text().contains("horizon")
+    })
+    .map_err(|error| format!("{error}; it says {:?}", view.verdict_text()))?;
     Ok(())
 }
 
@@ -700,7 +735,7 @@ fn main() -> ExitCode {
         Err(error) => return Results::fail_to_start(&error),
     };
     type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
-    let checks: [(&str, Check); 10] = [
+    let checks: [(&str, Check); 11] = [
         (
             "a corrupt record is kept aside and a new one started",
             a_corrupt_record_is_kept_aside_and_a_new_one_started,
@@ -721,6 +756,10 @@ fn main() -> ExitCode {
         (
             "the horizon exercises are answered in their fields",
             the_horizon_exercises_are_answered_in_their_fields,
+        ),
+        (
+            "the horizon exercises ask for columns and refuse a tree",
+            the_horizon_exercises_ask_for_columns_and_refuse_a_tree,
         ),
         (
             "F5 plays the solution step by step",

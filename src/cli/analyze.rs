@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,17 +23,13 @@ use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions, SearchSettings};
 use tictactoe_engine::report::{Bound, Certainty, Iteration, Pass, Proof, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::play::ask_within;
+use tictactoe_tools::truth::{MAX_LINE_BYTES, read_line};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
 use tictactoe_words::players::RuleWords;
 use tictactoe_words::position::move_name;
 use tictactoe_words::report::{ReportWords, TextStyle};
-
-/// The most bytes of a standard input line that are read into memory: a
-/// position has at most 25 cells and 4 slashes, the rest is room for
-/// whitespace. A longer line is named as too long and skipped.
-pub(super) const MAX_LINE_BYTES: usize = 1024;
 
 /// Analyses every position on the command line, or every line of standard
 /// input. A bad position (or line) is named and skipped, and makes the exit
@@ -346,40 +342,6 @@ impl fmt::Display for Source {
             Source::Argument => Ok(()),
             Source::Line(number) => write!(f, "line {number}: "),
             Source::Move { number, .. } => write!(f, "move {number}: "),
-        }
-    }
-}
-
-/// Reads one line of at most `MAX_LINE_BYTES` bytes into `line` (without
-/// the newline; the rest of a longer line is read and dropped). Returns the
-/// line's full length in bytes, or `None` at the end of the input.
-pub(super) fn read_line(
-    input: &mut impl BufRead,
-    line: &mut Vec<u8>,
-) -> std::io::Result<Option<u64>> {
-    line.clear();
-    let mut length = 0u64;
-    let mut any = false;
-    loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if buffer.is_empty() {
-            return Ok(any.then_some(length));
-        }
-        any = true;
-        let (chunk, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (&buffer[..end], end + 1, true),
-            None => (buffer, buffer.len(), false),
-        };
-        let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        length += chunk.len() as u64;
-        input.consume(used);
-        if ended {
-            return Ok(Some(length));
         }
     }
 }

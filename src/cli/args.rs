@@ -975,6 +975,20 @@ pub(super) struct SolveArgs {
     pub(super) book: Option<u32>,
 }
 
+/// What `exam` and `correlate` share: the board (with gravity), the
+/// output's form and the test set they read (`MOVES [SCORE]` a line).
+#[derive(Debug, clap::Args)]
+pub(super) struct TestSetArgs {
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// The test set, one position per line; without it, standard input.
+    #[arg(value_name = "FILE")]
+    pub(super) file: Option<PathBuf>,
+}
+
 #[derive(Debug, clap::Args)]
 pub(super) struct ExamArgs {
     /// The player examined, by short name.
@@ -994,13 +1008,7 @@ pub(super) struct ExamArgs {
     #[arg(long, value_name = "FILE")]
     pub(super) state: Option<PathBuf>,
     #[command(flatten)]
-    pub(super) board: BoardArgs,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub(super) json: bool,
-    /// The test set, one position per line; without it, standard input.
-    #[arg(value_name = "FILE")]
-    pub(super) file: Option<PathBuf>,
+    pub(super) test_set: TestSetArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -1011,13 +1019,7 @@ pub(super) struct CorrelateArgs {
     #[arg(long = "evaluation", value_name = "NAME|FILE", value_parser = evaluation_choice)]
     pub(super) evaluations: Vec<EvaluationChoice>,
     #[command(flatten)]
-    pub(super) board: BoardArgs,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub(super) json: bool,
-    /// The test set, one position per line; without it, standard input.
-    #[arg(value_name = "FILE")]
-    pub(super) file: Option<PathBuf>,
+    pub(super) test_set: TestSetArgs,
 }
 
 #[derive(Debug, clap::Args)]

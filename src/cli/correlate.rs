@@ -4,27 +4,22 @@
 //! rank correlation of the values with the scores. All from X's point of
 //! view, as every value the app shows.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
 use super::args::{CorrelateArgs, EvaluationChoice};
 use super::checks::evaluation_weights;
-use super::exam::test_line_words;
 use super::output::{refuse, say, stopped};
-use super::{stop, streams};
+use super::{stop, test_set};
 use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::truth::{
-    EvaluationTruth, TruePosition, against_truth, read_test_line, true_position,
+    EvaluationTruth, TestSetLines, TruePosition, against_truth, true_position,
 };
-use tictactoe_words::Words;
-use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
 
 /// Progress goes to standard error (a terminal only) this often.
@@ -41,21 +36,9 @@ struct Correlations<'a> {
 }
 
 pub(super) fn run(args: CorrelateArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(Some(shape)) if shape.gravity() => shape,
-        Ok(Some(shape)) => {
-            return refuse(&format!(
-                "correlate reads positions as the columns played, which needs a board with \
-                 gravity, and {} has none: add --gravity or choose --board connect-four",
-                shape.words()
-            ));
-        }
-        Ok(None) => {
-            return refuse(
-                "correlate needs a board with gravity: give one, such as --board connect-four",
-            );
-        }
-        Err(message) => return refuse(&message),
+    let shape = match args.test_set.gravity_shape("correlate") {
+        Ok(shape) => shape,
+        Err(code) => return code,
     };
     let choices = if args.evaluations.is_empty() {
         NamedEvaluation::ALL
@@ -72,32 +55,14 @@ pub(super) fn run(args: CorrelateArgs) -> ExitCode {
             Err(message) => return refuse(&message),
         }
     }
-    let positions = match &args.file {
-        Some(path) => match File::open(path) {
-            Ok(file) => read_positions(shape, &mut BufReader::new(file)),
-            Err(error) => {
-                let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-                return refuse(&format!("test set '{name}': {error}"));
-            }
-        },
-        None => {
-            if streams::stdin_closed_at_start() {
-                say!(
-                    "error: reading standard input: it is closed; give positions one per line \
-                     on standard input or a FILE"
-                );
-                return ExitCode::FAILURE;
-            }
-            read_positions(shape, &mut std::io::stdin().lock())
-        }
-    };
+    let positions = args.test_set.read(|input| read_positions(shape, input));
     let positions = match positions {
         Ok(positions) => positions,
         Err(code) => return code,
     };
     let truths = against_truth(&positions, &evaluations);
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if args.test_set.json {
         let json = serde_json::to_string(&Correlations {
             board: shape,
             positions: positions.len(),
@@ -128,39 +93,18 @@ pub(super) fn run(args: CorrelateArgs) -> ExitCode {
 
 /// Every line's position with its exact score, until the input's end or a
 /// stop; `Err` with the exit code on a bad line.
-fn read_positions(shape: Shape, input: &mut impl BufRead) -> Result<Vec<TruePosition>, ExitCode> {
+fn read_positions(shape: Shape, input: impl BufRead) -> Result<Vec<TruePosition>, ExitCode> {
     let show_progress = std::io::stderr().is_terminal();
     let mut last_progress = Instant::now();
     let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
     let cancel = stop::flag();
     let mut positions = Vec::new();
-    let mut line = Vec::new();
-    let mut number = 0u64;
-    while let Some(read) = stop::while_idle(|| read_line(input, &mut line)) {
-        let length = match read {
-            Ok(Some(length)) => length,
+    let mut lines = TestSetLines::new(input);
+    while let Some(read) = stop::while_idle(|| lines.next_test_line(shape)) {
+        let test_line = match read {
+            Ok(Some((_, test_line))) => test_line,
             Ok(None) => break,
-            Err(error) => {
-                say(format_args!(
-                    "error: reading the test set after line {number}: {error}"
-                ));
-                return Err(ExitCode::FAILURE);
-            }
-        };
-        number += 1;
-        let bad_line = |message: &str| refuse(&format!("line {number}: {message}"));
-        if length > MAX_LINE_BYTES as u64 {
-            let echo = escape_bytes(&line, ECHO_CHARS);
-            return Err(bad_line(&format!("too long: {length} bytes: '{echo}'")));
-        }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            let echo = escape_bytes(&line, ECHO_CHARS);
-            return Err(bad_line(&format!("not UTF-8 text: '{echo}'")));
-        };
-        let test_line = match read_test_line(shape, text) {
-            Ok(Some(test_line)) => test_line,
-            Ok(None) => continue,
-            Err(error) => return Err(bad_line(&test_line_words(&error))),
+            Err(error) => return Err(test_set::failure(error)),
         };
         let Some(position) = true_position(&mut solver, test_line, &cancel) else {
             break;

@@ -3,18 +3,16 @@
 //! chooses a move and the solver judges it: a mistake throws away the
 //! position's value (a win made a draw or a loss, a draw a loss).
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
 use super::args::ExamArgs;
 use super::checks::{cannot_finish, chosen_evaluation, search_name, warn_unused_depth};
 use super::output::{refuse, say, stopped};
-use super::{learning, stop, streams};
+use super::{learning, stop, test_set};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
@@ -22,7 +20,7 @@ use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{Solver, Strength};
-use tictactoe_tools::truth::{TestLineError, read_test_line};
+use tictactoe_tools::truth::TestSetLines;
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::{format_duration_us, group};
@@ -91,21 +89,9 @@ struct ExamResult {
 }
 
 pub(super) fn run(args: ExamArgs) -> ExitCode {
-    let shape = match args.board.given() {
-        Ok(Some(shape)) if shape.gravity() => shape,
-        Ok(Some(shape)) => {
-            return refuse(&format!(
-                "exam reads positions as the columns played, which needs a board with gravity, \
-                 and {} has none: add --gravity or choose --board connect-four",
-                shape.words()
-            ));
-        }
-        Ok(None) => {
-            return refuse(
-                "exam needs a board with gravity: give one, such as --board connect-four",
-            );
-        }
-        Err(message) => return refuse(&message),
+    let shape = match args.test_set.gravity_shape("exam") {
+        Ok(shape) => shape,
+        Err(code) => return code,
     };
     if args.player == PlayerKind::Human {
         return refuse("the human player cannot take an exam: choose a computer player");
@@ -167,28 +153,12 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             mistake_list: Vec::new(),
         },
         move_us: 0,
-        json: args.json,
+        json: args.test_set.json,
     };
     let mut out = std::io::stdout().lock();
-    let ended = match &args.file {
-        Some(path) => match File::open(path) {
-            Ok(file) => examiner.examine_lines(&mut out, &mut BufReader::new(file)),
-            Err(error) => {
-                let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
-                return refuse(&format!("test set '{name}': {error}"));
-            }
-        },
-        None => {
-            if streams::stdin_closed_at_start() {
-                say!(
-                    "error: reading standard input: it is closed; give positions one per line \
-                     on standard input or a FILE"
-                );
-                return ExitCode::FAILURE;
-            }
-            examiner.examine_lines(&mut out, &mut std::io::stdin().lock())
-        }
-    };
+    let ended = args
+        .test_set
+        .read(|input| examiner.examine_lines(&mut out, input));
     if let Err(code) = ended {
         return code;
     }
@@ -214,45 +184,20 @@ struct Examiner {
 impl Examiner {
     /// Examines every line of `input` until its end or a stop; `Err` with
     /// the exit code on a bad line or a failed write.
-    fn examine_lines(
-        &mut self,
-        out: &mut impl Write,
-        input: &mut impl BufRead,
-    ) -> Result<(), ExitCode> {
+    fn examine_lines(&mut self, out: &mut impl Write, input: impl BufRead) -> Result<(), ExitCode> {
         let show_progress = std::io::stderr().is_terminal();
         let mut last_progress = Instant::now();
-        let mut line = Vec::new();
-        let mut number = 0u64;
-        while let Some(read) = stop::while_idle(|| read_line(input, &mut line)) {
-            let length = match read {
-                Ok(Some(length)) => length,
+        let mut lines = TestSetLines::new(input);
+        while let Some(read) = stop::while_idle(|| lines.next_test_line(self.shape)) {
+            let (number, line) = match read {
+                Ok(Some(line)) => line,
                 Ok(None) => break,
                 Err(error) => {
-                    say(format_args!(
-                        "error: reading the test set after line {number}: {error}"
-                    ));
-                    return Err(ExitCode::FAILURE);
+                    if out.flush().is_err() {
+                        return Err(ExitCode::FAILURE);
+                    }
+                    return Err(test_set::failure(error));
                 }
-            };
-            number += 1;
-            if length > MAX_LINE_BYTES as u64 {
-                return Err(self.bad_line(
-                    out,
-                    number,
-                    &format!(
-                        "too long: {length} bytes: '{}'",
-                        escape_bytes(&line, ECHO_CHARS)
-                    ),
-                ));
-            }
-            let Ok(text) = std::str::from_utf8(&line) else {
-                let echo = escape_bytes(&line, ECHO_CHARS);
-                return Err(self.bad_line(out, number, &format!("not UTF-8 text: '{echo}'")));
-            };
-            let line = match read_test_line(self.shape, text) {
-                Ok(Some(line)) => line,
-                Ok(None) => continue,
-                Err(error) => return Err(self.bad_line(out, number, &test_line_words(&error))),
             };
             if !self.examine(out, number, &line.moves, &line.board, line.score)? {
                 break;
@@ -345,14 +290,6 @@ impl Examiner {
             .map(|solution| Value::of_sign(solution.for_mover))
     }
 
-    /// Refuses line `number`, after what was printed before it.
-    fn bad_line(&self, out: &mut impl Write, number: u64, message: &str) -> ExitCode {
-        if out.flush().is_err() {
-            return ExitCode::FAILURE;
-        }
-        refuse(&format!("line {number}: {message}"))
-    }
-
     /// Prints the totals (what was examined, when stopped early).
     fn finish(mut self, out: &mut impl Write) -> ExitCode {
         let result = &mut self.result;
@@ -392,35 +329,6 @@ impl Examiner {
             );
         }
         ExitCode::SUCCESS
-    }
-}
-
-/// Why a test-set line was refused, in English.
-pub(super) fn test_line_words(error: &TestLineError) -> String {
-    let echo = |text: &str| escape_text(text, ECHO_CHARS);
-    match error {
-        TestLineError::NotColumns(moves) => format!(
-            "'{}' is no position: write the columns played, 1 on the left, such as 4453",
-            echo(moves)
-        ),
-        TestLineError::IllegalMove {
-            moves,
-            index,
-            error,
-        } => format!("move {index} of '{}': {}", echo(moves), error.words()),
-        TestLineError::GameOver(moves) => format!(
-            "the game of '{}' is over: a line gives a position still to be played",
-            echo(moves)
-        ),
-        TestLineError::BadScore { moves, score } => format!(
-            "the score '{}' after '{}' is no whole number",
-            echo(score),
-            echo(moves)
-        ),
-        TestLineError::Extra(extra) => format!(
-            "'{}' after the position and its score: a line holds the columns played and a score",
-            echo(extra)
-        ),
     }
 }
 

@@ -4,7 +4,7 @@
 //! (`tools::horizon`); `--time-limit` prints iterative deepening's depths.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use super::args::{EvaluationChoice, HorizonArgs, position_on, read_position};
 use super::checks::chosen_evaluation;
 use super::output::{grid, refuse, stopped};
 use super::stop;
+use super::test_set::refusal_words;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
@@ -21,6 +22,7 @@ use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_engine::score::is_decisive;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::horizon::{drawn_positions, find_misled};
+use tictactoe_tools::truth::{TestSetError, TestSetLines};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;
@@ -327,20 +329,27 @@ fn find(
 fn read_positions(path: &Path, shape: Option<Shape>) -> Result<Vec<(String, Board)>, String> {
     let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
     let file = File::open(path).map_err(|error| format!("positions file '{name}': {error}"))?;
+    let mut lines = TestSetLines::new(BufReader::new(file));
     let mut positions = Vec::new();
-    for (index, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|error| format!("positions file '{name}': {error}"))?;
-        let Some(word) = line.split_whitespace().next() else {
-            continue;
-        };
-        let board = position_on(word, shape).map_err(|why| {
-            format!(
-                "positions file '{name}', line {}: '{}': {why}",
-                index + 1,
-                escape_text(word, ECHO_CHARS)
-            )
-        })?;
-        positions.push((word.to_owned(), board));
+    let first_word = |text: &str| match text.split_whitespace().next() {
+        None => Ok(None),
+        Some(word) => match position_on(word, shape) {
+            Ok(board) => Ok(Some((word.to_owned(), board))),
+            Err(why) => Err(format!("'{}': {why}", escape_text(word, ECHO_CHARS))),
+        },
+    };
+    loop {
+        match lines.next_read(first_word) {
+            Ok(Some((_, position))) => positions.push(position),
+            Ok(None) => break,
+            Err(TestSetError::Read { error, .. }) => {
+                return Err(format!("positions file '{name}': {error}"));
+            }
+            Err(TestSetError::Line { number, refusal }) => {
+                let why = refusal_words(&refusal, String::clone);
+                return Err(format!("positions file '{name}', line {number}: {why}"));
+            }
+        }
     }
     Ok(positions)
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::analyze::{MAX_LINE_BYTES, escape_bytes, read_line};
+use super::analyze::escape_bytes;
 use super::args::{SolveArgs, SolveFormat};
 use super::output::{refuse, say, stopped};
 use super::{stop, streams};
@@ -18,6 +18,7 @@ use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::solver::{Solution, Solver, Strength};
 use tictactoe_tools::solving::{default_threads, solve_on_threads};
+use tictactoe_tools::truth::{MAX_LINE_BYTES, read_line};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::group;

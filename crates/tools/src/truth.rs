@@ -8,6 +8,8 @@
 //! [SCORE]`, the columns played and Pons' score for the side to move), or
 //! from a game.
 
+use std::io::{self, BufRead};
+
 use serde::Serialize;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::evaluation::Evaluation;
@@ -77,6 +79,133 @@ pub fn read_test_line(shape: Shape, text: &str) -> Result<Option<TestLine>, Test
         board,
         score,
     }))
+}
+
+/// The most bytes of an input line that are read into memory: a position
+/// has at most 25 cells and 4 slashes (or 36 columns and a score), the rest
+/// is room for whitespace. A longer line is named as too long.
+pub const MAX_LINE_BYTES: usize = 1024;
+
+/// Reads one line of at most `MAX_LINE_BYTES` bytes into `line` (without
+/// the newline; the rest of a longer line is read and dropped). Returns the
+/// line's full length in bytes, or `None` at the end of the input.
+pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<u64>> {
+    line.clear();
+    let mut length = 0u64;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(length));
+        }
+        any = true;
+        let (chunk, used, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], end + 1, true),
+            None => (buffer, buffer.len(), false),
+        };
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len() as u64;
+        input.consume(used);
+        if ended {
+            return Ok(Some(length));
+        }
+    }
+}
+
+/// Why a test set could not be read on; `E` is the line reader's refusal.
+#[derive(Debug)]
+pub enum TestSetError<E> {
+    /// Reading failed after line `after` (0: before the first).
+    Read { after: u64, error: io::Error },
+    /// Line `number` (from 1) is refused.
+    Line {
+        number: u64,
+        refusal: LineRefusal<E>,
+    },
+}
+
+/// Why one line of a test set is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineRefusal<E> {
+    /// Longer than `MAX_LINE_BYTES`: its length and its first bytes.
+    TooLong { length: u64, start: Vec<u8> },
+    /// Not UTF-8 text: its bytes.
+    NotUtf8(Vec<u8>),
+    /// The line reader's refusal.
+    Refused(E),
+}
+
+/// A test set read line by line, from a file or standard input: each line
+/// that is not blank, with its number.
+pub struct TestSetLines<R> {
+    input: R,
+    line: Vec<u8>,
+    /// The lines read so far, blank ones too.
+    number: u64,
+}
+
+impl<R: BufRead> TestSetLines<R> {
+    pub fn new(input: R) -> Self {
+        TestSetLines {
+            input,
+            line: Vec::new(),
+            number: 0,
+        }
+    }
+
+    /// The next test-set line (`MOVES [SCORE]`) on `shape` and its number
+    /// (from 1); `None` at the input's end.
+    pub fn next_test_line(
+        &mut self,
+        shape: Shape,
+    ) -> Result<Option<(u64, TestLine)>, TestSetError<TestLineError>> {
+        self.next_read(|text| read_test_line(shape, text))
+    }
+
+    /// The next line `read` takes and its number (from 1), passing over the
+    /// lines it finds blank (`Ok(None)`); `None` at the input's end.
+    pub fn next_read<T, E>(
+        &mut self,
+        mut read: impl FnMut(&str) -> Result<Option<T>, E>,
+    ) -> Result<Option<(u64, T)>, TestSetError<E>> {
+        loop {
+            let length = match read_line(&mut self.input, &mut self.line) {
+                Ok(Some(length)) => length,
+                Ok(None) => return Ok(None),
+                Err(error) => {
+                    return Err(TestSetError::Read {
+                        after: self.number,
+                        error,
+                    });
+                }
+            };
+            self.number += 1;
+            let refusal = if length > MAX_LINE_BYTES as u64 {
+                LineRefusal::TooLong {
+                    length,
+                    start: self.line.clone(),
+                }
+            } else {
+                match std::str::from_utf8(&self.line) {
+                    Err(_) => LineRefusal::NotUtf8(self.line.clone()),
+                    Ok(text) => match read(text) {
+                        Ok(Some(taken)) => return Ok(Some((self.number, taken))),
+                        Ok(None) => continue,
+                        Err(error) => LineRefusal::Refused(error),
+                    },
+                }
+            };
+            return Err(TestSetError::Line {
+                number: self.number,
+                refusal,
+            });
+        }
+    }
 }
 
 /// A position and its exact score.

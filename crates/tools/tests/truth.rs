@@ -9,8 +9,8 @@ use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::truth::{
-    TestLine, TestLineError, TruePosition, against_truth, exact_score, mean_ranks, read_test_line,
-    spearman, true_position,
+    LineRefusal, MAX_LINE_BYTES, TestLine, TestLineError, TestSetError, TestSetLines, TruePosition,
+    against_truth, exact_score, mean_ranks, read_test_line, spearman, true_position,
 };
 
 fn close(a: f64, b: f64) -> bool {
@@ -119,6 +119,71 @@ fn a_bad_test_line_is_refused_with_its_reason() {
         read_test_line(five_by_four(), "11 0 0"),
         Err(TestLineError::Extra("0".into()))
     );
+}
+
+#[test]
+fn a_test_set_gives_each_line_with_its_number_past_blank_lines() {
+    let input = "1114133 1\n\n   \n11243\r\n";
+    let mut lines = TestSetLines::new(input.as_bytes());
+    let (number, line) = lines.next_test_line(five_by_four()).unwrap().unwrap();
+    assert_eq!(
+        (number, line.moves.as_str(), line.score),
+        (1, "1114133", Some(1))
+    );
+    // The score may be missing; the blank lines are passed over but counted.
+    let (number, line) = lines.next_test_line(five_by_four()).unwrap().unwrap();
+    assert_eq!(
+        (number, line.moves.as_str(), line.score),
+        (4, "11243", None)
+    );
+    assert!(lines.next_test_line(five_by_four()).unwrap().is_none());
+}
+
+#[test]
+fn a_bad_test_set_line_is_refused_with_its_number() {
+    let mut lines = TestSetLines::new("11 0\n\nx12 3\n11\n".as_bytes());
+    assert!(lines.next_test_line(five_by_four()).unwrap().is_some());
+    match lines.next_test_line(five_by_four()) {
+        Err(TestSetError::Line {
+            number: 3,
+            refusal: LineRefusal::Refused(TestLineError::NotColumns(moves)),
+        }) => assert_eq!(moves, "x12"),
+        other => panic!("line 3 taken: {other:?}"),
+    }
+
+    let long = format!("1{}\n", " ".repeat(MAX_LINE_BYTES));
+    let mut lines = TestSetLines::new(long.as_bytes());
+    match lines.next_test_line(five_by_four()) {
+        Err(TestSetError::Line {
+            number: 1,
+            refusal: LineRefusal::TooLong { length, .. },
+        }) => assert_eq!(length, MAX_LINE_BYTES as u64 + 1),
+        other => panic!("a long line taken: {other:?}"),
+    }
+
+    let mut lines = TestSetLines::new(&b"11\n4\xff\n"[..]);
+    assert!(lines.next_test_line(five_by_four()).unwrap().is_some());
+    match lines.next_test_line(five_by_four()) {
+        Err(TestSetError::Line {
+            number: 2,
+            refusal: LineRefusal::NotUtf8(bytes),
+        }) => assert_eq!(bytes, b"4\xff"),
+        other => panic!("a line not UTF-8 taken: {other:?}"),
+    }
+}
+
+#[test]
+fn a_test_set_line_may_be_read_another_way() {
+    // The first word only, as the horizon finder reads its positions.
+    let mut lines = TestSetLines::new("\n4 whatever\n".as_bytes());
+    let first_word = |text: &str| -> Result<Option<String>, ()> {
+        Ok(text.split_whitespace().next().map(str::to_owned))
+    };
+    assert_eq!(
+        lines.next_read(first_word).unwrap(),
+        Some((2, "4".to_owned()))
+    );
+    assert_eq!(lines.next_read(first_word).unwrap(), None);
 }
 
 #[test]

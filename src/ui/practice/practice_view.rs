@@ -803,9 +803,15 @@ impl PracticeView {
         let kind = self.kind();
         if !kind.on_tree() {
             self.say(
-                &gettext(
-                    "Best move and Monte Carlo exercises are asked on positions: choose minimax values, alpha-beta or move order for a tree.",
-                ),
+                &if kind.on_horizon() {
+                    gettext(
+                        "The horizon's exercises draw Connect Four positions of their own: choose minimax values, alpha-beta or move order for a tree.",
+                    )
+                } else {
+                    gettext(
+                        "Best move and Monte Carlo exercises are asked on positions: choose minimax values, alpha-beta or move order for a tree.",
+                    )
+                },
                 true,
             );
             return;
@@ -840,6 +846,13 @@ impl PracticeView {
             &gettext("The same exercise on the command line: {command}"),
             &[("command", &command_line(&exercise))],
         ));
+        // Gravity boards (the horizon's kinds too) are answered by column.
+        imp.move_entry
+            .set_tooltip_text(Some(&if exercise.move_shape().gravity() {
+                gettext("A column from 1 on the left, or click it on the board")
+            } else {
+                gettext("A cell from 1, or click it on the board")
+            }));
         let on_tree = exercise.tree().is_some();
         imp.picture_stack
             .set_visible_child_name(if on_tree { "tree" } else { "position" });

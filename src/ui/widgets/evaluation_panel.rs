@@ -11,13 +11,12 @@ use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
 use crate::ui::shared::file_dialog::{FileAction, FileRequest, SaveAs, could_not_save, file_name};
+use crate::ui::widgets::player_picker::fill_evaluation_list;
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::evaluation::{Breakdown, Evaluation, Feature, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_files::weights::{MAX_WEIGHT, read_weights, write_weights};
-use tictactoe_words::evaluation::{
-    evaluation_description, evaluation_name, feature_description, feature_name,
-};
+use tictactoe_words::evaluation::{feature_description, feature_name};
 use tictactoe_words::i18n::{fill, gettext};
 
 /// One feature's line: its name, X's count, O's count, the weight and the
@@ -233,23 +232,11 @@ impl EvaluationPanel {
     /// weights once it has them, chosen as they are.
     fn fill_weights_list(&self) {
         let imp = self.imp();
-        let mut names: Vec<String> = NamedEvaluation::ALL
-            .into_iter()
-            .map(evaluation_name)
-            .collect();
-        names.extend(imp.custom_name.borrow().clone());
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let Some(dropdown) = imp.weights_dropdown.get() else {
             return;
         };
         imp.filling.set(true);
-        dropdown.set_model(Some(&gtk::StringList::new(&names)));
-        dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
-        dropdown.set_list_factory(Some(&accessible::string_item_factory(|position| {
-            NamedEvaluation::ALL
-                .get(position as usize)
-                .map(|&named| evaluation_description(named))
-        })));
+        fill_evaluation_list(dropdown, imp.custom_name.borrow().as_deref());
         let evaluation = imp.evaluation.get().0;
         let chosen = NamedEvaluation::ALL
             .iter()

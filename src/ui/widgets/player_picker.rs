@@ -114,6 +114,25 @@ impl EvaluationEntry {
     }
 }
 
+/// Lists in `dropdown` the named evaluations, each with what it weighs as
+/// its tooltip, then the evaluation panel's weights by `custom_name` when
+/// there are any: the entries of `EvaluationEntry` in its order.
+pub fn fill_evaluation_list(dropdown: &gtk::DropDown, custom_name: Option<&str>) {
+    let mut names: Vec<String> = NamedEvaluation::ALL
+        .into_iter()
+        .map(evaluation_name)
+        .collect();
+    names.extend(custom_name.map(str::to_owned));
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    dropdown.set_model(Some(&gtk::StringList::new(&names)));
+    dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
+    dropdown.set_list_factory(Some(&accessible::string_item_factory(|position| {
+        NamedEvaluation::ALL
+            .get(position as usize)
+            .map(|&named| evaluation_description(named))
+    })));
+}
+
 /// The key an evaluation is remembered by: a named one's stable name, or
 /// this for the panel's weights.
 pub const CUSTOM_KEY: &str = "custom";
@@ -409,24 +428,15 @@ impl PlayerPicker {
         );
     }
 
-    /// Lists the named evaluations and `custom`, each with what it weighs
-    /// as its tooltip.
+    /// Lists the named evaluations and `custom`.
     fn fill_evaluations(&self, custom: Option<(String, Evaluation)>) {
+        let custom_name = custom.as_ref().map(|(name, _)| name.as_str());
+        fill_evaluation_list(&self.imp().evaluation_dropdown, custom_name);
         let mut entries: Vec<EvaluationEntry> = NamedEvaluation::ALL
             .into_iter()
             .map(EvaluationEntry::Named)
             .collect();
         entries.extend(custom.map(|(name, evaluation)| EvaluationEntry::Custom(name, evaluation)));
-        let names: Vec<String> = entries.iter().map(EvaluationEntry::display_name).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let dropdown = &self.imp().evaluation_dropdown;
-        dropdown.set_model(Some(&gtk::StringList::new(&names)));
-        dropdown.set_factory(Some(&accessible::string_item_factory(|_| None)));
-        dropdown.set_list_factory(Some(&accessible::string_item_factory(|position| {
-            NamedEvaluation::ALL
-                .get(position as usize)
-                .map(|&named| evaluation_description(named))
-        })));
         self.imp().evaluations.replace(entries);
     }
 
