@@ -1,6 +1,6 @@
 //! The Evaluation against the Truth window, driven as a person would:
 //! Ctrl+Shift+T opens it, Open Test Set… and the file chooser load a
-//! small test set, and the chart and its words show each named
+//! small test set (a bad one is refused by its line), and the chart and its words show each named
 //! evaluation's rank correlation as the tools compute it; Game on the
 //! Board measures the board's position; the window fits 640 px. Needs a
 //! display: `xvfb-run -a cargo test --release --test ui_evaluation_truth`.
@@ -20,7 +20,7 @@ use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
-use tictactoe_tools::truth::{against_truth, read_test_line, true_position};
+use tictactoe_tools::truth::{MAX_LINE_BYTES, against_truth, read_test_line, true_position};
 use tictactoe_words::numbers::result_number;
 
 type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
@@ -113,6 +113,42 @@ fn a_test_set_shows_the_tools_correlations(
     })
 }
 
+/// A test set with a bad line is refused by the line's number and why
+/// (a line longer than any position is not quoted whole); the chart of
+/// the last good set stays.
+fn a_bad_test_set_is_refused_by_its_line(
+    window: &TictactoeWindow,
+    directory: &Path,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let view = open_by_shortcut(window)?;
+    let before = view.chart_view().chart().ok_or("no chart before")?;
+    for (name, text, said) in [
+        (
+            "no-columns",
+            "4453 0\n\n44x 1\n".to_owned(),
+            "Line 3 of no-columns: “44x”",
+        ),
+        (
+            "too-long",
+            format!("4453 0\n{}\n", "4".repeat(MAX_LINE_BYTES + 10)),
+            "Line 2 of too-long: it is too long, or not text, to be a position",
+        ),
+    ] {
+        let path = directory.join(name);
+        std::fs::write(&path, text).map_err(|error| error.to_string())?;
+        click_widget(&button(&view, "_Open Test Set…")?)?;
+        type_path("Open Test Set", &[], &path)?;
+        wait_until("the refusal", PATIENCE, || view.status().contains(said))
+            .map_err(|error| format!("{error}; the status says {:?}", view.status()))?;
+        let after = view.chart_view().chart().ok_or("the chart went")?;
+        ensure(after.data == before.data, || {
+            format!("{name} changed the chart")
+        })?;
+    }
+    Ok(())
+}
+
 /// On Tic-Tac-Toe, solved at once: the board's position is measured.
 fn the_game_on_the_board_is_measured(
     window: &TictactoeWindow,
@@ -179,10 +215,14 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 4] = [
+    let checks: [(&str, Check); 5] = [
         (
             "a test set shows the tools' correlations",
             a_test_set_shows_the_tools_correlations,
+        ),
+        (
+            "a bad test set is refused by its line",
+            a_bad_test_set_is_refused_by_its_line,
         ),
         (
             "the game on the board is measured",

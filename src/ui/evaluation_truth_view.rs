@@ -25,8 +25,8 @@ use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_files::whole::read_text;
 use tictactoe_tools::truth::{
-    EvaluationTruth, TestLine, TestLineError, TruePosition, against_truth, exact_score,
-    read_test_line, true_position,
+    EvaluationTruth, LineRefusal, TestLine, TestLineError, TestSetError, TestSetLines,
+    TruePosition, against_truth, exact_score, true_position,
 };
 use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
@@ -463,18 +463,27 @@ fn read_lines(path: &std::path::Path, shape: Shape) -> Result<Vec<Unsolved>, Str
         )
     })?;
     let mut lines = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        match read_test_line(shape, line) {
-            Ok(Some(line)) => lines.push(Unsolved::Line(line)),
-            Ok(None) => {}
-            Err(error) => {
+    let mut reader = TestSetLines::new(text.as_bytes());
+    loop {
+        match reader.next_test_line(shape) {
+            Ok(Some((_, line))) => lines.push(Unsolved::Line(line)),
+            Ok(None) => break,
+            Err(TestSetError::Read { error, .. }) => {
+                return Err(fill(
+                    &gettext("The test set {file} could not be read: {error}"),
+                    &[("file", &name), ("error", &error)],
+                ));
+            }
+            Err(TestSetError::Line { number, refusal }) => {
+                let reason = match refusal {
+                    LineRefusal::Refused(error) => test_line_words(&error),
+                    LineRefusal::TooLong { .. } | LineRefusal::NotUtf8(_) => {
+                        gettext("it is too long, or not text, to be a position")
+                    }
+                };
                 return Err(fill(
                     &gettext("Line {number} of {file}: {reason}"),
-                    &[
-                        ("number", &(index + 1)),
-                        ("file", &name),
-                        ("reason", &test_line_words(&error)),
-                    ],
+                    &[("number", &number), ("file", &name), ("reason", &reason)],
                 ));
             }
         }
