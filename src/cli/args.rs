@@ -1095,20 +1095,16 @@ impl EvaluationChoice {
 
 /// `--evaluation`: a name, or a path that ends in `.json` or holds a `/`.
 fn evaluation_choice(text: &str) -> Result<EvaluationChoice, String> {
-    if let Ok(named) = text.parse() {
-        return Ok(EvaluationChoice::Named(named));
-    }
+    let unknown = match text.parse() {
+        Ok(named) => return Ok(EvaluationChoice::Named(named)),
+        Err(unknown) => unknown,
+    };
     if text.to_ascii_lowercase().ends_with(".json") || text.contains('/') {
         return Ok(EvaluationChoice::File(PathBuf::from(text)));
     }
-    let names: Vec<&str> = NamedEvaluation::ALL
-        .iter()
-        .map(|named| named.name())
-        .collect();
     Err(format!(
-        "no evaluation is named '{}'; the evaluations: {}, or a weights file (FILE.json)",
-        escape_text(text, ECHO_CHARS),
-        names.join(", ")
+        "{}, or a weights file (FILE.json)",
+        unknown.words()
     ))
 }
 
