@@ -102,6 +102,31 @@ impl Contender {
             .map(|evaluation| evaluation_label(evaluation, TextStyle::COMMAND_LINE))
     }
 
+    /// Whether it plays as `other` does on a board of `shape`: the same
+    /// player and strength, evaluating with the same weights (the board's
+    /// own alike whether chosen or not).
+    pub fn plays_as(&self, other: &Contender, shape: Shape) -> bool {
+        let evaluation = |contender: &Contender| {
+            contender
+                .kind
+                .uses_depth()
+                .then(|| Evaluation::chosen_or_default(contender.options.evaluation, shape))
+        };
+        describe_player(self.kind, self.options.difficulty, TextStyle::WINDOW)
+            == describe_player(other.kind, other.options.difficulty, TextStyle::WINDOW)
+            && evaluation(self) == evaluation(other)
+    }
+
+    /// The first contender of `contenders` that plays as an earlier one on
+    /// a board of `shape` (`plays_as`): its index, if any.
+    pub fn first_repeated(contenders: &[Contender], shape: Shape) -> Option<usize> {
+        (1..contenders.len()).find(|&index| {
+            contenders[..index]
+                .iter()
+                .any(|earlier| contenders[index].plays_as(earlier, shape))
+        })
+    }
+
     /// The evaluation chosen, for a player that evaluates at a horizon.
     fn chosen_evaluation(&self) -> Option<Evaluation> {
         self.options.evaluation.filter(|_| self.kind.uses_depth())
@@ -335,6 +360,9 @@ pub struct CompareRow {
     pub label: String,
     pub player: PlayerKind,
     pub difficulty: Difficulty,
+    /// The evaluation chosen for it (`Contender::evaluation_name`); `None`
+    /// for the board's own.
+    pub evaluation: Option<String>,
     pub family: Family,
     /// The chosen cell (from 0), if any.
     #[serde(rename = "move")]
@@ -411,10 +439,11 @@ pub struct Comparison {
 }
 
 /// The CSV's columns, in order.
-pub const CSV_COLUMNS: [&str; 18] = [
+pub const CSV_COLUMNS: [&str; 19] = [
     "label",
     "player",
     "difficulty",
+    "evaluation",
     "family",
     "move",
     "score",
@@ -513,6 +542,7 @@ impl Comparison {
                 row.label.clone(),
                 row.player.name().to_owned(),
                 row.difficulty.name(),
+                row.evaluation.clone().unwrap_or_default(),
                 row.family.name().to_owned(),
                 csv::optional(row.best),
                 csv::optional(row.score),
@@ -548,6 +578,7 @@ impl CompareRow {
             label: contender.label(TextStyle::COMMAND_LINE),
             player: contender.kind,
             difficulty: contender.options.difficulty,
+            evaluation: contender.evaluation_name(),
             family: contender.family(),
             best: None,
             score: None,

@@ -309,11 +309,12 @@ fn json_and_csv_carry_every_row() {
             record[0], row.label,
             "a label with a comma comes back whole"
         );
-        assert_eq!(record[4], row.best.unwrap().to_string());
-        assert_eq!(record[7], row.nodes.to_string());
-        assert_eq!(record[15], row.optimal.name());
+        assert_eq!(record[3], "", "the board's own evaluation");
+        assert_eq!(record[5], row.best.unwrap().to_string());
+        assert_eq!(record[8], row.nodes.to_string());
+        assert_eq!(record[16], row.optimal.name());
     }
-    assert_eq!(Some(&records[1][6]), comparison.rows[0].value.as_ref());
+    assert_eq!(Some(&records[1][7]), comparison.rows[0].value.as_ref());
 }
 
 #[test]
