@@ -656,8 +656,9 @@ fn value_range(text: &str) -> Result<(i32, i32), String> {
 #[derive(Debug, clap::Args)]
 pub(super) struct CompareArgs {
     /// The players, comma-separated short names, each with an optional
-    /// depth after a colon: random,alphabeta:4,mcts. Every computer player
-    /// by default.
+    /// depth and then an evaluation after colons (name[:depth[:evaluation]]):
+    /// random,alphabeta:4,mcts or alphabeta-tt:4:lines,alphabeta-tt:4:threats.
+    /// Every computer player by default.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub(super) players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
@@ -693,7 +694,9 @@ pub(super) struct CompareArgs {
 #[derive(Debug, clap::Args)]
 pub(super) struct TournamentArgs {
     /// The players, comma-separated short names, each with an optional
-    /// depth after a colon: perfect,alphabeta:2,mcts (at least two).
+    /// depth and then an evaluation after colons (name[:depth[:evaluation]]):
+    /// perfect,alphabeta:2,mcts or alphabeta-tt:4:lines,alphabeta-tt:4:threats
+    /// (at least two).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
     pub(super) players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
