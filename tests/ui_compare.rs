@@ -713,13 +713,66 @@ fn a_cancelled_tournament_keeps_its_games(
     Ok(())
 }
 
+/// One player added twice in the Tournament window: alike, the two are
+/// refused as entered twice; with evaluations apart they play, and the
+/// ranking and the cross table name each by its evaluation.
+fn a_tournament_sets_evaluations_against_each_other(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_tournament(app, window)?;
+    let choices = view.choices();
+    choices.set_chosen(&[(PlayerKind::AlphaBetaTt, Difficulty::Depth(2))]);
+    choices
+        .add_button(PlayerKind::AlphaBetaTt)
+        .ok_or("alpha-beta with a table has no Add button")?
+        .emit_clicked();
+    view.board_picker().preset_dropdown().set_selected(0);
+    view.games_spin().set_value(1.0);
+    view.seed_entry().set_text("7");
+    view.start_button().emit_clicked();
+    ensure(
+        !view.is_running() && view.status_text().contains("entered twice"),
+        || format!("two alike started: {:?}", view.status_text()),
+    )?;
+    let evaluations = choices.evaluation_dropdowns(PlayerKind::AlphaBetaTt);
+    evaluations[1].set_selected(2);
+    view.start_button().emit_clicked();
+    wait_until("the tournament to end", Duration::from_secs(60), || {
+        !view.is_running()
+    })?;
+    let results = view.results().ok_or("no results")?;
+    ensure(results.games_played == 2, || {
+        format!("{} games played", results.games_played)
+    })?;
+    let names: Vec<String> = view.ranking_text()[1..]
+        .iter()
+        .flat_map(|row| row.iter().cloned())
+        .collect();
+    for label in [
+        "Alpha-beta + ordering + table, depth 2",
+        "Alpha-beta + ordering + table, depth 2, Centre",
+    ] {
+        ensure(names.iter().any(|cell| cell == label), || {
+            format!("{label} is not in the ranking {names:?}")
+        })?;
+    }
+    let cross = view.cross_table_text();
+    ensure(
+        cross
+            .iter()
+            .any(|row| row.iter().any(|cell| cell.ends_with("depth 2, Centre"))),
+        || format!("the cross table reads {cross:?}"),
+    )
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 9] = [
+    let checks: [(&str, Check); 10] = [
         (
             "compare charts the move orders against the minimal tree",
             compare_charts_the_move_orders_against_the_minimal_tree,
@@ -753,6 +806,11 @@ fn main() -> ExitCode {
         (
             "a cancelled tournament keeps its games",
             a_cancelled_tournament_keeps_its_games,
+        ),
+        // Last: the player it adds stays in the list.
+        (
+            "a tournament sets evaluations against each other",
+            a_tournament_sets_evaluations_against_each_other,
         ),
     ];
     let mut results = Results::default();
