@@ -245,6 +245,57 @@ fn compare_runs_the_chosen_players_on_the_board(
     })
 }
 
+/// One player added twice through its Add button, each copy with its own
+/// evaluation from its list: both decide, each labelled with its
+/// evaluation in the rows and the table.
+fn compare_sets_one_players_evaluations_apart(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    set_up(window, POSITION)?;
+    let view = open_compare(app, window)?;
+    let choices = view.choices();
+    choices.set_chosen(&[(PlayerKind::AlphaBetaTt, Difficulty::Depth(2))]);
+    let add = choices
+        .add_button(PlayerKind::AlphaBetaTt)
+        .ok_or("alpha-beta with a table has no Add button")?;
+    let evaluations = choices.evaluation_dropdowns(PlayerKind::AlphaBetaTt);
+    ensure(evaluations.len() == 1, || {
+        format!("{} evaluation lists before adding", evaluations.len())
+    })?;
+    // Lines, then the copy's Centre (the board's own comes first).
+    evaluations[0].set_selected(1);
+    add.emit_clicked();
+    let evaluations = choices.evaluation_dropdowns(PlayerKind::AlphaBetaTt);
+    ensure(evaluations.len() == 2, || {
+        format!("{} evaluation lists after Add", evaluations.len())
+    })?;
+    evaluations[1].set_selected(2);
+    view.run_button().emit_clicked();
+    wait_for_comparison(&view, Duration::from_secs(30))?;
+    let labels: Vec<String> = view.table_text().iter().map(|row| row[0].clone()).collect();
+    let expected = [
+        "Alpha-beta + ordering + table, depth 2, Lines",
+        "Alpha-beta + ordering + table, depth 2, Centre",
+    ];
+    ensure(labels == expected, || {
+        format!(
+            "the table's players are {labels:?}; status {:?}",
+            view.status_text()
+        )
+    })?;
+    let rows = view.rows();
+    ensure(
+        rows.len() == 2 && rows[0].evaluation.as_deref() == Some("lines"),
+        || {
+            format!(
+                "the rows' evaluations: {:?}",
+                rows.iter().map(|r| &r.evaluation).collect::<Vec<_>>()
+            )
+        },
+    )
+}
+
 /// Perfect looks 3x3 positions up and searches no node: the nodes chart
 /// has no bar for it (none reaching 1 on its log scale) but says it looked
 /// the answer up, and the table gives it no node rate.
@@ -662,13 +713,66 @@ fn a_cancelled_tournament_keeps_its_games(
     Ok(())
 }
 
+/// One player added twice in the Tournament window: alike, the two are
+/// refused as entered twice; with evaluations apart they play, and the
+/// ranking and the cross table name each by its evaluation.
+fn a_tournament_sets_evaluations_against_each_other(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = open_tournament(app, window)?;
+    let choices = view.choices();
+    choices.set_chosen(&[(PlayerKind::AlphaBetaTt, Difficulty::Depth(2))]);
+    choices
+        .add_button(PlayerKind::AlphaBetaTt)
+        .ok_or("alpha-beta with a table has no Add button")?
+        .emit_clicked();
+    view.board_picker().preset_dropdown().set_selected(0);
+    view.games_spin().set_value(1.0);
+    view.seed_entry().set_text("7");
+    view.start_button().emit_clicked();
+    ensure(
+        !view.is_running() && view.status_text().contains("entered twice"),
+        || format!("two alike started: {:?}", view.status_text()),
+    )?;
+    let evaluations = choices.evaluation_dropdowns(PlayerKind::AlphaBetaTt);
+    evaluations[1].set_selected(2);
+    view.start_button().emit_clicked();
+    wait_until("the tournament to end", Duration::from_secs(60), || {
+        !view.is_running()
+    })?;
+    let results = view.results().ok_or("no results")?;
+    ensure(results.games_played == 2, || {
+        format!("{} games played", results.games_played)
+    })?;
+    let names: Vec<String> = view.ranking_text()[1..]
+        .iter()
+        .flat_map(|row| row.iter().cloned())
+        .collect();
+    for label in [
+        "Alpha-beta + ordering + table, depth 2",
+        "Alpha-beta + ordering + table, depth 2, Centre",
+    ] {
+        ensure(names.iter().any(|cell| cell == label), || {
+            format!("{label} is not in the ranking {names:?}")
+        })?;
+    }
+    let cross = view.cross_table_text();
+    ensure(
+        cross
+            .iter()
+            .any(|row| row.iter().any(|cell| cell.ends_with("depth 2, Centre"))),
+        || format!("the cross table reads {cross:?}"),
+    )
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 10] = [
         (
             "compare charts the move orders against the minimal tree",
             compare_charts_the_move_orders_against_the_minimal_tree,
@@ -693,10 +797,20 @@ fn main() -> ExitCode {
             "compare shows the solver's nodes on a test set's line",
             compare_shows_the_solvers_nodes_on_a_test_set_line,
         ),
+        // Last of Compare's: the player it adds stays in the list.
+        (
+            "compare sets one player's evaluations apart",
+            compare_sets_one_players_evaluations_apart,
+        ),
         ("a small tournament adds up", a_small_tournament_adds_up),
         (
             "a cancelled tournament keeps its games",
             a_cancelled_tournament_keeps_its_games,
+        ),
+        // Last: the player it adds stays in the list.
+        (
+            "a tournament sets evaluations against each other",
+            a_tournament_sets_evaluations_against_each_other,
         ),
     ];
     let mut results = Results::default();

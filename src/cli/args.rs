@@ -656,8 +656,9 @@ fn value_range(text: &str) -> Result<(i32, i32), String> {
 #[derive(Debug, clap::Args)]
 pub(super) struct CompareArgs {
     /// The players, comma-separated short names, each with an optional
-    /// depth after a colon: random,alphabeta:4,mcts. Every computer player
-    /// by default.
+    /// depth and then an evaluation after colons (name[:depth[:evaluation]]):
+    /// random,alphabeta:4,mcts or alphabeta-tt:4:lines,alphabeta-tt:4:threats.
+    /// Every computer player by default.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub(super) players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
@@ -693,7 +694,9 @@ pub(super) struct CompareArgs {
 #[derive(Debug, clap::Args)]
 pub(super) struct TournamentArgs {
     /// The players, comma-separated short names, each with an optional
-    /// depth after a colon: perfect,alphabeta:2,mcts (at least two).
+    /// depth and then an evaluation after colons (name[:depth[:evaluation]]):
+    /// perfect,alphabeta:2,mcts or alphabeta-tt:4:lines,alphabeta-tt:4:threats
+    /// (at least two).
     #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
     pub(super) players: Vec<String>,
     /// The depth of players given without one: easy, medium, hard (the
@@ -1097,20 +1100,16 @@ impl EvaluationChoice {
 
 /// `--evaluation`: a name, or a path that ends in `.json` or holds a `/`.
 fn evaluation_choice(text: &str) -> Result<EvaluationChoice, String> {
-    if let Ok(named) = text.parse() {
-        return Ok(EvaluationChoice::Named(named));
-    }
+    let unknown = match text.parse() {
+        Ok(named) => return Ok(EvaluationChoice::Named(named)),
+        Err(unknown) => unknown,
+    };
     if text.to_ascii_lowercase().ends_with(".json") || text.contains('/') {
         return Ok(EvaluationChoice::File(PathBuf::from(text)));
     }
-    let names: Vec<&str> = NamedEvaluation::ALL
-        .iter()
-        .map(|named| named.name())
-        .collect();
     Err(format!(
-        "no evaluation is named '{}'; the evaluations: {}, or a weights file (FILE.json)",
-        escape_text(text, ECHO_CHARS),
-        names.join(", ")
+        "{}, or a weights file (FILE.json)",
+        unknown.words()
     ))
 }
 

@@ -69,16 +69,22 @@ fn contenders(
             .check_shape(size)
             .map_err(|error| error.words())?;
         contender.options.time_limit = Some(time);
-        let label = contender.label(TextStyle::COMMAND_LINE);
-        if contenders
-            .iter()
-            .any(|other: &Contender| other.label(TextStyle::COMMAND_LINE) == label)
-        {
-            return Err(format!("{label} is given twice"));
-        }
         contenders.push(contender);
     }
     Ok(contenders)
+}
+
+/// Refuses a contender that plays as an earlier one on `size` (once each
+/// has its evaluation: on Connect Four `alphabeta:3` and
+/// `alphabeta:3:threats` are one player).
+fn refuse_repeated(contenders: &[Contender], size: Shape) -> Result<(), String> {
+    match Contender::first_repeated(contenders, size) {
+        Some(index) => Err(format!(
+            "{} is given twice",
+            contenders[index].label(TextStyle::COMMAND_LINE)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Gives the contenders the search settings asked for, or the message that
@@ -96,8 +102,9 @@ fn with_search_args(
     Ok(())
 }
 
-/// Gives the contenders the evaluation `--evaluation` asks for, or the
-/// message that refuses it (see `chosen_evaluation`).
+/// Gives the contenders that name no evaluation of their own the one
+/// `--evaluation` asks for, or the message that refuses it (see
+/// `chosen_evaluation`).
 fn with_evaluation(
     contenders: &mut [Contender],
     evaluation: &EvaluationArgs,
@@ -106,7 +113,9 @@ fn with_evaluation(
     let kinds: Vec<PlayerKind> = contenders.iter().map(|contender| contender.kind).collect();
     let evaluation = chosen_evaluation(evaluation, &kinds, Some(size))?;
     for contender in contenders {
-        contender.options.evaluation = evaluation;
+        if contender.kind.uses_depth() && contender.options.evaluation.is_none() {
+            contender.options.evaluation = evaluation;
+        }
     }
     Ok(())
 }
@@ -158,6 +167,7 @@ pub(super) fn compare(args: CompareArgs) -> ExitCode {
     };
     if let Err(message) = with_search_args(&mut contenders, args.search, board.shape())
         .and_then(|()| with_evaluation(&mut contenders, &args.evaluation, board.shape()))
+        .and_then(|()| refuse_repeated(&contenders, board.shape()))
     {
         return refuse(&message);
     }
@@ -376,6 +386,7 @@ pub(super) fn tournament(args: TournamentArgs) -> ExitCode {
     };
     if let Err(message) = with_search_args(&mut entrants, args.search, args.size)
         .and_then(|()| with_evaluation(&mut entrants, &args.evaluation, args.size))
+        .and_then(|()| refuse_repeated(&entrants, args.size))
     {
         return refuse(&message);
     }

@@ -7,6 +7,7 @@ mod common;
 
 mod attack;
 mod boards;
+mod contest_evaluations;
 mod correlate;
 mod documented;
 mod exam;
@@ -931,7 +932,7 @@ fn compare_writes_json_and_csv() {
     assert_eq!(records[0], CSV_COLUMNS);
     assert_eq!(records.len(), 3);
     assert_eq!(records[1][0], "alphabeta, depth 3");
-    assert_eq!(records[1][13], "3", "depth");
+    assert_eq!(records[1][14], "3", "depth");
     assert_eq!(records[2][0], "random");
 }
 

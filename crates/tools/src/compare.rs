@@ -30,6 +30,7 @@ use serde::Serialize;
 use crate::csv;
 use crate::play::ask_within;
 use tictactoe_engine::board::{Board, Outcome, Side};
+use tictactoe_engine::evaluation::{Evaluation, NamedEvaluation};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::opening_book::OpeningBook;
 use tictactoe_engine::player_kind::UnknownPlayer;
@@ -41,6 +42,7 @@ use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{Solver, Strength};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
+use tictactoe_words::evaluation::evaluation_label;
 use tictactoe_words::i18n::gettext;
 use tictactoe_words::position::describe_score;
 use tictactoe_words::report::ReportWords;
@@ -82,37 +84,88 @@ impl Contender {
     /// Its name with its strength: "alphabeta, depth 4", "alphabeta-tt, full
     /// depth", "random" (players without a depth have none); display names
     /// in the window's style.
+    /// With an evaluation chosen, its name after the strength:
+    /// "alphabeta-tt, depth 4, threats".
     pub fn label(&self, style: TextStyle) -> String {
-        describe_player(self.kind, self.options.difficulty, style)
+        let player = describe_player(self.kind, self.options.difficulty, style);
+        match self.chosen_evaluation() {
+            Some(evaluation) => format!("{player}, {}", evaluation_label(evaluation, style)),
+            None => player,
+        }
+    }
+
+    /// The evaluation chosen for it, as JSON and CSV name it: "threats",
+    /// "own weights" for a weights file's; `None` where it plays with the
+    /// board's own (or evaluates nothing).
+    pub fn evaluation_name(&self) -> Option<String> {
+        self.chosen_evaluation()
+            .map(|evaluation| evaluation_label(evaluation, TextStyle::COMMAND_LINE))
+    }
+
+    /// Whether it plays as `other` does on a board of `shape`: the same
+    /// player and strength, evaluating with the same weights (the board's
+    /// own alike whether chosen or not).
+    pub fn plays_as(&self, other: &Contender, shape: Shape) -> bool {
+        let evaluation = |contender: &Contender| {
+            contender
+                .kind
+                .uses_depth()
+                .then(|| Evaluation::chosen_or_default(contender.options.evaluation, shape))
+        };
+        describe_player(self.kind, self.options.difficulty, TextStyle::WINDOW)
+            == describe_player(other.kind, other.options.difficulty, TextStyle::WINDOW)
+            && evaluation(self) == evaluation(other)
+    }
+
+    /// The first contender of `contenders` that plays as an earlier one on
+    /// a board of `shape` (`plays_as`): its index, if any.
+    pub fn first_repeated(contenders: &[Contender], shape: Shape) -> Option<usize> {
+        (1..contenders.len()).find(|&index| {
+            contenders[..index]
+                .iter()
+                .any(|earlier| contenders[index].plays_as(earlier, shape))
+        })
+    }
+
+    /// The evaluation chosen, for a player that evaluates at a horizon.
+    fn chosen_evaluation(&self) -> Option<Evaluation> {
+        self.options.evaluation.filter(|_| self.kind.uses_depth())
     }
 
     pub fn family(&self) -> Family {
         Family::of(self.kind)
     }
 
-    /// A player's short name, optionally with a difficulty after a colon:
-    /// "alphabeta", "alphabeta:4", "minimax:medium". Without one it plays
-    /// at `difficulty`. The human and a depth for a player without one are
-    /// refused.
+    /// A player's short name, optionally with a difficulty and then an
+    /// evaluation after colons: "alphabeta", "alphabeta:4",
+    /// "minimax:medium", "alphabeta-tt:4:threats". Without a difficulty it
+    /// plays at `difficulty`, without an evaluation with the board's own.
+    /// Refused: the human, empty parts, a depth for a player without one,
+    /// an evaluation for a player that evaluates no horizon, and names no
+    /// evaluation has.
     pub fn parse(text: &str, difficulty: Difficulty) -> Result<Contender, String> {
-        let (name, own) = match text.split_once(':') {
-            Some((name, own)) => (
-                name,
-                Some(
-                    own.trim()
-                        .parse::<Difficulty>()
-                        .map_err(|error| error.words())?,
-                ),
-            ),
-            None => (text, None),
-        };
-        let kind = name.trim().parse::<PlayerKind>().map_err(|_| {
+        let echo = || escape_text(text, ECHO_CHARS);
+        let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+        if parts.len() > 3 {
+            return Err(format!(
+                "'{}': too many parts: give name[:depth[:evaluation]]",
+                echo()
+            ));
+        }
+        if parts.contains(&"") {
+            return Err(format!(
+                "'{}': an empty part: give name[:depth[:evaluation]]",
+                echo()
+            ));
+        }
+        let name = parts[0];
+        let kind = name.parse::<PlayerKind>().map_err(|_| {
             let computers = PlayerKind::ALL
                 .into_iter()
                 .filter(|&kind| kind != PlayerKind::Human)
                 .collect();
             UnknownPlayer {
-                name: name.trim().to_owned(),
+                name: name.to_owned(),
                 offered: computers,
             }
             .words()
@@ -120,14 +173,30 @@ impl Contender {
         if kind == PlayerKind::Human {
             return Err("the human player cannot take part: choose computer players".into());
         }
+        let own = match parts.get(1) {
+            Some(own) => Some(own.parse::<Difficulty>().map_err(|error| error.words())?),
+            None => None,
+        };
         if own.is_some() && !kind.uses_difficulty() {
-            return Err(format!(
-                "'{}': {} has no search depth",
-                escape_text(text, ECHO_CHARS),
-                kind.name()
-            ));
+            return Err(format!("'{}': {} has no search depth", echo(), kind.name()));
         }
-        Ok(Contender::new(kind, own.unwrap_or(difficulty)))
+        let mut contender = Contender::new(kind, own.unwrap_or(difficulty));
+        if let Some(evaluation) = parts.get(2) {
+            if !kind.uses_depth() {
+                return Err(format!(
+                    "'{}': {} has no evaluation: only the depth-limited searches \
+                     (minimax, alphabeta, alphabeta-tt, alphabeta-random, pvs, mtdf) \
+                     evaluate positions at their horizon",
+                    echo(),
+                    kind.name()
+                ));
+            }
+            let named = evaluation
+                .parse::<NamedEvaluation>()
+                .map_err(|error| format!("'{}': {}", echo(), error.words()))?;
+            contender.options.evaluation = Some(named.evaluation());
+        }
+        Ok(contender)
     }
 }
 
@@ -291,6 +360,9 @@ pub struct CompareRow {
     pub label: String,
     pub player: PlayerKind,
     pub difficulty: Difficulty,
+    /// The evaluation chosen for it (`Contender::evaluation_name`); `None`
+    /// for the board's own.
+    pub evaluation: Option<String>,
     pub family: Family,
     /// The chosen cell (from 0), if any.
     #[serde(rename = "move")]
@@ -367,10 +439,11 @@ pub struct Comparison {
 }
 
 /// The CSV's columns, in order.
-pub const CSV_COLUMNS: [&str; 18] = [
+pub const CSV_COLUMNS: [&str; 19] = [
     "label",
     "player",
     "difficulty",
+    "evaluation",
     "family",
     "move",
     "score",
@@ -469,6 +542,7 @@ impl Comparison {
                 row.label.clone(),
                 row.player.name().to_owned(),
                 row.difficulty.name(),
+                row.evaluation.clone().unwrap_or_default(),
                 row.family.name().to_owned(),
                 csv::optional(row.best),
                 csv::optional(row.score),
@@ -504,6 +578,7 @@ impl CompareRow {
             label: contender.label(TextStyle::COMMAND_LINE),
             player: contender.kind,
             difficulty: contender.options.difficulty,
+            evaluation: contender.evaluation_name(),
             family: contender.family(),
             best: None,
             score: None,

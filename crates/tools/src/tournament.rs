@@ -180,6 +180,9 @@ pub struct Entrant {
     pub label: String,
     pub player: PlayerKind,
     pub difficulty: Difficulty,
+    /// The evaluation chosen for it (`Contender::evaluation_name`); `None`
+    /// for the board's own.
+    pub evaluation: Option<String>,
     pub family: Family,
     #[serde(skip)]
     pub contender: Contender,
@@ -303,14 +306,10 @@ impl Tournament {
         if self.entrants.iter().any(|e| e.kind == PlayerKind::Human) {
             return Err(TournamentError::Human);
         }
-        for (index, entrant) in self.entrants.iter().enumerate() {
-            let label = entrant.label(TextStyle::WINDOW);
-            if self.entrants[..index]
-                .iter()
-                .any(|other| other.label(TextStyle::WINDOW) == label)
-            {
-                return Err(TournamentError::Duplicate(label));
-            }
+        if let Some(index) = Contender::first_repeated(&self.entrants, self.size) {
+            return Err(TournamentError::Duplicate(
+                self.entrants[index].label(TextStyle::WINDOW),
+            ));
         }
         if self.games_per_colour == 0 {
             return Err(TournamentError::NoGames);
@@ -465,6 +464,7 @@ impl Tournament {
                     label: contender.label(TextStyle::COMMAND_LINE),
                     player: contender.kind,
                     difficulty: contender.options.difficulty,
+                    evaluation: contender.evaluation_name(),
                     family: contender.family(),
                     contender,
                 })
@@ -611,7 +611,7 @@ impl TournamentResults {
     }
 
     /// The ranking as CSV, best first: rank, label, player, difficulty,
-    /// family, games, wins, draws, losses, points, score, rating,
+    /// evaluation (empty for the board's own), family, games, wins, draws, losses, points, score, rating,
     /// rating_error, the same tallies as X and as O, moves, mean time (µs)
     /// and nodes per move, time-limited moves.
     pub fn standings_csv(&self) -> String {
@@ -623,6 +623,7 @@ impl TournamentResults {
                 s.label.clone(),
                 entrant.player.name().to_owned(),
                 entrant.difficulty.name(),
+                entrant.evaluation.clone().unwrap_or_default(),
                 entrant.family.name().to_owned(),
             ];
             for tally in [s.total, s.as_x, s.as_o] {
@@ -741,11 +742,12 @@ impl<W: Write> JsonWriter<W> {
 }
 
 /// The columns of `standings_csv`.
-pub const STANDINGS_COLUMNS: [&str; 25] = [
+pub const STANDINGS_COLUMNS: [&str; 26] = [
     "rank",
     "label",
     "player",
     "difficulty",
+    "evaluation",
     "family",
     "games",
     "wins",

@@ -309,11 +309,12 @@ fn json_and_csv_carry_every_row() {
             record[0], row.label,
             "a label with a comma comes back whole"
         );
-        assert_eq!(record[4], row.best.unwrap().to_string());
-        assert_eq!(record[7], row.nodes.to_string());
-        assert_eq!(record[15], row.optimal.name());
+        assert_eq!(record[3], "", "the board's own evaluation");
+        assert_eq!(record[5], row.best.unwrap().to_string());
+        assert_eq!(record[8], row.nodes.to_string());
+        assert_eq!(record[16], row.optimal.name());
     }
-    assert_eq!(Some(&records[1][6]), comparison.rows[0].value.as_ref());
+    assert_eq!(Some(&records[1][7]), comparison.rows[0].value.as_ref());
 }
 
 #[test]
@@ -349,4 +350,71 @@ fn on_connect_four_the_reference_is_the_solver() {
     );
     assert_eq!(comparison.rows[1].optimal, Optimality::Optimal);
     assert_eq!(comparison.rows[1].move_value, Some(0));
+}
+
+#[test]
+fn an_entrant_names_its_evaluation_after_its_depth() {
+    use tictactoe_engine::evaluation::NamedEvaluation;
+    use tictactoe_words::report::TextStyle;
+    let contender: Contender = "alphabeta-tt:4:threats".parse().unwrap();
+    assert_eq!(contender.kind, PlayerKind::AlphaBetaTt);
+    assert_eq!(contender.options.difficulty, Difficulty::Depth(4));
+    assert_eq!(
+        contender.options.evaluation,
+        Some(NamedEvaluation::Threats.evaluation())
+    );
+    assert_eq!(
+        contender.label(TextStyle::COMMAND_LINE),
+        "alphabeta-tt, depth 4, threats"
+    );
+    assert_eq!(contender.evaluation_name().as_deref(), Some("threats"));
+    let contender = Contender::parse("pvs:hard:centre", Difficulty::Depth(2)).unwrap();
+    assert_eq!(contender.options.difficulty, Difficulty::Hard);
+    assert_eq!(
+        contender.options.evaluation,
+        Some(NamedEvaluation::Centre.evaluation())
+    );
+    // Without one, the board's own: no evaluation in the label or JSON.
+    let contender: Contender = "alphabeta:5".parse().unwrap();
+    assert_eq!(contender.options.evaluation, None);
+    assert_eq!(
+        contender.label(TextStyle::COMMAND_LINE),
+        "alphabeta, depth 5"
+    );
+    assert_eq!(contender.evaluation_name(), None);
+}
+
+#[test]
+fn an_evaluation_is_refused_where_it_cannot_apply() {
+    let refusal = |text: &str| text.parse::<Contender>().unwrap_err();
+    let unknown = refusal("alphabeta:4:material");
+    assert!(
+        unknown.contains("'material'") && unknown.contains("lines, centre, threats"),
+        "{unknown}"
+    );
+    let without = refusal("random:3:lines");
+    assert!(without.contains("random"), "{without}");
+    let mcts = refusal("mcts:hard:lines");
+    assert!(mcts.contains("no search depth"), "{mcts}");
+    let perfect = refusal("perfect:hard:lines");
+    assert!(perfect.contains("no search depth"), "{perfect}");
+    // The neural player has a strength but no horizon to evaluate at.
+    let neural = refusal("neural:3:lines");
+    assert!(
+        neural.contains("neural") && neural.contains("no evaluation"),
+        "{neural}"
+    );
+    for empty in [
+        "alphabeta::lines",
+        "alphabeta:4:",
+        ":4",
+        "alphabeta:",
+        "alphabeta:4:lines:",
+    ] {
+        let message = refusal(empty);
+        assert!(
+            message.contains("empty") || message.contains("too many"),
+            "{empty}: {message}"
+        );
+    }
 }

@@ -293,8 +293,8 @@ fn json_and_csv_carry_the_results() {
     for (record, s) in standings[1..].iter().zip(&results.standings) {
         assert_eq!(record.len(), STANDINGS_COLUMNS.len());
         assert_eq!(record[1], s.label);
-        assert_eq!(record[5], s.total.games().to_string());
-        assert_eq!(record[17].parse::<f64>().unwrap(), s.points);
+        assert_eq!(record[6], s.total.games().to_string());
+        assert_eq!(record[18].parse::<f64>().unwrap(), s.points);
     }
     let cross = parse_csv(&results.cross_table_csv());
     assert_eq!(cross[0], CROSS_COLUMNS);

@@ -2,9 +2,12 @@
 //! names people read, beside the stable names the files and the command
 //! line use.
 
-use tictactoe_engine::evaluation::{Feature, NamedEvaluation};
+use tictactoe_engine::evaluation::{Evaluation, Feature, NamedEvaluation, UnknownEvaluation};
 
+use super::Words;
+use super::escape::{ECHO_CHARS, escape_text};
 use super::i18n::{fill, gettext};
+use super::report::TextStyle;
 
 /// A named evaluation as people read it: "Threats".
 pub fn evaluation_name(named: NamedEvaluation) -> String {
@@ -12,6 +15,34 @@ pub fn evaluation_name(named: NamedEvaluation) -> String {
         NamedEvaluation::Lines => gettext("Lines"),
         NamedEvaluation::Centre => gettext("Centre"),
         NamedEvaluation::Threats => gettext("Threats"),
+    }
+}
+
+/// A chosen evaluation in a player's label: its name in `style`
+/// ("threats" on the command line, "Threats" in the window), or "own
+/// weights" for weights no named evaluation has.
+pub fn evaluation_label(evaluation: Evaluation, style: TextStyle) -> String {
+    match (NamedEvaluation::of(evaluation), style.display_names) {
+        (Some(named), true) => evaluation_name(named),
+        (Some(named), false) => named.name().to_owned(),
+        (None, true) => gettext("own weights"),
+        (None, false) => "own weights".to_owned(),
+    }
+}
+
+/// The command line's refusal of an evaluation's name (in English), with
+/// the names offered.
+impl Words for UnknownEvaluation {
+    fn words(&self) -> String {
+        let names: Vec<&str> = NamedEvaluation::ALL
+            .iter()
+            .map(|named| named.name())
+            .collect();
+        format!(
+            "no evaluation is named '{}'; the evaluations: {}",
+            escape_text(&self.0, ECHO_CHARS),
+            names.join(", ")
+        )
     }
 }
 

@@ -466,6 +466,14 @@ impl NamedEvaluation {
         }
     }
 
+    /// The named evaluation with `evaluation`'s weights, if one has them
+    /// (a weights file's usually do not).
+    pub fn of(evaluation: Evaluation) -> Option<NamedEvaluation> {
+        NamedEvaluation::ALL
+            .into_iter()
+            .find(|named| named.evaluation() == evaluation)
+    }
+
     /// The weights.
     pub fn evaluation(self) -> Evaluation {
         let squares = (1..=MAX_OPEN_STONES as u8)
