@@ -398,7 +398,13 @@ impl HorizonView {
     /// Takes the board's position, with its board's own evaluation when
     /// the board changed, and searches it.
     pub fn show_position(&self) {
-        let Some(board) = self.imp().position.borrow().as_ref().map(|position| position()) else {
+        let Some(board) = self
+            .imp()
+            .position
+            .borrow()
+            .as_ref()
+            .map(|position| position())
+        else {
             return;
         };
         let widgets = self.widgets();
@@ -452,7 +458,9 @@ impl HorizonView {
         if board.outcome() != Outcome::Ongoing {
             show_status(
                 &self.widgets().status,
-                &gettext("The game on the board is over: there is no move to search. Open the window on a position still to be played."),
+                &gettext(
+                    "The game on the board is over: there is no move to search. Open the window on a position still to be played.",
+                ),
                 true,
             );
             return None;
@@ -732,7 +740,10 @@ impl HorizonView {
 
     /// Each depth's leaf, as drawn.
     pub fn leaf_views(&self) -> [BoardView; 2] {
-        self.widgets().columns.each_ref().map(|column| column.leaf.clone())
+        self.widgets()
+            .columns
+            .each_ref()
+            .map(|column| column.leaf.clone())
     }
 
     /// The line that says whether depth N was misled.
@@ -876,7 +887,9 @@ fn misled_words(board: &Board, found: &Horizon) -> String {
     let shape = board.shape();
     if found.misled() {
         fill(
-            &gettext("Depth {shallow} is misled: depth {deep} plays {deep_move}, not {shallow_move}."),
+            &gettext(
+                "Depth {shallow} is misled: depth {deep} plays {deep_move}, not {shallow_move}.",
+            ),
             &[
                 ("shallow", &found.shallow.depth),
                 ("deep", &found.deep.depth),
