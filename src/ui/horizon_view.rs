@@ -609,7 +609,6 @@ impl HorizonView {
 
     /// Iterative deepening on the board's position for the time chosen.
     fn deepen(&self) {
-        self.imp().deepening.abandon();
         self.clear_deepening();
         let Some(board) = self.playable_board() else {
             self.update_cancel();
@@ -692,7 +691,11 @@ impl HorizonView {
         widgets.reached.set_label(&reached);
     }
 
+    /// Drops iterative deepening's rows, and its search if one runs: they
+    /// were of another position or evaluation.
     fn clear_deepening(&self) {
+        self.imp().deepening.abandon();
+        self.update_cancel();
         let widgets = self.widgets();
         widgets.rows.remove_all();
         widgets.reached.set_label(&gettext(
