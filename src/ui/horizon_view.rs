@@ -62,8 +62,11 @@ struct DeepeningRow {
     words: String,
 }
 
+/// What a column of the table shows of a row.
+type DeepeningCell = fn(&DeepeningRow) -> &str;
+
 /// The table's columns: their titles and what each shows of a row.
-const DEEPENING_COLUMNS: [(fn() -> String, fn(&DeepeningRow) -> &str); 4] = [
+const DEEPENING_COLUMNS: [(fn() -> String, DeepeningCell); 4] = [
     (|| gettext("Depth"), |row| &row.depth),
     (|| gettext("Best move"), |row| &row.best),
     (|| gettext("Value (X's scale)"), |row| &row.value),
@@ -225,7 +228,6 @@ impl HorizonView {
             "Alpha-beta searches the board's position to depth N and one move deeper, and estimates each leaf with the evaluation. Where the deeper search chooses another move, depth N was misled: what decided it lies past its horizon.",
         )));
         let position = text_label("");
-        position.set_selectable(true);
         content.append(&position);
 
         // The controls wrap under each other in a narrow window.
@@ -292,7 +294,7 @@ impl HorizonView {
             let leaf: BoardView = glib::Object::new();
             leaf.set_accepting(false);
             leaf.set_focusable(false);
-            leaf.set_size_request(160, 150);
+            leaf.set_size_request(160, 180);
             leaf.set_vexpand(true);
             let boxed = gtk::Box::new(gtk::Orientation::Vertical, 6);
             boxed.append(&heading);
@@ -792,7 +794,7 @@ impl JobWindow for HorizonView {
 }
 
 /// A column of iterative deepening's table, its cells from `cell`.
-fn deepening_column(title: &str, cell: fn(&DeepeningRow) -> &str) -> gtk::ColumnViewColumn {
+fn deepening_column(title: &str, cell: DeepeningCell) -> gtk::ColumnViewColumn {
     let factory = gtk::SignalListItemFactory::new();
     factory.connect_setup(|_, item| {
         if let Some(item) = item.downcast_ref::<gtk::ListItem>() {
