@@ -187,11 +187,30 @@ fn heading(text: &str) -> gtk::Label {
     label
 }
 
+/// A row of controls named `name`, wrapping under each other in a narrow
+/// window.
+fn controls_row(name: &str, per_line: u32) -> gtk::FlowBox {
+    let row = gtk::FlowBox::new();
+    row.set_selection_mode(gtk::SelectionMode::None);
+    row.set_max_children_per_line(per_line);
+    row.set_column_spacing(12);
+    accessible::set_label(&row, name);
+    row
+}
+
+/// The controls take the focus, not the flow box's cells around them.
+fn unfocus_cells(row: &gtk::FlowBox) {
+    let mut child = row.first_child();
+    while let Some(cell) = child {
+        cell.set_focusable(false);
+        child = cell.next_sibling();
+    }
+}
+
 /// A label before its control, which it names (with its mnemonic).
 fn control_with_label(text: &str, control: &impl IsA<gtk::Widget>) -> gtk::Box {
     let label = gtk::Label::with_mnemonic(text);
     label.set_mnemonic_widget(Some(control));
-    accessible::set_label(control, &text.replace('_', ""));
     let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
     row.append(&label);
     row.append(control);
@@ -230,11 +249,7 @@ impl HorizonView {
         let position = text_label("");
         content.append(&position);
 
-        // The controls wrap under each other in a narrow window.
-        let controls = gtk::FlowBox::new();
-        controls.set_selection_mode(gtk::SelectionMode::None);
-        controls.set_max_children_per_line(4);
-        controls.set_column_spacing(12);
+        let controls = controls_row(&gettext("Controls"), 4);
         let depth_spin = gtk::SpinButton::with_range(1.0, f64::from(MOST_DEPTH), 1.0);
         depth_spin.set_value(f64::from(FIRST_DEPTH));
         depth_spin.set_tooltip_text(Some(&gettext(
@@ -280,6 +295,7 @@ impl HorizonView {
             &gettext("Stop the searches and the solver (Escape)"),
         );
         cancel_button.set_sensitive(false);
+        unfocus_cells(&controls);
         content.append(&controls);
         let status = text_label("");
         content.append(&status);
@@ -321,10 +337,7 @@ impl HorizonView {
         content.append(&text_label(&gettext(
             "Alpha-beta with a transposition table searches depth 1, 2, 3, … until the time is up, and keeps the deepest search that finished. A row per depth it finished: its best move and value.",
         )));
-        let clock = gtk::FlowBox::new();
-        clock.set_selection_mode(gtk::SelectionMode::None);
-        clock.set_max_children_per_line(2);
-        clock.set_column_spacing(12);
+        let clock = controls_row(&gettext("Iterative deepening under a clock"), 2);
         let time_spin = gtk::SpinButton::with_range(10.0, MOST_TIME_LIMIT_MS, 100.0);
         time_spin.set_value(FIRST_TIME_LIMIT_MS);
         time_spin.set_tooltip_text(Some(&gettext("How long the search may take")));
@@ -339,6 +352,7 @@ impl HorizonView {
         )));
         accessible::name_button_by_its_label(&deepen_button);
         clock.insert(&deepen_button, -1);
+        unfocus_cells(&clock);
         content.append(&clock);
         let rows = gio::ListStore::new::<glib::BoxedAnyObject>();
         let table = gtk::ColumnView::new(Some(gtk::NoSelection::new(Some(rows.clone()))));
