@@ -5,7 +5,7 @@
 //! (depth 3 plays column 5, depth 4 blocks in column 3), the misled line
 //! and the solver's verdict, the leaves drawn with their variations; Deepen
 //! fills the table a depth a row; Tic-Tac-Toe is searched too; Escape
-//! stops the solver; it fits 640 px (its controls' names: tests/accessibility). Needs a
+//! stops the solver, and so does closing the window; it fits 640 px (its controls' names: tests/accessibility). Needs a
 //! display and xdotool: `xvfb-run -a cargo test --release --test
 //! ui_horizon`.
 
@@ -225,6 +225,22 @@ fn escape_stops_the_solver(window: &TictactoeWindow) -> Result<(), String> {
     })
 }
 
+/// Closing the window as the solver judges stops it at once, not when
+/// it would have finished, seconds later.
+fn closing_stops_the_work(window: &TictactoeWindow) -> Result<(), String> {
+    let (_, view) = open_on_the_guides_position(window)?;
+    click_widget(&button(&view, "_Search")?)?;
+    wait_until("the solver to start", PATIENCE, || {
+        view.status().contains("The solver is judging")
+    })?;
+    view.close();
+    wait_until("the solver to stop", Duration::from_secs(1), || {
+        !view.is_working()
+    })
+    .map(|_| ())
+    .map_err(|error| format!("{error}; the status says {:?}", view.status()))
+}
+
 /// On Tic-Tac-Toe the searches run too; the solver is not asked.
 fn tic_tac_toe_is_searched_too(window: &TictactoeWindow) -> Result<(), String> {
     if let Some(view) = window.horizon_view() {
@@ -259,13 +275,14 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 5] = [
+    let checks: [(&str, Check); 6] = [
         (
             "the guide's position shows depth 3 misled",
             the_guides_position_shows_depth_3_misled,
         ),
         ("deepen fills a row per depth", deepen_fills_a_row_per_depth),
         ("escape stops the solver", escape_stops_the_solver),
+        ("closing stops the work", closing_stops_the_work),
         ("tic-tac-toe is searched too", tic_tac_toe_is_searched_too),
         ("it fits 640 px", it_fits_640_px),
     ];

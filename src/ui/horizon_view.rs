@@ -127,7 +127,7 @@ mod imp {
             klass.install_action("horizon.deepen", None, |view, _, _| view.deepen());
             klass.install_action("horizon.cancel", None, |view, _, _| view.cancel());
             klass.install_action("horizon.escape", None, |view, _, _| {
-                if view.job().is_running() || view.imp().deepening.is_running() {
+                if view.is_working() {
                     view.cancel();
                 } else {
                     view.close();
@@ -726,11 +726,17 @@ impl HorizonView {
     }
 
     fn update_cancel(&self) {
-        let running = self.job().is_running() || self.imp().deepening.is_running();
-        self.widgets().cancel_button.set_sensitive(running);
+        self.widgets()
+            .cancel_button
+            .set_sensitive(self.is_working());
     }
 
     // What the window shows, for the tests to read as a person would.
+
+    /// A search, the solver or iterative deepening runs.
+    pub fn is_working(&self) -> bool {
+        self.job().is_running() || self.imp().deepening.is_running()
+    }
 
     pub fn depth_spin(&self) -> gtk::SpinButton {
         self.widgets().depth_spin.clone()
