@@ -248,6 +248,9 @@ fn every_window_opens_its_own_page(
     check_window(window, "ctrl+shift+t", GuidePage::Evaluation, |window| {
         window.evaluation_truth_view().map(|view| view.upcast())
     })?;
+    check_window(window, "ctrl+shift+h", GuidePage::Evaluation, |window| {
+        window.horizon_view().map(|view| view.upcast())
+    })?;
     let person = (PlayerKind::Human, Difficulty::Hard);
     start(window, person, person, Shape::TIC_TAC_TOE, Duration::ZERO)?;
     press_over(&window.board_view(), "5")?;

@@ -641,9 +641,9 @@ fn the_title_is_whole_at_640_px(window: &TictactoeWindow) -> Result<(), String> 
 }
 
 /// The actions that open the main window's other windows: Compare,
-/// Tournament, Training, the explorer, Monte Carlo, Practice, Review and
-/// Evaluation against the Truth.
-const OTHER_WINDOWS: [&str; 8] = [
+/// Tournament, Training, the explorer, Monte Carlo, Practice, Review,
+/// Evaluation against the Truth and Horizon.
+const OTHER_WINDOWS: [&str; 9] = [
     "win.compare",
     "win.tournament",
     "win.training",
@@ -652,6 +652,7 @@ const OTHER_WINDOWS: [&str; 8] = [
     "win.practice",
     "win.review",
     "win.evaluation-truth",
+    "win.horizon",
 ];
 
 /// Opens the window that `action` opens over `window`, as its shortcut

@@ -135,6 +135,7 @@ impl TictactoeApplication {
         self.set_accels_for_action("win.tournament", &["<Control>t"]);
         self.set_accels_for_action("win.training", &["<Control>l"]);
         self.set_accels_for_action("win.evaluation-truth", &["<Control><Shift>t"]);
+        self.set_accels_for_action("win.horizon", &["<Control><Shift>h"]);
         self.set_accels_for_action("win.show-evaluation", &["<Control>b"]);
     }
 

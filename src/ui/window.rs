@@ -251,6 +251,7 @@ mod imp {
         pub(super) training_view: OnceCell<TrainingView>,
         pub(super) evaluation_truth_view:
             OnceCell<crate::ui::evaluation_truth_view::EvaluationTruthView>,
+        pub(super) horizon_view: OnceCell<crate::ui::horizon_view::HorizonView>,
         /// Save's or Open's file chooser while it is open.
         pub(super) file_chooser: FileChooser,
         /// What the learning players learned, shared with the Training
@@ -355,6 +356,9 @@ mod imp {
             });
             klass.install_action("win.evaluation-truth", None, |window, _, _| {
                 window.show_evaluation_truth();
+            });
+            klass.install_action("win.horizon", None, |window, _, _| {
+                window.show_horizon();
             });
         }
 

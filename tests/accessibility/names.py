@@ -144,8 +144,8 @@ def press(node):
 
 
 def show_analysis_windows(app, names):
-    """Opens Compare with its header bar button, and Tournament, Training
-    Monte Carlo and Practice from the main menu, as a person would, so that their
+    """Opens Compare with its header bar button, and Tournament, Training,
+    Monte Carlo, Horizon and Practice from the main menu, as a person would, so that their
     controls are checked too (they are windows of their own, on the bus
     beside the main one)."""
     problems = []
@@ -172,6 +172,7 @@ def show_analysis_windows(app, names):
     time.sleep(1.0)
     problems += open_from_menu(app, "Training")
     problems += open_from_menu(app, "Monte Carlo")
+    problems += open_from_menu(app, "Horizon")
     return problems + open_from_menu(app, "Practice") + check(app, names)
 
 

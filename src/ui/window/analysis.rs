@@ -9,6 +9,7 @@ use super::TictactoeWindow;
 use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
 use crate::ui::evaluation_truth_view::EvaluationTruthView;
+use crate::ui::horizon_view::HorizonView;
 use crate::ui::mcts::mcts_view::MctsView;
 use crate::ui::practice::practice_view::PracticeView;
 use crate::ui::review::review_view::{GameToReview, ReviewView};
@@ -78,6 +79,30 @@ impl TictactoeWindow {
             .clone();
         view.present();
         view
+    }
+
+    /// Ctrl+Shift+H: the Horizon window, on the board's position.
+    pub fn show_horizon(&self) -> HorizonView {
+        let view = self
+            .imp()
+            .horizon_view
+            .get_or_init(|| {
+                let window = self.downgrade();
+                HorizonView::new(self, move || {
+                    window
+                        .upgrade()
+                        .map_or_else(|| Board::new(Default::default()), |window| window.shown().0)
+                })
+            })
+            .clone();
+        view.show_position();
+        view.present();
+        view
+    }
+
+    /// The Horizon window, once it has been opened.
+    pub fn horizon_view(&self) -> Option<HorizonView> {
+        self.imp().horizon_view.get().cloned()
     }
 
     /// The Evaluation against the Truth window, once it has been opened.
@@ -214,6 +239,9 @@ impl TictactoeWindow {
             view.cancel();
         }
         if let Some(view) = self.tournament_view() {
+            view.cancel();
+        }
+        if let Some(view) = self.horizon_view() {
             view.cancel();
         }
         // What a training learned is kept, even as the app quits.
