@@ -17,6 +17,7 @@ use crate::ui::charts::chart::{Chart, ChartData};
 use crate::ui::charts::chart_view::ChartView;
 use crate::ui::shared::accessible;
 use crate::ui::shared::background::{self, Job, JobWindow, show_status};
+use crate::ui::shared::controls_row::{controls_row, unfocus_cells};
 use crate::ui::shared::file_dialog::{FileAction, FileChooser, FileRequest, file_name};
 use crate::ui::shared::help::{self, GuidePage};
 use tictactoe_engine::board::{Board, Outcome};
@@ -160,10 +161,7 @@ impl EvaluationTruthView {
         intro.set_wrap(true);
         intro.set_xalign(0.0);
         content.append(&intro);
-        // The buttons wrap under each other in a narrow window.
-        let buttons = gtk::FlowBox::new();
-        buttons.set_selection_mode(gtk::SelectionMode::None);
-        buttons.set_max_children_per_line(3);
+        let buttons = controls_row(&gettext("Positions to measure"), 3);
         let button = |label: &str, action: &str, tooltip: &str| {
             let button = gtk::Button::with_mnemonic(label);
             button.set_action_name(Some(action));
@@ -190,6 +188,7 @@ impl EvaluationTruthView {
             &gettext("Stop solving (Escape); the positions solved so far are shown"),
         );
         cancel.set_sensitive(false);
+        unfocus_cells(&buttons);
         content.append(&buttons);
         let status = gtk::Label::new(None);
         status.set_wrap(true);

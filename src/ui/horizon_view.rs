@@ -17,6 +17,7 @@ use gtk::{gio, glib, prelude::*};
 use crate::game::Sender;
 use crate::ui::shared::accessible;
 use crate::ui::shared::background::{self, Job, JobWindow, show_status};
+use crate::ui::shared::controls_row::{controls_row, unfocus_cells};
 use crate::ui::shared::help::{self, GuidePage};
 use crate::ui::widgets::board_view::BoardView;
 use tictactoe_engine::board::{Board, Outcome, Side};
@@ -185,26 +186,6 @@ fn heading(text: &str) -> gtk::Label {
     let label = text_label(text);
     label.add_css_class("heading");
     label
-}
-
-/// A row of controls named `name`, wrapping under each other in a narrow
-/// window.
-fn controls_row(name: &str, per_line: u32) -> gtk::FlowBox {
-    let row = gtk::FlowBox::new();
-    row.set_selection_mode(gtk::SelectionMode::None);
-    row.set_max_children_per_line(per_line);
-    row.set_column_spacing(12);
-    accessible::set_label(&row, name);
-    row
-}
-
-/// The controls take the focus, not the flow box's cells around them.
-fn unfocus_cells(row: &gtk::FlowBox) {
-    let mut child = row.first_child();
-    while let Some(cell) = child {
-        cell.set_focusable(false);
-        child = cell.next_sibling();
-    }
 }
 
 /// A label before its control, which it names (with its mnemonic).

@@ -145,7 +145,7 @@ def press(node):
 
 def show_analysis_windows(app, names):
     """Opens Compare with its header bar button, and Tournament, Training,
-    Monte Carlo, Horizon and Practice from the main menu, as a person would, so that their
+    Monte Carlo, Horizon, Evaluation against the Truth and Practice from the main menu, as a person would, so that their
     controls are checked too (they are windows of their own, on the bus
     beside the main one)."""
     problems = []
@@ -173,6 +173,7 @@ def show_analysis_windows(app, names):
     problems += open_from_menu(app, "Training")
     problems += open_from_menu(app, "Monte Carlo")
     problems += open_from_menu(app, "Horizon")
+    problems += open_from_menu(app, "Evaluation against the Truth")
     return problems + open_from_menu(app, "Practice") + check(app, names)
 
 
