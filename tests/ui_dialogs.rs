@@ -18,8 +18,8 @@ use std::time::Duration;
 use gtk::{glib, prelude::*};
 use harness::{
     PATIENCE, Results, answer_save_chooser, choosers, chosen, click_widget, ensure, explore,
-    open_window, play_3x3, point_into, press_in, start, type_path, use_test_environment,
-    wait_for_chooser, wait_for_no_chooser, wait_until, xdotool,
+    open_window, play_3x3, point_into, press_in, scroll_into_view, start, type_path,
+    use_test_environment, wait_for_chooser, wait_for_no_chooser, wait_until, xdotool,
 };
 use tictactoe::ui::{CompareView, LogKind, TictactoeWindow};
 use tictactoe_engine::board::{Board, BoardError};
@@ -35,6 +35,7 @@ type Check = fn(&TictactoeWindow, &Path) -> Result<(), String>;
 
 /// Clicks the save menu `button` and picks its item by its `mnemonic`.
 fn pick_from_menu(button: &gtk::MenuButton, mnemonic: &str) -> Result<(), String> {
+    scroll_into_view(button)?;
     click_widget(button)?;
     wait_until("the save menu", PATIENCE, || {
         button.popover().is_some_and(|menu| menu.is_visible())

@@ -518,6 +518,36 @@ pub fn press_in(window: &impl IsA<gtk::Window>, keys: &[&str]) -> Result<(), Str
     xdotool(&[&["key"], keys].concat())
 }
 
+/// Scrolls the nearest scrolled window around `widget` so that the widget
+/// is in sight, as a person scrolls down to a control before clicking it.
+pub fn scroll_into_view(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
+    let Some(scrolled) = widget
+        .ancestor(gtk::ScrolledWindow::static_type())
+        .and_then(|ancestor| ancestor.downcast::<gtk::ScrolledWindow>().ok())
+    else {
+        return Ok(());
+    };
+    let top = widget
+        .compute_point(&scrolled, &graphene::Point::new(0.0, 0.0))
+        .ok_or("the widget has no place in its scrolled window")?
+        .y();
+    let adjustment = scrolled.vadjustment();
+    let (view, height) = (adjustment.page_size(), f64::from(widget.height()));
+    let top = f64::from(top);
+    if top < 0.0 || top + height > view {
+        // Its bottom at the view's bottom, or its top at the view's top if
+        // it is taller than the view.
+        let shift = if height > view {
+            top
+        } else {
+            top + height - view
+        };
+        adjustment.set_value(adjustment.value() + shift);
+        pass_time(std::time::Duration::from_millis(200));
+    }
+    Ok(())
+}
+
 /// Clicks the middle of `widget`, a real click at its place on the screen.
 pub fn click_widget(widget: &impl IsA<gtk::Widget>) -> Result<(), String> {
     let root = widget.root().ok_or("the widget is in no window")?;
