@@ -6,11 +6,11 @@ use std::io::BufRead;
 
 use rayon::prelude::*;
 use tictactoe_engine::geometry::Shape;
-use tictactoe_engine::search::CancelFlag;
-use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::learners::neural::NeuralPlayer;
 use tictactoe_engine::player_kind::Difficulty;
+use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver};
 use tictactoe_tools::exam::{
     SAMPLE_LINES, SampleLine, TEST_SETS, TestSet, Truth, Value, judge_move, sample, sample_line,
     with_values_after,
