@@ -16,11 +16,11 @@ use super::{learning, stop, test_set};
 use tictactoe_engine::board::Board;
 use tictactoe_engine::evaluation::NamedEvaluation;
 use tictactoe_engine::geometry::Shape;
-use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
-use tictactoe_engine::search::CancelFlag;
-use tictactoe_engine::solver::{Solver, Strength};
-use tictactoe_tools::truth::TestSetLines;
+use tictactoe_engine::solver::Solver;
+use tictactoe_tools::exam::{Tally, Value, examine};
+use tictactoe_tools::truth::{TestLineError, TestSetError, TestSetLines};
 use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::numbers::{format_duration_us, group};
@@ -28,31 +28,12 @@ use tictactoe_words::numbers::{format_duration_us, group};
 /// Progress goes to standard error (a terminal only) this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
-/// A position's value for the side to move, as far as a mistake goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Value {
-    Loss,
-    Draw,
-    Win,
-}
-
-impl Value {
-    /// From a score's sign (the test sets', or the solver's for the mover).
-    fn of_sign(score: i32) -> Value {
-        match score.signum() {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Value::Loss => "a loss",
-            Value::Draw => "a draw",
-            Value::Win => "a win",
-        }
+/// A value in words: "a win", as in "column 3 makes it a win".
+fn value_words(value: Value) -> &'static str {
+    match value {
+        Value::Loss => "a loss",
+        Value::Draw => "a draw",
+        Value::Win => "a win",
     }
 }
 
@@ -130,206 +111,165 @@ pub(super) fn run(args: ExamArgs) -> ExitCode {
             shape.words()
         );
     }
-    let mut examiner = Examiner {
-        kind: args.player,
-        shape,
-        state,
-        options,
-        solver: Solver::with_table_bytes(tictactoe_engine::solver::DEFAULT_TABLE_BYTES),
-        cancel: stop::flag(),
-        result: ExamResult {
-            board: shape,
-            player: args.player.name(),
-            depth: options.difficulty.name(),
-            evaluation: match &args.evaluation.evaluation {
-                Some(choice) => choice.name(),
-                None => NamedEvaluation::default_for(shape).name().to_owned(),
-            },
-            positions: 0,
-            mistakes: 0,
-            mistake_rate: 0.0,
-            mean_move_us: 0,
-            partial: false,
-            mistake_list: Vec::new(),
+    let result = ExamResult {
+        board: shape,
+        player: args.player.name(),
+        depth: options.difficulty.name(),
+        evaluation: match &args.evaluation.evaluation {
+            Some(choice) => choice.name(),
+            None => NamedEvaluation::default_for(shape).name().to_owned(),
         },
-        move_us: 0,
-        json: args.test_set.json,
+        positions: 0,
+        mistakes: 0,
+        mistake_rate: 0.0,
+        mean_move_us: 0,
+        partial: false,
+        mistake_list: Vec::new(),
+    };
+    let player = || match &state {
+        Some(state) => state.player(&options),
+        None => args.player.create(&options),
     };
     let mut out = std::io::stdout().lock();
-    let ended = args
+    let json = args.test_set.json;
+    let examined = args
         .test_set
-        .read(|input| examiner.examine_lines(&mut out, input));
-    if let Err(code) = ended {
-        return code;
+        .read(|input| examine_lines(&mut out, input, shape, player, json));
+    match examined {
+        Ok((tally, mistake_list)) => finish(
+            &mut out,
+            ExamResult {
+                mistake_list,
+                ..result
+            },
+            tally,
+            json,
+        ),
+        Err(code) => code,
     }
-    examiner.finish(&mut out)
 }
 
-/// The player examined, the judge, and what was found so far.
-struct Examiner {
-    kind: PlayerKind,
+/// Examines the player `player` makes on every line of `input` until its
+/// end or a stop, printing each mistake (in text) as it is found: the
+/// tally and the mistakes, or the exit code on a bad line or a failed
+/// write.
+fn examine_lines(
+    out: &mut impl Write,
+    input: impl BufRead,
     shape: Shape,
-    /// What the learner `kind` learned (`--state`).
-    state: Option<LearnerState>,
-    options: PlayerOptions,
-    solver: Solver,
-    /// The command's: stops the search under way.
-    cancel: CancelFlag,
-    result: ExamResult,
-    /// The player's search time over all positions, in microseconds.
-    move_us: u64,
+    player: impl FnMut() -> Box<dyn Player>,
     json: bool,
-}
-
-impl Examiner {
-    /// Examines every line of `input` until its end or a stop; `Err` with
-    /// the exit code on a bad line or a failed write.
-    fn examine_lines(&mut self, out: &mut impl Write, input: impl BufRead) -> Result<(), ExitCode> {
-        let show_progress = std::io::stderr().is_terminal();
-        let mut last_progress = Instant::now();
-        let mut lines = TestSetLines::new(input);
-        while let Some(read) = stop::while_idle(|| lines.next_test_line(self.shape)) {
-            let (number, line) = match read {
-                Ok(Some(line)) => line,
-                Ok(None) => break,
-                Err(error) => {
-                    if out.flush().is_err() {
-                        return Err(ExitCode::FAILURE);
-                    }
-                    return Err(test_set::failure(error));
+) -> Result<(Tally, Vec<Mistake>), ExitCode> {
+    let show_progress = std::io::stderr().is_terminal();
+    let mut last_progress = Instant::now();
+    let mut lines = TestSetLines::new(input);
+    let mut solver = Solver::with_table_bytes(tictactoe_engine::solver::DEFAULT_TABLE_BYTES);
+    let mut mistakes = Vec::new();
+    let read = std::iter::from_fn(|| match stop::while_idle(|| lines.next_test_line(shape))? {
+        Ok(line) => line.map(Ok),
+        Err(error) => Some(Err(Stop::Line(error))),
+    });
+    let examined = examine(
+        read,
+        player,
+        &mut solver,
+        &stop::flag(),
+        |number, line, judged, tally| {
+            if judged.is_mistake() {
+                let mistake = Mistake {
+                    line: number,
+                    moves: line.moves.clone(),
+                    column: judged.column,
+                    before: judged.before,
+                    after: judged.after,
+                };
+                if !json {
+                    let echo = escape_text(&line.moves, ECHO_CHARS);
+                    writeln!(
+                        out,
+                        "line {number}: {echo}: {} to move, {}; column {} makes it {}",
+                        line.board.side_to_move().mark(),
+                        value_words(judged.before),
+                        mistake.column,
+                        value_words(judged.after)
+                    )
+                    .map_err(|_| Stop::Written)?;
                 }
-            };
-            if !self.examine(out, number, &line.moves, &line.board, line.score)? {
-                break;
+                mistakes.push(mistake);
             }
             if show_progress && last_progress.elapsed() >= PROGRESS_EVERY {
                 last_progress = Instant::now();
                 say(format_args!(
                     "examined {}, {} so far",
-                    counted(self.result.positions, "position"),
-                    counted(self.result.mistakes, "mistake")
+                    counted(tally.positions, "position"),
+                    counted(tally.mistakes, "mistake")
                 ));
             }
-        }
-        Ok(())
-    }
-
-    /// Asks the player for its move on `board` and judges it; false when
-    /// the command was stopped first (the position is not counted).
-    fn examine(
-        &mut self,
-        out: &mut impl Write,
-        line: u64,
-        moves: &str,
-        board: &Board,
-        score: Option<i32>,
-    ) -> Result<bool, ExitCode> {
-        // A new player for every position: nothing an earlier search left
-        // changes this one.
-        let mut player = match &self.state {
-            Some(state) => state.player(&self.options),
-            None => self.kind.create(&self.options),
-        };
-        let report = player.choose_move(board, &self.cancel);
-        if report.aborted {
-            return Ok(false);
-        }
-        let Some(cell) = report.best else {
-            return Ok(false);
-        };
-        let before = match score {
-            Some(score) => Value::of_sign(score),
-            None => match self.solve(board) {
-                Some(value) => value,
-                None => return Ok(false),
-            },
-        };
-        let mut after = *board;
-        after.toggle(cell, board.side_to_move());
-        // The value after the move is the opponent's, turned round.
-        let after = match self.solve(&after) {
-            Some(Value::Win) => Value::Loss,
-            Some(Value::Loss) => Value::Win,
-            Some(Value::Draw) => Value::Draw,
-            None => return Ok(false),
-        };
-        self.result.positions += 1;
-        self.move_us += report.elapsed_us;
-        if after < before {
-            let mistake = Mistake {
-                line,
-                moves: moves.to_owned(),
-                column: cell % self.shape.width() + 1,
-                before,
-                after,
-            };
-            self.result.mistakes += 1;
-            if !self.json {
-                let echo = escape_text(moves, ECHO_CHARS);
-                let written = writeln!(
-                    out,
-                    "line {line}: {echo}: {} to move, {}; column {} makes it {}",
-                    board.side_to_move().mark(),
-                    before.words(),
-                    mistake.column,
-                    after.words()
-                );
-                if written.is_err() {
-                    return Err(ExitCode::FAILURE);
-                }
+            Ok(())
+        },
+    );
+    match examined {
+        Ok(tally) => Ok((tally, mistakes)),
+        Err(Stop::Written) => Err(ExitCode::FAILURE),
+        Err(Stop::Line(error)) => {
+            if out.flush().is_err() {
+                return Err(ExitCode::FAILURE);
             }
-            self.result.mistake_list.push(mistake);
+            Err(test_set::failure(error))
         }
-        Ok(true)
     }
+}
 
-    /// Win, draw or loss for `board`'s side to move; `None` once stopped.
-    fn solve(&mut self, board: &Board) -> Option<Value> {
-        self.solver
-            .solve(board, Strength::Weak, &self.cancel)
-            .map(|solution| Value::of_sign(solution.for_mover))
-    }
+/// Why the exam ended before the input's end.
+enum Stop {
+    Line(TestSetError<TestLineError>),
+    /// Standard output failed.
+    Written,
+}
 
-    /// Prints the totals (what was examined, when stopped early).
-    fn finish(mut self, out: &mut impl Write) -> ExitCode {
-        let result = &mut self.result;
-        result.partial = stop::is_stopping();
-        if result.positions > 0 {
-            result.mistake_rate = result.mistakes as f64 / result.positions as f64;
-            result.mean_move_us = self.move_us / result.positions;
-        }
-        if self.json {
-            let json = serde_json::to_string(&result).expect("plain data");
-            out!(out, "{json}");
-        } else {
-            out!(
-                out,
-                "{}, {} ({:.1} %), mean time per move {}",
-                counted(result.positions, "position"),
-                counted(result.mistakes, "mistake"),
-                100.0 * result.mistake_rate,
-                format_duration_us(result.mean_move_us)
-            );
-        }
-        if out.flush().is_err() {
-            return ExitCode::FAILURE;
-        }
-        if let Some(reason) = stop::reason() {
-            return stopped(
-                reason,
-                format_args!(
-                    "stopped after {} examined",
-                    counted(result.positions, "position")
-                ),
-            );
-        }
-        if result.positions == 0 {
-            return refuse(
-                "no position given: give positions one per line, in a FILE or on standard input",
-            );
-        }
-        ExitCode::SUCCESS
+/// Prints the totals (what was examined, when stopped early).
+fn finish(
+    out: &mut impl Write,
+    mut result: ExamResult,
+    tally: Tally,
+    json_wanted: bool,
+) -> ExitCode {
+    result.partial = stop::is_stopping();
+    result.positions = tally.positions;
+    result.mistakes = tally.mistakes;
+    result.mistake_rate = tally.rate();
+    result.mean_move_us = tally.mean_move_us();
+    if json_wanted {
+        let json = serde_json::to_string(&result).expect("plain data");
+        out!(out, "{json}");
+    } else {
+        out!(
+            out,
+            "{}, {} ({:.1} %), mean time per move {}",
+            counted(result.positions, "position"),
+            counted(result.mistakes, "mistake"),
+            100.0 * result.mistake_rate,
+            format_duration_us(result.mean_move_us)
+        );
     }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    if let Some(reason) = stop::reason() {
+        return stopped(
+            reason,
+            format_args!(
+                "stopped after {} examined",
+                counted(result.positions, "position")
+            ),
+        );
+    }
+    if result.positions == 0 {
+        return refuse(
+            "no position given: give positions one per line, in a FILE or on standard input",
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 /// "1 position", "1,234 positions".

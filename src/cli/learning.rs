@@ -17,6 +17,7 @@ use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_files::learner_state::{self, LearnerFile};
 use tictactoe_files::whole as files;
+use tictactoe_tools::exam::TEST_SETS;
 use tictactoe_tools::neural_training::NetworkExam;
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
@@ -241,10 +242,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         state.games
     );
     let written = if args.csv {
-        writeln!(
-            out,
-            "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,optimal_share,policy_loss,value_loss"
-        )
+        writeln!(out, "{}", csv_heading())
     } else {
         writeln!(out, "{heading}")
     };
@@ -307,6 +305,18 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     }
 }
 
+/// The CSV heading: the block's counts, the 3x3 exam, the losses, and
+/// each test set's mistake rates bare and with search ("begin_easy_bare",
+/// "begin_easy_searched", ...; empty off Connect Four).
+fn csv_heading() -> String {
+    let mut heading = "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,optimal_share,policy_loss,value_loss".to_owned();
+    for set in TEST_SETS {
+        let name = set.name.to_lowercase().replace('-', "_");
+        heading += &format!(",{name}_bare,{name}_searched");
+    }
+    heading
+}
+
 /// A block as a CSV record, in the heading's order.
 fn csv_line(block: &Block) -> String {
     let optional = |value: Option<String>| value.unwrap_or_default();
@@ -318,8 +328,15 @@ fn csv_line(block: &Block) -> String {
                 .map(|exam| format!("{:.4}", value(exam))),
         )
     };
+    let rates: String = match block.network.and_then(|exam| exam.test_sets) {
+        Some(sets) => sets
+            .iter()
+            .map(|rates| format!(",{:.4},{:.4}", rates.bare, rates.searched))
+            .collect(),
+        None => ",".repeat(2 * TEST_SETS.len()),
+    };
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{}{rates}",
         block.games,
         block.wins,
         block.draws,

@@ -470,3 +470,112 @@ fn tree_records_the_search_with_the_evaluation_chosen() {
     assert_eq!(values("lines"), [4, 3]);
     assert_eq!(values("centre"), [1, 0]);
 }
+
+/// A Connect Four network trained for `games` self-play games into
+/// `state`; `train`'s standard output.
+fn train_connect_four(state: &std::path::Path, games: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "train",
+        "--board",
+        "connect-four",
+        "--player",
+        "neural",
+        "--opponent",
+        "self",
+        "--games",
+        games,
+        "--seed",
+        "1",
+        "--state",
+        state.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let output = run(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+}
+
+#[test]
+fn a_connect_four_network_takes_the_exam_and_is_refused_on_another_board() {
+    let dir = scratch("neural");
+    let state = dir.join("network.json");
+    train_connect_four(&state, "4", &[]);
+    let state = state.to_str().unwrap();
+    // Middle-Medium's first three lines.
+    let lines = "274552224131661 0\n\
+                 5455174361263362 -1\n\
+                 2531276566711153 2\n";
+    let neural = [
+        "exam",
+        "--board",
+        "connect-four",
+        "--player",
+        "neural",
+        "--state",
+        state,
+        "--depth",
+        "hard",
+        "--json",
+    ];
+    let result = json(&run_with_input(&neural, lines.as_bytes()));
+    assert_eq!(result["positions"], 3, "{result}");
+    assert_eq!(result["player"], "neural", "{result}");
+    let mut on_5x4 = neural.to_vec();
+    on_5x4.splice(1..3, ["--board", "5x4", "--gravity"]);
+    let output = run_with_input(&on_5x4, b"1112 0\n");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("learned on a board of 7x6, 4 in a row, with gravity"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_on_connect_four_prints_each_blocks_mistakes_on_the_sample() {
+    let dir = scratch("train");
+    let state = dir.join("network.json");
+    let text = train_connect_four(&state, "4", &["--block", "2"]);
+    let blocks: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("games "))
+        .collect();
+    assert_eq!(blocks.len(), 2, "{text}");
+    for block in blocks {
+        let (_, rates) = block
+            .split_once("; mistakes bare / with search at Hard: ")
+            .unwrap_or_else(|| panic!("no exam in {block}"));
+        let sets: Vec<&str> = rates
+            .split(", ")
+            .map(|set| set.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(
+            sets,
+            [
+                "Begin-Easy",
+                "Middle-Easy",
+                "End-Easy",
+                "Begin-Medium",
+                "Middle-Medium",
+                "Begin-Hard"
+            ],
+            "{block}"
+        );
+    }
+    let csv = train_connect_four(&state, "2", &["--csv"]);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(
+        rows[0].ends_with(",begin_easy_bare,begin_easy_searched,middle_easy_bare,middle_easy_searched,end_easy_bare,end_easy_searched,begin_medium_bare,begin_medium_searched,middle_medium_bare,middle_medium_searched,begin_hard_bare,begin_hard_searched"),
+        "{csv}"
+    );
+    let rates: Vec<f64> = rows[1]
+        .split(',')
+        .skip(11)
+        .map(|rate| rate.parse().unwrap())
+        .collect();
+    assert_eq!(rates.len(), 12, "{csv}");
+    assert!(rates.iter().all(|rate| (0.0..=1.0).contains(rate)), "{csv}");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -122,7 +122,10 @@ fn train_prints_the_curve_and_saves_to_the_data_directory() {
     assert_eq!(
         rows[0],
         "games,wins,draws,losses,resignations,first_box_beads,lost_lines_x,lost_lines_o,\
-         optimal_share,policy_loss,value_loss"
+         optimal_share,policy_loss,value_loss,begin_easy_bare,begin_easy_searched,\
+         middle_easy_bare,middle_easy_searched,end_easy_bare,end_easy_searched,\
+         begin_medium_bare,begin_medium_searched,middle_medium_bare,middle_medium_searched,\
+         begin_hard_bare,begin_hard_searched"
     );
     assert_eq!(rows.len(), 4);
     assert!(rows[3].starts_with("300,"));

@@ -22,6 +22,7 @@
 pub mod compare;
 pub mod convergence;
 pub mod csv;
+pub mod exam;
 pub mod exercise;
 pub mod feasibility;
 pub mod history;

@@ -15,11 +15,15 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use std::sync::OnceLock;
+
+use super::exam::{self, SampleLine, TestSet, examine_sample};
 use super::play::lost_lines;
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::network::{Adam, Loss, Network, Sample};
 use tictactoe_engine::learners::neural::{NeuralPlayer, SelfPlay, self_play};
+use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::Difficulty;
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::search::CancelFlag;
@@ -38,6 +42,19 @@ const STEPS_PER_SAMPLE: f64 = 4.0;
 /// Adam's step size.
 const LEARNING_RATE: f32 = 2e-3;
 
+/// The network's mistake rates on one test set's shipped sample
+/// (`exam::SAMPLE`), judged by the solver: shares of its positions, 0 to 1.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct SetMistakes {
+    /// The set's name: "Begin-Easy".
+    pub set: &'static str,
+    /// The bare network's (Easy: the policy's first choice, no
+    /// simulations).
+    pub bare: f64,
+    /// The network's with its search at Hard.
+    pub searched: f64,
+}
+
 /// The network's exam at the end of a block.
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
 pub struct NetworkExam {
@@ -48,6 +65,10 @@ pub struct NetworkExam {
     /// Mean losses over the block's gradient steps.
     pub policy_loss: f64,
     pub value_loss: f64,
+    /// Connect Four: the mistake rates on each of the six test sets'
+    /// samples, in `exam::TEST_SETS`' order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test_sets: Option<[SetMistakes; 6]>,
 }
 
 /// A self-play training run.
@@ -172,8 +193,17 @@ pub fn train(
             adam.step(network, &gradient, BATCH);
         }
         if played == block_end {
-            // The exam is 3x3's: the walk and the table.
+            // 3x3's exam is the walk and the table; Connect Four's the
+            // test sets' sample.
             let exam = (network.shape() == Shape::TIC_TAC_TOE).then(|| exam(network));
+            let test_sets = if network.shape() == Shape::CONNECT_FOUR {
+                let sample = SAMPLE.get_or_init(exam::sample);
+                let rates =
+                    pool.install(|| sample_mistakes(network, *games_before, sample, cancel));
+                Some(rates.ok_or(Interrupted::Cancelled)?)
+            } else {
+                None
+            };
             block_done(&NeuralBlock {
                 games: played,
                 results,
@@ -182,6 +212,7 @@ pub fn train(
                     optimal_share: exam.map_or(f64::NAN, |exam| exam.1),
                     policy_loss: losses.0.policy / losses.1.max(1) as f64,
                     value_loss: losses.0.value / losses.1.max(1) as f64,
+                    test_sets,
                 },
             });
             results = [0; 3];
@@ -189,6 +220,34 @@ pub fn train(
         }
     }
     Ok(())
+}
+
+/// The shipped sample, read once.
+static SAMPLE: OnceLock<Vec<(TestSet, Vec<SampleLine>)>> = OnceLock::new();
+
+/// `network`'s (learned from `games` games) mistake rates on each set of
+/// `sample`, bare and with its search at Hard, on the pool the caller
+/// installs; `None` once `cancel` is set.
+pub fn sample_mistakes(
+    network: &Network,
+    games: u64,
+    sample: &[(TestSet, Vec<SampleLine>)],
+    cancel: &CancelFlag,
+) -> Option<[SetMistakes; 6]> {
+    let rate = |lines: &[SampleLine], difficulty| {
+        let player =
+            || Box::new(NeuralPlayer::new(network.clone(), difficulty, games)) as Box<dyn Player>;
+        examine_sample(lines, player, cancel).map(|tally| tally.rate())
+    };
+    let mut rates = Vec::with_capacity(sample.len());
+    for (set, lines) in sample {
+        rates.push(SetMistakes {
+            set: set.name,
+            bare: rate(lines, Difficulty::Easy)?,
+            searched: rate(lines, Difficulty::Hard)?,
+        });
+    }
+    rates.try_into().ok()
 }
 
 /// The bare policy's lost lines as X and as O (every line of replies,

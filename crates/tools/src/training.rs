@@ -348,7 +348,33 @@ pub fn block_line(previous_games: u64, block: &Block) -> String {
                 ("value", &decimal(&format!("{:.3}", exam.value_loss))),
             ],
         )),
+        (None, Some(exam)) => line.push_str(&fill(
+            &gettext("; loss: policy {policy}, value {value}"),
+            &[
+                ("policy", &decimal(&format!("{:.3}", exam.policy_loss))),
+                ("value", &decimal(&format!("{:.3}", exam.value_loss))),
+            ],
+        )),
         _ => {}
+    }
+    if let Some(sets) = block.network.and_then(|exam| exam.test_sets) {
+        let rates: Vec<String> = sets
+            .iter()
+            .map(|rates| {
+                fill(
+                    &gettext("{set} {bare} / {searched}"),
+                    &[
+                        ("set", &rates.set),
+                        ("bare", &percent(100.0 * rates.bare, 0)),
+                        ("searched", &percent(100.0 * rates.searched, 0)),
+                    ],
+                )
+            })
+            .collect();
+        line.push_str(&fill(
+            &gettext("; mistakes bare / with search at Hard: {rates}"),
+            &[("rates", &rates.join(", "))],
+        ));
     }
     if let Some(beads) = block.first_box_beads {
         line.push_str(&fill(

@@ -6,6 +6,7 @@ use tictactoe_testing as common;
 
 mod compare;
 mod engine;
+mod exam;
 mod exercise;
 mod history;
 mod horizon;
