@@ -204,20 +204,25 @@ fn labels(file: &Path, positions: &[(String, Board)], budget: Duration) -> Vec<L
             return cached;
         }
     }
+    // Both cores, a solver each; what the budget leaves unlabelled is left out.
     let started = Instant::now();
-    let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
-    let mut labels = Vec::new();
-    for (moves, board) in positions {
-        if started.elapsed() > budget {
-            break;
-        }
-        let (value, best) = label(&mut solver, board);
-        labels.push(Label {
-            moves: moves.clone(),
-            value,
-            best,
-        });
-    }
+    let labels: Vec<Label> = positions
+        .par_iter()
+        .map_init(
+            || Solver::with_table_bytes(DEFAULT_TABLE_BYTES),
+            |solver, (moves, board)| {
+                (started.elapsed() < budget).then(|| {
+                    let (value, best) = label(solver, board);
+                    Label {
+                        moves: moves.clone(),
+                        value,
+                        best,
+                    }
+                })
+            },
+        )
+        .flatten()
+        .collect();
     let text: String = labels
         .iter()
         .map(|l| format!("{} {} {}\n", l.moves, l.value, l.best))
