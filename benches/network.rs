@@ -17,7 +17,8 @@
 //! (c) each train for the same wall time (`PROBE_SECONDS`, 180 by
 //! default) on both cores (a batch of 32 split in two), and print the
 //! value's sign accuracy and the policy's best-column agreement on the
-//! held-out positions as they go.
+//! held-out positions as they go (`-- probe mlp` or `-- probe conv`:
+//! that one only).
 
 #[path = "network/candidates.rs"]
 mod candidates;
@@ -379,8 +380,14 @@ fn probe() {
         held_out.len()
     );
     let time = Duration::from_secs(seconds);
-    train(&mut Mlp::new(256, 128, SEED), &training, &held_out, time);
-    train(&mut Conv::new(32, 4, SEED), &training, &held_out, time);
+    let arguments: Vec<String> = std::env::args().collect();
+    let only = |name: &str| arguments.iter().any(|a| a == name);
+    if !only("conv") {
+        train(&mut Mlp::new(256, 128, SEED), &training, &held_out, time);
+    }
+    if !only("mlp") {
+        train(&mut Conv::new(32, 4, SEED), &training, &held_out, time);
+    }
 }
 
 fn main() {

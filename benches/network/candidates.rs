@@ -321,14 +321,13 @@ fn relu(units: &mut [f32]) {
     }
 }
 
-/// The convolutions' planes are padded by one cell all round (9 x 8), so
-/// that a 3x3 tap is one shifted slice: every output in `INNER` (the
-/// padded rows 1 to 6, from column 1 of the first to column 7 of the
-/// last) is computed at once and the padding columns inside it zeroed.
+/// The convolutions' activations are kept cell by cell, each cell's
+/// channels together, on the board padded by one empty cell all round
+/// (9 x 8): a 3x3 window never leaves it, and a unit adds the weight rows
+/// (one per input channel and tap, a value per output channel) of the
+/// inputs that are not 0, as the MLP adds only active units' rows.
 const PADDED_WIDTH: usize = COLUMNS + 2;
 pub const PLANE: usize = PADDED_WIDTH * (ROWS + 2);
-const INNER: std::ops::Range<usize> = PADDED_WIDTH + 1..ROWS * PADDED_WIDTH + COLUMNS + 1;
-const INNER_LENGTH: usize = INNER.end - INNER.start;
 const TAPS: usize = 9;
 
 /// The padded position of a board cell.
@@ -336,14 +335,10 @@ pub fn padded(cell: usize) -> usize {
     (cell / COLUMNS + 1) * PADDED_WIDTH + cell % COLUMNS + 1
 }
 
-/// The offset of tap `t` (row by row, -1..=1 each way) from its centre.
-fn tap_offset(t: usize) -> isize {
-    (t / 3) as isize * PADDED_WIDTH as isize + (t % 3) as isize - PADDED_WIDTH as isize - 1
-}
-
-fn is_padding(position: usize) -> bool {
-    let column = position % PADDED_WIDTH;
-    column == 0 || column == PADDED_WIDTH - 1
+/// The padded position of tap `t` (row by row, -1..=1 each way) of the
+/// window centred on padded position `centre`.
+fn tap(centre: usize, t: usize) -> usize {
+    centre + (t / 3) * PADDED_WIDTH + t % 3 - PADDED_WIDTH - 1
 }
 
 /// The input planes of the convolutional network: own stones, the
@@ -357,7 +352,7 @@ pub fn planes(input: Input) -> Vec<f32> {
         .playable(input.own | input.theirs);
     for (plane, mask) in [input.own, input.theirs, playable].into_iter().enumerate() {
         for cell in bits(mask) {
-            planes[plane * PLANE + padded(cell)] = 1.0;
+            planes[padded(cell) * PLANES + plane] = 1.0;
         }
     }
     planes
@@ -373,7 +368,7 @@ pub struct Conv {
 
 /// Where each part of the convolutional network starts.
 struct ConvLayout {
-    /// Each convolution's weights (out by in by tap) and its biases.
+    /// Each convolution's weights (tap by input channel by output channel) and its biases.
     convolutions: Vec<(usize, usize)>,
     wp: usize,
     bp: usize,
@@ -438,7 +433,7 @@ impl Conv {
     }
 
     /// Every layer's activations (the input planes first), the features
-    /// (the last layer's board cells, channel by channel), the value
+    /// (the last layer's units on the board's cells, cell by cell), the value
     /// head's hidden units and the output.
     fn forward(&self, input: Input) -> (Vec<Vec<f32>>, Vec<f32>, Vec<f32>, Output) {
         let (l, p) = (self.layout(), &self.parameters);
@@ -447,38 +442,38 @@ impl Conv {
         for (layer, &(weights, biases)) in l.convolutions.iter().enumerate() {
             let before = &activations[layer];
             let inputs = self.inputs_of(layer);
-            let mut after = vec![0.0f32; channels * PLANE];
-            for out in 0..channels {
-                let plane = &mut after[out * PLANE..(out + 1) * PLANE];
-                plane[INNER].fill(p[biases + out]);
-                for from in 0..inputs {
-                    let source = &before[from * PLANE..(from + 1) * PLANE];
-                    for t in 0..TAPS {
-                        let start = (INNER.start as isize + tap_offset(t)) as usize;
-                        add_row(
-                            &mut plane[INNER],
-                            &source[start..start + INNER_LENGTH],
-                            p[weights + (out * inputs + from) * TAPS + t],
-                        );
+            let mut after = vec![0.0f32; PLANE * channels];
+            for cell in 0..CELLS {
+                let centre = padded(cell);
+                let units = &mut after[centre * channels..(centre + 1) * channels];
+                units.copy_from_slice(&p[biases..biases + channels]);
+                for t in 0..TAPS {
+                    let from = tap(centre, t);
+                    for (i, &x) in before[from * inputs..(from + 1) * inputs]
+                        .iter()
+                        .enumerate()
+                    {
+                        if x != 0.0 {
+                            let row = weights + (t * inputs + i) * channels;
+                            add_row(units, &p[row..row + channels], x);
+                        }
                     }
                 }
                 if layer > 0 {
                     // The residual skip.
-                    add_row(&mut plane[INNER], &before[out * PLANE..][INNER], 1.0);
+                    add_row(
+                        units,
+                        &before[centre * channels..(centre + 1) * channels],
+                        1.0,
+                    );
                 }
-                for position in INNER {
-                    plane[position] = if is_padding(position) {
-                        0.0
-                    } else {
-                        plane[position].max(0.0)
-                    };
-                }
+                relu(units);
             }
             activations.push(after);
         }
         let last = activations.last().expect("at least one layer");
-        let features: Vec<f32> = (0..channels)
-            .flat_map(|channel| (0..CELLS).map(move |cell| last[channel * PLANE + padded(cell)]))
+        let features: Vec<f32> = (0..CELLS)
+            .flat_map(|cell| last[padded(cell) * channels..][..channels].iter().copied())
             .collect();
         let mut logits = [0.0f32; COLUMNS];
         logits.copy_from_slice(&p[l.bp..l.wh]);
@@ -534,50 +529,52 @@ impl Candidate for Conv {
         gradient[l.bv] += d_value;
         add_row(&mut gradient[l.bh..l.wv], &d_hidden, 1.0);
         add_row(&mut gradient[l.bp..l.wh], &d_logits, 1.0);
-        // The last layer's gradient, by padded position (0 where its
-        // output was 0: the ReLU and the padding).
-        let mut d_after = vec![0.0f32; channels * PLANE];
+        // The last layer's gradient by padded position and channel (0
+        // where its output was 0: the ReLU and the padding).
+        let mut d_after = vec![0.0f32; PLANE * channels];
         for (k, &f) in features.iter().enumerate() {
             if f > 0.0 {
                 let policy_row = l.wp + k * COLUMNS;
                 let hidden_row = l.wh + k * hidden_count;
                 add_row(&mut gradient[policy_row..][..COLUMNS], &d_logits, f);
                 add_row(&mut gradient[hidden_row..][..hidden_count], &d_hidden, f);
-                let (channel, cell) = (k / CELLS, k % CELLS);
-                d_after[channel * PLANE + padded(cell)] =
+                let (cell, channel) = (k / channels, k % channels);
+                d_after[padded(cell) * channels + channel] =
                     dot(&p[policy_row..][..COLUMNS], &d_logits)
                         + dot(&p[hidden_row..][..hidden_count], &d_hidden);
             }
         }
-        // The convolutions, last first.
+        // The convolutions, last first. Only inputs that are not 0 get a
+        // gradient: the others' ReLU (or padding) stops it.
         for (layer, &(weights, biases)) in l.convolutions.iter().enumerate().rev() {
             let before = &activations[layer];
             let inputs = self.inputs_of(layer);
-            let mut d_before = vec![0.0f32; inputs * PLANE];
-            for out in 0..channels {
-                let d_plane = &d_after[out * PLANE..][INNER];
-                gradient[biases + out] += d_plane.iter().sum::<f32>();
-                for from in 0..inputs {
-                    let source = &before[from * PLANE..(from + 1) * PLANE];
-                    for t in 0..TAPS {
-                        let start = (INNER.start as isize + tap_offset(t)) as usize;
-                        let index = weights + (out * inputs + from) * TAPS + t;
-                        gradient[index] += dot(d_plane, &source[start..start + INNER_LENGTH]);
-                        if layer > 0 {
-                            add_row(
-                                &mut d_before[from * PLANE + start..][..INNER_LENGTH],
-                                d_plane,
-                                p[index],
-                            );
+            let mut d_before = vec![0.0f32; PLANE * inputs];
+            for cell in 0..CELLS {
+                let centre = padded(cell);
+                let d = &d_after[centre * channels..(centre + 1) * channels];
+                add_row(&mut gradient[biases..biases + channels], d, 1.0);
+                for t in 0..TAPS {
+                    let from = tap(centre, t);
+                    for i in 0..inputs {
+                        let x = before[from * inputs + i];
+                        if x != 0.0 {
+                            let row = weights + (t * inputs + i) * channels;
+                            add_row(&mut gradient[row..row + channels], d, x);
+                            d_before[from * inputs + i] += dot(&p[row..row + channels], d);
                         }
                     }
                 }
                 if layer > 0 {
-                    add_row(&mut d_before[out * PLANE..][INNER], d_plane, 1.0);
+                    add_row(
+                        &mut d_before[centre * channels..(centre + 1) * channels],
+                        d,
+                        1.0,
+                    );
                 }
             }
             if layer > 0 {
-                // Through the previous layer's ReLU (0 on its padding too).
+                // Through the previous layer's ReLU.
                 for (d, &a) in d_before.iter_mut().zip(before) {
                     if a <= 0.0 {
                         *d = 0.0;
