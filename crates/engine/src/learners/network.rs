@@ -417,9 +417,10 @@ impl Network {
 }
 
 /// `row += scale * other`, element by element (vectorised: each element
-/// is its own sum, so the order of additions never changes).
+/// is its own sum, so the order of additions never changes). Public for
+/// the candidate networks of benches/network.rs.
 #[inline(always)]
-fn add_row(row: &mut [f32], other: &[f32], scale: f32) {
+pub fn add_row(row: &mut [f32], other: &[f32], scale: f32) {
     for (value, &add) in row.iter_mut().zip(other) {
         *value += scale * add;
     }
@@ -427,7 +428,7 @@ fn add_row(row: &mut [f32], other: &[f32], scale: f32) {
 
 /// A dot product in a fixed order: eight running sums, then their total.
 #[inline(always)]
-fn dot(a: &[f32], b: &[f32]) -> f32 {
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut sums = [0.0f32; 8];
     let chunks = a.len() / 8 * 8;
     for (x, y) in a[..chunks].chunks_exact(8).zip(b[..chunks].chunks_exact(8)) {
@@ -485,23 +486,32 @@ const WEIGHT_DECAY: f32 = 1e-4;
 
 impl Adam {
     pub fn new(network: &Network, rate: f32) -> Adam {
-        let n = network.parameters.len();
+        Adam::for_parameters(network.parameters.len(), rate)
+    }
+
+    /// Adam for any `count` parameters (the candidate networks of
+    /// benches/network.rs).
+    pub fn for_parameters(count: usize, rate: f32) -> Adam {
         Adam {
             rate,
-            first: vec![0.0; n],
-            second: vec![0.0; n],
+            first: vec![0.0; count],
+            second: vec![0.0; count],
             steps: 0,
         }
     }
 
     /// One step down `gradient`, summed over `batch` samples.
     pub fn step(&mut self, network: &mut Network, gradient: &[f32], batch: usize) {
+        self.step_parameters(&mut network.parameters, gradient, batch);
+    }
+
+    /// `step` on a plain list of parameters.
+    pub fn step_parameters(&mut self, parameters: &mut [f32], gradient: &[f32], batch: usize) {
         self.steps = self.steps.saturating_add(1);
         let scale = 1.0 / batch.max(1) as f32;
         let correction1 = 1.0 - BETA1.powi(self.steps);
         let correction2 = 1.0 - BETA2.powi(self.steps);
-        for (((weight, &g), m), v) in network
-            .parameters
+        for (((weight, &g), m), v) in parameters
             .iter_mut()
             .zip(gradient)
             .zip(&mut self.first)
