@@ -20,7 +20,7 @@ use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::learner_state::LearnerFile;
-use tictactoe_tools::neural_training::optimal_share;
+use tictactoe_tools::neural_training::{Teacher, optimal_share};
 use tictactoe_tools::play::lost_lines;
 use tictactoe_tools::training::{Block, Opponent, Sides, Training, train};
 use tictactoe_tools::tree::{DEFAULT_BUDGET, SearchTree};
@@ -34,18 +34,24 @@ fn training(games: u64, seed: u64, threads: usize) -> Training {
         block: games.div_ceil(4),
         seed,
         threads,
+        teacher: Default::default(),
     }
 }
 
 fn trained(games: u64, seed: u64, threads: usize) -> (LearnerState, Vec<Block>) {
-    let mut state = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).expect("a learner");
+    trained_on(Shape::TIC_TAC_TOE, games, seed, threads)
+}
+
+fn trained_on(board: Shape, games: u64, seed: u64, threads: usize) -> (LearnerState, Vec<Block>) {
+    taught(board, &training(games, seed, threads))
+}
+
+fn taught(board: Shape, training: &Training) -> (LearnerState, Vec<Block>) {
+    let mut state = LearnerState::fresh(PlayerKind::Neural, board).expect("a learner");
     let mut curve = Vec::new();
-    train(
-        &mut state,
-        &training(games, seed, threads),
-        &CancelFlag::new(),
-        |block| curve.push(*block),
-    )
+    train(&mut state, training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    })
     .expect("training runs");
     (state, curve)
 }
@@ -87,6 +93,46 @@ fn a_seed_trains_the_same_network_bit_for_bit_on_one_and_two_threads() {
     assert_ne!(bits(network(&one)), bits(network(&other)));
     let fresh = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).unwrap();
     assert_ne!(bits(network(&one)), bits(network(&fresh)));
+}
+
+/// Connect Four's network (a policy by column, wider layers) and its exam
+/// on the test sets' sample replay the same on one and two threads.
+#[test]
+fn a_seed_trains_the_same_connect_four_network_on_one_and_two_threads() {
+    let (one, one_curve) = trained_on(Shape::CONNECT_FOUR, 32, 5, 1);
+    let (two, two_curve) = trained_on(Shape::CONNECT_FOUR, 32, 5, 2);
+    assert_eq!(network(&one).layers().outputs, 7);
+    let (one_bits, two_bits) = (bits(network(&one)), bits(network(&two)));
+    let differs = one_bits.iter().zip(&two_bits).position(|(a, b)| a != b);
+    assert_eq!(differs, None, "the networks differ from this parameter on");
+    // Off 3x3 the optimal share is NaN, never equal to itself: the curves
+    // are compared as they print.
+    assert_eq!(format!("{one_curve:?}"), format!("{two_curve:?}"));
+    assert_eq!(one_curve.len(), 4);
+    assert!(
+        one_curve
+            .iter()
+            .all(|block| block.network.unwrap().test_sets.is_some())
+    );
+    let fresh = LearnerState::fresh(PlayerKind::Neural, Shape::CONNECT_FOUR).unwrap();
+    assert_ne!(bits(network(&one)), bits(network(&fresh)));
+}
+
+/// With the solver as its teacher, the same games teach another network,
+/// the same on one and two threads.
+#[test]
+fn the_solver_teaches_the_same_network_on_one_and_two_threads() {
+    let by_solver = |threads| Training {
+        teacher: Teacher::Solver,
+        ..training(4, 5, threads)
+    };
+    let (one, one_curve) = taught(Shape::CONNECT_FOUR, &by_solver(1));
+    let (two, two_curve) = taught(Shape::CONNECT_FOUR, &by_solver(2));
+    assert_eq!(bits(network(&one)), bits(network(&two)));
+    assert_eq!(format!("{one_curve:?}"), format!("{two_curve:?}"));
+    assert_eq!(one.games, 4);
+    let (by_search, _) = trained_on(Shape::CONNECT_FOUR, 4, 5, 1);
+    assert_ne!(bits(network(&one)), bits(network(&by_search)));
 }
 
 #[test]
@@ -176,6 +222,19 @@ fn corrupt_truncated_misshapen_and_non_finite_networks_are_refused() {
         json["network"]["inputs"] = 32.into();
     });
     assert!(refusal(&four).starts_with("the network's shape is 16 cells"));
+    let by_columns = edited(|json| json["network"]["outputs"] = 3.into());
+    assert_eq!(
+        refusal(&by_columns),
+        "the network's policy has 3 outputs; this app's has 9 on this board (one per column with gravity, else one per cell)"
+    );
+    // A file from before policies by column leaves the outputs out: one
+    // per cell, as its network had.
+    let older = edited(|json| {
+        json["network"].as_object_mut().unwrap().remove("outputs");
+    });
+    let read = LearnerState::from_json(&older).expect("an older file reads");
+    let fresh = LearnerState::fresh(PlayerKind::Neural, Shape::TIC_TAC_TOE).unwrap();
+    assert_eq!(bits(network(&read)), bits(network(&fresh)));
     let short = edited(|json| {
         json["network"]["parameters"].as_array_mut().unwrap().pop();
     });
@@ -190,7 +249,7 @@ fn corrupt_truncated_misshapen_and_non_finite_networks_are_refused() {
         1,
     );
     let huge = edited_text_drop_last(&huge);
-    assert_eq!(refusal(&huge), "number out of range (line 12, column 10)");
+    assert_eq!(refusal(&huge), "number out of range (line 13, column 10)");
     let nan = good.replacen(
         "\"parameters\": [\n      ",
         "\"parameters\": [\n      NaN, ",

@@ -352,6 +352,7 @@ fn main() -> ExitCode {
         block: TRAINED_GAMES,
         seed: 1,
         threads: 0,
+        teacher: Default::default(),
     };
     if let Err(error) = train(&mut state, &training, &CancelFlag::new(), |_| {}) {
         return Results::fail_to_start(&format!("training the network: {error:?}"));

@@ -175,6 +175,7 @@ fn td_training_is_the_headless_training(
         block: block_size(1_200),
         seed: 24,
         threads: 0,
+        teacher: Default::default(),
     };
     ensure(training == expected, || {
         format!("the window trained {training:?}")

@@ -784,6 +784,21 @@ pub(super) struct TrainArgs {
     /// is the same on any number.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
     pub(super) threads: Option<u16>,
+    /// neural: what the network learns from: its own search (self-play, as
+    /// AlphaZero) or the solver (boards with gravity: each position of the
+    /// self-play games from 14 stones on, labelled by the columns that keep
+    /// its value and by that value).
+    #[arg(long, value_enum, default_value_t = TeacherChoice::Search)]
+    pub(super) teacher: TeacherChoice,
+}
+
+/// `--teacher`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum TeacherChoice {
+    /// its own search's visit shares and the games' results
+    Search,
+    /// the solver's values
+    Solver,
 }
 
 /// `--games`: a count from 1 up.

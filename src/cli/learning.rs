@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::args::{OpponentChoice, SideChoice, TrainArgs, can_be_opponent};
+use super::args::{OpponentChoice, SideChoice, TeacherChoice, TrainArgs, can_be_opponent};
 use super::output::{progress_bar, refuse, say};
 use super::stop;
 use crate::game::SEARCH_TIME_LIMIT;
@@ -18,7 +18,7 @@ use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_files::learner_state::{self, LearnerFile};
 use tictactoe_files::whole as files;
 use tictactoe_tools::exam::TEST_SETS;
-use tictactoe_tools::neural_training::NetworkExam;
+use tictactoe_tools::neural_training::{NetworkExam, Teacher};
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -202,6 +202,19 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         }
         _ => {}
     }
+    let teacher = match args.teacher {
+        TeacherChoice::Search => Teacher::Search,
+        TeacherChoice::Solver if args.player != PlayerKind::Neural => {
+            return refuse("--teacher is for the neural player");
+        }
+        TeacherChoice::Solver if !shape.gravity() => {
+            return refuse(&format!(
+                "--teacher solver needs a board with gravity: the solver labels {} too slowly",
+                shape.words()
+            ));
+        }
+        TeacherChoice::Solver => Teacher::Solver,
+    };
     // Found out now rather than after the training; the check makes nothing.
     if let Err(error) = files::check_writable(&path) {
         let name = escape_text(&path.to_string_lossy(), ECHO_CHARS);
@@ -222,6 +235,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
         block: args.block.map_or((games / 20).max(1), u64::from),
         seed,
         threads: args.threads.map_or(0, usize::from),
+        teacher,
     };
     let opponent_name = match opponent {
         Opponent::Itself => "itself".to_owned(),

@@ -20,6 +20,7 @@ use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::{accessible, popup_tooltips};
 use crate::ui::widgets::game_settings::parse_seed;
 use crate::ui::widgets::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
+use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::neural::SelfPlay;
 use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
@@ -570,6 +571,7 @@ impl TrainingView {
             block: block_size(games),
             seed,
             threads: 0,
+            teacher: Default::default(),
         };
         let mut state = self.learned().borrow().state(learner).clone();
         if let Learner::Menace(menace) = &mut state.learner {
@@ -803,7 +805,7 @@ impl TrainingView {
                 &gettext(
                     "Its self-play games open with up to {plies} random moves, so that it meets positions good play never reaches, and these often decide the game: the curve counts them. Its bare policy, the network's first choice without a search, is what the charts below examine: the share of the 4,520 open positions where that choice is optimal, and how many lines of replies beat it as X and as O.",
                 ),
-                &[("plies", &SelfPlay::default().random_plies)],
+                &[("plies", &SelfPlay::on(Shape::TIC_TAC_TOE).random_plies)],
             )
         } else {
             fill(

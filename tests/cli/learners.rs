@@ -241,6 +241,32 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
         ),
         (
             vec![
+                "train", "--player", "td", "--opponent", "self", "--teacher", "solver",
+            ],
+            "--teacher is for the neural player".into(),
+        ),
+        (
+            vec![
+                "train",
+                "--player",
+                "neural",
+                "--opponent",
+                "self",
+                "--board",
+                "4x4",
+                "--teacher",
+                "solver",
+                "--state",
+                path(&missing),
+            ],
+            "--teacher solver needs a board with gravity".into(),
+        ),
+        (
+            vec!["train", "--player", "neural", "--opponent", "self", "--teacher", "perfect"],
+            "invalid value 'perfect' for '--teacher <TEACHER>'".into(),
+        ),
+        (
+            vec![
                 "train",
                 "--player",
                 "td",
@@ -355,6 +381,8 @@ fn bad_learner_arguments_and_files_are_refused_with_exit_code_2() {
             stderr(&output)
         );
     }
+    // Nothing was made where a refused training would have saved.
+    assert!(!missing.exists());
     // The corrupt file is as it was.
     assert_eq!(
         fs::read_to_string(&corrupt).unwrap(),

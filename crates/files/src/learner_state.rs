@@ -8,7 +8,7 @@
 //!   "games": 200000, "values": { "x../.../...": 0.5, ... } }
 //! { "format": "tictactoe-learner", "version": 1, "learner": "neural",
 //!   "games": 1000, "network": { "cells": 9, "inputs": 18, "hidden": 64,
-//!   "parameters": [0.0123, ...] } }
+//!   "outputs": 9, "parameters": [0.0123, ...] } }
 //! ```
 //!
 //! Positions are canonical (the smallest of their eight symmetric forms,
@@ -113,6 +113,7 @@ impl LearnerFile for LearnerState {
                     cells: network.layers().cells,
                     inputs: network.layers().inputs(),
                     hidden: network.layers().hidden,
+                    outputs: Some(network.layers().outputs),
                     parameters: network.parameters().to_vec(),
                 }),
             },
@@ -444,6 +445,11 @@ struct NetworkFile {
     cells: usize,
     inputs: usize,
     hidden: usize,
+    /// The policy's outputs: one per cell, or one per column on a board
+    /// with gravity. Files written before gravity boards had a policy by
+    /// column leave it out: theirs was one per cell.
+    #[serde(default)]
+    outputs: Option<usize>,
     parameters: Vec<f32>,
 }
 
@@ -467,6 +473,15 @@ impl NetworkFile {
                     ("expected_inputs", &expected.inputs()),
                     ("expected_hidden", &expected.hidden),
                 ],
+            ));
+        }
+        let outputs = self.outputs.unwrap_or(self.cells);
+        if outputs != expected.outputs {
+            return Err(fill(
+                &gettext(
+                    "the network's policy has {outputs} outputs; this app's has {expected} on this board (one per column with gravity, else one per cell)",
+                ),
+                &[("outputs", &outputs), ("expected", &expected.outputs)],
             ));
         }
         if self.parameters.len() != expected.parameters() {

@@ -44,6 +44,7 @@ fn training(opponent: Opponent, sides: Sides, games: u64, seed: u64) -> Training
         block: (games / 20).max(1),
         seed,
         threads: 0,
+        teacher: Default::default(),
     }
 }
 

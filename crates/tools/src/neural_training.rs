@@ -8,8 +8,14 @@
 //! game's index, and the rounds' samples are taken in index order, so the
 //! same seed gives the same network bit for bit on any number of threads.
 //! After each round the network takes gradient steps on batches drawn
-//! from the latest samples (each position in its eight symmetric forms),
+//! from the latest samples (each position in each of its board's distinct
+//! symmetric forms: eight on 3x3, two with gravity),
 //! with Adam; the steps run on one thread, in a fixed order.
+//!
+//! With the solver as its teacher (`Teacher::Solver`), the same games are
+//! played but the network learns the solver's labels instead of its
+//! search's: for each position it can afford, the columns that keep the
+//! position's value share the policy, and the value is won, drawn or lost.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,13 +26,14 @@ use std::sync::OnceLock;
 use super::exam::{self, SampleLine, TestSet, examine_sample};
 use super::play::lost_lines;
 use tictactoe_engine::board::{Board, Outcome, Side};
-use tictactoe_engine::geometry::Shape;
-use tictactoe_engine::learners::network::{Adam, Loss, Network, Sample};
+use tictactoe_engine::geometry::{MAX_CELLS, Shape};
+use tictactoe_engine::learners::network::{Adam, Input, Loss, Network, Sample};
 use tictactoe_engine::learners::neural::{NeuralPlayer, SelfPlay, self_play};
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::Difficulty;
 use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{Solver, Strength};
 
 /// Games played with one network before it learns from them.
 pub const ROUND_GAMES: u64 = 16;
@@ -36,7 +43,7 @@ pub const ROUND_GAMES: u64 = 16;
 const BUFFER_SAMPLES: usize = 64_000;
 /// Samples per gradient step.
 const BATCH: usize = 32;
-/// Gradient steps per new sample (each of a position's eight forms
+/// Gradient steps per new sample (each of a position's distinct forms
 /// counts as one): each form is drawn about this often.
 const STEPS_PER_SAMPLE: f64 = 4.0;
 /// Adam's step size.
@@ -71,6 +78,28 @@ pub struct NetworkExam {
     pub test_sets: Option<[SetMistakes; 6]>,
 }
 
+/// Where the network's targets come from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Teacher {
+    /// Its own search, as AlphaZero learns: the search's visit shares and
+    /// the game's result.
+    #[default]
+    Search,
+    /// The solver (boards with gravity): each position of the self-play
+    /// games with at least `TEACHER_STONES` stones, labelled by the
+    /// columns that keep its value and by that value; earlier positions
+    /// are left out.
+    Solver,
+}
+
+/// The fewest stones of a position the solver labels: from here on (the
+/// test sets' Middle positions) a position's seven columns take it
+/// milliseconds; before, a second or more each.
+pub const TEACHER_STONES: u32 = 14;
+
+/// Each game thread's solver table while the solver teaches.
+const TEACHER_TABLE_BYTES: usize = 32 << 20;
+
 /// A self-play training run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SelfPlayRun {
@@ -81,6 +110,7 @@ pub struct SelfPlayRun {
     /// Threads for the games (0: one per core); the result is the same on
     /// any number.
     pub threads: usize,
+    pub teacher: Teacher,
 }
 
 /// One point of the curve: a block of games.
@@ -127,7 +157,7 @@ pub fn train(
         .num_threads(training.threads)
         .build()
         .map_err(|error| Interrupted::NoThreads(error.to_string()))?;
-    let settings = SelfPlay::default();
+    let settings = SelfPlay::on(network.shape());
     let start = Board::new(network.shape());
     let geometry = network.shape().geometry();
     let mut adam = Adam::new(network, LEARNING_RATE);
@@ -157,16 +187,34 @@ pub fn train(
                 })
                 .collect()
         });
+        let labels = match training.teacher {
+            Teacher::Search => None,
+            Teacher::Solver => {
+                let labelled: Option<Vec<Vec<Sample>>> = pool.install(|| {
+                    games
+                        .par_iter()
+                        .map_init(
+                            || Solver::with_table_bytes(TEACHER_TABLE_BYTES),
+                            |solver, game| solver_samples(solver, &start, &game.moves, cancel),
+                        )
+                        .collect()
+                });
+                Some(labelled.ok_or(Interrupted::Cancelled)?)
+            }
+        };
         let mut new_samples = 0;
-        for (game, played) in games.iter().zip(round.clone()) {
+        for (index, (game, played)) in games.iter().zip(round.clone()).enumerate() {
             let side = side_in_game(played);
             match game.outcome {
                 Outcome::Won(winner, _) if winner == side => results[0] += 1,
                 Outcome::Won(..) => results[2] += 1,
                 _ => results[1] += 1,
             }
-            for sample in &game.samples {
-                for symmetry in &geometry.symmetries {
+            let samples = labels
+                .as_ref()
+                .map_or(&game.samples, |labels| &labels[index]);
+            for sample in samples {
+                for symmetry in geometry.distinct_symmetries() {
                     let image = sample.transformed(symmetry);
                     if buffer.len() < BUFFER_SAMPLES {
                         buffer.push(image);
@@ -180,6 +228,7 @@ pub fn train(
         }
         *games_before = games_before.saturating_add(games.len() as u64);
         played = round.end;
+        // A teacher's round may bring no position to learn from yet.
         let steps = (new_samples as f64 * STEPS_PER_SAMPLE / BATCH as f64).ceil() as usize;
         for _ in 0..steps {
             gradient.fill(0.0);
@@ -220,6 +269,55 @@ pub fn train(
         }
     }
     Ok(())
+}
+
+/// The solver's samples of the game played from `start` with `moves`:
+/// every position with at least `TEACHER_STONES` stones, its policy shared
+/// evenly by the moves that keep its value and its value that value for
+/// the side to move (1 won, 0 drawn, -1 lost); `None` once `cancel` is set.
+pub fn solver_samples(
+    solver: &mut Solver,
+    start: &Board,
+    moves: &[usize],
+    cancel: &CancelFlag,
+) -> Option<Vec<Sample>> {
+    let mut samples = Vec::new();
+    let mut board = *start;
+    for &cell in moves {
+        if board.stone_count() >= TEACHER_STONES {
+            samples.push(solver_sample(solver, &board, cancel)?);
+        }
+        board.play(cell).expect("a self-play move is legal");
+    }
+    Some(samples)
+}
+
+/// `board` (unfinished) labelled by the solver.
+fn solver_sample(solver: &mut Solver, board: &Board, cancel: &CancelFlag) -> Option<Sample> {
+    let mover = board.side_to_move();
+    let mut values = Vec::new();
+    for cell in board.legal_moves() {
+        let mut after = *board;
+        after.toggle(cell, mover);
+        // The value after the move is the opponent's, turned round.
+        let theirs = solver.solve(&after, Strength::Weak, cancel)?.for_mover;
+        values.push((cell, -theirs.signum()));
+    }
+    let best = values.iter().map(|&(_, value)| value).max()?;
+    let keeping: Vec<usize> = values
+        .iter()
+        .filter(|&&(_, value)| value == best)
+        .map(|&(cell, _)| cell)
+        .collect();
+    let mut policy = [0.0f32; MAX_CELLS];
+    for &cell in &keeping {
+        policy[cell] = 1.0 / keeping.len() as f32;
+    }
+    Some(Sample {
+        input: Input::of(board),
+        policy,
+        value: best as f32,
+    })
 }
 
 /// The shipped sample, read once.
@@ -308,6 +406,89 @@ pub fn open_positions() -> Vec<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tictactoe_engine::geometry::bits;
+
+    /// Connect Four after `columns` (0-based from the left) are played.
+    fn connect_four(columns: &[usize]) -> Board {
+        let mut board = Board::new(Shape::CONNECT_FOUR);
+        for &column in columns {
+            let cell = board.shape().geometry().drop_cell(board.occupied(), column);
+            board
+                .play(cell.expect("a free column"))
+                .expect("a legal move");
+        }
+        board
+    }
+
+    /// Connect Four after the moves of a test-set line (columns from 1).
+    fn test_line(digits: &str) -> Board {
+        let columns: Vec<usize> = digits
+            .bytes()
+            .map(|digit| usize::from(digit - b'1'))
+            .collect();
+        connect_four(&columns)
+    }
+
+    #[test]
+    fn the_solver_labels_the_columns_that_keep_the_value() {
+        let mut solver = Solver::with_table_bytes(TEACHER_TABLE_BYTES);
+        let never = CancelFlag::new();
+        let label = |solver: &mut Solver, board: &Board| {
+            let sample = solver_sample(solver, board, &never).unwrap();
+            assert_eq!(sample.input, Input::of(board));
+            let shares: Vec<f32> = bits(board.moves())
+                .map(|cell| sample.policy[cell])
+                .collect();
+            let total: f32 = shares.iter().sum();
+            assert!((total - 1.0).abs() < 1e-6, "{shares:?}");
+            (sample.value, shares)
+        };
+        // X has three on the bottom row and is to move: won, and the
+        // fourth stone, in the fourth column, keeps it.
+        let won = connect_four(&[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2]);
+        let (value, shares) = label(&mut solver, &won);
+        assert_eq!(value, 1.0);
+        let fourth = bits(won.moves()).position(|cell| cell % 7 == 3).unwrap();
+        assert!(shares[fourth] > 0.0, "{shares:?}");
+        // End-Easy lines scored -1 and 0: lost, every free column keeps
+        // the loss; drawn, some keep the draw and share evenly, the others
+        // lose and get nothing.
+        let lost = test_line("2252576253462244111563365343671351441");
+        let (value, shares) = label(&mut solver, &lost);
+        assert_eq!(value, -1.0);
+        assert!(shares.iter().all(|&share| share == shares[0]), "{shares:?}");
+        let drawn = test_line("23163416124767223154467471272416755633");
+        let (value, shares) = label(&mut solver, &drawn);
+        assert_eq!(value, 0.0);
+        let kept: Vec<f32> = shares
+            .iter()
+            .copied()
+            .filter(|&share| share > 0.0)
+            .collect();
+        assert!(kept.iter().all(|&share| share == kept[0]), "{shares:?}");
+    }
+
+    #[test]
+    fn the_solver_labels_a_game_from_its_fourteenth_stone_on() {
+        // The first two columns filled, X's and O's three on the bottom
+        // two rows, and X's fourth: only the last position has 14 stones.
+        let columns = [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 3];
+        let mut board = Board::new(Shape::CONNECT_FOUR);
+        let mut moves = Vec::new();
+        for column in columns {
+            let cell = board.shape().geometry().drop_cell(board.occupied(), column);
+            moves.push(cell.unwrap());
+            board.play(cell.unwrap()).unwrap();
+        }
+        assert!(matches!(board.outcome(), Outcome::Won(Side::Max, _)));
+        let mut solver = Solver::with_table_bytes(TEACHER_TABLE_BYTES);
+        let start = Board::new(Shape::CONNECT_FOUR);
+        let samples = solver_samples(&mut solver, &start, &moves, &CancelFlag::new()).unwrap();
+        assert_eq!(samples.len(), 1);
+        let last = connect_four(&columns[..14]);
+        assert_eq!(samples[0].input, Input::of(&last));
+        assert_eq!(samples[0].value, 1.0);
+    }
 
     #[test]
     fn there_are_4520_open_positions() {

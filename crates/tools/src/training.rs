@@ -6,7 +6,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural_training::{self, Interrupted, NetworkExam, SelfPlayRun};
+use crate::neural_training::{self, Interrupted, NetworkExam, SelfPlayRun, Teacher};
 use crate::play::{ask, checked_move, lost_lines, stopped_unasked};
 use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
@@ -64,6 +64,8 @@ pub struct Training {
     /// The neural player's self-play games run on this many threads (0:
     /// one per core), with the same result on any number.
     pub threads: usize,
+    /// The neural player: what its targets come from.
+    pub teacher: Teacher,
 }
 
 /// One point of the learning curve: a block of games, counted for the
@@ -133,6 +135,7 @@ pub fn train(
             block: training.block,
             seed: training.seed,
             threads: training.threads,
+            teacher: training.teacher,
         };
         let sides = training.sides;
         return neural_training::train(

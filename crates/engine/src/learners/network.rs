@@ -1,9 +1,12 @@
 //! A small policy-and-value network, written out: it reads a position
 //! from the side to move's point of view (one input per cell for its own
 //! stones, one per cell for the opponent's), passes it through two hidden
-//! layers of `HIDDEN` rectified units, and gives a prior over the cells
-//! (a softmax over the free ones: the policy) and the value of the
-//! position for the side to move (tanh, -1 lost to +1 won: the value).
+//! layers of rectified units, and gives a prior over the moves (a softmax
+//! over the playable ones: the policy) and the value of the position for
+//! the side to move (tanh, -1 lost to +1 won: the value). A move is a
+//! cell, or on a board with gravity a column: its one output stands for
+//! whichever cell of the column is playable, so what is learned about a
+//! column carries over as the column fills.
 //!
 //! All arithmetic is `f32` in a fixed order on one thread, so a seed
 //! replays the same network bit for bit. The weights are stored input by
@@ -19,24 +22,49 @@ use crate::board::{Board, Side};
 use crate::geometry::bits;
 use crate::geometry::{MAX_CELLS, Shape};
 
-/// Units in each of the two hidden layers: the narrowest measured whose
-/// bare policy reaches 99% optimal first choices in 3,000 self-play games
-/// for every seed (README.md, "The neural network").
+/// The most cells of a board whose network and self-play are those
+/// measured on 3x3 (up to 5x5); larger boards' were measured on Connect
+/// Four.
+pub const SMALL_BOARD_CELLS: usize = 25;
+
+/// Units in each of the two hidden layers on small boards: the narrowest
+/// measured whose bare policy reaches 99% optimal first choices in 3,000
+/// self-play games for every seed (README.md, "The neural network").
 pub const HIDDEN: usize = 64;
+
+/// Units in each hidden layer on larger boards: on Connect Four, 128 made
+/// fewer mistakes after 12 minutes of self-play than 64 or 256
+/// (docs/neural-connect-four.md, "Self-play compared").
+pub const LARGE_HIDDEN: usize = 128;
+
+/// The widest hidden layer of any board.
+const MAX_HIDDEN: usize = LARGE_HIDDEN;
 
 /// The network's shape: the board it reads and its layers' widths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layers {
     pub cells: usize,
     pub hidden: usize,
+    /// The policy's outputs: one per cell, or per column with gravity.
+    pub outputs: usize,
 }
 
 impl Layers {
     /// This app's network for boards of `size`.
     pub fn of(board: Shape) -> Layers {
+        let cells = board.cells();
         Layers {
-            cells: board.cells(),
-            hidden: HIDDEN,
+            cells,
+            hidden: if cells <= SMALL_BOARD_CELLS {
+                HIDDEN
+            } else {
+                LARGE_HIDDEN
+            },
+            outputs: if board.gravity() {
+                board.width()
+            } else {
+                cells
+            },
         }
     }
 
@@ -67,11 +95,11 @@ impl Layers {
     }
 
     fn policy_biases(self) -> usize {
-        self.policy_weights() + self.hidden * self.cells
+        self.policy_weights() + self.hidden * self.outputs
     }
 
     fn value_weights(self) -> usize {
-        self.policy_biases() + self.cells
+        self.policy_biases() + self.outputs
     }
 
     fn value_bias(self) -> usize {
@@ -139,8 +167,9 @@ impl Input {
 
 /// The activations of one forward pass, kept for the backward pass.
 struct Activations {
-    first: [f32; HIDDEN],
-    second: [f32; HIDDEN],
+    first: [f32; MAX_HIDDEN],
+    second: [f32; MAX_HIDDEN],
+    /// The prior of each playable cell.
     priors: [f32; MAX_CELLS],
     value: f32,
 }
@@ -270,51 +299,85 @@ impl Network {
         })
     }
 
+    /// The policy's output for a move to `cell`: the cell, or its column
+    /// on a board with gravity.
+    fn output_of(&self, cell: usize) -> usize {
+        if self.board.gravity() {
+            cell % self.board.width()
+        } else {
+            cell
+        }
+    }
+
     fn forward(&self, input: Input) -> Activations {
         let shape = self.shape;
         let p = &self.parameters;
         let hidden = shape.hidden;
-        let mut first = [0.0f32; HIDDEN];
-        first.copy_from_slice(&p[shape.first_biases()..shape.second_weights()]);
+        let mut first = [0.0f32; MAX_HIDDEN];
+        first[..hidden].copy_from_slice(&p[shape.first_biases()..shape.second_weights()]);
         let active = bits(input.own).chain(bits(input.theirs).map(|cell| cell + shape.cells));
         for row in active {
-            add_row(&mut first, &p[row * hidden..(row + 1) * hidden], 1.0);
+            add_row(
+                &mut first[..hidden],
+                &p[row * hidden..(row + 1) * hidden],
+                1.0,
+            );
         }
-        relu(&mut first);
-        let mut second = [0.0f32; HIDDEN];
-        second.copy_from_slice(&p[shape.second_biases()..shape.policy_weights()]);
+        relu(&mut first[..hidden]);
+        let mut second = [0.0f32; MAX_HIDDEN];
+        second[..hidden].copy_from_slice(&p[shape.second_biases()..shape.policy_weights()]);
         let weights = &p[shape.second_weights()..shape.second_biases()];
-        for (unit, &activation) in first.iter().enumerate() {
+        for (unit, &activation) in first[..hidden].iter().enumerate() {
             if activation != 0.0 {
                 add_row(
-                    &mut second,
+                    &mut second[..hidden],
                     &weights[unit * hidden..(unit + 1) * hidden],
                     activation,
                 );
             }
         }
-        relu(&mut second);
-        let cells = shape.cells;
+        relu(&mut second[..hidden]);
+        let outputs = shape.outputs;
         let mut logits = [0.0f32; MAX_CELLS];
-        logits[..cells].copy_from_slice(&p[shape.policy_biases()..shape.value_weights()]);
+        logits[..outputs].copy_from_slice(&p[shape.policy_biases()..shape.value_weights()]);
         let weights = &p[shape.policy_weights()..shape.policy_biases()];
-        for (unit, &activation) in second.iter().enumerate() {
+        for (unit, &activation) in second[..hidden].iter().enumerate() {
             if activation != 0.0 {
                 add_row(
-                    &mut logits[..cells],
-                    &weights[unit * cells..(unit + 1) * cells],
+                    &mut logits[..outputs],
+                    &weights[unit * outputs..(unit + 1) * outputs],
                     activation,
                 );
             }
         }
         let value_weights = &p[shape.value_weights()..shape.value_bias()];
-        let value = (p[shape.value_bias()] + dot(value_weights, &second)).tanh();
+        let value = (p[shape.value_bias()] + dot(value_weights, &second[..hidden])).tanh();
         Activations {
             first,
             second,
-            priors: softmax(&logits, input.free(self.board)),
+            priors: self.softmax(&logits, input.free(self.board)),
             value,
         }
+    }
+
+    /// The prior of each cell of `free`, the softmax of its output's
+    /// logit over theirs (a column has one playable cell, so no output
+    /// counts twice); 0 elsewhere.
+    fn softmax(&self, logits: &[f32; MAX_CELLS], free: u64) -> [f32; MAX_CELLS] {
+        let mut priors = [0.0f32; MAX_CELLS];
+        let logit = |cell: usize| logits[self.output_of(cell)];
+        let Some(top) = bits(free).map(logit).reduce(f32::max) else {
+            return priors;
+        };
+        let mut total = 0.0;
+        for cell in bits(free) {
+            priors[cell] = (logit(cell) - top).exp();
+            total += priors[cell];
+        }
+        for cell in bits(free) {
+            priors[cell] /= total;
+        }
+        priors
     }
 
     /// Adds the gradient of `sample`'s loss (cross-entropy of the prior
@@ -322,14 +385,14 @@ impl Network {
     /// `parameters`; returns the loss.
     pub fn add_gradient(&self, sample: &Sample, gradient: &mut [f32]) -> Loss {
         let shape = self.shape;
-        let (cells, hidden) = (shape.cells, shape.hidden);
+        let (cells, hidden, outputs) = (shape.cells, shape.hidden, shape.outputs);
         let p = &self.parameters;
         let a = self.forward(sample.input);
         let free = sample.input.free(self.board);
         let mut policy_loss = 0.0f64;
         let mut d_logits = [0.0f32; MAX_CELLS];
         for cell in bits(free) {
-            d_logits[cell] = a.priors[cell] - sample.policy[cell];
+            d_logits[self.output_of(cell)] = a.priors[cell] - sample.policy[cell];
             if sample.policy[cell] > 0.0 {
                 policy_loss -=
                     f64::from(sample.policy[cell]) * f64::from(a.priors[cell].max(1e-30)).ln();
@@ -338,59 +401,61 @@ impl Network {
         let error = a.value - sample.value;
         let d_value = 2.0 * error * (1.0 - a.value * a.value);
         // The heads.
-        let mut d_second = [0.0f32; HIDDEN];
+        let mut d_second = [0.0f32; MAX_HIDDEN];
         let policy_weights = shape.policy_weights();
         for unit in 0..hidden {
-            let row = policy_weights + unit * cells;
-            let weights = &p[row..row + cells];
+            let row = policy_weights + unit * outputs;
+            let weights = &p[row..row + outputs];
             d_second[unit] =
-                dot(weights, &d_logits[..cells]) + p[shape.value_weights() + unit] * d_value;
+                dot(weights, &d_logits[..outputs]) + p[shape.value_weights() + unit] * d_value;
             add_row(
-                &mut gradient[row..row + cells],
-                &d_logits[..cells],
+                &mut gradient[row..row + outputs],
+                &d_logits[..outputs],
                 a.second[unit],
             );
             gradient[shape.value_weights() + unit] += d_value * a.second[unit];
         }
         add_row(
             &mut gradient[shape.policy_biases()..shape.value_weights()],
-            &d_logits[..cells],
+            &d_logits[..outputs],
             1.0,
         );
         gradient[shape.value_bias()] += d_value;
         // The second layer.
+        let d_second = &mut d_second[..hidden];
         for (d, &activation) in d_second.iter_mut().zip(&a.second) {
             if activation <= 0.0 {
                 *d = 0.0;
             }
         }
-        let mut d_first = [0.0f32; HIDDEN];
+        let mut d_first = [0.0f32; MAX_HIDDEN];
         let second_weights = shape.second_weights();
-        for (unit, (d, &activation)) in d_first.iter_mut().zip(&a.first).enumerate() {
+        for (unit, (d, &activation)) in d_first[..hidden].iter_mut().zip(&a.first).enumerate() {
             let row = second_weights + unit * hidden;
             if activation > 0.0 {
-                *d = dot(&p[row..row + hidden], &d_second);
-                add_row(&mut gradient[row..row + hidden], &d_second, activation);
+                *d = dot(&p[row..row + hidden], d_second);
+                add_row(&mut gradient[row..row + hidden], d_second, activation);
             }
         }
         add_row(
             &mut gradient[shape.second_biases()..shape.policy_weights()],
-            &d_second,
+            d_second,
             1.0,
         );
         // The first layer: its inputs are 0 or 1.
+        let d_first = &d_first[..hidden];
         let active =
             bits(sample.input.own).chain(bits(sample.input.theirs).map(|cell| cell + cells));
         for row in active {
             add_row(
                 &mut gradient[row * hidden..(row + 1) * hidden],
-                &d_first,
+                d_first,
                 1.0,
             );
         }
         add_row(
             &mut gradient[shape.first_biases()..shape.second_weights()],
-            &d_first,
+            d_first,
             1.0,
         );
         Loss {
@@ -448,23 +513,6 @@ fn relu(units: &mut [f32]) {
     for unit in units {
         *unit = unit.max(0.0);
     }
-}
-
-/// The softmax of `logits` over the cells of `free`; 0 elsewhere.
-fn softmax(logits: &[f32; MAX_CELLS], free: u64) -> [f32; MAX_CELLS] {
-    let mut priors = [0.0f32; MAX_CELLS];
-    let Some(top) = bits(free).map(|cell| logits[cell]).reduce(f32::max) else {
-        return priors;
-    };
-    let mut total = 0.0;
-    for cell in bits(free) {
-        priors[cell] = (logits[cell] - top).exp();
-        total += priors[cell];
-    }
-    for cell in bits(free) {
-        priors[cell] /= total;
-    }
-    priors
 }
 
 /// Adam (Kingma and Ba, 2015): a step for each weight scaled by running
@@ -546,30 +594,25 @@ mod tests {
         loss.policy + loss.value
     }
 
-    #[test]
-    fn gradients_match_finite_differences() {
-        let mut network = Network::new(Shape::TIC_TAC_TOE, 7);
+    /// Checks the gradient of `samples`' loss against central finite
+    /// differences for every `stride`th parameter of `network`; returns
+    /// how many were checked.
+    fn check_gradients(mut network: Network, samples: &[Sample], stride: usize) -> usize {
         // Larger heads than a fresh network's, so that every layer's
         // gradient is well above the rounding of f32.
         let shape = network.shape;
         for weight in &mut network.parameters[shape.policy_weights()..] {
             *weight *= 10.0;
         }
-        let samples = [
-            sample_of("x.o/.x./...", &[(8, 0.7), (3, 0.3)], -0.5),
-            sample_of(".../.x./...", &[(0, 1.0)], 0.25),
-            sample_of("xo./.../...", &[(4, 0.5), (8, 0.5)], 1.0),
-        ];
         let mut gradient = vec![0.0f32; shape.parameters()];
-        for sample in &samples {
+        for sample in samples {
             network.add_gradient(sample, &mut gradient);
         }
         let loss_at =
             |network: &Network| -> f64 { samples.iter().map(|s| total(network.loss(s))).sum() };
         let step = 1e-3f32;
         let mut checked = 0;
-        let mut worst = 0.0f64;
-        for index in (0..shape.parameters()).step_by(7) {
+        for index in (0..shape.parameters()).step_by(stride) {
             let mut up = network.clone();
             up.parameters[index] += step;
             let mut down = network.clone();
@@ -577,15 +620,62 @@ mod tests {
             let numeric = (loss_at(&up) - loss_at(&down)) / (2.0 * f64::from(step));
             let analytic = f64::from(gradient[index]);
             let error = (numeric - analytic).abs() / (numeric.abs() + analytic.abs()).max(1e-2);
-            worst = worst.max(error);
             checked += 1;
             assert!(
                 error < 0.05,
-                "parameter {index}: finite differences {numeric}, gradient {analytic}"
+                "{:?}, parameter {index} of {}: finite differences {numeric}, gradient {analytic}",
+                network.board,
+                shape.parameters()
             );
         }
+        checked
+    }
+
+    #[test]
+    fn gradients_match_finite_differences() {
+        let samples = [
+            sample_of("x.o/.x./...", &[(8, 0.7), (3, 0.3)], -0.5),
+            sample_of(".../.x./...", &[(0, 1.0)], 0.25),
+            sample_of("xo./.../...", &[(4, 0.5), (8, 0.5)], 1.0),
+        ];
+        let checked = check_gradients(Network::new(Shape::TIC_TAC_TOE, 7), &samples, 7);
         assert!(checked > 800, "{checked} parameters checked");
-        assert!(worst < 0.05);
+    }
+
+    /// Connect Four's network: the wider layers and the policy by column
+    /// (a target on a column's playable cell is that column's).
+    #[test]
+    fn connect_four_gradients_match_finite_differences() {
+        let shape = Shape::CONNECT_FOUR;
+        let position = |columns: &[usize], policy: &[(usize, f32)], value: f32| {
+            let mut board = Board::new(shape);
+            let geometry = shape.geometry();
+            for &column in columns {
+                let cell = geometry.drop_cell(board.occupied(), column).unwrap();
+                board.play(cell).unwrap();
+            }
+            let mut target = [0.0; MAX_CELLS];
+            for &(column, share) in policy {
+                target[geometry.drop_cell(board.occupied(), column).unwrap()] = share;
+            }
+            Sample {
+                input: Input::of(&board),
+                policy: target,
+                value,
+            }
+        };
+        let samples = [
+            position(&[3, 3, 4, 2], &[(5, 0.6), (1, 0.4)], 0.5),
+            // Not the empty board: its first layer is its biases, 0 in a
+            // fresh network, on the ReLU's kink where a finite difference
+            // sees half a slope.
+            position(&[3], &[(3, 1.0)], 0.1),
+            position(&[0, 0, 0, 0, 0, 0, 6, 5], &[(1, 0.5), (6, 0.5)], -1.0),
+        ];
+        let network = Network::new(shape, 11);
+        assert_eq!(network.layers().outputs, 7);
+        let checked = check_gradients(network, &samples, 31);
+        assert!(checked > 800, "{checked} parameters checked");
     }
 
     #[test]
