@@ -395,7 +395,10 @@ fn the_neural_player_keeps_a_network_per_board_and_refuses_another_boards() {
         (Shape::CONNECT_FOUR, 0),
         "afresh"
     );
-    assert_eq!(learned.state(PlayerKind::Neural), &fresh(PlayerKind::Neural));
+    assert_eq!(
+        learned.state(PlayerKind::Neural),
+        &fresh(PlayerKind::Neural)
+    );
     assert_eq!(learned.state_on(PlayerKind::Td, Shape::CONNECT_FOUR), None);
     // Trained, it is saved in its own file and read back from it.
     let mut trained = state;
