@@ -954,7 +954,7 @@ impl TrainingView {
             imp.exam_chart.set_chart(Chart {
                 title: gettext("The exam on the six test sets: the mean of their mistake rates"),
                 data: ChartData::Lines {
-                    axis: gettext("mistakes, % of positions"),
+                    axis: gettext("mistakes, share of positions"),
                     series: vec![
                         series(gettext("bare"), 1, true, &mean(|set| set.bare)),
                         series(
@@ -1055,8 +1055,8 @@ impl TrainingView {
         };
         imp.sets_heading.set_label(&fill(
             &ngettext(
-                "Mistakes on each test set after {games} game, % of positions",
-                "Mistakes on each test set after {games} games, % of positions",
+                "Mistakes on each test set after {games} game, as shares of its positions",
+                "Mistakes on each test set after {games} games, as shares of its positions",
                 plural_count(games),
             ),
             &[("games", &group(games))],
