@@ -704,7 +704,7 @@ fn the_neural_player_trains_on_connect_four(
     ensure(shown == expected && curve.len() == 32, || {
         format!("the exam chart shows {shown:?}\nheadless: {expected:?}")
     })?;
-    ensure(axis == "mistakes, share of positions", || {
+    ensure(axis == "mistake rate", || {
         format!("the exam chart's axis says {axis:?}")
     })?;
     ensure(

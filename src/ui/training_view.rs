@@ -954,7 +954,7 @@ impl TrainingView {
             imp.exam_chart.set_chart(Chart {
                 title: gettext("The exam on the six test sets: the mean of their mistake rates"),
                 data: ChartData::Lines {
-                    axis: gettext("mistakes, share of positions"),
+                    axis: gettext("mistake rate"),
                     series: vec![
                         series(gettext("bare"), 1, true, &mean(|set| set.bare)),
                         series(
