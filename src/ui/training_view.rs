@@ -255,10 +255,10 @@ impl TrainingView {
                 // A training goes on on its board; between trainings the
                 // window shows the new board's learner.
                 if !view.is_running() {
-                    view.show_learned();
                     if view.learner() == PlayerKind::Neural || view.imp().run.get().is_none() {
                         view.forget_training();
                     }
+                    view.show_learned();
                 }
             }
         ));
@@ -275,6 +275,16 @@ impl TrainingView {
             Some(board) if kind.check_shape(board.shape()).is_ok() => board.shape(),
             _ => Shape::TIC_TAC_TOE,
         }
+    }
+
+    /// The board the window shows `kind` on: the latest training's if it
+    /// trained `kind`, else the one it would train on.
+    fn shown_shape(&self, kind: PlayerKind) -> Shape {
+        self.imp()
+            .run
+            .get()
+            .filter(|run| run.learner == kind)
+            .map_or_else(|| self.training_shape(kind), |run| run.shape)
     }
 
     fn setup(&self) {
@@ -819,7 +829,7 @@ impl TrainingView {
             return;
         };
         let kind = self.learner();
-        let shape = self.training_shape(kind);
+        let shape = self.shown_shape(kind);
         let Some(state) = learned.borrow().state_on(kind, shape) else {
             return;
         };
@@ -887,10 +897,7 @@ impl TrainingView {
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
         let neural = learner == PlayerKind::Neural;
-        let shape = imp
-            .run
-            .get()
-            .map_or_else(|| self.training_shape(learner), |run| run.shape);
+        let shape = self.shown_shape(learner);
         let on_3x3 = shape == Shape::TIC_TAC_TOE;
         let test_sets = neural && has_test_sets(shape);
         imp.exploration_note
