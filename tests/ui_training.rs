@@ -818,13 +818,79 @@ fn stop_keeps_what_was_learned_on_connect_four(
     })
 }
 
+/// Closing the Training window during a training on Connect Four keeps
+/// what was learned, saved in the Connect Four file.
+fn closing_keeps_what_was_learned_on_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = neural_on_connect_four(app, window)?;
+    let before = learned_on(window, Shape::CONNECT_FOUR)?;
+    view.games_spin().set_value(100_000.0);
+    view.start_button().emit_clicked();
+    wait_until("a point of the curve", Duration::from_secs(20), || {
+        !view.curve().is_empty()
+    })?;
+    view.close();
+    wait_until(
+        "closing to stop the training",
+        Duration::from_secs(10),
+        || !view.is_running(),
+    )?;
+    let after = learned_on(window, Shape::CONNECT_FOUR)?;
+    ensure(after.games > before.games, || {
+        format!("after closing the network counts {} games", after.games)
+    })?;
+    let file = LearnerState::read(&state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    ))
+    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
+    ensure(file == after, || {
+        format!(
+            "the file holds {} games, the window {}",
+            file.games, after.games
+        )
+    })
+}
+
+/// On a board without an exam (4x4) the neural player's window shows only
+/// what applies: its curve and its loss, no 3x3 exam.
+fn a_board_without_an_exam_shows_the_curve_and_the_loss(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::FOUR_BY_FOUR);
+    let view = open_training_by_its_shortcut(app, window)?;
+    view.set_learner(PlayerKind::Neural);
+    ensure(
+        view.curve_chart().is_visible()
+            && view.loss_chart().is_visible()
+            && !view.exam_chart().is_visible()
+            && !view.lost_lines_chart().is_visible(),
+        || "on 4x4 the neural player shows 3x3's exam, or hides its loss".into(),
+    )?;
+    ensure(view.learned_text().contains("on 4x4"), || {
+        format!("the window says {:?}", view.learned_text())
+    })
+}
+
 fn main() -> ExitCode {
     use_test_environment();
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 11] = [
+    let checks: [(&str, Check); 13] = [
+        (
+            "closing keeps what was learned on Connect Four",
+            closing_keeps_what_was_learned_on_connect_four,
+        ),
+        (
+            "a board without an exam shows the curve and the loss",
+            a_board_without_an_exam_shows_the_curve_and_the_loss,
+        ),
         (
             "the neural player trains on Connect Four",
             the_neural_player_trains_on_connect_four,
