@@ -731,6 +731,11 @@ fn the_neural_player_trains_on_connect_four(
         || format!("the table of the sets says {rows:?}"),
     )?;
     ensure(
+        view.status_text()
+            .starts_with("Finished: Neural network + search played 32 games on Connect Four"),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
+    ensure(
         view.test_sets_heading().label().contains("32 games"),
         || format!("the table's heading: {}", view.test_sets_heading().label()),
     )?;

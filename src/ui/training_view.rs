@@ -772,16 +772,18 @@ impl TrainingView {
         self.show_progress(played);
         self.show_learned();
         let learner = run.learner.display_name();
+        let board = board_name(run.shape);
         let games = run.training.games;
         let mut message = match &result {
             Ok(()) => fill(
                 &ngettext(
-                    "Finished: {learner} played {games} game against {opponent}, seed {seed}; it has learned from {total} games in all.",
-                    "Finished: {learner} played {games} games against {opponent}, seed {seed}; it has learned from {total} games in all.",
+                    "Finished: {learner} played {games} game on {board} against {opponent}, seed {seed}; it has learned from {total} games there in all.",
+                    "Finished: {learner} played {games} games on {board} against {opponent}, seed {seed}; it has learned from {total} games there in all.",
                     plural_count(games),
                 ),
                 &[
                     ("learner", &learner),
+                    ("board", &board),
                     ("games", &group(games)),
                     ("opponent", &self.opponent_name(run.training.opponent)),
                     ("seed", &run.training.seed),
@@ -790,10 +792,11 @@ impl TrainingView {
             ),
             Err(TrainingStopped::Cancelled) => fill(
                 &gettext(
-                    "Stopped after {progress}, seed {seed}: what {learner} learned in them is kept; it has learned from {total} games in all.",
+                    "Stopped after {progress} on {board}, seed {seed}: what {learner} learned in them is kept; it has learned from {total} games there in all.",
                 ),
                 &[
                     ("progress", &games_text(played, games)),
+                    ("board", &board),
                     ("seed", &run.training.seed),
                     ("learner", &learner),
                     ("total", &group(total)),
