@@ -46,6 +46,7 @@ fn runs() -> [Run; 3] {
                 block: 10_000,
                 seed: 1,
                 threads: 0,
+                teacher: Default::default(),
             },
         },
         Run {
@@ -58,6 +59,7 @@ fn runs() -> [Run; 3] {
                 block: 1_000,
                 seed: 1,
                 threads: 0,
+                teacher: Default::default(),
             },
         },
         Run {
@@ -70,6 +72,7 @@ fn runs() -> [Run; 3] {
                 block: 500,
                 seed: 1,
                 threads: 0,
+                teacher: Default::default(),
             },
         },
     ]
@@ -132,6 +135,7 @@ fn main() {
                 block: 100,
                 seed,
                 threads: 0,
+                teacher: Default::default(),
             },
         );
         let passes = |block: &Block| block.lost_lines == Some([0, 0]);
@@ -151,6 +155,7 @@ fn main() {
             block: 1_000,
             seed,
             threads: 0,
+            teacher: Default::default(),
         };
         let exact = curve(PlayerKind::Menace, &perfect);
         let last = exact.last().expect("a block");
@@ -173,6 +178,7 @@ fn main() {
                 block: 500,
                 seed,
                 threads: 0,
+                teacher: Default::default(),
             },
         );
         let late = random.last().expect("a block");

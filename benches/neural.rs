@@ -46,6 +46,7 @@ fn trained(games: u64, seed: u64, threads: usize) -> (LearnerState, Duration) {
         block: games,
         seed,
         threads,
+        teacher: Default::default(),
     };
     let started = Instant::now();
     train(&mut state, &training, &CancelFlag::new(), |_| {}).expect("training runs");
@@ -205,6 +206,7 @@ fn four_by_four() {
         block: 500,
         seed: 1,
         threads: 0,
+        teacher: Default::default(),
     };
     let started = Instant::now();
     let _ = neural_training::train(

@@ -15,7 +15,7 @@ use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player::Player;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::PerfectTable;
-use tictactoe_engine::report::{Certainty, SearchReport};
+use tictactoe_engine::report::{Certainty, Note, SearchReport};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_words::Words;
 use tictactoe_words::report::ReportWords;
@@ -938,4 +938,44 @@ fn a_connect_four_hint_is_the_solver_within_a_second() {
         report.note.as_ref().map(Words::words).as_deref(),
         Some("every move's exact value from the opening book")
     );
+}
+
+/// The window gives a game every learner's states, on every board: a
+/// game on Connect Four plays the neural player's Connect Four network,
+/// never its 3x3 one (which cannot play it).
+#[test]
+fn a_game_plays_the_network_of_its_own_board() {
+    use tictactoe_engine::learners::network::Network;
+    use tictactoe_engine::learners::{Learner, LearnerState};
+    let trained = |shape: Shape, seed: u64| LearnerState {
+        learner: Learner::Neural(Network::new(shape, seed)),
+        games: 5,
+    };
+    // 3x3's last, as it would take the place of Connect Four's.
+    let states = [
+        trained(Shape::CONNECT_FOUR, 7),
+        trained(Shape::TIC_TAC_TOE, 3),
+    ];
+    let network = match &states[0].learner {
+        Learner::Neural(network) => network.clone(),
+        _ => unreachable!("a network"),
+    };
+    let board = Board::new(Shape::CONNECT_FOUR);
+    let mut setup = GameSetup::new(
+        Shape::CONNECT_FOUR,
+        [
+            (PlayerKind::Neural, Difficulty::Easy),
+            (PlayerKind::Random, Difficulty::Hard),
+        ],
+        1,
+        Duration::ZERO,
+    )
+    .with_learners(&states);
+    let report = setup.players[0].choose_move(&board, &CancelFlag::new());
+    assert!(
+        !matches!(report.note, Some(Note::NetworkSize { .. })),
+        "{:?}",
+        report.note
+    );
+    assert_eq!(report.best, network.first_choice(&board));
 }

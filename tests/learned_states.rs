@@ -354,3 +354,67 @@ fn a_symbolically_linked_state_is_saved_through_the_link() {
     assert_eq!(again.state(PlayerKind::Td).games, 1);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// The neural player keeps a network per board, each in a file that
+/// names its board; a 3x3 network in Connect Four's file is refused with
+/// a message, set aside and never overwritten, and 3x3's file is left
+/// alone.
+#[test]
+fn the_neural_player_keeps_a_network_per_board_and_refuses_another_boards() {
+    use tictactoe_files::learner_state::state_path_on;
+    let dir = temporary_dir("boards");
+    fs::create_dir_all(&dir).unwrap();
+    let connect_four = state_path_on(&dir, PlayerKind::Neural, Shape::CONNECT_FOUR);
+    assert_eq!(
+        connect_four.file_name().unwrap(),
+        "neural-connect-four.json"
+    );
+    let mut small = fresh(PlayerKind::Neural);
+    small.games = 9;
+    small.write(&connect_four).unwrap();
+    let written = fs::read(&connect_four).unwrap();
+    let (mut learned, problems) = LearnedStates::load_from(Some(dir.clone()));
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("neural-connect-four.json")
+            && problems[0].contains("3x3, 3 in a row")
+            && problems[0].contains("set aside"),
+        "{problems:?}"
+    );
+    let aside: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(fs::read(&aside[0]).unwrap(), written, "set aside whole");
+    let state = learned
+        .state_on(PlayerKind::Neural, Shape::CONNECT_FOUR)
+        .unwrap();
+    assert_eq!(
+        (state.shape(), state.games),
+        (Shape::CONNECT_FOUR, 0),
+        "afresh"
+    );
+    assert_eq!(
+        learned.state(PlayerKind::Neural),
+        &fresh(PlayerKind::Neural)
+    );
+    assert_eq!(learned.state_on(PlayerKind::Td, Shape::CONNECT_FOUR), None);
+    // Trained, it is saved in its own file and read back from it.
+    let mut trained = state;
+    trained.games = 32;
+    learned.replace(trained.clone()).unwrap();
+    assert_eq!(LearnerState::read(&connect_four).unwrap(), trained);
+    assert!(!state_path_in(&dir, PlayerKind::Neural).exists(), "3x3's");
+    let (again, problems) = LearnedStates::load_from(Some(dir.clone()));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(
+        again.state_on(PlayerKind::Neural, Shape::CONNECT_FOUR),
+        Some(trained)
+    );
+    assert_eq!(again.state(PlayerKind::Neural), &fresh(PlayerKind::Neural));
+    // Reset forgets on every board.
+    learned.reset().unwrap();
+    assert_eq!(LearnerState::read(&connect_four).unwrap().games, 0);
+    let _ = fs::remove_dir_all(&dir);
+}

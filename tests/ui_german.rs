@@ -201,6 +201,25 @@ fn the_german_window_fits_640_px(window: &TictactoeWindow) -> Result<(), String>
 /// button laid over the chart's top right corner, where German's longer
 /// titles ran under it.
 fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Result<(), String> {
+    chart_titles_clear_the_save_button(window, 4)
+}
+
+/// The same on Connect Four, whose exam is the test sets': the learning
+/// curve, the exam and the loss.
+fn the_german_connect_four_chart_titles_clear_the_save_button(
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let checked = chart_titles_clear_the_save_button(window, 3);
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    checked
+}
+
+/// The neural network's `count` charts in the Training window at 640 px.
+fn chart_titles_clear_the_save_button(
+    window: &TictactoeWindow,
+    count: usize,
+) -> Result<(), String> {
     let view = open_training(window)?;
     view.set_learner(PlayerKind::Neural);
     // As a person drags it narrower.
@@ -220,7 +239,7 @@ fn the_german_chart_titles_clear_the_save_button(window: &TictactoeWindow) -> Re
         .collect::<Result<Vec<()>, String>>();
     let width = view.width();
     view.close();
-    ensure(charts.len() == 4, || {
+    ensure(charts.len() == count, || {
         format!(
             "the neural network's training shows {} charts",
             charts.len()
@@ -326,6 +345,10 @@ fn main() -> ExitCode {
         (
             "the German chart titles clear the save button",
             the_german_chart_titles_clear_the_save_button,
+        ),
+        (
+            "the German Connect Four chart titles clear the save button",
+            the_german_connect_four_chart_titles_clear_the_save_button,
         ),
     ];
     let mut results = Results::default();

@@ -22,9 +22,10 @@ use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_files::learner_state::LearnerFile;
+use tictactoe_files::learner_state::{LearnerFile, state_path_on};
+use tictactoe_tools::neural_training::SetMistakes;
 use tictactoe_tools::training::{Block, Opponent, Sides, Training, block_line, train};
-use tictactoe_words::numbers::group;
+use tictactoe_words::numbers::{group, percent};
 use tictactoe_words::players::PlayerWords;
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
@@ -555,23 +556,330 @@ fn quitting_keeps_what_was_learned(
 }
 
 /// On Connect Four in the main window the Training window says, before
-/// a training, that the learners train on 3x3 and why.
+/// a training, that MENACE and TD train on 3x3 and why.
 fn training_says_it_trains_on_3x3_beside_connect_four(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<(), String> {
     window.board_picker().set_shape(Shape::CONNECT_FOUR);
     let said = open_training_by_its_shortcut(app, window).map(|view| {
-        view.set_learner(PlayerKind::Td);
         view.set_learner(PlayerKind::Neural);
-        view.status_text()
+        view.set_learner(PlayerKind::Td);
+        (view.status_text(), view.learned_text())
     });
     window.board_picker().set_shape(Shape::TIC_TAC_TOE);
-    let said = said?;
+    let (said, learned) = said?;
     ensure(
-        said.contains("train on 3x3") && said.contains("keeps what they learn for 3x3 only"),
+        said.contains("MENACE and TD train on 3x3")
+            && said.contains("keeps what they learn for 3x3 only"),
         || format!("beside Connect Four the Training window says {said:?}"),
-    )
+    )?;
+    ensure(learned.contains("on Tic-Tac-Toe"), || {
+        format!("beside Connect Four TD's learning: {learned:?}")
+    })
+}
+
+/// The neural player's file for `shape` in the test's data directory, as
+/// it is on disk (`None`: there is none).
+fn neural_file(shape: Shape) -> Option<Vec<u8>> {
+    let path = state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        shape,
+    );
+    std::fs::read(path).ok()
+}
+
+/// The neural player's state on `shape` in the main window's learners.
+fn learned_on(window: &TictactoeWindow, shape: Shape) -> Result<LearnerState, String> {
+    window
+        .learned_states()
+        .borrow()
+        .state_on(PlayerKind::Neural, shape)
+        .ok_or_else(|| format!("no neural state on {shape:?}"))
+}
+
+/// The main window switched to Connect Four, Ctrl+L, the neural player
+/// chosen: the window names the board it trains on.
+fn neural_on_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<TrainingView, String> {
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let view = open_training_by_its_shortcut(app, window)?;
+    view.set_learner(PlayerKind::Neural);
+    ensure(
+        view.status_text()
+            .contains("trains on the main window's board, now Connect Four"),
+        || format!("the window says {:?}", view.status_text()),
+    )?;
+    ensure(view.learned_text().contains("on Connect Four"), || {
+        format!("the window says {:?}", view.learned_text())
+    })?;
+    Ok(view)
+}
+
+/// On Connect Four the neural player trains on Connect Four: the window's
+/// curve, its exam chart (the six test sets' mean mistake rates, bare and
+/// with search at Hard), the table of each set and the words are the
+/// headless training's with the same seed; the network is the main
+/// window's Connect Four network, saved in its own file, and 3x3's file
+/// is left alone.
+fn the_neural_player_trains_on_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = neural_on_connect_four(app, window)?;
+    let three_by_three = neural_file(Shape::TIC_TAC_TOE);
+    let before = learned_on(window, Shape::CONNECT_FOUR)?;
+    view.games_spin().set_value(32.0);
+    view.seed_entry().set_text("5");
+    run(&view, Duration::from_secs(20))?;
+    let training = view.training().ok_or("no training was recorded")?;
+    ensure(training.opponent == Opponent::Itself, || {
+        format!("the neural player trained against {:?}", training.opponent)
+    })?;
+    let mut headless = before.clone();
+    let mut curve = Vec::new();
+    let result = train(&mut headless, &training, &CancelFlag::new(), |block| {
+        curve.push(*block)
+    });
+    ensure(result.is_ok(), || {
+        format!("the headless training: {result:?}")
+    })?;
+    ensure(headless.shape() == Shape::CONNECT_FOUR, || {
+        format!("the headless training learned on {:?}", headless.shape())
+    })?;
+    // Off 3x3 the optimal share is NaN, which equals nothing.
+    let comparable = |curve: Vec<Block>| -> Vec<Block> {
+        curve
+            .into_iter()
+            .map(|mut block| {
+                if let Some(exam) = &mut block.network {
+                    exam.optimal_share = 0.0;
+                }
+                block
+            })
+            .collect()
+    };
+    ensure(
+        comparable(view.curve()) == comparable(curve.clone()),
+        || {
+            format!(
+                "the window's curve differs: {} blocks, headless {}",
+                view.curve().len(),
+                curve.len()
+            )
+        },
+    )?;
+    ensure(view.curve_lines() == words(&curve), || {
+        format!("the curve in words: {:?}", view.curve_lines())
+    })?;
+    let last_words = words(&curve).pop().unwrap_or_default();
+    ensure(last_words.contains("Begin-Hard"), || {
+        format!("the words do not name the test sets: {last_words}")
+    })?;
+    let mean = |sets: &[SetMistakes], rate: fn(&SetMistakes) -> f64| {
+        100.0 * sets.iter().map(rate).sum::<f64>() / sets.len() as f64
+    };
+    let expected: Vec<Vec<(u64, f64)>> = [
+        (|set: &SetMistakes| set.bare) as fn(&SetMistakes) -> f64,
+        |set: &SetMistakes| set.searched,
+    ]
+    .into_iter()
+    .map(|rate| {
+        curve
+            .iter()
+            .map(|block| {
+                let sets = block.network.and_then(|exam| exam.test_sets);
+                (block.games, sets.map_or(f64::NAN, |sets| mean(&sets, rate)))
+            })
+            .collect()
+    })
+    .collect();
+    let chart = view.exam_chart().chart().ok_or("no exam chart")?;
+    let ChartData::Lines { axis, series } = &chart.data else {
+        return Err(format!("the exam chart is {:?}", chart.data));
+    };
+    let shown: Vec<Vec<(u64, f64)>> = series.iter().map(|line| line.points.clone()).collect();
+    ensure(shown == expected && curve.len() == 32, || {
+        format!("the exam chart shows {shown:?}\nheadless: {expected:?}")
+    })?;
+    ensure(axis == "mistake rate", || {
+        format!("the exam chart's axis says {axis:?}")
+    })?;
+    ensure(
+        view.exam_chart().is_visible()
+            && view.loss_chart().is_visible()
+            && !view.lost_lines_chart().is_visible(),
+        || "Connect Four shows 3x3's lost lines, or hides its exam".into(),
+    )?;
+    let latest = curve
+        .last()
+        .and_then(|block| block.network?.test_sets)
+        .ok_or("no exam in the latest block")?;
+    let rows = view.test_set_rows();
+    ensure(
+        rows.len() == 7
+            && latest.iter().zip(&rows[1..]).all(|(set, row)| {
+                *row == format!(
+                    "{} {} {}",
+                    set.set,
+                    percent(100.0 * set.bare, 0),
+                    percent(100.0 * set.searched, 0)
+                )
+            }),
+        || format!("the table of the sets says {rows:?}"),
+    )?;
+    ensure(
+        view.status_text()
+            .starts_with("Finished: Neural network + search played 32 games on Connect Four"),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
+    ensure(
+        view.test_sets_heading().label().contains("32 games"),
+        || format!("the table's heading: {}", view.test_sets_heading().label()),
+    )?;
+    let after = learned_on(window, Shape::CONNECT_FOUR)?;
+    ensure(
+        after == headless && after.games == before.games + 32,
+        || {
+            format!(
+                "the window's Connect Four network learned {} games, not the headless one's",
+                after.games
+            )
+        },
+    )?;
+    let file = LearnerState::read(&state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    ))
+    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
+    ensure(file == after, || {
+        "the Connect Four file holds another network".into()
+    })?;
+    ensure(neural_file(Shape::TIC_TAC_TOE) == three_by_three, || {
+        "the 3x3 network's file changed".into()
+    })?;
+    // Back on 3x3 the window shows 3x3's network.
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    ensure(view.learned_text().contains("on Tic-Tac-Toe"), || {
+        format!("back on 3x3 the window says {:?}", view.learned_text())
+    })?;
+    Ok(())
+}
+
+/// Stop during a longer training on Connect Four keeps what was learned:
+/// the window's Connect Four network counts the games, its file holds
+/// it, and 3x3's file is left alone.
+fn stop_keeps_what_was_learned_on_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = neural_on_connect_four(app, window)?;
+    let three_by_three = neural_file(Shape::TIC_TAC_TOE);
+    let before = learned_on(window, Shape::CONNECT_FOUR)?;
+    view.games_spin().set_value(100_000.0);
+    view.seed_entry().set_text("");
+    view.start_button().emit_clicked();
+    ensure(view.is_running(), || {
+        format!("Start started nothing: {}", view.status_text())
+    })?;
+    ensure(view.status_text().contains("on Connect Four"), || {
+        format!("the status says {:?}", view.status_text())
+    })?;
+    wait_until("a point of the curve", Duration::from_secs(20), || {
+        !view.curve().is_empty()
+    })?;
+    view.stop_button().emit_clicked();
+    wait_until("Stop to stop the training", Duration::from_secs(10), || {
+        !view.is_running()
+    })?;
+    let after = learned_on(window, Shape::CONNECT_FOUR)?;
+    let played = after.games - before.games;
+    ensure(played > 0 && played < 100_000, || {
+        format!("after Stop the Connect Four network learned {played} games")
+    })?;
+    ensure(neural_file(Shape::CONNECT_FOUR).is_some(), || {
+        "no Connect Four file".into()
+    })?;
+    let file = LearnerState::read(&state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    ))
+    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
+    ensure(file == after, || {
+        format!(
+            "the file holds {} games, the window {}",
+            file.games, after.games
+        )
+    })?;
+    ensure(neural_file(Shape::TIC_TAC_TOE) == three_by_three, || {
+        "the 3x3 network's file changed".into()
+    })?;
+    ensure(view.status_text().starts_with("Stopped after"), || {
+        format!("the status says {:?}", view.status_text())
+    })
+}
+
+/// Closing the Training window during a training on Connect Four keeps
+/// what was learned, saved in the Connect Four file.
+fn closing_keeps_what_was_learned_on_connect_four(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = neural_on_connect_four(app, window)?;
+    let before = learned_on(window, Shape::CONNECT_FOUR)?;
+    view.games_spin().set_value(100_000.0);
+    view.start_button().emit_clicked();
+    wait_until("a point of the curve", Duration::from_secs(20), || {
+        !view.curve().is_empty()
+    })?;
+    view.close();
+    wait_until(
+        "closing to stop the training",
+        Duration::from_secs(10),
+        || !view.is_running(),
+    )?;
+    let after = learned_on(window, Shape::CONNECT_FOUR)?;
+    ensure(after.games > before.games, || {
+        format!("after closing the network counts {} games", after.games)
+    })?;
+    let file = LearnerState::read(&state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    ))
+    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
+    ensure(file == after, || {
+        format!(
+            "the file holds {} games, the window {}",
+            file.games, after.games
+        )
+    })
+}
+
+/// On a board without an exam (4x4) the neural player's window shows only
+/// what applies: its curve and its loss, no 3x3 exam.
+fn a_board_without_an_exam_shows_the_curve_and_the_loss(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::FOUR_BY_FOUR);
+    let view = open_training_by_its_shortcut(app, window)?;
+    view.set_learner(PlayerKind::Neural);
+    ensure(
+        view.curve_chart().is_visible()
+            && view.loss_chart().is_visible()
+            && !view.exam_chart().is_visible()
+            && !view.lost_lines_chart().is_visible(),
+        || "on 4x4 the neural player shows 3x3's exam, or hides its loss".into(),
+    )?;
+    ensure(view.learned_text().contains("on 4x4"), || {
+        format!("the window says {:?}", view.learned_text())
+    })
 }
 
 fn main() -> ExitCode {
@@ -580,7 +888,23 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 9] = [
+    let checks: [(&str, Check); 13] = [
+        (
+            "closing keeps what was learned on Connect Four",
+            closing_keeps_what_was_learned_on_connect_four,
+        ),
+        (
+            "a board without an exam shows the curve and the loss",
+            a_board_without_an_exam_shows_the_curve_and_the_loss,
+        ),
+        (
+            "the neural player trains on Connect Four",
+            the_neural_player_trains_on_connect_four,
+        ),
+        (
+            "Stop keeps what was learned on Connect Four",
+            stop_keeps_what_was_learned_on_connect_four,
+        ),
         (
             "TD training is the headless training",
             td_training_is_the_headless_training,
@@ -609,6 +933,8 @@ fn main() -> ExitCode {
     let mut results = Results::default();
     for (name, check) in checks {
         results.report(name, check(&app, &window));
+        // Each check starts on 3x3, whatever the last one left.
+        window.board_picker().set_shape(Shape::TIC_TAC_TOE);
     }
     window.close();
     let _ = glib::MainContext::default().iteration(false);

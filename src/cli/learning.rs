@@ -26,11 +26,12 @@ use tictactoe_words::Words;
 use tictactoe_words::escape::{ECHO_CHARS, escape_text};
 use tictactoe_words::report::{TextStyle, describe_player};
 
-/// The state file to use: `--state`, else the data directory's.
-fn state_path(kind: PlayerKind, given: Option<&Path>) -> Result<PathBuf, ExitCode> {
+/// The state file to use: `--state`, else the data directory's for
+/// `shape`, the window's too.
+fn state_path(kind: PlayerKind, shape: Shape, given: Option<&Path>) -> Result<PathBuf, ExitCode> {
     match given {
         Some(path) => Ok(path.to_owned()),
-        None => learner_state::default_state_path(kind).ok_or_else(|| {
+        None => learner_state::default_state_path(kind, shape).ok_or_else(|| {
             refuse("no home directory to keep the learner's state in: give --state FILE")
         }),
     }
@@ -164,15 +165,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
             },
         ),
     };
-    // The data directory's file is the window's, which plays 3x3: another
-    // board's learner would take its place there.
-    if args.state.is_none() && shape != Shape::TIC_TAC_TOE {
-        return refuse(&format!(
-            "the default state file is the window's, for 3x3: give --state FILE to train on {}",
-            shape.words()
-        ));
-    }
-    let path = match state_path(args.player, args.state.as_deref()) {
+    let path = match state_path(args.player, shape, args.state.as_deref()) {
         Ok(path) => path,
         Err(code) => return code,
     };

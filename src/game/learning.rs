@@ -18,96 +18,125 @@ use tictactoe_words::players::PlayerWords;
 /// The learners' states and where they are saved.
 #[derive(Debug)]
 pub struct LearnedStates {
-    /// In the order of `LEARNERS`.
+    /// The 3x3 states in the order of `LEARNERS`, then the neural
+    /// player's on the other boards it has a file for or was trained on
+    /// (one state per learner and board).
     states: Vec<LearnerState>,
     /// `None`: nowhere to save (no home directory); learning lasts the
     /// session.
     directory: Option<PathBuf>,
-    /// Learners whose file could not be read (denied, not a regular file)
-    /// or, corrupt, could not be set aside: it stays as it is, and what
-    /// they learn this session is not saved over it.
-    unsaved: Vec<PlayerKind>,
+    /// Learners and boards whose file could not be read (denied, not a
+    /// regular file) or, corrupt, could not be set aside: it stays as it
+    /// is, and what they learn this session is not saved over it.
+    unsaved: Vec<(PlayerKind, Shape)>,
 }
 
 /// The learners, in the order they are named.
 pub const LEARNERS: [PlayerKind; 3] = [PlayerKind::Menace, PlayerKind::Td, PlayerKind::Neural];
 
 impl LearnedStates {
-    /// Both learners from their files in the data directory
+    /// The learners from their files in the data directory
     /// (`learner_state::data_directory`).
     pub fn load() -> (LearnedStates, Vec<String>) {
         LearnedStates::load_from(learner_state::data_directory())
     }
 
-    /// Both learners from their files in `directory`. A missing file is a
-    /// learner that has learned nothing yet. A file that cannot be read
-    /// (permission denied, a directory or a named pipe by the name) is
-    /// left as it is and not saved over this session; one that can be read
-    /// but holds no state of its learner is corrupt: set aside (renamed,
-    /// never overwritten). Either way the learner starts afresh. Returns
-    /// what went wrong, in sentences.
+    /// The learners from their files in `directory` (3x3's, and the
+    /// neural player's for every other board: `state_path_on`). A
+    /// missing file is a learner that has learned nothing yet. A file
+    /// that cannot be read (permission denied, a directory or a named
+    /// pipe by the name) is left as it is and not saved over this
+    /// session; one that can be read but holds no state of its learner on
+    /// its board is corrupt: set aside (renamed, never overwritten).
+    /// Either way the learner starts afresh. Returns what went wrong, in
+    /// sentences.
     pub fn load_from(directory: Option<PathBuf>) -> (LearnedStates, Vec<String>) {
-        let mut problems = Vec::new();
-        let mut unsaved = Vec::new();
-        let mut states = Vec::new();
-        for kind in LEARNERS {
-            let fresh = || LearnerState::fresh(kind, Shape::TIC_TAC_TOE).expect("a learner");
-            let state = match &directory {
-                None => fresh(),
-                Some(directory) => {
-                    let path = learner_state::state_path_in(directory, kind);
-                    match read_state(kind, &path) {
-                        Ok(state) => state,
-                        Err(Unread::Missing) => fresh(),
-                        Err(Unread::Unreadable(error)) => {
-                            problems.push(left_as_it_is(kind, &path, &error));
-                            unsaved.push(kind);
-                            fresh()
-                        }
-                        Err(Unread::Corrupt(error)) => {
-                            let (problem, kept) = set_aside(kind, &path, &error);
-                            problems.push(problem);
-                            if !kept {
-                                unsaved.push(kind);
-                            }
-                            fresh()
-                        }
-                    }
-                }
-            };
-            states.push(state);
-        }
-        let learned = LearnedStates {
-            states,
+        let mut learned = LearnedStates {
+            states: Vec::new(),
             directory,
-            unsaved,
+            unsaved: Vec::new(),
         };
+        let mut problems = Vec::new();
+        for kind in LEARNERS {
+            let state = learned
+                .load_one(kind, Shape::TIC_TAC_TOE, &mut problems)
+                .unwrap_or_else(|| fresh(kind, Shape::TIC_TAC_TOE));
+            learned.states.push(state);
+        }
+        for shape in Shape::all().filter(|&shape| shape != Shape::TIC_TAC_TOE) {
+            if let Some(state) = learned.load_one(PlayerKind::Neural, shape, &mut problems) {
+                learned.states.push(state);
+            }
+        }
         (learned, problems)
     }
 
-    /// What `kind` (a learner) has learned.
+    /// `kind`'s state on `shape` from its file, if it has one that reads;
+    /// says in `problems` what went wrong with one that does not.
+    fn load_one(
+        &mut self,
+        kind: PlayerKind,
+        shape: Shape,
+        problems: &mut Vec<String>,
+    ) -> Option<LearnerState> {
+        let path = learner_state::state_path_on(self.directory.as_deref()?, kind, shape);
+        match read_state(kind, shape, &path) {
+            Ok(state) => Some(state),
+            Err(Unread::Missing) => None,
+            Err(Unread::Unreadable(error)) => {
+                problems.push(left_as_it_is(kind, &path, &error));
+                self.unsaved.push((kind, shape));
+                None
+            }
+            Err(Unread::Corrupt(error)) => {
+                let (problem, kept) = set_aside(kind, &path, &error);
+                problems.push(problem);
+                if !kept {
+                    self.unsaved.push((kind, shape));
+                }
+                None
+            }
+        }
+    }
+
+    /// What `kind` (a learner) has learned on 3x3.
     pub fn state(&self, kind: PlayerKind) -> &LearnerState {
-        &self.states[LearnedStates::index(kind)]
+        self.learned_on(kind, Shape::TIC_TAC_TOE)
+            .expect("every learner has a 3x3 state")
     }
 
-    fn index(kind: PlayerKind) -> usize {
-        LEARNERS
+    /// What `kind` has learned on `shape`: a fresh state if nothing yet;
+    /// `None` if it does not play that board (MENACE and TD beyond 3x3).
+    pub fn state_on(&self, kind: PlayerKind, shape: Shape) -> Option<LearnerState> {
+        match self.learned_on(kind, shape) {
+            Some(state) => Some(state.clone()),
+            None => LearnerState::fresh(kind, shape),
+        }
+    }
+
+    fn learned_on(&self, kind: PlayerKind, shape: Shape) -> Option<&LearnerState> {
+        self.states
             .iter()
-            .position(|&learner| learner == kind)
-            .expect("a learner")
+            .find(|state| state.kind() == kind && state.shape() == shape)
     }
 
-    /// Both learners' states.
+    /// Every state kept, each on its own board: a game takes those of
+    /// its board (`GameSetup::with_learners`).
     pub fn states(&self) -> impl Iterator<Item = &LearnerState> {
         self.states.iter()
     }
 
-    /// Where `kind`'s state is saved, if anywhere.
+    /// Where `kind`'s 3x3 state is saved, if anywhere.
     pub fn path(&self, kind: PlayerKind) -> Option<PathBuf> {
+        self.path_on(kind, Shape::TIC_TAC_TOE)
+    }
+
+    /// Where `kind`'s state on `shape` is saved, if anywhere.
+    pub fn path_on(&self, kind: PlayerKind, shape: Shape) -> Option<PathBuf> {
         self.directory
             .as_deref()
-            .filter(|_| !self.unsaved.contains(&kind))
-            .map(|directory| learner_state::state_path_in(directory, kind))
+            .filter(|_| !self.unsaved.contains(&(kind, shape)))
+            .map(|directory| learner_state::state_path_on(directory, kind, shape))
     }
 
     /// Teaches each learner among `players` (X's, then O's) the game
@@ -140,32 +169,55 @@ impl LearnedStates {
             }
         }
         for &kind in &learned {
-            self.save(kind)?;
+            self.save(kind, Shape::TIC_TAC_TOE)?;
         }
         Ok(learned)
     }
 
-    /// Puts `state` (trained elsewhere) in its learner's place and saves it.
+    /// The place of `kind`'s 3x3 state.
+    fn index(kind: PlayerKind) -> usize {
+        LEARNERS
+            .iter()
+            .position(|&learner| learner == kind)
+            .expect("a learner")
+    }
+
+    /// Puts `state` (trained elsewhere) in the place of its learner's on
+    /// its board and saves it.
     pub fn replace(&mut self, state: LearnerState) -> Result<(), String> {
-        let kind = state.kind();
-        self.states[LearnedStates::index(kind)] = state;
-        self.save(kind)
+        let (kind, shape) = (state.kind(), state.shape());
+        match self
+            .states
+            .iter_mut()
+            .find(|kept| kept.kind() == kind && kept.shape() == shape)
+        {
+            Some(kept) => *kept = state,
+            None => self.states.push(state),
+        }
+        self.save(kind, shape)
     }
 
-    /// Every learner forgets everything; their files then hold fresh
-    /// states.
+    /// Every learner forgets everything, on every board; their files then
+    /// hold fresh states.
     pub fn reset(&mut self) -> Result<(), String> {
-        self.states = LEARNERS
-            .map(|kind| LearnerState::fresh(kind, Shape::TIC_TAC_TOE).expect("a learner"))
-            .into();
-        LEARNERS.into_iter().try_for_each(|kind| self.save(kind))
+        for state in &mut self.states {
+            *state = fresh(state.kind(), state.shape());
+        }
+        let kept: Vec<(PlayerKind, Shape)> = self
+            .states
+            .iter()
+            .map(|state| (state.kind(), state.shape()))
+            .collect();
+        kept.into_iter()
+            .try_for_each(|(kind, shape)| self.save(kind, shape))
     }
 
-    fn save(&self, kind: PlayerKind) -> Result<(), String> {
-        let Some(path) = self.path(kind) else {
+    fn save(&self, kind: PlayerKind, shape: Shape) -> Result<(), String> {
+        let (Some(path), Some(state)) = (self.path_on(kind, shape), self.learned_on(kind, shape))
+        else {
             return Ok(());
         };
-        self.state(kind).write(&path).map_err(|error| {
+        state.write(&path).map_err(|error| {
             fill(
                 &gettext("{player}'s learning could not be saved to '{path}': {error}"),
                 &[
@@ -178,6 +230,11 @@ impl LearnedStates {
     }
 }
 
+/// `kind`'s state on `shape` before it learns anything.
+fn fresh(kind: PlayerKind, shape: Shape) -> LearnerState {
+    LearnerState::fresh(kind, shape).expect("a learner on a board it plays")
+}
+
 /// Why a learner's state was not read from its file.
 enum Unread {
     /// There is no file: the learner has learned nothing yet.
@@ -188,10 +245,18 @@ enum Unread {
     Corrupt(String),
 }
 
-/// `kind`'s state from `path`, or why not.
-fn read_state(kind: PlayerKind, path: &Path) -> Result<LearnerState, Unread> {
+/// `kind`'s state on `shape` from `path`, or why not.
+fn read_state(kind: PlayerKind, shape: Shape, path: &Path) -> Result<LearnerState, Unread> {
     match LearnerState::read(path) {
-        Ok(state) if state.kind() == kind => Ok(state),
+        Ok(state) if state.kind() == kind && state.shape() == shape => Ok(state),
+        Ok(state) if state.kind() == kind => Err(Unread::Corrupt(fill(
+            &gettext("it holds what {player} learned on a board of {other}, not of {board}"),
+            &[
+                ("player", &kind.display_name()),
+                ("other", &state.shape().words()),
+                ("board", &shape.words()),
+            ],
+        ))),
         Ok(state) => Err(Unread::Corrupt(fill(
             &gettext("it holds {other}'s state"),
             &[("other", &state.kind().display_name())],

@@ -125,10 +125,12 @@ impl GameSetup {
         self
     }
 
-    /// The same game with the learners `states` playing the sides their
-    /// kinds were chosen for, seeded as `new` seeds players for the start
-    /// position. Call it after `starting_at`, which then keeps the players
-    /// as they are.
+    /// The same game with the learners `states` that learned on its board
+    /// playing the sides their kinds were chosen for, seeded as `new`
+    /// seeds players for the start position (a state of another board is
+    /// passed over: a learner without one plays as it would untrained).
+    /// Call it after `starting_at`, which then keeps the players as they
+    /// are.
     pub fn with_learners<'a>(
         mut self,
         states: impl IntoIterator<Item = &'a LearnerState>,
@@ -136,7 +138,8 @@ impl GameSetup {
         let Some(recipe) = self.recipe.take() else {
             return self;
         };
-        for state in states {
+        let shape = self.start.shape();
+        for state in states.into_iter().filter(|state| state.shape() == shape) {
             for side in [Side::Max, Side::Min] {
                 let (kind, difficulty) = recipe.players[side.index()];
                 if kind == state.kind() {

@@ -18,6 +18,7 @@ use crate::ui::charts::chart::{Chart, ChartData, Series};
 use crate::ui::charts::chart_view::{self, ChartView};
 use crate::ui::shared::background::{self, Job, JobWindow};
 use crate::ui::shared::{accessible, popup_tooltips};
+use crate::ui::widgets::board_picker::BoardPicker;
 use crate::ui::widgets::game_settings::parse_seed;
 use crate::ui::widgets::player_picker::{DEPTH_ENTRY, chosen_difficulty, difficulty_entry};
 use tictactoe_engine::geometry::Shape;
@@ -26,7 +27,7 @@ use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_files::learner_state::{LockError, lock_for_training};
-use tictactoe_tools::neural_training::NetworkExam;
+use tictactoe_tools::neural_training::{NetworkExam, SetMistakes, has_test_sets};
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -34,6 +35,7 @@ use tictactoe_words::Words;
 use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::numbers::{group, percent};
 use tictactoe_words::players::PlayerWords;
+use tictactoe_words::position::board_name;
 
 /// How often the training thread sends the curve at most: a 3x3 game takes
 /// microseconds, far faster than a person or the window follows.
@@ -42,6 +44,9 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 /// About how many points the curve has: enough to see its shape, few
 /// enough for each to be a block of games whose shares mean something.
 const CURVE_POINTS: u64 = 100;
+
+/// Connect Four's test sets, a row each in the table of the exam.
+const TEST_SET_COUNT: usize = tictactoe_tools::exam::TEST_SETS.len();
 
 /// The sides the side list offers, in its order.
 const SIDES: [Sides; 3] = [Sides::X, Sides::O, Sides::Both];
@@ -100,6 +105,8 @@ enum Message {
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Run {
     learner: PlayerKind,
+    /// The board it trains on.
+    shape: Shape,
     training: Training,
     /// The games the learner had learned from before.
     games_before: u64,
@@ -117,6 +124,7 @@ mod imp {
     use crate::game::LearnedStates;
     use crate::ui::charts::chart_view::ChartView;
     use crate::ui::shared::background::{self, Job};
+    use crate::ui::widgets::board_picker::BoardPicker;
     use tictactoe_tools::training::Block;
 
     #[derive(Default, CompositeTemplate)]
@@ -155,6 +163,10 @@ mod imp {
         #[template_child]
         pub(super) exam_chart: TemplateChild<ChartView>,
         #[template_child]
+        pub(super) sets_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) sets_grid: TemplateChild<gtk::Grid>,
+        #[template_child]
         pub(super) lost_lines_chart: TemplateChild<ChartView>,
         #[template_child]
         pub(super) loss_chart: TemplateChild<ChartView>,
@@ -171,6 +183,8 @@ mod imp {
         /// The main window's learners, which training starts from and
         /// leaves what it learned with.
         pub(super) learned: OnceCell<Rc<RefCell<LearnedStates>>>,
+        /// The main window's board, which the neural player trains on.
+        pub(super) board: OnceCell<BoardPicker>,
         /// The latest training, running or done.
         pub(super) run: Cell<Option<Run>>,
         pub(super) curve: RefCell<Vec<Block>>,
@@ -225,15 +239,52 @@ glib::wrapper! {
 }
 
 impl TrainingView {
-    /// A Training window over `parent`, training `learned`'s learners.
+    /// A Training window over `parent`, training `learned`'s learners,
+    /// the neural player on the board `board` (the main window's) picks.
     pub fn new(
         parent: &impl IsA<gtk::Window>,
         learned: Rc<RefCell<LearnedStates>>,
+        board: BoardPicker,
     ) -> TrainingView {
         let view: TrainingView = background::new_window(parent);
         let _ = view.imp().learned.set(learned);
+        board.connect_changed(glib::clone!(
+            #[weak]
+            view,
+            move |_| {
+                // A training goes on on its board; between trainings the
+                // window shows the new board's learner.
+                if !view.is_running() {
+                    if view.learner() == PlayerKind::Neural || view.imp().run.get().is_none() {
+                        view.forget_training();
+                    }
+                    view.show_learned();
+                }
+            }
+        ));
+        let _ = view.imp().board.set(board);
         view.show_learned();
+        view.forget_training();
         view
+    }
+
+    /// The board `kind` trains on: the main window's for the neural
+    /// player, which plays every board; 3x3 for MENACE and TD.
+    pub fn training_shape(&self, kind: PlayerKind) -> Shape {
+        match self.imp().board.get() {
+            Some(board) if kind.check_shape(board.shape()).is_ok() => board.shape(),
+            _ => Shape::TIC_TAC_TOE,
+        }
+    }
+
+    /// The board the window shows `kind` on: the latest training's if it
+    /// trained `kind`, else the one it would train on.
+    fn shown_shape(&self, kind: PlayerKind) -> Shape {
+        self.imp()
+            .run
+            .get()
+            .filter(|run| run.learner == kind)
+            .map_or_else(|| self.training_shape(kind), |run| run.shape)
     }
 
     fn setup(&self) {
@@ -326,12 +377,25 @@ impl TrainingView {
         imp.curve.replace(Vec::new());
         self.show_curve();
         background::show_share(&imp.progress_bar, 0, 0, "");
-        self.show_status(
-            &gettext(
-                "Choose the learner, its side, its opponent and how many games, then press Start. The learners train on 3x3, whatever the main window's board: the window keeps what they learn for 3x3 only.",
-            ),
-            false,
+        let hint = gettext(
+            "Choose the learner, its side, its opponent and how many games, then press Start.",
         );
+        let board = if self.learner() == PlayerKind::Neural {
+            fill(
+                &gettext(
+                    "The neural player trains on the main window's board, now {board}: the window keeps a network for each board.",
+                ),
+                &[(
+                    "board",
+                    &board_name(self.training_shape(PlayerKind::Neural)),
+                )],
+            )
+        } else {
+            gettext(
+                "MENACE and TD train on 3x3, whatever the main window's board: the window keeps what they learn for 3x3 only.",
+            )
+        };
+        self.show_status(&format!("{hint} {board}"), false);
     }
 
     // The controls, for the tests to drive the window as a person would.
@@ -376,10 +440,32 @@ impl TrainingView {
         self.imp().beads_chart.get()
     }
 
-    /// The neural player's exam per block: its bare policy's optimal
-    /// first choices.
+    /// The neural player's exam per block: on 3x3 its bare policy's
+    /// optimal first choices; on Connect Four the mean of its mistake
+    /// rates on the six test sets, bare and with search at Hard.
     pub fn exam_chart(&self) -> ChartView {
         self.imp().exam_chart.get()
+    }
+
+    /// Connect Four: each test set's mistake rates after the latest
+    /// block, in words, a row per set.
+    pub fn test_set_rows(&self) -> Vec<String> {
+        let grid = &self.imp().sets_grid;
+        (0..TEST_SET_COUNT as i32 + 1)
+            .map(|row| {
+                (0..3)
+                    .filter_map(|column| grid.child_at(column, row))
+                    .filter_map(|child| child.downcast::<gtk::Label>().ok())
+                    .map(|label| label.label().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// The heading over the test sets' rows.
+    pub fn test_sets_heading(&self) -> gtk::Label {
+        self.imp().sets_heading.get()
     }
 
     /// The neural player's exam per block: the lines of replies that beat
@@ -546,7 +632,8 @@ impl TrainingView {
         // one's games. A lock file that cannot be made (a read-only
         // directory) only means the state cannot be saved either, which
         // the end of the training says.
-        let path = self.learned().borrow().path(learner);
+        let shape = self.training_shape(learner);
+        let path = self.learned().borrow().path_on(learner, shape);
         let lock = match path.as_deref().map(lock_for_training) {
             Some(Err(error @ LockError::Busy)) => {
                 self.show_status(
@@ -573,12 +660,16 @@ impl TrainingView {
             threads: 0,
             teacher: Default::default(),
         };
-        let mut state = self.learned().borrow().state(learner).clone();
+        let Some(mut state) = self.learned().borrow().state_on(learner, shape) else {
+            // Not reached: `training_shape` is a board the learner plays.
+            return;
+        };
         if let Learner::Menace(menace) = &mut state.learner {
             menace.refill = imp.refill_check.is_active();
         }
         let run = Run {
             learner,
+            shape,
             training,
             games_before: state.games,
         };
@@ -617,9 +708,12 @@ impl TrainingView {
         self.enable_controls();
         self.show_status(
             &fill(
-                &gettext("Training {learner} as {side} against {opponent}, seed {seed}…"),
+                &gettext(
+                    "Training {learner} on {board} as {side} against {opponent}, seed {seed}…",
+                ),
                 &[
                     ("learner", &learner.display_name()),
+                    ("board", &board_name(shape)),
                     ("side", &self.side_name(training.sides)),
                     ("opponent", &self.opponent_name(training.opponent)),
                     ("seed", &seed),
@@ -679,16 +773,18 @@ impl TrainingView {
         self.show_progress(played);
         self.show_learned();
         let learner = run.learner.display_name();
+        let board = board_name(run.shape);
         let games = run.training.games;
         let mut message = match &result {
             Ok(()) => fill(
                 &ngettext(
-                    "Finished: {learner} played {games} game against {opponent}, seed {seed}; it has learned from {total} games in all.",
-                    "Finished: {learner} played {games} games against {opponent}, seed {seed}; it has learned from {total} games in all.",
+                    "Finished: {learner} played {games} game on {board} against {opponent}, seed {seed}; it has learned from {total} games there in all.",
+                    "Finished: {learner} played {games} games on {board} against {opponent}, seed {seed}; it has learned from {total} games there in all.",
                     plural_count(games),
                 ),
                 &[
                     ("learner", &learner),
+                    ("board", &board),
                     ("games", &group(games)),
                     ("opponent", &self.opponent_name(run.training.opponent)),
                     ("seed", &run.training.seed),
@@ -697,10 +793,11 @@ impl TrainingView {
             ),
             Err(TrainingStopped::Cancelled) => fill(
                 &gettext(
-                    "Stopped after {progress}, seed {seed}: what {learner} learned in them is kept; it has learned from {total} games in all.",
+                    "Stopped after {progress} on {board}, seed {seed}: what {learner} learned in them is kept; it has learned from {total} games there in all.",
                 ),
                 &[
                     ("progress", &games_text(played, games)),
+                    ("board", &board),
                     ("seed", &run.training.seed),
                     ("learner", &learner),
                     ("total", &group(total)),
@@ -736,8 +833,10 @@ impl TrainingView {
             return;
         };
         let kind = self.learner();
-        let learned = learned.borrow();
-        let state = learned.state(kind);
+        let shape = self.shown_shape(kind);
+        let Some(state) = learned.borrow().state_on(kind, shape) else {
+            return;
+        };
         let games = state.games;
         // The variant is the learner's own, kept in its state.
         let refill = &self.imp().refill_check;
@@ -745,11 +844,15 @@ impl TrainingView {
         refill.set_active(matches!(&state.learner, Learner::Menace(menace) if menace.refill));
         self.imp().learned_label.set_label(&fill(
             &ngettext(
-                "{learner} has learned from {count} game so far; training goes on from there.",
-                "{learner} has learned from {count} games so far; training goes on from there.",
+                "{learner} has learned from {count} game on {board} so far; training goes on from there.",
+                "{learner} has learned from {count} games on {board} so far; training goes on from there.",
                 plural_count(games),
             ),
-            &[("learner", &kind.display_name()), ("count", &group(games))],
+            &[
+                ("learner", &kind.display_name()),
+                ("count", &group(games)),
+                ("board", &board_name(shape)),
+            ],
         ));
     }
 
@@ -798,15 +901,32 @@ impl TrainingView {
             data: ChartData::FirstBoxBeads(curve.clone()),
         });
         let neural = learner == PlayerKind::Neural;
+        let shape = self.shown_shape(learner);
+        let on_3x3 = shape == Shape::TIC_TAC_TOE;
+        let test_sets = neural && has_test_sets(shape);
         imp.exploration_note
             .set_visible(learner == PlayerKind::Td || neural);
         imp.exploration_note.set_label(&if neural {
-            fill(
+            let exam = if on_3x3 {
+                gettext(
+                    "Its bare policy, the network's first choice without a search, is what the charts below examine: the share of the 4,520 open positions where that choice is optimal, and how many lines of replies beat it as X and as O.",
+                )
+            } else if test_sets {
+                gettext(
+                    "After each block the solver examines it on a sample of each of the six Connect Four test sets: the share of positions where its move is a mistake, bare (the network's first choice without a search) and with its search at Hard. The chart below shows the mean of the six sets, the table under it each set after the latest block.",
+                )
+            } else {
+                gettext(
+                    "This board has no exam of its moves: the chart below shows how the network's loss falls as it learns.",
+                )
+            };
+            let opening = fill(
                 &gettext(
-                    "Its self-play games open with up to {plies} random moves, so that it meets positions good play never reaches, and these often decide the game: the curve counts them. Its bare policy, the network's first choice without a search, is what the charts below examine: the share of the 4,520 open positions where that choice is optimal, and how many lines of replies beat it as X and as O.",
+                    "Its self-play games open with up to {plies} random moves, so that it meets positions good play never reaches, and these often decide the game: the curve counts them.",
                 ),
-                &[("plies", &SelfPlay::on(Shape::TIC_TAC_TOE).random_plies)],
-            )
+                &[("plies", &SelfPlay::on(shape).random_plies)],
+            );
+            format!("{opening} {exam}")
         } else {
             fill(
                 &gettext(
@@ -815,48 +935,77 @@ impl TrainingView {
                 &[("percent", &percent(EXPLORATION * 100.0, 0))],
             )
         });
-        imp.exam_chart.set_visible(neural);
-        imp.lost_lines_chart.set_visible(neural);
+        imp.exam_chart.set_visible(neural && (on_3x3 || test_sets));
+        imp.lost_lines_chart.set_visible(neural && on_3x3);
         imp.loss_chart.set_visible(neural);
-        let exams: Vec<(u64, NetworkExam, [usize; 2])> = curve
-            .iter()
-            .filter_map(|block| Some((block.games, block.network?, block.lost_lines?)))
-            .collect();
         let series =
-            |name: String, decimals, percent, value: &dyn Fn(&NetworkExam, [usize; 2]) -> f64| {
-                Series {
-                    name,
-                    points: exams
-                        .iter()
-                        .map(|(games, exam, lines)| (*games, value(exam, *lines)))
-                        .collect(),
-                    decimals,
-                    percent,
+            |name: String,
+             decimals,
+             percent,
+             value: &dyn Fn(&Block, &NetworkExam) -> Option<f64>| Series {
+                name,
+                points: curve
+                    .iter()
+                    .filter_map(|block| Some((block.games, value(block, &block.network?)?)))
+                    .collect(),
+                decimals,
+                percent,
+            };
+        let lines = |block: &Block, side: usize| block.lost_lines.map(|lines| lines[side] as f64);
+        if test_sets {
+            // Twelve lines (six sets, bare and searched) would need more
+            // colours than a chart keeps apart and a legend wider than the
+            // window: their mean is the curve, each set is in the table.
+            let mean = |rate: fn(&SetMistakes) -> f64| {
+                move |_: &Block, exam: &NetworkExam| {
+                    let sets = exam.test_sets?;
+                    Some(100.0 * sets.iter().map(rate).sum::<f64>() / sets.len() as f64)
                 }
             };
-        // A share and a count each on an axis of its own.
-        imp.exam_chart.set_chart(Chart {
-            title: gettext("The bare policy's exam: its first choices"),
-            data: ChartData::Lines {
-                axis: gettext("share of positions"),
-                series: vec![series(
-                    gettext("first choice optimal"),
-                    1,
-                    true,
-                    &|exam, _| 100.0 * exam.optimal_share,
-                )],
-            },
-        });
+            imp.exam_chart.set_chart(Chart {
+                title: gettext("The exam on the six test sets: the mean of their mistake rates"),
+                data: ChartData::Lines {
+                    axis: gettext("mistake rate"),
+                    series: vec![
+                        series(gettext("bare"), 1, true, &mean(|set| set.bare)),
+                        series(
+                            gettext("with search at Hard"),
+                            1,
+                            true,
+                            &mean(|set| set.searched),
+                        ),
+                    ],
+                },
+            });
+        } else {
+            // A share and a count each on an axis of its own.
+            imp.exam_chart.set_chart(Chart {
+                title: gettext("The bare policy's exam: its first choices"),
+                data: ChartData::Lines {
+                    axis: gettext("share of positions"),
+                    series: vec![series(
+                        gettext("first choice optimal"),
+                        1,
+                        true,
+                        &|block, exam| {
+                            block.lost_lines?;
+                            Some(100.0 * exam.optimal_share)
+                        },
+                    )],
+                },
+            });
+        }
+        self.show_test_sets(test_sets, &curve);
         imp.lost_lines_chart.set_chart(Chart {
             title: gettext("The bare policy's exam: the lines of replies that beat it"),
             data: ChartData::Lines {
                 axis: gettext("lines lost"),
                 series: vec![
-                    series(gettext("lines lost as X"), 0, false, &|_, lines| {
-                        lines[0] as f64
+                    series(gettext("lines lost as X"), 0, false, &|block, _| {
+                        lines(block, 0)
                     }),
-                    series(gettext("lines lost as O"), 0, false, &|_, lines| {
-                        lines[1] as f64
+                    series(gettext("lines lost as O"), 0, false, &|block, _| {
+                        lines(block, 1)
                     }),
                 ],
             },
@@ -866,10 +1015,12 @@ impl TrainingView {
             data: ChartData::Lines {
                 axis: gettext("loss per position"),
                 series: vec![
-                    series(gettext("policy loss"), 3, false, &|exam, _| {
-                        exam.policy_loss
+                    series(gettext("policy loss"), 3, false, &|_, exam| {
+                        Some(exam.policy_loss)
                     }),
-                    series(gettext("value loss"), 3, false, &|exam, _| exam.value_loss),
+                    series(gettext("value loss"), 3, false, &|_, exam| {
+                        Some(exam.value_loss)
+                    }),
                 ],
             },
         });
@@ -892,6 +1043,54 @@ impl TrainingView {
             shown.push(label);
         }
         imp.no_curve_label.set_visible(curve.is_empty());
+    }
+
+    /// Connect Four: a row per test set, its mistake rates bare and with
+    /// search at Hard after the latest block (and the first, to compare),
+    /// under a heading that says after how many games.
+    fn show_test_sets(&self, shown: bool, curve: &[Block]) {
+        let imp = self.imp();
+        let grid = &imp.sets_grid;
+        while let Some(child) = grid.first_child() {
+            grid.remove(&child);
+        }
+        let latest = curve
+            .iter()
+            .rev()
+            .find_map(|block| Some((block.games, block.network?.test_sets?)));
+        let shown = shown && latest.is_some();
+        imp.sets_heading.set_visible(shown);
+        grid.set_visible(shown);
+        let Some((games, sets)) = latest.filter(|_| shown) else {
+            return;
+        };
+        imp.sets_heading.set_label(&fill(
+            &ngettext(
+                "Mistakes on each test set after {games} game, as shares of its positions",
+                "Mistakes on each test set after {games} games, as shares of its positions",
+                plural_count(games),
+            ),
+            &[("games", &group(games))],
+        ));
+        let cell = |text: &str, column, row, heading: bool| {
+            let label = gtk::Label::builder()
+                .label(text)
+                .xalign(if column == 0 { 0.0 } else { 1.0 })
+                .build();
+            if heading {
+                label.add_css_class("dim-label");
+            }
+            grid.attach(&label, column, row, 1, 1);
+        };
+        cell(&gettext("Test set"), 0, 0, true);
+        cell(&gettext("bare"), 1, 0, true);
+        cell(&gettext("with search at Hard"), 2, 0, true);
+        for (row, set) in sets.iter().enumerate() {
+            let row = row as i32 + 1;
+            cell(set.set, 0, row, false);
+            cell(&percent(100.0 * set.bare, 0), 1, row, false);
+            cell(&percent(100.0 * set.searched, 0), 2, row, false);
+        }
     }
 
     fn side_name(&self, sides: Sides) -> String {

@@ -9,7 +9,10 @@ use super::common::{run, run_with_input, stderr, stdout, tictactoe};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::LearnerState;
 use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::LearnerFile;
 
 /// Connect Four after 4, 4, 5, 3 (columns from 1), in rows.
 const AFTER_4453: &str = "......./......./......./......./...o.../..oxx..";
@@ -391,8 +394,8 @@ fn a_learner_or_a_game_of_another_board_is_refused_naming_both() {
     assert_eq!(board["width"], 7, "{board}");
     assert_eq!(board["height"], 6, "{board}");
     assert_eq!(board["gravity"], true, "{board}");
-    // The window's state file is 3x3's: another board needs a file of its
-    // own (a data directory of the test's, should it be written).
+    // Without --state the board's own file in the data directory, the
+    // window's for that board too: 3x3's file is left alone.
     let output = tictactoe(&[
         "train",
         "--board",
@@ -408,11 +411,11 @@ fn a_learner_or_a_game_of_another_board_is_refused_naming_both() {
     .env("XDG_DATA_HOME", &directory)
     .output()
     .unwrap();
-    assert_refused(
-        &output,
-        2,
-        "give --state FILE to train on 7x6, 4 in a row, with gravity",
-    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let data = directory.join("tictactoe");
+    let own = LearnerState::read(&data.join("neural-connect-four.json")).unwrap();
+    assert_eq!((own.shape(), own.games), (Shape::CONNECT_FOUR, 1));
+    assert!(!data.join("neural.json").exists(), "3x3's file was written");
     let both =
         "learned on a board of 7x6, 4 in a row, with gravity, not on this one of 4x4, 4 in a row";
     for args in [

@@ -599,13 +599,36 @@ pub fn data_directory() -> Option<PathBuf> {
     Some(data.join("tictactoe"))
 }
 
-/// A learner's state file in `directory`: `<name>.json`.
+/// A learner's 3x3 state file in `directory`: `<name>.json`.
 pub fn state_path_in(directory: &Path, kind: PlayerKind) -> PathBuf {
-    directory.join(format!("{}.json", kind.name()))
+    state_path_on(directory, kind, Shape::TIC_TAC_TOE)
 }
 
-/// Where a learner's state lives unless a file is given: its file in
-/// `data_directory()`.
-pub fn default_state_path(kind: PlayerKind) -> Option<PathBuf> {
-    data_directory().map(|directory| state_path_in(&directory, kind))
+/// A learner's state file for `shape` in `directory`: `<name>.json` on
+/// 3x3 (the name it always had), else `<name>-<board>.json` with the
+/// board as the command line names it: its preset's name
+/// (`neural-connect-four.json`), or its size, stones in a row and gravity
+/// (`neural-7x5-k4-gravity.json`).
+pub fn state_path_on(directory: &Path, kind: PlayerKind, shape: Shape) -> PathBuf {
+    let name = kind.name();
+    if shape == Shape::TIC_TAC_TOE {
+        return directory.join(format!("{name}.json"));
+    }
+    let board = match shape.preset_name() {
+        Some(preset) => preset.to_owned(),
+        None => format!(
+            "{}x{}-k{}{}",
+            shape.width(),
+            shape.height(),
+            shape.in_a_row(),
+            if shape.gravity() { "-gravity" } else { "" }
+        ),
+    };
+    directory.join(format!("{name}-{board}.json"))
+}
+
+/// Where a learner's state for `shape` lives unless a file is given: its
+/// file in `data_directory()`.
+pub fn default_state_path(kind: PlayerKind, shape: Shape) -> Option<PathBuf> {
+    data_directory().map(|directory| state_path_on(&directory, kind, shape))
 }

@@ -245,7 +245,7 @@ pub fn train(
             // 3x3's exam is the walk and the table; Connect Four's the
             // test sets' sample.
             let exam = (network.shape() == Shape::TIC_TAC_TOE).then(|| exam(network));
-            let test_sets = if network.shape() == Shape::CONNECT_FOUR {
+            let test_sets = if has_test_sets(network.shape()) {
                 let sample = SAMPLE.get_or_init(exam::sample);
                 let rates =
                     pool.install(|| sample_mistakes(network, *games_before, sample, cancel));
@@ -318,6 +318,11 @@ fn solver_sample(solver: &mut Solver, board: &Board, cancel: &CancelFlag) -> Opt
         policy,
         value: best as f32,
     })
+}
+
+/// Whether the exam on `shape` is the test sets' (Connect Four's).
+pub fn has_test_sets(shape: Shape) -> bool {
+    shape == Shape::CONNECT_FOUR
 }
 
 /// The shipped sample, read once.

@@ -167,6 +167,13 @@ pub fn preset_display_name(shape: Shape) -> Option<String> {
     Some(name)
 }
 
+/// A board as people name it: its preset's name ("Connect Four"), else
+/// its size, stones in a row and gravity ("7x5, 4 in a row, with
+/// gravity").
+pub fn board_name(shape: Shape) -> String {
+    preset_display_name(shape).unwrap_or_else(|| shape.words())
+}
+
 /// Why a board does not exist.
 impl Words for ShapeError {
     fn words(&self) -> String {

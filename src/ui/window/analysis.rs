@@ -54,7 +54,7 @@ impl TictactoeWindow {
         let view = self
             .imp()
             .training_view
-            .get_or_init(|| TrainingView::new(self, self.learned_states()))
+            .get_or_init(|| TrainingView::new(self, self.learned_states(), self.board_picker()))
             .clone();
         view.refresh();
         view.present();
