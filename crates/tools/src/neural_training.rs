@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::exam::{self, SampleLine, TestSet, examine_sample};
 use super::play::lost_lines;
@@ -169,6 +169,8 @@ pub fn train(
     let mut results = [0u64; 3];
     let mut losses = (Loss::default(), 0u64);
     let mut played = 0;
+    // The teacher's solvers, one a thread, kept from round to round.
+    let mut solvers: Option<Vec<Mutex<Solver>>> = None;
     while played < training.games {
         if cancel.is_cancelled() {
             return Err(Interrupted::Cancelled);
@@ -190,13 +192,20 @@ pub fn train(
         let labels = match training.teacher {
             Teacher::Search => None,
             Teacher::Solver => {
+                let solvers = solvers.get_or_insert_with(|| {
+                    (0..pool.current_num_threads())
+                        .map(|_| Mutex::new(Solver::with_table_bytes(TEACHER_TABLE_BYTES)))
+                        .collect()
+                });
                 let labelled: Option<Vec<Vec<Sample>>> = pool.install(|| {
                     games
                         .par_iter()
-                        .map_init(
-                            || Solver::with_table_bytes(TEACHER_TABLE_BYTES),
-                            |solver, game| solver_samples(solver, &start, &game.moves, cancel),
-                        )
+                        .map(|game| {
+                            // Each thread its own solver: never waited for.
+                            let thread = rayon::current_thread_index().unwrap_or(0);
+                            let mut solver = solvers[thread].lock().expect("a solver");
+                            solver_samples(&mut solver, &start, &game.moves, cancel)
+                        })
                         .collect()
                 });
                 Some(labelled.ok_or(Interrupted::Cancelled)?)
