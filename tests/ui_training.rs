@@ -23,7 +23,7 @@ use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind, PlayerOptions};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_files::learner_state::{LearnerFile, state_path_on};
-use tictactoe_tools::neural_training::SetMistakes;
+use tictactoe_tools::neural_training::{SetMistakes, Teacher};
 use tictactoe_tools::training::{Block, Opponent, Sides, Training, block_line, train};
 use tictactoe_words::numbers::{group, percent};
 use tictactoe_words::players::PlayerWords;
@@ -701,7 +701,12 @@ fn the_neural_player_trains_on_connect_four(
     let ChartData::Lines { axis, series } = &chart.data else {
         return Err(format!("the exam chart is {:?}", chart.data));
     };
-    let shown: Vec<Vec<(u64, f64)>> = series.iter().map(|line| line.points.clone()).collect();
+    // Its own lines; another teacher's kept curve may follow them.
+    let shown: Vec<Vec<(u64, f64)>> = series
+        .iter()
+        .take(2)
+        .map(|line| line.points.clone())
+        .collect();
     ensure(shown == expected && curve.len() == 32, || {
         format!("the exam chart shows {shown:?}\nheadless: {expected:?}")
     })?;
@@ -861,6 +866,114 @@ fn closing_keeps_what_was_learned_on_connect_four(
     })
 }
 
+/// The mean of the six test sets' mistake rates with search, per block:
+/// the exam chart's line with search.
+fn searched_means(curve: &[Block]) -> Vec<(u64, f64)> {
+    curve
+        .iter()
+        .filter_map(|block| {
+            let sets = block.network?.test_sets?;
+            let sum = sets.iter().map(|set| set.searched).sum::<f64>();
+            Some((block.games, 100.0 * sum / sets.len() as f64))
+        })
+        .collect()
+}
+
+/// On Connect Four the neural player learns from the solver when it is
+/// chosen: its curve is the headless `train`'s with the solver as
+/// teacher and the same seed, and the status says the solver taught;
+/// then taught by its own search, the exam chart holds both teachers'
+/// curves with search, each named by its teacher.
+fn the_solver_teaches_and_both_curves_show(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    let view = neural_on_connect_four(app, window)?;
+    let teacher = view.teacher_dropdown();
+    ensure(teacher.is_visible() && teacher.is_sensitive(), || {
+        "on Connect Four the teacher cannot be chosen".into()
+    })?;
+    ensure(
+        teacher
+            .tooltip_text()
+            .is_some_and(|tip| tip.contains("from 14 stones on")),
+        || format!("the teacher's tooltip: {:?}", teacher.tooltip_text()),
+    )?;
+    teacher.set_selected(1);
+    let before = learned_on(window, Shape::CONNECT_FOUR)?;
+    view.games_spin().set_value(8.0);
+    view.seed_entry().set_text("11");
+    run(&view, Duration::from_secs(20))?;
+    let training = view.training().ok_or("no training was recorded")?;
+    ensure(training.teacher == Teacher::Solver, || {
+        format!("the window trained with {:?}", training.teacher)
+    })?;
+    let mut headless = before;
+    let mut solver_curve = Vec::new();
+    let result = train(&mut headless, &training, &CancelFlag::new(), |block| {
+        solver_curve.push(*block)
+    });
+    ensure(result.is_ok(), || {
+        format!("the headless training: {result:?}")
+    })?;
+    ensure(
+        searched_means(&view.curve()) == searched_means(&solver_curve) && solver_curve.len() == 8,
+        || {
+            format!(
+                "the window's solver-taught exam {:?}
+headless {:?}",
+                searched_means(&view.curve()),
+                searched_means(&solver_curve)
+            )
+        },
+    )?;
+    ensure(
+        view.status_text().starts_with("Finished:")
+            && view.status_text().contains("It learned from the solver"),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
+    teacher.set_selected(0);
+    run(&view, Duration::from_secs(20))?;
+    ensure(
+        view.training().map(|training| training.teacher) == Some(Teacher::Search),
+        || "the second training was not taught by its own search".into(),
+    )?;
+    ensure(
+        view.status_text()
+            .contains("It learned from its own search"),
+        || format!("the status says {:?}", view.status_text()),
+    )?;
+    let chart = view.exam_chart().chart().ok_or("no exam chart")?;
+    let ChartData::Lines { series, .. } = &chart.data else {
+        return Err(format!("the exam chart is {:?}", chart.data));
+    };
+    let named = |name: &str| series.iter().find(|line| line.name == name);
+    let self_play = named("self-play, with search").ok_or("no self-play line")?;
+    let solver = named("solver-taught, with search").ok_or("no solver-taught line")?;
+    ensure(
+        named("self-play, bare").is_some()
+            && self_play.points == searched_means(&view.curve())
+            && solver.points == searched_means(&solver_curve),
+        || format!("the exam chart's lines: {series:?}"),
+    )?;
+    let words = view.exam_chart().text();
+    ensure(
+        words.contains("self-play, with search") && words.contains("solver-taught, with search"),
+        || format!("the exam chart in words: {words}"),
+    )?;
+    // On 3x3 (no gravity) the solver cannot teach: the choice is not offered.
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    ensure(!teacher.is_sensitive(), || {
+        "on 3x3 the solver can be chosen as teacher".into()
+    })?;
+    ensure(
+        teacher
+            .tooltip_text()
+            .is_some_and(|tip| tip.contains("Only on a board with gravity")),
+        || format!("on 3x3 the teacher's tooltip: {:?}", teacher.tooltip_text()),
+    )
+}
+
 /// On a board without an exam (4x4) the neural player's window shows only
 /// what applies: its curve and its loss, no 3x3 exam.
 fn a_board_without_an_exam_shows_the_curve_and_the_loss(
@@ -888,7 +1001,11 @@ fn main() -> ExitCode {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 13] = [
+    let checks: [(&str, Check); 14] = [
+        (
+            "the solver teaches and both curves show",
+            the_solver_teaches_and_both_curves_show,
+        ),
         (
             "closing keeps what was learned on Connect Four",
             closing_keeps_what_was_learned_on_connect_four,

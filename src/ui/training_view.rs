@@ -27,7 +27,9 @@ use tictactoe_engine::learners::td::EXPLORATION;
 use tictactoe_engine::learners::{LearnError, Learner, LearnerState};
 use tictactoe_engine::player_kind::{PlayerKind, PlayerOptions};
 use tictactoe_files::learner_state::{LockError, lock_for_training};
-use tictactoe_tools::neural_training::{NetworkExam, SetMistakes, has_test_sets};
+use tictactoe_tools::neural_training::{
+    NetworkExam, SetMistakes, TEACHER_STONES, Teacher, has_test_sets,
+};
 use tictactoe_tools::training::{
     Block, Opponent, Sides, Training, TrainingStopped, block_line, train,
 };
@@ -50,6 +52,35 @@ const TEST_SET_COUNT: usize = tictactoe_tools::exam::TEST_SETS.len();
 
 /// The sides the side list offers, in its order.
 const SIDES: [Sides; 3] = [Sides::X, Sides::O, Sides::Both];
+
+/// The neural player's teachers the teacher list offers, in its order.
+const TEACHERS: [Teacher; 2] = [Teacher::Search, Teacher::Solver];
+
+/// The teacher as the teacher list and the status line say it.
+fn teacher_choice(teacher: Teacher) -> String {
+    match teacher {
+        Teacher::Search => gettext("its own search (self-play)"),
+        Teacher::Solver => gettext("the solver (perfect labels)"),
+    }
+}
+
+/// The teacher in a chart's legend, short so that three lines fit 640 px.
+fn teacher_legend(teacher: Teacher) -> String {
+    match teacher {
+        Teacher::Search => gettext("self-play"),
+        Teacher::Solver => gettext("solver-taught"),
+    }
+}
+
+/// The curve of the latest finished or stopped training of the neural
+/// player by a teacher on a board, kept for the session to compare with
+/// the other teacher's.
+#[derive(Debug, Clone)]
+struct TaughtCurve {
+    teacher: Teacher,
+    shape: Shape,
+    curve: Vec<Block>,
+}
 
 /// The games a training of `kind` starts with: enough for the curve to
 /// settle (TD learns from smaller steps than MENACE's beads).
@@ -120,7 +151,7 @@ mod imp {
     use gtk::subclass::prelude::*;
     use gtk::{CompositeTemplate, glib, prelude::*};
 
-    use super::Run;
+    use super::{Run, TaughtCurve};
     use crate::game::LearnedStates;
     use crate::ui::charts::chart_view::ChartView;
     use crate::ui::shared::background::{self, Job};
@@ -150,6 +181,10 @@ mod imp {
         pub(super) seed_entry: TemplateChild<gtk::Entry>,
         #[template_child]
         pub(super) refill_check: TemplateChild<gtk::CheckButton>,
+        #[template_child]
+        pub(super) teacher_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) teacher_dropdown: TemplateChild<gtk::DropDown>,
         #[template_child]
         pub(super) learned_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -188,6 +223,10 @@ mod imp {
         /// The latest training, running or done.
         pub(super) run: Cell<Option<Run>>,
         pub(super) curve: RefCell<Vec<Block>>,
+        /// The neural player's latest curve by each teacher on each board
+        /// this session (in memory only), drawn beside the other
+        /// teacher's.
+        pub(super) taught_curves: RefCell<Vec<TaughtCurve>>,
         /// The running training's hold on its learner's state file, let
         /// go once what was learned is saved.
         pub(super) lock: RefCell<Option<tictactoe_files::learner_state::TrainingLock>>,
@@ -259,6 +298,7 @@ impl TrainingView {
                         view.forget_training();
                     }
                     view.show_learned();
+                    view.enable_controls();
                 }
             }
         ));
@@ -298,10 +338,16 @@ impl TrainingView {
         let opponents: Vec<String> = std::iter::once(gettext("Itself"))
             .chain(opponents().into_iter().map(PlayerWords::display_name))
             .collect();
+        let teachers = TEACHERS.map(teacher_choice);
         for (dropdown, items, name) in [
             (&*imp.learner_dropdown, &learners[..], gettext("Learner")),
             (&*imp.side_dropdown, &sides[..], gettext("Side")),
             (&*imp.opponent_dropdown, &opponents[..], gettext("Opponent")),
+            (
+                &*imp.teacher_dropdown,
+                &teachers[..],
+                gettext("Learns from"),
+            ),
         ] {
             let items: Vec<&str> = items.iter().map(String::as_str).collect();
             dropdown.set_model(Some(&gtk::StringList::new(&items)));
@@ -343,6 +389,16 @@ impl TrainingView {
             #[weak(rename_to = view)]
             self,
             move |_| view.enable_controls()
+        ));
+        // The kept curve of the other teacher is drawn beside this one's.
+        imp.teacher_dropdown.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = view)]
+            self,
+            move |_| {
+                if !view.is_running() {
+                    view.show_curve();
+                }
+            }
         ));
         imp.difficulty_dropdown
             .connect_selected_notify(glib::clone!(
@@ -422,6 +478,11 @@ impl TrainingView {
 
     pub fn refill_check(&self) -> gtk::CheckButton {
         self.imp().refill_check.get()
+    }
+
+    /// The neural player's teacher: its own search or the solver.
+    pub fn teacher_dropdown(&self) -> gtk::DropDown {
+        self.imp().teacher_dropdown.get()
     }
 
     pub fn start_button(&self) -> gtk::Button {
@@ -593,6 +654,48 @@ impl TrainingView {
         )
     }
 
+    /// Whether the solver can teach the neural player on the board it
+    /// trains on: only with gravity.
+    fn solver_teaches(&self) -> bool {
+        self.learner() == PlayerKind::Neural && self.training_shape(PlayerKind::Neural).gravity()
+    }
+
+    /// The teacher chosen, where the solver can teach; else its search.
+    fn teacher(&self) -> Teacher {
+        let chosen = TEACHERS
+            .get(self.imp().teacher_dropdown.selected() as usize)
+            .copied()
+            .unwrap_or_default();
+        if self.solver_teaches() {
+            chosen
+        } else {
+            Teacher::Search
+        }
+    }
+
+    /// The teacher of the training shown, or the one chosen.
+    fn shown_teacher(&self) -> Teacher {
+        self.imp()
+            .run
+            .get()
+            .map_or_else(|| self.teacher(), |run| run.training.teacher)
+    }
+
+    /// " It learns from the solver (perfect labels)." for the neural
+    /// player's status lines; nothing for the others.
+    fn teacher_sentence(&self, run: &Run, template: &str) -> String {
+        if run.learner != PlayerKind::Neural {
+            return String::new();
+        }
+        format!(
+            " {}",
+            fill(
+                template,
+                &[("teacher", &teacher_choice(run.training.teacher))]
+            )
+        )
+    }
+
     fn sides(&self) -> Sides {
         SIDES
             .get(self.imp().side_dropdown.selected() as usize)
@@ -658,7 +761,7 @@ impl TrainingView {
             block: block_size(games),
             seed,
             threads: 0,
-            teacher: Default::default(),
+            teacher: self.teacher(),
         };
         let Some(mut state) = self.learned().borrow().state_on(learner, shape) else {
             // Not reached: `training_shape` is a board the learner plays.
@@ -706,18 +809,22 @@ impl TrainingView {
         self.show_curve();
         self.show_progress(0);
         self.enable_controls();
+        let teacher = self.teacher_sentence(&run, &gettext("It learns from {teacher}."));
         self.show_status(
-            &fill(
-                &gettext(
-                    "Training {learner} on {board} as {side} against {opponent}, seed {seed}…",
-                ),
-                &[
-                    ("learner", &learner.display_name()),
-                    ("board", &board_name(shape)),
-                    ("side", &self.side_name(training.sides)),
-                    ("opponent", &self.opponent_name(training.opponent)),
-                    ("seed", &seed),
-                ],
+            &format!(
+                "{}{teacher}",
+                fill(
+                    &gettext(
+                        "Training {learner} on {board} as {side} against {opponent}, seed {seed}…",
+                    ),
+                    &[
+                        ("learner", &learner.display_name()),
+                        ("board", &board_name(shape)),
+                        ("side", &self.side_name(training.sides)),
+                        ("opponent", &self.opponent_name(training.opponent)),
+                        ("seed", &seed),
+                    ],
+                )
             ),
             false,
         );
@@ -748,12 +855,42 @@ impl TrainingView {
                 result,
             } => {
                 self.imp().job.finished();
+                self.keep_taught_curve(&curve);
                 self.imp().curve.replace(curve);
                 self.show_curve();
                 self.finish(state, result);
                 self.enable_controls();
             }
         }
+    }
+
+    /// Keeps the neural player's finished or stopped curve as its
+    /// teacher's latest on its board.
+    fn keep_taught_curve(&self, curve: &[Block]) {
+        let Some(run) = self.imp().run.get() else {
+            return;
+        };
+        if run.learner != PlayerKind::Neural || curve.is_empty() {
+            return;
+        }
+        let (teacher, shape) = (run.training.teacher, run.shape);
+        let mut kept = self.imp().taught_curves.borrow_mut();
+        kept.retain(|taught| (taught.teacher, taught.shape) != (teacher, shape));
+        kept.push(TaughtCurve {
+            teacher,
+            shape,
+            curve: curve.to_vec(),
+        });
+    }
+
+    /// The kept curve of the teacher other than `teacher` on `shape`.
+    fn other_teachers_curve(&self, teacher: Teacher, shape: Shape) -> Option<TaughtCurve> {
+        self.imp()
+            .taught_curves
+            .borrow()
+            .iter()
+            .find(|taught| taught.teacher != teacher && taught.shape == shape)
+            .cloned()
     }
 
     /// Hands what the learner learned to the window's learners, which save
@@ -815,6 +952,7 @@ impl TrainingView {
                 ],
             ),
         };
+        message.push_str(&self.teacher_sentence(&run, &gettext("It learned from {teacher}.")));
         if let Err(error) = &saved {
             message.push(' ');
             message.push_str(error);
@@ -938,8 +1076,9 @@ impl TrainingView {
         imp.exam_chart.set_visible(neural && (on_3x3 || test_sets));
         imp.lost_lines_chart.set_visible(neural && on_3x3);
         imp.loss_chart.set_visible(neural);
-        let series =
-            |name: String,
+        let series_of =
+            |curve: &[Block],
+             name: String,
              decimals,
              percent,
              value: &dyn Fn(&Block, &NetworkExam) -> Option<f64>| Series {
@@ -951,6 +1090,12 @@ impl TrainingView {
                 decimals,
                 percent,
             };
+        let series = |name: String,
+                      decimals,
+                      percent,
+                      value: &dyn Fn(&Block, &NetworkExam) -> Option<f64>| {
+            series_of(&curve, name, decimals, percent, value)
+        };
         let lines = |block: &Block, side: usize| block.lost_lines.map(|lines| lines[side] as f64);
         if test_sets {
             // Twelve lines (six sets, bare and searched) would need more
@@ -962,19 +1107,41 @@ impl TrainingView {
                     Some(100.0 * sets.iter().map(rate).sum::<f64>() / sets.len() as f64)
                 }
             };
+            // Each line is named by its teacher; the other teacher's kept
+            // curve adds its line with search, the one the player plays
+            // with (a fourth line would not fit 640 px).
+            let teacher = self.shown_teacher();
+            let named = |teacher: Teacher, template: String| {
+                fill(&template, &[("teacher", &teacher_legend(teacher))])
+            };
+            let mut lines = vec![
+                series(
+                    named(teacher, gettext("{teacher}, bare")),
+                    1,
+                    true,
+                    &mean(|set| set.bare),
+                ),
+                series(
+                    named(teacher, gettext("{teacher}, with search")),
+                    1,
+                    true,
+                    &mean(|set| set.searched),
+                ),
+            ];
+            if let Some(other) = self.other_teachers_curve(teacher, shape) {
+                lines.push(series_of(
+                    &other.curve,
+                    named(other.teacher, gettext("{teacher}, with search")),
+                    1,
+                    true,
+                    &mean(|set| set.searched),
+                ));
+            }
             imp.exam_chart.set_chart(Chart {
                 title: gettext("The exam on the six test sets: the mean of their mistake rates"),
                 data: ChartData::Lines {
                     axis: gettext("mistake rate"),
-                    series: vec![
-                        series(gettext("bare"), 1, true, &mean(|set| set.bare)),
-                        series(
-                            gettext("with search at Hard"),
-                            1,
-                            true,
-                            &mean(|set| set.searched),
-                        ),
-                    ],
+                    series: lines,
                 },
             });
         } else {
@@ -1130,9 +1297,30 @@ impl TrainingView {
             control.set_sensitive(!running);
         }
         // The neural player learns by self-play only.
-        if self.learner() == PlayerKind::Neural {
+        let neural = self.learner() == PlayerKind::Neural;
+        if neural {
             imp.opponent_dropdown.set_sensitive(false);
         }
+        imp.teacher_label.set_visible(neural);
+        imp.teacher_dropdown.set_visible(neural);
+        let solver_teaches = self.solver_teaches();
+        imp.teacher_dropdown
+            .set_sensitive(!running && solver_teaches);
+        imp.teacher_dropdown.set_tooltip_text(Some(&if solver_teaches {
+            fill(
+                &gettext(
+                    "Its own search: it learns from its search's choices and its games' results, as AlphaZero does. The solver: the same self-play games, but each position from {stones} stones on is labelled perfectly by the solver (the columns that keep its value, and that value); earlier positions are left out.",
+                ),
+                &[("stones", &TEACHER_STONES)],
+            )
+        } else {
+            fill(
+                &gettext(
+                    "Only on a board with gravity can the solver teach: on {board} the neural player learns from its own search.",
+                ),
+                &[("board", &board_name(self.training_shape(PlayerKind::Neural)))],
+            )
+        }));
         let searches = matches!(self.opponent(), Opponent::Player(kind, _) if kind.uses_depth());
         imp.difficulty_dropdown.set_sensitive(!running && searches);
         imp.depth_spin.set_sensitive(!running && searches);
