@@ -25,6 +25,10 @@ use std::time::Duration;
 
 use super::common::{output_within, run_with_input, tictactoe, within};
 use super::review::saved_game;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::player_kind::PlayerKind;
+use tictactoe_files::learner_state::LearnerFile;
 
 /// How long each example may run before it counts as accepted and working.
 const BUDGET: Duration = Duration::from_secs(3);
@@ -198,6 +202,20 @@ fn every_command_the_docs_show_is_accepted() {
     std::fs::write(
         dir.join("game.json"),
         saved_game(".../.../...", &[0, 4, 8, 2, 6]),
+    )
+    .unwrap();
+    // The guide's Connect Four network (an untrained one) and two lines of
+    // the test set its exam example reads.
+    std::fs::write(
+        dir.join("c4.json"),
+        LearnerState::fresh(PlayerKind::Neural, Shape::CONNECT_FOUR)
+            .unwrap()
+            .to_json(),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Test_L2_R2"),
+        "274552224131661 0\n5455174361263362 -1\n",
     )
     .unwrap();
 
