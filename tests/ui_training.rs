@@ -755,15 +755,7 @@ fn the_neural_player_trains_on_connect_four(
             )
         },
     )?;
-    let file = LearnerState::read(&state_path_on(
-        &test_data_home().join("tictactoe"),
-        PlayerKind::Neural,
-        Shape::CONNECT_FOUR,
-    ))
-    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
-    ensure(file == after, || {
-        "the Connect Four file holds another network".into()
-    })?;
+    the_connect_four_file_holds(&after)?;
     ensure(neural_file(Shape::TIC_TAC_TOE) == three_by_three, || {
         "the 3x3 network's file changed".into()
     })?;
@@ -809,23 +801,28 @@ fn stop_keeps_what_was_learned_on_connect_four(
     ensure(neural_file(Shape::CONNECT_FOUR).is_some(), || {
         "no Connect Four file".into()
     })?;
+    the_connect_four_file_holds(&after)?;
+    ensure(neural_file(Shape::TIC_TAC_TOE) == three_by_three, || {
+        "the 3x3 network's file changed".into()
+    })?;
+    ensure(view.status_text().starts_with("Stopped after"), || {
+        format!("the status says {:?}", view.status_text())
+    })
+}
+
+/// The window's Connect Four network is the one its file holds.
+fn the_connect_four_file_holds(learned: &LearnerState) -> Result<(), String> {
     let file = LearnerState::read(&state_path_on(
         &test_data_home().join("tictactoe"),
         PlayerKind::Neural,
         Shape::CONNECT_FOUR,
     ))
     .map_err(|error| format!("neural-connect-four.json: {error}"))?;
-    ensure(file == after, || {
+    ensure(&file == learned, || {
         format!(
             "the file holds {} games, the window {}",
-            file.games, after.games
+            file.games, learned.games
         )
-    })?;
-    ensure(neural_file(Shape::TIC_TAC_TOE) == three_by_three, || {
-        "the 3x3 network's file changed".into()
-    })?;
-    ensure(view.status_text().starts_with("Stopped after"), || {
-        format!("the status says {:?}", view.status_text())
     })
 }
 
@@ -852,18 +849,7 @@ fn closing_keeps_what_was_learned_on_connect_four(
     ensure(after.games > before.games, || {
         format!("after closing the network counts {} games", after.games)
     })?;
-    let file = LearnerState::read(&state_path_on(
-        &test_data_home().join("tictactoe"),
-        PlayerKind::Neural,
-        Shape::CONNECT_FOUR,
-    ))
-    .map_err(|error| format!("neural-connect-four.json: {error}"))?;
-    ensure(file == after, || {
-        format!(
-            "the file holds {} games, the window {}",
-            file.games, after.games
-        )
-    })
+    the_connect_four_file_holds(&after)
 }
 
 /// The mean of the six test sets' mistake rates with search, per block:
