@@ -340,6 +340,37 @@ fn saved(dir: &Path) -> PathBuf {
     path
 }
 
+/// The simulations of the neural player's search of Connect Four's
+/// position 4453 at `depth`, as `analyze --json` counts its visits.
+fn connect_four_simulations(depth: &str) -> u64 {
+    let output = run(&[
+        "analyze",
+        "--board",
+        "connect-four",
+        "--player",
+        "neural",
+        "--depth",
+        depth,
+        "--json",
+        "4453",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    // The bare policy (Easy) visits nothing and has no visits.
+    json["visits"].as_object().map_or(0, |visits| {
+        visits.values().map(|v| v.as_u64().unwrap()).sum()
+    })
+}
+
+#[test]
+fn connect_four_levels_search_more_than_small_boards() {
+    // docs/neural-connect-four.md, "Levels": Medium searches as much as
+    // 3x3's Hard, Hard 32 times as much.
+    assert_eq!(connect_four_simulations("medium"), 200);
+    assert_eq!(connect_four_simulations("hard"), 6400);
+    assert_eq!(connect_four_simulations("easy"), 0);
+}
+
 #[test]
 fn analyze_json_gives_priors_visits_means_and_the_networks_value() {
     let dir = directory("analyze");

@@ -588,7 +588,7 @@ fn a_small_tournament_adds_up(
     let note = view.ranking_note_text();
     let perfect_name = results.entrants[perfect.entrant]
         .contender
-        .label(tictactoe_words::report::TextStyle::WINDOW);
+        .label(results.size, tictactoe_words::report::TextStyle::WINDOW);
     ensure(
         (perfect.rank > 1)
             == note
@@ -629,7 +629,7 @@ fn a_small_tournament_adds_up(
     let best = &results.entrants[results.standings[0].entrant];
     let best = best
         .contender
-        .label(tictactoe_words::report::TextStyle::WINDOW);
+        .label(results.size, tictactoe_words::report::TextStyle::WINDOW);
     let (tooltip, bar) = hover_bar(&view.ranking_chart(), 0)?;
     ensure(
         tooltip == bar && tooltip.starts_with(&format!("{best}: ")),

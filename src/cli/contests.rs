@@ -81,7 +81,7 @@ fn refuse_repeated(contenders: &[Contender], size: Shape) -> Result<(), String> 
     match Contender::first_repeated(contenders, size) {
         Some(index) => Err(format!(
             "{} is given twice",
-            contenders[index].label(TextStyle::COMMAND_LINE)
+            contenders[index].label(size, TextStyle::COMMAND_LINE)
         )),
         None => Ok(()),
     }

@@ -233,7 +233,7 @@ pub(super) fn train_command(args: TrainArgs) -> ExitCode {
     let opponent_name = match opponent {
         Opponent::Itself => "itself".to_owned(),
         Opponent::Player(kind, options) => {
-            describe_player(kind, options.difficulty, TextStyle::COMMAND_LINE)
+            describe_player(kind, options.difficulty, shape, TextStyle::COMMAND_LINE)
         }
     };
     let side_name = match args.side {

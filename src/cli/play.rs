@@ -395,8 +395,8 @@ pub(super) fn run(args: PlayArgs) -> ExitCode {
             out,
             "{}: {} as X vs {} as O, {} {}, seed {}",
             args.size.words(),
-            describe_player(args.max, depth_max, TextStyle::COMMAND_LINE),
-            describe_player(args.min, depth_min, TextStyle::COMMAND_LINE),
+            describe_player(args.max, depth_max, args.size, TextStyle::COMMAND_LINE),
+            describe_player(args.min, depth_min, args.size, TextStyle::COMMAND_LINE),
             header.games,
             if header.games == 1 { "game" } else { "games" },
             header.seed

@@ -821,7 +821,7 @@ impl TrainingView {
                         ("learner", &learner.display_name()),
                         ("board", &board_name(shape)),
                         ("side", &self.side_name(training.sides)),
-                        ("opponent", &self.opponent_name(training.opponent)),
+                        ("opponent", &self.opponent_name(training.opponent, shape)),
                         ("seed", &seed),
                     ],
                 )
@@ -923,7 +923,10 @@ impl TrainingView {
                     ("learner", &learner),
                     ("board", &board),
                     ("games", &group(games)),
-                    ("opponent", &self.opponent_name(run.training.opponent)),
+                    (
+                        "opponent",
+                        &self.opponent_name(run.training.opponent, run.shape),
+                    ),
                     ("seed", &run.training.seed),
                     ("total", &group(total)),
                 ],
@@ -1268,12 +1271,13 @@ impl TrainingView {
         }
     }
 
-    fn opponent_name(&self, opponent: Opponent) -> String {
+    fn opponent_name(&self, opponent: Opponent, shape: Shape) -> String {
         match opponent {
             Opponent::Itself => gettext("itself"),
             Opponent::Player(kind, options) => tictactoe_words::report::describe_player(
                 kind,
                 options.difficulty,
+                shape,
                 tictactoe_words::report::TextStyle::WINDOW,
             ),
         }

@@ -86,8 +86,8 @@ impl Contender {
     /// in the window's style.
     /// With an evaluation chosen, its name after the strength:
     /// "alphabeta-tt, depth 4, threats".
-    pub fn label(&self, style: TextStyle) -> String {
-        let player = describe_player(self.kind, self.options.difficulty, style);
+    pub fn label(&self, shape: Shape, style: TextStyle) -> String {
+        let player = describe_player(self.kind, self.options.difficulty, shape, style);
         match self.chosen_evaluation() {
             Some(evaluation) => format!("{player}, {}", evaluation_label(evaluation, style)),
             None => player,
@@ -112,8 +112,13 @@ impl Contender {
                 .uses_depth()
                 .then(|| Evaluation::chosen_or_default(contender.options.evaluation, shape))
         };
-        describe_player(self.kind, self.options.difficulty, TextStyle::WINDOW)
-            == describe_player(other.kind, other.options.difficulty, TextStyle::WINDOW)
+        describe_player(self.kind, self.options.difficulty, shape, TextStyle::WINDOW)
+            == describe_player(
+                other.kind,
+                other.options.difficulty,
+                shape,
+                TextStyle::WINDOW,
+            )
             && evaluation(self) == evaluation(other)
     }
 
@@ -508,7 +513,7 @@ impl Comparison {
             if cancel.is_cancelled() {
                 break;
             }
-            let mut row = CompareRow::new(*contender, asked);
+            let mut row = CompareRow::new(*contender, board.shape(), asked);
             if let Some(cell) = row.best {
                 let (optimal, move_value) = referee.judge(cell, cancel);
                 row.optimal = optimal;
@@ -572,10 +577,10 @@ impl CompareRow {
         (self.nodes > 0 && self.time_us >= 100).then_some(self.nodes_per_second)
     }
 
-    fn new(contender: Contender, asked: Result<SearchReport, String>) -> CompareRow {
+    fn new(contender: Contender, shape: Shape, asked: Result<SearchReport, String>) -> CompareRow {
         let mut row = CompareRow {
             contender,
-            label: contender.label(TextStyle::COMMAND_LINE),
+            label: contender.label(shape, TextStyle::COMMAND_LINE),
             player: contender.kind,
             difficulty: contender.options.difficulty,
             evaluation: contender.evaluation_name(),
@@ -780,11 +785,14 @@ mod tests {
         assert_eq!(contender.kind, PlayerKind::AlphaBeta);
         assert_eq!(contender.options.difficulty, Difficulty::Depth(4));
         assert_eq!(
-            contender.label(TextStyle::COMMAND_LINE),
+            contender.label(Shape::TIC_TAC_TOE, TextStyle::COMMAND_LINE),
             "alphabeta, depth 4"
         );
         let contender: Contender = "mcts".parse().unwrap();
-        assert_eq!(contender.label(TextStyle::COMMAND_LINE), "mcts");
+        assert_eq!(
+            contender.label(Shape::TIC_TAC_TOE, TextStyle::COMMAND_LINE),
+            "mcts"
+        );
         assert_eq!(contender.family(), Family::Mcts);
         assert!(
             "mcts:3"

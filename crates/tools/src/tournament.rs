@@ -308,7 +308,7 @@ impl Tournament {
         }
         if let Some(index) = Contender::first_repeated(&self.entrants, self.size) {
             return Err(TournamentError::Duplicate(
-                self.entrants[index].label(TextStyle::WINDOW),
+                self.entrants[index].label(self.size, TextStyle::WINDOW),
             ));
         }
         if self.games_per_colour == 0 {
@@ -461,7 +461,7 @@ impl Tournament {
                 .entrants
                 .iter()
                 .map(|&contender| Entrant {
-                    label: contender.label(TextStyle::COMMAND_LINE),
+                    label: contender.label(self.size, TextStyle::COMMAND_LINE),
                     player: contender.kind,
                     difficulty: contender.options.difficulty,
                     evaluation: contender.evaluation_name(),

@@ -379,7 +379,7 @@ impl Recipe {
             options.seed
         };
         let playouts = if algorithm == PlayerKind::Neural {
-            neural::simulations(options.difficulty)
+            neural::simulations(options.difficulty, board.shape())
         } else {
             options.playouts.max(1)
         };

@@ -364,7 +364,7 @@ fn an_entrant_names_its_evaluation_after_its_depth() {
         Some(NamedEvaluation::Threats.evaluation())
     );
     assert_eq!(
-        contender.label(TextStyle::COMMAND_LINE),
+        contender.label(Shape::TIC_TAC_TOE, TextStyle::COMMAND_LINE),
         "alphabeta-tt, depth 4, threats"
     );
     assert_eq!(contender.evaluation_name().as_deref(), Some("threats"));
@@ -378,7 +378,7 @@ fn an_entrant_names_its_evaluation_after_its_depth() {
     let contender: Contender = "alphabeta:5".parse().unwrap();
     assert_eq!(contender.options.evaluation, None);
     assert_eq!(
-        contender.label(TextStyle::COMMAND_LINE),
+        contender.label(Shape::TIC_TAC_TOE, TextStyle::COMMAND_LINE),
         "alphabeta, depth 5"
     );
     assert_eq!(contender.evaluation_name(), None);

@@ -76,10 +76,20 @@ impl TextStyle {
 }
 
 /// A player with its strength, as people read it: "Minimax, depth 3",
-/// "alphabeta-tt, full depth", "Random" (players without a depth have none).
-pub fn describe_player(kind: PlayerKind, difficulty: Difficulty, style: TextStyle) -> String {
+/// "alphabeta-tt, full depth", "Random" (players without a depth have none);
+/// the neural player's simulations are those it runs on a board of `shape`.
+pub fn describe_player(
+    kind: PlayerKind,
+    difficulty: Difficulty,
+    shape: Shape,
+    style: TextStyle,
+) -> String {
     if kind == PlayerKind::Neural {
-        format!("{}, {}", style.player(kind), simulations_words(difficulty))
+        format!(
+            "{}, {}",
+            style.player(kind),
+            simulations_words(difficulty, shape)
+        )
     } else if kind.uses_depth() {
         format!("{}, {}", style.player(kind), difficulty.words())
     } else {
@@ -87,9 +97,10 @@ pub fn describe_player(kind: PlayerKind, difficulty: Difficulty, style: TextStyl
     }
 }
 
-/// The neural player's strength: "bare policy", "200 simulations".
-pub fn simulations_words(difficulty: Difficulty) -> String {
-    match neural::simulations(difficulty) {
+/// The neural player's strength on a board of `shape`: "bare policy",
+/// "200 simulations".
+pub fn simulations_words(difficulty: Difficulty, shape: Shape) -> String {
+    match neural::simulations(difficulty, shape) {
         0 => gettext("bare policy"),
         n => count(u64::from(n), |n| {
             ngettext("{count} simulation", "{count} simulations", n)
@@ -1069,20 +1080,59 @@ mod tests {
     #[test]
     fn players_read_with_their_strength() {
         assert_eq!(
-            describe_player(PlayerKind::AlphaBetaTt, Difficulty::Hard, TextStyle::WINDOW),
+            describe_player(
+                PlayerKind::AlphaBetaTt,
+                Difficulty::Hard,
+                Shape::TIC_TAC_TOE,
+                TextStyle::WINDOW
+            ),
             "Alpha-beta + ordering + table, full depth"
         );
         assert_eq!(
             describe_player(
                 PlayerKind::Minimax,
                 Difficulty::Medium,
+                Shape::TIC_TAC_TOE,
                 TextStyle::COMMAND_LINE
             ),
             "minimax, depth 3"
         );
         assert_eq!(
-            describe_player(PlayerKind::Random, Difficulty::Hard, TextStyle::WINDOW),
+            describe_player(
+                PlayerKind::Random,
+                Difficulty::Hard,
+                Shape::TIC_TAC_TOE,
+                TextStyle::WINDOW
+            ),
             "Random"
+        );
+        // The neural player searches more on a larger board.
+        assert_eq!(
+            describe_player(
+                PlayerKind::Neural,
+                Difficulty::Hard,
+                Shape::TIC_TAC_TOE,
+                TextStyle::COMMAND_LINE
+            ),
+            "neural, 200 simulations"
+        );
+        assert_eq!(
+            describe_player(
+                PlayerKind::Neural,
+                Difficulty::Hard,
+                Shape::CONNECT_FOUR,
+                TextStyle::COMMAND_LINE
+            ),
+            "neural, 6,400 simulations"
+        );
+        assert_eq!(
+            describe_player(
+                PlayerKind::Neural,
+                Difficulty::Medium,
+                Shape::CONNECT_FOUR,
+                TextStyle::COMMAND_LINE
+            ),
+            "neural, 200 simulations"
         );
     }
 

@@ -63,13 +63,14 @@ fn optional(value: Option<u64>) -> String {
     value.map_or_else(|| "—".to_owned(), group)
 }
 
-fn player_label(row: &CompareRow) -> String {
-    row.contender.label(TextStyle::WINDOW)
+/// The player's name with its strength on a board of `shape`.
+fn player_label(row: &CompareRow, shape: Shape) -> String {
+    row.contender.label(shape, TextStyle::WINDOW)
 }
 
-/// The player's name in its column (the shape names no player).
-fn player_cell(row: &CompareRow, _: Shape) -> String {
-    player_label(row)
+/// The player's name in its column.
+fn player_cell(row: &CompareRow, shape: Shape) -> String {
+    player_label(row, shape)
 }
 
 /// The move chosen, numbered as the board of `shape` numbers its moves
@@ -145,7 +146,7 @@ fn row_text(row: &CompareRow, shape: Shape) -> String {
     COLUMNS
         .iter()
         .skip(1)
-        .fold(player_label(row), |text, column| {
+        .fold(player_label(row, shape), |text, column| {
             format!("{text}, {} {}", (column.title)(), (column.cell)(row, shape))
         })
 }
@@ -487,7 +488,7 @@ impl CompareView {
         imp.asked.replace(
             contenders
                 .iter()
-                .map(|contender| contender.label(TextStyle::WINDOW))
+                .map(|contender| contender.label(board.shape(), TextStyle::WINDOW))
                 .collect(),
         );
         self.show_rows();
@@ -780,7 +781,7 @@ impl CompareView {
             rows.iter()
                 .filter(|row| row.error.is_none())
                 .map(|row| Bar {
-                    label: player_label(row),
+                    label: player_label(row, imp.shape.get()),
                     family: row.family,
                     value: value(row),
                     spread: None,

@@ -524,7 +524,7 @@ impl TournamentView {
         results
             .entrants
             .iter()
-            .map(|entrant| entrant.contender.label(TextStyle::WINDOW))
+            .map(|entrant| entrant.contender.label(results.size, TextStyle::WINDOW))
             .collect()
     }
 

@@ -475,17 +475,17 @@ impl TreeExplorer {
             self.show_notice(&gettext("The search's position cannot be read."));
             return;
         };
+        let hard = neural::simulations(Difficulty::Hard, board.shape());
         let simulations = match report.note {
             Some(Note::Neural { simulations, .. }) => simulations,
-            _ => neural::simulations(Difficulty::Hard),
+            _ => hard,
         };
         self.imp().network.replace(Some(network.clone()));
         // Hard's simulations show as the full search, as a depth would.
-        let hard = simulations == neural::simulations(Difficulty::Hard);
         self.show_search(
             &board,
             report.algorithm,
-            (!hard).then_some(simulations),
+            (simulations != hard).then_some(simulations),
             SearchSettings::default(),
         );
         self.start_recording(TreeJob::Guided {

@@ -35,7 +35,7 @@ impl Choice {
     pub fn pairing(&self) -> String {
         let name = |side: Side| {
             let (kind, difficulty) = self.players[side.index()];
-            let player = describe_player(kind, difficulty, TextStyle::WINDOW);
+            let player = describe_player(kind, difficulty, self.size, TextStyle::WINDOW);
             let evaluation = self.evaluations[side.index()];
             if !kind.uses_depth()
                 || evaluation == NamedEvaluation::default_for(self.size).evaluation()

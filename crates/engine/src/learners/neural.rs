@@ -33,18 +33,27 @@ pub mod trace;
 /// c of the player's searches and of self-play.
 pub const C_PUCT: f32 = 1.5;
 
-/// Simulations per move at each difficulty: the bare policy at Easy.
-pub const EASY_SIMULATIONS: u32 = 0;
-pub const MEDIUM_SIMULATIONS: u32 = 16;
-pub const HARD_SIMULATIONS: u32 = 200;
+/// Simulations per move at Easy, Medium and Hard on boards of up to
+/// `SMALL_BOARD_CELLS` cells: the bare policy at Easy.
+pub const SMALL_BOARD_LEVELS: [u32; 3] = [0, 16, 200];
+/// The same on larger boards (Connect Four): their network is less sure,
+/// and a simulation costs about a microsecond there, so Hard searches 32
+/// times as much (some 6 ms a move) and Medium as much as the small
+/// boards' Hard (measured in docs/neural-connect-four.md, "Levels").
+pub const LARGE_BOARD_LEVELS: [u32; 3] = [0, 200, 6400];
 
-/// The simulations a difficulty gives; a number (a "depth") is taken as
-/// that many simulations.
-pub fn simulations(difficulty: Difficulty) -> u32 {
+/// The simulations a difficulty gives on a board of `shape`; a number (a
+/// "depth") is taken as that many simulations.
+pub fn simulations(difficulty: Difficulty, shape: Shape) -> u32 {
+    let levels = if shape.cells() <= SMALL_BOARD_CELLS {
+        SMALL_BOARD_LEVELS
+    } else {
+        LARGE_BOARD_LEVELS
+    };
     match difficulty {
-        Difficulty::Easy => EASY_SIMULATIONS,
-        Difficulty::Medium => MEDIUM_SIMULATIONS,
-        Difficulty::Hard => HARD_SIMULATIONS,
+        Difficulty::Easy => levels[0],
+        Difficulty::Medium => levels[1],
+        Difficulty::Hard => levels[2],
         Difficulty::Depth(count) => count,
     }
 }
@@ -425,7 +434,8 @@ pub fn search(
 /// The network and how it searches: a player.
 pub struct NeuralPlayer {
     network: Network,
-    simulations: u32,
+    /// Its simulations, which depend on the board it is asked about.
+    difficulty: Difficulty,
     /// Self-play games the network learned from (0: untrained).
     games: u64,
 }
@@ -434,7 +444,7 @@ impl NeuralPlayer {
     pub fn new(network: Network, difficulty: Difficulty, games: u64) -> NeuralPlayer {
         NeuralPlayer {
             network,
-            simulations: simulations(difficulty),
+            difficulty,
             games,
         }
     }
@@ -463,19 +473,20 @@ impl NeuralPlayer {
             report.finish(started);
             return (report, None);
         };
-        let result = search(network, board, self.simulations, None, cancel);
+        let simulations = simulations(self.difficulty, board.shape());
+        let result = search(network, board, simulations, None, cancel);
         let mover = board.side_to_move();
         report.moves = result.tree[0]
             .children()
             .map(|child| {
                 let node = &result.tree[child];
-                let searched = (self.simulations > 0)
-                    .then(|| (node.visits, value_on_x_scale(mover, node.mean())));
+                let searched =
+                    (simulations > 0).then(|| (node.visits, value_on_x_scale(mover, node.mean())));
                 MoveScore::guided(node.cell as usize, f64::from(node.prior), searched)
             })
             .collect();
         report.best = result.best();
-        report.pv = if self.simulations > 0 {
+        report.pv = if simulations > 0 {
             result.principal_line()
         } else {
             report.best.into_iter().collect()
@@ -486,7 +497,7 @@ impl NeuralPlayer {
         report.depth = result.depth;
         report.aborted = result.aborted;
         report.note = Some(Note::Neural {
-            simulations: self.simulations,
+            simulations,
             games: self.games,
         });
         report.finish(started);
