@@ -58,7 +58,7 @@ use std::sync::Once;
 use gtk::{gio, glib, prelude::*};
 
 pub use application::TictactoeApplication;
-pub use charts::chart::{Chart, ChartData, HitBox, ImageFormat};
+pub use charts::chart::{Chart, ChartData, HitBox, ImageFormat, axis_number};
 pub use charts::chart_view::ChartView;
 pub use contests::compare_view::CompareView;
 pub use contests::tournament_view::{ResultsFile, TournamentView};

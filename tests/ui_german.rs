@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use gtk::{graphene, prelude::*};
-use tictactoe::ui::{ChartView, TictactoeWindow};
+use tictactoe::ui::{ChartView, TictactoeWindow, axis_number};
 use tictactoe_engine::board::{Board, BoardError, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
@@ -164,6 +164,17 @@ fn the_exploration_constant_has_a_decimal_comma(window: &TictactoeWindow) -> Res
     view.close();
     read.map_err(|error| format!("{error}: c is {value}, written {text:?}"))?;
     Ok(())
+}
+
+/// The charts' axes write their numbers with the decimal comma, as the
+/// figures beside them do: "1,5", never "1.5" (the loss and lost-lines
+/// axes wrote a point). The ticks are drawn glyphs, even in a saved SVG, so
+/// the check asks the function that writes them.
+fn the_german_chart_ticks_have_a_decimal_comma(_: &TictactoeWindow) -> Result<(), String> {
+    let ticks = [axis_number(1.5), axis_number(2.0), axis_number(0.75)];
+    ensure(ticks == ["1,5", "2", "0,8"], || {
+        format!("the ticks read {ticks:?}")
+    })
 }
 
 /// German words are longer; still, with the log beside the board the
@@ -341,6 +352,10 @@ fn main() -> ExitCode {
         (
             "the German window fits 640 px",
             the_german_window_fits_640_px,
+        ),
+        (
+            "the German chart ticks have a decimal comma",
+            the_german_chart_ticks_have_a_decimal_comma,
         ),
         (
             "the German chart titles clear the save button",

@@ -52,23 +52,24 @@ impl Scale {
                     .into_iter()
                     .find(|(divisor, _)| value >= *divisor)
                     .unwrap_or((1.0, ""));
-                format!("{}{suffix}", trim(value / divisor))
+                format!("{}{suffix}", axis_number(value / divisor))
             }
             Scale::Micros => {
                 let (divisor, unit) = [(1e6, "s"), (1e3, "ms")]
                     .into_iter()
                     .find(|(divisor, _)| value >= *divisor)
                     .unwrap_or((1.0, "µs"));
-                format!("{} {unit}", trim(value / divisor))
+                format!("{} {unit}", axis_number(value / divisor))
             }
         }
     }
 }
 
-/// A number without needless decimals: "2", "2.5".
-fn trim(value: f64) -> String {
+/// An axis's number without needless decimals, with the user's language's
+/// decimal point: "2", "2.5" ("2,5" in German).
+pub fn axis_number(value: f64) -> String {
     let text = format!("{value:.1}");
-    text.strip_suffix(".0").unwrap_or(&text).to_owned()
+    decimal(text.strip_suffix(".0").unwrap_or(&text))
 }
 
 /// One bar: a player's figure.
@@ -1028,7 +1029,7 @@ fn draw_linear_bars(plot: &Plot<'_, '_>, axis: &str, bars: &[Bar]) -> DrawResult
     let high = bars.iter().map(|bar| reach(bar).1).fold(0.0, f64::max);
     let pad = ((high - low) * 0.05).max(1.0);
     let (low, high) = (if low < 0.0 { low - pad } else { 0.0 }, high + pad);
-    let mut chart = plot.frame(low..high, 6, &|value| trim(*value), Some(axis))?;
+    let mut chart = plot.frame(low..high, 6, &|value| axis_number(*value), Some(axis))?;
     let mut hits = Vec::new();
     for (index, bar) in bars.iter().enumerate() {
         let (bottom, top) = row_span(index, bars.len());
@@ -1068,7 +1069,7 @@ fn draw_sides(plot: &Plot<'_, '_>, players: &[SideResults]) -> DrawResult<Vec<Hi
     let mut chart = plot.frame(
         0.0..most as f64,
         6,
-        &|value| trim(*value),
+        &|value| axis_number(*value),
         Some(&gettext("games")),
     )?;
     let names = outcome_names();
@@ -1138,7 +1139,7 @@ fn games_frame<'a, 'b>(
 fn draw_learning_curve(plot: &Plot<'_, '_>, blocks: &[Block]) -> DrawResult<Vec<HitBox>> {
     let games = blocks.last().map_or(1, |block| block.games);
     let mut chart = games_frame(plot, games, 100.0, &gettext("share of games"), &|value| {
-        percent_of(&decimal(&trim(*value)))
+        percent_of(&axis_number(*value))
     })?;
     let mut hits = Vec::new();
     let mut start = 0;
@@ -1299,9 +1300,9 @@ fn draw_series(plot: &Plot<'_, '_>, axis: &str, series: &[Series]) -> DrawResult
     let percent = series.iter().all(|line| line.percent);
     let mut chart = games_frame(plot, games, (top * 1.1).max(1.0), axis, &|value| {
         if percent {
-            percent_of(&decimal(&trim(*value)))
+            percent_of(&axis_number(*value))
         } else {
-            trim(*value)
+            axis_number(*value)
         }
     })?;
     let mut hits = Vec::new();
