@@ -470,9 +470,10 @@ fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
     Ok(())
 }
 
-/// A Connect Four position of the middle-medium test set (16 stones, X to
-/// move), the columns played.
-const CONNECT_FOUR_MIDGAME: &str = "5455174361263362";
+/// A Connect Four position of the middle-easy test set (18 stones, X to
+/// move: columns 2 and 4 win, 5 draws, the others lose), the columns
+/// played.
+const CONNECT_FOUR_MIDGAME: &str = "137616613112365341";
 
 /// The self-play games the Connect Four network's file says it learned
 /// from.
@@ -517,8 +518,9 @@ fn solved(solver: &mut Solver, board: &Board) -> Result<&'static str, String> {
 /// board's own network (its file's), and each column's row beside the
 /// truth shows that network's prior and its value of the position after
 /// the column, the search's visits, and the solver's exact value; the
-/// network's first choice is marked, and says so where it throws away a
-/// better value.
+/// network's first choice and the search's most visited move are marked,
+/// and say so where they throw away a better value. A network of another
+/// board is refused, with the reason in the status line.
 fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solver(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -586,6 +588,7 @@ fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solve
         format!("{} rows for {} columns: {rows:?}", rows.len(), exact.len())
     })?;
     let first_choice = network.first_choice(&board);
+    let most_visited = reference.search().best();
     for (index, cell) in board.legal_moves().enumerate() {
         let row = &rows[index];
         let mut after = board;
@@ -617,11 +620,21 @@ fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solve
             row.contains("the network's first choice") == is_first,
             || format!("{row:?}: the network's first choice is column {first_choice:?} (from 0)"),
         )?;
-        let throws_away = is_first && for_mover(exact[index]) < best;
+        let is_most_visited = most_visited == Some(cell);
+        ensure(
+            row.contains("the search's most visited") == is_most_visited,
+            || format!("{row:?}: the search's most visited is column {most_visited:?} (from 0)"),
+        )?;
+        let throws_away = (is_first || is_most_visited) && for_mover(exact[index]) < best;
         ensure(row.contains("throws away") == throws_away, || {
             format!("{row:?}: throws away a better value: {throws_away}")
         })?;
     }
+    // Here the network's first choice draws where X can win.
+    ensure(
+        rows.iter().any(|row| row.contains("throws away X's win")),
+        || format!("no row throws away X's win: {rows:?}"),
+    )?;
     // A network of another board is never used: the window says why.
     view.show_position(
         &board,
