@@ -412,8 +412,9 @@ pub fn belief_headings(shape: Shape) -> Vec<String> {
             gettext("Cell")
         },
         gettext("Prior"),
-        // Translators: two short lines, so that the table fits a narrow
-        // window: the network's value of the position after the move.
+        // Translators: short lines (two, or three), so that the table
+        // fits a narrow window: the network's value of the position after
+        // the move.
         gettext("Network's value\nafter (X's scale)"),
         gettext("Visits"),
         gettext("Mean\n(X's scale)"),

@@ -399,6 +399,7 @@ impl MctsView {
         }
         accessible::name_dropdown_parts(&imp.speed_dropdown, &gettext("Speed"));
         accessible::name_dropdown_parts(&imp.search_dropdown, &gettext("Search"));
+        imp.beliefs_table.put_marks_below();
         // The buttons take the focus, not the flow box's cells around them.
         let mut child = imp.controls.first_child();
         while let Some(cell) = child {

@@ -3,9 +3,11 @@
 //! list, each cell a label lined up under its heading by a size group, a
 //! mark after them, each row named by its sentence for a screen reader.
 //! Short cells that never wrap: wrapped rows cost a frame's time to lay
-//! out again at every step.
+//! out again at every step. A long mark (the beliefs' "the network's
+//! first choice, throws away X's win") goes on a line of its own under
+//! its row's cells, so that the table fits a narrow window.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use gtk::prelude::*;
 
@@ -28,9 +30,43 @@ pub struct Row {
 pub struct Table {
     columns: RefCell<Vec<gtk::SizeGroup>>,
     headings: RefCell<Vec<String>>,
+    marks_below: Cell<bool>,
+}
+
+/// The labels of a row, in order: its cells', then its mark's.
+fn labels(row: &gtk::Widget) -> Vec<gtk::Label> {
+    let mut labels = Vec::new();
+    let mut child = row.first_child();
+    while let Some(widget) = child {
+        child = widget.next_sibling();
+        match widget.downcast::<gtk::Label>() {
+            Ok(label) => labels.push(label),
+            Err(widget) => labels.extend(labels_of(&widget)),
+        }
+    }
+    labels
+}
+
+/// The labels directly in `widget`.
+fn labels_of(widget: &gtk::Widget) -> Vec<gtk::Label> {
+    let mut labels = Vec::new();
+    let mut child = widget.first_child();
+    while let Some(widget) = child {
+        child = widget.next_sibling();
+        if let Ok(label) = widget.downcast::<gtk::Label>() {
+            labels.push(label);
+        }
+    }
+    labels
 }
 
 impl Table {
+    /// Puts the rows' marks on a line of their own under their cells
+    /// (before the first rows).
+    pub fn put_marks_below(&self) {
+        self.marks_below.set(true);
+    }
+
     /// `headings` over the rows of `list`, in `header`: the rows go when
     /// the headings change (a board with gravity names its moves' column
     /// "Column").
@@ -72,42 +108,46 @@ impl Table {
             list.remove(extra);
         }
         for (index, row) in rows.iter().enumerate() {
-            let cells_box = match shown
+            let row_box = match shown
                 .get(index)
                 .and_then(|row| row.first_child())
                 .and_then(|child| child.downcast::<gtk::Box>().ok())
             {
-                Some(cells_box) => cells_box,
+                Some(row_box) => row_box,
                 None => {
+                    let row_box = gtk::Box::new(gtk::Orientation::Vertical, 2);
                     let cells_box = gtk::Box::new(gtk::Orientation::Horizontal, 12);
                     for group in columns.iter() {
                         let label = gtk::Label::builder().xalign(1.0).build();
                         group.add_widget(&label);
                         cells_box.append(&label);
                     }
-                    cells_box.append(&gtk::Label::builder().xalign(0.0).build());
-                    list.append(&cells_box);
-                    cells_box
+                    row_box.append(&cells_box);
+                    let mark = gtk::Label::builder().xalign(0.0).build();
+                    if self.marks_below.get() {
+                        row_box.append(&mark);
+                    } else {
+                        cells_box.append(&mark);
+                    }
+                    list.append(&row_box);
+                    row_box
                 }
             };
-            let texts = row.cells.iter().chain([&row.mark]);
-            let mut label = cells_box.first_child();
-            for text in texts {
-                if let Some(cell) = label.and_then(|widget| widget.downcast::<gtk::Label>().ok()) {
-                    if cell.label() != text.as_str() {
-                        cell.set_label(text);
-                    }
-                    label = cell.next_sibling();
-                } else {
-                    break;
+            let labels = labels(row_box.upcast_ref());
+            for (cell, text) in labels.iter().zip(row.cells.iter().chain([&row.mark])) {
+                if cell.label() != text.as_str() {
+                    cell.set_label(text);
                 }
             }
-            if row.highlighted {
-                cells_box.add_css_class(HIGHLIGHTED);
-            } else {
-                cells_box.remove_css_class(HIGHLIGHTED);
+            if let Some(mark) = labels.last().filter(|_| self.marks_below.get()) {
+                mark.set_visible(!row.mark.is_empty());
             }
-            if let Some(list_row) = cells_box.parent() {
+            if row.highlighted {
+                row_box.add_css_class(HIGHLIGHTED);
+            } else {
+                row_box.remove_css_class(HIGHLIGHTED);
+            }
+            if let Some(list_row) = row_box.parent() {
                 accessible::set_label(&list_row, &row.line);
             }
         }
