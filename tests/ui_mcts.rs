@@ -519,8 +519,9 @@ fn solved(solver: &mut Solver, board: &Board) -> Result<&'static str, String> {
 /// truth shows that network's prior and its value of the position after
 /// the column, the search's visits, and the solver's exact value; the
 /// network's first choice and the search's most visited move are marked,
-/// and say so where they throw away a better value. A network of another
-/// board is refused, with the reason in the status line.
+/// and say so where they throw away a better value; at 640 px it all fits
+/// across. A network of another board is refused, with the reason in the
+/// status line.
 fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solver(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
@@ -635,6 +636,33 @@ fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solve
         rows.iter().any(|row| row.contains("throws away X's win")),
         || format!("no row throws away X's win: {rows:?}"),
     )?;
+    // At 640 px every table fits across, the marks included.
+    view.set_default_size(640, 900);
+    wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || view.width() <= 640,
+    )?;
+    let scrollers: Vec<gtk::ScrolledWindow> = harness::descendants(&view)
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::ScrolledWindow>().ok())
+        .collect();
+    let fit = wait_until("every table to fit across", Duration::from_secs(3), || {
+        scrollers.iter().all(|scroller| {
+            let across = scroller.hadjustment();
+            across.upper() <= across.page_size() + 1.0
+        })
+    });
+    fit.map_err(|error| {
+        let widths: Vec<(f64, f64)> = scrollers
+            .iter()
+            .map(|scroller| {
+                let across = scroller.hadjustment();
+                (across.upper(), across.page_size())
+            })
+            .collect();
+        format!("{error}: content and page widths {widths:?}")
+    })?;
     // A network of another board is never used: the window says why.
     view.show_position(
         &board,
