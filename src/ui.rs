@@ -65,7 +65,7 @@ pub use contests::tournament_view::{ResultsFile, TournamentView};
 pub use evaluation_truth_view::EvaluationTruthView;
 pub use explorer::tree_explorer::TreeExplorer;
 pub use horizon_view::HorizonView;
-pub use mcts::mcts_view::MctsView;
+pub use mcts::mcts_view::{BoardNetwork, MctsView};
 pub use practice::practice_view::PracticeView;
 pub use review::review_view::ReviewView;
 pub use shared::background::{Job, JobWindow};

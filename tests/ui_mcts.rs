@@ -9,20 +9,26 @@
 mod harness;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use gtk::prelude::*;
 use harness::{
     Results, ensure, open_window, point_into, start, use_test_environment, wait_until, xdotool,
 };
-use tictactoe::ui::{MctsView, TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::{Board, Side};
+use tictactoe::ui::{BoardNetwork, MctsView, TictactoeApplication, TictactoeWindow};
+use tictactoe_engine::board::{Board, Outcome, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, LeafValue};
+use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural::PuctSearch;
+use tictactoe_engine::learners::{Learner, LearnerState};
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_words::numbers::group;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver, Strength};
+use tictactoe_files::learner_state::{LearnerFile, state_path_on};
+use tictactoe_words::numbers::{group, percent, result_number};
 
 /// X to move with seven open cells: a root with seven children.
 const POSITION: &str = "x../.o./...";
@@ -57,9 +63,23 @@ fn open_on_position(
     app: &TictactoeApplication,
     window: &TictactoeWindow,
 ) -> Result<MctsView, String> {
+    type_position(window, POSITION)?;
+    open_by_its_keys(app, window)
+}
+
+/// The position editor opened, `text` typed, closed again.
+fn type_position(window: &TictactoeWindow, text: &str) -> Result<(), String> {
     activate(window, "win.edit")?;
-    window.position_editor().entry().set_text(POSITION);
-    activate(window, "win.edit")?;
+    window.position_editor().entry().set_text(text);
+    activate(window, "win.edit")
+}
+
+/// The Monte Carlo window opened afresh by Ctrl+Shift+M on the main
+/// window's position.
+fn open_by_its_keys(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<MctsView, String> {
     let accels = app.accels_for_action("win.mcts");
     ensure(
         accels.iter().any(|each| each == "<Shift><Control>m"),
@@ -450,6 +470,225 @@ fn a_monte_carlo_search_in_the_log_grows_again_to_its_tree(
     Ok(())
 }
 
+/// A Connect Four position of the middle-easy test set (18 stones, X to
+/// move: columns 2 and 4 win, 5 draws, the others lose), the columns
+/// played.
+const CONNECT_FOUR_MIDGAME: &str = "137616613112365341";
+
+/// The self-play games the Connect Four network's file says it learned
+/// from.
+const CONNECT_FOUR_GAMES: u64 = 40;
+
+/// The neural player's Connect Four file in the test's data directory.
+fn connect_four_file() -> std::path::PathBuf {
+    state_path_on(
+        &harness::test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    )
+}
+
+/// A Connect Four network of its own (not the untrained one), saved where
+/// the main window reads the neural player's Connect Four network: before
+/// the window opens.
+fn save_a_connect_four_network() -> Result<(), String> {
+    let state = LearnerState {
+        learner: Learner::Neural(Network::new(Shape::CONNECT_FOUR, 7)),
+        games: CONNECT_FOUR_GAMES,
+    };
+    state
+        .write(&connect_four_file())
+        .map_err(|error| format!("saving the Connect Four network: {error}"))
+}
+
+/// "X wins", "draw", "O wins": the solver's value of `board`.
+fn solved(solver: &mut Solver, board: &Board) -> Result<&'static str, String> {
+    let solution = solver
+        .solve(board, Strength::Weak, &CancelFlag::new())
+        .ok_or("the solver stopped")?;
+    Ok(match solution.winner() {
+        Some(Side::Max) => "X wins",
+        Some(Side::Min) => "O wins",
+        None => "draw",
+    })
+}
+
+/// On Connect Four, chosen in the main window's board picker, a mid-game
+/// position typed by its columns: the neural search runs with the
+/// board's own network (its file's), and each column's row beside the
+/// truth shows that network's prior and its value of the position after
+/// the column, the search's visits, and the solver's exact value; the
+/// network's first choice and the search's most visited move are marked,
+/// and say so where they throw away a better value; at 640 px it all fits
+/// across. A network of another board is refused, with the reason in the
+/// status line.
+fn on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solver(
+    app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.board_picker().set_shape(Shape::CONNECT_FOUR);
+    let board = Board::from_columns(Shape::CONNECT_FOUR, CONNECT_FOUR_MIDGAME)
+        .map_err(|error| format!("{error:?}"))?;
+    type_position(window, CONNECT_FOUR_MIDGAME)?;
+    wait_until("the typed position", Duration::from_secs(5), || {
+        window.board_view().board() == board
+    })?;
+    let view = open_by_its_keys(app, window)?;
+    view.search_dropdown().set_selected(1);
+    ensure(view.summary_text().contains("0 simulations run"), || {
+        format!(
+            "the summary says {:?}, the status {:?}",
+            view.summary_text(),
+            view.status_text()
+        )
+    })?;
+    press_in(&view, "ctrl+2")?;
+    wait_until("100 simulations", Duration::from_secs(60), || {
+        view.steps() == Some(100) && !view.is_running()
+    })?;
+    let known = wait_until("the exact values", Duration::from_secs(20), || {
+        let rows = view.belief_texts();
+        !rows.is_empty() && rows.iter().all(|row| row.contains("exact value:"))
+    });
+    known.map_err(|error| format!("{error}: the rows say {:?}", view.belief_texts()))?;
+    let file = LearnerState::read(&connect_four_file()).map_err(|error| format!("{error:?}"))?;
+    let Learner::Neural(network) = file.learner else {
+        return Err("the file holds no network".into());
+    };
+    let heading = view.beliefs_heading();
+    ensure(
+        heading.contains("network for Connect Four")
+            && heading.contains(&format!(
+                "learned from {CONNECT_FOUR_GAMES} self-play games"
+            )),
+        || format!("the beliefs' heading says {heading:?}"),
+    )?;
+    let priors = network.evaluate(&board).priors;
+    let mut reference = PuctSearch::new(&network, &board, None);
+    reference.run(100, &CancelFlag::new());
+    let visits: Vec<u32> = reference.search().tree[0]
+        .children()
+        .map(|child| reference.search().tree[child].visits)
+        .collect();
+    let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
+    let mover = board.side_to_move();
+    let for_mover = |text: &str| match (text, mover) {
+        ("draw", _) => 0,
+        ("X wins", Side::Max) | ("O wins", Side::Min) => 1,
+        _ => -1,
+    };
+    let mut exact = Vec::new();
+    for cell in board.legal_moves() {
+        let mut after = board;
+        after.play(cell).map_err(|error| format!("{error:?}"))?;
+        exact.push(solved(&mut solver, &after)?);
+    }
+    let best = exact.iter().map(|text| for_mover(text)).max().unwrap_or(0);
+    let rows = view.belief_texts();
+    ensure(rows.len() == exact.len(), || {
+        format!("{} rows for {} columns: {rows:?}", rows.len(), exact.len())
+    })?;
+    let first_choice = network.first_choice(&board);
+    let most_visited = reference.search().best();
+    for (index, cell) in board.legal_moves().enumerate() {
+        let row = &rows[index];
+        let mut after = board;
+        after.play(cell).map_err(|error| format!("{error:?}"))?;
+        let value = if after.outcome() == Outcome::Ongoing {
+            let value = after.side_to_move().sign() as f32 * network.evaluate(&after).value;
+            format!(
+                "after it at {} on X's scale",
+                result_number(f64::from(value), 3)
+            )
+        } else {
+            "the move ends the game".to_owned()
+        };
+        let expected = [
+            format!(
+                "Column {}: prior {};",
+                cell % 7 + 1,
+                percent(100.0 * f64::from(priors[cell]), 1)
+            ),
+            value,
+            format!("; {} visit", visits[index]),
+            format!("exact value: {}", exact[index]),
+        ];
+        for part in expected {
+            ensure(row.contains(&part), || format!("{row:?} lacks {part:?}"))?;
+        }
+        let is_first = first_choice == Some(cell);
+        ensure(
+            row.contains("the network's first choice") == is_first,
+            || format!("{row:?}: the network's first choice is column {first_choice:?} (from 0)"),
+        )?;
+        let is_most_visited = most_visited == Some(cell);
+        ensure(
+            row.contains("the search's most visited") == is_most_visited,
+            || format!("{row:?}: the search's most visited is column {most_visited:?} (from 0)"),
+        )?;
+        let throws_away = (is_first || is_most_visited) && for_mover(exact[index]) < best;
+        ensure(row.contains("throws away") == throws_away, || {
+            format!("{row:?}: throws away a better value: {throws_away}")
+        })?;
+    }
+    // Here the network's first choice draws where X can win.
+    ensure(
+        rows.iter().any(|row| row.contains("throws away X's win")),
+        || format!("no row throws away X's win: {rows:?}"),
+    )?;
+    // At 640 px every table fits across, the marks included.
+    view.set_default_size(640, 900);
+    wait_until(
+        "the window to be 640 px wide",
+        Duration::from_secs(3),
+        || view.width() <= 640,
+    )?;
+    let scrollers: Vec<gtk::ScrolledWindow> = harness::descendants(&view)
+        .into_iter()
+        .filter_map(|widget| widget.downcast::<gtk::ScrolledWindow>().ok())
+        .collect();
+    let fit = wait_until("every table to fit across", Duration::from_secs(3), || {
+        scrollers.iter().all(|scroller| {
+            let across = scroller.hadjustment();
+            across.upper() <= across.page_size() + 1.0
+        })
+    });
+    fit.map_err(|error| {
+        let widths: Vec<(f64, f64)> = scrollers
+            .iter()
+            .map(|scroller| {
+                let across = scroller.hadjustment();
+                (across.upper(), across.page_size())
+            })
+            .collect();
+        format!("{error}: content and page widths {widths:?}")
+    })?;
+    // A network of another board is never used: the window says why.
+    view.show_position(
+        &board,
+        Some(BoardNetwork {
+            network: Arc::new(Network::new(Shape::TIC_TAC_TOE, 1)),
+            games: 0,
+        }),
+    );
+    view.search_dropdown().set_selected(1);
+    harness::pass_time(Duration::from_millis(100));
+    let status = view.status_text();
+    let summary = view.summary_text();
+    view.close();
+    window.board_picker().set_shape(Shape::TIC_TAC_TOE);
+    ensure(
+        status.contains("learned Tic-Tac-Toe, not this board (Connect Four)")
+            && summary.contains("playouts run")
+            && view.belief_texts().is_empty(),
+        || {
+            format!(
+                "with 3x3's network on Connect Four the status says {status:?}, the summary {summary:?}"
+            )
+        },
+    )
+}
+
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
 /// Mid-step, rows and charts filled, the window dragged from its own width
@@ -492,11 +731,14 @@ fn the_window_narrows_to_640_px_in_one_drag(
 
 fn main() -> ExitCode {
     use_test_environment();
+    if let Err(error) = save_a_connect_four_network() {
+        return Results::fail_to_start(&error);
+    }
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 8] = [
+    let checks: [(&str, Check); 9] = [
         (
             "stepping shows the root's children as selection sees them",
             stepping_shows_the_roots_children_as_selection_sees_them,
@@ -529,10 +771,16 @@ fn main() -> ExitCode {
             "the window narrows to 640 px in one drag",
             the_window_narrows_to_640_px_in_one_drag,
         ),
+        (
+            "on Connect Four the neural search shows the network's beliefs beside the solver",
+            on_connect_four_the_neural_search_shows_the_networks_beliefs_beside_the_solver,
+        ),
     ];
     let mut results = Results::default();
     for (name, check) in checks {
-        results.report(name, check(&app, &window));
+        if harness::chosen(name) {
+            results.report(name, check(&app, &window));
+        }
     }
     results.finish()
 }

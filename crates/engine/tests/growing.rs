@@ -495,3 +495,80 @@ fn a_new_exploration_changes_the_next_pick() {
     assert_eq!(sixth.selection[0].exploration, 4.0);
     assert_eq!(sixth.path().next(), Some(7));
 }
+
+/// What the network believes of each root move beside the truth, on 3x3
+/// positions with the perfect table's values: the network's own prior and
+/// value after the move (X's scale; none where the move ends the game),
+/// the search's visits and mean, its first choice and most visited move,
+/// and the moves that throw away a better exact value.
+#[test]
+fn beliefs_are_the_networks_and_the_searchs_beside_the_exact_values() {
+    use tictactoe_engine::learners::neural::beliefs::beliefs;
+    use tictactoe_engine::players::PerfectTable;
+    let network = Arc::new(Network::new(Shape::TIC_TAC_TOE, 3));
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut thrown = 0;
+    for game in 0..60usize {
+        let board = random_open_position(Shape::TIC_TAC_TOE, game % 7, &mut rng);
+        let mut search = PuctSearch::new(Arc::clone(&network), &board, None);
+        GrowingSearch::run(&mut search, 30, &CancelFlag::new());
+        let children = GrowingSearch::choice(&search, 0)
+            .expect("the root has children")
+            .children;
+        let exact: Vec<Option<f64>> = board
+            .legal_moves()
+            .map(|cell| {
+                let mut after = board;
+                after.play(cell).unwrap();
+                PerfectTable::global()
+                    .value(&after)
+                    .map(|value| f64::from(value.signum()))
+            })
+            .collect();
+        let mover = f64::from(board.side_to_move().sign());
+        let best = exact
+            .iter()
+            .flatten()
+            .map(|value| mover * value)
+            .fold(-2.0, f64::max);
+        let priors = network.evaluate(&board).priors;
+        let found = beliefs(&network, &board, &children, &exact);
+        assert_eq!(found.len(), children.len());
+        for ((belief, child), value) in found.iter().zip(&children).zip(&exact) {
+            assert_eq!(belief.cell, child.cell);
+            assert_close(belief.prior, f64::from(priors[child.cell]));
+            let mut after = board;
+            after.play(child.cell).unwrap();
+            let expected = (after.outcome() == Outcome::Ongoing).then(|| {
+                f64::from(after.side_to_move().sign() as f32 * network.evaluate(&after).value)
+            });
+            assert_eq!(
+                belief.value_after, expected,
+                "{board:?} cell {}",
+                child.cell
+            );
+            assert_eq!((belief.visits, belief.mean), (child.visits, child.mean));
+            assert_eq!(belief.exact, *value);
+            assert_eq!(
+                belief.first_choice,
+                network.first_choice(&board) == Some(child.cell)
+            );
+            assert_eq!(
+                belief.most_visited,
+                search.search().best() == Some(child.cell)
+            );
+            let worse = value.is_some_and(|value| mover * value < best);
+            assert_eq!(
+                belief.throws_away.is_some(),
+                worse,
+                "{board:?} cell {}",
+                child.cell
+            );
+            if let Some(kept) = belief.throws_away {
+                assert_eq!(mover * kept, best);
+                thrown += 1;
+            }
+        }
+    }
+    assert!(thrown > 0, "no move threw a value away");
+}

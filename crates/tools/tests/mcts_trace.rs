@@ -4,7 +4,7 @@
 
 use super::common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -19,6 +19,7 @@ use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::players::mcts::trace::PlayoutTrace;
 use tictactoe_engine::players::mcts::{self, EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
+use tictactoe_engine::solver::{DEFAULT_TABLE_BYTES, Solver, Strength};
 use tictactoe_tools::convergence::{exact_values, root_moves, run_sampled};
 
 /// `playouts` traced playouts of `board` from `seed` with the player's c.
@@ -316,6 +317,37 @@ fn each_root_moves_exact_value_is_the_solved_games() {
         if *cell != 3 {
             assert_eq!(*value, Some(1.0), "cell {cell}");
         }
+    }
+}
+
+/// Connect Four positions of the middle-medium test set (15 to 16
+/// stones, the columns played).
+const CONNECT_FOUR_MIDGAMES: [&str; 3] =
+    ["274552224131661", "5455174361263362", "2531276566711153"];
+
+#[test]
+fn each_columns_exact_value_on_connect_four_is_the_solvers_within_a_second() {
+    let mut solver = Solver::with_table_bytes(DEFAULT_TABLE_BYTES);
+    for moves in CONNECT_FOUR_MIDGAMES {
+        let board = Board::from_columns(Shape::CONNECT_FOUR, moves).unwrap();
+        let started = Instant::now();
+        // Each column gets a second, and the seven need less than one.
+        let exact = exact_values(&board, Duration::from_secs(1), &CancelFlag::new());
+        let took = started.elapsed();
+        println!("{moves}: {took:?}");
+        assert!(took < Duration::from_secs(1), "{moves} took {took:?}");
+        let expected: Vec<Option<f64>> = board
+            .legal_moves()
+            .map(|cell| {
+                let mut after = board;
+                after.play(cell).unwrap();
+                let solution = solver
+                    .solve(&after, Strength::Strong, &CancelFlag::new())
+                    .unwrap();
+                Some(solution.winner().map_or(0.0, |side| f64::from(side.sign())))
+            })
+            .collect();
+        assert_eq!(exact, expected, "{moves}");
     }
 }
 

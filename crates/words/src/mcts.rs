@@ -8,10 +8,11 @@
 use tictactoe_engine::board::Side;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{LeafValue, Selection, Step, StepChild, StepChoice, StepUpdate};
+use tictactoe_engine::learners::neural::beliefs::MoveBelief;
 
 use super::i18n::{fill, gettext, ngettext};
 use super::numbers::{count, decimal, group, percent, result_number};
-use super::position::{move_number, move_numbers, move_place};
+use super::position::{describe_winner, move_number, move_numbers, move_place};
 use super::report::visits_words;
 
 /// A score term as the algorithm adds them, for the side choosing: "0.667".
@@ -398,5 +399,129 @@ pub fn pick_mark(pick: Pick) -> String {
         Pick::No => String::new(),
         Pick::Took => gettext("◀ taken"),
         Pick::Next => gettext("◀ next"),
+    }
+}
+
+/// The headings of the table of what the network believes beside the
+/// truth, as `belief_cells` fills it on a board of `shape`.
+pub fn belief_headings(shape: Shape) -> Vec<String> {
+    vec![
+        if shape.gravity() {
+            gettext("Column")
+        } else {
+            gettext("Cell")
+        },
+        gettext("Prior"),
+        // Translators: short lines (two, or three), so that the table
+        // fits a narrow window: the network's value of the position after
+        // the move.
+        gettext("Network's value\nafter (X's scale)"),
+        gettext("Visits"),
+        gettext("Mean\n(X's scale)"),
+        // Translators: the move's value with perfect play.
+        gettext("Exact"),
+    ]
+}
+
+/// An exact value on X's scale (+1, 0, -1) in words: "X wins", "draw";
+/// "…" while unknown.
+fn exact_words(exact: Option<f64>) -> String {
+    match exact {
+        None => "…".to_owned(),
+        Some(value) if value > 0.0 => describe_winner(Some(Side::Max)),
+        Some(value) if value < 0.0 => describe_winner(Some(Side::Min)),
+        Some(_) => describe_winner(None),
+    }
+}
+
+/// The columns of a move's row in the table of beliefs, in the order of
+/// `belief_headings`; the last, its marks, after them (`belief_marks`).
+pub fn belief_cells(shape: Shape, belief: &MoveBelief) -> Vec<String> {
+    let none = || "—".to_owned();
+    vec![
+        move_number(shape, belief.cell).to_string(),
+        percent(100.0 * belief.prior, 1),
+        belief
+            .value_after
+            .map_or_else(none, |value| result_number(value, 3)),
+        group(u64::from(belief.visits)),
+        belief.mean.map_or_else(none, |mean| result_number(mean, 3)),
+        exact_words(belief.exact),
+    ]
+}
+
+/// What marks a move among the others: "the network's first choice",
+/// "the search's most visited", and where it is one of those, what it
+/// throws away: "throws away X's win", "throws away the draw" (the
+/// exact values say it of the others); empty for none.
+pub fn belief_marks(belief: &MoveBelief) -> String {
+    let mut marks = Vec::new();
+    if belief.first_choice {
+        marks.push(gettext("the network's first choice"));
+    }
+    if belief.most_visited {
+        marks.push(gettext("the search's most visited"));
+    }
+    if let Some(best) = belief.throws_away.filter(|_| !marks.is_empty()) {
+        marks.push(if best == 0.0 {
+            gettext("throws away the draw")
+        } else {
+            let winner = if best > 0.0 { Side::Max } else { Side::Min };
+            fill(
+                &gettext("throws away {side}'s win"),
+                &[("side", &winner.mark())],
+            )
+        });
+    }
+    marks.join(", ")
+}
+
+/// A move's row of beliefs as a sentence: "Column 4: prior 23.5%; the
+/// network values the position after it at +0.120 on X's scale; 40
+/// visits, mean +0.050 on X's scale; exact value: X wins; the network's
+/// first choice, throws away X's win".
+pub fn belief_line(shape: Shape, belief: &MoveBelief) -> String {
+    let value = belief.value_after.map_or_else(
+        || gettext("the move ends the game"),
+        |value| {
+            fill(
+                &gettext("the network values the position after it at {value} on X's scale"),
+                &[("value", &result_number(value, 3))],
+            )
+        },
+    );
+    let mean = belief.mean.map_or_else(
+        || gettext("no mean yet"),
+        |mean| {
+            fill(
+                &gettext("mean {mean} on X's scale"),
+                &[("mean", &result_number(mean, 3))],
+            )
+        },
+    );
+    let exact = match belief.exact {
+        None => gettext("exact value not known yet"),
+        known => fill(
+            &gettext("exact value: {value}"),
+            &[("value", &exact_words(known))],
+        ),
+    };
+    let line = fill(
+        &gettext("{move}: prior {prior}; {value}; {visits}, {mean}; {exact}"),
+        &[
+            ("move", &capitalised(&move_place(shape, belief.cell))),
+            ("prior", &percent(100.0 * belief.prior, 1)),
+            ("value", &value),
+            ("visits", &visits_words(u64::from(belief.visits))),
+            ("mean", &mean),
+            ("exact", &exact),
+        ],
+    );
+    match belief_marks(belief) {
+        marks if marks.is_empty() => line,
+        marks => fill(
+            &gettext("{line}; {marks}"),
+            &[("line", &line), ("marks", &marks)],
+        ),
     }
 }

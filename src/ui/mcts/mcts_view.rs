@@ -5,7 +5,9 @@
 //! back a step by replaying its seed, with the exploration constant c as a
 //! setting; per child of a node its visits, mean on X's scale and the two
 //! terms of its score; charts of the root moves' means converging on their
-//! exact values and of their share of the visits.
+//! exact values and of their share of the visits; for the neural search,
+//! on every board with the board's own network, what the network believes
+//! of each root move beside its exact value.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -16,6 +18,7 @@ use gtk::{glib, prelude::*};
 
 use super::drawing;
 use super::stepping::{Phase, Shown};
+use super::table::{Row, Table};
 use crate::game::Sender;
 use crate::ui::charts::chart::{Bar, Chart, ChartData, MoveEstimates};
 use crate::ui::charts::chart_view::ChartView;
@@ -27,29 +30,29 @@ use tictactoe_engine::board::{Board, Outcome};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::growing::{GrowingSearch, Selection, StepChoice};
 use tictactoe_engine::learners::network::Network;
+use tictactoe_engine::learners::neural::beliefs::beliefs;
 use tictactoe_engine::learners::neural::{C_PUCT, PuctSearch};
 use tictactoe_engine::players::mcts::{EXPLORATION, MctsSearch};
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_tools::compare::Family;
 use tictactoe_tools::convergence::{Sample, SampleHistory, exact_values, root_moves};
-use tictactoe_words::i18n::{fill, gettext};
+use tictactoe_words::i18n::{fill, gettext, ngettext, plural_count};
 use tictactoe_words::mcts::{
-    Pick, child_cells, child_line, choice_heading, column_headings, pick_mark, playout_words,
-    steps_run, terms_legend,
+    Pick, belief_cells, belief_headings, belief_line, belief_marks, child_cells, child_line,
+    choice_heading, column_headings, pick_mark, playout_words, steps_run, terms_legend,
 };
 use tictactoe_words::numbers::{decimal, fixed, group, percent, read_decimal};
-use tictactoe_words::position::move_place;
+use tictactoe_words::position::{board_name, move_place};
 
-/// The CSS class of the row selection takes.
-const PICKED: &str = "accent";
 /// Going back replays the steps from the seed; up to this many on the
 /// main thread (3x3 runs about 5,000 playouts a millisecond), more on the
 /// job's thread.
 const REPLAY_ON_MAIN_THREAD: u32 = 20_000;
 /// The convergence chart draws the most visited moves, this many.
 const CHARTED_MOVES: usize = 6;
-/// How long working out one root move's exact value may take on 4x4 and
-/// 5x5.
+/// How long working out one root move's exact value may take off 3x3
+/// (the solver's on Connect Four's mid-game positions take well under a
+/// second, all seven).
 const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// A narrower window puts the table under the pictures: beside them it
 /// needs about 850 px, 950 in German (the window's content scrolls
@@ -65,6 +68,14 @@ const SMALLEST_CELL: f64 = 36.0;
 /// Play's speeds, in the speed list's order: the interval, and whether a
 /// tick is a whole step (else one phase).
 const SPEEDS: [(u64, bool); 3] = [(1000, false), (250, false), (100, true)];
+
+/// The neural player's network for a board, and the self-play games it
+/// learned from (0: untrained, its weights still random).
+#[derive(Clone)]
+pub struct BoardNetwork {
+    pub network: Arc<Network>,
+    pub games: u64,
+}
 
 /// How a search is started afresh: the same recipe grows the same tree.
 #[derive(Clone)]
@@ -191,6 +202,14 @@ mod imp {
         #[template_child]
         pub(super) legend_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub(super) beliefs_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) beliefs_heading: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub(super) belief_headings: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub(super) beliefs_list: TemplateChild<gtk::ListBox>,
+        #[template_child]
         pub(super) status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub(super) convergence_chart: TemplateChild<ChartView>,
@@ -208,25 +227,30 @@ mod imp {
         /// Each root move's exact value on X's scale, in cell order (empty
         /// until worked out).
         pub(super) exact: RefCell<Vec<Option<f64>>>,
-        /// The neural player's network, for the PUCT search.
-        pub(super) network: RefCell<Option<Arc<Network>>>,
+        /// The neural player's network on the position's board, for the
+        /// PUCT search.
+        pub(super) network: RefCell<Option<BoardNetwork>>,
         /// Runs steps, or replays them, off the main thread.
         pub(super) job: Job,
-        /// Works out the exact values on 4x4 and 5x5.
+        /// Works out the exact values off 3x3.
         pub(super) exact_job: Job,
         /// Play's timer while it plays.
         pub(super) playing: RefCell<Option<glib::SourceId>>,
-        /// The table's columns: a size group each.
-        pub(super) columns: RefCell<Vec<gtk::SizeGroup>>,
-        /// The table's headings, as the columns were made for them (a
-        /// board with gravity names its moves' column "Column").
-        pub(super) headings: RefCell<Vec<String>>,
+        /// The children's table.
+        pub(super) children_table: Table,
         /// Each row's sentence and mark, as a screen reader hears them.
         pub(super) row_lines: RefCell<Vec<(String, Pick)>>,
+        /// The table of the root moves' beliefs beside the truth.
+        pub(super) beliefs_table: Table,
+        /// Its rows' sentences, as a screen reader hears them.
+        pub(super) belief_lines: RefCell<Vec<String>>,
         /// What the path's picture says to a screen reader.
         pub(super) path_words: RefCell<String>,
         /// The random playout's moves shown on the board, after the path's.
         pub(super) playout: RefCell<Vec<usize>>,
+        /// Why the neural search was refused, for the status line of the
+        /// Monte Carlo search started in its place.
+        pub(super) refusal: RefCell<Option<String>>,
         /// The Monte Carlo search's seed.
         pub(super) seed: Cell<u64>,
         /// Set while the c spin button is set from the code.
@@ -375,6 +399,7 @@ impl MctsView {
         }
         accessible::name_dropdown_parts(&imp.speed_dropdown, &gettext("Speed"));
         accessible::name_dropdown_parts(&imp.search_dropdown, &gettext("Search"));
+        imp.beliefs_table.put_marks_below();
         // The buttons take the focus, not the flow box's cells around them.
         let mut child = imp.controls.first_child();
         while let Some(cell) = child {
@@ -494,8 +519,8 @@ impl MctsView {
     }
 
     /// Starts afresh on `board` from the window's own seed; `network` is
-    /// the neural player's, for the PUCT search.
-    pub fn show_position(&self, board: &Board, network: Option<Arc<Network>>) {
+    /// the neural player's on its board, for the PUCT search.
+    pub fn show_position(&self, board: &Board, network: Option<BoardNetwork>) {
         self.show_search(board, Self::SEED, 0, network);
     }
 
@@ -507,7 +532,7 @@ impl MctsView {
         board: &Board,
         seed: u64,
         playouts: u32,
-        network: Option<Arc<Network>>,
+        network: Option<BoardNetwork>,
     ) {
         let imp = self.imp();
         imp.network.replace(network);
@@ -517,8 +542,9 @@ impl MctsView {
             seed,
         }));
         imp.search_dropdown.set_selected(0);
-        self.restart();
+        // The exact values first: the position's own, never the last one's.
         self.work_out_exact_values(board);
+        self.restart();
         if playouts > 0 {
             self.run(playouts);
         }
@@ -535,15 +561,33 @@ impl MctsView {
         let neural = imp.search_dropdown.selected() == 1;
         let network = imp.network.borrow().clone();
         let recipe = match (neural, network) {
-            (true, Some(network)) if board.shape() == Shape::TIC_TAC_TOE => {
-                Recipe::Network { board, network }
-            }
-            (true, _) => {
+            (true, Some(chosen)) if chosen.network.shape() == board.shape() => Recipe::Network {
+                board,
+                network: chosen.network,
+            },
+            (true, chosen) => {
+                let why = match chosen {
+                    // A network reads and plays only the board it learned on.
+                    Some(other) => fill(
+                        &gettext(
+                            "The neural network at hand learned {network}, not this board ({board}): the search stays Monte Carlo.",
+                        ),
+                        &[
+                            ("network", &board_name(other.network.shape())),
+                            ("board", &board_name(board.shape())),
+                        ],
+                    ),
+                    None => fill(
+                        &gettext(
+                            "The neural player has no network for {board}: the search stays Monte Carlo.",
+                        ),
+                        &[("board", &board_name(board.shape()))],
+                    ),
+                };
+                // The drop-down's change starts Monte Carlo, which says
+                // why (GTK may tell of the change only after this returns).
+                imp.refusal.replace(Some(why));
                 imp.search_dropdown.set_selected(0);
-                self.show_status(
-                    &gettext("The neural network plays on 3x3 only: the search stays Monte Carlo."),
-                    true,
-                );
                 return;
             }
             (false, _) => Recipe::Playouts {
@@ -558,12 +602,16 @@ impl MctsView {
         imp.shown.replace(None);
         imp.history.replace(SampleHistory::default());
         self.show_exploration(exploration);
-        self.show_status("", false);
+        match imp.refusal.take() {
+            Some(why) => self.show_status(&why, true),
+            None => self.show_status("", false),
+        }
         self.refresh();
     }
 
     /// Each root move's exact value: the perfect table's at once on 3x3,
-    /// full searches on a thread of their own elsewhere.
+    /// elsewhere on a thread of its own (the solver's on a board with
+    /// gravity, full searches on the others).
     fn work_out_exact_values(&self, board: &Board) {
         let imp = self.imp();
         imp.exact.replace(Vec::new());
@@ -591,6 +639,7 @@ impl MctsView {
                     imp.exact_job.finished();
                     imp.exact.replace(exact);
                     view.show_charts();
+                    view.show_beliefs();
                 }
             ),
         );
@@ -941,6 +990,79 @@ impl MctsView {
             .set_content_height(drawing::path_height(imp.shown.borrow().as_ref()));
         imp.path_area.queue_draw();
         self.show_charts();
+        self.show_beliefs();
+    }
+
+    /// For the neural search, what the network believes of each root move
+    /// beside the truth: its prior and its value of the position after the
+    /// move, the search's visits and mean, the exact value, and the marks
+    /// of its first choice and the search's most visited move.
+    fn show_beliefs(&self) {
+        let imp = self.imp();
+        let recipe = imp.recipe.borrow().clone();
+        let hide = || {
+            imp.beliefs_box.set_visible(false);
+            imp.belief_lines.replace(Vec::new());
+        };
+        let Some(Recipe::Network { board, network }) = recipe else {
+            hide();
+            return;
+        };
+        let children = match imp.search.borrow().as_ref() {
+            Some(search) => search
+                .choice(0)
+                .map(|choice| choice.children)
+                .unwrap_or_default(),
+            // While a job has the search the rows stay as they were.
+            None if imp.job.is_running() => return,
+            None => {
+                hide();
+                return;
+            }
+        };
+        let shape = board.shape();
+        let games = imp
+            .network
+            .borrow()
+            .as_ref()
+            .map_or(0, |chosen| chosen.games);
+        let name = board_name(shape);
+        imp.beliefs_heading.set_label(&if games == 0 {
+            fill(
+                &gettext(
+                    "What the network for {board} believes beside the truth, for each move from the position searched. It is untrained: its weights are still random, and so are its priors and values.",
+                ),
+                &[("board", &name)],
+            )
+        } else {
+            fill(
+                &ngettext(
+                    "What the network for {board} believes beside the truth, for each move from the position searched. It learned from {count} self-play game.",
+                    "What the network for {board} believes beside the truth, for each move from the position searched. It learned from {count} self-play games.",
+                    plural_count(games),
+                ),
+                &[("board", &name), ("count", &group(games))],
+            )
+        });
+        let beliefs = beliefs(&network, &board, &children, &imp.exact.borrow());
+        imp.beliefs_table.fit(
+            &imp.belief_headings,
+            &imp.beliefs_list,
+            belief_headings(shape),
+        );
+        let rows: Vec<Row> = beliefs
+            .iter()
+            .map(|belief| Row {
+                cells: belief_cells(shape, belief),
+                mark: belief_marks(belief),
+                line: belief_line(shape, belief),
+                highlighted: false,
+            })
+            .collect();
+        imp.beliefs_table.show(&imp.beliefs_list, &rows);
+        imp.belief_lines
+            .replace(rows.into_iter().map(|row| row.line).collect());
+        imp.beliefs_box.set_visible(true);
     }
 
     /// The board: the searched position with the path's moves played and
@@ -998,8 +1120,23 @@ impl MctsView {
                 })
                 .collect()
         });
-        self.fit_columns(shape, selection);
-        self.show_rows(&rows);
+        imp.children_table.fit(
+            &imp.column_headings,
+            &imp.children_list,
+            column_headings(shape, selection),
+        );
+        imp.children_table.show(
+            &imp.children_list,
+            &rows
+                .iter()
+                .map(|(cells, line, mark)| Row {
+                    cells: cells.clone(),
+                    mark: pick_mark(*mark),
+                    line: line.clone(),
+                    highlighted: *mark != Pick::No,
+                })
+                .collect::<Vec<_>>(),
+        );
         imp.row_lines.replace(
             rows.into_iter()
                 .map(|(_, line, mark)| (line, mark))
@@ -1015,96 +1152,6 @@ impl MctsView {
         imp.heading_label
             .set_label(&choice_heading(shape, choice, path));
         imp.legend_label.set_label(&terms_legend(choice, selection));
-    }
-
-    /// The table's columns for `selection`'s terms: its headings, and a
-    /// size group per column that lines the rows up under them. Short
-    /// cells that never wrap: wrapped rows cost a frame's time to lay out
-    /// again at every step.
-    fn fit_columns(&self, shape: Shape, selection: Selection) {
-        let imp = self.imp();
-        let headings = column_headings(shape, selection);
-        if *imp.headings.borrow() == headings {
-            return;
-        }
-        let list = &imp.children_list;
-        while let Some(row) = list.first_child() {
-            list.remove(&row);
-        }
-        let header = &imp.column_headings;
-        while let Some(label) = header.first_child() {
-            header.remove(&label);
-        }
-        let columns: Vec<gtk::SizeGroup> = headings
-            .iter()
-            .map(|heading| {
-                let group = gtk::SizeGroup::new(gtk::SizeGroupMode::Horizontal);
-                let label = gtk::Label::builder().label(heading).xalign(1.0).build();
-                label.add_css_class("heading");
-                group.add_widget(&label);
-                header.append(&label);
-                group
-            })
-            .collect();
-        imp.columns.replace(columns);
-        imp.headings.replace(headings);
-    }
-
-    /// The table's rows: a child's cells and its mark each, the row named
-    /// by its sentence for a screen reader.
-    fn show_rows(&self, rows: &[(Vec<String>, String, Pick)]) {
-        let imp = self.imp();
-        let list = &imp.children_list;
-        let columns = imp.columns.borrow();
-        let mut shown = Vec::new();
-        let mut row = list.first_child();
-        while let Some(widget) = row {
-            row = widget.next_sibling();
-            shown.push(widget);
-        }
-        for extra in shown.iter().skip(rows.len()) {
-            list.remove(extra);
-        }
-        for (index, (cells, line, mark)) in rows.iter().enumerate() {
-            let cells_box = match shown
-                .get(index)
-                .and_then(|row| row.first_child())
-                .and_then(|child| child.downcast::<gtk::Box>().ok())
-            {
-                Some(cells_box) => cells_box,
-                None => {
-                    let cells_box = gtk::Box::new(gtk::Orientation::Horizontal, 12);
-                    for group in columns.iter() {
-                        let label = gtk::Label::builder().xalign(1.0).build();
-                        group.add_widget(&label);
-                        cells_box.append(&label);
-                    }
-                    cells_box.append(&gtk::Label::builder().xalign(0.0).build());
-                    list.append(&cells_box);
-                    cells_box
-                }
-            };
-            let texts = cells.iter().cloned().chain([pick_mark(*mark)]);
-            let mut label = cells_box.first_child();
-            for text in texts {
-                if let Some(cell) = label.and_then(|widget| widget.downcast::<gtk::Label>().ok()) {
-                    if cell.label() != text.as_str() {
-                        cell.set_label(&text);
-                    }
-                    label = cell.next_sibling();
-                } else {
-                    break;
-                }
-            }
-            if *mark == Pick::No {
-                cells_box.remove_css_class(PICKED);
-            } else {
-                cells_box.add_css_class(PICKED);
-            }
-            if let Some(row) = cells_box.parent() {
-                accessible::set_label(&row, line);
-            }
-        }
     }
 
     /// The charts: the most visited root moves' means against the steps,
@@ -1203,6 +1250,23 @@ impl MctsView {
             .iter()
             .map(|(line, _)| line.clone())
             .collect()
+    }
+
+    /// The sentences of the beliefs' rows (what a screen reader says for
+    /// each), in cell order (none but for the neural search), for the
+    /// tests.
+    pub fn belief_texts(&self) -> Vec<String> {
+        self.imp().belief_lines.borrow().clone()
+    }
+
+    /// The heading over the beliefs' rows, for the tests.
+    pub fn beliefs_heading(&self) -> String {
+        self.imp().beliefs_heading.label().to_string()
+    }
+
+    /// The status line, for the tests.
+    pub fn status_text(&self) -> String {
+        self.imp().status_label.label().to_string()
     }
 
     /// The sentence of the row marked as selection's pick, for the tests.

@@ -2,6 +2,8 @@
 //! window: each made once, the first time it is asked for, and brought
 //! back after.
 
+use std::sync::Arc;
+
 use gtk::prelude::*;
 use gtk::subclass::prelude::*;
 
@@ -10,11 +12,13 @@ use crate::ui::contests::compare_view::CompareView;
 use crate::ui::contests::tournament_view::TournamentView;
 use crate::ui::evaluation_truth_view::EvaluationTruthView;
 use crate::ui::horizon_view::HorizonView;
-use crate::ui::mcts::mcts_view::MctsView;
+use crate::ui::mcts::mcts_view::{BoardNetwork, MctsView};
 use crate::ui::practice::practice_view::PracticeView;
 use crate::ui::review::review_view::{GameToReview, ReviewView};
 use crate::ui::training_view::TrainingView;
 use tictactoe_engine::board::Board;
+use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::Learner;
 use tictactoe_engine::player_kind::PlayerKind;
 use tictactoe_words::i18n::gettext;
 
@@ -143,7 +147,6 @@ impl TictactoeWindow {
             .mcts_view
             .get_or_init(|| MctsView::new(self))
             .clone();
-        let network = Some(self.neural_network());
         let selected = self.imp().search_log.selected_search().and_then(|report| {
             let seed = report
                 .replay_seed
@@ -152,12 +155,31 @@ impl TictactoeWindow {
             let playouts = report.moves.iter().filter_map(|score| score.visits).sum();
             Some((board, seed, playouts))
         });
+        let shape = selected.map_or(self.shown().0, |(board, ..)| board).shape();
+        let network = self.neural_network_on(shape);
         match selected {
             Some((board, seed, playouts)) => view.show_search(&board, seed, playouts, network),
             None => view.show_position(&self.shown().0, network),
         }
         view.present();
         view
+    }
+
+    /// The neural player's network on `shape` as the window's games play
+    /// it (its file's, else untrained), for the Monte Carlo window's PUCT
+    /// search: `None` where the neural player has none.
+    fn neural_network_on(&self, shape: Shape) -> Option<BoardNetwork> {
+        let state = self
+            .learned_states()
+            .borrow()
+            .state_on(PlayerKind::Neural, shape)?;
+        match state.learner {
+            Learner::Neural(network) => Some(BoardNetwork {
+                network: Arc::new(network),
+                games: state.games,
+            }),
+            _ => None,
+        }
     }
 
     /// Ctrl+P: the Practice window, following the board's position (This

@@ -27,6 +27,7 @@ use crate::player_kind::{Difficulty, PlayerKind};
 use crate::report::{MoveScore, Note, SearchReport};
 use crate::search::{CancelFlag, game_over};
 
+pub mod beliefs;
 pub mod trace;
 
 /// The weight of the prior against the mean value in the PUCT score, the
