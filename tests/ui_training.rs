@@ -621,7 +621,7 @@ fn neural_on_connect_four(
 
 /// On Connect Four the neural player trains on Connect Four: the window's
 /// curve, its exam chart (the six test sets' mean mistake rates, bare and
-/// with search at Hard), the table of each set and the words are the
+/// with search at Medium), the table of each set and the words are the
 /// headless training's with the same seed; the network is the main
 /// window's Connect Four network, saved in its own file, and 3x3's file
 /// is left alone.

@@ -503,7 +503,7 @@ impl TrainingView {
 
     /// The neural player's exam per block: on 3x3 its bare policy's
     /// optimal first choices; on Connect Four the mean of its mistake
-    /// rates on the six test sets, bare and with search at Hard.
+    /// rates on the six test sets, bare and with search at Medium.
     pub fn exam_chart(&self) -> ChartView {
         self.imp().exam_chart.get()
     }
@@ -1054,7 +1054,7 @@ impl TrainingView {
                 )
             } else if test_sets {
                 gettext(
-                    "After each block the solver examines it on a sample of each of the six Connect Four test sets: the share of positions where its move is a mistake, bare (the network's first choice without a search) and with its search at Hard. The chart below shows the mean of the six sets, the table under it each set after the latest block.",
+                    "After each block the solver examines it on a sample of each of the six Connect Four test sets: the share of positions where its move is a mistake, bare (the network's first choice without a search) and with its search at Medium. The chart below shows the mean of the six sets, the table under it each set after the latest block.",
                 )
             } else {
                 gettext(
@@ -1216,7 +1216,7 @@ impl TrainingView {
     }
 
     /// Connect Four: a row per test set, its mistake rates bare and with
-    /// search at Hard after the latest block (and the first, to compare),
+    /// search at Medium after the latest block (and the first, to compare),
     /// under a heading that says after how many games.
     fn show_test_sets(&self, shown: bool, curve: &[Block]) {
         let imp = self.imp();
@@ -1254,7 +1254,7 @@ impl TrainingView {
         };
         cell(&gettext("Test set"), 0, 0, true);
         cell(&gettext("bare"), 1, 0, true);
-        cell(&gettext("with search at Hard"), 2, 0, true);
+        cell(&gettext("with search at Medium"), 2, 0, true);
         for (row, set) in sets.iter().enumerate() {
             let row = row as i32 + 1;
             cell(set.set, 0, row, false);

@@ -545,7 +545,7 @@ fn train_on_connect_four_prints_each_blocks_mistakes_on_the_sample() {
     assert_eq!(blocks.len(), 2, "{text}");
     for block in blocks {
         let (_, rates) = block
-            .split_once("; mistakes bare / with search at Hard: ")
+            .split_once("; mistakes bare / with search at Medium: ")
             .unwrap_or_else(|| panic!("no exam in {block}"));
         let sets: Vec<&str> = rates
             .split(", ")

@@ -375,7 +375,7 @@ pub fn block_line(previous_games: u64, block: &Block) -> String {
             })
             .collect();
         line.push_str(&fill(
-            &gettext("; mistakes bare / with search at Hard: {rates}"),
+            &gettext("; mistakes bare / with search at Medium: {rates}"),
             &[("rates", &rates.join(", "))],
         ));
     }
