@@ -13,7 +13,7 @@ use crate::ui::shared::board_painting::{
 use crate::ui::shared::painting::set_colour;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
-use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
+use tictactoe_words::cell_marks::{CellMark, Tone, Truth, network_value_label, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::position::{board_words, move_number, move_place};
 
@@ -207,13 +207,15 @@ fn draw_mark_frame(
 /// The neural player's prior for a cell, a mark apart from its search's
 /// visits in the middle: a bar along the foot of the cell, as long as the
 /// prior's share of the cell's width (over a faint track of the whole
-/// width), with the percentage above its right end.
+/// width), with the percentage above its right end and the network's
+/// value after the move above its left end.
 fn draw_prior(
     cr: &cairo::Context,
     layout: &BoardLayout,
     palette: &BoardPalette,
     cell: usize,
     prior: f64,
+    network_value: Option<f64>,
 ) -> Result<(), cairo::Error> {
     let (x, y) = layout.corner(cell);
     let left = x + layout.cell * 0.12;
@@ -232,7 +234,50 @@ fn draw_prior(
     let text = prior_label(prior);
     let extents = cr.text_extents(&text)?;
     cr.move_to(left + width - extents.x_advance(), top - font_size * 0.35);
-    cr.show_text(&text)
+    cr.show_text(&text)?;
+    // The network's value after the move, at the left end of the bar.
+    if let Some(value) = network_value {
+        cr.move_to(left, top - font_size * 0.35);
+        cr.show_text(&network_value_label(value))?;
+    }
+    Ok(())
+}
+
+/// A move's exact value beside the network's beliefs: a badge at the top
+/// right of the cell in its value's colour, boxed where the network
+/// prefers the move and it throws a better value away.
+fn draw_truth(
+    cr: &cairo::Context,
+    layout: &BoardLayout,
+    palette: &BoardPalette,
+    cell: usize,
+    truth: &Truth,
+) -> Result<(), cairo::Error> {
+    let (x, y) = layout.corner(cell);
+    let font_size = (layout.cell * 0.13).max(9.0);
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(font_size);
+    let extents = cr.text_extents(&truth.text)?;
+    let right = x + layout.cell * 0.92;
+    let baseline = y + layout.cell * 0.06 + font_size;
+    let colour = palette.tone(truth.tone);
+    if truth.thrown_away {
+        let padding = font_size * 0.25;
+        rounded_rectangle(
+            cr,
+            right - extents.x_advance() - padding,
+            baseline - font_size - padding * 0.5,
+            extents.x_advance() + 2.0 * padding,
+            font_size + 1.5 * padding,
+            padding,
+        );
+        cr.set_line_width((layout.cell * 0.02).max(1.5));
+        set_colour(cr, colour, 1.0);
+        cr.stroke()?;
+    }
+    set_colour(cr, colour, 1.0);
+    cr.move_to(right - extents.x_advance(), baseline);
+    cr.show_text(&truth.text)
 }
 
 impl BoardView {
@@ -706,9 +751,15 @@ impl BoardView {
                 glib::g_warning!("tictactoe", "drawing a score failed: {error}");
             }
             if let Some(prior) = mark.prior
-                && let Err(error) = draw_prior(&cr, &layout, &palette, mark.cell, prior)
+                && let Err(error) =
+                    draw_prior(&cr, &layout, &palette, mark.cell, prior, mark.network_value)
             {
                 glib::g_warning!("tictactoe", "drawing a prior failed: {error}");
+            }
+            if let Some(truth) = &mark.truth
+                && let Err(error) = draw_truth(&cr, &layout, &palette, mark.cell, truth)
+            {
+                glib::g_warning!("tictactoe", "drawing an exact value failed: {error}");
             }
         }
         for (mark, text) in marks.iter().zip(&texts) {
