@@ -102,7 +102,10 @@ pub fn truth_row(marks: &[CellMark], shape: Shape) -> Option<String> {
             let truth = mark.truth.as_ref()?;
             Some(fill(
                 &gettext("{place}: {truth}"),
-                &[("place", &move_place(shape, mark.cell)), ("truth", &truth.words)],
+                &[
+                    ("place", &move_place(shape, mark.cell)),
+                    ("truth", &truth.words),
+                ],
             ))
         })
         .collect();
@@ -155,7 +158,9 @@ fn marks_of(
         .moves
         .iter()
         .filter_map(|m| m.prior)
-        .fold(None, |top: Option<f64>, prior| Some(top.map_or(prior, |top| top.max(prior))));
+        .fold(None, |top: Option<f64>, prior| {
+            Some(top.map_or(prior, |top| top.max(prior)))
+        });
     // What the mover can get at best, among the moves whose value is known.
     let best_result = values.and_then(|values| {
         values
@@ -309,7 +314,10 @@ fn truth_mark(value: Option<i32>, stones: u32, thrown_away: bool) -> (Truth, Str
             &[("words", &words)],
         );
         fill(
-            &pgettext("cell mark: a move that throws a better value away", "✗ {value}"),
+            &pgettext(
+                "cell mark: a move that throws a better value away",
+                "✗ {value}",
+            ),
             &[("value", &text)],
         )
     } else {
@@ -436,9 +444,13 @@ pub fn legend() -> Vec<LegendEntry> {
         MoveScore::guided(4, 0.55, 0.08, Some((87, 0.12))),
         MoveScore::guided(1, 0.45, 0.31, Some((13, 0.40))),
     ];
-    let truths = cell_marks_with_truth(&neural, Shape::TIC_TAC_TOE, &[(4, Some(0)), (1, Some(995))]);
+    let truths =
+        cell_marks_with_truth(&neural, Shape::TIC_TAC_TOE, &[(4, Some(0)), (1, Some(995))]);
     let truth_mark = |cell: usize| {
-        let mark = truths.iter().find(|mark| mark.cell == cell).expect("a mark");
+        let mark = truths
+            .iter()
+            .find(|mark| mark.cell == cell)
+            .expect("a mark");
         CellMark {
             best: false,
             ..mark.clone()
@@ -509,7 +521,11 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
         ),
         part_entry(
-            sample(PlayerKind::Neural, MoveScore::guided(4, 0.41, 0.08, None), false),
+            sample(
+                PlayerKind::Neural,
+                MoveScore::guided(4, 0.41, 0.08, None),
+                false,
+            ),
             MarkPart::Prior,
             gettext(
                 "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. The priors of a position add up to 100%.",
@@ -526,7 +542,11 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
         ),
         part_entry(
-            sample(PlayerKind::Neural, MoveScore::guided(4, 0.41, 0.08, None), false),
+            sample(
+                PlayerKind::Neural,
+                MoveScore::guided(4, 0.41, 0.08, None),
+                false,
+            ),
             MarkPart::NetworkValue,
             gettext(
                 "The neural network's value of the position after this move, v at the foot of a cell: what it believes before any search, from −1 (O wins) to +1 (X wins). Its value of the position itself is in the log.",

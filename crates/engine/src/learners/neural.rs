@@ -711,8 +711,8 @@ mod tests {
         // X to win in one: that move's value is the win itself.
         let board: Board = "xxx./ooo./..../....".parse().unwrap();
         let network = Network::new(board.shape(), 3);
-        let (report, _) = NeuralPlayer::new(network, Difficulty::Easy, 0)
-            .search(&board, &CancelFlag::new());
+        let (report, _) =
+            NeuralPlayer::new(network, Difficulty::Easy, 0).search(&board, &CancelFlag::new());
         let win = report.moves.iter().find(|m| m.cell == 3).unwrap();
         assert_eq!(win.network_value, Some(1.0));
     }
