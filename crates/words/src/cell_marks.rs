@@ -906,6 +906,68 @@ mod tests {
     }
 
     #[test]
+    fn exact_values_stand_beside_a_neural_search() {
+        // X to move with two stones down: cell 1 wins for X in 3, cell 4
+        // (most visited) and cell 8 (the highest prior) only draw, cell 6
+        // was not solved in time, cell 7 loses.
+        let mut report = report(
+            "x.o/.../...",
+            PlayerKind::Neural,
+            vec![
+                MoveScore::guided(1, 0.2, 0.5, Some((10, 0.4))),
+                MoveScore::guided(4, 0.3, 0.1, Some((80, 0.1))),
+                MoveScore::guided(6, 0.1, 0.0, Some((5, 0.0))),
+                MoveScore::guided(8, 0.4, -0.2, Some((5, 0.0))),
+                MoveScore::guided(7, 0.0, -0.9, Some((0, 0.0))),
+            ],
+        );
+        report.best = Some(4);
+        let values = [
+            (1, Some(995)),
+            (4, Some(0)),
+            (6, None),
+            (7, Some(-994)),
+            (8, Some(0)),
+        ];
+        let marks = cell_marks_with_truth(&report, Shape::TIC_TAC_TOE, &values);
+        let truths: Vec<(&str, bool)> = marks
+            .iter()
+            .map(|mark| {
+                let truth = mark.truth.as_ref().unwrap();
+                (truth.text.as_str(), truth.thrown_away)
+            })
+            .collect();
+        assert_eq!(
+            truths,
+            [
+                ("X3", false),
+                ("✗ D", true),
+                ("?", false),
+                ("✗ D", true),
+                // A loss the network neither plays nor prefers.
+                ("O4", false)
+            ]
+        );
+        assert_eq!(
+            marks[1].words,
+            "cell 5: prior 30.0%; the network's value after the move +0.100; 80 visits by the search, mean value +0.100; exact value: draw, a mistake: a better move keeps more, chosen"
+        );
+        assert!(
+            marks[2]
+                .words
+                .ends_with("exact value unknown: not found in reasonable time")
+        );
+        // Without the exact values, the marks have none.
+        assert!(
+            cell_marks(&report, Shape::TIC_TAC_TOE)
+                .iter()
+                .all(|mark| mark.truth.is_none())
+        );
+        let row = truth_row(&marks, Shape::TIC_TAC_TOE).unwrap();
+        assert!(row.starts_with("Exact values beside the network's beliefs: cell 2: exact value: X wins in 3 moves; cell 5: "), "{row}");
+    }
+
+    #[test]
     fn a_rule_marks_its_cells_with_its_short_name() {
         let mut report = report("o.o/.x./x..", PlayerKind::Rules, Vec::new());
         report.rule = Some(Rule::Block);
