@@ -96,6 +96,13 @@ pub struct Truth {
 /// moves: column 1: draw; …". A move the network played or preferred
 /// that throws a better value away says so.
 pub fn truth_row(marks: &[CellMark], shape: Shape) -> Option<String> {
+    let truths = marks.iter().filter_map(|mark| mark.truth.as_ref());
+    if truths.clone().next().is_some() && truths.clone().all(|truth| truth.words == unknown_words())
+    {
+        return Some(gettext(
+            "Exact values beside the network's beliefs: none found in reasonable time.",
+        ));
+    }
     let values: Vec<String> = marks
         .iter()
         .filter_map(|mark| {
@@ -294,7 +301,7 @@ fn result_for(mover: Side, value: i32) -> i32 {
 /// from `stones` stones, as its badge and its words.
 fn truth_mark(value: Option<i32>, stones: u32, thrown_away: bool) -> (Truth, String) {
     let Some(value) = value else {
-        let words = gettext("exact value unknown: not found in reasonable time");
+        let words = unknown_words();
         let truth = Truth {
             text: pgettext("cell mark: exact value unknown", "?"),
             tone: Tone::Even,
@@ -332,6 +339,11 @@ fn truth_mark(value: Option<i32>, stones: u32, thrown_away: bool) -> (Truth, Str
         },
         words,
     )
+}
+
+/// What a move whose exact value was not found says.
+fn unknown_words() -> String {
+    gettext("exact value unknown: not found in reasonable time")
 }
 
 /// A proven value's label on X's scale: "X3", "O2", "D".

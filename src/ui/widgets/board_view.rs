@@ -218,8 +218,8 @@ fn draw_prior(
     network_value: Option<f64>,
 ) -> Result<(), cairo::Error> {
     let (x, y) = layout.corner(cell);
-    let left = x + layout.cell * 0.12;
-    let width = layout.cell * 0.76;
+    let left = x + layout.cell * 0.08;
+    let width = layout.cell * 0.84;
     let height = (layout.cell * 0.05).max(3.0);
     let top = y + layout.cell * 0.86;
     cr.rectangle(left, top, width, height);
@@ -228,17 +228,29 @@ fn draw_prior(
     cr.rectangle(left, top, width * prior.clamp(0.0, 1.0), height);
     set_colour(cr, palette.foreground, 0.85);
     cr.fill()?;
-    let font_size = (layout.cell * 0.11).max(9.0);
+    let mut font_size = (layout.cell * 0.11).max(9.0);
     cr.select_font_face("Sans", cairo::FontSlant::Italic, cairo::FontWeight::Normal);
     cr.set_font_size(font_size);
-    let text = prior_label(prior);
-    let extents = cr.text_extents(&text)?;
-    cr.move_to(left + width - extents.x_advance(), top - font_size * 0.35);
-    cr.show_text(&text)?;
+    let percent = prior_label(prior);
+    let value = network_value.map(network_value_label);
+    // Both over the bar, smaller where a narrow cell leaves them no room.
+    let gap = font_size * 0.5;
+    let mut needed = cr.text_extents(&percent)?.x_advance();
+    if let Some(value) = &value {
+        needed += gap + cr.text_extents(value)?.x_advance();
+    }
+    if needed > width {
+        font_size *= width / needed;
+        cr.set_font_size(font_size);
+    }
+    let baseline = top - font_size * 0.35;
+    let extents = cr.text_extents(&percent)?;
+    cr.move_to(left + width - extents.x_advance(), baseline);
+    cr.show_text(&percent)?;
     // The network's value after the move, at the left end of the bar.
-    if let Some(value) = network_value {
-        cr.move_to(left, top - font_size * 0.35);
-        cr.show_text(&network_value_label(value))?;
+    if let Some(value) = value {
+        cr.move_to(left, baseline);
+        cr.show_text(&value)?;
     }
     Ok(())
 }
@@ -808,8 +820,11 @@ impl BoardView {
         // Long labels ("≤ −10", "1.2k×") shrink to stay clear of the grid
         // and the cell's number.
         let (width, height) = text.pixel_size();
+        // A neural mark leaves the top to the exact value and the foot to
+        // the prior and the network's value.
+        let room_height = if mark.prior.is_some() { 0.5 } else { 0.75 };
         let fit = (cell * MARK_ROOM / f64::from(width.max(1)))
-            .min(cell * MARK_ROOM * 0.75 / f64::from(height.max(1)));
+            .min(cell * MARK_ROOM * room_height / f64::from(height.max(1)));
         if fit < 1.0 {
             size *= fit;
             font.set_absolute_size(size * f64::from(pango::SCALE));
