@@ -266,10 +266,17 @@ fn draw_truth(
     truth: &Truth,
 ) -> Result<(), cairo::Error> {
     let (x, y) = layout.corner(cell);
-    let font_size = (layout.cell * 0.13).max(9.0);
+    let mut font_size = (layout.cell * 0.13).max(9.0);
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
     cr.set_font_size(font_size);
-    let extents = cr.text_extents(&truth.text)?;
+    let mut extents = cr.text_extents(&truth.text)?;
+    // Smaller in a cell too narrow for it, so that it stays in its cell.
+    let room = layout.cell * 0.8;
+    if extents.x_advance() > room {
+        font_size *= room / extents.x_advance();
+        cr.set_font_size(font_size);
+        extents = cr.text_extents(&truth.text)?;
+    }
     let right = x + layout.cell * 0.92;
     let baseline = y + layout.cell * 0.06 + font_size;
     let colour = palette.tone(truth.tone);
