@@ -253,6 +253,7 @@ fn check_beliefs_beside_truth(
         .map(|line| line[..line.find(". O").unwrap_or(0) + 3].to_owned())
         .ok_or_else(|| format!("no row for O's move:\n{}", log.text()))?;
     let (_, report) = select_log_row(window, &line)?;
+    let number = &line[..line.find('.').unwrap_or(0)];
     let board: Board = report
         .position
         .parse()
@@ -315,8 +316,9 @@ fn check_beliefs_beside_truth(
         format!("the board's description: {description:?}")
     })?;
     ensure(
-        log.text()
-            .contains("Exact values beside the network's beliefs: "),
+        log.text().contains(&format!(
+            "Exact values beside the network's beliefs at move {number}: "
+        )),
         || format!("the log:\n{}", log.text()),
     )?;
     log.unselect();

@@ -91,16 +91,20 @@ pub struct Truth {
     pub words: String,
 }
 
-/// The exact values beside a neural search's marks (those of
-/// `cell_marks_with_truth`), as a row of the log: "Exact values of the
-/// moves: column 1: draw; …". A move the network played or preferred
-/// that throws a better value away says so.
-pub fn truth_row(marks: &[CellMark], shape: Shape) -> Option<String> {
+/// The exact values beside the marks of the neural search that chose
+/// move `number` (those of `cell_marks_with_truth`), as a row of the log:
+/// "Exact values beside the network's beliefs at move 10: column 1: …". A
+/// move the network played or preferred that throws a better value away
+/// says so.
+pub fn truth_row(marks: &[CellMark], shape: Shape, number: usize) -> Option<String> {
     let truths = marks.iter().filter_map(|mark| mark.truth.as_ref());
     if truths.clone().next().is_some() && truths.clone().all(|truth| truth.words == unknown_words())
     {
-        return Some(gettext(
-            "Exact values beside the network's beliefs: none found in reasonable time.",
+        return Some(fill(
+            &gettext(
+                "Exact values beside the network's beliefs at move {number}: none found in reasonable time.",
+            ),
+            &[("number", &number)],
         ));
     }
     let values: Vec<String> = marks
@@ -120,8 +124,8 @@ pub fn truth_row(marks: &[CellMark], shape: Shape) -> Option<String> {
         return None;
     }
     Some(fill(
-        &gettext("Exact values beside the network's beliefs: {values}."),
-        &[("values", &values.join("; "))],
+        &gettext("Exact values beside the network's beliefs at move {number}: {values}."),
+        &[("number", &number), ("values", &values.join("; "))],
     ))
 }
 
@@ -975,8 +979,8 @@ mod tests {
                 .iter()
                 .all(|mark| mark.truth.is_none())
         );
-        let row = truth_row(&marks, Shape::TIC_TAC_TOE).unwrap();
-        assert!(row.starts_with("Exact values beside the network's beliefs: cell 2: exact value: X wins in 3 moves; cell 5: "), "{row}");
+        let row = truth_row(&marks, Shape::TIC_TAC_TOE, 3).unwrap();
+        assert!(row.starts_with("Exact values beside the network's beliefs at move 3: cell 2: exact value: X wins in 3 moves; cell 5: "), "{row}");
     }
 
     #[test]

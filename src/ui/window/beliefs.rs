@@ -139,13 +139,15 @@ impl TictactoeWindow {
     fn truth_found(&self, position: &str) {
         let imp = self.imp();
         let report = imp.window_game.borrow().as_ref().and_then(|game| {
-            (0..=game.record.len())
+            (1..=game.record.len())
                 .filter_map(|ply| game.search_for(ply))
                 .find(|report| report.position == position)
         });
         if let Some(report) = report {
             let shape = imp.board_view.board().shape();
-            if let Some(row) = truth_row(&self.marks_of(&report, shape), shape) {
+            // Numbered as the log numbers the move: by its stone.
+            let number = report.stones as usize + 1;
+            if let Some(row) = truth_row(&self.marks_of(&report, shape), shape, number) {
                 imp.search_log.add_game_row(&row);
             }
         }
