@@ -415,10 +415,9 @@ pub struct LegendEntry {
 pub enum MarkPart {
     /// The mark's text in the middle of the cell.
     Text,
-    /// The neural player's prior, at the foot of the cell.
+    /// The neural player's prior and its network's value after the move,
+    /// at the foot of the cell.
     Prior,
-    /// The network's value after the move, at the foot of the cell.
-    NetworkValue,
     /// The move's exact value, at the top of the cell.
     Truth,
 }
@@ -452,25 +451,6 @@ pub fn legend() -> Vec<LegendEntry> {
         mark,
         part,
         description,
-    };
-    // A neural search beside the exact values: the move at 4 most visited
-    // but only a draw, the one at 1 a win for X in 3.
-    let mut neural = SearchReport::new(PlayerKind::Neural, &board);
-    neural.moves = vec![
-        MoveScore::guided(4, 0.55, 0.08, Some((87, 0.12))),
-        MoveScore::guided(1, 0.45, 0.31, Some((13, 0.40))),
-    ];
-    let truths =
-        cell_marks_with_truth(&neural, Shape::TIC_TAC_TOE, &[(4, Some(0)), (1, Some(995))]);
-    let truth_mark = |cell: usize| {
-        let mark = truths
-            .iter()
-            .find(|mark| mark.cell == cell)
-            .expect("a mark");
-        CellMark {
-            best: false,
-            ..mark.clone()
-        }
     };
     let mut rules = SearchReport::new(PlayerKind::Rules, &board);
     rules.rule = Some(Rule::Block);
@@ -544,7 +524,7 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
             MarkPart::Prior,
             gettext(
-                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. The priors of a position add up to 100%.",
+                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. Left of it, v: its value of the position after the move, −1 to +1.",
             ),
         ),
         entry(
@@ -555,31 +535,6 @@ pub fn legend() -> Vec<LegendEntry> {
             ),
             gettext(
                 "The neural network's search: it tried this move 87 times (its visits), with a mean value of +0.12, from −1 (O wins) to +1 (X wins). It plays the most visited move, which need not have the highest prior.",
-            ),
-        ),
-        part_entry(
-            sample(
-                PlayerKind::Neural,
-                MoveScore::guided(4, 0.41, 0.08, None),
-                false,
-            ),
-            MarkPart::NetworkValue,
-            gettext(
-                "The neural network's value of the position after this move, v at the foot of a cell: what it believes before any search, from −1 (O wins) to +1 (X wins). Its value of the position itself is in the log.",
-            ),
-        ),
-        part_entry(
-            truth_mark(1),
-            MarkPart::Truth,
-            gettext(
-                "Beside the neural network's marks, at the top of a cell, the move's exact value: the solver's on boards with gravity, the perfect table's on 3x3. X3: X wins in 3 moves; D: a draw; ? where it could not be found in reasonable time.",
-            ),
-        ),
-        part_entry(
-            truth_mark(4),
-            MarkPart::Truth,
-            gettext(
-                "✗ before the exact value: a move the network prefers (the most visited, or its highest prior) throws away what the position holds: another move keeps a win where this one draws or loses, or a draw where this one loses.",
             ),
         ),
         entry(

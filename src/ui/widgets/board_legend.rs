@@ -63,12 +63,16 @@ impl BoardLegend {
             let mark = &entry.mark;
             // The neural player's prior, its value after the move and the
             // exact value are marks of their own around the cell's visits.
-            let (text, tone) = match (entry.part, mark.prior, mark.network_value, &mark.truth) {
-                (MarkPart::Prior, Some(prior), ..) => (prior_label(prior), mark.tone),
-                (MarkPart::NetworkValue, _, Some(value), _) => {
-                    (network_value_label(value), mark.tone)
+            let (text, tone) = match (entry.part, mark.prior, &mark.truth) {
+                (MarkPart::Prior, Some(prior), _) => {
+                    let prior = prior_label(prior);
+                    let text = match mark.network_value {
+                        Some(value) => format!("{}  {prior}", network_value_label(value)),
+                        None => prior,
+                    };
+                    (text, mark.tone)
                 }
-                (MarkPart::Truth, .., Some(truth)) => (truth.text.clone(), truth.tone),
+                (MarkPart::Truth, _, Some(truth)) => (truth.text.clone(), truth.tone),
                 _ => (mark.text.clone(), mark.tone),
             };
             let sample = gtk::Label::new(Some(&text));
@@ -90,7 +94,6 @@ impl BoardLegend {
             }
             match entry.part {
                 MarkPart::Prior => classes.push("prior"),
-                MarkPart::NetworkValue => classes.push("network-value"),
                 MarkPart::Truth if mark.truth.as_ref().is_some_and(|truth| truth.thrown_away) => {
                     classes.push("thrown-away")
                 }
