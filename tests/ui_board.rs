@@ -176,6 +176,8 @@ fn column_marks(board: &Board) -> Vec<CellMark> {
             chosen: index == 2,
             best: index == 2,
             prior: None,
+            network_value: None,
+            truth: None,
             words: format!("cell {}: an estimate", cell + 1),
             meaning: String::new(),
         })

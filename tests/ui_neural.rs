@@ -17,14 +17,19 @@ use harness::{
     select_log_row, start, test_data_home, use_test_environment, wait_until,
 };
 use tictactoe::ui::{ChartData, TictactoeApplication, TictactoeWindow};
-use tictactoe_engine::board::Side;
+use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::learners::Learner;
 use tictactoe_engine::learners::LearnerState;
+use tictactoe_engine::learners::network::Network;
 use tictactoe_engine::player_kind::{Difficulty, PlayerKind};
+use tictactoe_engine::players::PerfectTable;
+use tictactoe_engine::score;
 use tictactoe_engine::search::CancelFlag;
-use tictactoe_files::learner_state::{LearnerFile, state_path_in};
+use tictactoe_engine::solver::{Solver, Strength};
+use tictactoe_files::learner_state::{LearnerFile, state_path_in, state_path_on};
 use tictactoe_tools::training::{Opponent, Sides, train};
-use tictactoe_words::cell_marks::legend;
+use tictactoe_words::cell_marks::{MarkPart, legend};
 
 type Check = fn(&TictactoeApplication, &TictactoeWindow) -> Result<(), String>;
 
@@ -130,9 +135,12 @@ fn its_search_shows_prior_and_visits_apart(
         .collect();
     ensure(
         neural.len() == 2
-            && neural[0].mark.text.is_empty()
+            && neural[0].part == MarkPart::Prior
             && neural[1].mark.text.contains('×')
             && neural[0].description.contains("prior")
+            && neural[0]
+                .description
+                .contains("v: its value of the position after the move")
             && neural[1].description.contains("visits"),
         || format!("the legend's neural entries: {neural:?}"),
     )?;
@@ -183,6 +191,231 @@ fn its_search_shows_prior_and_visits_apart(
     })?;
     explorer.close();
     window.search_log().unselect();
+    Ok(())
+}
+
+/// Connect Four, O to move, where only column 7 keeps O's win: every
+/// other column lets X win in 2.
+const CONNECT_FOUR_POSITION: &str = "......./......./......./...x.../..oo.../oxoxxx.";
+
+/// The Connect Four network the window finds in its file: seeded apart
+/// from the untrained one it would make without a file.
+fn connect_four_network() -> Network {
+    Network::new(Shape::CONNECT_FOUR, 77)
+}
+
+/// The mark's exact value as the solver's `value` of the position after
+/// the move reads from `stones` stones: "X2", "O31", "D".
+fn expected_truth(value: i32, stones: u32) -> String {
+    if !score::is_decisive(value) {
+        return "D".into();
+    }
+    let side = if value > 0 { "X" } else { "O" };
+    format!("{side}{}", score::moves_to_end(value, stones))
+}
+
+/// A result for `mover`: 1 won, 0 drawn, -1 lost.
+fn result_for(mover: Side, value: i32) -> i32 {
+    if score::is_decisive(value) {
+        mover.sign() * value.signum()
+    } else {
+        0
+    }
+}
+
+/// The neural player's search the log's row for `side`'s first move
+/// shows on the board, once the exact values are beside its marks: each
+/// prior is the network's own, each exact value `exact`'s, a preferred
+/// move that throws the value away is marked so, and a screen reader and
+/// the log hear all of it.
+fn check_beliefs_beside_truth(
+    window: &TictactoeWindow,
+    network: &Network,
+    exact: &dyn Fn(&Board, usize) -> i32,
+) -> Result<(), String> {
+    let log = window.search_log();
+    let line = log
+        .text()
+        .lines()
+        .find(|line| {
+            line.split_once(". O")
+                .is_some_and(|(number, _)| number.chars().all(|c| c.is_ascii_digit()))
+        })
+        .map(|line| line[..line.find(". O").unwrap_or(0) + 3].to_owned())
+        .ok_or_else(|| format!("no row for O's move:\n{}", log.text()))?;
+    let (_, report) = select_log_row(window, &line)?;
+    let number = &line[..line.find('.').unwrap_or(0)];
+    let board: Board = report
+        .position
+        .parse()
+        .map_err(|error| format!("{error:?}"))?;
+    wait_until("the exact values", Duration::from_secs(20), || {
+        let marks = window.board_view().marks();
+        !marks.is_empty() && marks.iter().all(|mark| mark.truth.is_some())
+    })?;
+    let marks = window.board_view().marks();
+    let moves: Vec<usize> = board.legal_moves().collect();
+    ensure(marks.len() == moves.len(), || {
+        format!("{} marks for {} moves", marks.len(), moves.len())
+    })?;
+    let priors = network.evaluate(&board).priors;
+    let side = board.side_to_move();
+    let values: Vec<i32> = moves.iter().map(|&cell| exact(&board, cell)).collect();
+    let best = values.iter().map(|&value| result_for(side, value)).max();
+    let top_prior = marks
+        .iter()
+        .filter_map(|mark| mark.prior)
+        .fold(0.0, f64::max);
+    for mark in &marks {
+        let index = moves
+            .iter()
+            .position(|&cell| cell == mark.cell)
+            .ok_or("a mark off the moves")?;
+        let prior = mark.prior.ok_or_else(|| format!("no prior: {mark:?}"))?;
+        ensure((prior - f64::from(priors[mark.cell])).abs() < 1e-6, || {
+            format!(
+                "cell {}: prior {prior}, the network's {} in {board} (moves {moves:?})",
+                mark.cell, priors[mark.cell]
+            )
+        })?;
+        ensure(mark.network_value.is_some(), || {
+            format!("no network value: {mark:?}")
+        })?;
+        let truth = mark.truth.as_ref().ok_or("no exact value")?;
+        let expected = expected_truth(values[index], board.stone_count());
+        let preferred = mark.best || prior == top_prior;
+        let thrown_away = preferred && Some(result_for(side, values[index])) < best;
+        ensure(
+            truth.text.ends_with(&expected) && truth.thrown_away == thrown_away,
+            || {
+                format!(
+                    "cell {}: {truth:?}, the truth {expected}, thrown away {thrown_away}",
+                    mark.cell
+                )
+            },
+        )?;
+        ensure(
+            truth.text.starts_with('✗') == thrown_away
+                && mark.words.contains("exact value: ")
+                && mark.words.contains("the network's value after the move")
+                && (!thrown_away || mark.words.contains("a mistake")),
+            || format!("the words of cell {}: {:?}", mark.cell, mark.words),
+        )?;
+    }
+    let description = window.board_view().description();
+    ensure(description.contains("exact value: "), || {
+        format!("the board's description: {description:?}")
+    })?;
+    ensure(
+        log.text().contains(&format!(
+            "Exact values beside the network's beliefs at move {number}: "
+        )),
+        || format!("the log:\n{}", log.text()),
+    )?;
+    log.unselect();
+    Ok(())
+}
+
+/// On Connect Four, a person sets up a position with O to move and starts
+/// a game against the neural player: its search's marks show the file's
+/// network's priors beside the solver's exact value of every column.
+fn beside_the_solver_on_connect_four(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    window.end_button().emit_clicked();
+    wait_until("the game to end", Duration::from_secs(5), || {
+        !window.game_running()
+    })?;
+    WidgetExt::activate_action(window, "win.edit", None).map_err(|error| error.to_string())?;
+    window
+        .position_editor()
+        .entry()
+        .set_text(CONNECT_FOUR_POSITION);
+    WidgetExt::activate_action(window, "win.edit", None).map_err(|error| error.to_string())?;
+    ensure(
+        window.board_view().board().to_string() == CONNECT_FOUR_POSITION,
+        || {
+            format!(
+                "the board shows {}: {}",
+                window.board_view().board(),
+                window.status_text()
+            )
+        },
+    )?;
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Neural, Difficulty::Hard),
+        Shape::CONNECT_FOUR,
+        Duration::ZERO,
+    )?;
+    wait_until("O's move", Duration::from_secs(10), || {
+        window
+            .search_log()
+            .text()
+            .lines()
+            .any(|line| line.starts_with("10. O"))
+    })
+    .map_err(|error| {
+        format!(
+            "{error}: {}\n{}",
+            window.status_text(),
+            window.search_log().text()
+        )
+    })?;
+    let solver = std::cell::RefCell::new(Solver::with_table_bytes(64 << 20));
+    let exact = |board: &Board, cell: usize| {
+        let mut after = *board;
+        after.toggle(cell, board.side_to_move());
+        solver_value(&mut solver.borrow_mut(), &after)
+    };
+    check_beliefs_beside_truth(window, &connect_four_network(), &exact)?;
+    window.end_button().emit_clicked();
+    Ok(())
+}
+
+/// The solver's own value of `board` on X's scale.
+fn solver_value(solver: &mut Solver, board: &Board) -> i32 {
+    solver
+        .solve(board, Strength::Strong, &CancelFlag::new())
+        .and_then(|solution| solution.score())
+        .unwrap_or(i32::MIN)
+}
+
+/// On 3x3, after a person's first move, the neural player's marks show
+/// its file's priors beside the perfect table's value of every cell.
+fn beside_the_perfect_table_on_3x3(
+    _app: &TictactoeApplication,
+    window: &TictactoeWindow,
+) -> Result<(), String> {
+    start(
+        window,
+        (PlayerKind::Human, Difficulty::Hard),
+        (PlayerKind::Neural, Difficulty::Hard),
+        Shape::TIC_TAC_TOE,
+        Duration::ZERO,
+    )?;
+    ensure(window.board_view().play_digit(gtk::gdk::Key::_1), || {
+        "the key 1 played nothing".into()
+    })?;
+    wait_until("O's move", Duration::from_secs(10), || {
+        window.search_log().text().contains("2. O")
+    })?;
+    let LearnerState {
+        learner: Learner::Neural(network),
+        ..
+    } = LearnerState::read(&state_file()).map_err(|error| format!("neural.json: {error}"))?
+    else {
+        return Err("neural.json holds no network".into());
+    };
+    let exact = |board: &Board, cell: usize| {
+        let mut after = *board;
+        after.toggle(cell, board.side_to_move());
+        PerfectTable::global().value(&after).unwrap_or(i32::MIN)
+    };
+    check_beliefs_beside_truth(window, &network, &exact)?;
+    window.end_button().emit_clicked();
     Ok(())
 }
 
@@ -360,14 +593,34 @@ fn main() -> ExitCode {
     if let Err(error) = state.write(&state_file()) {
         return Results::fail_to_start(&format!("saving the network: {error}"));
     }
+    let connect_four = LearnerState {
+        learner: Learner::Neural(connect_four_network()),
+        games: 5,
+    };
+    let path = state_path_on(
+        &test_data_home().join("tictactoe"),
+        PlayerKind::Neural,
+        Shape::CONNECT_FOUR,
+    );
+    if let Err(error) = connect_four.write(&path) {
+        return Results::fail_to_start(&format!("saving the Connect Four network: {error}"));
+    }
     let (app, window) = match open_window() {
         Ok(opened) => opened,
         Err(error) => return Results::fail_to_start(&error),
     };
-    let checks: [(&str, Check); 3] = [
+    let checks: [(&str, Check); 5] = [
         (
             "its search shows prior and visits apart",
             its_search_shows_prior_and_visits_apart,
+        ),
+        (
+            "beside the solver on Connect Four",
+            beside_the_solver_on_connect_four,
+        ),
+        (
+            "beside the perfect table on 3x3",
+            beside_the_perfect_table_on_3x3,
         ),
         (
             "a window game does not teach it",

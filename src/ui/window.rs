@@ -11,6 +11,7 @@
 //! window's games).
 
 mod analysis;
+mod beliefs;
 mod coach;
 mod events;
 mod explore;
@@ -218,6 +219,8 @@ mod imp {
         pub(super) window_game: RefCell<Option<WindowGame>>,
         /// Counts this window's games, for the log.
         pub(super) games_started: Cell<u64>,
+        /// The exact values beside the neural player's searches.
+        pub(super) truths: super::beliefs::Truths,
         pub(super) view: RefCell<View>,
         /// The position edit mode set up: Start and Hint use it between
         /// games.
@@ -404,6 +407,7 @@ mod imp {
             // Stop the game thread now, not whenever the last reference goes.
             self.game.take();
             self.obj().stop_coaching();
+            self.obj().stop_truths();
             for cancel in self.tally_judging.take() {
                 cancel.cancel();
             }
@@ -966,6 +970,7 @@ impl TictactoeWindow {
         };
         self.stop_run();
         self.stop_coaching();
+        self.stop_truths();
         self.cancel_end_request();
         let mut choice = imp.settings.choice();
         choice.size = start.shape();

@@ -71,12 +71,13 @@ impl PlayerKind {
         PlayerKind::Pns,
     ];
 
-    /// The players the window's pickers offer on `shape`: the learners on
-    /// 3x3 only, where the window keeps what they learned.
+    /// The players the window's pickers offer on `shape`: every one that
+    /// plays it (MENACE and TD on 3x3 only; the neural player on every
+    /// board, with the board's own network).
     pub fn offered(shape: Shape) -> Vec<PlayerKind> {
         PlayerKind::ALL
             .into_iter()
-            .filter(|kind| !kind.learns() || shape == Shape::TIC_TAC_TOE)
+            .filter(|kind| kind.check_shape(shape).is_ok())
             .collect()
     }
 

@@ -138,6 +138,11 @@ pub struct MoveScore {
     /// then are its search's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prior: Option<f64>,
+    /// The neural player only: its network's value of the position after
+    /// the move, on X's scale (+1 X wins, 0 a draw, -1 O wins); the
+    /// result itself where the move ends the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network_value: Option<f64>,
 }
 
 impl MoveScore {
@@ -154,6 +159,7 @@ impl MoveScore {
             beads: None,
             learned: None,
             prior: None,
+            network_value: None,
         }
     }
 
@@ -171,6 +177,7 @@ impl MoveScore {
             beads: None,
             learned: None,
             prior: None,
+            network_value: None,
         }
     }
 
@@ -191,11 +198,18 @@ impl MoveScore {
         }
     }
 
-    /// A neural move: the network's `prior`, and with a search its visits
-    /// and mean value on X's scale.
-    pub fn guided(cell: usize, prior: f64, searched: Option<(u32, f64)>) -> MoveScore {
+    /// A neural move: the network's `prior` and its value of the position
+    /// after the move, and with a search its visits and mean value, values
+    /// on X's scale.
+    pub fn guided(
+        cell: usize,
+        prior: f64,
+        network_value: f64,
+        searched: Option<(u32, f64)>,
+    ) -> MoveScore {
         MoveScore {
             prior: Some(prior),
+            network_value: Some(network_value),
             visits: searched.map(|(visits, _)| visits),
             mean: searched.map(|(_, mean)| mean),
             ..MoveScore::unscored(cell)
@@ -213,6 +227,7 @@ impl MoveScore {
             beads: None,
             learned: None,
             prior: None,
+            network_value: None,
         }
     }
 }

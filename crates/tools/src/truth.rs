@@ -9,11 +9,14 @@
 //! from a game.
 
 use std::io::{self, BufRead};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use tictactoe_engine::board::{Board, BoardError, Outcome, Side};
 use tictactoe_engine::evaluation::Evaluation;
 use tictactoe_engine::geometry::Shape;
+use tictactoe_engine::move_values::move_values;
+use tictactoe_engine::players::PerfectTable;
 use tictactoe_engine::search::CancelFlag;
 use tictactoe_engine::solver::{Solver, Strength, score_for_x};
 
@@ -242,6 +245,33 @@ pub fn exact_score(solver: &mut Solver, board: &Board, cancel: &CancelFlag) -> O
     solver
         .solve(board, Strength::Strong, cancel)
         .and_then(|solution| solution.score())
+}
+
+/// Each legal move of `board` with its exact value on X's scale (the
+/// value of the position after the move): the perfect table's on 3x3; on
+/// a board with gravity the opening book's, else the solver's within
+/// `time_limit` (shared between the moves, as the perfect player shares
+/// it); `None` where it was not found in that time or `cancel` was set,
+/// and on the other boards, where no exact value comes in reasonable time.
+pub fn exact_move_values(
+    solver: &mut Solver,
+    board: &Board,
+    time_limit: Duration,
+    cancel: &CancelFlag,
+) -> Vec<(usize, Option<i32>)> {
+    let side = board.side_to_move();
+    if board.shape().gravity() {
+        return move_values(solver, board, cancel, Some(Instant::now() + time_limit)).moves;
+    }
+    let table = PerfectTable::global();
+    board
+        .legal_moves()
+        .map(|cell| {
+            let mut after = *board;
+            after.toggle(cell, side);
+            (cell, table.value(&after))
+        })
+        .collect()
 }
 
 /// One position as a point of the chart: the evaluation's value (x)

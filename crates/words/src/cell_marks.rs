@@ -8,8 +8,10 @@
 use crate::i18n::{fill, gettext, ngettext, pgettext};
 use crate::numbers::{count, decimal, percent, result_number};
 use crate::players::RuleWords;
-use crate::position::move_place;
-use crate::report::{beads_words, guided_words, learned_value_words, prior_words, score_words};
+use crate::position::{describe_score, move_place};
+use crate::report::{
+    beads_words, guided_words, learned_value_words, prior_words, score_words, value_after_words,
+};
 use tictactoe_engine::board::{Board, Side};
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
@@ -59,6 +61,13 @@ pub struct CellMark {
     /// a bar along the foot of the cell with its percentage, apart from the
     /// search's visits in `text`.
     pub prior: Option<f64>,
+    /// The neural player's network's value of the position after the move,
+    /// on X's scale: a mark of its own at the foot of the cell, left of the
+    /// prior's percentage ("v+0.08").
+    pub network_value: Option<f64>,
+    /// Beside a neural search's marks, the move's exact value once it is
+    /// known (`cell_marks_with_truth`): a badge at the top of the cell.
+    pub truth: Option<Truth>,
     /// The same for a screen reader, cells numbered from 1: "cell 5: X wins
     /// in 3 moves", "cell 2: at least a draw for X".
     pub words: String,
@@ -67,11 +76,84 @@ pub struct CellMark {
     pub meaning: String,
 }
 
+/// A move's exact value beside what the network believes of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Truth {
+    /// "X7", "D", "O8", or "?" where it could not be found in time; "✗ D"
+    /// where the move throws a better value away.
+    pub text: String,
+    pub tone: Tone,
+    /// One of the moves the network prefers (the most visited, or its
+    /// highest prior) is worse for the mover than the best move: it turns a
+    /// win into a draw or a loss, or a draw into a loss.
+    pub thrown_away: bool,
+    /// The same in words: "exact value: X wins in 7 moves".
+    pub words: String,
+}
+
+/// The exact values beside the marks of the neural search that chose
+/// move `number` (those of `cell_marks_with_truth`), as a row of the log:
+/// "Exact values beside the network's beliefs at move 10: column 1: …". A
+/// move the network played or preferred that throws a better value away
+/// says so.
+pub fn truth_row(marks: &[CellMark], shape: Shape, number: usize) -> Option<String> {
+    let truths = marks.iter().filter_map(|mark| mark.truth.as_ref());
+    if truths.clone().next().is_some() && truths.clone().all(|truth| truth.words == unknown_words())
+    {
+        return Some(fill(
+            &gettext(
+                "Exact values beside the network's beliefs at move {number}: none found in reasonable time.",
+            ),
+            &[("number", &number)],
+        ));
+    }
+    let values: Vec<String> = marks
+        .iter()
+        .filter_map(|mark| {
+            let truth = mark.truth.as_ref()?;
+            Some(fill(
+                &gettext("{place}: {truth}"),
+                &[
+                    ("place", &move_place(shape, mark.cell)),
+                    ("truth", &truth.words),
+                ],
+            ))
+        })
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    Some(fill(
+        &gettext("Exact values beside the network's beliefs at move {number}: {values}."),
+        &[("number", &number), ("values", &values.join("; "))],
+    ))
+}
+
 /// The marks a report leaves on the board: one per move it scored, sampled
 /// or allowed by a rule. None for a stopped search, whose numbers are
 /// unfinished, nor for a random or human choice, which has no result.
 /// Their words name each move as the board of `shape` numbers it.
 pub fn cell_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
+    marks_of(report, shape, None)
+}
+
+/// `cell_marks` of a neural search with each move's exact value from
+/// `values` (each legal move's cell and its value on X's scale as the
+/// solver or the perfect table gives it for the position after the move,
+/// `None` where it could not be found), in the marks and their words.
+pub fn cell_marks_with_truth(
+    report: &SearchReport,
+    shape: Shape,
+    values: &[(usize, Option<i32>)],
+) -> Vec<CellMark> {
+    marks_of(report, shape, Some(values))
+}
+
+fn marks_of(
+    report: &SearchReport,
+    shape: Shape,
+    values: Option<&[(usize, Option<i32>)]>,
+) -> Vec<CellMark> {
     if report.aborted {
         return Vec::new();
     }
@@ -83,11 +165,25 @@ pub fn cell_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
         .iter()
         .filter_map(|m| rank(report.side, m))
         .max();
+    let top_prior = report
+        .moves
+        .iter()
+        .filter_map(|m| m.prior)
+        .fold(None, |top: Option<f64>, prior| {
+            Some(top.map_or(prior, |top| top.max(prior)))
+        });
+    // What the mover can get at best, among the moves whose value is known.
+    let best_result = values.and_then(|values| {
+        values
+            .iter()
+            .filter_map(|(_, value)| value.map(|value| result_for(report.side, value)))
+            .max()
+    });
     report
         .moves
         .iter()
         .filter_map(|m| {
-            let (text, tone, words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
+            let (text, tone, mut words) = match (m.score, m.visits, m.mean, m.beads, m.learned) {
                 _ if m.prior.is_some() => guided_label(m),
                 (Some(score), ..) => score_label(report, m, score),
                 (None, Some(visits), Some(mean), ..) => sampled_label(visits, mean),
@@ -101,6 +197,24 @@ pub fn cell_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
             };
             let meaning = meaning(m);
             let chosen = report.best == Some(m.cell);
+            let best = top.is_some() && rank(report.side, m) == top;
+            let truth = values.filter(|_| m.prior.is_some()).map(|values| {
+                let value = values
+                    .iter()
+                    .find(|(cell, _)| *cell == m.cell)
+                    .and_then(|(_, value)| *value);
+                let preferred = best || m.prior.is_some() && m.prior == top_prior;
+                let thrown_away = preferred
+                    && value.is_some_and(|value| {
+                        best_result.is_some_and(|best| result_for(report.side, value) < best)
+                    });
+                let (truth, truth_words) = truth_mark(value, report.stones, thrown_away);
+                words = fill(
+                    &gettext("{words}; {truth}"),
+                    &[("words", &words), ("truth", &truth_words)],
+                );
+                truth
+            });
             Some(CellMark {
                 cell: m.cell,
                 text,
@@ -108,8 +222,10 @@ pub fn cell_marks(report: &SearchReport, shape: Shape) -> Vec<CellMark> {
                 bound: m.bound != Bound::Exact,
                 estimate: m.certainty == Certainty::Estimate,
                 chosen,
-                best: top.is_some() && rank(report.side, m) == top,
+                best,
                 prior: m.prior,
+                network_value: m.network_value,
+                truth,
                 words: cell_words(shape, m.cell, &words, chosen),
                 meaning,
             })
@@ -146,7 +262,13 @@ fn rank(mover: Side, m: &MoveScore) -> Option<i64> {
 /// A neural move: its search's visits over their mean value as the text
 /// (none without a search), its prior a mark of its own (`CellMark::prior`).
 fn guided_label(m: &MoveScore) -> (String, Tone, String) {
-    let prior = prior_words(m.prior.unwrap_or_default());
+    let mut prior = prior_words(m.prior.unwrap_or_default());
+    if let Some(value) = m.network_value {
+        prior = fill(
+            &gettext("{prior}; {value}"),
+            &[("prior", &prior), ("value", &value_after_words(value))],
+        );
+    }
     match (m.visits, m.mean) {
         (Some(visits), Some(mean)) => (
             format!("{}×\n{}", short_count(visits), result_number(mean, 2)),
@@ -160,6 +282,94 @@ fn guided_label(m: &MoveScore) -> (String, Tone, String) {
     }
 }
 
+/// The network's value after a move, as the cell shows it: "v+0.08".
+pub fn network_value_label(value: f64) -> String {
+    fill(
+        // Translators: v for the network's value of the position after the
+        // move, from -1 (O wins) to +1 (X wins).
+        &pgettext("cell mark: the network's value after the move", "v{value}"),
+        &[("value", &result_number(value, 2))],
+    )
+}
+
+/// A result for `mover`: 1 won, 0 drawn, -1 lost, whatever how soon.
+fn result_for(mover: Side, value: i32) -> i32 {
+    if score::is_decisive(value) {
+        mover.sign() * value.signum()
+    } else {
+        0
+    }
+}
+
+/// A move's exact `value` on X's scale (`None`: not found in time) seen
+/// from `stones` stones, as its badge and its words.
+fn truth_mark(value: Option<i32>, stones: u32, thrown_away: bool) -> (Truth, String) {
+    let Some(value) = value else {
+        let words = unknown_words();
+        let truth = Truth {
+            text: pgettext("cell mark: exact value unknown", "?"),
+            tone: Tone::Even,
+            thrown_away: false,
+            words: words.clone(),
+        };
+        return (truth, words);
+    };
+    let (text, tone) = proven_label(value, stones);
+    let mut words = fill(
+        &gettext("exact value: {value}"),
+        &[("value", &describe_score(value, stones))],
+    );
+    let text = if thrown_away {
+        words = fill(
+            &gettext("{words}, a mistake: a better move keeps more"),
+            &[("words", &words)],
+        );
+        fill(
+            &pgettext(
+                "cell mark: a move that throws a better value away",
+                "✗ {value}",
+            ),
+            &[("value", &text)],
+        )
+    } else {
+        text
+    };
+    (
+        Truth {
+            text,
+            tone,
+            thrown_away,
+            words: words.clone(),
+        },
+        words,
+    )
+}
+
+/// What a move whose exact value was not found says.
+fn unknown_words() -> String {
+    gettext("exact value unknown: not found in reasonable time")
+}
+
+/// A proven value's label on X's scale: "X3", "O2", "D".
+fn proven_label(score: i32, stones: u32) -> (String, Tone) {
+    if !score::is_decisive(score) {
+        return (pgettext("cell mark: a draw", "D"), Tone::Draw);
+    }
+    let moves = score::moves_to_end(score, stones);
+    let (label, tone) = if score > 0 {
+        (
+            pgettext("cell mark: X wins in so many moves", "X{moves}"),
+            Tone::XWins,
+        )
+    } else {
+        (
+            pgettext("cell mark: O wins in so many moves", "O{moves}"),
+            Tone::OWins,
+        )
+    };
+    (fill(&label, &[("moves", &moves)]), tone)
+}
+
 /// The prior's mark: "41%".
 pub fn prior_label(prior: f64) -> String {
     percent(100.0 * prior, 0)
@@ -168,22 +378,8 @@ pub fn prior_label(prior: f64) -> String {
 /// A scored move's label, tone and words, on X's scale.
 fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Tone, String) {
     let proven = m.certainty != Certainty::Estimate;
-    let (number, tone) = if proven && score::is_decisive(score) {
-        let moves = score::moves_to_end(score, report.stones);
-        let (label, tone) = if score > 0 {
-            (
-                pgettext("cell mark: X wins in so many moves", "X{moves}"),
-                Tone::XWins,
-            )
-        } else {
-            (
-                pgettext("cell mark: O wins in so many moves", "O{moves}"),
-                Tone::OWins,
-            )
-        };
-        (fill(&label, &[("moves", &moves)]), tone)
-    } else if proven && score == 0 {
-        (pgettext("cell mark: a draw", "D"), Tone::Draw)
+    let (number, tone) = if proven && (score::is_decisive(score) || score == 0) {
+        proven_label(score, report.stones)
     } else {
         let tone = match score.signum() {
             0 => Tone::Even,
@@ -209,7 +405,21 @@ fn score_label(report: &SearchReport, m: &MoveScore, score: i32) -> (String, Ton
 #[derive(Debug, Clone, PartialEq)]
 pub struct LegendEntry {
     pub mark: CellMark,
+    /// Which of the mark's parts the sample shows.
+    pub part: MarkPart,
     pub description: String,
+}
+
+/// The part of a cell's marks a legend sample shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkPart {
+    /// The mark's text in the middle of the cell.
+    Text,
+    /// The neural player's prior and its network's value after the move,
+    /// at the foot of the cell.
+    Prior,
+    /// The move's exact value, at the top of the cell.
+    Truth,
 }
 
 /// The board's legend: a sample of every kind of mark, made by
@@ -232,7 +442,16 @@ pub fn legend() -> Vec<LegendEntry> {
     estimate.certainty = Certainty::Estimate;
     let mut td = MoveScore::learned(4, Side::Max, 0.625);
     td.certainty = Certainty::Learned;
-    let entry = |mark: CellMark, description: String| LegendEntry { mark, description };
+    let entry = |mark: CellMark, description: String| LegendEntry {
+        mark,
+        part: MarkPart::Text,
+        description,
+    };
+    let part_entry = |mark: CellMark, part: MarkPart, description: String| LegendEntry {
+        mark,
+        part,
+        description,
+    };
     let mut rules = SearchReport::new(PlayerKind::Rules, &board);
     rules.rule = Some(Rule::Block);
     rules.choices = vec![1];
@@ -297,16 +516,21 @@ pub fn legend() -> Vec<LegendEntry> {
                 "The TD learner: the value it learned for the position after this move, from −1 (O wins) to +1 (X wins).",
             ),
         ),
-        entry(
-            sample(PlayerKind::Neural, MoveScore::guided(4, 0.41, None), false),
+        part_entry(
+            sample(
+                PlayerKind::Neural,
+                MoveScore::guided(4, 0.41, 0.08, None),
+                false,
+            ),
+            MarkPart::Prior,
             gettext(
-                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. The priors of a position add up to 100%.",
+                "The neural network's prior, the bar and percentage at the foot of a cell: its first guess for the move, before any search. Left of it, v: its value of the position after the move, −1 to +1.",
             ),
         ),
         entry(
             sample(
                 PlayerKind::Neural,
-                MoveScore::guided(4, 0.41, Some((87, 0.12))),
+                MoveScore::guided(4, 0.41, 0.08, Some((87, 0.12))),
                 false,
             ),
             gettext(
@@ -347,7 +571,7 @@ fn meaning(m: &MoveScore) -> String {
             "Monte Carlo tried this move in that many random games; their mean result runs from −1 (O won every one) to +1 (X won every one).",
         ),
         Certainty::Learned if m.prior.is_some() => gettext(
-            "The network's prior (the bar and percentage at the foot of the cell) is its first guess for this move, before any search; the visits (N×) count how often its search tried the move, over their mean value from −1 (O wins) to +1 (X wins). The most visited move is played.",
+            "The network's prior (the bar and percentage at the foot of the cell) is its first guess for this move, before any search, and v its value of the position after the move; the visits (N×) count how often its search tried the move, over their mean value. Values run from −1 (O wins) to +1 (X wins). The most visited move is played. At the top of the cell, once found, the move's exact value (✗: the network prefers a move that throws a better value away).",
         ),
         Certainty::Learned if m.beads.is_some() => gettext(
             "Beads for this move in MENACE's matchbox for this position: it draws one at random, so more beads make the move likelier.",
@@ -408,6 +632,8 @@ fn rule_marks(report: &SearchReport, rule: Rule, shape: Shape) -> Vec<CellMark> 
                 chosen,
                 best: true,
                 prior: None,
+                network_value: None,
+                truth: None,
                 words: cell_words(
                     shape,
                     cell,
@@ -648,6 +874,68 @@ mod tests {
             marks.iter().map(|m| (m.best, m.chosen)).collect::<Vec<_>>(),
             [(false, false), (false, false), (true, true), (false, false)]
         );
+    }
+
+    #[test]
+    fn exact_values_stand_beside_a_neural_search() {
+        // X to move with two stones down: cell 1 wins for X in 3, cell 4
+        // (most visited) and cell 8 (the highest prior) only draw, cell 6
+        // was not solved in time, cell 7 loses.
+        let mut report = report(
+            "x.o/.../...",
+            PlayerKind::Neural,
+            vec![
+                MoveScore::guided(1, 0.2, 0.5, Some((10, 0.4))),
+                MoveScore::guided(4, 0.3, 0.1, Some((80, 0.1))),
+                MoveScore::guided(6, 0.1, 0.0, Some((5, 0.0))),
+                MoveScore::guided(8, 0.4, -0.2, Some((5, 0.0))),
+                MoveScore::guided(7, 0.0, -0.9, Some((0, 0.0))),
+            ],
+        );
+        report.best = Some(4);
+        let values = [
+            (1, Some(995)),
+            (4, Some(0)),
+            (6, None),
+            (7, Some(-994)),
+            (8, Some(0)),
+        ];
+        let marks = cell_marks_with_truth(&report, Shape::TIC_TAC_TOE, &values);
+        let truths: Vec<(&str, bool)> = marks
+            .iter()
+            .map(|mark| {
+                let truth = mark.truth.as_ref().unwrap();
+                (truth.text.as_str(), truth.thrown_away)
+            })
+            .collect();
+        assert_eq!(
+            truths,
+            [
+                ("X3", false),
+                ("✗ D", true),
+                ("?", false),
+                ("✗ D", true),
+                // A loss the network neither plays nor prefers.
+                ("O4", false)
+            ]
+        );
+        assert_eq!(
+            marks[1].words,
+            "cell 5: prior 30.0%; the network's value after the move +0.100; 80 visits by the search, mean value +0.100; exact value: draw, a mistake: a better move keeps more, chosen"
+        );
+        assert!(
+            marks[2]
+                .words
+                .ends_with("exact value unknown: not found in reasonable time")
+        );
+        // Without the exact values, the marks have none.
+        assert!(
+            cell_marks(&report, Shape::TIC_TAC_TOE)
+                .iter()
+                .all(|mark| mark.truth.is_none())
+        );
+        let row = truth_row(&marks, Shape::TIC_TAC_TOE, 3).unwrap();
+        assert!(row.starts_with("Exact values beside the network's beliefs at move 3: cell 2: exact value: X wins in 3 moves; cell 5: "), "{row}");
     }
 
     #[test]

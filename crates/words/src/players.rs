@@ -278,13 +278,13 @@ mod tests {
     }
 
     #[test]
-    fn the_window_offers_the_learners_on_3x3_only() {
-        for size in Shape::SQUARES {
+    fn the_window_offers_menace_and_td_on_3x3_only() {
+        for size in Shape::SQUARES.into_iter().chain([Shape::CONNECT_FOUR]) {
             for kind in PlayerKind::ALL {
                 let on_3x3 = size == Shape::TIC_TAC_TOE;
                 assert_eq!(
                     PlayerKind::offered(size).contains(&kind),
-                    on_3x3 || !kind.learns(),
+                    on_3x3 || !kind.keeps_every_position(),
                     "{kind} on {}",
                     size.words()
                 );

@@ -248,6 +248,10 @@ impl ReportWords for SearchReport {
             // The network's prior and its search's visits, said apart.
             line.push_str(": ");
             line.push_str(&prior_words(prior));
+            if let Some(value) = m.network_value {
+                line.push_str("; ");
+                line.push_str(&value_after_words(value));
+            }
             if let (Some(visits), Some(mean)) = (m.visits, m.mean) {
                 line.push_str("; ");
                 line.push_str(&guided_words(visits, mean));
@@ -650,6 +654,16 @@ pub fn prior_words(prior: f64) -> String {
         // share of the policy, before the search looks at it.
         &gettext("prior {percent}"),
         &[("percent", &percent(100.0 * prior, 1))],
+    )
+}
+
+/// The network's value of the position after a move, on X's scale:
+/// "the network's value after the move +0.080".
+pub fn value_after_words(value: f64) -> String {
+    fill(
+        // Translators: from -1 (O wins) to +1 (X wins).
+        &gettext("the network's value after the move {value}"),
+        &[("value", &result_number(value, 3))],
     )
 }
 

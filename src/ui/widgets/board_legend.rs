@@ -5,7 +5,7 @@ use gtk::subclass::prelude::*;
 use gtk::{glib, prelude::*};
 
 use crate::ui::shared::accessible;
-use tictactoe_words::cell_marks::{Tone, legend, prior_label};
+use tictactoe_words::cell_marks::{MarkPart, Tone, legend, network_value_label, prior_label};
 
 mod imp {
     use gtk::subclass::prelude::*;
@@ -61,15 +61,25 @@ impl BoardLegend {
         let rows = &self.imp().rows;
         for (row, entry) in legend().into_iter().enumerate() {
             let mark = &entry.mark;
-            // The neural player's prior is a mark of its own, under the
-            // cell's visits: its sample is the percentage over its bar.
-            let prior = mark.prior.filter(|_| mark.text.is_empty());
-            let text = prior.map_or_else(|| mark.text.clone(), prior_label);
+            // The neural player's prior, its value after the move and the
+            // exact value are marks of their own around the cell's visits.
+            let (text, tone) = match (entry.part, mark.prior, &mark.truth) {
+                (MarkPart::Prior, Some(prior), _) => {
+                    let prior = prior_label(prior);
+                    let text = match mark.network_value {
+                        Some(value) => format!("{}  {prior}", network_value_label(value)),
+                        None => prior,
+                    };
+                    (text, mark.tone)
+                }
+                (MarkPart::Truth, _, Some(truth)) => (truth.text.clone(), truth.tone),
+                _ => (mark.text.clone(), mark.tone),
+            };
             let sample = gtk::Label::new(Some(&text));
             sample.set_justify(gtk::Justification::Center);
             sample.set_valign(gtk::Align::Center);
             sample.set_halign(gtk::Align::Center);
-            let mut classes = vec!["legend-mark", tone_class(mark.tone)];
+            let mut classes = vec!["legend-mark", tone_class(tone)];
             if mark.bound {
                 classes.push("bound");
             }
@@ -82,8 +92,12 @@ impl BoardLegend {
             if mark.best {
                 classes.push("best");
             }
-            if prior.is_some() {
-                classes.push("prior");
+            match entry.part {
+                MarkPart::Prior => classes.push("prior"),
+                MarkPart::Truth if mark.truth.as_ref().is_some_and(|truth| truth.thrown_away) => {
+                    classes.push("thrown-away")
+                }
+                MarkPart::Truth | MarkPart::Text => {}
             }
             sample.set_css_classes(&classes);
             let description = gtk::Label::new(Some(&entry.description));

@@ -13,7 +13,7 @@ use crate::ui::shared::board_painting::{
 use crate::ui::shared::painting::set_colour;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
-use tictactoe_words::cell_marks::{CellMark, Tone, prior_label};
+use tictactoe_words::cell_marks::{CellMark, Tone, Truth, network_value_label, prior_label};
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::position::{board_words, move_number, move_place};
 
@@ -207,17 +207,19 @@ fn draw_mark_frame(
 /// The neural player's prior for a cell, a mark apart from its search's
 /// visits in the middle: a bar along the foot of the cell, as long as the
 /// prior's share of the cell's width (over a faint track of the whole
-/// width), with the percentage above its right end.
+/// width), with the percentage above its right end and the network's
+/// value after the move above its left end.
 fn draw_prior(
     cr: &cairo::Context,
     layout: &BoardLayout,
     palette: &BoardPalette,
     cell: usize,
     prior: f64,
+    network_value: Option<f64>,
 ) -> Result<(), cairo::Error> {
     let (x, y) = layout.corner(cell);
-    let left = x + layout.cell * 0.12;
-    let width = layout.cell * 0.76;
+    let left = x + layout.cell * 0.08;
+    let width = layout.cell * 0.84;
     let height = (layout.cell * 0.05).max(3.0);
     let top = y + layout.cell * 0.86;
     cr.rectangle(left, top, width, height);
@@ -226,13 +228,75 @@ fn draw_prior(
     cr.rectangle(left, top, width * prior.clamp(0.0, 1.0), height);
     set_colour(cr, palette.foreground, 0.85);
     cr.fill()?;
-    let font_size = (layout.cell * 0.11).max(9.0);
+    let mut font_size = (layout.cell * 0.11).max(9.0);
     cr.select_font_face("Sans", cairo::FontSlant::Italic, cairo::FontWeight::Normal);
     cr.set_font_size(font_size);
-    let text = prior_label(prior);
-    let extents = cr.text_extents(&text)?;
-    cr.move_to(left + width - extents.x_advance(), top - font_size * 0.35);
-    cr.show_text(&text)
+    let percent = prior_label(prior);
+    let value = network_value.map(network_value_label);
+    // Both over the bar, smaller where a narrow cell leaves them no room.
+    let gap = font_size * 0.5;
+    let mut needed = cr.text_extents(&percent)?.x_advance();
+    if let Some(value) = &value {
+        needed += gap + cr.text_extents(value)?.x_advance();
+    }
+    if needed > width {
+        font_size *= width / needed;
+        cr.set_font_size(font_size);
+    }
+    let baseline = top - font_size * 0.35;
+    let extents = cr.text_extents(&percent)?;
+    cr.move_to(left + width - extents.x_advance(), baseline);
+    cr.show_text(&percent)?;
+    // The network's value after the move, at the left end of the bar.
+    if let Some(value) = value {
+        cr.move_to(left, baseline);
+        cr.show_text(&value)?;
+    }
+    Ok(())
+}
+
+/// A move's exact value beside the network's beliefs: a badge at the top
+/// right of the cell in its value's colour, boxed where the network
+/// prefers the move and it throws a better value away.
+fn draw_truth(
+    cr: &cairo::Context,
+    layout: &BoardLayout,
+    palette: &BoardPalette,
+    cell: usize,
+    truth: &Truth,
+) -> Result<(), cairo::Error> {
+    let (x, y) = layout.corner(cell);
+    let mut font_size = (layout.cell * 0.13).max(9.0);
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(font_size);
+    let mut extents = cr.text_extents(&truth.text)?;
+    // Smaller in a cell too narrow for it, so that it stays in its cell.
+    let room = layout.cell * 0.8;
+    if extents.x_advance() > room {
+        font_size *= room / extents.x_advance();
+        cr.set_font_size(font_size);
+        extents = cr.text_extents(&truth.text)?;
+    }
+    let right = x + layout.cell * 0.92;
+    let baseline = y + layout.cell * 0.06 + font_size;
+    let colour = palette.tone(truth.tone);
+    if truth.thrown_away {
+        let padding = font_size * 0.25;
+        rounded_rectangle(
+            cr,
+            right - extents.x_advance() - padding,
+            baseline - font_size - padding * 0.5,
+            extents.x_advance() + 2.0 * padding,
+            font_size + 1.5 * padding,
+            padding,
+        );
+        cr.set_line_width((layout.cell * 0.02).max(1.5));
+        set_colour(cr, colour, 1.0);
+        cr.stroke()?;
+    }
+    set_colour(cr, colour, 1.0);
+    cr.move_to(right - extents.x_advance(), baseline);
+    cr.show_text(&truth.text)
 }
 
 impl BoardView {
@@ -706,9 +770,15 @@ impl BoardView {
                 glib::g_warning!("tictactoe", "drawing a score failed: {error}");
             }
             if let Some(prior) = mark.prior
-                && let Err(error) = draw_prior(&cr, &layout, &palette, mark.cell, prior)
+                && let Err(error) =
+                    draw_prior(&cr, &layout, &palette, mark.cell, prior, mark.network_value)
             {
                 glib::g_warning!("tictactoe", "drawing a prior failed: {error}");
+            }
+            if let Some(truth) = &mark.truth
+                && let Err(error) = draw_truth(&cr, &layout, &palette, mark.cell, truth)
+            {
+                glib::g_warning!("tictactoe", "drawing an exact value failed: {error}");
             }
         }
         for (mark, text) in marks.iter().zip(&texts) {
@@ -757,8 +827,11 @@ impl BoardView {
         // Long labels ("≤ −10", "1.2k×") shrink to stay clear of the grid
         // and the cell's number.
         let (width, height) = text.pixel_size();
+        // A neural mark leaves the top to the exact value and the foot to
+        // the prior and the network's value.
+        let room_height = if mark.prior.is_some() { 0.5 } else { 0.75 };
         let fit = (cell * MARK_ROOM / f64::from(width.max(1)))
-            .min(cell * MARK_ROOM * 0.75 / f64::from(height.max(1)));
+            .min(cell * MARK_ROOM * room_height / f64::from(height.max(1)));
         if fit < 1.0 {
             size *= fit;
             font.set_absolute_size(size * f64::from(pango::SCALE));

@@ -15,20 +15,9 @@ use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
 
 /// Why `kind` cannot play on `shape` in the window, or `None` if it can:
-/// MENACE and TD keep something for every 3x3 position, and the window
-/// keeps what the learners learn for 3x3 only.
+/// MENACE and TD keep something for every 3x3 position.
 pub fn why_not_on(kind: PlayerKind, shape: Shape) -> Option<String> {
-    if let Err(refusal) = kind.check_shape(shape) {
-        return Some(refusal.words());
-    }
-    (!PlayerKind::offered(shape).contains(&kind)).then(|| {
-        fill(
-            &gettext(
-                "{player} plays in the window on 3x3 only, where the window keeps what it learns; not on {size}",
-            ),
-            &[("player", &kind.display_name()), ("size", &shape.words())],
-        )
-    })
+    kind.check_shape(shape).err().map(|refusal| refusal.words())
 }
 
 /// The difficulty list's entries, in the template's order.

@@ -137,6 +137,7 @@ impl TictactoeWindow {
         }
         self.stop_run();
         self.cancel_hint();
+        self.stop_truths();
         imp.settings.set_players(saved.shape(), saved.players);
         let mut choice = imp.settings.choice();
         choice.size = saved.shape();

@@ -11,7 +11,7 @@ use crate::game::GameResult;
 use tictactoe_engine::board::Board;
 use tictactoe_engine::geometry::Shape;
 use tictactoe_engine::player_kind::PlayerKind;
-use tictactoe_words::cell_marks::{CellMark, cell_marks};
+use tictactoe_words::cell_marks::CellMark;
 use tictactoe_words::i18n::{fill, gettext};
 use tictactoe_words::players::PlayerWords;
 
@@ -31,7 +31,7 @@ impl TictactoeWindow {
         let search_marks = |ply: usize, shape: Shape| {
             game.as_ref()
                 .and_then(|game| game.search_for(ply))
-                .map_or_else(Vec::new, |report| cell_marks(&report, shape))
+                .map_or_else(Vec::new, |report| self.marks_of(&report, shape))
         };
         match &*imp.view.borrow() {
             View::Move(ply) => {
@@ -44,7 +44,7 @@ impl TictactoeWindow {
             View::Search(report) => {
                 let board =
                     Board::arrangement(&report.position).unwrap_or_else(|_| imp.board_view.board());
-                (board, None, cell_marks(report, board.shape()))
+                (board, None, self.marks_of(report, board.shape()))
             }
             View::Current => {
                 let (board, ply) = match game.as_ref() {

@@ -201,6 +201,20 @@ fn value_on_x_scale(side: Side, value: f32) -> f64 {
     f64::from(side.sign() as f32 * value)
 }
 
+/// The network's value of the position after the side to move in
+/// `board` plays `cell`, on X's scale: the result itself where the move
+/// ends the game, which the network is never asked about.
+pub fn value_after(network: &Network, board: &Board, cell: usize) -> f64 {
+    let mover = board.side_to_move();
+    let mut after = *board;
+    after.toggle(cell, mover);
+    match ending_after(&after, cell, mover) {
+        Ending::Won => f64::from(mover.sign()),
+        Ending::Drawn => 0.0,
+        Ending::Open => value_on_x_scale(mover.opponent(), network.evaluate(&after).value),
+    }
+}
+
 /// How the move into a position ended the game, if it did.
 fn ending_after(board: &Board, cell: usize, mover: Side) -> Ending {
     if board.completes_line(cell, mover) {
@@ -483,7 +497,9 @@ impl NeuralPlayer {
                 let node = &result.tree[child];
                 let searched =
                     (simulations > 0).then(|| (node.visits, value_on_x_scale(mover, node.mean())));
-                MoveScore::guided(node.cell as usize, f64::from(node.prior), searched)
+                let cell = node.cell as usize;
+                let value = value_after(network, board, cell);
+                MoveScore::guided(cell, f64::from(node.prior), value, searched)
             })
             .collect();
         report.best = result.best();
@@ -684,6 +700,33 @@ mod tests {
         assert_eq!(result.best(), Some(2));
         let expanded = result.tree.iter().filter(|n| n.expanded).count();
         assert_eq!(result.evaluations as usize, expanded);
+    }
+
+    #[test]
+    fn each_move_carries_the_networks_value_of_where_it_leads() {
+        let network = Network::new(Shape::CONNECT_FOUR, 3);
+        // O to move, no move ends the game.
+        let board: Board = "......./......./......./......./...x.../..oxox."
+            .parse()
+            .unwrap();
+        let player = NeuralPlayer::new(network.clone(), Difficulty::Easy, 0);
+        let (report, _) = player.search(&board, &CancelFlag::new());
+        assert_eq!(report.moves.len(), 7);
+        for m in &report.moves {
+            let mut after = board;
+            after.toggle(m.cell, Side::Min);
+            // O's value for X to move there, turned to X's scale.
+            let expected = f64::from(network.evaluate(&after).value);
+            let value = m.network_value.expect("a network value");
+            assert!((value - expected).abs() < 1e-6, "cell {}: {value}", m.cell);
+        }
+        // X to win in one: that move's value is the win itself.
+        let board: Board = "xxx./ooo./..../....".parse().unwrap();
+        let network = Network::new(board.shape(), 3);
+        let (report, _) =
+            NeuralPlayer::new(network, Difficulty::Easy, 0).search(&board, &CancelFlag::new());
+        let win = report.moves.iter().find(|m| m.cell == 3).unwrap();
+        assert_eq!(win.network_value, Some(1.0));
     }
 
     #[test]
