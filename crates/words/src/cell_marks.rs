@@ -418,8 +418,6 @@ pub enum MarkPart {
     /// The neural player's prior and its network's value after the move,
     /// at the foot of the cell.
     Prior,
-    /// The move's exact value, at the top of the cell.
-    Truth,
 }
 
 /// The board's legend: a sample of every kind of mark, made by

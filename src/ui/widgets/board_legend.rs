@@ -61,10 +61,12 @@ impl BoardLegend {
         let rows = &self.imp().rows;
         for (row, entry) in legend().into_iter().enumerate() {
             let mark = &entry.mark;
-            // The neural player's prior, its value after the move and the
-            // exact value are marks of their own around the cell's visits.
-            let (text, tone) = match (entry.part, mark.prior, &mark.truth) {
-                (MarkPart::Prior, Some(prior), _) => {
+            // The neural player's prior and its value after the move are
+            // a mark of their own under the cell's visits (the exact value's
+            // badge is told in its tooltip and the guide: a row more would
+            // not fit an 800 px screen).
+            let (text, tone) = match (entry.part, mark.prior) {
+                (MarkPart::Prior, Some(prior)) => {
                     let prior = prior_label(prior);
                     let text = match mark.network_value {
                         Some(value) => format!("{}  {prior}", network_value_label(value)),
@@ -72,7 +74,6 @@ impl BoardLegend {
                     };
                     (text, mark.tone)
                 }
-                (MarkPart::Truth, _, Some(truth)) => (truth.text.clone(), truth.tone),
                 _ => (mark.text.clone(), mark.tone),
             };
             let sample = gtk::Label::new(Some(&text));
@@ -92,12 +93,8 @@ impl BoardLegend {
             if mark.best {
                 classes.push("best");
             }
-            match entry.part {
-                MarkPart::Prior => classes.push("prior"),
-                MarkPart::Truth if mark.truth.as_ref().is_some_and(|truth| truth.thrown_away) => {
-                    classes.push("thrown-away")
-                }
-                MarkPart::Truth | MarkPart::Text => {}
+            if entry.part == MarkPart::Prior {
+                classes.push("prior");
             }
             sample.set_css_classes(&classes);
             let description = gtk::Label::new(Some(&entry.description));
