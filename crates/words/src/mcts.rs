@@ -367,15 +367,21 @@ pub fn child_cells(shape: Shape, child: &StepChild, selection: Selection) -> Vec
     cells
 }
 
+/// A table's heading over its moves: "Column" on a board with gravity,
+/// else "Cell".
+fn move_heading(shape: Shape) -> String {
+    if shape.gravity() {
+        gettext("Column")
+    } else {
+        gettext("Cell")
+    }
+}
+
 /// The headings of the children's table, as `child_cells` fills it on a
 /// board of `shape`.
 pub fn column_headings(shape: Shape, selection: Selection) -> Vec<String> {
     let mut headings = vec![
-        if shape.gravity() {
-            gettext("Column")
-        } else {
-            gettext("Cell")
-        },
+        move_heading(shape),
         gettext("Visits"),
         // Translators: two short lines, so that the table fits a narrow
         // window.
@@ -406,11 +412,7 @@ pub fn pick_mark(pick: Pick) -> String {
 /// truth, as `belief_cells` fills it on a board of `shape`.
 pub fn belief_headings(shape: Shape) -> Vec<String> {
     vec![
-        if shape.gravity() {
-            gettext("Column")
-        } else {
-            gettext("Cell")
-        },
+        move_heading(shape),
         gettext("Prior"),
         // Translators: short lines (two, or three), so that the table
         // fits a narrow window: the network's value of the position after
